@@ -1,0 +1,1 @@
+//! Cycle merging (stub).

@@ -1,0 +1,44 @@
+//! # mergefunc
+//!
+//! LLVM's MergeFunctions algorithm over any IR: find functions that are provably
+//! identical, keep one, and turn the others into aliases, thunks or redirected calls.
+//!
+//! The crate is `#![no_std]` + `alloc`. An IR plugs in through two traits:
+//! * [`Module`] (read): dense ids, flat slices of library-owned records ([`ir`]);
+//! * [`ModuleMut`] (write): replace uses, redirect calls, write aliases and thunks,
+//!   erase, split a body ([`mutate`]).
+//!
+//! On top of them the crate implements
+//! * [`order`]: a strict total order over functions (LLVM's `FunctionComparator`, rule
+//!   by rule, with its known holes closed);
+//! * [`hash`]: a structural hash consistent with the order (equal ⇒ same hash);
+//! * [`driver`]: the merge driver ([`merge_module`]): candidate filter, hash buckets, an
+//!   ordered tree of functions, re-queueing of callers so that chains merge, the
+//!   survivor choice and every merge action of LLVM 22, plus a [`Report`].
+//!
+//! ## Cargo features
+//! * `std` (off): nothing but `std` conveniences; the algorithm never needs it.
+#![no_std]
+#![deny(missing_docs, missing_debug_implementations)]
+
+extern crate alloc;
+#[cfg(feature = "std")]
+extern crate std;
+
+pub mod cycles;
+pub mod driver;
+pub mod hash;
+pub mod ir;
+pub mod mutate;
+pub mod order;
+pub mod report;
+mod tree;
+
+pub use driver::{merge_module, Error, Options};
+pub use ir::*;
+pub use mutate::{ModuleMut, ThunkStyle};
+pub use order::{compare_functions, Comparator};
+pub use report::{FoldAction, MergeRecord, Report, Stats, UseRewrite};
+
+/// Hash map with a fixed hasher, so that nothing depends on a random seed.
+pub(crate) type FxHashMap<K, V> = hashbrown::HashMap<K, V, rustc_hash::FxBuildHasher>;

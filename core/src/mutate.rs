@@ -1,0 +1,76 @@
+//! The write side of the contract: the few rewrites the merge driver asks for.
+//!
+//! The driver calls these only in the situations LLVM's MergeFunctions does, and checks
+//! the conditions it owns (linkage, "can a thunk be written", "is it used") before
+//! calling. The adapter owns everything IR-specific: how a thunk casts arguments, which
+//! tail-call kind it uses, what metadata it copies, how an alias is spelled.
+//!
+//! After every call returns, the [`Module`] read methods must describe the new IR.
+//! A mutation that fails must leave the module unchanged (or the adapter must report the
+//! module as unusable); the driver stops at the first error and returns it.
+
+use crate::ir::{FuncId, InstId, Module};
+
+/// How a thunk is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct ThunkStyle {
+    /// Keep the folded function's own object (and its parameter debug information) and
+    /// turn *it* into the thunk, instead of creating a fresh function (LLVM's
+    /// `-mergefunc-preserve-debug-info`).
+    pub preserve_debug_info: bool,
+}
+
+/// Rewrites on a module. Implemented by the same type as [`Module`].
+pub trait ModuleMut: Module {
+    /// The adapter's error type.
+    type Error: core::fmt::Debug + core::fmt::Display;
+
+    /// Replaces every use of `from` by `to`, address-taken uses included.
+    /// Precondition: `from` has an unimportant address (unnamed_addr) and is not used
+    /// externally.
+    fn replace_all_uses(&mut self, from: FuncId, to: FuncId) -> Result<(), Self::Error>;
+
+    /// Makes every call whose callee is `from` call `to` instead; other uses of `from`
+    /// (its address stored, compared, passed) stay. The call sites keep their own
+    /// attributes.
+    fn replace_direct_calls(&mut self, from: FuncId, to: FuncId) -> Result<(), Self::Error>;
+
+    /// True if this IR can express `g` as an alias of another function at all.
+    fn supports_aliases(&self) -> bool;
+
+    /// Turns `g` into an alias of `target`: same symbol name, visibility and linkage as
+    /// `g` had; `g` loses its body and `FuncId` `g` now names the alias. Every use of
+    /// `g` keeps referring to `g`. Alignment is handled by the driver.
+    fn write_alias(&mut self, g: FuncId, target: FuncId) -> Result<(), Self::Error>;
+
+    /// Replaces the body of `g` by a call to `target` that forwards every argument and
+    /// returns the result, with whatever casts the two signatures need. `g` keeps its
+    /// symbol, linkage and attributes; every use of `g` keeps referring to `g`.
+    /// Precondition: `target` is callable and not variadic.
+    fn write_thunk(&mut self, g: FuncId, target: FuncId, style: ThunkStyle) -> Result<(), Self::Error>;
+
+    /// Deletes `g`. Precondition: nothing uses it.
+    fn erase(&mut self, g: FuncId) -> Result<(), Self::Error>;
+
+    /// Moves the body of `f` into a new function with local (private) linkage that
+    /// copies `f`'s signature, attributes, alignment and grouping (comdat), and returns
+    /// its id. `FuncId` `f` keeps its symbol, linkage and every use, and has no body
+    /// until the driver turns it into a thunk or alias of the new function.
+    fn split_body(&mut self, f: FuncId) -> Result<FuncId, Self::Error>;
+
+    /// Sets the alignment of `f` (`None`: unset).
+    fn set_alignment(&mut self, f: FuncId, align: Option<u64>) -> Result<(), Self::Error>;
+
+    /// True if [`ModuleMut::intersect_flags`] is implemented, so that
+    /// [`crate::ir::Inst::weak_flags`] may be left out of the comparison.
+    fn supports_flag_intersection(&self) -> bool {
+        false
+    }
+
+    /// Clears on instruction `inst` of `f` every weak flag bit that is not in `keep`
+    /// (called on the survivor of a merge, with the other function's flags).
+    fn intersect_flags(&mut self, f: FuncId, inst: InstId, keep: u64) -> Result<(), Self::Error> {
+        let _ = (f, inst, keep);
+        Ok(())
+    }
+}

@@ -1,0 +1,173 @@
+//! What a merge run did: one record per folded function, and LLVM's statistics.
+
+use alloc::boxed::Box;
+use alloc::vec::Vec;
+use core::fmt;
+
+use crate::ir::FuncId;
+
+/// What happened to the uses of a folded function before it was rewritten.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum UseRewrite {
+    /// Uses were left alone.
+    None,
+    /// Direct calls were redirected to the survivor.
+    DirectCalls,
+    /// Every use (address-taken ones included) now refers to the survivor.
+    AllUses,
+}
+
+/// What became of a folded function's own symbol.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FoldAction {
+    /// Deleted (it had no uses left and could be dropped).
+    Erased,
+    /// Now an alias of its target.
+    Alias,
+    /// Now a thunk that calls its target.
+    Thunk,
+    /// Kept as a full copy (neither an alias nor a thunk was possible); only its uses
+    /// were moved, as `uses` says.
+    Kept,
+}
+
+impl FoldAction {
+    /// Lower-case name used in reports.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            FoldAction::Erased => "erase",
+            FoldAction::Alias => "alias",
+            FoldAction::Thunk => "thunk",
+            FoldAction::Kept => "kept",
+        }
+    }
+}
+
+impl UseRewrite {
+    /// Lower-case name used in reports.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            UseRewrite::None => "none",
+            UseRewrite::DirectCalls => "calls",
+            UseRewrite::AllUses => "rauw",
+        }
+    }
+}
+
+/// One folded function.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MergeRecord {
+    /// The function that was folded.
+    pub folded: FuncId,
+    /// Its name at the time.
+    pub folded_name: Box<[u8]>,
+    /// The function it now forwards to (or whose body replaced it).
+    pub target: FuncId,
+    /// The target's name at the time.
+    pub target_name: Box<[u8]>,
+    /// What happened to its uses.
+    pub uses: UseRewrite,
+    /// What became of its symbol.
+    pub action: FoldAction,
+    /// `Some(survivor)` when both functions were interposable or ODR and a new private
+    /// body was created (`target`); the survivor's own symbol then also forwards to it
+    /// and has its own record.
+    pub shared_body_of: Option<FuncId>,
+    /// The Deferred round (0-based) in which the merge happened.
+    pub round: u32,
+}
+
+/// LLVM's MergeFunctions statistics, plus a few of our own.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Functions merged (LLVM `NumFunctionsMerged`).
+    pub functions_merged: u64,
+    /// Thunks written (LLVM `NumThunksWritten`).
+    pub thunks_written: u64,
+    /// Aliases written (LLVM `NumAliasesWritten`).
+    pub aliases_written: u64,
+    /// New private bodies created for two interposable or ODR functions
+    /// (LLVM `NumDoubleWeak`).
+    pub double_weak: u64,
+    /// Candidates considered (eligible functions).
+    pub candidates: u64,
+    /// Candidates dropped because no other candidate shared their hash.
+    pub singletons: u64,
+    /// Full function comparisons performed.
+    pub comparisons: u64,
+    /// Deferred rounds run.
+    pub rounds: u64,
+}
+
+/// The result of a merge run.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Report {
+    /// One record per folded function, in the order the merges happened.
+    pub merges: Vec<MergeRecord>,
+    /// Counters.
+    pub stats: Stats,
+}
+
+impl Report {
+    /// True if the module was changed.
+    pub fn changed(&self) -> bool {
+        !self.merges.is_empty()
+    }
+}
+
+struct Name<'a>(&'a [u8]);
+impl fmt::Display for Name<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for chunk in self.0.utf8_chunks() {
+            f.write_str(chunk.valid())?;
+            for b in chunk.invalid() {
+                write!(f, "\\{:02x}", b)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Display for MergeRecord {
+    /// `@folded -> @target: <action> (uses: <rewrite>)`, one line.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "@{} -> @{}: {} (uses: {})",
+            Name(&self.folded_name),
+            Name(&self.target_name),
+            self.action.as_str(),
+            self.uses.as_str()
+        )?;
+        if self.shared_body_of.is_some() {
+            f.write_str(" [shared body]")?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Display for Stats {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "merged={} thunks={} aliases={} double_weak={} candidates={} singletons={} comparisons={} rounds={}",
+            self.functions_merged,
+            self.thunks_written,
+            self.aliases_written,
+            self.double_weak,
+            self.candidates,
+            self.singletons,
+            self.comparisons,
+            self.rounds
+        )
+    }
+}
+
+impl fmt::Display for Report {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for m in &self.merges {
+            writeln!(f, "{m}")?;
+        }
+        writeln!(f, "{}", self.stats)
+    }
+}
