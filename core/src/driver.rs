@@ -1,8 +1,33 @@
-//! The merge driver (stub; being written).
-use crate::ir::FuncId;
-use crate::mutate::ModuleMut;
-use crate::report::Report;
+//! The merge driver: LLVM 22's `MergeFunctionsPass` over the [`Module`]/[`ModuleMut`]
+//! traits.
+//!
+//! 1. **Candidates**: functions with a body that the adapter did not exclude. Each body
+//!    is validated first (indices in range, blocks non-empty); a body that breaks the
+//!    contract stops the run with [`Error::InvalidBody`].
+//! 2. **Buckets**: candidates are stably sorted by hash ([`Module::worklist_hash`] or the
+//!    core's [`crate::hash`]); a candidate whose hash no other candidate shares is dropped
+//!    for the whole run. The rest form the first worklist, in that order.
+//! 3. **Rounds**: each function of the worklist is looked up in the `FnTree` (ordered by
+//!    hash, then the total order). If an equal function is there, the two merge: the
+//!    survivor is chosen by [`keep_first`] and the other is folded. Before anything
+//!    changes a function that sits in the tree, that function is taken out and queued
+//!    for the next round ("Deferred"), so the tree's keys never change in place and
+//!    callers of merged functions get a second look: chains merge.
+//! 4. **Merging two functions** follows LLVM's `mergeTwoFunctions` exactly: the
+//!    double-thunk case (interposable survivor, or both ODR) with a new private body;
+//!    otherwise replace all uses (unimportant address), or redirect direct calls, erase
+//!    if unused and discardable, else alias or thunk, with the too-small rule.
+
+use alloc::boxed::Box;
+use alloc::vec::Vec;
 use core::fmt;
+
+use crate::hash::FunctionHasher;
+use crate::ir::*;
+use crate::mutate::{ModuleMut, ThunkStyle};
+use crate::order::{matched_instructions, Comparator};
+use crate::report::{FoldAction, MergeRecord, Report, UseRewrite};
+use crate::tree::{FnTree, Found};
 
 /// Options of a merge run.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -11,7 +36,7 @@ pub struct Options {
     /// matter (LLVM `-mergefunc-use-aliases`).
     pub use_aliases: bool,
     /// Keep folded functions' debug information: they become thunks in place and their
-    /// callers are not redirected (LLVM `-mergefunc-preserve-debug-info`).
+    /// uses are never rewritten (LLVM `-mergefunc-preserve-debug-info`).
     pub preserve_debug_info: bool,
     /// Also merge mutually recursive duplicates (cycles of functions that are equal
     /// modulo calls to each other). Off by default: LLVM 22 does not.
@@ -26,23 +51,428 @@ pub enum Error<E> {
     Mutation {
         /// The function being rewritten.
         func: FuncId,
+        /// What the driver was doing.
+        action: &'static str,
         /// The adapter's error.
         source: E,
+    },
+    /// A body broke the [`crate::ir`] contract.
+    InvalidBody {
+        /// The function.
+        func: FuncId,
+        /// What is wrong.
+        reason: &'static str,
     },
 }
 
 impl<E: fmt::Display> fmt::Display for Error<E> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Error::Mutation { func, source } => write!(f, "rewriting {func} failed: {source}"),
+            Error::Mutation { func, action, source } => write!(f, "{action} on {func} failed: {source}"),
+            Error::InvalidBody { func, reason } => write!(f, "the adapter's body of {func} is invalid: {reason}"),
         }
     }
 }
 
 impl<E: fmt::Debug + fmt::Display> core::error::Error for Error<E> {}
 
-/// Runs MergeFunctions over `module`.
-pub fn merge_module<M: ModuleMut>(module: &mut M, options: &Options) -> Result<Report, Error<M::Error>> {
-    let _ = (module, options);
-    todo!("driver")
+/// Checks the body of `f` against the [`crate::ir`] preconditions the core relies on.
+pub fn validate_body<M: Module + ?Sized>(m: &M, f: FuncId) -> Result<(), &'static str> {
+    let Some(b) = m.body(f) else { return Ok(()) };
+    let nargs = match m.type_data(m.func(f).ty) {
+        TypeData::Func { params, .. } => params.len(),
+        _ => return Err("the function type is not a function type"),
+    };
+    if b.blocks.is_empty() {
+        return Err("a body has no blocks");
+    }
+    let (ni, nb) = (b.insts.len(), b.blocks.len());
+    let mut expect = 0usize;
+    for blk in b.blocks {
+        if blk.insts.start as usize != expect || blk.insts.end < blk.insts.start {
+            return Err("block instruction spans are not contiguous in layout order");
+        }
+        if blk.insts.is_empty() {
+            return Err("a block has no instructions");
+        }
+        expect = blk.insts.end as usize;
+        if blk.succs.end < blk.succs.start || blk.succs.end as usize > b.succs.len() {
+            return Err("a successor span is out of range");
+        }
+    }
+    if expect != ni {
+        return Err("instructions outside every block");
+    }
+    if b.succs.iter().any(|s| s.index() >= nb) {
+        return Err("a successor is out of range");
+    }
+    let local_ok = |v: &Value| match v {
+        Value::Arg(i) => (*i as usize) < nargs,
+        Value::Inst(i) => i.index() < ni,
+        Value::Block(x) => x.index() < nb,
+        Value::Const(_) | Value::Asm(_) | Value::Meta(_) => true,
+    };
+    for inst in b.insts {
+        if inst.operands.end < inst.operands.start || inst.operands.end as usize > b.uses.len() {
+            return Err("an operand span is out of range");
+        }
+        if inst.props.end < inst.props.start || inst.props.end as usize > b.props.len() {
+            return Err("a prop span is out of range");
+        }
+        let n = inst.operands.len();
+        match inst.kind {
+            InstKind::Plain => {}
+            InstKind::Call { callee } if (callee as usize) < n => {}
+            InstKind::Address { base, .. } if (base as usize) < n => {}
+            InstKind::Call { .. } | InstKind::Address { .. } => {
+                return Err("a callee or base operand index is out of range")
+            }
+        }
+        if !b.operands(inst).iter().all(|u| local_ok(&u.value)) {
+            return Err("an operand refers to a local value that does not exist");
+        }
+        for p in b.props_of(inst) {
+            if let Prop::Block(x) = p {
+                if x.index() >= nb {
+                    return Err("a block prop is out of range");
+                }
+            }
+        }
+    }
+    Ok(())
 }
+
+/// Which of two equal functions to keep: `true` keeps `f` and folds `g` (LLVM's
+/// `isFuncOrderCorrect`). Non-ODR before ODR (never add calls *into* an ODR function),
+/// strong before interposable, external before local, then the smaller name, so every
+/// module makes the same choice.
+pub fn keep_first(f: &FuncInfo, g: &FuncInfo) -> bool {
+    if f.linkage.odr != g.linkage.odr {
+        return g.linkage.odr;
+    }
+    if f.linkage.interposable != g.linkage.interposable {
+        return !f.linkage.interposable;
+    }
+    if f.linkage.local != g.linkage.local {
+        return !f.linkage.local;
+    }
+    f.name <= g.name
+}
+
+const NO_NODE: u32 = u32::MAX;
+
+struct Driver<'a, M: ModuleMut> {
+    m: &'a mut M,
+    opts: Options,
+    cmp: Comparator,
+    hasher: FunctionHasher,
+    tree: FnTree,
+    node_of: Vec<u32>,
+    deferred: Vec<FuncId>,
+    scratch: Vec<FuncId>,
+    report: Report,
+    round: u32,
+}
+
+/// Runs MergeFunctions over `module` and reports what it did.
+pub fn merge_module<M: ModuleMut>(module: &mut M, options: &Options) -> Result<Report, Error<M::Error>> {
+    let intersect = module.supports_flag_intersection();
+    let mut d = Driver {
+        m: module,
+        opts: *options,
+        cmp: Comparator::new(),
+        hasher: FunctionHasher::new(),
+        tree: FnTree::new(),
+        node_of: Vec::new(),
+        deferred: Vec::new(),
+        scratch: Vec::new(),
+        report: Report::default(),
+        round: 0,
+    };
+    d.cmp.compare_weak_flags = !intersect;
+    d.hasher.hash_weak_flags = !intersect;
+    d.run()?;
+    d.report.stats.comparisons = d.cmp.comparisons;
+    Ok(d.report)
+}
+
+impl<M: ModuleMut> Driver<'_, M> {
+    fn is_candidate(&self, f: FuncId) -> bool {
+        self.m.func(f).ineligible.is_none() && self.m.body(f).is_some()
+    }
+
+    fn run(&mut self) -> Result<(), Error<M::Error>> {
+        let mut hashed: Vec<(u64, FuncId)> = Vec::new();
+        for i in 0..self.m.num_funcs() {
+            let f = FuncId::new(i);
+            if !self.is_candidate(f) {
+                continue;
+            }
+            validate_body(&*self.m, f).map_err(|reason| Error::InvalidBody { func: f, reason })?;
+            let h = match self.m.worklist_hash(f) {
+                Some(h) => h,
+                None => self.hasher.hash(&*self.m, f),
+            };
+            hashed.push((h, f));
+        }
+        self.report.stats.candidates = hashed.len() as u64;
+        hashed.sort_by_key(|p| p.0); // stable: ties keep module order
+        for (i, (h, f)) in hashed.iter().enumerate() {
+            let shared = (i > 0 && hashed[i - 1].0 == *h) || hashed.get(i + 1).is_some_and(|n| n.0 == *h);
+            if shared {
+                self.deferred.push(*f);
+            } else {
+                self.report.stats.singletons += 1;
+            }
+        }
+        if self.opts.merge_cycles {
+            self.merge_cycles()?;
+        }
+        while !self.deferred.is_empty() {
+            let worklist = core::mem::take(&mut self.deferred);
+            self.report.stats.rounds += 1;
+            for f in worklist {
+                if self.is_candidate(f) {
+                    self.insert(f)?;
+                }
+            }
+            self.round += 1;
+        }
+        Ok(())
+    }
+
+    fn node(&self, f: FuncId) -> u32 {
+        self.node_of.get(f.index()).copied().unwrap_or(NO_NODE)
+    }
+
+    fn set_node(&mut self, f: FuncId, n: u32) {
+        if self.node_of.len() <= f.index() {
+            self.node_of.resize(f.index() + 1, NO_NODE);
+        }
+        self.node_of[f.index()] = n;
+    }
+
+    fn insert(&mut self, f: FuncId) -> Result<bool, Error<M::Error>> {
+        let h = self.hasher.hash(&*self.m, f);
+        let m = &*self.m;
+        let cmp = &mut self.cmp;
+        let found = self.tree.find_or_insert(f, h, |resident, new| cmp.compare(m, resident, new));
+        match found {
+            Found::Inserted(n) => {
+                self.set_node(f, n);
+                Ok(false)
+            }
+            Found::Equal(n) => {
+                let old = self.tree.func(n);
+                let (keep, fold) = if keep_first(self.m.func(old), self.m.func(f)) {
+                    (old, f)
+                } else {
+                    self.tree.replace(n, f);
+                    self.set_node(old, NO_NODE);
+                    self.set_node(f, n);
+                    (f, old)
+                };
+                self.merge_two(keep, fold)?;
+                Ok(true)
+            }
+        }
+    }
+
+    /// Takes `f` out of the tree (if it is there) and queues it for the next round.
+    fn remove(&mut self, f: FuncId) {
+        let n = self.node(f);
+        if n != NO_NODE {
+            self.tree.remove(n);
+            self.set_node(f, NO_NODE);
+            self.deferred.push(f);
+        }
+    }
+
+    fn remove_users(&mut self, f: FuncId, kind: UseKind) {
+        let mut users = core::mem::take(&mut self.scratch);
+        users.clear();
+        self.m.users_of(f, kind, &mut users);
+        users.sort_unstable();
+        users.dedup();
+        for u in &users {
+            self.remove(*u);
+        }
+        self.scratch = users;
+    }
+
+    fn can_thunk(&self, f: FuncId) -> bool {
+        let info = self.m.func(f);
+        if !info.callable {
+            return false;
+        }
+        if let TypeData::Func { vararg: true, .. } = self.m.type_data(info.ty) {
+            return false;
+        }
+        match self.m.body(f) {
+            // Don't replace a function by a thunk to a body that is only a terminator:
+            // the call would be no smaller than the copy.
+            Some(b) => !(b.blocks.len() == 1 && b.blocks[0].insts.len() < 2),
+            None => false,
+        }
+    }
+
+    fn can_alias(&self, g: FuncId) -> bool {
+        self.opts.use_aliases && self.m.supports_aliases() && self.m.func(g).unnamed_addr
+    }
+
+    fn fail(func: FuncId, action: &'static str) -> impl FnOnce(M::Error) -> Error<M::Error> {
+        move |source| Error::Mutation { func, action, source }
+    }
+
+    fn name(&self, f: FuncId) -> Box<[u8]> {
+        self.m.func(f).name.clone()
+    }
+
+    fn record(&mut self, folded: FuncId, fname: Box<[u8]>, target: FuncId, uses: UseRewrite, action: FoldAction, shared: Option<FuncId>) {
+        let target_name = self.name(target);
+        self.report.merges.push(MergeRecord {
+            folded,
+            folded_name: fname,
+            target,
+            target_name,
+            uses,
+            action,
+            shared_body_of: shared,
+            round: self.round,
+        });
+    }
+
+    /// Intersects the weak flags of `keep`'s instructions with `fold`'s.
+    fn intersect_flags(&mut self, keep: FuncId, fold: FuncId) -> Result<(), Error<M::Error>> {
+        if self.cmp.compare_weak_flags {
+            return Ok(());
+        }
+        let mut todo: Vec<(InstId, u64)> = Vec::new();
+        {
+            let m = &*self.m;
+            let (Some(bk), Some(bf)) = (m.body(keep), m.body(fold)) else { return Ok(()) };
+            matched_instructions(m, keep, fold, |a, b| {
+                let (x, y) = (bk.insts[a.index()].weak_flags, bf.insts[b.index()].weak_flags);
+                if x & y != x {
+                    todo.push((a, x & y));
+                }
+            });
+        }
+        for (i, keep_bits) in todo {
+            self.m.intersect_flags(keep, i, keep_bits).map_err(Self::fail(keep, "intersecting flags"))?;
+        }
+        Ok(())
+    }
+
+    fn redirect_calls(&mut self, from: FuncId, to: FuncId) -> Result<(), Error<M::Error>> {
+        self.remove_users(from, UseKind::DirectCalls);
+        self.m.replace_direct_calls(from, to).map_err(Self::fail(from, "redirecting calls"))
+    }
+
+    /// LLVM's `writeThunkOrAlias`: an alias if `g`'s address does not matter and aliases
+    /// are on, else a thunk if `f` is worth calling, else nothing.
+    fn thunk_or_alias(&mut self, f: FuncId, g: FuncId) -> Result<Option<FoldAction>, Error<M::Error>> {
+        if self.can_alias(g) {
+            let (fa, ga) = (self.m.func(f).align, self.m.func(g).align);
+            let align = match (fa, ga) {
+                (None, None) => None,
+                (a, b) => Some(a.unwrap_or(1).max(b.unwrap_or(1))),
+            };
+            self.m.set_alignment(f, align).map_err(Self::fail(f, "setting alignment"))?;
+            self.remove_users(g, UseKind::Any);
+            self.m.write_alias(g, f).map_err(Self::fail(g, "writing an alias"))?;
+            self.report.stats.aliases_written += 1;
+            return Ok(Some(FoldAction::Alias));
+        }
+        if self.can_thunk(f) {
+            let style = ThunkStyle { preserve_debug_info: self.opts.preserve_debug_info };
+            if !style.preserve_debug_info {
+                self.remove_users(g, UseKind::Any);
+            }
+            self.m.write_thunk(g, f, style).map_err(Self::fail(g, "writing a thunk"))?;
+            self.report.stats.thunks_written += 1;
+            return Ok(Some(FoldAction::Thunk));
+        }
+        Ok(None)
+    }
+
+    /// Opt-in pre-pass: merges classes found by [`crate::cycles`] (not implemented yet:
+    /// finds nothing).
+    fn merge_cycles(&mut self) -> Result<(), Error<M::Error>> {
+        let _classes = crate::cycles::cycle_classes(&*self.m, &self.deferred);
+        Ok(())
+    }
+
+    /// LLVM's `mergeTwoFunctions(F, G)`: `f` survives, `g` is folded into it.
+    fn merge_two(&mut self, f: FuncId, g: FuncId) -> Result<(), Error<M::Error>> {
+        let (fl, gl) = (self.m.func(f).linkage, self.m.func(g).linkage);
+        let (fname, gname) = (self.name(f), self.name(g));
+        if fl.interposable || (fl.odr && gl.odr) {
+            // Neither may call the other: both become thunks (or aliases) of a new
+            // private copy of the body. Both rewrites must be possible first.
+            if !self.can_thunk(f) && (!self.can_alias(f) || !self.can_alias(g)) {
+                return Ok(());
+            }
+            self.intersect_flags(f, g)?;
+            self.remove_users(f, UseKind::Any);
+            let body = self.m.split_body(f).map_err(Self::fail(f, "splitting the body"))?;
+            let n = self.node(f);
+            if n != NO_NODE {
+                self.tree.replace(n, body);
+                self.set_node(f, NO_NODE);
+                self.set_node(body, n);
+            }
+            if gl.odr {
+                self.redirect_calls(g, body)?;
+            }
+            if fl.odr {
+                self.redirect_calls(f, body)?;
+            }
+            let (fa, ga) = (self.m.func(f).align, self.m.func(g).align);
+            let g_action = self.thunk_or_alias(body, g)?.unwrap_or(FoldAction::Kept);
+            let f_action = self.thunk_or_alias(body, f)?.unwrap_or(FoldAction::Kept);
+            let align = match (fa, ga) {
+                (None, None) => None,
+                (a, b) => Some(a.unwrap_or(1).max(b.unwrap_or(1))),
+            };
+            self.m.set_alignment(body, align).map_err(Self::fail(body, "setting alignment"))?;
+            let g_uses = if gl.odr { UseRewrite::DirectCalls } else { UseRewrite::None };
+            let f_uses = if fl.odr { UseRewrite::DirectCalls } else { UseRewrite::None };
+            self.record(g, gname, body, g_uses, g_action, Some(f));
+            self.record(f, fname, body, f_uses, f_action, Some(f));
+            self.report.stats.double_weak += 1;
+            self.report.stats.functions_merged += 1;
+            return Ok(());
+        }
+
+        self.intersect_flags(f, g)?;
+        let pdi = self.opts.preserve_debug_info;
+        let mut uses = UseRewrite::None;
+        if !gl.interposable && !pdi {
+            let gi = self.m.func(g);
+            if gi.unnamed_addr && !gi.used_externally {
+                self.remove_users(g, UseKind::Any);
+                self.m.replace_all_uses(g, f).map_err(Self::fail(g, "replacing all uses"))?;
+                uses = UseRewrite::AllUses;
+            } else {
+                self.redirect_calls(g, f)?;
+                uses = UseRewrite::DirectCalls;
+            }
+        }
+        if gl.discardable_if_unused && !self.m.has_uses(g) && !pdi {
+            self.m.erase(g).map_err(Self::fail(g, "erasing"))?;
+            self.report.stats.functions_merged += 1;
+            self.record(g, gname, f, uses, FoldAction::Erased, None);
+            return Ok(());
+        }
+        match self.thunk_or_alias(f, g)? {
+            Some(action) => {
+                self.report.stats.functions_merged += 1;
+                self.record(g, gname, f, uses, action, None);
+            }
+            None => self.record(g, gname, f, uses, FoldAction::Kept, None),
+        }
+        Ok(())
+    }
+}
+

@@ -1,1 +1,298 @@
-//! Structural hash (stub).
+//! A structural hash consistent with the order: if [`crate::order`] says two functions
+//! are equal, they get the same hash.
+//!
+//! The hash reads only what the order requires to be *identical* for equal functions,
+//! over the same walk the order uses (reachable blocks, depth-first from the entry,
+//! last successor first):
+//! * the canonical function type (pointers coerced as in the order) and numeric
+//!   signature props;
+//! * per block: a marker and the number of instructions;
+//! * per instruction: opcode, role, and, except for address computations (whose operand
+//!   count and types the order may skip), operand count, canonical result type, flags,
+//!   canonical operand types and numeric props; for every operand its value class and,
+//!   for constants, the constant kind (and the words of integers); a self call is marked.
+//!
+//! It never reads global identities, local numbering or anything that merges can
+//! change, so a function's hash is stable while it waits in the tree. Weak flags are
+//! hashed only when they are compared.
+
+use alloc::vec::Vec;
+use core::hash::Hasher;
+
+use rustc_hash::FxHasher;
+
+use crate::ir::*;
+
+/// Reusable state for hashing: a per-type cache.
+#[derive(Debug, Default)]
+pub struct FunctionHasher {
+    type_cache: Vec<u64>,
+    visited: Vec<bool>,
+    stack: Vec<BlockId>,
+    /// Hash [`Inst::weak_flags`] too (must match [`crate::Comparator::compare_weak_flags`]).
+    pub hash_weak_flags: bool,
+}
+
+const NONE: u64 = u64::MAX;
+
+impl FunctionHasher {
+    /// A hasher that includes weak flags.
+    pub fn new() -> Self {
+        FunctionHasher { hash_weak_flags: true, ..Default::default() }
+    }
+
+    /// Canonical hash of a type (pointer coercion applied, names ignored).
+    pub fn type_hash<M: Module + ?Sized>(&mut self, m: &M, t: TypeId) -> u64 {
+        let i = t.index();
+        if self.type_cache.len() <= i {
+            self.type_cache.resize(i + 1, NONE);
+        }
+        if self.type_cache[i] != NONE {
+            return self.type_cache[i];
+        }
+        let mut h = FxHasher::default();
+        let d = m.type_data(t);
+        let coerced = match (d, m.target().ptr_as_int) {
+            (TypeData::Ptr { addr_space }, Some(c)) if c.addr_space == *addr_space => Some(c.bits),
+            _ => None,
+        };
+        if let Some(bits) = coerced {
+            h.write_u8(4);
+            h.write_u32(bits);
+        } else {
+            match d {
+                TypeData::Void => h.write_u8(0),
+                TypeData::Label => h.write_u8(1),
+                TypeData::Metadata => h.write_u8(2),
+                TypeData::Token => h.write_u8(3),
+                TypeData::Int { bits } => {
+                    h.write_u8(4);
+                    h.write_u32(*bits);
+                }
+                TypeData::Float { format, bits } => {
+                    h.write_u8(5);
+                    h.write_u32(*format);
+                    h.write_u32(*bits);
+                }
+                TypeData::Ptr { addr_space } => {
+                    h.write_u8(6);
+                    h.write_u32(*addr_space);
+                }
+                TypeData::Vector { scalable, len, elem } => {
+                    h.write_u8(7);
+                    h.write_u8(*scalable as u8);
+                    h.write_u64(*len);
+                    let e = self.type_hash(m, *elem);
+                    h.write_u64(e);
+                }
+                TypeData::Array { len, elem } => {
+                    h.write_u8(8);
+                    h.write_u64(*len);
+                    let e = self.type_hash(m, *elem);
+                    h.write_u64(e);
+                }
+                TypeData::Struct { packed, fields } => {
+                    h.write_u8(9);
+                    h.write_u8(*packed as u8);
+                    h.write_usize(fields.len());
+                    for f in fields.iter() {
+                        let e = self.type_hash(m, *f);
+                        h.write_u64(e);
+                    }
+                }
+                TypeData::Func { ret, params, vararg } => {
+                    h.write_u8(10);
+                    h.write_u8(*vararg as u8);
+                    let r = self.type_hash(m, *ret);
+                    h.write_u64(r);
+                    h.write_usize(params.len());
+                    for p in params.iter() {
+                        let e = self.type_hash(m, *p);
+                        h.write_u64(e);
+                    }
+                }
+                TypeData::Other { kind, name, type_params, int_params } => {
+                    h.write_u8(11);
+                    h.write_u32(*kind);
+                    h.write(name);
+                    for p in type_params.iter() {
+                        let e = self.type_hash(m, *p);
+                        h.write_u64(e);
+                    }
+                    for p in int_params.iter() {
+                        h.write_u64(*p);
+                    }
+                }
+            }
+        }
+        let v = h.finish() & !(1 << 63); // keep clear of the NONE marker
+        self.type_cache[i] = v;
+        v
+    }
+
+    fn props<M: Module + ?Sized>(&mut self, m: &M, h: &mut FxHasher, props: &[Prop]) {
+        h.write_usize(props.len());
+        for p in props {
+            match p {
+                Prop::Num(n) => {
+                    h.write_u8(0);
+                    h.write_u64(*n);
+                }
+                Prop::Type(t) => {
+                    h.write_u8(1);
+                    let v = self.type_hash(m, *t);
+                    h.write_u64(v);
+                }
+                // Constants, blocks, attributes and metadata may be equal without being
+                // identical: only their class is hashed.
+                Prop::Const(_) => h.write_u8(2),
+                Prop::Block(_) => h.write_u8(3),
+                Prop::Attrs(_) => h.write_u8(4),
+                Prop::Meta(_) => h.write_u8(5),
+            }
+        }
+    }
+
+    /// Hash of function `f` (which must have a body).
+    pub fn hash<M: Module + ?Sized>(&mut self, m: &M, f: FuncId) -> u64 {
+        let mut h = FxHasher::default();
+        let info = m.func(f);
+        h.write_u64(0x6d65_7267_6566_756e);
+        let t = self.type_hash(m, info.ty);
+        h.write_u64(t);
+        let sig = &info.sig;
+        self.props(m, &mut h, sig);
+        let Some(body) = m.body(f) else {
+            return h.finish();
+        };
+        if body.blocks.is_empty() {
+            return h.finish();
+        }
+        self.visited.clear();
+        self.visited.resize(body.blocks.len(), false);
+        self.stack.clear();
+        self.stack.push(BlockId(0));
+        self.visited[0] = true;
+        while let Some(b) = self.stack.pop() {
+            let insts = body.block_insts(b);
+            h.write_u8(0xb1);
+            h.write_usize(insts.len());
+            for inst in insts {
+                self.inst(m, &body, &mut h, f, inst);
+            }
+            let succs = body.block_succs(b);
+            h.write_usize(succs.len());
+            for s in succs {
+                if let Some(v) = self.visited.get_mut(s.index()) {
+                    if !*v {
+                        *v = true;
+                        self.stack.push(*s);
+                    }
+                }
+            }
+        }
+        h.finish()
+    }
+
+    fn inst<M: Module + ?Sized>(&mut self, m: &M, body: &Body<'_>, h: &mut FxHasher, f: FuncId, inst: &Inst) {
+        h.write_u32(inst.opcode);
+        let ops = body.operands(inst);
+        match inst.kind {
+            InstKind::Address { addr_space, offset, .. } => {
+                h.write_u8(2);
+                h.write_u32(addr_space);
+                h.write_u64(inst.flags);
+                if self.hash_weak_flags {
+                    h.write_u64(inst.weak_flags);
+                }
+                h.write_u8(offset.is_some() as u8);
+                if let Some(o) = offset {
+                    h.write_u32(o.bits);
+                    h.write_u128(o.value);
+                }
+            }
+            InstKind::Plain | InstKind::Call { .. } => {
+                let callee = match inst.kind {
+                    InstKind::Call { callee } => {
+                        h.write_u8(1);
+                        h.write_u32(callee);
+                        callee as usize
+                    }
+                    _ => {
+                        h.write_u8(0);
+                        usize::MAX
+                    }
+                };
+                h.write_usize(ops.len());
+                let t = self.type_hash(m, inst.ty);
+                h.write_u64(t);
+                h.write_u64(inst.flags);
+                if self.hash_weak_flags {
+                    h.write_u64(inst.weak_flags);
+                }
+                for u in ops {
+                    let t = self.type_hash(m, u.ty);
+                    h.write_u64(t);
+                }
+                self.props(m, h, body.props_of(inst));
+                for (k, u) in ops.iter().enumerate() {
+                    operand_class(m, h, u.value, k == callee, f);
+                }
+            }
+        }
+    }
+}
+
+fn operand_class<M: Module + ?Sized>(m: &M, h: &mut FxHasher, v: Value, callee: bool, f: FuncId) {
+    match v {
+        Value::Arg(_) | Value::Inst(_) | Value::Block(_) => h.write_u8(0),
+        Value::Asm(_) => h.write_u8(1),
+        Value::Meta(_) => h.write_u8(2),
+        Value::Const(c) => {
+            let d = m.const_data(c);
+            if callee && matches!(d.kind, ConstKind::Global(GlobalRef::Func(g)) if g == f) {
+                h.write_u8(9);
+                return;
+            }
+            h.write_u8(3);
+            match &d.kind {
+                ConstKind::Null => h.write_u8(0),
+                // An integer equals only an integer of the same width and words.
+                ConstKind::Int(words) => {
+                    h.write_u8(3);
+                    let n = words.iter().rposition(|w| *w != 0).map_or(0, |i| i + 1);
+                    for w in &words[..n] {
+                        h.write_u64(*w);
+                    }
+                }
+                k => h.write_u8(kind_tag(k)),
+            }
+        }
+    }
+}
+
+fn kind_tag(k: &ConstKind) -> u8 {
+    match k {
+        ConstKind::Null => 0,
+        ConstKind::Undef => 1,
+        ConstKind::Poison => 2,
+        ConstKind::Int(_) => 3,
+        ConstKind::Float(_) => 4,
+        ConstKind::Array(_) => 5,
+        ConstKind::Struct(_) => 6,
+        ConstKind::Vector(_) => 7,
+        ConstKind::DataArray(_) => 8,
+        ConstKind::DataVector(_) => 9,
+        ConstKind::Expr { .. } => 10,
+        ConstKind::Global(_) => 11,
+        ConstKind::BlockAddress { .. } => 12,
+        ConstKind::Wrapped { .. } => 13,
+        ConstKind::PtrAuth { .. } => 14,
+        ConstKind::Opaque(_) => 15,
+    }
+}
+
+/// Hash of one function with fresh state (weak flags included).
+pub fn function_hash<M: Module + ?Sized>(m: &M, f: FuncId) -> u64 {
+    FunctionHasher::new().hash(m, f)
+}

@@ -1,8 +1,982 @@
-//! The total order (stub; being written).
-use crate::ir::{FuncId, Module};
+//! The total order over functions (LLVM's `FunctionComparator`, rule by rule).
+//!
+//! [`Comparator::compare`] returns `Less`, `Equal` or `Greater`; `Equal` means "provably
+//! the same behaviour, so one may replace the other". The comparison is lexicographic:
+//! the first step that differs decides. In order:
+//!
+//! 1. **Signature**: the adapter's signature props ([`FuncInfo::sig`]: attributes,
+//!    collector, section, calling convention, ...), then the function type
+//!    ([`cmp_types`](Comparator::cmp_types)), then the arguments, which get serial
+//!    numbers `0..n` on both sides.
+//! 2. **CFG walk**: a depth-first walk from the entry blocks, driven by the left
+//!    function's successors (last successor first); each pair of blocks is matched by
+//!    serial number and compared instruction by instruction. Unreachable blocks are never
+//!    looked at; layout order does not matter.
+//! 3. **Instructions**: the instructions themselves (serial numbers), opcode, role
+//!    ([`InstKind`]), then either the address rule (base operand, address space,
+//!    "constant offset?", then the offsets or the source type and every operand), or:
+//!    operand count, result type, flags, operand types, props, operands.
+//!
+//! # Values
+//! Locals (arguments, instruction results, blocks) are equal iff they were first met at
+//! the same step of the lockstep walk (per-side serial numbers). A constant is greater
+//! than any non-constant, metadata greater than asm and locals, asm greater than locals.
+//! A function's own address matches the other function's own address **only as the
+//! callee of a call** (and inside block addresses): anywhere else it is an ordinary
+//! global, so `f(p){ p == f }` and `g(p){ p == g }` stay apart (LLVM issue #213206).
+//!
+//! # Types
+//! Structural; names are ignored. Pointers in the one address space named by
+//! [`TargetInfo::ptr_as_int`] compare as integers of the pointer width *everywhere*
+//! (including the constant ladder below, which LLVM 22 gets wrong: it treats
+//! `ptr == i64` but `ptr > i128 > i64`).
+//!
+//! # Constants
+//! First a *class* (LLVM's "losslessly bitcastable" ladder): non-first-class types by
+//! type; vectors by total bit width (all vectors of one width form one class); other
+//! first-class types by type, with (non-coerced) pointers above every non-pointer and
+//! ordered by address space. Within a class: the null value is greatest (two nulls
+//! compare by type), then kind, then contents. `undef`/`poison` compare by type only.
+//!
+//! # Why this is a total order
+//! Every rule above compares a per-function canonical key: serial numbers depend only on
+//! the walk, which is fixed by the function itself while the two sides agree, and every
+//! other rule is a lexicographic comparison of such keys. Three LLVM 22 rules are not of
+//! that form and are changed (equality is unchanged in each case):
+//! * GEPs: LLVM compares offsets when both are constant and structure otherwise, which is
+//!   not transitive; we compare "has a constant offset" first.
+//! * The constant ladder's pointer test uses the coerced type (see above).
+//! * The identity shortcut "same constant ⇒ equal" is skipped for constants that contain
+//!   a block address, whose meaning depends on which function is being compared.
+
+use alloc::vec;
+use alloc::vec::Vec;
 use core::cmp::Ordering;
-/// Comparator state.
+
+use crate::ir::*;
+
+/// Result of one comparison step; `Err` carries the first non-equal ordering.
+type Step = Result<(), Ordering>;
+
+#[inline]
+fn step(o: Ordering) -> Step {
+    if o == Ordering::Equal {
+        Ok(())
+    } else {
+        Err(o)
+    }
+}
+
+#[inline]
+fn done(s: Step) -> Ordering {
+    match s {
+        Ok(()) => Ordering::Equal,
+        Err(o) => o,
+    }
+}
+
+/// Per-side serial numbering of local values, reusable without reallocation.
 #[derive(Debug, Default)]
-pub struct Comparator;
-/// Compares two functions.
-pub fn compare_functions<M: Module>(m: &M, a: FuncId, b: FuncId) -> Ordering { let _ = (m, a, b); todo!() }
+struct SerialMap {
+    stamp: Vec<u32>,
+    serial: Vec<u32>,
+    generation: u32,
+    next: u32,
+}
+
+impl SerialMap {
+    fn reset(&mut self, size: usize) {
+        if self.stamp.len() < size {
+            self.stamp.resize(size, 0);
+            self.serial.resize(size, 0);
+        }
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            self.stamp.iter_mut().for_each(|s| *s = 0);
+            self.generation = 1;
+        }
+        self.next = 0;
+    }
+    /// The serial number of slot `i`, assigning the next number on first sight.
+    #[inline]
+    fn number(&mut self, i: usize) -> u32 {
+        if self.stamp[i] == self.generation {
+            self.serial[i]
+        } else {
+            self.stamp[i] = self.generation;
+            self.serial[i] = self.next;
+            self.next += 1;
+            self.serial[i]
+        }
+    }
+}
+
+/// Reusable scratch space for comparisons (serial maps, the walk stack, caches).
+#[derive(Debug, Default)]
+pub struct Comparator {
+    left: SerialMap,
+    right: SerialMap,
+    visited: Vec<bool>,
+    stack: Vec<(BlockId, BlockId)>,
+    /// Per-constant cache: 0 unknown, 1 context-free, 2 contains a block address.
+    const_ctx: Vec<u8>,
+    /// Compare [`Inst::weak_flags`] (true unless the driver intersects them).
+    pub compare_weak_flags: bool,
+    /// Number of full comparisons run.
+    pub comparisons: u64,
+}
+
+/// Compares two functions of `m` with fresh scratch space (weak flags compared).
+/// For repeated comparisons keep a [`Comparator`].
+pub fn compare_functions<M: Module + ?Sized>(m: &M, a: FuncId, b: FuncId) -> Ordering {
+    let mut c = Comparator::new();
+    c.compare(m, a, b)
+}
+
+/// One comparison in progress: the module, the two functions and their bodies.
+struct Cx<'c, 'm, M: Module + ?Sized> {
+    m: &'m M,
+    fl: FuncId,
+    fr: FuncId,
+    bl: Body<'m>,
+    br: Body<'m>,
+    nargs_l: usize,
+    nargs_r: usize,
+    s: &'c mut Comparator,
+}
+
+/// A canonical view of a type after pointer coercion.
+#[derive(Clone, Copy)]
+enum Canon<'a> {
+    Data(&'a TypeData),
+    Int(u32),
+}
+
+fn canon<'a, M: Module + ?Sized>(m: &'a M, t: TypeId) -> Canon<'a> {
+    let d = m.type_data(t);
+    if let TypeData::Ptr { addr_space } = d {
+        if let Some(c) = m.target().ptr_as_int {
+            if c.addr_space == *addr_space {
+                return Canon::Int(c.bits);
+            }
+        }
+    }
+    Canon::Data(d)
+}
+
+fn type_rank(c: Canon<'_>) -> u8 {
+    match c {
+        Canon::Int(_) => 4,
+        Canon::Data(d) => match d {
+            TypeData::Void => 0,
+            TypeData::Label => 1,
+            TypeData::Metadata => 2,
+            TypeData::Token => 3,
+            TypeData::Int { .. } => 4,
+            TypeData::Float { .. } => 5,
+            TypeData::Ptr { .. } => 6,
+            TypeData::Vector { .. } => 7,
+            TypeData::Array { .. } => 8,
+            TypeData::Struct { .. } => 9,
+            TypeData::Func { .. } => 10,
+            TypeData::Other { .. } => 11,
+        },
+    }
+}
+
+/// Structural type order with pointer coercion. Public for adapters' tests and the hash.
+pub fn cmp_types<M: Module + ?Sized>(m: &M, a: TypeId, b: TypeId) -> Ordering {
+    if a == b {
+        return Ordering::Equal;
+    }
+    let (ca, cb) = (canon(m, a), canon(m, b));
+    let r = type_rank(ca).cmp(&type_rank(cb));
+    if r != Ordering::Equal {
+        return r;
+    }
+    match (ca, cb) {
+        (Canon::Int(x), Canon::Int(y)) => x.cmp(&y),
+        (Canon::Int(x), Canon::Data(TypeData::Int { bits })) => x.cmp(bits),
+        (Canon::Data(TypeData::Int { bits }), Canon::Int(y)) => bits.cmp(&y),
+        (Canon::Data(x), Canon::Data(y)) => cmp_type_data(m, x, y),
+        // Ranks are equal, so an `Int` canon only meets integer types above.
+        (Canon::Int(_), Canon::Data(_)) | (Canon::Data(_), Canon::Int(_)) => Ordering::Equal,
+    }
+}
+
+fn cmp_type_lists<M: Module + ?Sized>(m: &M, a: &[TypeId], b: &[TypeId]) -> Ordering {
+    a.len().cmp(&b.len()).then_with(|| {
+        for (x, y) in a.iter().zip(b) {
+            let r = cmp_types(m, *x, *y);
+            if r != Ordering::Equal {
+                return r;
+            }
+        }
+        Ordering::Equal
+    })
+}
+
+fn cmp_type_data<M: Module + ?Sized>(m: &M, a: &TypeData, b: &TypeData) -> Ordering {
+    use TypeData as T;
+    match (a, b) {
+        (T::Void, T::Void) | (T::Label, T::Label) | (T::Metadata, T::Metadata) | (T::Token, T::Token) => {
+            Ordering::Equal
+        }
+        (T::Int { bits: x }, T::Int { bits: y }) => x.cmp(y),
+        (T::Float { format: f1, bits: b1 }, T::Float { format: f2, bits: b2 }) => f1.cmp(f2).then(b1.cmp(b2)),
+        (T::Ptr { addr_space: x }, T::Ptr { addr_space: y }) => x.cmp(y),
+        (T::Vector { scalable: s1, len: l1, elem: e1 }, T::Vector { scalable: s2, len: l2, elem: e2 }) => {
+            s1.cmp(s2).then(l1.cmp(l2)).then_with(|| cmp_types(m, *e1, *e2))
+        }
+        (T::Array { len: l1, elem: e1 }, T::Array { len: l2, elem: e2 }) => {
+            l1.cmp(l2).then_with(|| cmp_types(m, *e1, *e2))
+        }
+        (T::Struct { packed: p1, fields: f1 }, T::Struct { packed: p2, fields: f2 }) => f1
+            .len()
+            .cmp(&f2.len())
+            .then(p1.cmp(p2))
+            .then_with(|| cmp_type_lists(m, f1, f2)),
+        (T::Func { ret: r1, params: p1, vararg: v1 }, T::Func { ret: r2, params: p2, vararg: v2 }) => p1
+            .len()
+            .cmp(&p2.len())
+            .then(v1.cmp(v2))
+            .then_with(|| cmp_types(m, *r1, *r2))
+            .then_with(|| cmp_type_lists(m, p1, p2)),
+        (
+            T::Other { kind: k1, name: n1, type_params: t1, int_params: i1 },
+            T::Other { kind: k2, name: n2, type_params: t2, int_params: i2 },
+        ) => k1
+            .cmp(k2)
+            .then_with(|| n1.len().cmp(&n2.len()))
+            .then_with(|| n1.cmp(n2))
+            .then_with(|| cmp_type_lists(m, t1, t2))
+            .then_with(|| i1.cmp(i2)),
+        // Different kinds were ordered by rank before we get here; listed for
+        // exhaustiveness so that a new kind cannot be equated by accident.
+        (
+            T::Void
+            | T::Label
+            | T::Metadata
+            | T::Token
+            | T::Int { .. }
+            | T::Float { .. }
+            | T::Ptr { .. }
+            | T::Vector { .. }
+            | T::Array { .. }
+            | T::Struct { .. }
+            | T::Func { .. }
+            | T::Other { .. },
+            _,
+        ) => type_rank(Canon::Data(a)).cmp(&type_rank(Canon::Data(b))),
+    }
+}
+
+/// Width in bits of a vector type for the bitcast ladder (0 for non-vectors and for
+/// vectors whose elements have no primitive size, such as pointers).
+fn vector_bits<M: Module + ?Sized>(m: &M, t: TypeId) -> u64 {
+    match m.type_data(t) {
+        TypeData::Vector { len, elem, .. } => {
+            let eb = match m.type_data(*elem) {
+                TypeData::Int { bits } => *bits as u64,
+                TypeData::Float { bits, .. } => *bits as u64,
+                _ => 0,
+            };
+            len.saturating_mul(eb)
+        }
+        _ => 0,
+    }
+}
+
+fn is_first_class<M: Module + ?Sized>(m: &M, t: TypeId) -> bool {
+    !matches!(m.type_data(t), TypeData::Void | TypeData::Func { .. })
+}
+
+/// Address space of a pointer type that is *not* coerced to an integer.
+fn uncoerced_ptr_space<M: Module + ?Sized>(m: &M, t: TypeId) -> Option<u32> {
+    match canon(m, t) {
+        Canon::Data(TypeData::Ptr { addr_space }) => Some(*addr_space),
+        _ => None,
+    }
+}
+
+fn const_rank(k: &ConstKind) -> u8 {
+    match k {
+        ConstKind::Null => 0,
+        ConstKind::Undef => 1,
+        ConstKind::Poison => 2,
+        ConstKind::Int(_) => 3,
+        ConstKind::Float(_) => 4,
+        ConstKind::Array(_) => 5,
+        ConstKind::Struct(_) => 6,
+        ConstKind::Vector(_) => 7,
+        ConstKind::DataArray(_) => 8,
+        ConstKind::DataVector(_) => 9,
+        ConstKind::Expr { .. } => 10,
+        ConstKind::Global(_) => 11,
+        ConstKind::BlockAddress { .. } => 12,
+        ConstKind::Wrapped { .. } => 13,
+        ConstKind::PtrAuth { .. } => 14,
+        ConstKind::Opaque(_) => 15,
+    }
+}
+
+fn global_key(g: GlobalRef) -> (u8, u32) {
+    match g {
+        GlobalRef::Func(f) => (0, f.0),
+        GlobalRef::Other(g) => (1, g.0),
+    }
+}
+
+fn cmp_words(a: &[u64], b: &[u64]) -> Ordering {
+    // Unsigned magnitude, most significant word first; missing words are zero.
+    let n = a.len().max(b.len());
+    for i in (0..n).rev() {
+        let x = a.get(i).copied().unwrap_or(0);
+        let y = b.get(i).copied().unwrap_or(0);
+        if x != y {
+            return x.cmp(&y);
+        }
+    }
+    Ordering::Equal
+}
+
+fn cmp_bytes(a: &[u8], b: &[u8]) -> Ordering {
+    a.len().cmp(&b.len()).then_with(|| a.cmp(b))
+}
+
+fn prop_rank(p: &Prop) -> u8 {
+    match p {
+        Prop::Num(_) => 0,
+        Prop::Type(_) => 1,
+        Prop::Const(_) => 2,
+        Prop::Block(_) => 3,
+        Prop::Attrs(_) => 4,
+        Prop::Meta(_) => 5,
+    }
+}
+
+fn attr_rank(a: &Attr) -> u8 {
+    match a {
+        Attr::Flag(_) => 0,
+        Attr::Int(..) => 1,
+        Attr::Type(..) => 2,
+        Attr::Str(..) => 3,
+        Attr::Opaque(..) => 4,
+    }
+}
+
+/// Number of attribute sets in LLVM's sense: position of the last non-empty set in
+/// `[func, ret, params...]`, plus one.
+fn num_attr_sets(a: &AttrList) -> usize {
+    if let Some(i) = a.params.iter().rposition(|s| !s.is_empty()) {
+        return i + 3;
+    }
+    if !a.ret.is_empty() {
+        2
+    } else if !a.func.is_empty() {
+        1
+    } else {
+        0
+    }
+}
+
+fn attr_set(a: &AttrList, i: usize) -> &[Attr] {
+    match i {
+        0 => &a.func,
+        1 => &a.ret,
+        _ => a.params.get(i - 2).map(|s| &s[..]).unwrap_or(&[]),
+    }
+}
+
+/// Attribute-list order (LLVM's `cmpAttrs`).
+pub fn cmp_attrs<M: Module + ?Sized>(m: &M, a: AttrsId, b: AttrsId) -> Ordering {
+    if a == b {
+        return Ordering::Equal;
+    }
+    let (la, lb) = (m.attrs(a), m.attrs(b));
+    let (na, nb) = (num_attr_sets(la), num_attr_sets(lb));
+    if na != nb {
+        return na.cmp(&nb);
+    }
+    for i in 0..na {
+        let (sa, sb) = (attr_set(la, i), attr_set(lb, i));
+        for (x, y) in sa.iter().zip(sb) {
+            let r = cmp_attr(m, x, y);
+            if r != Ordering::Equal {
+                return r;
+            }
+        }
+        let r = sa.len().cmp(&sb.len());
+        if r != Ordering::Equal {
+            return r;
+        }
+    }
+    Ordering::Equal
+}
+
+fn cmp_attr<M: Module + ?Sized>(m: &M, a: &Attr, b: &Attr) -> Ordering {
+    match (a, b) {
+        (Attr::Flag(x), Attr::Flag(y)) => x.cmp(y),
+        (Attr::Int(k1, v1), Attr::Int(k2, v2)) => k1.cmp(k2).then(v1.cmp(v2)),
+        (Attr::Type(k1, t1), Attr::Type(k2, t2)) => k1.cmp(k2).then_with(|| match (t1, t2) {
+            (Some(x), Some(y)) => cmp_types(m, *x, *y),
+            _ => t1.is_some().cmp(&t2.is_some()),
+        }),
+        (Attr::Str(k1, v1), Attr::Str(k2, v2)) => cmp_bytes(k1, k2).then_with(|| cmp_bytes(v1, v2)),
+        (Attr::Opaque(k1, i1), Attr::Opaque(k2, i2)) => k1.cmp(k2).then(i1.cmp(i2)),
+        (Attr::Flag(_) | Attr::Int(..) | Attr::Type(..) | Attr::Str(..) | Attr::Opaque(..), _) => {
+            attr_rank(a).cmp(&attr_rank(b))
+        }
+    }
+}
+
+/// Which metadata rule applies.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum MetaMode {
+    /// LLVM 22's `cmpMetadata`: strings and constants compared, every other item equal.
+    Shallow,
+    /// Metadata passed as a call argument: tuples compared structurally, anything opaque
+    /// by identity (LLVM 23 semantics; LLVM 22 equates all tuples, which merged
+    /// `read_register(!{"sp"})` with `read_register(!{"fp"})`).
+    Value(u32),
+}
+
+const META_DEPTH_LIMIT: u32 = 32;
+
+impl Comparator {
+    /// Fresh scratch space; weak flags are compared.
+    pub fn new() -> Self {
+        Comparator { compare_weak_flags: true, ..Default::default() }
+    }
+
+    /// Compares functions `a` and `b` of `m`. Both must have bodies that satisfy the
+    /// [`crate::ir`] preconditions (the driver validates them first).
+    pub fn compare<M: Module + ?Sized>(&mut self, m: &M, a: FuncId, b: FuncId) -> Ordering {
+        self.comparisons += 1;
+        let (Some(bl), Some(br)) = (m.body(a), m.body(b)) else {
+            // A function without a body sorts below one with a body; two without are
+            // ordered by id (the driver never compares such functions).
+            return m.body(a).is_some().cmp(&m.body(b).is_some()).then(a.cmp(&b));
+        };
+        let nargs_l = param_count(m, m.func(a).ty);
+        let nargs_r = param_count(m, m.func(b).ty);
+        self.left.reset(nargs_l + bl.blocks.len() + bl.insts.len());
+        self.right.reset(nargs_r + br.blocks.len() + br.insts.len());
+        let mut cx = Cx { m, fl: a, fr: b, bl, br, nargs_l, nargs_r, s: self };
+        done(cx.compare())
+    }
+}
+
+fn param_count<M: Module + ?Sized>(m: &M, t: TypeId) -> usize {
+    match m.type_data(t) {
+        TypeData::Func { params, .. } => params.len(),
+        _ => 0,
+    }
+}
+
+impl<M: Module + ?Sized> Cx<'_, '_, M> {
+    fn compare(&mut self) -> Step {
+        self.signature()?;
+        self.walk()
+    }
+
+    fn signature(&mut self) -> Step {
+        let (il, ir) = (self.m.func(self.fl), self.m.func(self.fr));
+        self.props(&il.sig, &ir.sig)?;
+        step(cmp_types(self.m, il.ty, ir.ty))?;
+        // Equal function types have equal parameter counts.
+        step(self.nargs_l.cmp(&self.nargs_r))?;
+        for i in 0..self.nargs_l {
+            let (x, y) = (self.s.left.number(i), self.s.right.number(i));
+            step(x.cmp(&y))?;
+        }
+        Ok(())
+    }
+
+    fn walk(&mut self) -> Step {
+        let (bl, br) = (self.bl, self.br);
+        step(bl.blocks.is_empty().cmp(&br.blocks.is_empty()).reverse())?;
+        if bl.blocks.is_empty() {
+            return Ok(());
+        }
+        self.s.visited.clear();
+        self.s.visited.resize(bl.blocks.len(), false);
+        self.s.stack.clear();
+        self.s.stack.push((BlockId(0), BlockId(0)));
+        self.s.visited[0] = true;
+        while let Some((x, y)) = self.s.stack.pop() {
+            self.local(Value::Block(x), Value::Block(y))?;
+            self.block(x, y)?;
+            let (sx, sy) = (bl.block_succs(x), br.block_succs(y));
+            step(sx.len().cmp(&sy.len()))?;
+            for (a, b) in sx.iter().zip(sy) {
+                if !self.s.visited[a.index()] {
+                    self.s.visited[a.index()] = true;
+                    self.s.stack.push((*a, *b));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn block(&mut self, x: BlockId, y: BlockId) -> Step {
+        let (bl, br) = (self.bl, self.br);
+        let (rx, ry) = (bl.blocks[x.index()].insts, br.blocks[y.index()].insts);
+        for (i, j) in rx.range().zip(ry.range()) {
+            self.inst(InstId::new(i), InstId::new(j))?;
+        }
+        step(rx.len().cmp(&ry.len()))
+    }
+
+    fn inst(&mut self, il: InstId, ir: InstId) -> Step {
+        self.local(Value::Inst(il), Value::Inst(ir))?;
+        let (a, b) = (&self.bl.insts[il.index()], &self.br.insts[ir.index()]);
+        step(a.opcode.cmp(&b.opcode))?;
+        let (ua, ub) = (self.bl.operands(a), self.br.operands(b));
+        match (a.kind, b.kind) {
+            (
+                InstKind::Address { base: ba, addr_space: asa, source_ty: ta, offset: oa },
+                InstKind::Address { base: bb, addr_space: asb, source_ty: tb, offset: ob },
+            ) => {
+                let (Some(pa), Some(pb)) = (ua.get(ba as usize), ub.get(bb as usize)) else {
+                    return step(ua.len().cmp(&ub.len()));
+                };
+                self.value(pa.value, pb.value, false)?;
+                step(asa.cmp(&asb))?;
+                step(a.flags.cmp(&b.flags))?;
+                if self.s.compare_weak_flags {
+                    step(a.weak_flags.cmp(&b.weak_flags))?;
+                }
+                step(oa.is_some().cmp(&ob.is_some()))?;
+                if let (Some(x), Some(y)) = (oa, ob) {
+                    step(x.bits.cmp(&y.bits))?;
+                    step(x.value.cmp(&y.value))?;
+                    // Not compared by LLVM; equal bases imply equal result types in
+                    // valid IR, so this only guards against adapter surprises.
+                    return step(cmp_types(self.m, a.ty, b.ty));
+                }
+                step(cmp_types(self.m, ta, tb))?;
+                step(ua.len().cmp(&ub.len()))?;
+                step(cmp_types(self.m, a.ty, b.ty))?;
+                for (x, y) in ua.iter().zip(ub) {
+                    self.value(x.value, y.value, false)?;
+                }
+                Ok(())
+            }
+            (InstKind::Plain, InstKind::Plain) | (InstKind::Call { .. }, InstKind::Call { .. }) => {
+                step(ua.len().cmp(&ub.len()))?;
+                step(cmp_types(self.m, a.ty, b.ty))?;
+                step(a.flags.cmp(&b.flags))?;
+                if self.s.compare_weak_flags {
+                    step(a.weak_flags.cmp(&b.weak_flags))?;
+                }
+                for (x, y) in ua.iter().zip(ub) {
+                    step(cmp_types(self.m, x.ty, y.ty))?;
+                }
+                let (pa, pb) = (self.bl.props_of(a), self.br.props_of(b));
+                self.props(pa, pb)?;
+                let (ca, cb) = match (a.kind, b.kind) {
+                    (InstKind::Call { callee: x }, InstKind::Call { callee: y }) => (x as usize, y as usize),
+                    _ => (usize::MAX, usize::MAX),
+                };
+                step(ca.cmp(&cb))?;
+                for (k, (x, y)) in ua.iter().zip(ub).enumerate() {
+                    self.value(x.value, y.value, k == ca)?;
+                }
+                Ok(())
+            }
+            (InstKind::Plain | InstKind::Call { .. } | InstKind::Address { .. }, _) => {
+                step(kind_rank(&a.kind).cmp(&kind_rank(&b.kind)))
+            }
+        }
+    }
+
+    fn props(&mut self, pa: &[Prop], pb: &[Prop]) -> Step {
+        for (x, y) in pa.iter().zip(pb) {
+            self.prop(x, y)?;
+        }
+        step(pa.len().cmp(&pb.len()))
+    }
+
+    fn prop(&mut self, x: &Prop, y: &Prop) -> Step {
+        match (x, y) {
+            (Prop::Num(a), Prop::Num(b)) => step(a.cmp(b)),
+            (Prop::Type(a), Prop::Type(b)) => step(cmp_types(self.m, *a, *b)),
+            (Prop::Const(a), Prop::Const(b)) => self.constant_or_same(*a, *b),
+            (Prop::Block(a), Prop::Block(b)) => self.local(Value::Block(*a), Value::Block(*b)),
+            (Prop::Attrs(a), Prop::Attrs(b)) => step(cmp_attrs(self.m, *a, *b)),
+            (Prop::Meta(a), Prop::Meta(b)) => self.md_node(*a, *b),
+            (Prop::Num(_) | Prop::Type(_) | Prop::Const(_) | Prop::Block(_) | Prop::Attrs(_) | Prop::Meta(_), _) => {
+                step(prop_rank(x).cmp(&prop_rank(y)))
+            }
+        }
+    }
+
+    /// LLVM's `cmpValues`. `callee` marks the callee operand of a call, the one place a
+    /// self reference matches the other side's self reference.
+    fn value(&mut self, x: Value, y: Value, callee: bool) -> Step {
+        if callee {
+            let (sx, sy) = (self.is_func(x, self.fl), self.is_func(y, self.fr));
+            if sx || sy {
+                // Self is smaller than anything else.
+                return step(sy.cmp(&sx));
+            }
+        }
+        let (rx, ry) = (value_rank(&x), value_rank(&y));
+        step(rx.cmp(&ry))?;
+        match (x, y) {
+            (Value::Const(a), Value::Const(b)) => self.constant_or_same(a, b),
+            (Value::Meta(a), Value::Meta(b)) => {
+                if a == b {
+                    Ok(())
+                } else {
+                    self.metadata(a, b, MetaMode::Value(0))
+                }
+            }
+            (Value::Asm(a), Value::Asm(b)) => step(self.asm(a, b)),
+            _ => self.local(x, y),
+        }
+    }
+
+    fn is_func(&self, v: Value, f: FuncId) -> bool {
+        match v {
+            Value::Const(c) => matches!(self.m.const_data(c).kind, ConstKind::Global(GlobalRef::Func(g)) if g == f),
+            _ => false,
+        }
+    }
+
+    fn local_slot(&self, v: Value, left: bool) -> usize {
+        let (nargs, body) = if left { (self.nargs_l, self.bl) } else { (self.nargs_r, self.br) };
+        match v {
+            Value::Arg(i) => i as usize,
+            Value::Block(b) => nargs + b.index(),
+            Value::Inst(i) => nargs + body.blocks.len() + i.index(),
+            Value::Const(_) | Value::Asm(_) | Value::Meta(_) => unreachable!("not a local"),
+        }
+    }
+
+    fn local(&mut self, x: Value, y: Value) -> Step {
+        // Arguments, instructions and blocks share one numbering, as in LLVM.
+        let (i, j) = (self.local_slot(x, true), self.local_slot(y, false));
+        let (a, b) = (self.s.left.number(i), self.s.right.number(j));
+        step(a.cmp(&b))
+    }
+
+    /// Does constant `c` (transitively) contain a block address? Such constants mean
+    /// different things in different functions, so identity does not prove equality.
+    fn has_block_address(&mut self, c: ConstId) -> bool {
+        let i = c.index();
+        if self.s.const_ctx.len() <= i {
+            self.s.const_ctx.resize(i + 1, 0);
+        }
+        match self.s.const_ctx[i] {
+            1 => return false,
+            2 => return true,
+            _ => {}
+        }
+        let m = self.m;
+        let r = match &m.const_data(c).kind {
+            ConstKind::BlockAddress { .. } => true,
+            ConstKind::Array(v) | ConstKind::Struct(v) | ConstKind::Vector(v) => {
+                v.iter().any(|e| self.has_block_address(*e))
+            }
+            ConstKind::Expr { operands, .. } => operands.iter().any(|e| self.has_block_address(*e)),
+            ConstKind::PtrAuth { ptr, key, disc, addr_disc } => {
+                [*ptr, *key, *disc, *addr_disc].iter().any(|e| self.has_block_address(*e))
+            }
+            ConstKind::Null
+            | ConstKind::Undef
+            | ConstKind::Poison
+            | ConstKind::Int(_)
+            | ConstKind::Float(_)
+            | ConstKind::DataArray(_)
+            | ConstKind::DataVector(_)
+            | ConstKind::Global(_)
+            | ConstKind::Wrapped { .. }
+            | ConstKind::Opaque(_) => false,
+        };
+        self.s.const_ctx[i] = if r { 2 } else { 1 };
+        r
+    }
+
+    fn constant_or_same(&mut self, a: ConstId, b: ConstId) -> Step {
+        if a == b && !self.has_block_address(a) {
+            return Ok(());
+        }
+        self.constant(a, b)
+    }
+
+    /// LLVM's `cmpConstants`: the bitcast ladder, then contents.
+    fn constant(&mut self, a: ConstId, b: ConstId) -> Step {
+        let m = self.m;
+        let (da, db) = (m.const_data(a), m.const_data(b));
+        let (ta, tb) = (da.ty, db.ty);
+        let types_res = cmp_types(m, ta, tb);
+        if types_res != Ordering::Equal {
+            let (fa, fb) = (is_first_class(m, ta), is_first_class(m, tb));
+            if !fa || !fb {
+                step(fa.cmp(&fb))?;
+                return Err(types_res);
+            }
+            let (wa, wb) = (vector_bits(m, ta), vector_bits(m, tb));
+            step(wa.cmp(&wb))?;
+            if wa == 0 {
+                match (uncoerced_ptr_space(m, ta), uncoerced_ptr_space(m, tb)) {
+                    (Some(x), Some(y)) => {
+                        step(x.cmp(&y))?;
+                        // Same address space means the same pointer type, so `types_res`
+                        // would have been equal: unreachable for valid tables.
+                        return Err(types_res);
+                    }
+                    (Some(_), None) => return Err(Ordering::Greater),
+                    (None, Some(_)) => return Err(Ordering::Less),
+                    (None, None) => return Err(types_res),
+                }
+            }
+            // Vectors of equal width: compare contents.
+        }
+        let (ka, kb) = (&da.kind, &db.kind);
+        let (na, nb) = (matches!(ka, ConstKind::Null), matches!(kb, ConstKind::Null));
+        if na && nb {
+            return step(types_res);
+        }
+        step(na.cmp(&nb))?;
+        step(const_rank(ka).cmp(&const_rank(kb)))?;
+        match (ka, kb) {
+            (ConstKind::Undef, ConstKind::Undef) | (ConstKind::Poison, ConstKind::Poison) => step(types_res),
+            (ConstKind::Int(x), ConstKind::Int(y)) => {
+                step(int_width(m, ta).cmp(&int_width(m, tb)))?;
+                step(cmp_words(x, y))
+            }
+            (ConstKind::Float(x), ConstKind::Float(y)) => {
+                step(cmp_types(m, ta, tb))?;
+                step(cmp_words(x, y))
+            }
+            (ConstKind::Array(x), ConstKind::Array(y))
+            | (ConstKind::Struct(x), ConstKind::Struct(y))
+            | (ConstKind::Vector(x), ConstKind::Vector(y)) => {
+                step(x.len().cmp(&y.len()))?;
+                for (p, q) in x.iter().zip(y.iter()) {
+                    self.constant(*p, *q)?;
+                }
+                Ok(())
+            }
+            (ConstKind::DataArray(x), ConstKind::DataArray(y))
+            | (ConstKind::DataVector(x), ConstKind::DataVector(y)) => step(cmp_bytes(x, y)),
+            (
+                ConstKind::Expr { opcode: o1, operands: v1, props: p1 },
+                ConstKind::Expr { opcode: o2, operands: v2, props: p2 },
+            ) => {
+                step(o1.cmp(o2))?;
+                step(v1.len().cmp(&v2.len()))?;
+                for (p, q) in v1.iter().zip(v2.iter()) {
+                    self.constant(*p, *q)?;
+                }
+                for (p, q) in p1.iter().zip(p2.iter()) {
+                    step(match (p, q) {
+                        (ConstProp::Num(x), ConstProp::Num(y)) => x.cmp(y),
+                        (ConstProp::Type(x), ConstProp::Type(y)) => cmp_types(m, *x, *y),
+                        (ConstProp::Num(_), ConstProp::Type(_)) => Ordering::Less,
+                        (ConstProp::Type(_), ConstProp::Num(_)) => Ordering::Greater,
+                    })?;
+                }
+                step(p1.len().cmp(&p2.len()))
+            }
+            (ConstKind::Global(x), ConstKind::Global(y)) => step(global_key(*x).cmp(&global_key(*y))),
+            (
+                ConstKind::BlockAddress { func: f1, block: b1 },
+                ConstKind::BlockAddress { func: f2, block: b2 },
+            ) => {
+                // The function, with the self-reference rule; then the block: by walk
+                // position inside the compared functions, by layout elsewhere.
+                let (sx, sy) = (*f1 == self.fl, *f2 == self.fr);
+                if sx || sy {
+                    step(sy.cmp(&sx))?;
+                    let (nb_l, nb_r) = (self.bl.blocks.len() as u32, self.br.blocks.len() as u32);
+                    if *b1 >= nb_l || *b2 >= nb_r {
+                        // Out-of-range block index: order by index, never equal.
+                        return step((*b1).cmp(b2).then(Ordering::Less));
+                    }
+                    return self.local(Value::Block(BlockId(*b1)), Value::Block(BlockId(*b2)));
+                }
+                step(f1.cmp(f2))?;
+                step(b1.cmp(b2))
+            }
+            (ConstKind::Wrapped { kind: k1, target: t1 }, ConstKind::Wrapped { kind: k2, target: t2 }) => {
+                step(k1.cmp(k2))?;
+                step(global_key(*t1).cmp(&global_key(*t2)))
+            }
+            (
+                ConstKind::PtrAuth { ptr: p1, key: k1, disc: d1, addr_disc: a1 },
+                ConstKind::PtrAuth { ptr: p2, key: k2, disc: d2, addr_disc: a2 },
+            ) => {
+                self.constant(*p1, *p2)?;
+                self.constant(*k1, *k2)?;
+                self.constant(*d1, *d2)?;
+                self.constant(*a1, *a2)
+            }
+            (ConstKind::Opaque(x), ConstKind::Opaque(y)) => step(x.cmp(y)),
+            // Different kinds were ordered by rank above; listed so that no kind can be
+            // equated by a catch-all.
+            (
+                ConstKind::Null
+                | ConstKind::Undef
+                | ConstKind::Poison
+                | ConstKind::Int(_)
+                | ConstKind::Float(_)
+                | ConstKind::Array(_)
+                | ConstKind::Struct(_)
+                | ConstKind::Vector(_)
+                | ConstKind::DataArray(_)
+                | ConstKind::DataVector(_)
+                | ConstKind::Expr { .. }
+                | ConstKind::Global(_)
+                | ConstKind::BlockAddress { .. }
+                | ConstKind::Wrapped { .. }
+                | ConstKind::PtrAuth { .. }
+                | ConstKind::Opaque(_),
+                _,
+            ) => step(const_rank(ka).cmp(&const_rank(kb))),
+        }
+    }
+
+    fn asm(&mut self, a: AsmId, b: AsmId) -> Ordering {
+        if a == b {
+            return Ordering::Equal;
+        }
+        let (x, y) = (self.m.asm_data(a), self.m.asm_data(b));
+        cmp_types(self.m, x.ty, y.ty)
+            .then_with(|| cmp_bytes(&x.text, &y.text))
+            .then_with(|| cmp_bytes(&x.constraints, &y.constraints))
+            .then(x.flags.cmp(&y.flags))
+    }
+
+    /// LLVM's `cmpMDNode` for attachments: null lowest, operand count, shallow operands.
+    fn md_node(&mut self, a: Option<MetaId>, b: Option<MetaId>) -> Step {
+        let (a, b) = match (a, b) {
+            (None, None) => return Ok(()),
+            (None, Some(_)) => return Err(Ordering::Less),
+            (Some(_), None) => return Err(Ordering::Greater),
+            (Some(a), Some(b)) => (a, b),
+        };
+        if a == b {
+            return Ok(());
+        }
+        let m = self.m;
+        match (m.meta_data(a), m.meta_data(b)) {
+            (MetaData::Node(x), MetaData::Node(y)) => {
+                step(x.len().cmp(&y.len()))?;
+                for (p, q) in x.iter().zip(y.iter()) {
+                    match (p, q) {
+                        (None, None) => {}
+                        (None, Some(_)) => return Err(Ordering::Less),
+                        (Some(_), None) => return Err(Ordering::Greater),
+                        (Some(p), Some(q)) => self.metadata(*p, *q, MetaMode::Shallow)?,
+                    }
+                }
+                Ok(())
+            }
+            // An attachment the adapter could not open: identity only.
+            (x, y) => step(meta_rank(x).cmp(&meta_rank(y)).then(a.cmp(&b))),
+        }
+    }
+
+    fn metadata(&mut self, a: MetaId, b: MetaId, mode: MetaMode) -> Step {
+        if a == b {
+            return Ok(());
+        }
+        let m = self.m;
+        let (x, y) = (m.meta_data(a), m.meta_data(b));
+        match (x, y) {
+            (MetaData::String(p), MetaData::String(q)) => return step(p[..].cmp(&q[..])),
+            (MetaData::String(_), _) => return Err(Ordering::Greater),
+            (_, MetaData::String(_)) => return Err(Ordering::Less),
+            (MetaData::Const(p), MetaData::Const(q)) => return self.constant_or_same(*p, *q),
+            (MetaData::Const(_), _) => return Err(Ordering::Greater),
+            (_, MetaData::Const(_)) => return Err(Ordering::Less),
+            (MetaData::Node(_) | MetaData::Opaque(_), MetaData::Node(_) | MetaData::Opaque(_)) => {}
+        }
+        let depth = match mode {
+            MetaMode::Shallow => return Ok(()),
+            MetaMode::Value(d) => d,
+        };
+        match (x, y) {
+            (MetaData::Node(p), MetaData::Node(q)) if depth < META_DEPTH_LIMIT => {
+                step(p.len().cmp(&q.len()))?;
+                for (u, v) in p.iter().zip(q.iter()) {
+                    match (u, v) {
+                        (None, None) => {}
+                        (None, Some(_)) => return Err(Ordering::Less),
+                        (Some(_), None) => return Err(Ordering::Greater),
+                        (Some(u), Some(v)) => self.metadata(*u, *v, MetaMode::Value(depth + 1))?,
+                    }
+                }
+                Ok(())
+            }
+            _ => step(meta_rank(x).cmp(&meta_rank(y)).then(a.cmp(&b))),
+        }
+    }
+}
+
+fn int_width<M: Module + ?Sized>(m: &M, t: TypeId) -> u32 {
+    match canon(m, t) {
+        Canon::Int(b) => b,
+        Canon::Data(TypeData::Int { bits }) => *bits,
+        Canon::Data(_) => 0,
+    }
+}
+
+fn meta_rank(m: &MetaData) -> u8 {
+    match m {
+        MetaData::Opaque(_) => 0,
+        MetaData::Node(_) => 1,
+        MetaData::Const(_) => 2,
+        MetaData::String(_) => 3,
+    }
+}
+
+fn value_rank(v: &Value) -> u8 {
+    match v {
+        Value::Arg(_) | Value::Inst(_) | Value::Block(_) => 0,
+        Value::Asm(_) => 1,
+        Value::Meta(_) => 2,
+        Value::Const(_) => 3,
+    }
+}
+
+fn kind_rank(k: &InstKind) -> u8 {
+    match k {
+        InstKind::Plain => 0,
+        InstKind::Call { .. } => 1,
+        InstKind::Address { .. } => 2,
+    }
+}
+
+/// Walks two *equal* functions in lockstep and calls `pair(left, right)` for every pair
+/// of matched instructions (used to intersect flags on the survivor).
+pub fn matched_instructions<M: Module + ?Sized>(
+    m: &M,
+    a: FuncId,
+    b: FuncId,
+    mut pair: impl FnMut(InstId, InstId),
+) {
+    let (Some(bl), Some(br)) = (m.body(a), m.body(b)) else { return };
+    if bl.blocks.is_empty() || br.blocks.is_empty() {
+        return;
+    }
+    let mut visited = vec![false; bl.blocks.len()];
+    let mut stack = vec![(BlockId(0), BlockId(0))];
+    visited[0] = true;
+    while let Some((x, y)) = stack.pop() {
+        let (rx, ry) = (bl.blocks[x.index()].insts, br.blocks[y.index()].insts);
+        for (i, j) in rx.range().zip(ry.range()) {
+            pair(InstId::new(i), InstId::new(j));
+        }
+        for (s, t) in bl.block_succs(x).iter().zip(br.block_succs(y)) {
+            if !visited[s.index()] {
+                visited[s.index()] = true;
+                stack.push((*s, *t));
+            }
+        }
+    }
+}
