@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Runs every test of the project on a fresh machine: installs what is missing (LLVM 22),
+# runs the whole workspace's tests with the LLVM feature on, checks that the core builds
+# without std, and builds the fuzz targets with the nightly toolchain.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+bash scripts/install-llvm.sh
+export LLVM_SYS_221_PREFIX="$(llvm-config-22 --prefix)"
+export INSTA_UPDATE=no
+export CARGO_TERM_COLOR=never
+
+echo "== no_std build of the core"
+cargo build --release --manifest-path core/nostd-check/Cargo.toml
+
+echo "== workspace tests (all features)"
+cargo test --workspace --all-features
+
+echo "== snapshot files are all referenced"
+bash scripts/check-snapshots.sh
+
+if rustup toolchain list 2>/dev/null | grep -q nightly; then
+  echo "== fuzz targets build (nightly)"
+  cargo +nightly build --manifest-path fuzz/Cargo.toml --bins
+else
+  echo "== nightly toolchain missing: fuzz targets not built"
+fi
