@@ -172,6 +172,8 @@ struct Driver<'a, M: ModuleMut> {
     scratch: Vec<FuncId>,
     report: Report,
     round: u32,
+    /// Functions folded into another one: never inserted again.
+    folded: Vec<bool>,
 }
 
 /// Runs MergeFunctions over `module` and reports what it did.
@@ -188,6 +190,7 @@ pub fn merge_module<M: ModuleMut>(module: &mut M, options: &Options) -> Result<R
         scratch: Vec::new(),
         report: Report::default(),
         round: 0,
+        folded: Vec::new(),
     };
     d.cmp.compare_weak_flags = !intersect;
     d.hasher.hash_weak_flags = !intersect;
@@ -198,7 +201,16 @@ pub fn merge_module<M: ModuleMut>(module: &mut M, options: &Options) -> Result<R
 
 impl<M: ModuleMut> Driver<'_, M> {
     fn is_candidate(&self, f: FuncId) -> bool {
-        self.m.func(f).ineligible.is_none() && self.m.body(f).is_some()
+        !self.folded.get(f.index()).copied().unwrap_or(false)
+            && self.m.func(f).ineligible.is_none()
+            && self.m.body(f).is_some()
+    }
+
+    fn mark_folded(&mut self, f: FuncId) {
+        if self.folded.len() <= f.index() {
+            self.folded.resize(f.index() + 1, false);
+        }
+        self.folded[f.index()] = true;
     }
 
     fn run(&mut self) -> Result<(), Error<M::Error>> {
@@ -225,9 +237,18 @@ impl<M: ModuleMut> Driver<'_, M> {
                 self.report.stats.singletons += 1;
             }
         }
+        self.drain()?;
         if self.opts.merge_cycles {
-            self.merge_cycles()?;
+            // LLVM's merges first (identical actions), then the cycles it cannot see,
+            // then another drain for the callers those merges made equal.
+            self.merge_cycles(&hashed)?;
+            self.drain()?;
         }
+        Ok(())
+    }
+
+    /// Runs Deferred rounds until nothing is queued.
+    fn drain(&mut self) -> Result<(), Error<M::Error>> {
         while !self.deferred.is_empty() {
             let worklist = core::mem::take(&mut self.deferred);
             self.report.stats.rounds += 1;
@@ -339,6 +360,7 @@ impl<M: ModuleMut> Driver<'_, M> {
             action,
             shared_body_of: shared,
             round: self.round,
+            cycle: false,
         });
     }
 
@@ -396,22 +418,51 @@ impl<M: ModuleMut> Driver<'_, M> {
         Ok(None)
     }
 
-    /// Opt-in pre-pass: merges classes found by [`crate::cycles`] (not implemented yet:
-    /// finds nothing).
-    fn merge_cycles(&mut self) -> Result<(), Error<M::Error>> {
-        let _classes = crate::cycles::cycle_classes(&*self.m, &self.deferred);
+    /// Opt-in pass: merges the classes of [`crate::cycles`] among the remaining
+    /// candidates (every candidate, singletons included: a cycle's members may have
+    /// hashes no other function shares only because their callees differ).
+    fn merge_cycles(&mut self, hashed: &[(u64, FuncId)]) -> Result<(), Error<M::Error>> {
+        let cands: Vec<FuncId> = hashed.iter().map(|p| p.1).filter(|f| self.is_candidate(*f)).collect();
+        let (classes, rounds) = crate::cycles::cycle_classes(&*self.m, &cands, &mut self.cmp);
+        self.report.stats.cycle_rounds = rounds as u64;
+        for class in classes {
+            // The survivor: the member `keep_first` prefers over every other.
+            let mut keep = class[0];
+            for &g in &class[1..] {
+                if !keep_first(self.m.func(keep), self.m.func(g)) {
+                    keep = g;
+                }
+            }
+            for &g in &class {
+                if g == keep || !self.is_candidate(g) || !self.is_candidate(keep) {
+                    continue;
+                }
+                // `g` may sit in the tree as a class of its own under LLVM's order.
+                let n = self.node(g);
+                if n != NO_NODE {
+                    self.tree.remove(n);
+                    self.set_node(g, NO_NODE);
+                }
+                let before = self.report.merges.len();
+                keep = self.merge_two(keep, g)?;
+                for r in &mut self.report.merges[before..] {
+                    r.cycle = true;
+                }
+            }
+        }
         Ok(())
     }
 
-    /// LLVM's `mergeTwoFunctions(F, G)`: `f` survives, `g` is folded into it.
-    fn merge_two(&mut self, f: FuncId, g: FuncId) -> Result<(), Error<M::Error>> {
+    /// LLVM's `mergeTwoFunctions(F, G)`: `f` survives, `g` is folded into it. Returns
+    /// the function that now holds the surviving body (`f`, or a new private body).
+    fn merge_two(&mut self, f: FuncId, g: FuncId) -> Result<FuncId, Error<M::Error>> {
         let (fl, gl) = (self.m.func(f).linkage, self.m.func(g).linkage);
         let (fname, gname) = (self.name(f), self.name(g));
         if fl.interposable || (fl.odr && gl.odr) {
             // Neither may call the other: both become thunks (or aliases) of a new
             // private copy of the body. Both rewrites must be possible first.
             if !self.can_thunk(f) && (!self.can_alias(f) || !self.can_alias(g)) {
-                return Ok(());
+                return Ok(f);
             }
             self.intersect_flags(f, g)?;
             self.remove_users(f, UseKind::Any);
@@ -442,7 +493,8 @@ impl<M: ModuleMut> Driver<'_, M> {
             self.record(f, fname, body, f_uses, f_action, Some(f));
             self.report.stats.double_weak += 1;
             self.report.stats.functions_merged += 1;
-            return Ok(());
+            self.mark_folded(g);
+            return Ok(body);
         }
 
         self.intersect_flags(f, g)?;
@@ -463,7 +515,8 @@ impl<M: ModuleMut> Driver<'_, M> {
             self.m.erase(g).map_err(Self::fail(g, "erasing"))?;
             self.report.stats.functions_merged += 1;
             self.record(g, gname, f, uses, FoldAction::Erased, None);
-            return Ok(());
+            self.mark_folded(g);
+            return Ok(f);
         }
         match self.thunk_or_alias(f, g)? {
             Some(action) => {
@@ -472,7 +525,147 @@ impl<M: ModuleMut> Driver<'_, M> {
             }
             None => self.record(g, gname, f, uses, FoldAction::Kept, None),
         }
-        Ok(())
+        self.mark_folded(g);
+        Ok(f)
     }
 }
 
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testkit::*;
+
+    /// `name(i64 a) { t = a + c; ret t }` (two instructions, so a thunk is worth it).
+    fn adder(m: &mut Tiny, name: &str, c: u64, linkage: Linkage) -> FuncId {
+        let i64t = m.int(64);
+        let k = m.int_const(i64t, c);
+        m.add_func(name, i64t, &[i64t], linkage, |m2, b| {
+            let void = m2.void();
+            b.begin_block();
+            let t = b.push_inst(
+                3,
+                i64t,
+                InstKind::Plain,
+                0,
+                0,
+                &[Use { value: Value::Arg(0), ty: i64t }, Use { value: Value::Const(k), ty: i64t }],
+                &[],
+            );
+            ret(b, void, Use { value: Value::Inst(t), ty: i64t });
+        })
+    }
+
+    /// `name(i64 a) { t = call callee(a); ret t }`.
+    fn caller(m: &mut Tiny, name: &str, callee: FuncId) -> FuncId {
+        let i64t = m.int(64);
+        let p = m.ptr(0);
+        let c = m.func_ref(callee);
+        m.add_func(name, i64t, &[i64t], ext(), |m2, b| {
+            let void = m2.void();
+            b.begin_block();
+            let t = b.push_inst(
+                9,
+                i64t,
+                InstKind::Call { callee: 1 },
+                0,
+                0,
+                &[Use { value: Value::Arg(0), ty: i64t }, Use { value: Value::Const(c), ty: p }],
+                &[],
+            );
+            ret(b, void, Use { value: Value::Inst(t), ty: i64t });
+        })
+    }
+
+    fn actions(r: &Report) -> Vec<(u32, u32, FoldAction, UseRewrite)> {
+        r.merges.iter().map(|x| (x.folded.0, x.target.0, x.action, x.uses)).collect()
+    }
+
+    #[test]
+    fn internal_duplicate_is_erased_after_calls_move() {
+        let mut m = Tiny::new();
+        let f = adder(&mut m, "f", 5, ext());
+        let g = adder(&mut m, "g", 5, internal());
+        let _h = adder(&mut m, "h", 6, ext());
+        let u = caller(&mut m, "user", g);
+        let r = merge_module(&mut m, &Options::default()).unwrap();
+        assert_eq!(actions(&r), [(g.0, f.0, FoldAction::Erased, UseRewrite::DirectCalls)]);
+        assert_eq!(r.stats.functions_merged, 1);
+        // The caller now calls f.
+        let b = m.body(u).unwrap();
+        let Value::Const(c) = b.uses[1].value else { panic!() };
+        assert_eq!(m.const_data(c).kind, ConstKind::Global(GlobalRef::Func(f)));
+    }
+
+    #[test]
+    fn external_duplicates_become_thunks_and_tiny_ones_stay() {
+        let mut m = Tiny::new();
+        let b = adder(&mut m, "b", 5, ext());
+        let a = adder(&mut m, "a", 5, ext());
+        let r = merge_module(&mut m, &Options::default()).unwrap();
+        // The smaller name survives.
+        assert_eq!(actions(&r), [(b.0, a.0, FoldAction::Thunk, UseRewrite::DirectCalls)]);
+        assert_eq!(r.stats.thunks_written, 1);
+
+        let mut m = Tiny::new();
+        let void = m.void();
+        let mk = |m: &mut Tiny, n: &str| {
+            m.add_func(n, void, &[], ext(), |_, b| {
+                b.begin_block();
+                b.push_inst(1, void, InstKind::Plain, 0, 0, &[], &[]);
+            })
+        };
+        let x = mk(&mut m, "x");
+        let y = mk(&mut m, "y");
+        let r = merge_module(&mut m, &Options::default()).unwrap();
+        assert_eq!(actions(&r), [(y.0, x.0, FoldAction::Kept, UseRewrite::DirectCalls)]);
+        assert_eq!(r.stats.functions_merged, 0);
+    }
+
+    #[test]
+    fn chains_merge_through_deferred_rounds() {
+        let mut m = Tiny::new();
+        let g1 = adder(&mut m, "g1", 7, internal());
+        let g2 = adder(&mut m, "g2", 7, internal());
+        let c1 = caller(&mut m, "c1", g1);
+        let c2 = caller(&mut m, "c2", g2);
+        let r = merge_module(&mut m, &Options::default()).unwrap();
+        let acts = actions(&r);
+        assert!(acts.contains(&(g2.0, g1.0, FoldAction::Erased, UseRewrite::DirectCalls)), "{acts:?}");
+        assert!(acts.iter().any(|a| a.0 == c2.0 && a.1 == c1.0), "{acts:?}");
+        assert!(r.stats.rounds >= 2);
+    }
+
+    #[test]
+    fn interposable_pair_gets_a_private_body() {
+        let mut m = Tiny::new();
+        let weak = Linkage { interposable: true, ..Default::default() };
+        let a = adder(&mut m, "a", 5, weak);
+        let b = adder(&mut m, "b", 5, weak);
+        let r = merge_module(&mut m, &Options::default()).unwrap();
+        assert_eq!(r.stats.double_weak, 1);
+        assert_eq!(r.stats.functions_merged, 1);
+        let body = FuncId(2);
+        assert_eq!(
+            actions(&r),
+            [(b.0, body.0, FoldAction::Thunk, UseRewrite::None), (a.0, body.0, FoldAction::Thunk, UseRewrite::None)]
+        );
+        assert!(m.func(body).linkage.local);
+    }
+
+    #[test]
+    fn invalid_bodies_are_reported() {
+        let mut m = Tiny::new();
+        let i64t = m.int(64);
+        let void = m.void();
+        for n in ["a", "b"] {
+            m.add_func(n, i64t, &[], ext(), |_, b| {
+                b.begin_block();
+                // Argument 3 does not exist.
+                ret(b, void, Use { value: Value::Arg(3), ty: i64t });
+            });
+        }
+        let e = merge_module(&mut m, &Options::default()).unwrap_err();
+        assert!(matches!(e, Error::InvalidBody { .. }), "{e}");
+    }
+}

@@ -31,6 +31,9 @@ pub struct FunctionHasher {
     stack: Vec<BlockId>,
     /// Hash [`Inst::weak_flags`] too (must match [`crate::Comparator::compare_weak_flags`]).
     pub hash_weak_flags: bool,
+    /// Mark calls of the function to itself (must be off in cycle mode, where a self
+    /// call may equal a call to a class mate).
+    pub mark_self_calls: bool,
 }
 
 const NONE: u64 = u64::MAX;
@@ -38,7 +41,7 @@ const NONE: u64 = u64::MAX;
 impl FunctionHasher {
     /// A hasher that includes weak flags.
     pub fn new() -> Self {
-        FunctionHasher { hash_weak_flags: true, ..Default::default() }
+        FunctionHasher { hash_weak_flags: true, mark_self_calls: true, ..Default::default() }
     }
 
     /// Canonical hash of a type (pointer coercion applied, names ignored).
@@ -236,7 +239,7 @@ impl FunctionHasher {
                 }
                 self.props(m, h, body.props_of(inst));
                 for (k, u) in ops.iter().enumerate() {
-                    operand_class(m, h, u.value, k == callee, f);
+                    operand_class(m, h, u.value, self.mark_self_calls && k == callee, f);
                 }
             }
         }

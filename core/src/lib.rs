@@ -33,6 +33,8 @@ pub mod mutate;
 pub mod order;
 pub mod report;
 mod tree;
+#[cfg(test)]
+mod testkit;
 
 pub use driver::{merge_module, Error, Options};
 pub use ir::*;

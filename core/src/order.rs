@@ -124,6 +124,9 @@ pub struct Comparator {
     pub compare_weak_flags: bool,
     /// Number of full comparisons run.
     pub comparisons: u64,
+    /// Cycle mode ([`crate::cycles`]): class id per function; a direct callee whose class
+    /// is not [`crate::cycles::NOT_ABSTRACT`] is compared by class instead of identity.
+    pub callee_classes: Option<Vec<u32>>,
 }
 
 /// Compares two functions of `m` with fresh scratch space (weak flags compared).
@@ -272,14 +275,18 @@ fn cmp_type_data<M: Module + ?Sized>(m: &M, a: &TypeData, b: &TypeData) -> Order
 }
 
 /// Width in bits of a vector type for the bitcast ladder (0 for non-vectors and for
-/// vectors whose elements have no primitive size, such as pointers).
+/// vectors whose elements have no primitive size, such as pointers that are not coerced).
+/// Coerced pointer elements count as integers, so that type-equal vectors
+/// (`<2 x ptr>`, `<2 x i64>`) always land in the same class; LLVM 22 gives the first
+/// width 0 and the second 128, which breaks transitivity.
 fn vector_bits<M: Module + ?Sized>(m: &M, t: TypeId) -> u64 {
     match m.type_data(t) {
         TypeData::Vector { len, elem, .. } => {
-            let eb = match m.type_data(*elem) {
-                TypeData::Int { bits } => *bits as u64,
-                TypeData::Float { bits, .. } => *bits as u64,
-                _ => 0,
+            let eb = match canon(m, *elem) {
+                Canon::Int(bits) => bits as u64,
+                Canon::Data(TypeData::Int { bits }) => *bits as u64,
+                Canon::Data(TypeData::Float { bits, .. }) => *bits as u64,
+                Canon::Data(_) => 0,
             };
             len.saturating_mul(eb)
         }
@@ -616,6 +623,14 @@ impl<M: Module + ?Sized> Cx<'_, '_, M> {
     /// self reference matches the other side's self reference.
     fn value(&mut self, x: Value, y: Value, callee: bool) -> Step {
         if callee {
+            if self.s.callee_classes.is_some() {
+                match (self.callee_class(x), self.callee_class(y)) {
+                    (Some(a), Some(b)) => return step(a.cmp(&b)),
+                    (Some(_), None) => return Err(Ordering::Less),
+                    (None, Some(_)) => return Err(Ordering::Greater),
+                    (None, None) => {}
+                }
+            }
             let (sx, sy) = (self.is_func(x, self.fl), self.is_func(y, self.fr));
             if sx || sy {
                 // Self is smaller than anything else.
@@ -635,6 +650,20 @@ impl<M: Module + ?Sized> Cx<'_, '_, M> {
             }
             (Value::Asm(a), Value::Asm(b)) => step(self.asm(a, b)),
             _ => self.local(x, y),
+        }
+    }
+
+    /// The class of a directly called function in cycle mode, if it is abstractable.
+    fn callee_class(&self, v: Value) -> Option<u32> {
+        let classes = self.s.callee_classes.as_ref()?;
+        match v {
+            Value::Const(c) => match self.m.const_data(c).kind {
+                ConstKind::Global(GlobalRef::Func(g)) => {
+                    classes.get(g.index()).copied().filter(|k| *k != crate::cycles::NOT_ABSTRACT)
+                }
+                _ => None,
+            },
+            _ => None,
         }
     }
 
@@ -978,5 +1007,169 @@ pub fn matched_instructions<M: Module + ?Sized>(
                 stack.push((*s, *t));
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testkit::*;
+    use alloc::boxed::Box;
+
+    fn all_pairs_consistent(m: &Tiny, items: &[ConstId], f: FuncId) {
+        // The constant order inside a real comparison context: reflexive, antisymmetric,
+        // transitive.
+        let mut c = Comparator::new();
+        let body = m.body(f).unwrap();
+        let mut ord = |a: ConstId, b: ConstId| {
+            c.left.reset(64);
+            c.right.reset(64);
+            let mut cx = Cx { m, fl: f, fr: f, bl: body, br: body, nargs_l: 0, nargs_r: 0, s: &mut c };
+            done(cx.constant(a, b))
+        };
+        for &a in items {
+            assert_eq!(ord(a, a), Ordering::Equal);
+            for &b in items {
+                assert_eq!(ord(a, b), ord(b, a).reverse(), "antisymmetry {a:?} {b:?}");
+                for &x in items {
+                    if ord(a, b) != Ordering::Greater && ord(b, x) != Ordering::Greater {
+                        assert_ne!(ord(a, x), Ordering::Greater, "transitivity {a:?} {b:?} {x:?}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn pointers_in_address_space_zero_are_integers() {
+        let mut m = Tiny::new();
+        let (i64t, i32t, p0, p1, p2) = (m.int(64), m.int(32), m.ptr(0), m.ptr(1), m.ptr(2));
+        assert_eq!(cmp_types(&m, p0, i64t), Ordering::Equal);
+        assert_ne!(cmp_types(&m, p0, i32t), Ordering::Equal);
+        assert_ne!(cmp_types(&m, p1, i64t), Ordering::Equal);
+        assert_ne!(cmp_types(&m, p0, p1), Ordering::Equal);
+        assert_ne!(cmp_types(&m, p1, p2), Ordering::Equal);
+        let s1 = m.ty(TypeData::Struct { packed: false, fields: Box::new([p0, i32t]) });
+        let s2 = m.ty(TypeData::Struct { packed: false, fields: Box::new([i64t, i32t]) });
+        let s3 = m.ty(TypeData::Struct { packed: true, fields: Box::new([i64t, i32t]) });
+        assert_eq!(cmp_types(&m, s1, s2), Ordering::Equal);
+        assert_ne!(cmp_types(&m, s2, s3), Ordering::Equal);
+    }
+
+    #[test]
+    fn constant_ladder_is_a_total_order() {
+        let mut m = Tiny::new();
+        let (i64t, i128t, i32t, p0, p1) = (m.int(64), m.int(128), m.int(32), m.ptr(0), m.ptr(1));
+        let v2 = m.ty(TypeData::Vector { scalable: false, len: 2, elem: i64t });
+        let v4 = m.ty(TypeData::Vector { scalable: false, len: 4, elem: i32t });
+        let vp = m.ty(TypeData::Vector { scalable: false, len: 2, elem: p0 });
+        let void = m.void();
+        let f = m.add_func("f", void, &[], ext(), |_, b| {
+            b.begin_block();
+        });
+        m.bodies[f.index()].as_mut().unwrap().push_inst(1, void, InstKind::Plain, 0, 0, &[], &[]);
+        let items = [
+            m.int_const(i64t, 0),
+            m.konst(p0, ConstKind::Null),
+            m.konst(p1, ConstKind::Null),
+            m.int_const(i128t, 1),
+            m.int_const(i64t, 1),
+            m.int_const(i32t, 1),
+            m.konst(i64t, ConstKind::Undef),
+            m.konst(p0, ConstKind::Undef),
+            m.konst(p1, ConstKind::Undef),
+            m.konst(v2, ConstKind::Null),
+            m.konst(v4, ConstKind::Null),
+            m.konst(vp, ConstKind::Null),
+            m.konst(v2, ConstKind::DataVector(Box::new([1, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0]))),
+            m.konst(v4, ConstKind::DataVector(Box::new([1, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0]))),
+            m.konst(p0, ConstKind::Global(GlobalRef::Func(f))),
+            m.konst(p1, ConstKind::Poison),
+        ];
+        all_pairs_consistent(&m, &items, f);
+        // The equalities LLVM 22 has: i64 0 == ptr null; undef i64 == undef ptr;
+        // same-width data vectors with the same bytes; <2 x i64> 0 == <2 x ptr> null.
+        let mut c = Comparator::new();
+        let body = m.body(f).unwrap();
+        let mut eq = |a: usize, b: usize| {
+            c.left.reset(8);
+            c.right.reset(8);
+            let mut cx = Cx { m: &m, fl: f, fr: f, bl: body, br: body, nargs_l: 0, nargs_r: 0, s: &mut c };
+            done(cx.constant(items[a], items[b])) == Ordering::Equal
+        };
+        assert!(eq(0, 1));
+        assert!(!eq(1, 2));
+        assert!(eq(6, 7));
+        assert!(!eq(7, 8));
+        assert!(eq(12, 13));
+        assert!(eq(9, 11));
+        assert!(!eq(9, 10));
+        assert!(!eq(3, 4));
+    }
+
+    /// `f(x) { call self(x); ret }` style functions, and one using its own address as a
+    /// value.
+    fn recursive(m: &mut Tiny, name: &str, as_value: bool) -> FuncId {
+        let void = m.void();
+        let p = m.ptr(0);
+        let me = FuncId::new(m.funcs.len());
+        let me_c = m.func_ref(me);
+        m.add_func(name, void, &[p], ext(), |_, b| {
+            b.begin_block();
+            let ops = [Use { value: Value::Arg(0), ty: p }, Use { value: Value::Const(me_c), ty: p }];
+            if as_value {
+                // "compare the argument with my own address"
+                b.push_inst(7, void, InstKind::Plain, 0, 0, &ops, &[]);
+            } else {
+                b.push_inst(9, void, InstKind::Call { callee: 1 }, 0, 0, &ops, &[]);
+            }
+            b.push_inst(1, void, InstKind::Plain, 0, 0, &[], &[]);
+        })
+    }
+
+    #[test]
+    fn self_reference_matches_only_as_callee() {
+        let mut m = Tiny::new();
+        let a = recursive(&mut m, "a", false);
+        let b = recursive(&mut m, "b", false);
+        let c = recursive(&mut m, "c", true);
+        let d = recursive(&mut m, "d", true);
+        assert_eq!(compare_functions(&m, a, b), Ordering::Equal);
+        assert_ne!(compare_functions(&m, c, d), Ordering::Equal);
+        assert_eq!(compare_functions(&m, c, c), Ordering::Equal);
+        let h = crate::hash::function_hash(&m, a);
+        assert_eq!(h, crate::hash::function_hash(&m, b));
+    }
+
+    fn gep(m: &mut Tiny, name: &str, src: TypeId, offset: Option<u128>) -> FuncId {
+        let p = m.ptr(0);
+        let i64t = m.int(64);
+        let one = m.int_const(i64t, 1);
+        m.add_func(name, p, &[p], ext(), |m2, b| {
+            let void = m2.void();
+            b.begin_block();
+            let ops = [Use { value: Value::Arg(0), ty: p }, Use { value: Value::Const(one), ty: i64t }];
+            let kind = InstKind::Address {
+                base: 0,
+                addr_space: 0,
+                source_ty: src,
+                offset: offset.map(|v| ConstOffset { bits: 64, value: v }),
+            };
+            let g = b.push_inst(20, p, kind, 0, 0, &ops, &[]);
+            ret(b, void, Use { value: Value::Inst(g), ty: p });
+        })
+    }
+
+    #[test]
+    fn gep_order_is_transitive() {
+        let mut m = Tiny::new();
+        let (i32t, i8t, i16t) = (m.int(32), m.int(8), m.int(16));
+        let a = gep(&mut m, "a", i32t, Some(4));
+        let b = gep(&mut m, "b", i8t, Some(4));
+        let c = gep(&mut m, "c", i16t, None);
+        assert_eq!(compare_functions(&m, a, b), Ordering::Equal);
+        assert_eq!(compare_functions(&m, a, c), compare_functions(&m, b, c));
+        assert_eq!(compare_functions(&m, a, c), compare_functions(&m, c, a).reverse());
+        assert_ne!(compare_functions(&m, a, c), Ordering::Equal);
     }
 }

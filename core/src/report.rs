@@ -75,6 +75,8 @@ pub struct MergeRecord {
     pub shared_body_of: Option<FuncId>,
     /// The Deferred round (0-based) in which the merge happened.
     pub round: u32,
+    /// Found by cycle merging ([`crate::Options::merge_cycles`]), not by LLVM's order.
+    pub cycle: bool,
 }
 
 /// LLVM's MergeFunctions statistics, plus a few of our own.
@@ -97,6 +99,8 @@ pub struct Stats {
     pub comparisons: u64,
     /// Deferred rounds run.
     pub rounds: u64,
+    /// Partition-refinement rounds of cycle merging (0 when off).
+    pub cycle_rounds: u64,
 }
 
 /// The result of a merge run.
@@ -141,6 +145,9 @@ impl fmt::Display for MergeRecord {
         )?;
         if self.shared_body_of.is_some() {
             f.write_str(" [shared body]")?;
+        }
+        if self.cycle {
+            f.write_str(" [cycle]")?;
         }
         Ok(())
     }

@@ -1,0 +1,232 @@
+//! A minimal in-crate [`Module`] for unit tests of the order, the hash and the driver.
+//! (The full mock IR with a text format lives in `adapters/mock`.)
+
+use alloc::boxed::Box;
+use alloc::vec;
+use alloc::vec::Vec;
+
+use crate::ir::*;
+use crate::mutate::{ModuleMut, ThunkStyle};
+
+#[derive(Debug, Default)]
+pub(crate) struct Tiny {
+    pub types: Vec<TypeData>,
+    pub consts: Vec<ConstData>,
+    pub metas: Vec<MetaData>,
+    pub asms: Vec<AsmData>,
+    pub attrs: Vec<AttrList>,
+    pub funcs: Vec<FuncInfo>,
+    pub bodies: Vec<Option<BodyBuf>>,
+    pub target: TargetInfo,
+    pub log: Vec<(&'static str, FuncId, FuncId)>,
+}
+
+impl Tiny {
+    pub fn new() -> Self {
+        Tiny {
+            target: TargetInfo { ptr_as_int: Some(PtrAsInt { addr_space: 0, bits: 64 }) },
+            ..Default::default()
+        }
+    }
+    pub fn ty(&mut self, t: TypeData) -> TypeId {
+        if let Some(i) = self.types.iter().position(|x| *x == t) {
+            return TypeId::new(i);
+        }
+        self.types.push(t);
+        TypeId::new(self.types.len() - 1)
+    }
+    pub fn int(&mut self, bits: u32) -> TypeId {
+        self.ty(TypeData::Int { bits })
+    }
+    pub fn ptr(&mut self, addr_space: u32) -> TypeId {
+        self.ty(TypeData::Ptr { addr_space })
+    }
+    pub fn void(&mut self) -> TypeId {
+        self.ty(TypeData::Void)
+    }
+    pub fn konst(&mut self, ty: TypeId, kind: ConstKind) -> ConstId {
+        self.consts.push(ConstData { ty, kind });
+        ConstId::new(self.consts.len() - 1)
+    }
+    pub fn int_const(&mut self, ty: TypeId, v: u64) -> ConstId {
+        let kind = if v == 0 { ConstKind::Null } else { ConstKind::Int(Box::new([v])) };
+        self.konst(ty, kind)
+    }
+    pub fn func_ref(&mut self, f: FuncId) -> ConstId {
+        let p = self.ptr(0);
+        self.konst(p, ConstKind::Global(GlobalRef::Func(f)))
+    }
+    /// Adds a function with signature `ret(params)` and the given body builder.
+    pub fn add_func(
+        &mut self,
+        name: &str,
+        ret: TypeId,
+        params: &[TypeId],
+        linkage: Linkage,
+        build: impl FnOnce(&mut Self, &mut BodyBuf),
+    ) -> FuncId {
+        let ty = self.ty(TypeData::Func { ret, params: params.into(), vararg: false });
+        let id = FuncId::new(self.funcs.len());
+        self.funcs.push(FuncInfo {
+            name: name.as_bytes().into(),
+            linkage,
+            ineligible: None,
+            unnamed_addr: false,
+            used_externally: false,
+            ty,
+            sig: Box::new([]),
+            align: None,
+            callable: true,
+        });
+        self.bodies.push(None);
+        let mut b = BodyBuf::new();
+        build(self, &mut b);
+        b.finish();
+        self.bodies[id.index()] = Some(b);
+        id
+    }
+}
+
+pub(crate) fn ext() -> Linkage {
+    Linkage::default()
+}
+
+pub(crate) fn internal() -> Linkage {
+    Linkage { local: true, discardable_if_unused: true, ..Default::default() }
+}
+
+/// `ret <value>` as opcode 1 with one operand.
+pub(crate) fn ret(b: &mut BodyBuf, void: TypeId, v: Use) {
+    b.push_inst(1, void, InstKind::Plain, 0, 0, &[v], &[]);
+}
+
+impl Module for Tiny {
+    fn num_funcs(&self) -> usize {
+        self.funcs.len()
+    }
+    fn func(&self, f: FuncId) -> &FuncInfo {
+        &self.funcs[f.index()]
+    }
+    fn body(&self, f: FuncId) -> Option<Body<'_>> {
+        self.bodies[f.index()].as_ref().map(|b| b.as_body())
+    }
+    fn type_data(&self, t: TypeId) -> &TypeData {
+        &self.types[t.index()]
+    }
+    fn const_data(&self, c: ConstId) -> &ConstData {
+        &self.consts[c.index()]
+    }
+    fn meta_data(&self, m: MetaId) -> &MetaData {
+        &self.metas[m.index()]
+    }
+    fn asm_data(&self, a: AsmId) -> &AsmData {
+        &self.asms[a.index()]
+    }
+    fn attrs(&self, a: AttrsId) -> &AttrList {
+        &self.attrs[a.index()]
+    }
+    fn target(&self) -> &TargetInfo {
+        &self.target
+    }
+    fn users_of(&self, f: FuncId, kind: UseKind, out: &mut Vec<FuncId>) {
+        for (i, b) in self.bodies.iter().enumerate() {
+            let Some(b) = b else { continue };
+            for inst in &b.insts {
+                for (k, u) in b.uses[inst.operands.range()].iter().enumerate() {
+                    if let Value::Const(c) = u.value {
+                        if self.consts[c.index()].kind == ConstKind::Global(GlobalRef::Func(f)) {
+                            let direct = matches!(inst.kind, InstKind::Call { callee } if callee as usize == k);
+                            if kind == UseKind::Any || direct {
+                                out.push(FuncId::new(i));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    fn has_uses(&self, f: FuncId) -> bool {
+        let mut v = vec![];
+        self.users_of(f, UseKind::Any, &mut v);
+        !v.is_empty()
+    }
+}
+
+impl Tiny {
+    fn rewrite(&mut self, from: FuncId, to: FuncId, only_calls: bool) {
+        let to_c = self.func_ref(to);
+        for b in self.bodies.iter_mut().flatten() {
+            let insts = b.insts.clone();
+            for inst in &insts {
+                for k in inst.operands.range() {
+                    if let Value::Const(c) = b.uses[k].value {
+                        if self.consts[c.index()].kind == ConstKind::Global(GlobalRef::Func(from)) {
+                            let direct = matches!(inst.kind, InstKind::Call { callee } if callee as usize + inst.operands.start as usize == k);
+                            if !only_calls || direct {
+                                b.uses[k].value = Value::Const(to_c);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+impl ModuleMut for Tiny {
+    type Error = &'static str;
+    fn replace_all_uses(&mut self, from: FuncId, to: FuncId) -> Result<(), Self::Error> {
+        self.log.push(("rauw", from, to));
+        self.rewrite(from, to, false);
+        Ok(())
+    }
+    fn replace_direct_calls(&mut self, from: FuncId, to: FuncId) -> Result<(), Self::Error> {
+        self.log.push(("calls", from, to));
+        self.rewrite(from, to, true);
+        Ok(())
+    }
+    fn supports_aliases(&self) -> bool {
+        true
+    }
+    fn write_alias(&mut self, g: FuncId, target: FuncId) -> Result<(), Self::Error> {
+        self.log.push(("alias", g, target));
+        self.bodies[g.index()] = None;
+        Ok(())
+    }
+    fn write_thunk(&mut self, g: FuncId, target: FuncId, _style: ThunkStyle) -> Result<(), Self::Error> {
+        self.log.push(("thunk", g, target));
+        let void = self.void();
+        let t = self.func_ref(target);
+        let p = self.ptr(0);
+        let mut b = BodyBuf::new();
+        b.begin_block();
+        b.push_inst(9, void, InstKind::Call { callee: 0 }, 0, 0, &[Use { value: Value::Const(t), ty: p }], &[]);
+        b.push_inst(1, void, InstKind::Plain, 0, 0, &[], &[]);
+        b.finish();
+        self.bodies[g.index()] = Some(b);
+        Ok(())
+    }
+    fn erase(&mut self, g: FuncId) -> Result<(), Self::Error> {
+        self.log.push(("erase", g, g));
+        self.bodies[g.index()] = None;
+        self.funcs[g.index()].ineligible = Some(Ineligible::NoBody);
+        Ok(())
+    }
+    fn split_body(&mut self, f: FuncId) -> Result<FuncId, Self::Error> {
+        let mut info = self.funcs[f.index()].clone();
+        let mut name = info.name.to_vec();
+        name.extend_from_slice(b".body");
+        info.name = name.into();
+        info.linkage = internal();
+        self.funcs.push(info);
+        let body = self.bodies[f.index()].take();
+        self.bodies.push(body);
+        let id = FuncId::new(self.funcs.len() - 1);
+        self.log.push(("split", f, id));
+        Ok(id)
+    }
+    fn set_alignment(&mut self, f: FuncId, align: Option<u64>) -> Result<(), Self::Error> {
+        self.funcs[f.index()].align = align;
+        Ok(())
+    }
+}
