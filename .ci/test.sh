@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-bash scripts/install-llvm.sh
+bash .ci/install-llvm.sh
 export LLVM_SYS_221_PREFIX="$(llvm-config-22 --prefix)"
 export INSTA_UPDATE=no
 export CARGO_TERM_COLOR=never
@@ -17,7 +17,7 @@ echo "== workspace tests (all features)"
 cargo test --workspace --all-features
 
 echo "== snapshot files are all referenced"
-bash scripts/check-snapshots.sh
+bash .ci/check-snapshots.sh
 
 if rustup toolchain list 2>/dev/null | grep -q nightly; then
   echo "== fuzz targets build (nightly)"
