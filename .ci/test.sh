@@ -13,11 +13,11 @@ export CARGO_TERM_COLOR=never
 echo "== no_std build of the core"
 cargo build --release --manifest-path core/nostd-check/Cargo.toml
 
-echo "== workspace tests (all features)"
-cargo test --workspace --all-features
-
-echo "== snapshot files are all referenced"
-bash .ci/check-snapshots.sh
+echo "== workspace tests (all features), snapshots checked, unreferenced snapshots rejected"
+if ! command -v cargo-insta >/dev/null 2>&1; then
+  cargo install cargo-insta --locked --quiet
+fi
+cargo insta test --workspace --all-features --check --unreferenced=reject
 
 if rustup toolchain list 2>/dev/null | grep -q nightly; then
   echo "== fuzz targets build (nightly)"

@@ -8,7 +8,9 @@
 //! [`BodyBuf`] and keep them until the function changes.
 //!
 //! # Numbering
-//! * Every id is a dense `u32` index chosen by the adapter: `FuncId` `0..num_funcs()`,
+//! * Every id is a dense `u32` index chosen by the adapter: `FuncId` `0..num_funcs()` in
+//!   module order (functions created by the mutator are appended; ties in the worklist
+//!   order keep module order, as LLVM's stable sort does),
 //!   `TypeId`/`ConstId`/`MetaId`/`AsmId`/`AttrsId` index the module tables.
 //! * Inside a [`Body`], `BlockId(i)` is `body.blocks[i]` in *layout* order and
 //!   `blocks[0]` is the entry block; `InstId(i)` is `body.insts[i]`, and the instructions
