@@ -59,7 +59,9 @@ pub fn cycle_classes<M: Module + ?Sized>(
         if i == 0 || keyed[i - 1].0 != *h {
             classes.push(Vec::new());
         }
-        classes.last_mut().map(|c| c.push((*pos, *f)));
+        if let Some(c) = classes.last_mut() {
+            c.push((*pos, *f));
+        }
     }
     let abstractable = |f: FuncId| !m.func(f).linkage.interposable;
     let assign = |classes: &[Vec<(usize, FuncId)>], class_of: &mut Vec<u32>| {
@@ -89,7 +91,9 @@ pub fn cycle_classes<M: Module + ?Sized>(
                     next.push(Vec::new());
                     split = true;
                 }
-                next.last_mut().map(|v| v.push(*item));
+                if let Some(v) = next.last_mut() {
+                    v.push(*item);
+                }
             }
             // Keep members in first-appearance order inside each new class.
             while start < next.len() {

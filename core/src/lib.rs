@@ -41,6 +41,3 @@ pub use ir::*;
 pub use mutate::{ModuleMut, ThunkStyle};
 pub use order::{compare_functions, Comparator};
 pub use report::{FoldAction, MergeRecord, Report, Stats, UseRewrite};
-
-/// Hash map with a fixed hasher, so that nothing depends on a random seed.
-pub(crate) type FxHashMap<K, V> = hashbrown::HashMap<K, V, rustc_hash::FxBuildHasher>;

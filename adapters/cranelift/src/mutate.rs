@@ -1,0 +1,252 @@
+//! The rewrites the merge driver asks for, on Cranelift functions.
+
+use core::fmt;
+
+use cranelift_codegen::cursor::{Cursor, FuncCursor};
+use cranelift_codegen::ir::{self, ExtFuncData, Function, InstBuilder, InstructionData, UserExternalName, UserFuncName};
+use cranelift_codegen::isa::CallConv;
+use mergefunc::{FuncId, ModuleMut, ThunkStyle};
+
+use crate::{ClifModule, FuncDecl, Linkage, Symbol};
+
+/// Why a rewrite failed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum MutError {
+    /// Cranelift has no aliases (the driver never asks, since
+    /// `supports_aliases()` is false).
+    NoAliases,
+    /// The function has no body to move or replace.
+    NoBody(FuncId),
+}
+
+impl fmt::Display for MutError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MutError::NoAliases => f.write_str("Cranelift IR cannot express aliases"),
+            MutError::NoBody(id) => write!(f, "{id} has no body"),
+        }
+    }
+}
+
+impl core::error::Error for MutError {}
+
+/// An external name that refers to the function with symbol `sym`, as seen from
+/// `func`.
+fn ext_name(func: &mut Function, sym: &Symbol) -> ir::ExternalName {
+    match sym {
+        Symbol::TestCase(n) => ir::ExternalName::testcase(n),
+        Symbol::User(ns, i) => ir::ExternalName::user(func.declare_imported_user_function(UserExternalName::new(*ns, *i))),
+    }
+}
+
+/// Can references to a function with this linkage be colocated (cranelift-module sets
+/// `colocated` to `linkage.is_final()`)?
+fn colocatable(l: Linkage) -> bool {
+    l.is_final()
+}
+
+impl ClifModule {
+    /// Rewrites, in every function that refers to `from`, the references `which`
+    /// selects so that they name `to`. `calls_only`: only direct calls move (other
+    /// uses of the same `FuncRef` keep naming `from`).
+    fn retarget(&mut self, from: FuncId, to: FuncId, calls_only: bool) {
+        let to_sym = self.entries[to.index()].decl.symbol.clone();
+        let to_coloc = colocatable(self.entries[to.index()].decl.linkage);
+        let users: Vec<usize> = self
+            .entries
+            .iter()
+            .enumerate()
+            .filter(|(_, e)| e.body.is_some() && if calls_only { e.calls.contains(&from) } else { e.refs.contains(&from) })
+            .map(|(i, _)| i)
+            .collect();
+        for u in users {
+            let func = self.entries[u].func.as_mut().expect("a user has a body");
+            let names = &self.names;
+            // The FuncRefs that name `from`.
+            let frs: Vec<ir::FuncRef> =
+                func.dfg.ext_funcs.iter().filter(|(_, d)| names.resolve(&d.name, func) == Some(from)).map(|(r, _)| r).collect();
+            // Which of them are also used other than as a direct callee?
+            let mut addr_taken = vec![false; frs.len()];
+            let mut call_sites: Vec<(ir::Inst, usize)> = Vec::new();
+            for b in func.layout.blocks() {
+                for inst in func.layout.block_insts(b) {
+                    let Some((fr, is_call)) = crate::encode::func_ref_use(&func.dfg.insts[inst]) else { continue };
+                    if let Some(k) = frs.iter().position(|r| *r == fr) {
+                        if is_call {
+                            call_sites.push((inst, k));
+                        } else {
+                            addr_taken[k] = true;
+                        }
+                    }
+                }
+            }
+            let mut replacement: Vec<Option<ir::FuncRef>> = vec![None; frs.len()];
+            for (k, fr) in frs.iter().enumerate() {
+                if calls_only && addr_taken[k] {
+                    // Import `to` under a FuncRef of its own; only the calls move.
+                    let old = func.dfg.ext_funcs[*fr].clone();
+                    let name = ext_name(func, &to_sym);
+                    let new = func.import_function(ExtFuncData {
+                        name,
+                        signature: old.signature,
+                        colocated: old.colocated && to_coloc,
+                        patchable: old.patchable,
+                    });
+                    replacement[k] = Some(new);
+                } else {
+                    // Every use of this FuncRef moves: rename it in place.
+                    let name = ext_name(func, &to_sym);
+                    let d = &mut func.dfg.ext_funcs[*fr];
+                    d.name = name;
+                    d.colocated = d.colocated && to_coloc;
+                }
+            }
+            for (inst, k) in call_sites {
+                if let Some(new) = replacement[k] {
+                    match &mut func.dfg.insts[inst] {
+                        InstructionData::Call { func_ref, .. } | InstructionData::TryCall { func_ref, .. } => {
+                            *func_ref = new
+                        }
+                        _ => unreachable!("call sites are calls"),
+                    }
+                }
+            }
+            if !calls_only {
+                // Symbols naming `from` (`symbol_value`, global-value bases).
+                let gvs: Vec<ir::GlobalValue> = func
+                    .global_values
+                    .iter()
+                    .filter(|(_, d)| matches!(d, ir::GlobalValueData::Symbol { name, .. } if names.resolve(name, func) == Some(from)))
+                    .map(|(g, _)| g)
+                    .collect();
+                for g in gvs {
+                    let name = ext_name(func, &to_sym);
+                    if let ir::GlobalValueData::Symbol { name: n, colocated, .. } = &mut func.global_values[g] {
+                        *n = name;
+                        *colocated = *colocated && to_coloc;
+                    }
+                }
+            }
+            self.refresh(FuncId::new(u));
+        }
+    }
+
+    /// A body for `g` that forwards every argument to `target` and returns its results.
+    fn thunk_body(&self, g: FuncId, target: FuncId) -> Function {
+        let ge = &self.entries[g.index()];
+        let te = &self.entries[target.index()];
+        let sig = ge.decl.signature.clone();
+        let name = match &ge.func {
+            Some(f) => f.name.clone(),
+            None => match &ge.decl.symbol {
+                Symbol::TestCase(n) => UserFuncName::testcase(n),
+                Symbol::User(ns, i) => UserFuncName::user(*ns, *i),
+            },
+        };
+        let mut func = Function::with_name_signature(name, sig.clone());
+        let block = func.dfg.make_block();
+        func.layout.append_block(block);
+        for p in &sig.params {
+            func.dfg.append_block_param(block, p.value_type);
+        }
+        let params = func.dfg.block_params(block).to_vec();
+        let sig_ref = func.import_signature(sig.clone());
+        let name = ext_name(&mut func, &te.decl.symbol);
+        let callee = func.import_function(ExtFuncData {
+            name,
+            signature: sig_ref,
+            colocated: colocatable(te.decl.linkage),
+            patchable: false,
+        });
+        let mut pos = FuncCursor::new(&mut func).at_bottom(block);
+        if sig.call_conv == CallConv::Tail {
+            pos.ins().return_call(callee, &params);
+        } else {
+            let call = pos.ins().call(callee, &params);
+            let results = pos.func.dfg.inst_results(call).to_vec();
+            pos.ins().return_(&results);
+        }
+        func
+    }
+}
+
+impl ModuleMut for ClifModule {
+    type Error = MutError;
+
+    fn replace_all_uses(&mut self, from: FuncId, to: FuncId) -> Result<(), MutError> {
+        self.retarget(from, to, false);
+        Ok(())
+    }
+
+    fn replace_direct_calls(&mut self, from: FuncId, to: FuncId) -> Result<(), MutError> {
+        self.retarget(from, to, true);
+        Ok(())
+    }
+
+    fn supports_aliases(&self) -> bool {
+        false
+    }
+
+    fn write_alias(&mut self, _g: FuncId, _target: FuncId) -> Result<(), MutError> {
+        Err(MutError::NoAliases)
+    }
+
+    fn write_thunk(&mut self, g: FuncId, target: FuncId, _style: ThunkStyle) -> Result<(), MutError> {
+        // Cranelift IR carries no parameter debug information, so both thunk styles
+        // are the same: `g` keeps its name, signature and declaration.
+        let func = self.thunk_body(g, target);
+        let e = &mut self.entries[g.index()];
+        e.func = Some(func);
+        e.erased = false;
+        self.refresh(g);
+        Ok(())
+    }
+
+    fn erase(&mut self, g: FuncId) -> Result<(), MutError> {
+        let e = &mut self.entries[g.index()];
+        e.func = None;
+        e.erased = true;
+        self.refresh(g);
+        Ok(())
+    }
+
+    fn split_body(&mut self, f: FuncId) -> Result<FuncId, MutError> {
+        let new = FuncId::new(self.entries.len());
+        let fe = &self.entries[f.index()];
+        if fe.func.is_none() {
+            return Err(MutError::NoBody(f));
+        }
+        let symbol = self.fresh_symbol(&fe.decl.symbol, new);
+        let decl = FuncDecl {
+            name: match &symbol {
+                Symbol::TestCase(n) => String::from_utf8_lossy(n).into_owned(),
+                Symbol::User(..) => format!("{}.merged", fe.decl.name),
+            },
+            linkage: Linkage::Local,
+            signature: fe.decl.signature.clone(),
+            symbol: symbol.clone(),
+            unnamed_addr: false,
+            used_externally: false,
+            align: fe.decl.align,
+        };
+        let mut func = self.entries[f.index()].func.take().expect("checked above");
+        func.name = match &symbol {
+            Symbol::TestCase(n) => UserFuncName::testcase(n),
+            Symbol::User(ns, i) => UserFuncName::user(*ns, *i),
+        };
+        // Recursive calls inside the body keep calling `f`, the preemptible symbol, as
+        // LLVM's do: only the body moves.
+        let id = self.push(decl, Some(func), true);
+        debug_assert_eq!(id, new);
+        self.refresh(f);
+        self.refresh(new);
+        Ok(new)
+    }
+
+    fn set_alignment(&mut self, f: FuncId, align: Option<u64>) -> Result<(), MutError> {
+        self.entries[f.index()].decl.align = align;
+        self.entries[f.index()].info.align = align;
+        Ok(())
+    }
+}
