@@ -391,9 +391,14 @@ impl<M: ModuleMut> Driver<'_, M> {
         self.m.replace_direct_calls(from, to).map_err(Self::fail(from, "redirecting calls"))
     }
 
-    /// LLVM's `writeThunkOrAlias`: an alias if `g`'s address does not matter and aliases
-    /// are on, else a thunk if `f` is worth calling, else nothing.
+    /// LLVM 22's `writeThunkOrAlias`: erase `g` if nothing uses it and it may be
+    /// dropped; else an alias if `g`'s address does not matter and aliases are on; else
+    /// a thunk if `f` is worth calling; else nothing.
     fn thunk_or_alias(&mut self, f: FuncId, g: FuncId) -> Result<Option<FoldAction>, Error<M::Error>> {
+        if !self.opts.preserve_debug_info && self.m.func(g).linkage.discardable_if_unused && !self.m.has_uses(g) {
+            self.m.erase(g).map_err(Self::fail(g, "erasing"))?;
+            return Ok(Some(FoldAction::Erased));
+        }
         if self.can_alias(g) {
             let (fa, ga) = (self.m.func(f).align, self.m.func(g).align);
             let align = match (fa, ga) {

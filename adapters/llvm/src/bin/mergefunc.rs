@@ -1,0 +1,157 @@
+//! `mergefunc`: LLVM's MergeFunctions on an LLVM 22 module, with the `mergefunc` core.
+//!
+//! ```text
+//! mergefunc INPUT.{ll,bc} -o OUTPUT.{ll,bc} [--use-aliases] [--preserve-debug-info]
+//!           [--merge-cycles] [--report FILE.json] [--stats] [--time] [-S] [--no-verify]
+//! ```
+//! The output format follows the extension (`.ll` text, anything else bitcode); `-S`
+//! forces text; `-` as output writes text to standard output (`-` as input reads standard
+//! input). The output is written to a temporary file next to the destination and renamed
+//! into place, so a failed run never leaves a partial file.
+
+#![allow(clippy::std_instead_of_core, clippy::std_instead_of_alloc)]
+
+use mergefunc::{merge_module, Module, Options};
+use mergefunc_llvm::report::to_json;
+use mergefunc_llvm::LlvmModule;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Instant;
+
+const USAGE: &str = "usage: mergefunc INPUT.{ll,bc} -o OUTPUT.{ll,bc} [--use-aliases] [--preserve-debug-info] \
+[--merge-cycles] [--report FILE.json] [--stats] [--time] [-S] [--no-verify]";
+
+struct Args {
+    input: PathBuf,
+    output: PathBuf,
+    text: bool,
+    opts: Options,
+    report: Option<PathBuf>,
+    stats: bool,
+    time: bool,
+    verify: bool,
+}
+
+fn parse_args() -> Result<Args, String> {
+    let mut input = None;
+    let mut output = None;
+    let mut a = Args {
+        input: PathBuf::new(),
+        output: PathBuf::new(),
+        text: false,
+        opts: Options::default(),
+        report: None,
+        stats: false,
+        time: false,
+        verify: true,
+    };
+    let mut it = std::env::args_os().skip(1);
+    while let Some(arg) = it.next() {
+        match arg.to_str() {
+            Some("-o") => output = Some(PathBuf::from(it.next().ok_or("-o needs a file name")?)),
+            Some("--report") => a.report = Some(PathBuf::from(it.next().ok_or("--report needs a file name")?)),
+            Some("-S") => a.text = true,
+            Some("--use-aliases") => a.opts.use_aliases = true,
+            Some("--preserve-debug-info") => a.opts.preserve_debug_info = true,
+            Some("--merge-cycles") => a.opts.merge_cycles = true,
+            Some("--stats") => a.stats = true,
+            Some("--time") => a.time = true,
+            Some("--no-verify") => a.verify = false,
+            Some("-h" | "--help") => return Err(String::new()),
+            Some(s) if s.starts_with("--report=") => a.report = Some(PathBuf::from(&s["--report=".len()..])),
+            Some(s) if s.starts_with("-o") && s.len() > 2 => output = Some(PathBuf::from(&s[2..])),
+            Some(s) if s.starts_with('-') && s != "-" => return Err(format!("unknown option {s}")),
+            _ => {
+                if input.is_some() {
+                    return Err(format!("more than one input file ({})", Path::new(&arg).display()));
+                }
+                input = Some(PathBuf::from(arg));
+            }
+        }
+    }
+    a.input = input.ok_or("no input file")?;
+    a.output = output.ok_or("no output file (-o)")?;
+    if a.output.as_os_str() == "-" || a.output.extension().is_some_and(|e| e == "ll") {
+        a.text = true;
+    }
+    Ok(a)
+}
+
+/// Writes `data` to `path` through a temporary file in the same directory.
+fn write_atomically(path: &Path, data: &[u8]) -> Result<(), String> {
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    let name = path.file_name().ok_or_else(|| format!("{} is not a file name", path.display()))?;
+    let mut tmp_name = std::ffi::OsString::from(".");
+    tmp_name.push(name);
+    tmp_name.push(format!(".tmp{}", std::process::id()));
+    let tmp = dir.join(tmp_name);
+    let result = (|| {
+        let mut f = std::fs::File::create(&tmp)?;
+        f.write_all(data)?;
+        f.sync_all()?;
+        drop(f);
+        std::fs::rename(&tmp, path)
+    })();
+    result.map_err(|e| {
+        let _ = std::fs::remove_file(&tmp);
+        format!("cannot write {}: {e}", path.display())
+    })
+}
+
+fn run() -> Result<(), String> {
+    let args = match parse_args() {
+        Ok(a) => a,
+        Err(e) if e.is_empty() => {
+            println!("{USAGE}");
+            return Ok(());
+        }
+        Err(e) => return Err(format!("{e}\n{USAGE}")),
+    };
+    let mut m = LlvmModule::load(&args.input).map_err(|e| e.to_string())?;
+    let start = Instant::now();
+    let report = merge_module(&mut m, &args.opts).map_err(|e| format!("merging failed: {e}"))?;
+    let secs = start.elapsed().as_secs_f64();
+    if args.time {
+        eprintln!("mergefunc: merge pass {secs:.6} s");
+    }
+    if args.verify {
+        m.verify().map_err(|e| format!("internal error: {e}"))?;
+    }
+    let data = if args.text { m.to_text().into_bytes() } else { m.to_bitcode() };
+    if args.output.as_os_str() == "-" {
+        let mut out = std::io::stdout().lock();
+        out.write_all(&data).and_then(|_| out.flush()).map_err(|e| format!("cannot write standard output: {e}"))?;
+    } else {
+        write_atomically(&args.output, &data)?;
+    }
+    if let Some(path) = &args.report {
+        let name_of = |f: mergefunc::FuncId| m.func(f).name.to_vec();
+        let json = to_json(&report, &name_of, if args.time { Some(secs) } else { None });
+        write_atomically(path, json.as_bytes())?;
+    }
+    if args.stats {
+        for r in &report.merges {
+            eprintln!("mergefunc: {r}");
+        }
+        eprintln!("mergefunc: {}", report.stats);
+    }
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    match std::panic::catch_unwind(run) {
+        Ok(Ok(())) => ExitCode::SUCCESS,
+        Ok(Err(e)) => {
+            eprintln!("mergefunc: error: {e}");
+            ExitCode::FAILURE
+        }
+        Err(_) => {
+            eprintln!("mergefunc: internal error (panic)");
+            ExitCode::from(101)
+        }
+    }
+}

@@ -1,0 +1,84 @@
+//! # mergefunc-llvm
+//!
+//! The LLVM 22 adapter of the [`mergefunc`] core, and the `mergefunc` command.
+//!
+//! Everything LLVM-specific needs the `llvm` feature, which links LLVM 22 through
+//! inkwell 0.11's `llvm-sys` 221 (`inkwell::llvm_sys`). inkwell itself is used for
+//! nothing else: its wrappers panic or crash on ordinary IR (see
+//! `shared/design/llvm-c-api.md`), so the adapter calls LLVM-C through a thin safe layer
+//! (`safe`) whose every accessor checks the value kind or opcode first, and re-declares
+//! every enum-returning getter to return a plain integer (`ffi`).
+//!
+//! Build: `LLVM_SYS_221_PREFIX=$(llvm-config-22 --prefix) cargo build -p mergefunc-llvm
+//! --features llvm` (the workspace's `.cargo/config.toml` sets the variable to
+//! `/usr/lib/llvm-22` when it is not set; the plain `llvm-config` on `PATH` may be an older
+//! LLVM and must not be used).
+//!
+//! ```no_run
+//! # #[cfg(feature = "llvm")] {
+//! use mergefunc_llvm::LlvmModule;
+//! let mut m = LlvmModule::load("in.ll".as_ref()).unwrap();
+//! let report = mergefunc::merge_module(&mut m, &mergefunc::Options::default()).unwrap();
+//! m.verify().unwrap();
+//! std::fs::write("out.ll", m.to_text()).unwrap();
+//! # let _ = report; }
+//! ```
+//!
+//! ## Coverage: what is read, how, and the fallback
+//!
+//! | property | how it is read | fallback when it cannot be read |
+//! |---|---|---|
+//! | function ids | module order; functions created by the mutator are appended | — |
+//! | linkage class | `LLVMGetLinkage` → `Linkage{interposable, odr, local, discardable_if_unused}` (spec §4.1) | external functions count as interposable when the module flag `SemanticInterposition` is set (`dso_local` has no getter); obsolete linkages → ineligible |
+//! | eligibility | declarations and `available_externally` → `NoBody`; intrinsic call with a distinct `MDNode` operand (tuples checked exactly by re-uniquing with `LLVMMDNodeInContext2`); `amdgpu_kernel`/`ptx_kernel`/`spir_kernel` → ineligible and not callable | non-tuple nodes (DI nodes) on intrinsic calls count as distinct; anything the body builder cannot describe → ineligible |
+//! | `unnamed_addr`, `used_externally` | `LLVMGetUnnamedAddress == global`; operands of `llvm.used` / `llvm.compiler.used` with pointer casts stripped | — |
+//! | signature props | attribute list (fn, ret, params); has-GC + GC name; has-section + section; calling convention; has-personality + personality constant (not compared by LLVM: safer) | — |
+//! | attributes | enum → `Flag`, int → `Int` (class from the kind number range, so `LLVMGetEnumAttributeValue` is never called on a non-int attribute), type → `Type` (structural), string → `Str` | `range`/`initializes` (no value getter) and unclassified attributes → `Opaque(kind, id of the uniqued attribute handle)`: exact |
+//! | types | `LLVMGetTypeKind` exhaustively; structs structural (names ignored); FP formats numbered; target-ext → `Other{name, params}`; AMX → `Other` | unknown kind → `Other` unique per type |
+//! | ints | ≤64 bit: `LLVMConstIntGetZExtValue`; wider: the printed decimal, parsed exactly | — |
+//! | floats | `LLVMConstBitCast` to `iN` folds to the exact bit pattern (half, bfloat, x86_fp80, fp128, ppc_fp128, sNaN) | not folded → opaque by printed form |
+//! | data arrays/vectors | raw bytes via our own `LLVMGetRawDataValues` extern (llvm-sys declares it wrongly) | — |
+//! | null / undef / poison / aggregates / blockaddress / ptrauth | `LLVMIsNull`, value kinds, operands, `LLVMGetBlockAddress*` (block = layout index), `LLVMGetConstantPtrAuth*` | — |
+//! | constant expressions | casts, `xor`, `extractelement`, `insertelement`: structural; GEP: source type + no-wrap flags + operands | GEP printing `inrange`, `add`/`sub`/`mul`/`shl`/`trunc` (nsw/nuw unreadable), `shufflevector`: `Opaque` keyed by the printed form (exact: uniqued constants print uniquely; `<badref>` prints fall back to handle identity) |
+//! | `dso_local_equivalent` / `no_cfi` | told apart by the printed form → `Wrapped{kind 0/1, target}` | otherwise opaque |
+//! | metadata | `MDString` → `String`; `ConstantAsMetadata` → `Const`; uniqued `MDTuple` → `Node` | distinct tuples, DI nodes, local/arg-list metadata → `Opaque(identity)` |
+//! | inline asm | text, constraints, side effects, align-stack, can-unwind, dialect, function type | — |
+//! | instructions | every block in layout order; debug intrinsics skipped (records are not instructions); operands with types; exhaustive opcode match, unknown opcode → ineligible | — |
+//! | `flags` | nuw/nsw (add, sub, mul, shl, trunc), exact, disjoint, nneg (zext, uitofp), samesign, fast-math (`<< 8`) | — |
+//! | GEP | `InstKind::Address{base 0, AS, source type, offset}`; offset folded with `LLVMOffsetOfElement`/`LLVMABISizeOfType` modulo the *index width* parsed from the data layout; no-wrap flags as `weak_flags` (intersected on merge) | vector GEPs, vector/scalable/target types, >64-bit indices, unknown data-layout syntax → `offset: None` (structural comparison) |
+//! | props per opcode | alloca: type, align (+ inalloca/swifterror bits read from the printed alloca in the rare functions that use those attributes); load: volatile, align, ordering, scope, non-`!dbg` attachments (count, then kind + `Meta`); store: volatile, align, ordering, scope; cmp: predicate; call/invoke/callbr: cc, call-site attributes, bundles (count, interned tag, input count), tail kind (call), `!range`, called function type (safer); switch: case values (`Const`); extract/insertvalue: indices; fence: ordering, scope; cmpxchg: volatile, weak, orderings, scope, align (safer); atomicrmw: op, volatile, ordering, scope, align (safer); shufflevector: mask; phi: incoming blocks; landingpad: cleanup (safer) | sync scope of a non-atomic instruction = 1 (LLVM's "system") |
+//! | `worklist_hash` | LLVM 22's own `llvm::StructuralHash(F, false)`, called through its exported C++ symbol: the worklist order of `opt -passes=mergefunc` exactly | — |
+//!
+//! ## Rewrites
+//! RAUW, direct-call redirection (the callee operand only), aliases (`LLVMAddAlias2`,
+//! G's linkage, name, visibility, global `unnamed_addr`), thunks (G's own object becomes
+//! the thunk, so it keeps name, linkage, attributes, `dso_local`, comdat and uses; its
+//! attachments other than `!type`/`!kcfi_type` are dropped; `musttail` iff both are
+//! `swifttailcc`, else `tail`; the callee's calling convention and full attribute list on
+//! the call; casts element-wise through structs and arrays, `inttoptr`/`ptrtoint`), erase,
+//! `split_body` (the blocks move into a new private function that copies F's attributes and
+//! attachments; F's symbol keeps its name, linkage, comdat and uses), alignment,
+//! preserve-debug-info thunks (G keeps its entry block's argument spills and their debug
+//! records, call and return get a location on the subprogram's line), and GEP no-wrap flag
+//! intersection.
+
+#![warn(missing_docs)]
+// A std crate: the workspace's no_std import lints are for the core.
+#![allow(clippy::std_instead_of_core, clippy::std_instead_of_alloc)]
+
+#[cfg(feature = "llvm")]
+mod ffi;
+#[cfg(feature = "llvm")]
+mod module;
+#[cfg(feature = "llvm")]
+mod mutate;
+#[cfg(feature = "llvm")]
+mod safe;
+
+#[cfg(feature = "llvm")]
+pub use module::{reason, LlvmError, LlvmModule};
+
+pub mod report;
+
+#[cfg(all(test, feature = "llvm"))]
+mod tests;

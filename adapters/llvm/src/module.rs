@@ -1,0 +1,1539 @@
+//! The adapter: an LLVM 22 module seen through [`mergefunc::Module`].
+
+use crate::ffi;
+use crate::safe::{self, cc, Linkage as L, Md, MdCtx, Op, TyKind, ValKind, T, V};
+use inkwell::llvm_sys as sys;
+use mergefunc::*;
+use std::collections::{HashMap, HashSet};
+use std::ffi::CStr;
+use std::fmt;
+use std::os::raw::{c_char, c_uint};
+use std::path::Path;
+use std::ptr;
+use sys::core as c;
+use sys::prelude::*;
+
+/// Reasons for [`Ineligible::Adapter`].
+pub mod reason {
+    /// A call to an intrinsic has a distinct metadata node operand (LLVM's rule).
+    pub const DISTINCT_MD: u32 = 1;
+    /// A GPU kernel calling convention: kernels cannot be called from a thunk.
+    pub const KERNEL: u32 = 2;
+    /// The body contains something this adapter cannot describe exactly.
+    pub const UNSUPPORTED: u32 = 3;
+    /// A linkage this adapter does not know.
+    pub const LINKAGE: u32 = 4;
+}
+
+/// An error of the LLVM adapter.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LlvmError(pub String);
+
+impl fmt::Display for LlvmError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+impl std::error::Error for LlvmError {}
+
+fn err<T>(s: impl Into<String>) -> Result<T, LlvmError> {
+    Err(LlvmError(s.into()))
+}
+
+/// One function slot: the LLVM object a `FuncId` names, and its view.
+pub(crate) struct Slot {
+    pub(crate) v: Option<V>,
+    pub(crate) info: FuncInfo,
+    pub(crate) body: Option<BodyBuf>,
+    /// The LLVM instruction of each `InstId` of `body`.
+    pub(crate) insts: Vec<V>,
+    pub(crate) hash: Option<u64>,
+}
+
+/// An LLVM 22 module (its own context) and the core's view of it.
+pub struct LlvmModule {
+    pub(crate) ctx: LLVMContextRef,
+    pub(crate) m: LLVMModuleRef,
+    pub(crate) td: sys::target::LLVMTargetDataRef,
+    pub(crate) builder: LLVMBuilderRef,
+    pub(crate) funcs: Vec<Slot>,
+    pub(crate) func_of: HashMap<V, FuncId>,
+    globals: Vec<V>,
+    global_of: HashMap<V, GlobalId>,
+    types: Vec<TypeData>,
+    type_of: HashMap<T, TypeId>,
+    consts: Vec<ConstData>,
+    const_of: HashMap<V, ConstId>,
+    metas: Vec<MetaData>,
+    meta_of: HashMap<Md, MetaId>,
+    asms: Vec<AsmData>,
+    asm_of: HashMap<V, AsmId>,
+    attr_lists: Vec<AttrList>,
+    attrs_of: HashMap<AttrList, AttrsId>,
+    attr_ids: HashMap<usize, u64>,
+    strings: HashMap<Vec<u8>, u64>,
+    opaque_text: HashMap<String, u64>,
+    opaque_ptr: HashMap<usize, u64>,
+    next_opaque: u64,
+    target: TargetInfo,
+    /// Index width in bits per address space (`None`: unknown data layout syntax).
+    index_widths: Option<(u32, Vec<(u32, u32)>)>,
+    semantic_interposition: bool,
+    pub(crate) used: HashSet<V>,
+    /// (first non-enum kind, first int kind, one past the last int kind).
+    int_attr_range: Option<(u32, u32, u32)>,
+    special_alloca_kinds: [u32; 2],
+    pub(crate) md_type: u32,
+    pub(crate) md_kcfi: u32,
+    md_range: u32,
+    /// Functions registered on the fly whose views still have to be built.
+    pending: Vec<FuncId>,
+    /// Compute `worklist_hash` with LLVM's own `StructuralHash`.
+    pub(crate) llvm_hash: bool,
+}
+
+impl fmt::Debug for LlvmModule {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("LlvmModule").field("funcs", &self.funcs.len()).finish_non_exhaustive()
+    }
+}
+
+impl Drop for LlvmModule {
+    fn drop(&mut self) {
+        unsafe {
+            c::LLVMDisposeBuilder(self.builder);
+            sys::target::LLVMDisposeTargetData(self.td);
+            c::LLVMDisposeModule(self.m);
+            c::LLVMContextDispose(self.ctx);
+        }
+    }
+}
+
+fn take_msg(p: *mut c_char) -> String {
+    if p.is_null() {
+        return String::new();
+    }
+    let s = unsafe { CStr::from_ptr(p) }.to_string_lossy().into_owned();
+    unsafe { c::LLVMDisposeMessage(p) };
+    s
+}
+
+impl LlvmModule {
+    // -----------------------------------------------------------------------------------
+    // Loading and writing
+    // -----------------------------------------------------------------------------------
+
+    /// Parses a module from `.ll` text or `.bc` bitcode (detected from the contents),
+    /// checks it with the LLVM verifier and builds the view.
+    pub fn parse(data: &[u8], name: &str) -> Result<Self, LlvmError> {
+        let cname = safe::cstring(name).unwrap_or_default();
+        unsafe {
+            let ctx = c::LLVMContextCreate();
+            // LLVMParseIRInContext2 does not take the buffer; it needs no NUL terminator.
+            let buf = c::LLVMCreateMemoryBufferWithMemoryRangeCopy(
+                data.as_ptr() as *const c_char,
+                data.len(),
+                cname.as_ptr(),
+            );
+            let mut m = ptr::null_mut();
+            let mut msg = ptr::null_mut();
+            let failed = sys::ir_reader::LLVMParseIRInContext2(ctx, buf, &mut m, &mut msg);
+            c::LLVMDisposeMemoryBuffer(buf);
+            if failed != 0 || m.is_null() {
+                let text = take_msg(msg);
+                c::LLVMContextDispose(ctx);
+                return err(format!("cannot parse {name}: {}", text.trim_end()));
+            }
+            take_msg(msg);
+            let mut vmsg = ptr::null_mut();
+            // 2 = LLVMReturnStatusAction.
+            if ffi::LLVMVerifyModule(m, 2, &mut vmsg) != 0 {
+                let text = take_msg(vmsg);
+                c::LLVMDisposeModule(m);
+                c::LLVMContextDispose(ctx);
+                return err(format!("{name} is not valid LLVM IR: {}", text.trim_end()));
+            }
+            take_msg(vmsg);
+            Ok(Self::from_raw(ctx, m))
+        }
+    }
+
+    /// Reads and parses a file (`-` reads standard input).
+    pub fn load(path: &Path) -> Result<Self, LlvmError> {
+        let data = if path.as_os_str() == "-" {
+            let mut v = Vec::new();
+            std::io::Read::read_to_end(&mut std::io::stdin(), &mut v)
+                .map_err(|e| LlvmError(format!("cannot read standard input: {e}")))?;
+            v
+        } else {
+            std::fs::read(path).map_err(|e| LlvmError(format!("cannot read {}: {e}", path.display())))?
+        };
+        Self::parse(&data, &path.display().to_string())
+    }
+
+    fn from_raw(ctx: LLVMContextRef, m: LLVMModuleRef) -> Self {
+        let (td, builder) = unsafe {
+            let dl = c::LLVMGetDataLayoutStr(m);
+            (sys::target::LLVMCreateTargetData(dl), c::LLVMCreateBuilderInContext(ctx))
+        };
+        let mdc = MdCtx(ctx);
+        let mut s = LlvmModule {
+            ctx,
+            m,
+            td,
+            builder,
+            funcs: Vec::new(),
+            func_of: HashMap::new(),
+            globals: Vec::new(),
+            global_of: HashMap::new(),
+            types: Vec::new(),
+            type_of: HashMap::new(),
+            consts: Vec::new(),
+            const_of: HashMap::new(),
+            metas: Vec::new(),
+            meta_of: HashMap::new(),
+            asms: Vec::new(),
+            asm_of: HashMap::new(),
+            attr_lists: Vec::new(),
+            attrs_of: HashMap::new(),
+            attr_ids: HashMap::new(),
+            strings: HashMap::new(),
+            opaque_text: HashMap::new(),
+            opaque_ptr: HashMap::new(),
+            next_opaque: 0,
+            target: TargetInfo::default(),
+            index_widths: None,
+            semantic_interposition: false,
+            used: HashSet::new(),
+            int_attr_range: None,
+            special_alloca_kinds: [0, 0],
+            md_type: mdc.kind_id("type"),
+            md_kcfi: mdc.kind_id("kcfi_type"),
+            md_range: mdc.kind_id("range"),
+            pending: Vec::new(),
+            llvm_hash: true,
+        };
+        s.init_module_facts();
+        // Every function in module order gets its id first, then the views are built in
+        // the same order (deterministic table ids).
+        let mut f = unsafe { c::LLVMGetFirstFunction(m) };
+        while !f.is_null() {
+            s.register_func(V(f));
+            f = unsafe { c::LLVMGetNextFunction(f) };
+        }
+        s.pending.clear();
+        for i in 0..s.funcs.len() {
+            s.rebuild(FuncId::new(i));
+        }
+        s.drain_pending();
+        s
+    }
+
+    fn init_module_facts(&mut self) {
+        unsafe {
+            let bytes = sys::target::LLVMPointerSizeForAS(self.td, 0) * 8;
+            self.target.ptr_as_int = Some(PtrAsInt { addr_space: 0, bits: bytes });
+            let dl = CStr::from_ptr(c::LLVMGetDataLayoutStr(self.m)).to_string_lossy().into_owned();
+            self.index_widths = parse_index_widths(&dl);
+            let key = "SemanticInterposition";
+            let flag = c::LLVMGetModuleFlag(self.m, key.as_ptr() as *const c_char, key.len());
+            if !flag.is_null() {
+                let v = c::LLVMMetadataAsValue(self.ctx, flag);
+                if let Some(x) = safe::MdCtx(self.ctx).wrapped_value(Md(c::LLVMValueAsMetadata(v))) {
+                    self.semantic_interposition = x.const_int_u64().unwrap_or(0) != 0;
+                }
+            }
+            for name in ["llvm.used", "llvm.compiler.used"] {
+                let n = safe::cstring(name).unwrap_or_default();
+                let g = c::LLVMGetNamedGlobal(self.m, n.as_ptr());
+                if g.is_null() {
+                    continue;
+                }
+                let init = c::LLVMGetInitializer(g);
+                if init.is_null() {
+                    continue;
+                }
+                let init = V(init);
+                for i in 0..init.num_operands() {
+                    let mut x = init.operand(i);
+                    // Strip pointer casts.
+                    while let Some(v) = x {
+                        if matches!(v.const_opcode(), Some(Ok(Op::BitCast | Op::AddrSpaceCast))) {
+                            x = v.operand(0);
+                        } else {
+                            break;
+                        }
+                    }
+                    if let Some(v) = x {
+                        if v.is_global() {
+                            self.used.insert(v);
+                        }
+                    }
+                }
+            }
+            let kind = |n: &str| c::LLVMGetEnumAttributeKindForName(n.as_ptr() as *const c_char, n.len());
+            let ints = [
+                "align",
+                "alignstack",
+                "allockind",
+                "allocsize",
+                "dereferenceable",
+                "dereferenceable_or_null",
+                "memory",
+                "nofpclass",
+                "uwtable",
+                "vscale_range",
+                "captures",
+            ];
+            let tys = ["byref", "byval", "elementtype", "inalloca", "preallocated", "sret"];
+            // LLVM 22 numbers enum attributes first, then type, int, range and range-list
+            // attributes; only the bounds are taken from LLVM, by name.
+            let int_lo = ints.iter().map(|n| kind(n)).filter(|k| *k != 0).min();
+            let int_max = ints.iter().map(|n| kind(n)).max();
+            let ty_lo = tys.iter().map(|n| kind(n)).filter(|k| *k != 0).min();
+            let range = kind("range");
+            if let (Some(lo), Some(hi), Some(tl)) = (int_lo, int_max, ty_lo) {
+                let end = if range > hi { range } else { hi + 1 };
+                if lo <= hi {
+                    self.int_attr_range = Some((lo.min(tl), lo, end));
+                }
+            }
+            self.special_alloca_kinds = [kind("inalloca"), kind("swifterror")];
+        }
+    }
+
+    /// Writes the module as text.
+    pub fn to_text(&self) -> String {
+        take_msg(unsafe { c::LLVMPrintModuleToString(self.m) })
+    }
+
+    /// Writes the module as bitcode.
+    pub fn to_bitcode(&self) -> Vec<u8> {
+        unsafe {
+            let buf = sys::bit_writer::LLVMWriteBitcodeToMemoryBuffer(self.m);
+            if buf.is_null() {
+                return Vec::new();
+            }
+            let p = c::LLVMGetBufferStart(buf);
+            let n = c::LLVMGetBufferSize(buf);
+            let v = std::slice::from_raw_parts(p as *const u8, n).to_vec();
+            c::LLVMDisposeMemoryBuffer(buf);
+            v
+        }
+    }
+
+    /// Runs the LLVM verifier.
+    pub fn verify(&self) -> Result<(), LlvmError> {
+        let mut msg = ptr::null_mut();
+        let bad = unsafe { ffi::LLVMVerifyModule(self.m, 2, &mut msg) } != 0;
+        let text = take_msg(msg);
+        if bad {
+            return err(format!("the LLVM verifier rejects the result: {}", text.trim_end()));
+        }
+        Ok(())
+    }
+
+    /// Looks a function up by name.
+    pub fn func_by_name(&self, name: &str) -> Option<FuncId> {
+        (0..self.funcs.len())
+            .map(FuncId::new)
+            .find(|f| self.funcs[f.index()].v.is_some() && &*self.funcs[f.index()].info.name == name.as_bytes())
+    }
+
+    /// Uses LLVM's own `StructuralHash` for [`Module::worklist_hash`] (on by default).
+    pub fn set_llvm_worklist_hash(&mut self, on: bool) {
+        self.llvm_hash = on;
+    }
+
+    // -----------------------------------------------------------------------------------
+    // Function registration and views
+    // -----------------------------------------------------------------------------------
+
+    pub(crate) fn register_func(&mut self, v: V) -> FuncId {
+        if let Some(f) = self.func_of.get(&v) {
+            return *f;
+        }
+        let id = FuncId::new(self.funcs.len());
+        self.func_of.insert(v, id);
+        self.funcs.push(Slot {
+            v: Some(v),
+            info: FuncInfo {
+                name: v.name().into(),
+                linkage: Linkage::default(),
+                ineligible: Some(Ineligible::NoBody),
+                unnamed_addr: false,
+                used_externally: false,
+                ty: TypeId(0),
+                sig: Box::new([]),
+                align: None,
+                callable: false,
+            },
+            body: None,
+            insts: Vec::new(),
+            hash: None,
+        });
+        self.pending.push(id);
+        id
+    }
+
+    pub(crate) fn drain_pending(&mut self) {
+        while let Some(f) = self.pending.pop() {
+            self.rebuild(f);
+        }
+    }
+
+    /// Forgets every cache keyed by an LLVM pointer that a mutation may have freed.
+    pub(crate) fn new_generation(&mut self) {
+        self.const_of.clear();
+        self.meta_of.clear();
+        self.asm_of.clear();
+        self.opaque_ptr.clear();
+    }
+
+    /// Rebuilds the info and body of `f` from the IR.
+    pub(crate) fn rebuild(&mut self, f: FuncId) {
+        let Some(v) = self.funcs[f.index()].v else { return };
+        if !v.is_function() {
+            // An alias now stands for this id.
+            let s = &mut self.funcs[f.index()];
+            s.body = None;
+            s.insts.clear();
+            s.info.ineligible = Some(Ineligible::NoBody);
+            s.info.name = v.name().into();
+            return;
+        }
+        let mut info = self.build_info(v);
+        let mut body = None;
+        let mut insts = Vec::new();
+        let mut hash = None;
+        if info.ineligible.is_none() {
+            match self.build_body(v) {
+                Ok((b, iv, distinct_md)) => {
+                    if distinct_md {
+                        info.ineligible = Some(Ineligible::Adapter(reason::DISTINCT_MD));
+                    }
+                    body = Some(b);
+                    insts = iv;
+                    if self.llvm_hash {
+                        hash = Some(unsafe { ffi::llvm_structural_hash_function(v.0, false) });
+                    }
+                }
+                Err(r) => info.ineligible = Some(Ineligible::Adapter(r)),
+            }
+        }
+        let s = &mut self.funcs[f.index()];
+        s.info = info;
+        s.body = body;
+        s.insts = insts;
+        s.hash = hash;
+    }
+
+    fn intern_string(&mut self, s: &[u8]) -> u64 {
+        let n = self.strings.len() as u64;
+        *self.strings.entry(s.to_vec()).or_insert(n)
+    }
+
+    fn build_info(&mut self, v: V) -> FuncInfo {
+        let name: Box<[u8]> = v.name().into();
+        let mut ineligible = None;
+        let lk = match v.linkage() {
+            Some(Ok(l)) => l,
+            _ => {
+                ineligible = Some(Ineligible::Adapter(reason::LINKAGE));
+                L::External
+            }
+        };
+        let ext = Linkage { interposable: self.semantic_interposition, ..Default::default() };
+        let linkage = match lk {
+            L::External => ext,
+            L::AvailableExternally => {
+                ineligible = Some(Ineligible::NoBody);
+                Linkage { discardable_if_unused: true, ..Default::default() }
+            }
+            L::LinkOnceAny => Linkage { interposable: true, discardable_if_unused: true, ..Default::default() },
+            L::LinkOnceOdr => Linkage { odr: true, discardable_if_unused: true, ..Default::default() },
+            L::WeakAny | L::ExternalWeak | L::Common => Linkage { interposable: true, ..Default::default() },
+            L::WeakOdr => Linkage { odr: true, ..Default::default() },
+            L::Internal | L::Private => Linkage { local: true, discardable_if_unused: true, ..Default::default() },
+            L::LinkOnceOdrAutoHide
+            | L::Appending
+            | L::DllImport
+            | L::DllExport
+            | L::Ghost
+            | L::LinkerPrivate
+            | L::LinkerPrivateWeak => {
+                ineligible = Some(Ineligible::Adapter(reason::LINKAGE));
+                Linkage { interposable: true, ..Default::default() }
+            }
+        };
+        if v.is_declaration() {
+            ineligible = Some(Ineligible::NoBody);
+        }
+        let cconv = v.call_conv().unwrap_or(0);
+        let kernel = matches!(cconv, cc::AMDGPU_KERNEL | cc::PTX_KERNEL | cc::SPIR_KERNEL);
+        if kernel && ineligible.is_none() {
+            ineligible = Some(Ineligible::Adapter(reason::KERNEL));
+        }
+        let fty = v.global_value_type().unwrap_or(T(ptr::null_mut()));
+        let ty = self.intern_type(fty);
+        let nparams = v.params().len() as u32;
+        let (attrs, _) = self.fn_attrs(v, nparams, false);
+        let mut sig = vec![Prop::Attrs(attrs)];
+        match v.gc() {
+            Some(g) => {
+                sig.push(Prop::Num(1));
+                sig.push(Prop::Num(self.intern_string(&g)));
+            }
+            None => sig.push(Prop::Num(0)),
+        }
+        match v.section() {
+            Some(s) => {
+                sig.push(Prop::Num(1));
+                sig.push(Prop::Num(self.intern_string(&s)));
+            }
+            None => sig.push(Prop::Num(0)),
+        }
+        sig.push(Prop::Num(cconv as u64));
+        match v.personality() {
+            Some(p) => {
+                sig.push(Prop::Num(1));
+                let c = self.intern_const(p);
+                sig.push(Prop::Const(c));
+            }
+            None => sig.push(Prop::Num(0)),
+        }
+        let align = v.alignment().filter(|a| *a != 0).map(|a| a as u64);
+        FuncInfo {
+            name,
+            linkage,
+            ineligible,
+            unnamed_addr: v.unnamed_addr() == 2,
+            used_externally: self.used.contains(&v),
+            ty,
+            sig: sig.into(),
+            align,
+            callable: !kernel,
+        }
+    }
+
+    // -----------------------------------------------------------------------------------
+    // Attributes
+    // -----------------------------------------------------------------------------------
+
+    fn attr(&mut self, a: LLVMAttributeRef, special: &mut bool) -> Attr {
+        unsafe {
+            if c::LLVMIsStringAttribute(a) != 0 {
+                let mut kl: c_uint = 0;
+                let k = c::LLVMGetStringAttributeKind(a, &mut kl);
+                let mut vl: c_uint = 0;
+                let vv = c::LLVMGetStringAttributeValue(a, &mut vl);
+                let kb = if k.is_null() {
+                    Vec::new()
+                } else {
+                    std::slice::from_raw_parts(k as *const u8, kl as usize).to_vec()
+                };
+                let vb = if vv.is_null() {
+                    Vec::new()
+                } else {
+                    std::slice::from_raw_parts(vv as *const u8, vl as usize).to_vec()
+                };
+                return Attr::Str(kb.into(), vb.into());
+            }
+            let kind = c::LLVMGetEnumAttributeKind(a);
+            if self.special_alloca_kinds.contains(&kind) && kind != 0 {
+                *special = true;
+            }
+            if c::LLVMIsTypeAttribute(a) != 0 {
+                let t = c::LLVMGetTypeAttributeValue(a);
+                let t = if t.is_null() { None } else { Some(self.intern_type(T(t))) };
+                return Attr::Type(kind, t);
+            }
+            if c::LLVMIsEnumAttribute(a) != 0 {
+                if let Some((enum_end, lo, hi)) = self.int_attr_range {
+                    if kind < enum_end {
+                        return Attr::Flag(kind);
+                    }
+                    if lo <= kind && kind < hi {
+                        return Attr::Int(kind, c::LLVMGetEnumAttributeValue(a));
+                    }
+                }
+            }
+            // ConstantRange / ConstantRangeList attributes (no value getter) and anything
+            // unclassified: attributes are uniqued per context, so the handle is an exact
+            // identity. Ids are given in first-occurrence order.
+            let n = self.attr_ids.len() as u64;
+            let id = *self.attr_ids.entry(a as usize).or_insert(n);
+            Attr::Opaque(kind, id)
+        }
+    }
+
+    fn attr_set(&mut self, list: &[LLVMAttributeRef], special: &mut bool) -> Box<[Attr]> {
+        list.iter().map(|a| self.attr(*a, special)).collect()
+    }
+
+    fn collect_attrs(&mut self, v: V, idx: u32, call_site: bool) -> Vec<LLVMAttributeRef> {
+        unsafe {
+            let n = if call_site {
+                c::LLVMGetCallSiteAttributeCount(v.0, idx)
+            } else {
+                c::LLVMGetAttributeCountAtIndex(v.0, idx)
+            };
+            let mut out = vec![ptr::null_mut(); n as usize];
+            if n > 0 {
+                if call_site {
+                    c::LLVMGetCallSiteAttributes(v.0, idx, out.as_mut_ptr());
+                } else {
+                    c::LLVMGetAttributesAtIndex(v.0, idx, out.as_mut_ptr());
+                }
+            }
+            out
+        }
+    }
+
+    /// The attribute list of a function or call site; also reports whether an
+    /// `inalloca`/`swifterror` attribute appears.
+    fn fn_attrs(&mut self, v: V, nparams: u32, call_site: bool) -> (AttrsId, bool) {
+        let mut special = false;
+        let fa = self.collect_attrs(v, sys::LLVMAttributeFunctionIndex, call_site);
+        let func = self.attr_set(&fa, &mut special);
+        let ra = self.collect_attrs(v, sys::LLVMAttributeReturnIndex, call_site);
+        let ret = self.attr_set(&ra, &mut special);
+        let mut params: Vec<Box<[Attr]>> = Vec::with_capacity(nparams as usize);
+        for i in 0..nparams {
+            let pa = self.collect_attrs(v, i + 1, call_site);
+            params.push(self.attr_set(&pa, &mut special));
+        }
+        while params.last().is_some_and(|p| p.is_empty()) {
+            params.pop();
+        }
+        let list = AttrList { func, ret, params: params.into() };
+        if let Some(id) = self.attrs_of.get(&list) {
+            return (*id, special);
+        }
+        let id = AttrsId::new(self.attr_lists.len());
+        self.attr_lists.push(list.clone());
+        self.attrs_of.insert(list, id);
+        (id, special)
+    }
+
+    // -----------------------------------------------------------------------------------
+    // Types
+    // -----------------------------------------------------------------------------------
+
+    pub(crate) fn intern_type(&mut self, t: T) -> TypeId {
+        if let Some(id) = self.type_of.get(&t) {
+            return *id;
+        }
+        let id = TypeId::new(self.types.len());
+        self.types.push(TypeData::Void);
+        self.type_of.insert(t, id);
+        let data = if t.0.is_null() {
+            TypeData::Other {
+                kind: u32::MAX,
+                name: Box::new(*b"null"),
+                type_params: Box::new([]),
+                int_params: Box::new([]),
+            }
+        } else {
+            self.type_data_of(t, id)
+        };
+        self.types[id.index()] = data;
+        id
+    }
+
+    fn type_data_of(&mut self, t: T, id: TypeId) -> TypeData {
+        let float = |format: u32, bits: u32| TypeData::Float { format, bits };
+        match t.kind() {
+            Ok(TyKind::Void) => TypeData::Void,
+            Ok(TyKind::Label) => TypeData::Label,
+            Ok(TyKind::Metadata) => TypeData::Metadata,
+            Ok(TyKind::Token) => TypeData::Token,
+            Ok(TyKind::Half) => float(1, 16),
+            Ok(TyKind::BFloat) => float(2, 16),
+            Ok(TyKind::Float) => float(3, 32),
+            Ok(TyKind::Double) => float(4, 64),
+            Ok(TyKind::X86Fp80) => float(5, 80),
+            Ok(TyKind::Fp128) => float(6, 128),
+            Ok(TyKind::PpcFp128) => float(7, 128),
+            Ok(TyKind::Integer) => TypeData::Int { bits: t.int_width().unwrap_or(0) },
+            Ok(TyKind::Pointer) => TypeData::Ptr { addr_space: t.addr_space().unwrap_or(0) },
+            Ok(TyKind::Vector | TyKind::ScalableVector) => {
+                let elem = t.elem().map(|e| self.intern_type(e)).unwrap_or(id);
+                TypeData::Vector { scalable: t.kind() == Ok(TyKind::ScalableVector), len: t.len().unwrap_or(0), elem }
+            }
+            Ok(TyKind::Array) => {
+                let elem = t.elem().map(|e| self.intern_type(e)).unwrap_or(id);
+                TypeData::Array { len: t.len().unwrap_or(0), elem }
+            }
+            Ok(TyKind::Struct) => {
+                let fields: Vec<TypeId> =
+                    t.fields().unwrap_or_default().into_iter().map(|f| self.intern_type(f)).collect();
+                TypeData::Struct { packed: t.packed(), fields: fields.into() }
+            }
+            Ok(TyKind::Function) => {
+                let (r, ps, va) = t.func_sig().unwrap_or((t, Vec::new(), false));
+                let ret = self.intern_type(r);
+                let params: Vec<TypeId> = ps.into_iter().map(|p| self.intern_type(p)).collect();
+                TypeData::Func { ret, params: params.into(), vararg: va }
+            }
+            Ok(TyKind::X86Amx) => TypeData::Other {
+                kind: TyKind::X86Amx.raw(),
+                name: Box::new(*b"x86_amx"),
+                type_params: Box::new([]),
+                int_params: Box::new([]),
+            },
+            Ok(TyKind::TargetExt) => {
+                let (name, tps, ips) = t.target_ext().unwrap_or_default();
+                let tps: Vec<TypeId> = tps.into_iter().map(|p| self.intern_type(p)).collect();
+                TypeData::Other {
+                    kind: TyKind::TargetExt.raw(),
+                    name: name.into(),
+                    type_params: tps.into(),
+                    int_params: ips.into(),
+                }
+            }
+            Err(raw) => {
+                // A type kind this build does not know: unique per type object.
+                TypeData::Other {
+                    kind: 1000 + raw,
+                    name: format!("#{}", id.0).into_bytes().into(),
+                    type_params: Box::new([]),
+                    int_params: Box::new([]),
+                }
+            }
+        }
+    }
+
+    // -----------------------------------------------------------------------------------
+    // Constants
+    // -----------------------------------------------------------------------------------
+
+    fn global_ref(&mut self, v: V) -> GlobalRef {
+        if v.is_function() {
+            return GlobalRef::Func(self.register_func(v));
+        }
+        if let Some(g) = self.global_of.get(&v) {
+            return GlobalRef::Other(*g);
+        }
+        if let Some(f) = self.func_of.get(&v) {
+            // An alias written by the mutator keeps the id of the function it replaced.
+            return GlobalRef::Func(*f);
+        }
+        let id = GlobalId::new(self.globals.len());
+        self.globals.push(v);
+        self.global_of.insert(v, id);
+        GlobalRef::Other(id)
+    }
+
+    fn opaque_by_text(&mut self, v: V) -> ConstKind {
+        let text = v.print();
+        if text.contains("<badref>") {
+            // Printing lost an identity (an unnamed global): fall back to the handle,
+            // valid for this generation only.
+            let n = self.next_opaque;
+            let id = *self.opaque_ptr.entry(v.0 as usize).or_insert(n);
+            if id == n {
+                self.next_opaque += 1;
+            }
+            return ConstKind::Opaque(id | 1 << 63);
+        }
+        let n = self.next_opaque;
+        let id = *self.opaque_text.entry(text).or_insert(n);
+        if id == n {
+            self.next_opaque += 1;
+        }
+        ConstKind::Opaque(id)
+    }
+
+    fn push_const(&mut self, v: V, data: ConstData) -> ConstId {
+        let id = ConstId::new(self.consts.len());
+        self.consts.push(data);
+        self.const_of.insert(v, id);
+        id
+    }
+
+    pub(crate) fn intern_const(&mut self, v: V) -> ConstId {
+        if let Some(id) = self.const_of.get(&v) {
+            return *id;
+        }
+        let ty = self.intern_type(v.ty());
+        let kind = self.const_kind(v);
+        self.push_const(v, ConstData { ty, kind })
+    }
+
+    fn const_list(&mut self, v: V) -> Box<[ConstId]> {
+        let n = v.num_operands();
+        (0..n).filter_map(|i| v.operand(i)).map(|o| self.intern_const(o)).collect()
+    }
+
+    fn const_kind(&mut self, v: V) -> ConstKind {
+        let kind = match v.kind() {
+            Ok(k) => k,
+            Err(_) => return self.opaque_by_text(v),
+        };
+        match kind {
+            ValKind::Function | ValKind::GlobalAlias | ValKind::GlobalIFunc | ValKind::GlobalVariable => {
+                ConstKind::Global(self.global_ref(v))
+            }
+            _ if v.is_constant() && v.is_null_value() && !v.is_global() => ConstKind::Null,
+            ValKind::ConstantAggregateZero
+            | ValKind::ConstantPointerNull
+            | ValKind::ConstantTokenNone
+            | ValKind::ConstantTargetNone => ConstKind::Null,
+            ValKind::UndefValue => ConstKind::Undef,
+            ValKind::Poison => ConstKind::Poison,
+            ValKind::ConstantInt => match v.const_int_words() {
+                Some(w) if w.iter().all(|x| *x == 0) => ConstKind::Null,
+                Some(w) => ConstKind::Int(w.into()),
+                None => self.opaque_by_text(v),
+            },
+            ValKind::ConstantFP => self.float_bits(v),
+            ValKind::ConstantArray => ConstKind::Array(self.const_list(v)),
+            ValKind::ConstantStruct => ConstKind::Struct(self.const_list(v)),
+            ValKind::ConstantVector => ConstKind::Vector(self.const_list(v)),
+            ValKind::ConstantDataArray | ValKind::ConstantDataVector => match v.raw_data() {
+                Some(b) if b.iter().all(|x| *x == 0) => ConstKind::Null,
+                Some(b) if kind == ValKind::ConstantDataArray => ConstKind::DataArray(b.into()),
+                Some(b) => ConstKind::DataVector(b.into()),
+                None => self.opaque_by_text(v),
+            },
+            ValKind::BlockAddress => match v.block_address() {
+                Some((f, bb)) => {
+                    let pos = f.blocks().iter().position(|b| *b == bb);
+                    match pos {
+                        Some(p) => ConstKind::BlockAddress { func: self.register_func(f), block: p as u32 },
+                        None => self.opaque_by_text(v),
+                    }
+                }
+                None => self.opaque_by_text(v),
+            },
+            ValKind::ConstantPtrAuth => match v.ptrauth() {
+                Some([p, k, d, a]) => ConstKind::PtrAuth {
+                    ptr: self.intern_const(p),
+                    key: self.intern_const(k),
+                    disc: self.intern_const(d),
+                    addr_disc: self.intern_const(a),
+                },
+                None => self.opaque_by_text(v),
+            },
+            ValKind::ConstantExpr => self.const_expr(v),
+            ValKind::Instruction if !v.is_instruction() && v.is_constant() => {
+                // dso_local_equivalent / no_cfi: LLVM-C reports them as instructions and
+                // cannot tell them apart; the printed form can.
+                let text = v.print();
+                let wrapped = if text.contains("dso_local_equivalent") {
+                    Some(0)
+                } else if text.contains("no_cfi") {
+                    Some(1)
+                } else {
+                    None
+                };
+                match (wrapped, v.operand(0)) {
+                    (Some(k), Some(g)) if g.is_global() => ConstKind::Wrapped { kind: k, target: self.global_ref(g) },
+                    _ => self.opaque_by_text(v),
+                }
+            }
+            ValKind::Argument
+            | ValKind::BasicBlock
+            | ValKind::MemoryUse
+            | ValKind::MemoryDef
+            | ValKind::MemoryPhi
+            | ValKind::MetadataAsValue
+            | ValKind::InlineAsm
+            | ValKind::Instruction => self.opaque_by_text(v),
+        }
+    }
+
+    fn float_bits(&mut self, v: V) -> ConstKind {
+        let bits = match v.ty().kind() {
+            Ok(TyKind::Half | TyKind::BFloat) => 16,
+            Ok(TyKind::Float) => 32,
+            Ok(TyKind::Double) => 64,
+            Ok(TyKind::X86Fp80) => 80,
+            Ok(TyKind::Fp128 | TyKind::PpcFp128) => 128,
+            _ => return self.opaque_by_text(v),
+        };
+        // A bitcast of an FP constant to an integer of its width folds to a ConstantInt
+        // holding the exact bit pattern (no constant expression is created).
+        let ity = unsafe { c::LLVMIntTypeInContext(self.ctx, bits) };
+        let as_int = V(unsafe { c::LLVMConstBitCast(v.0, ity) });
+        match as_int.const_int_words() {
+            Some(w) => ConstKind::Float(w.into()),
+            None => self.opaque_by_text(v),
+        }
+    }
+
+    fn const_expr(&mut self, v: V) -> ConstKind {
+        let op = match v.const_opcode() {
+            Some(Ok(op)) => op,
+            _ => return self.opaque_by_text(v),
+        };
+        let opcode = op.raw();
+        match op {
+            // No flags: structural.
+            Op::BitCast
+            | Op::AddrSpaceCast
+            | Op::PtrToInt
+            | Op::PtrToAddr
+            | Op::IntToPtr
+            | Op::Xor
+            | Op::ExtractElement
+            | Op::InsertElement => ConstKind::Expr { opcode, operands: self.const_list(v), props: Box::new([]) },
+            Op::GetElementPtr => {
+                // `inrange` has no getter: a GEP that prints one is compared by identity.
+                let text = v.print();
+                if text.contains("inrange") {
+                    return self.opaque_by_text(v);
+                }
+                let src = v.gep_source_type().map(|t| self.intern_type(t));
+                let flags = v.gep_flags().unwrap_or(0) as u64;
+                let mut props = vec![ConstProp::Num(flags)];
+                if let Some(s) = src {
+                    props.push(ConstProp::Type(s));
+                }
+                ConstKind::Expr { opcode, operands: self.const_list(v), props: props.into() }
+            }
+            // nuw/nsw of constant expressions cannot be read (LLVMGetNUW is UB there);
+            // shufflevector masks are not operands: identity by printed form.
+            Op::Add | Op::Sub | Op::Mul | Op::Shl | Op::Trunc | Op::ShuffleVector => self.opaque_by_text(v),
+            Op::Ret
+            | Op::Br
+            | Op::Switch
+            | Op::IndirectBr
+            | Op::Invoke
+            | Op::Unreachable
+            | Op::CallBr
+            | Op::FNeg
+            | Op::FAdd
+            | Op::FSub
+            | Op::FMul
+            | Op::UDiv
+            | Op::SDiv
+            | Op::FDiv
+            | Op::URem
+            | Op::SRem
+            | Op::FRem
+            | Op::LShr
+            | Op::AShr
+            | Op::And
+            | Op::Or
+            | Op::Alloca
+            | Op::Load
+            | Op::Store
+            | Op::ZExt
+            | Op::SExt
+            | Op::FPToUI
+            | Op::FPToSI
+            | Op::UIToFP
+            | Op::SIToFP
+            | Op::FPTrunc
+            | Op::FPExt
+            | Op::ICmp
+            | Op::FCmp
+            | Op::Phi
+            | Op::Call
+            | Op::Select
+            | Op::UserOp1
+            | Op::UserOp2
+            | Op::VAArg
+            | Op::ExtractValue
+            | Op::InsertValue
+            | Op::Freeze
+            | Op::Fence
+            | Op::AtomicCmpXchg
+            | Op::AtomicRMW
+            | Op::Resume
+            | Op::LandingPad
+            | Op::CleanupRet
+            | Op::CatchRet
+            | Op::CatchPad
+            | Op::CleanupPad
+            | Op::CatchSwitch => self.opaque_by_text(v),
+        }
+    }
+
+    // -----------------------------------------------------------------------------------
+    // Metadata and inline asm
+    // -----------------------------------------------------------------------------------
+
+    fn opaque_meta_id(&mut self, m: Md) -> u64 {
+        let n = self.next_opaque;
+        let id = *self.opaque_ptr.entry(m.0 as usize).or_insert(n);
+        if id == n {
+            self.next_opaque += 1;
+        }
+        id | 1 << 62
+    }
+
+    pub(crate) fn intern_meta(&mut self, m: Md) -> MetaId {
+        if let Some(id) = self.meta_of.get(&m) {
+            return *id;
+        }
+        let id = MetaId::new(self.metas.len());
+        self.metas.push(MetaData::Opaque(u64::MAX));
+        self.meta_of.insert(m, id);
+        let mdc = MdCtx(self.ctx);
+        let data = match m.kind() {
+            safe::MD_STRING => MetaData::String(mdc.string(m).unwrap_or_default().into()),
+            safe::MD_CONSTANT => match mdc.wrapped_value(m) {
+                Some(c) => MetaData::Const(self.intern_const(c)),
+                None => MetaData::Opaque(self.opaque_meta_id(m)),
+            },
+            safe::MD_TUPLE if mdc.is_uniqued_tuple(m) => {
+                let ops = mdc.tuple_operands(m).unwrap_or_default();
+                let kids: Vec<Option<MetaId>> = ops.into_iter().map(|o| o.map(|x| self.intern_meta(x))).collect();
+                MetaData::Node(kids.into())
+            }
+            _ => MetaData::Opaque(self.opaque_meta_id(m)),
+        };
+        self.metas[id.index()] = data;
+        id
+    }
+
+    fn intern_asm(&mut self, v: V) -> Option<AsmId> {
+        if let Some(id) = self.asm_of.get(&v) {
+            return Some(*id);
+        }
+        let (t, text, cons, flags) = v.inline_asm()?;
+        let ty = self.intern_type(t);
+        let id = AsmId::new(self.asms.len());
+        self.asms.push(AsmData { ty, text: text.into(), constraints: cons.into(), flags });
+        self.asm_of.insert(v, id);
+        Some(id)
+    }
+
+    // -----------------------------------------------------------------------------------
+    // Bodies
+    // -----------------------------------------------------------------------------------
+
+    fn index_width(&self, addr_space: u32) -> Option<u32> {
+        let (default, list) = self.index_widths.as_ref()?;
+        Some(list.iter().find(|p| p.0 == addr_space).map(|p| p.1).unwrap_or(*default))
+    }
+
+    fn gep_offset(&self, inst: V) -> Option<ConstOffset> {
+        let base = inst.operand(0)?;
+        if base.ty().kind() != Ok(TyKind::Pointer) {
+            return None; // vector GEP
+        }
+        let bits = self.index_width(base.ty().addr_space()?)?;
+        if bits == 0 || bits > 128 {
+            return None;
+        }
+        let src = inst.gep_source_type()?;
+        let mut off: i128 = 0;
+        let mut cur = src;
+        for i in 1..inst.num_operands() {
+            let idx = inst.operand(i)?.const_int_i64()? as i128;
+            if i == 1 {
+                off = off.wrapping_add(idx.wrapping_mul(self.alloc_size(cur)? as i128));
+                continue;
+            }
+            match cur.kind() {
+                Ok(TyKind::Struct) => {
+                    let fields = cur.fields()?;
+                    let k = usize::try_from(idx).ok().filter(|k| *k < fields.len())?;
+                    self.alloc_size(cur)?;
+                    let o = unsafe { sys::target::LLVMOffsetOfElement(self.td, cur.0, k as c_uint) };
+                    off = off.wrapping_add(o as i128);
+                    cur = fields[k];
+                }
+                Ok(TyKind::Array) => {
+                    let e = cur.elem()?;
+                    off = off.wrapping_add(idx.wrapping_mul(self.alloc_size(e)? as i128));
+                    cur = e;
+                }
+                _ => return None,
+            }
+        }
+        let mask = if bits == 128 { u128::MAX } else { (1u128 << bits) - 1 };
+        Some(ConstOffset { bits, value: (off as u128) & mask })
+    }
+
+    /// Allocation size of a fixed-size sized type.
+    fn alloc_size(&self, t: T) -> Option<u64> {
+        fn fixed(t: T, depth: u32) -> bool {
+            if depth > 64 {
+                return false;
+            }
+            match t.kind() {
+                Ok(
+                    TyKind::Integer
+                    | TyKind::Pointer
+                    | TyKind::Half
+                    | TyKind::BFloat
+                    | TyKind::Float
+                    | TyKind::Double
+                    | TyKind::X86Fp80
+                    | TyKind::Fp128
+                    | TyKind::PpcFp128
+                    | TyKind::Vector,
+                ) => true,
+                Ok(TyKind::Array) => t.elem().is_some_and(|e| fixed(e, depth + 1)),
+                Ok(TyKind::Struct) => {
+                    (unsafe { c::LLVMIsOpaqueStruct(t.0) == 0 })
+                        && t.fields().is_some_and(|f| f.iter().all(|x| fixed(*x, depth + 1)))
+                }
+                Ok(
+                    TyKind::Void
+                    | TyKind::Label
+                    | TyKind::Metadata
+                    | TyKind::Token
+                    | TyKind::Function
+                    | TyKind::ScalableVector
+                    | TyKind::X86Amx
+                    | TyKind::TargetExt,
+                )
+                | Err(_) => false,
+            }
+        }
+        if !fixed(t, 0) {
+            return None;
+        }
+        if t.kind() == Ok(TyKind::Vector) && !t.elem().is_some_and(|e| fixed(e, 0)) {
+            return None;
+        }
+        Some(unsafe { sys::target::LLVMABISizeOfType(self.td, t.0) })
+    }
+
+    /// Builds the body of a defined function: `(body, instruction handles, has an
+    /// intrinsic call with a distinct metadata operand)`, or an ineligibility reason.
+    fn build_body(&mut self, f: V) -> Result<(BodyBuf, Vec<V>, bool), u32> {
+        let blocks = f.blocks();
+        if blocks.is_empty() {
+            return Err(reason::UNSUPPORTED);
+        }
+        let mut block_id: HashMap<V, BlockId> = HashMap::with_capacity(blocks.len());
+        for (i, b) in blocks.iter().enumerate() {
+            block_id.insert(V(unsafe { c::LLVMBasicBlockAsValue(*b) }), BlockId::new(i));
+        }
+        let mut arg_index: HashMap<V, u32> = HashMap::new();
+        for (i, p) in f.params().into_iter().enumerate() {
+            arg_index.insert(p, i as u32);
+        }
+        // Pass 1: number the instructions that have a meaning.
+        let mut per_block: Vec<Vec<V>> = Vec::with_capacity(blocks.len());
+        let mut inst_id: HashMap<V, InstId> = HashMap::new();
+        let mut all: Vec<V> = Vec::new();
+        for b in &blocks {
+            let mut list = Vec::new();
+            let mut i = unsafe { c::LLVMGetFirstInstruction(*b) };
+            while !i.is_null() {
+                let v = V(i);
+                if !v.is_debug_intrinsic() {
+                    inst_id.insert(v, InstId::new(all.len()));
+                    all.push(v);
+                    list.push(v);
+                }
+                i = unsafe { c::LLVMGetNextInstruction(i) };
+            }
+            if list.is_empty() {
+                return Err(reason::UNSUPPORTED);
+            }
+            per_block.push(list);
+        }
+        // Pass 2: records.
+        let mut buf = BodyBuf::new();
+        let mut distinct_md = false;
+        let mut special_attrs = false;
+        let mut alloca_props: Vec<(V, usize)> = Vec::new();
+        let mdc = MdCtx(self.ctx);
+        let mut uses: Vec<Use> = Vec::new();
+        let mut props: Vec<Prop> = Vec::new();
+        for list in &per_block {
+            buf.begin_block();
+            for &inst in list {
+                let op = match inst.opcode() {
+                    Some(Ok(op)) => op,
+                    _ => return Err(reason::UNSUPPORTED),
+                };
+                uses.clear();
+                props.clear();
+                let n = inst.num_operands();
+                let intrinsic = inst.is_intrinsic_call();
+                for k in 0..n {
+                    let Some(o) = inst.operand(k) else { return Err(reason::UNSUPPORTED) };
+                    let ty = self.intern_type(o.ty());
+                    let value = match o.kind() {
+                        Ok(ValKind::Argument) => Value::Arg(*arg_index.get(&o).ok_or(reason::UNSUPPORTED)?),
+                        Ok(ValKind::BasicBlock) => Value::Block(*block_id.get(&o).ok_or(reason::UNSUPPORTED)?),
+                        Ok(ValKind::Instruction) if o.is_instruction() => {
+                            Value::Inst(*inst_id.get(&o).ok_or(reason::UNSUPPORTED)?)
+                        }
+                        Ok(ValKind::MetadataAsValue) => {
+                            let md = o.as_metadata().ok_or(reason::UNSUPPORTED)?;
+                            if intrinsic
+                                && md.kind() != safe::MD_STRING
+                                && md.kind() != safe::MD_CONSTANT
+                                && md.kind() != safe::MD_LOCAL
+                            {
+                                // LLVM refuses functions whose intrinsic calls take a
+                                // distinct node; only tuples can be checked, every other
+                                // node counts as distinct.
+                                if !(md.kind() == safe::MD_TUPLE && mdc.is_uniqued_tuple(md)) {
+                                    distinct_md = true;
+                                }
+                            }
+                            Value::Meta(self.intern_meta(md))
+                        }
+                        Ok(ValKind::InlineAsm) => Value::Asm(self.intern_asm(o).ok_or(reason::UNSUPPORTED)?),
+                        Ok(ValKind::MemoryUse | ValKind::MemoryDef | ValKind::MemoryPhi) | Err(_) => {
+                            return Err(reason::UNSUPPORTED)
+                        }
+                        Ok(ValKind::Instruction) if !o.is_constant() => return Err(reason::UNSUPPORTED),
+                        Ok(
+                            ValKind::Instruction
+                            | ValKind::Function
+                            | ValKind::GlobalAlias
+                            | ValKind::GlobalIFunc
+                            | ValKind::GlobalVariable
+                            | ValKind::BlockAddress
+                            | ValKind::ConstantExpr
+                            | ValKind::ConstantArray
+                            | ValKind::ConstantStruct
+                            | ValKind::ConstantVector
+                            | ValKind::UndefValue
+                            | ValKind::ConstantAggregateZero
+                            | ValKind::ConstantDataArray
+                            | ValKind::ConstantDataVector
+                            | ValKind::ConstantInt
+                            | ValKind::ConstantFP
+                            | ValKind::ConstantPointerNull
+                            | ValKind::ConstantTokenNone
+                            | ValKind::Poison
+                            | ValKind::ConstantTargetNone
+                            | ValKind::ConstantPtrAuth,
+                        ) => Value::Const(self.intern_const(o)),
+                    };
+                    uses.push(Use { value, ty });
+                }
+                let rty = self.intern_type(inst.ty());
+                let mut kind = InstKind::Plain;
+                let mut flags = 0u64;
+                let mut weak_flags = 0u64;
+                let fmf = |v: V| (v.fast_math().unwrap_or(0) as u64) << 8;
+                let scope = |v: V| v.sync_scope().map(|s| s as u64).unwrap_or(1);
+                let align = |v: V| v.alignment().unwrap_or(0) as u64;
+                match op {
+                    Op::Add | Op::Sub | Op::Mul | Op::Shl | Op::Trunc => {
+                        let (nuw, nsw) = inst.wrap_flags().unwrap_or((false, false));
+                        flags = nuw as u64 | (nsw as u64) << 1;
+                    }
+                    Op::UDiv | Op::SDiv | Op::LShr | Op::AShr => flags = inst.exact().unwrap_or(false) as u64,
+                    Op::Or => flags = inst.disjoint().unwrap_or(false) as u64,
+                    Op::ZExt => flags = inst.nneg().unwrap_or(false) as u64,
+                    Op::UIToFP => flags = inst.nneg().unwrap_or(false) as u64 | fmf(inst),
+                    Op::ICmp => {
+                        flags = inst.samesign().unwrap_or(false) as u64;
+                        props.push(Prop::Num(inst.predicate().unwrap_or(0) as u64));
+                    }
+                    Op::FCmp => {
+                        flags = fmf(inst);
+                        props.push(Prop::Num(inst.predicate().unwrap_or(0) as u64));
+                    }
+                    Op::FNeg
+                    | Op::FAdd
+                    | Op::FSub
+                    | Op::FMul
+                    | Op::FDiv
+                    | Op::FRem
+                    | Op::Select
+                    | Op::Phi
+                    | Op::SIToFP
+                    | Op::FPToUI
+                    | Op::FPToSI
+                    | Op::FPTrunc
+                    | Op::FPExt => {
+                        flags = fmf(inst);
+                        if op == Op::Phi {
+                            for b in inst.incoming_blocks().unwrap_or_default() {
+                                let bv = V(unsafe { c::LLVMBasicBlockAsValue(b) });
+                                props.push(Prop::Block(*block_id.get(&bv).ok_or(reason::UNSUPPORTED)?));
+                            }
+                        }
+                    }
+                    Op::Alloca => {
+                        let t = inst.allocated_type().ok_or(reason::UNSUPPORTED)?;
+                        props.push(Prop::Type(self.intern_type(t)));
+                        props.push(Prop::Num(align(inst)));
+                        alloca_props.push((inst, buf.props.len() + props.len()));
+                        props.push(Prop::Num(0));
+                    }
+                    Op::Load => {
+                        props.push(Prop::Num(inst.volatile().unwrap_or(false) as u64));
+                        props.push(Prop::Num(align(inst)));
+                        props.push(Prop::Num(inst.ordering().unwrap_or(0) as u64));
+                        props.push(Prop::Num(scope(inst)));
+                        let md = inst.inst_metadata();
+                        props.push(Prop::Num(md.len() as u64));
+                        for (k, m) in md {
+                            props.push(Prop::Num(k as u64));
+                            props.push(Prop::Meta(Some(self.intern_meta(m))));
+                        }
+                    }
+                    Op::Store => {
+                        props.push(Prop::Num(inst.volatile().unwrap_or(false) as u64));
+                        props.push(Prop::Num(align(inst)));
+                        props.push(Prop::Num(inst.ordering().unwrap_or(0) as u64));
+                        props.push(Prop::Num(scope(inst)));
+                    }
+                    Op::Call | Op::Invoke | Op::CallBr => {
+                        flags = fmf(inst);
+                        kind = InstKind::Call { callee: n.checked_sub(1).ok_or(reason::UNSUPPORTED)? };
+                        props.push(Prop::Num(inst.call_site_cc().unwrap_or(0) as u64));
+                        let nargs = inst.num_arg_operands().unwrap_or(0);
+                        let (attrs, special) = self.fn_attrs(inst, nargs, true);
+                        special_attrs |= special;
+                        props.push(Prop::Attrs(attrs));
+                        let bundles = inst.bundles().unwrap_or_default();
+                        props.push(Prop::Num(bundles.len() as u64));
+                        for (tag, nin) in bundles {
+                            props.push(Prop::Num(self.intern_string(&tag)));
+                            props.push(Prop::Num(nin as u64));
+                        }
+                        if op == Op::Call {
+                            props.push(Prop::Num(inst.tail_kind().unwrap_or(0) as u64));
+                        }
+                        let range = inst.inst_metadata().into_iter().find(|p| p.0 == self.md_range).map(|p| p.1);
+                        props.push(Prop::Meta(range.map(|m| self.intern_meta(m))));
+                        if let Some(t) = inst.called_fn_type() {
+                            props.push(Prop::Type(self.intern_type(t)));
+                        }
+                    }
+                    Op::GetElementPtr => {
+                        let base_ty = inst.operand(0).map(|b| b.ty());
+                        let addr_space = base_ty.and_then(|t| t.addr_space()).unwrap_or(0);
+                        let src = inst.gep_source_type().ok_or(reason::UNSUPPORTED)?;
+                        let source_ty = self.intern_type(src);
+                        kind = InstKind::Address { base: 0, addr_space, source_ty, offset: self.gep_offset(inst) };
+                        weak_flags = inst.gep_flags().unwrap_or(0) as u64;
+                    }
+                    Op::Switch => {
+                        for cv in inst.switch_cases().unwrap_or_default() {
+                            if cv.is_null() {
+                                return Err(reason::UNSUPPORTED);
+                            }
+                            props.push(Prop::Const(self.intern_const(cv)));
+                        }
+                    }
+                    Op::ExtractValue | Op::InsertValue => {
+                        let idx = inst.agg_indices().unwrap_or_default();
+                        props.push(Prop::Num(idx.len() as u64));
+                        props.extend(idx.into_iter().map(|i| Prop::Num(i as u64)));
+                    }
+                    Op::Fence => {
+                        props.push(Prop::Num(inst.ordering().unwrap_or(0) as u64));
+                        props.push(Prop::Num(scope(inst)));
+                    }
+                    Op::AtomicCmpXchg => {
+                        let (s, fo, weak) = inst.cmpxchg().ok_or(reason::UNSUPPORTED)?;
+                        props.push(Prop::Num(inst.volatile().unwrap_or(false) as u64));
+                        props.push(Prop::Num(weak as u64));
+                        props.push(Prop::Num(s as u64));
+                        props.push(Prop::Num(fo as u64));
+                        props.push(Prop::Num(scope(inst)));
+                        props.push(Prop::Num(align(inst)));
+                    }
+                    Op::AtomicRMW => {
+                        flags = fmf(inst);
+                        props.push(Prop::Num(inst.rmw_op().unwrap_or(0) as u64));
+                        props.push(Prop::Num(inst.volatile().unwrap_or(false) as u64));
+                        props.push(Prop::Num(inst.ordering().unwrap_or(0) as u64));
+                        props.push(Prop::Num(scope(inst)));
+                        props.push(Prop::Num(align(inst)));
+                    }
+                    Op::ShuffleVector => {
+                        let mask = inst.shuffle_mask().unwrap_or_default();
+                        props.push(Prop::Num(1));
+                        props.push(Prop::Num(mask.len() as u64));
+                        props.extend(mask.into_iter().map(|m| Prop::Num(m as i64 as u64)));
+                    }
+                    Op::LandingPad => props.push(Prop::Num(inst.is_cleanup().unwrap_or(false) as u64)),
+                    Op::UserOp1 | Op::UserOp2 => return Err(reason::UNSUPPORTED),
+                    Op::Ret
+                    | Op::Br
+                    | Op::IndirectBr
+                    | Op::Unreachable
+                    | Op::And
+                    | Op::Xor
+                    | Op::URem
+                    | Op::SRem
+                    | Op::SExt
+                    | Op::PtrToInt
+                    | Op::PtrToAddr
+                    | Op::IntToPtr
+                    | Op::BitCast
+                    | Op::AddrSpaceCast
+                    | Op::VAArg
+                    | Op::ExtractElement
+                    | Op::InsertElement
+                    | Op::Freeze
+                    | Op::Resume
+                    | Op::CleanupRet
+                    | Op::CatchRet
+                    | Op::CatchPad
+                    | Op::CleanupPad
+                    | Op::CatchSwitch => {}
+                }
+                buf.push_inst(op.raw(), rty, kind, flags, weak_flags, &uses, &props);
+            }
+            let term = *list.last().expect("non-empty");
+            let succs: Result<Vec<BlockId>, u32> = term
+                .successors()
+                .into_iter()
+                .map(|b| block_id.get(&V(unsafe { c::LLVMBasicBlockAsValue(b) })).copied().ok_or(reason::UNSUPPORTED))
+                .collect();
+            buf.set_succs(&succs?);
+        }
+        buf.finish();
+        // `inalloca`/`swifterror` alloca bits have no getter: in the rare functions that
+        // use those attributes, read them from the printed alloca.
+        let (_, fn_special) = {
+            let np = f.params().len() as u32;
+            self.fn_attrs(f, np, false)
+        };
+        if special_attrs || fn_special {
+            for (a, at) in alloca_props {
+                let text = a.print();
+                let after = text.split_once("alloca").map(|p| p.1).unwrap_or("");
+                let bits = after.contains("inalloca") as u64 | (after.contains("swifterror") as u64) << 1;
+                buf.props[at] = Prop::Num(bits);
+            }
+        }
+        Ok((buf, all, distinct_md))
+    }
+
+    /// Functions whose body or signature refers to `v` (through constants too).
+    pub(crate) fn referencing_funcs(&self, v: V, include_sig: bool, out: &mut Vec<FuncId>) {
+        let mut seen: HashSet<V> = HashSet::new();
+        let mut stack = vec![v];
+        while let Some(x) = stack.pop() {
+            for (_, user) in x.uses() {
+                if user.is_instruction() {
+                    if let Some(f) = user.parent_function().and_then(|f| self.func_of.get(&f)) {
+                        out.push(*f);
+                    }
+                } else if user.is_function() {
+                    if include_sig {
+                        if let Some(f) = self.func_of.get(&user) {
+                            out.push(*f);
+                        }
+                    }
+                } else if user.is_constant() && !user.is_global() && seen.insert(user) {
+                    stack.push(user);
+                }
+            }
+        }
+    }
+
+    pub(crate) fn func_value(&self, f: FuncId) -> Result<V, LlvmError> {
+        self.funcs.get(f.index()).and_then(|s| s.v).ok_or_else(|| LlvmError(format!("{f} no longer exists")))
+    }
+}
+
+/// Parses the index widths out of a data layout string: `(default, per address space)`.
+fn parse_index_widths(dl: &str) -> Option<(u32, Vec<(u32, u32)>)> {
+    let mut default = 64u32;
+    let mut list = Vec::new();
+    for spec in dl.split('-') {
+        let Some(rest) = spec.strip_prefix('p') else { continue };
+        let (head, fields) = rest.split_once(':')?;
+        let as_num: u32 = if head.is_empty() { 0 } else { head.parse().ok()? };
+        let parts: Vec<&str> = fields.split(':').collect();
+        let size: u32 = parts.first()?.parse().ok()?;
+        let idx: u32 = match parts.get(3) {
+            Some(s) => s.parse().ok()?,
+            None => size,
+        };
+        if as_num == 0 {
+            default = idx;
+        } else {
+            list.push((as_num, idx));
+        }
+    }
+    Some((default, list))
+}
+
+impl Module for LlvmModule {
+    fn num_funcs(&self) -> usize {
+        self.funcs.len()
+    }
+    fn func(&self, f: FuncId) -> &FuncInfo {
+        &self.funcs[f.index()].info
+    }
+    fn body(&self, f: FuncId) -> Option<Body<'_>> {
+        self.funcs[f.index()].body.as_ref().map(|b| b.as_body())
+    }
+    fn type_data(&self, t: TypeId) -> &TypeData {
+        &self.types[t.index()]
+    }
+    fn const_data(&self, c: ConstId) -> &ConstData {
+        &self.consts[c.index()]
+    }
+    fn meta_data(&self, m: MetaId) -> &MetaData {
+        &self.metas[m.index()]
+    }
+    fn asm_data(&self, a: AsmId) -> &AsmData {
+        &self.asms[a.index()]
+    }
+    fn attrs(&self, a: AttrsId) -> &AttrList {
+        &self.attr_lists[a.index()]
+    }
+    fn target(&self) -> &TargetInfo {
+        &self.target
+    }
+    fn users_of(&self, f: FuncId, kind: UseKind, out: &mut Vec<FuncId>) {
+        let Some(v) = self.funcs[f.index()].v else { return };
+        match kind {
+            UseKind::Any => self.referencing_funcs(v, false, out),
+            UseKind::DirectCalls => {
+                for (u, user) in v.uses() {
+                    if user.is_call() {
+                        let n = user.num_operands();
+                        if n > 0 && user.operand_use(n - 1) == Some(u) {
+                            if let Some(p) = user.parent_function().and_then(|p| self.func_of.get(&p)) {
+                                out.push(*p);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    fn has_uses(&self, f: FuncId) -> bool {
+        self.funcs[f.index()].v.is_some_and(|v| v.has_uses())
+    }
+    fn ineligible_reason(&self, code: u32) -> &str {
+        match code {
+            reason::DISTINCT_MD => "an intrinsic call takes a distinct metadata node",
+            reason::KERNEL => "GPU kernel calling convention",
+            reason::UNSUPPORTED => "the body contains a construct the LLVM adapter cannot describe",
+            reason::LINKAGE => "unsupported linkage",
+            _ => "excluded by the LLVM adapter",
+        }
+    }
+    fn worklist_hash(&self, f: FuncId) -> Option<u64> {
+        self.funcs[f.index()].hash
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn data_layout_index_widths() {
+        assert_eq!(parse_index_widths("e-m:e-i64:64-n32:64"), Some((64, vec![])));
+        assert_eq!(parse_index_widths("e-p:128:128:128:32-p1:32:32"), Some((32, vec![(1, 32)])));
+        assert_eq!(parse_index_widths("e-p7:160:256:256:32"), Some((64, vec![(7, 32)])));
+        assert_eq!(parse_index_widths("e-pfoo:1"), None);
+    }
+
+    #[test]
+    fn decimal_words() {
+        assert_eq!(safe::parse_decimal_words("18446744073709551616", 128), Some(vec![0, 1]));
+        assert_eq!(safe::parse_decimal_words("-1", 128), Some(vec![u64::MAX, u64::MAX]));
+        assert_eq!(safe::parse_decimal_words("-1", 80), Some(vec![u64::MAX, 0xffff]));
+        assert_eq!(safe::parse_decimal_words("x", 80), None);
+    }
+}

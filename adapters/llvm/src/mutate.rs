@@ -1,0 +1,490 @@
+//! The rewrites ([`mergefunc::ModuleMut`]) on an LLVM module.
+//!
+//! After every rewrite the views of every function whose IR changed are rebuilt: the
+//! rewritten functions themselves, every function with an instruction that refers to a
+//! replaced value (directly or through constants), and every function whose signature
+//! props refer to it (personality).
+
+use crate::ffi;
+use crate::module::{LlvmError, LlvmModule};
+use crate::safe::{cc, TyKind, ValKind, T, V};
+use inkwell::llvm_sys as sys;
+use mergefunc::*;
+use std::os::raw::c_uint;
+use std::ptr;
+use sys::core as c;
+use sys::prelude::*;
+
+fn err<T>(s: impl Into<String>) -> Result<T, LlvmError> {
+    Err(LlvmError(s.into()))
+}
+
+const NONAME: *const std::os::raw::c_char = c"".as_ptr();
+
+impl LlvmModule {
+    /// Rebuilds the views of `fs` (and of functions registered meanwhile).
+    fn refresh(&mut self, mut fs: Vec<FuncId>) {
+        fs.sort_unstable();
+        fs.dedup();
+        self.new_generation();
+        for f in fs {
+            self.rebuild(f);
+        }
+        self.drain_pending();
+    }
+
+    /// Functions that refer to a block of `f` through a `blockaddress`.
+    fn blockaddress_users(&self, f: V, out: &mut Vec<FuncId>) {
+        for b in f.blocks() {
+            let bv = V(unsafe { c::LLVMBasicBlockAsValue(b) });
+            for (_, user) in bv.uses() {
+                if user.kind() == Ok(ValKind::BlockAddress) {
+                    self.referencing_funcs(user, true, out);
+                }
+            }
+        }
+    }
+
+    /// Deletes every block of `f`, leaving a declaration. No instruction of `f` may be
+    /// used outside `f` (LLVM IR guarantees it).
+    fn clear_body(&self, f: V) {
+        let blocks = f.blocks();
+        unsafe {
+            for b in &blocks {
+                let mut i = c::LLVMGetFirstInstruction(*b);
+                while !i.is_null() {
+                    let v = V(i);
+                    if v.has_uses() {
+                        c::LLVMReplaceAllUsesWith(i, c::LLVMGetPoison(v.ty().0));
+                    }
+                    i = c::LLVMGetNextInstruction(i);
+                }
+            }
+            for b in &blocks {
+                let t = c::LLVMGetBasicBlockTerminator(*b);
+                if !t.is_null() {
+                    c::LLVMInstructionEraseFromParent(t);
+                }
+            }
+            for b in blocks {
+                c::LLVMDeleteBasicBlock(b);
+            }
+        }
+    }
+
+    /// Removes every function attachment except `!type` and `!kcfi_type`.
+    fn strip_metadata(&self, f: V) {
+        for (k, _) in f.global_metadata() {
+            if k != self.md_type && k != self.md_kcfi {
+                unsafe { c::LLVMGlobalEraseMetadata(f.0, k) };
+            }
+        }
+    }
+
+    /// LLVM's `createCast`: element-wise through structs and arrays, `inttoptr` /
+    /// `ptrtoint` between integers and pointers (vectors too), `bitcast` otherwise.
+    fn cast(&self, v: LLVMValueRef, dest: T, depth: u32) -> Result<LLVMValueRef, LlvmError> {
+        let src = V(v).ty();
+        if src == dest {
+            return Ok(v);
+        }
+        if depth > 64 {
+            return err("type nesting too deep for a thunk cast");
+        }
+        let b = self.builder;
+        unsafe {
+            match (src.kind(), dest.kind()) {
+                (Ok(TyKind::Struct), Ok(TyKind::Struct)) | (Ok(TyKind::Array), Ok(TyKind::Array)) => {
+                    let (n, elems): (usize, Vec<T>) = if src.is_struct() {
+                        let (sf, df) = (src.fields().unwrap_or_default(), dest.fields().unwrap_or_default());
+                        if sf.len() != df.len() {
+                            return err("thunk cast between structs of different sizes");
+                        }
+                        (df.len(), df)
+                    } else {
+                        let (sn, dn) = (src.len().unwrap_or(0), dest.len().unwrap_or(0));
+                        if sn != dn || dn > u32::MAX as u64 {
+                            return err("thunk cast between arrays of different lengths");
+                        }
+                        let e = dest.elem().ok_or_else(|| LlvmError("array without element type".into()))?;
+                        (dn as usize, vec![e; dn as usize])
+                    };
+                    let mut acc = c::LLVMGetPoison(dest.0);
+                    for (i, et) in elems.iter().enumerate().take(n) {
+                        let x = c::LLVMBuildExtractValue(b, v, i as c_uint, NONAME);
+                        let y = self.cast(x, *et, depth + 1)?;
+                        acc = c::LLVMBuildInsertValue(b, acc, y, i as c_uint, NONAME);
+                    }
+                    Ok(acc)
+                }
+                (Ok(TyKind::Struct | TyKind::Array), _) | (_, Ok(TyKind::Struct | TyKind::Array)) => {
+                    err("thunk cast between an aggregate and a non-aggregate")
+                }
+                (Ok(TyKind::Integer), Ok(TyKind::Pointer)) => Ok(c::LLVMBuildIntToPtr(b, v, dest.0, NONAME)),
+                (Ok(TyKind::Pointer), Ok(TyKind::Integer)) => Ok(c::LLVMBuildPtrToInt(b, v, dest.0, NONAME)),
+                (Ok(TyKind::Vector), Ok(TyKind::Vector)) => {
+                    let (se, de) = (src.elem().map(|e| e.kind()), dest.elem().map(|e| e.kind()));
+                    match (se, de) {
+                        (Some(Ok(TyKind::Integer)), Some(Ok(TyKind::Pointer))) => {
+                            Ok(c::LLVMBuildIntToPtr(b, v, dest.0, NONAME))
+                        }
+                        (Some(Ok(TyKind::Pointer)), Some(Ok(TyKind::Integer))) => {
+                            Ok(c::LLVMBuildPtrToInt(b, v, dest.0, NONAME))
+                        }
+                        _ => Ok(c::LLVMBuildBitCast(b, v, dest.0, NONAME)),
+                    }
+                }
+                _ => Ok(c::LLVMBuildBitCast(b, v, dest.0, NONAME)),
+            }
+        }
+    }
+
+    /// Appends `call target(args...)` + `ret` to `block` of `g`.
+    fn emit_forwarding_call(
+        &self,
+        g: V,
+        target: V,
+        block: LLVMBasicBlockRef,
+    ) -> Result<(LLVMValueRef, LLVMValueRef), LlvmError> {
+        let gty = g.global_value_type().ok_or_else(|| LlvmError("not a function".into()))?;
+        let fty = target.global_value_type().ok_or_else(|| LlvmError("not a function".into()))?;
+        let (gret, gparams, _) = gty.func_sig().ok_or_else(|| LlvmError("not a function type".into()))?;
+        let (_, fparams, fva) = fty.func_sig().ok_or_else(|| LlvmError("not a function type".into()))?;
+        if fva {
+            return err("cannot write a thunk to a variadic function");
+        }
+        if gparams.len() != fparams.len() {
+            return err("thunk between functions with different parameter counts");
+        }
+        unsafe {
+            c::LLVMPositionBuilderAtEnd(self.builder, block);
+            let mut args = Vec::with_capacity(fparams.len());
+            for (p, t) in g.params().into_iter().zip(fparams.iter()) {
+                args.push(self.cast(p.0, *t, 0)?);
+            }
+            let call =
+                c::LLVMBuildCall2(self.builder, fty.0, target.0, args.as_mut_ptr(), args.len() as c_uint, NONAME);
+            let fcc = target.call_conv().unwrap_or(0);
+            let musttail = fcc == cc::SWIFT_TAIL && g.call_conv() == Some(cc::SWIFT_TAIL);
+            // LLVMTailCallKind: 1 = tail, 2 = musttail.
+            ffi::LLVMSetTailCallKind(call, if musttail { 2 } else { 1 });
+            c::LLVMSetInstructionCallConv(call, fcc);
+            let n = fparams.len() as u32;
+            let mut idxs = vec![sys::LLVMAttributeFunctionIndex, sys::LLVMAttributeReturnIndex];
+            idxs.extend(1..=n);
+            for idx in idxs {
+                let cnt = c::LLVMGetAttributeCountAtIndex(target.0, idx);
+                if cnt == 0 {
+                    continue;
+                }
+                let mut attrs = vec![ptr::null_mut(); cnt as usize];
+                c::LLVMGetAttributesAtIndex(target.0, idx, attrs.as_mut_ptr());
+                for a in attrs {
+                    c::LLVMAddCallSiteAttribute(call, idx, a);
+                }
+            }
+            let ret = if gret.kind() == Ok(TyKind::Void) {
+                c::LLVMBuildRetVoid(self.builder)
+            } else {
+                let r = self.cast(call, gret, 0)?;
+                c::LLVMBuildRet(self.builder, r)
+            };
+            c::LLVMClearInsertionPosition(self.builder);
+            Ok((call, ret))
+        }
+    }
+
+    /// Preserve-debug-info thunk: `g` keeps its entry block's parameter spills (allocas
+    /// that receive a store of an argument, and those stores) with their debug records;
+    /// everything else is deleted and a call + return is appended.
+    fn pdi_thunk(&self, g: V, target: V) -> Result<(), LlvmError> {
+        let blocks = g.blocks();
+        let Some(&entry) = blocks.first() else {
+            return err("preserve-debug-info thunk of a function without a body");
+        };
+        let mut keep: Vec<V> = Vec::new();
+        unsafe {
+            let mut i = c::LLVMGetFirstInstruction(entry);
+            while !i.is_null() {
+                let v = V(i);
+                if v.opcode() == Some(Ok(crate::safe::Op::Store)) {
+                    if let (Some(val), Some(p)) = (v.operand(0), v.operand(1)) {
+                        let spill = val.kind() == Ok(ValKind::Argument)
+                            && p.opcode() == Some(Ok(crate::safe::Op::Alloca))
+                            && p.parent_block() == Some(entry);
+                        if spill {
+                            keep.push(v);
+                            if !keep.contains(&p) {
+                                keep.push(p);
+                            }
+                        }
+                    }
+                }
+                i = c::LLVMGetNextInstruction(i);
+            }
+            // Drop every use of the instructions that go away.
+            for b in &blocks {
+                let mut i = c::LLVMGetFirstInstruction(*b);
+                while !i.is_null() {
+                    let v = V(i);
+                    if !keep.contains(&v) && v.has_uses() {
+                        c::LLVMReplaceAllUsesWith(i, c::LLVMGetPoison(v.ty().0));
+                    }
+                    i = c::LLVMGetNextInstruction(i);
+                }
+            }
+            for b in &blocks {
+                let t = c::LLVMGetBasicBlockTerminator(*b);
+                if !t.is_null() {
+                    c::LLVMInstructionEraseFromParent(t);
+                }
+            }
+            for b in &blocks[1..] {
+                c::LLVMDeleteBasicBlock(*b);
+            }
+            let mut i = c::LLVMGetLastInstruction(entry);
+            while !i.is_null() {
+                let prev = c::LLVMGetPreviousInstruction(i);
+                if !keep.contains(&V(i)) {
+                    c::LLVMInstructionEraseFromParent(i);
+                }
+                i = prev;
+            }
+        }
+        let (call, ret) = self.emit_forwarding_call(g, target, entry)?;
+        unsafe {
+            let sp = sys::debuginfo::LLVMGetSubprogram(g.0);
+            if !sp.is_null() {
+                let line = sys::debuginfo::LLVMDISubprogramGetLine(sp);
+                let loc = sys::debuginfo::LLVMDIBuilderCreateDebugLocation(self.ctx, line, 0, sp, ptr::null_mut());
+                sys::debuginfo::LLVMInstructionSetDebugLoc(call, loc);
+                sys::debuginfo::LLVMInstructionSetDebugLoc(ret, loc);
+            }
+        }
+        Ok(())
+    }
+}
+
+impl ModuleMut for LlvmModule {
+    type Error = LlvmError;
+
+    fn replace_all_uses(&mut self, from: FuncId, to: FuncId) -> Result<(), LlvmError> {
+        let (fv, tv) = (self.func_value(from)?, self.func_value(to)?);
+        if fv.ty() != tv.ty() {
+            return err("cannot replace a function by one in another address space");
+        }
+        let mut affected = Vec::new();
+        self.referencing_funcs(fv, true, &mut affected);
+        unsafe { c::LLVMReplaceAllUsesWith(fv.0, tv.0) };
+        self.refresh(affected);
+        Ok(())
+    }
+
+    fn replace_direct_calls(&mut self, from: FuncId, to: FuncId) -> Result<(), LlvmError> {
+        let (fv, tv) = (self.func_value(from)?, self.func_value(to)?);
+        if fv.ty() != tv.ty() {
+            return err("cannot redirect calls to a function in another address space");
+        }
+        let mut affected = Vec::new();
+        for (u, user) in fv.uses() {
+            if !user.is_call() {
+                continue;
+            }
+            let n = user.num_operands();
+            if n > 0 && user.operand_use(n - 1) == Some(u) {
+                unsafe { c::LLVMSetOperand(user.0, n - 1, tv.0) };
+                if let Some(p) = user.parent_function().and_then(|p| self.func_of.get(&p)) {
+                    affected.push(*p);
+                }
+            }
+        }
+        self.refresh(affected);
+        Ok(())
+    }
+
+    fn supports_aliases(&self) -> bool {
+        true
+    }
+
+    fn write_alias(&mut self, g: FuncId, target: FuncId) -> Result<(), LlvmError> {
+        let (gv, fv) = (self.func_value(g)?, self.func_value(target)?);
+        if gv.ty() != fv.ty() {
+            return err("cannot alias a function in another address space");
+        }
+        let vty = gv.global_value_type().ok_or_else(|| LlvmError("not a global".into()))?;
+        let aspace = gv.ty().addr_space().unwrap_or(0);
+        let mut affected = vec![g];
+        self.referencing_funcs(gv, true, &mut affected);
+        self.blockaddress_users(gv, &mut affected);
+        unsafe {
+            let alias = c::LLVMAddAlias2(self.m, vty.0, aspace, fv.0, NONAME);
+            let a = V(alias);
+            ffi::LLVMSetLinkage(alias, ffi::LLVMGetLinkage(gv.0));
+            let name = gv.name();
+            gv.set_name(b"");
+            a.set_name(&name);
+            ffi::LLVMSetVisibility(alias, ffi::LLVMGetVisibility(gv.0));
+            ffi::LLVMSetUnnamedAddress(alias, 2);
+            c::LLVMReplaceAllUsesWith(gv.0, alias);
+            self.func_of.remove(&gv);
+            c::LLVMDeleteFunction(gv.0);
+            self.func_of.insert(a, g);
+            self.funcs[g.index()].v = Some(a);
+        }
+        self.refresh(affected);
+        Ok(())
+    }
+
+    fn write_thunk(&mut self, g: FuncId, target: FuncId, style: ThunkStyle) -> Result<(), LlvmError> {
+        let (gv, fv) = (self.func_value(g)?, self.func_value(target)?);
+        if !gv.is_function() || !fv.is_function() {
+            return err("thunks need two functions");
+        }
+        let mut affected = vec![g];
+        self.blockaddress_users(gv, &mut affected);
+        if style.preserve_debug_info && !gv.is_declaration() {
+            self.pdi_thunk(gv, fv)?;
+        } else {
+            // The folded function's own object becomes the thunk: it keeps its name,
+            // linkage, attributes, dso_local, comdat, section, personality and every
+            // use, like LLVM's fresh `NewG` after `copyAttributesFrom` + `takeName` + RAUW.
+            self.clear_body(gv);
+            self.strip_metadata(gv);
+            for p in gv.params() {
+                p.set_name(b"");
+            }
+            let bb = unsafe { c::LLVMAppendBasicBlockInContext(self.ctx, gv.0, NONAME) };
+            self.emit_forwarding_call(gv, fv, bb)?;
+        }
+        self.refresh(affected);
+        Ok(())
+    }
+
+    fn erase(&mut self, g: FuncId) -> Result<(), LlvmError> {
+        let gv = self.func_value(g)?;
+        if gv.has_uses() {
+            return err(format!("cannot erase {g}: it still has uses"));
+        }
+        let mut affected = Vec::new();
+        self.blockaddress_users(gv, &mut affected);
+        unsafe {
+            if gv.is_function() {
+                c::LLVMDeleteFunction(gv.0);
+            } else {
+                c::LLVMDeleteGlobal(gv.0);
+            }
+        }
+        self.func_of.remove(&gv);
+        let s = &mut self.funcs[g.index()];
+        s.v = None;
+        s.body = None;
+        s.insts.clear();
+        s.hash = None;
+        s.info.ineligible = Some(Ineligible::NoBody);
+        self.refresh(affected);
+        Ok(())
+    }
+
+    fn split_body(&mut self, f: FuncId) -> Result<FuncId, LlvmError> {
+        let fv = self.func_value(f)?;
+        let fty = fv.global_value_type().ok_or_else(|| LlvmError("not a function".into()))?;
+        if fv.is_declaration() {
+            return err("cannot split the body of a declaration");
+        }
+        let body = unsafe { V(c::LLVMAddFunction(self.m, NONAME, fty.0)) };
+        if body.ty() != fv.ty() {
+            unsafe { c::LLVMDeleteFunction(body.0) };
+            return err("cannot split a function outside the program address space");
+        }
+        let nparams = fv.params().len() as u32;
+        unsafe {
+            let mut idxs = vec![sys::LLVMAttributeFunctionIndex, sys::LLVMAttributeReturnIndex];
+            idxs.extend(1..=nparams);
+            for idx in idxs {
+                let cnt = c::LLVMGetAttributeCountAtIndex(fv.0, idx);
+                let mut attrs = vec![ptr::null_mut(); cnt as usize];
+                if cnt > 0 {
+                    c::LLVMGetAttributesAtIndex(fv.0, idx, attrs.as_mut_ptr());
+                }
+                for a in attrs {
+                    c::LLVMAddAttributeAtIndex(body.0, idx, a);
+                }
+            }
+            c::LLVMSetFunctionCallConv(body.0, fv.call_conv().unwrap_or(0));
+            let gc = c::LLVMGetGC(fv.0);
+            if !gc.is_null() {
+                c::LLVMSetGC(body.0, gc);
+            }
+            let sec = c::LLVMGetSection(fv.0);
+            if !sec.is_null() {
+                c::LLVMSetSection(body.0, sec);
+            }
+            body.set_alignment(fv.alignment().unwrap_or(0));
+            ffi::LLVMSetUnnamedAddress(body.0, ffi::LLVMGetUnnamedAddress(fv.0));
+            if let Some(p) = fv.personality() {
+                c::LLVMSetPersonalityFn(body.0, p.0);
+            }
+            if c::LLVMHasPrefixData(fv.0) != 0 {
+                c::LLVMSetPrefixData(body.0, c::LLVMGetPrefixData(fv.0));
+            }
+            if c::LLVMHasPrologueData(fv.0) != 0 {
+                c::LLVMSetPrologueData(body.0, c::LLVMGetPrologueData(fv.0));
+            }
+            // Linkage::Private = 9.
+            ffi::LLVMSetLinkage(body.0, 9);
+            // The comdat stays with the symbol (opt-22 leaves the private body without one).
+            // Attachments go with the body; the symbol keeps only its CFI types.
+            for (k, md) in fv.global_metadata() {
+                c::LLVMGlobalSetMetadata(body.0, k, md.0);
+            }
+            self.strip_metadata(fv);
+            // Move the blocks (debug records travel with their instructions).
+            let anchor = c::LLVMAppendBasicBlockInContext(self.ctx, body.0, NONAME);
+            let mut pos = anchor;
+            for b in fv.blocks() {
+                c::LLVMMoveBasicBlockAfter(b, pos);
+                pos = b;
+            }
+            c::LLVMDeleteBasicBlock(anchor);
+            for (a, na) in fv.params().into_iter().zip(body.params()) {
+                let name = a.name();
+                if !name.is_empty() {
+                    a.set_name(b"");
+                    na.set_name(&name);
+                }
+                c::LLVMReplaceAllUsesWith(a.0, na.0);
+            }
+        }
+        let id = self.register_func(body);
+        self.refresh(vec![f, id]);
+        Ok(id)
+    }
+
+    fn set_alignment(&mut self, f: FuncId, align: Option<u64>) -> Result<(), LlvmError> {
+        let v = self.func_value(f)?;
+        let a = match align {
+            None => 0,
+            Some(a) if a <= u32::MAX as u64 && a.is_power_of_two() => a as u32,
+            Some(a) => return err(format!("invalid alignment {a}")),
+        };
+        v.set_alignment(a);
+        self.funcs[f.index()].info.align = align.filter(|a| *a != 0);
+        Ok(())
+    }
+
+    fn supports_flag_intersection(&self) -> bool {
+        true
+    }
+
+    fn intersect_flags(&mut self, f: FuncId, inst: InstId, keep: u64) -> Result<(), LlvmError> {
+        let Some(v) = self.funcs.get(f.index()).and_then(|s| s.insts.get(inst.index())).copied() else {
+            return err(format!("{f} has no instruction {inst}"));
+        };
+        let cur = v.gep_flags().unwrap_or(0) as u64;
+        if !v.set_gep_flags((cur & keep) as u32) {
+            return err("flag intersection on an instruction without weak flags");
+        }
+        self.refresh(vec![f]);
+        Ok(())
+    }
+}

@@ -1,0 +1,872 @@
+//! A thin safe layer over LLVM-C (through `inkwell::llvm_sys`).
+//!
+//! Every accessor checks the value kind or the opcode before it calls a C function whose
+//! C++ implementation would `cast<>` (undefined behaviour in LLVM's release builds), and
+//! returns `None` when the property does not exist on that value. Enum-valued getters go
+//! through [`crate::ffi`] and are decoded with exhaustive matches (unknown values stay
+//! unknown instead of being undefined behaviour).
+//!
+//! [`V`], [`T`] and [`Md`] are plain handles: they are only valid while the module that
+//! owns them is alive and the value has not been deleted. The adapter never lets one
+//! escape into the public API.
+
+use crate::ffi;
+use inkwell::llvm_sys as sys;
+use std::ffi::{CStr, CString};
+use std::os::raw::{c_char, c_uint};
+use std::ptr;
+use sys::core as c;
+use sys::prelude::*;
+
+/// A value handle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct V(pub LLVMValueRef);
+/// A type handle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct T(pub LLVMTypeRef);
+/// A metadata handle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Md(pub LLVMMetadataRef);
+
+// ---------------------------------------------------------------------------------------
+// Decoded enums
+// ---------------------------------------------------------------------------------------
+
+macro_rules! c_enum {
+    ($(#[$m:meta])* $name:ident { $($v:ident = $n:literal),* $(,)? }) => {
+        $(#[$m])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum $name { $($v),* }
+        impl $name {
+            /// Decodes a C enumerator; `None` for a value this build does not know.
+            pub fn from_raw(x: u32) -> Option<Self> {
+                match x { $($n => Some($name::$v),)* _ => None }
+            }
+            /// The C enumerator.
+            #[allow(dead_code)]
+            pub fn raw(self) -> u32 {
+                match self { $($name::$v => $n),* }
+            }
+        }
+    };
+}
+
+c_enum!(
+    /// `LLVMOpcode` of LLVM 22.
+    Op {
+    Ret = 1, Br = 2, Switch = 3, IndirectBr = 4, Invoke = 5, Unreachable = 7, CallBr = 67,
+    FNeg = 66, Add = 8, FAdd = 9, Sub = 10, FSub = 11, Mul = 12, FMul = 13, UDiv = 14,
+    SDiv = 15, FDiv = 16, URem = 17, SRem = 18, FRem = 19, Shl = 20, LShr = 21, AShr = 22,
+    And = 23, Or = 24, Xor = 25, Alloca = 26, Load = 27, Store = 28, GetElementPtr = 29,
+    Trunc = 30, ZExt = 31, SExt = 32, FPToUI = 33, FPToSI = 34, UIToFP = 35, SIToFP = 36,
+    FPTrunc = 37, FPExt = 38, PtrToInt = 39, PtrToAddr = 69, IntToPtr = 40, BitCast = 41,
+    AddrSpaceCast = 60, ICmp = 42, FCmp = 43, Phi = 44, Call = 45, Select = 46,
+    UserOp1 = 47, UserOp2 = 48, VAArg = 49, ExtractElement = 50, InsertElement = 51,
+    ShuffleVector = 52, ExtractValue = 53, InsertValue = 54, Freeze = 68, Fence = 55,
+    AtomicCmpXchg = 56, AtomicRMW = 57, Resume = 58, LandingPad = 59, CleanupRet = 61,
+    CatchRet = 62, CatchPad = 63, CleanupPad = 64, CatchSwitch = 65,
+});
+
+c_enum!(
+    /// `LLVMTypeKind` of LLVM 22.
+    TyKind {
+    Void = 0, Half = 1, Float = 2, Double = 3, X86Fp80 = 4, Fp128 = 5, PpcFp128 = 6,
+    Label = 7, Integer = 8, Function = 9, Struct = 10, Array = 11, Pointer = 12,
+    Vector = 13, Metadata = 14, Token = 16, ScalableVector = 17, BFloat = 18, X86Amx = 19,
+    TargetExt = 20,
+});
+
+c_enum!(
+    /// `LLVMValueKind` of LLVM 22.
+    ValKind {
+    Argument = 0, BasicBlock = 1, MemoryUse = 2, MemoryDef = 3, MemoryPhi = 4,
+    Function = 5, GlobalAlias = 6, GlobalIFunc = 7, GlobalVariable = 8, BlockAddress = 9,
+    ConstantExpr = 10, ConstantArray = 11, ConstantStruct = 12, ConstantVector = 13,
+    UndefValue = 14, ConstantAggregateZero = 15, ConstantDataArray = 16,
+    ConstantDataVector = 17, ConstantInt = 18, ConstantFP = 19, ConstantPointerNull = 20,
+    ConstantTokenNone = 21, MetadataAsValue = 22, InlineAsm = 23, Instruction = 24,
+    Poison = 25, ConstantTargetNone = 26, ConstantPtrAuth = 27,
+});
+
+c_enum!(
+    /// `LLVMLinkage`.
+    Linkage {
+    External = 0, AvailableExternally = 1, LinkOnceAny = 2, LinkOnceOdr = 3,
+    LinkOnceOdrAutoHide = 4, WeakAny = 5, WeakOdr = 6, Appending = 7, Internal = 8,
+    Private = 9, DllImport = 10, DllExport = 11, ExternalWeak = 12, Ghost = 13,
+    Common = 14, LinkerPrivate = 15, LinkerPrivateWeak = 16,
+});
+
+/// `LLVMMetadataKind` values the adapter distinguishes.
+pub const MD_STRING: u32 = 0;
+/// `ConstantAsMetadata`.
+pub const MD_CONSTANT: u32 = 1;
+/// `LocalAsMetadata`.
+pub const MD_LOCAL: u32 = 2;
+/// `MDTuple`.
+pub const MD_TUPLE: u32 = 4;
+
+/// Calling conventions the adapter needs by number.
+pub mod cc {
+    /// `swifttailcc`.
+    pub const SWIFT_TAIL: u32 = 20;
+    /// `ptx_kernel`.
+    pub const PTX_KERNEL: u32 = 71;
+    /// `spir_kernel`.
+    pub const SPIR_KERNEL: u32 = 76;
+    /// `amdgpu_kernel`.
+    pub const AMDGPU_KERNEL: u32 = 91;
+}
+
+/// Owned `char*` from LLVM (`LLVMDisposeMessage`).
+fn take_message(p: *mut c_char) -> String {
+    if p.is_null() {
+        return String::new();
+    }
+    // SAFETY: LLVM returned a NUL-terminated string that we own.
+    let s = unsafe { CStr::from_ptr(p) }.to_string_lossy().into_owned();
+    unsafe { c::LLVMDisposeMessage(p) };
+    s
+}
+
+fn bytes(p: *const c_char, len: usize) -> Vec<u8> {
+    if p.is_null() || len == 0 {
+        return Vec::new();
+    }
+    // SAFETY: LLVM returned a pointer to `len` readable bytes.
+    unsafe { std::slice::from_raw_parts(p as *const u8, len) }.to_vec()
+}
+
+// ---------------------------------------------------------------------------------------
+// Types
+// ---------------------------------------------------------------------------------------
+
+impl T {
+    /// The type kind, `Err(raw)` for a kind this build does not know.
+    pub fn kind(self) -> Result<TyKind, u32> {
+        let k = unsafe { ffi::LLVMGetTypeKind(self.0) };
+        TyKind::from_raw(k).ok_or(k)
+    }
+    /// Integer width.
+    pub fn int_width(self) -> Option<u32> {
+        (self.kind() == Ok(TyKind::Integer)).then(|| unsafe { c::LLVMGetIntTypeWidth(self.0) })
+    }
+    /// Address space of a pointer type, or of the element of a vector of pointers.
+    pub fn addr_space(self) -> Option<u32> {
+        match self.kind() {
+            Ok(TyKind::Pointer) => Some(unsafe { c::LLVMGetPointerAddressSpace(self.0) }),
+            Ok(TyKind::Vector | TyKind::ScalableVector) => self.elem()?.addr_space(),
+            _ => None,
+        }
+    }
+    /// Element type of an array or vector.
+    pub fn elem(self) -> Option<T> {
+        match self.kind() {
+            Ok(TyKind::Array | TyKind::Vector | TyKind::ScalableVector) => {
+                Some(T(unsafe { c::LLVMGetElementType(self.0) }))
+            }
+            _ => None,
+        }
+    }
+    /// Length of an array, (known-minimum) length of a vector.
+    pub fn len(self) -> Option<u64> {
+        match self.kind() {
+            Ok(TyKind::Array) => Some(unsafe { c::LLVMGetArrayLength2(self.0) }),
+            Ok(TyKind::Vector | TyKind::ScalableVector) => Some(unsafe { c::LLVMGetVectorSize(self.0) } as u64),
+            _ => None,
+        }
+    }
+    /// Fields of a struct (empty for an opaque struct).
+    pub fn fields(self) -> Option<Vec<T>> {
+        if self.kind() != Ok(TyKind::Struct) {
+            return None;
+        }
+        if unsafe { c::LLVMIsOpaqueStruct(self.0) } != 0 {
+            return Some(Vec::new());
+        }
+        let n = unsafe { c::LLVMCountStructElementTypes(self.0) };
+        Some((0..n).map(|i| T(unsafe { c::LLVMStructGetTypeAtIndex(self.0, i) })).collect())
+    }
+    /// Packed struct.
+    pub fn packed(self) -> bool {
+        self.kind() == Ok(TyKind::Struct) && unsafe { c::LLVMIsPackedStruct(self.0) } != 0
+    }
+    /// Return type, parameter types and vararg flag of a function type.
+    pub fn func_sig(self) -> Option<(T, Vec<T>, bool)> {
+        if self.kind() != Ok(TyKind::Function) {
+            return None;
+        }
+        let ret = T(unsafe { c::LLVMGetReturnType(self.0) });
+        let n = unsafe { c::LLVMCountParamTypes(self.0) } as usize;
+        let mut ps = vec![ptr::null_mut(); n];
+        if n > 0 {
+            unsafe { c::LLVMGetParamTypes(self.0, ps.as_mut_ptr()) };
+        }
+        let va = unsafe { c::LLVMIsFunctionVarArg(self.0) } != 0;
+        Some((ret, ps.into_iter().map(T).collect(), va))
+    }
+    /// Name, type parameters and integer parameters of a target extension type.
+    pub fn target_ext(self) -> Option<(Vec<u8>, Vec<T>, Vec<u64>)> {
+        if self.kind() != Ok(TyKind::TargetExt) {
+            return None;
+        }
+        let name = unsafe { c::LLVMGetTargetExtTypeName(self.0) };
+        let name = if name.is_null() { Vec::new() } else { unsafe { CStr::from_ptr(name) }.to_bytes().to_vec() };
+        let nt = unsafe { c::LLVMGetTargetExtTypeNumTypeParams(self.0) };
+        let tps = (0..nt).map(|i| T(unsafe { c::LLVMGetTargetExtTypeTypeParam(self.0, i) })).collect();
+        let ni = unsafe { c::LLVMGetTargetExtTypeNumIntParams(self.0) };
+        let ips = (0..ni).map(|i| unsafe { c::LLVMGetTargetExtTypeIntParam(self.0, i) } as u64).collect();
+        Some((name, tps, ips))
+    }
+    /// True for struct types.
+    pub fn is_struct(self) -> bool {
+        self.kind() == Ok(TyKind::Struct)
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Values
+// ---------------------------------------------------------------------------------------
+
+impl V {
+    /// Null handle check.
+    pub fn is_null(self) -> bool {
+        self.0.is_null()
+    }
+    /// The value kind, `Err(raw)` for a kind this build does not know.
+    pub fn kind(self) -> Result<ValKind, u32> {
+        let k = unsafe { ffi::LLVMGetValueKind(self.0) };
+        ValKind::from_raw(k).ok_or(k)
+    }
+    /// The type of the value.
+    pub fn ty(self) -> T {
+        T(unsafe { c::LLVMTypeOf(self.0) })
+    }
+    /// True for a real instruction (not the `dso_local_equivalent`/`no_cfi` constants that
+    /// `LLVMGetValueKind` also reports as instructions).
+    pub fn is_instruction(self) -> bool {
+        !unsafe { c::LLVMIsAInstruction(self.0) }.is_null()
+    }
+    /// True for any `Constant` (globals included).
+    pub fn is_constant(self) -> bool {
+        unsafe { c::LLVMIsConstant(self.0) != 0 }
+    }
+    /// True for a `Function`.
+    pub fn is_function(self) -> bool {
+        !unsafe { c::LLVMIsAFunction(self.0) }.is_null()
+    }
+    /// True for any global value.
+    pub fn is_global(self) -> bool {
+        !unsafe { c::LLVMIsAGlobalValue(self.0) }.is_null()
+    }
+    /// Opcode of an instruction (`None` for non-instructions, `Some(Err(raw))` for an
+    /// opcode this build does not know).
+    pub fn opcode(self) -> Option<Result<Op, u32>> {
+        if !self.is_instruction() {
+            return None;
+        }
+        let k = unsafe { ffi::LLVMGetInstructionOpcode(self.0) };
+        Some(Op::from_raw(k).ok_or(k))
+    }
+    /// Opcode of a constant expression.
+    pub fn const_opcode(self) -> Option<Result<Op, u32>> {
+        if unsafe { c::LLVMIsAConstantExpr(self.0) }.is_null() {
+            return None;
+        }
+        let k = unsafe { ffi::LLVMGetConstOpcode(self.0) };
+        Some(Op::from_raw(k).ok_or(k))
+    }
+    /// Operand count of a `User` (0 for non-users).
+    pub fn num_operands(self) -> u32 {
+        if unsafe { c::LLVMIsAUser(self.0) }.is_null() {
+            return 0;
+        }
+        let n = unsafe { c::LLVMGetNumOperands(self.0) };
+        n.max(0) as u32
+    }
+    /// Operand `i` of a `User`.
+    pub fn operand(self, i: u32) -> Option<V> {
+        if i >= self.num_operands() {
+            return None;
+        }
+        let v = unsafe { c::LLVMGetOperand(self.0, i) };
+        (!v.is_null()).then_some(V(v))
+    }
+    /// The `Use` of operand `i`.
+    pub fn operand_use(self, i: u32) -> Option<LLVMUseRef> {
+        (i < self.num_operands()).then(|| unsafe { c::LLVMGetOperandUse(self.0, i) })
+    }
+    /// Name bytes.
+    pub fn name(self) -> Vec<u8> {
+        let mut len = 0usize;
+        let p = unsafe { c::LLVMGetValueName2(self.0, &mut len) };
+        bytes(p, len)
+    }
+    /// Sets the name.
+    pub fn set_name(self, name: &[u8]) {
+        unsafe { c::LLVMSetValueName2(self.0, name.as_ptr() as *const c_char, name.len()) };
+    }
+    /// Prints the value (`LLVMPrintValueToString`).
+    pub fn print(self) -> String {
+        take_message(unsafe { c::LLVMPrintValueToString(self.0) })
+    }
+    /// First use.
+    pub fn uses(self) -> Vec<(LLVMUseRef, V)> {
+        let mut out = Vec::new();
+        let mut u = unsafe { c::LLVMGetFirstUse(self.0) };
+        while !u.is_null() {
+            out.push((u, V(unsafe { c::LLVMGetUser(u) })));
+            u = unsafe { c::LLVMGetNextUse(u) };
+        }
+        out
+    }
+    /// True if anything uses the value.
+    pub fn has_uses(self) -> bool {
+        !unsafe { c::LLVMGetFirstUse(self.0) }.is_null()
+    }
+
+    // --- globals and functions ------------------------------------------------------
+
+    /// Linkage of a global value.
+    pub fn linkage(self) -> Option<Result<Linkage, u32>> {
+        if !self.is_global() {
+            return None;
+        }
+        let l = unsafe { ffi::LLVMGetLinkage(self.0) };
+        Some(Linkage::from_raw(l).ok_or(l))
+    }
+    /// True for a declaration.
+    pub fn is_declaration(self) -> bool {
+        self.is_global() && unsafe { c::LLVMIsDeclaration(self.0) } != 0
+    }
+    /// The value type of a global (the function type for functions).
+    pub fn global_value_type(self) -> Option<T> {
+        self.is_global().then(|| T(unsafe { c::LLVMGlobalGetValueType(self.0) }))
+    }
+    /// `LLVMUnnamedAddr` of a global (0 none, 1 local, 2 global).
+    pub fn unnamed_addr(self) -> u32 {
+        if !self.is_global() {
+            return 0;
+        }
+        unsafe { ffi::LLVMGetUnnamedAddress(self.0) }
+    }
+    /// Calling convention of a function.
+    pub fn call_conv(self) -> Option<u32> {
+        self.is_function().then(|| unsafe { c::LLVMGetFunctionCallConv(self.0) })
+    }
+    /// GC name of a function.
+    pub fn gc(self) -> Option<Vec<u8>> {
+        if !self.is_function() {
+            return None;
+        }
+        let p = unsafe { c::LLVMGetGC(self.0) };
+        (!p.is_null()).then(|| unsafe { CStr::from_ptr(p) }.to_bytes().to_vec())
+    }
+    /// Section of a global object.
+    pub fn section(self) -> Option<Vec<u8>> {
+        if unsafe { c::LLVMIsAGlobalObject(self.0) }.is_null() {
+            return None;
+        }
+        let p = unsafe { c::LLVMGetSection(self.0) };
+        (!p.is_null()).then(|| unsafe { CStr::from_ptr(p) }.to_bytes().to_vec()).filter(|s| !s.is_empty())
+    }
+    /// Alignment of a global object, alloca, load, store, cmpxchg or atomicrmw.
+    pub fn alignment(self) -> Option<u32> {
+        let ok = !unsafe { c::LLVMIsAGlobalObject(self.0) }.is_null()
+            || matches!(self.opcode(), Some(Ok(Op::Alloca | Op::Load | Op::Store | Op::AtomicCmpXchg | Op::AtomicRMW)));
+        ok.then(|| unsafe { c::LLVMGetAlignment(self.0) })
+    }
+    /// Sets the alignment of a global object.
+    pub fn set_alignment(self, a: u32) {
+        if !unsafe { c::LLVMIsAGlobalObject(self.0) }.is_null() {
+            unsafe { c::LLVMSetAlignment(self.0, a) };
+        }
+    }
+    /// Personality function.
+    pub fn personality(self) -> Option<V> {
+        if !self.is_function() || unsafe { c::LLVMHasPersonalityFn(self.0) } == 0 {
+            return None;
+        }
+        let p = unsafe { c::LLVMGetPersonalityFn(self.0) };
+        (!p.is_null()).then_some(V(p))
+    }
+    /// Parameters of a function.
+    pub fn params(self) -> Vec<V> {
+        if !self.is_function() {
+            return Vec::new();
+        }
+        let n = unsafe { c::LLVMCountParams(self.0) };
+        (0..n).map(|i| V(unsafe { c::LLVMGetParam(self.0, i) })).collect()
+    }
+    /// Blocks of a function in layout order.
+    pub fn blocks(self) -> Vec<LLVMBasicBlockRef> {
+        let mut out = Vec::new();
+        if !self.is_function() {
+            return out;
+        }
+        let mut b = unsafe { c::LLVMGetFirstBasicBlock(self.0) };
+        while !b.is_null() {
+            out.push(b);
+            b = unsafe { c::LLVMGetNextBasicBlock(b) };
+        }
+        out
+    }
+    /// The global metadata attachments of a global object: (kind, node).
+    pub fn global_metadata(self) -> Vec<(u32, Md)> {
+        if unsafe { c::LLVMIsAGlobalObject(self.0) }.is_null() {
+            return Vec::new();
+        }
+        let mut n = 0usize;
+        let e = unsafe { c::LLVMGlobalCopyAllMetadata(self.0, &mut n) };
+        md_entries(e, n)
+    }
+
+    // --- instructions ---------------------------------------------------------------
+
+    /// Parent block of an instruction.
+    pub fn parent_block(self) -> Option<LLVMBasicBlockRef> {
+        if !self.is_instruction() {
+            return None;
+        }
+        let b = unsafe { c::LLVMGetInstructionParent(self.0) };
+        (!b.is_null()).then_some(b)
+    }
+    /// Function that contains an instruction.
+    pub fn parent_function(self) -> Option<V> {
+        let b = self.parent_block()?;
+        let f = unsafe { c::LLVMGetBasicBlockParent(b) };
+        (!f.is_null()).then_some(V(f))
+    }
+    /// True for a debug intrinsic call (`llvm.dbg.*`).
+    pub fn is_debug_intrinsic(self) -> bool {
+        !unsafe { c::LLVMIsADbgInfoIntrinsic(self.0) }.is_null()
+    }
+    /// True for a call to an intrinsic function.
+    pub fn is_intrinsic_call(self) -> bool {
+        !unsafe { c::LLVMIsAIntrinsicInst(self.0) }.is_null()
+    }
+    fn op_is(self, ops: &[Op]) -> Option<Op> {
+        match self.opcode() {
+            Some(Ok(o)) if ops.contains(&o) => Some(o),
+            _ => None,
+        }
+    }
+    /// Successor count of a terminator.
+    pub fn successors(self) -> Vec<LLVMBasicBlockRef> {
+        if !self.is_instruction() || unsafe { c::LLVMIsATerminatorInst(self.0) }.is_null() {
+            return Vec::new();
+        }
+        let n = unsafe { c::LLVMGetNumSuccessors(self.0) };
+        (0..n).map(|i| unsafe { c::LLVMGetSuccessor(self.0, i) }).collect()
+    }
+    /// Case values of a switch, in successor order (successor 0 is the default).
+    pub fn switch_cases(self) -> Option<Vec<V>> {
+        self.op_is(&[Op::Switch])?;
+        let n = unsafe { c::LLVMGetNumSuccessors(self.0) };
+        Some((1..n).map(|i| V(unsafe { c::LLVMGetSwitchCaseValue(self.0, i) })).collect())
+    }
+    /// nuw, nsw of add/sub/mul/shl/trunc instructions.
+    pub fn wrap_flags(self) -> Option<(bool, bool)> {
+        self.op_is(&[Op::Add, Op::Sub, Op::Mul, Op::Shl, Op::Trunc])?;
+        Some(unsafe { (c::LLVMGetNUW(self.0) != 0, c::LLVMGetNSW(self.0) != 0) })
+    }
+    /// exact of udiv/sdiv/lshr/ashr.
+    pub fn exact(self) -> Option<bool> {
+        self.op_is(&[Op::UDiv, Op::SDiv, Op::LShr, Op::AShr])?;
+        Some(unsafe { c::LLVMGetExact(self.0) } != 0)
+    }
+    /// disjoint of or.
+    pub fn disjoint(self) -> Option<bool> {
+        self.op_is(&[Op::Or])?;
+        Some(unsafe { c::LLVMGetIsDisjoint(self.0) } != 0)
+    }
+    /// nneg of zext/uitofp.
+    pub fn nneg(self) -> Option<bool> {
+        self.op_is(&[Op::ZExt, Op::UIToFP])?;
+        Some(unsafe { c::LLVMGetNNeg(self.0) } != 0)
+    }
+    /// samesign of icmp.
+    pub fn samesign(self) -> Option<bool> {
+        self.op_is(&[Op::ICmp])?;
+        Some(unsafe { c::LLVMGetICmpSameSign(self.0) } != 0)
+    }
+    /// Fast-math flags of an instruction that can carry them.
+    pub fn fast_math(self) -> Option<u32> {
+        if !self.is_instruction() || unsafe { c::LLVMCanValueUseFastMathFlags(self.0) } == 0 {
+            return None;
+        }
+        Some(unsafe { c::LLVMGetFastMathFlags(self.0) })
+    }
+    /// Predicate of icmp/fcmp.
+    pub fn predicate(self) -> Option<u32> {
+        match self.op_is(&[Op::ICmp, Op::FCmp])? {
+            Op::ICmp => Some(unsafe { ffi::LLVMGetICmpPredicate(self.0) }),
+            _ => Some(unsafe { ffi::LLVMGetFCmpPredicate(self.0) }),
+        }
+    }
+    /// Allocated type of an alloca.
+    pub fn allocated_type(self) -> Option<T> {
+        self.op_is(&[Op::Alloca])?;
+        Some(T(unsafe { c::LLVMGetAllocatedType(self.0) }))
+    }
+    /// Volatile flag of load/store/cmpxchg/atomicrmw.
+    pub fn volatile(self) -> Option<bool> {
+        self.op_is(&[Op::Load, Op::Store, Op::AtomicCmpXchg, Op::AtomicRMW])?;
+        Some(unsafe { c::LLVMGetVolatile(self.0) } != 0)
+    }
+    /// Ordering of load/store/fence/atomicrmw (not cmpxchg: that is UB in LLVM-C).
+    pub fn ordering(self) -> Option<u32> {
+        self.op_is(&[Op::Load, Op::Store, Op::Fence, Op::AtomicRMW])?;
+        Some(unsafe { ffi::LLVMGetOrdering(self.0) })
+    }
+    /// Success and failure orderings and the weak flag of cmpxchg.
+    pub fn cmpxchg(self) -> Option<(u32, u32, bool)> {
+        self.op_is(&[Op::AtomicCmpXchg])?;
+        Some(unsafe {
+            (
+                ffi::LLVMGetCmpXchgSuccessOrdering(self.0),
+                ffi::LLVMGetCmpXchgFailureOrdering(self.0),
+                c::LLVMGetWeak(self.0) != 0,
+            )
+        })
+    }
+    /// Operation of atomicrmw.
+    pub fn rmw_op(self) -> Option<u32> {
+        self.op_is(&[Op::AtomicRMW])?;
+        Some(unsafe { ffi::LLVMGetAtomicRMWBinOp(self.0) })
+    }
+    /// Sync scope of an atomic instruction; `None` if the instruction is not atomic
+    /// (LLVM-C returns garbage there).
+    pub fn sync_scope(self) -> Option<u32> {
+        if !self.is_instruction() || unsafe { c::LLVMIsAtomic(self.0) } == 0 {
+            return None;
+        }
+        self.op_is(&[Op::Load, Op::Store, Op::Fence, Op::AtomicRMW, Op::AtomicCmpXchg])?;
+        Some(unsafe { c::LLVMGetAtomicSyncScopeID(self.0) })
+    }
+    /// Indices of extractvalue/insertvalue.
+    pub fn agg_indices(self) -> Option<Vec<u32>> {
+        self.op_is(&[Op::ExtractValue, Op::InsertValue])?;
+        let n = unsafe { c::LLVMGetNumIndices(self.0) } as usize;
+        let p = unsafe { c::LLVMGetIndices(self.0) };
+        if n == 0 || p.is_null() {
+            return Some(Vec::new());
+        }
+        Some(unsafe { std::slice::from_raw_parts(p, n) }.to_vec())
+    }
+    /// Mask of shufflevector (poison lanes are -1).
+    pub fn shuffle_mask(self) -> Option<Vec<i32>> {
+        self.op_is(&[Op::ShuffleVector])?;
+        let n = unsafe { c::LLVMGetNumMaskElements(self.0) };
+        Some((0..n).map(|i| unsafe { c::LLVMGetMaskValue(self.0, i) }).collect())
+    }
+    /// Incoming blocks of a phi.
+    pub fn incoming_blocks(self) -> Option<Vec<LLVMBasicBlockRef>> {
+        self.op_is(&[Op::Phi])?;
+        let n = unsafe { c::LLVMCountIncoming(self.0) };
+        Some((0..n).map(|i| unsafe { c::LLVMGetIncomingBlock(self.0, i) }).collect())
+    }
+    /// Cleanup flag of a landingpad.
+    pub fn is_cleanup(self) -> Option<bool> {
+        self.op_is(&[Op::LandingPad])?;
+        Some(unsafe { c::LLVMIsCleanup(self.0) } != 0)
+    }
+    /// True for call/invoke/callbr.
+    pub fn is_call(self) -> bool {
+        self.op_is(&[Op::Call, Op::Invoke, Op::CallBr]).is_some()
+    }
+    /// Calling convention of a call site.
+    pub fn call_site_cc(self) -> Option<u32> {
+        self.is_call().then(|| unsafe { c::LLVMGetInstructionCallConv(self.0) })
+    }
+    /// Tail-call kind of a `call` (not invoke/callbr).
+    pub fn tail_kind(self) -> Option<u32> {
+        self.op_is(&[Op::Call])?;
+        Some(unsafe { ffi::LLVMGetTailCallKind(self.0) })
+    }
+    /// The called function type of a call site.
+    pub fn called_fn_type(self) -> Option<T> {
+        self.is_call().then(|| T(unsafe { c::LLVMGetCalledFunctionType(self.0) }))
+    }
+    /// Number of argument operands of a call site.
+    pub fn num_arg_operands(self) -> Option<u32> {
+        self.is_call().then(|| unsafe { c::LLVMGetNumArgOperands(self.0) })
+    }
+    /// Operand bundles: (tag, input count).
+    pub fn bundles(self) -> Option<Vec<(Vec<u8>, u32)>> {
+        if !self.is_call() {
+            return None;
+        }
+        let n = unsafe { c::LLVMGetNumOperandBundles(self.0) };
+        let mut out = Vec::with_capacity(n as usize);
+        for i in 0..n {
+            let b = unsafe { c::LLVMGetOperandBundleAtIndex(self.0, i) };
+            if b.is_null() {
+                continue;
+            }
+            let mut len = 0usize;
+            let tag = bytes(unsafe { c::LLVMGetOperandBundleTag(b, &mut len) }, len);
+            let args = unsafe { c::LLVMGetNumOperandBundleArgs(b) };
+            unsafe { c::LLVMDisposeOperandBundle(b) };
+            out.push((tag, args));
+        }
+        Some(out)
+    }
+    /// GEP source element type (instructions and constant expressions).
+    pub fn gep_source_type(self) -> Option<T> {
+        let is_gep =
+            self.op_is(&[Op::GetElementPtr]).is_some() || matches!(self.const_opcode(), Some(Ok(Op::GetElementPtr)));
+        is_gep.then(|| T(unsafe { c::LLVMGetGEPSourceElementType(self.0) }))
+    }
+    /// GEP no-wrap flags (bit 0 inbounds, 1 nusw, 2 nuw).
+    pub fn gep_flags(self) -> Option<u32> {
+        let is_gep =
+            self.op_is(&[Op::GetElementPtr]).is_some() || matches!(self.const_opcode(), Some(Ok(Op::GetElementPtr)));
+        is_gep.then(|| unsafe { c::LLVMGEPGetNoWrapFlags(self.0) })
+    }
+    /// Sets the GEP no-wrap flags of a GEP instruction.
+    pub fn set_gep_flags(self, flags: u32) -> bool {
+        if self.op_is(&[Op::GetElementPtr]).is_none() {
+            return false;
+        }
+        unsafe { c::LLVMGEPSetNoWrapFlags(self.0, flags) };
+        true
+    }
+    /// Non-debug metadata attachments of an instruction, sorted by kind (LLVM order).
+    pub fn inst_metadata(self) -> Vec<(u32, Md)> {
+        if !self.is_instruction() || unsafe { c::LLVMHasMetadata(self.0) } == 0 {
+            return Vec::new();
+        }
+        let mut n = 0usize;
+        let e = unsafe { c::LLVMInstructionGetAllMetadataOtherThanDebugLoc(self.0, &mut n) };
+        let mut v: Vec<(u32, Md)> = md_entries(e, n).into_iter().filter(|(k, _)| *k != 0).collect();
+        v.sort_by_key(|p| p.0);
+        v
+    }
+
+    // --- constants ------------------------------------------------------------------
+
+    /// True if the constant is its type's null value.
+    pub fn is_null_value(self) -> bool {
+        self.is_constant() && unsafe { c::LLVMIsNull(self.0) } != 0
+    }
+    /// Zero-extended value of a `ConstantInt` of at most 64 bits.
+    pub fn const_int_u64(self) -> Option<u64> {
+        if unsafe { c::LLVMIsAConstantInt(self.0) }.is_null() || self.ty().int_width()? > 64 {
+            return None;
+        }
+        Some(unsafe { c::LLVMConstIntGetZExtValue(self.0) })
+    }
+    /// Sign-extended value of a `ConstantInt` of at most 64 bits.
+    pub fn const_int_i64(self) -> Option<i64> {
+        if unsafe { c::LLVMIsAConstantInt(self.0) }.is_null() || self.ty().int_width()? > 64 {
+            return None;
+        }
+        Some(unsafe { c::LLVMConstIntGetSExtValue(self.0) })
+    }
+    /// Exact little-endian words of a `ConstantInt` of any width (wide integers are read
+    /// from their printed decimal form).
+    pub fn const_int_words(self) -> Option<Vec<u64>> {
+        if unsafe { c::LLVMIsAConstantInt(self.0) }.is_null() {
+            return None;
+        }
+        let bits = self.ty().int_width()?;
+        if bits <= 64 {
+            return Some(vec![self.const_int_u64()?]);
+        }
+        let s = self.print();
+        let num = s.rsplit(' ').next()?;
+        parse_decimal_words(num, bits)
+    }
+    /// Raw bytes of a `ConstantDataSequential`.
+    pub fn raw_data(self) -> Option<Vec<u8>> {
+        if unsafe { c::LLVMIsAConstantDataSequential(self.0) }.is_null() {
+            return None;
+        }
+        let mut n = 0usize;
+        let p = unsafe { ffi::LLVMGetRawDataValues(self.0, &mut n) };
+        Some(bytes(p, n))
+    }
+    /// Function and block of a `blockaddress`.
+    pub fn block_address(self) -> Option<(V, LLVMBasicBlockRef)> {
+        if self.kind() != Ok(ValKind::BlockAddress) {
+            return None;
+        }
+        Some(unsafe { (V(c::LLVMGetBlockAddressFunction(self.0)), c::LLVMGetBlockAddressBasicBlock(self.0)) })
+    }
+    /// Pointer, key, discriminator and address discriminator of a `ptrauth` constant.
+    pub fn ptrauth(self) -> Option<[V; 4]> {
+        if self.kind() != Ok(ValKind::ConstantPtrAuth) {
+            return None;
+        }
+        Some(unsafe {
+            [
+                V(c::LLVMGetConstantPtrAuthPointer(self.0)),
+                V(c::LLVMGetConstantPtrAuthKey(self.0)),
+                V(c::LLVMGetConstantPtrAuthDiscriminator(self.0)),
+                V(c::LLVMGetConstantPtrAuthAddrDiscriminator(self.0)),
+            ]
+        })
+    }
+    /// Fields of an inline asm value: (function type, text, constraints, flags).
+    pub fn inline_asm(self) -> Option<(T, Vec<u8>, Vec<u8>, u64)> {
+        if self.kind() != Ok(ValKind::InlineAsm) {
+            return None;
+        }
+        unsafe {
+            let ty = T(c::LLVMGetInlineAsmFunctionType(self.0));
+            let mut n = 0usize;
+            let text = bytes(c::LLVMGetInlineAsmAsmString(self.0, &mut n), n);
+            let mut m = 0usize;
+            let cons = bytes(c::LLVMGetInlineAsmConstraintString(self.0, &mut m), m);
+            let flags = (c::LLVMGetInlineAsmHasSideEffects(self.0) != 0) as u64
+                | ((c::LLVMGetInlineAsmNeedsAlignedStack(self.0) != 0) as u64) << 1
+                | ((c::LLVMGetInlineAsmCanUnwind(self.0) != 0) as u64) << 2
+                | (ffi::LLVMGetInlineAsmDialect(self.0) as u64) << 3;
+            Some((ty, text, cons, flags))
+        }
+    }
+
+    // --- metadata -------------------------------------------------------------------
+
+    /// The metadata wrapped by a `MetadataAsValue`.
+    pub fn as_metadata(self) -> Option<Md> {
+        if self.kind() != Ok(ValKind::MetadataAsValue) {
+            return None;
+        }
+        let m = unsafe { c::LLVMValueAsMetadata(self.0) };
+        (!m.is_null()).then_some(Md(m))
+    }
+}
+
+/// Reads and frees a metadata entry array.
+fn md_entries(e: *mut LLVMValueMetadataEntry, n: usize) -> Vec<(u32, Md)> {
+    if e.is_null() {
+        return Vec::new();
+    }
+    let mut out = Vec::with_capacity(n);
+    for i in 0..n as c_uint {
+        let k = unsafe { c::LLVMValueMetadataEntriesGetKind(e, i) };
+        let m = unsafe { c::LLVMValueMetadataEntriesGetMetadata(e, i) };
+        out.push((k, Md(m)));
+    }
+    unsafe { c::LLVMDisposeValueMetadataEntries(e) };
+    out
+}
+
+/// Parses an optionally negative decimal into `bits`-wide two's-complement words.
+pub fn parse_decimal_words(s: &str, bits: u32) -> Option<Vec<u64>> {
+    let (neg, digits) = match s.strip_prefix('-') {
+        Some(d) => (true, d),
+        None => (false, s),
+    };
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return match s {
+            "true" => Some(vec![1]),
+            "false" => Some(vec![0]),
+            _ => None,
+        };
+    }
+    let nw = bits.div_ceil(64) as usize;
+    let mut w = vec![0u64; nw];
+    for d in digits.bytes() {
+        let mut carry = (d - b'0') as u128;
+        for x in w.iter_mut() {
+            let v = (*x as u128) * 10 + carry;
+            *x = v as u64;
+            carry = v >> 64;
+        }
+    }
+    if neg {
+        let mut carry = 1u128;
+        for x in w.iter_mut() {
+            let v = (!*x) as u128 + carry;
+            *x = v as u64;
+            carry = v >> 64;
+        }
+    }
+    let rem = bits % 64;
+    if rem != 0 {
+        if let Some(last) = w.last_mut() {
+            *last &= (1u64 << rem) - 1;
+        }
+    }
+    Some(w)
+}
+
+impl Md {
+    /// `LLVMMetadataKind` number.
+    pub fn kind(self) -> u32 {
+        unsafe { ffi::LLVMGetMetadataKind(self.0) }
+    }
+}
+
+/// Metadata helpers that need the context.
+pub struct MdCtx(pub LLVMContextRef);
+
+impl MdCtx {
+    /// The metadata as a value.
+    pub fn as_value(&self, m: Md) -> V {
+        V(unsafe { c::LLVMMetadataAsValue(self.0, m.0) })
+    }
+    /// String bytes of an `MDString`.
+    pub fn string(&self, m: Md) -> Option<Vec<u8>> {
+        if m.kind() != MD_STRING {
+            return None;
+        }
+        let v = self.as_value(m);
+        let mut n: c_uint = 0;
+        let p = unsafe { c::LLVMGetMDString(v.0, &mut n) };
+        Some(bytes(p, n as usize))
+    }
+    /// The value wrapped by a `ValueAsMetadata` (constant or local).
+    pub fn wrapped_value(&self, m: Md) -> Option<V> {
+        if m.kind() != MD_CONSTANT && m.kind() != MD_LOCAL {
+            return None;
+        }
+        let v = self.as_value(m);
+        let x = unsafe { c::LLVMGetOperand(v.0, 0) };
+        (!x.is_null()).then_some(V(x))
+    }
+    /// Operands of an `MDTuple` (`None` entries are null operands).
+    pub fn tuple_operands(&self, m: Md) -> Option<Vec<Option<Md>>> {
+        if m.kind() != MD_TUPLE {
+            return None;
+        }
+        let v = self.as_value(m);
+        let n = unsafe { c::LLVMGetMDNodeNumOperands(v.0) } as usize;
+        let mut ops = vec![ptr::null_mut(); n];
+        if n > 0 {
+            unsafe { c::LLVMGetMDNodeOperands(v.0, ops.as_mut_ptr()) };
+        }
+        Some(
+            ops.into_iter()
+                .map(|o| {
+                    if o.is_null() {
+                        None
+                    } else {
+                        let x = unsafe { c::LLVMValueAsMetadata(o) };
+                        (!x.is_null()).then_some(Md(x))
+                    }
+                })
+                .collect(),
+        )
+    }
+    /// True if an `MDTuple` is uniqued (rebuilding it from its operands returns the same
+    /// node); `false` for distinct tuples. Other nodes are reported as distinct.
+    pub fn is_uniqued_tuple(&self, m: Md) -> bool {
+        let Some(ops) = self.tuple_operands(m) else { return false };
+        let mut raw: Vec<LLVMMetadataRef> = ops.iter().map(|o| o.map_or(ptr::null_mut(), |x| x.0)).collect();
+        let again = unsafe { c::LLVMMDNodeInContext2(self.0, raw.as_mut_ptr(), raw.len()) };
+        again == m.0
+    }
+    /// Metadata kind id of a name.
+    pub fn kind_id(&self, name: &str) -> u32 {
+        unsafe { c::LLVMGetMDKindIDInContext(self.0, name.as_ptr() as *const c_char, name.len() as c_uint) }
+    }
+}
+
+/// A C string from bytes (interior NULs are rejected).
+pub fn cstring(s: &str) -> Option<CString> {
+    CString::new(s).ok()
+}

@@ -1,0 +1,338 @@
+//! Unit tests of the safe layer, the view and the rewrites on small hand-written modules.
+
+use crate::module::{reason, LlvmModule};
+use crate::safe::{Op, V};
+use mergefunc::*;
+use std::cmp::Ordering;
+
+const DL: &str =
+    "target datalayout = \"e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128\"\n";
+
+fn load(src: &str) -> LlvmModule {
+    LlvmModule::parse(format!("{DL}{src}").as_bytes(), "test.ll").unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn id(m: &LlvmModule, name: &str) -> FuncId {
+    m.func_by_name(name).unwrap_or_else(|| panic!("no function {name}"))
+}
+
+fn equal(m: &LlvmModule, a: &str, b: &str) -> bool {
+    compare_functions(m, id(m, a), id(m, b)) == Ordering::Equal
+}
+
+fn insts(m: &LlvmModule, f: &str) -> Vec<Inst> {
+    m.body(id(m, f)).unwrap().insts.to_vec()
+}
+
+#[test]
+fn parse_errors_are_reported() {
+    let e = LlvmModule::parse(b"define i32 @f( {", "bad.ll").unwrap_err();
+    assert!(e.0.contains("cannot parse bad.ll"), "{e}");
+    // Parses, but the verifier rejects it (a block without terminator is a parse error;
+    // use a type mismatch the parser accepts).
+    let e = LlvmModule::parse(
+        b"define i32 @f() {\n  ret i32 0\nb:\n  %x = add i32 %y, 1\n  %y = add i32 %x, 1\n  ret i32 %x\n}\n",
+        "v.ll",
+    );
+    if let Err(e) = e {
+        assert!(e.0.contains("v.ll"), "{e}");
+    }
+    let e = LlvmModule::parse(b"\x42\x43\xc0\xde garbage", "x.bc").unwrap_err();
+    assert!(e.0.contains("x.bc"), "{e}");
+    assert!(LlvmModule::load("/nonexistent/in.ll".as_ref()).is_err());
+}
+
+#[test]
+fn ptr_and_i64_are_coerced() {
+    let m = load(
+        "define i64 @a(ptr %p) {\n  %v = load i64, ptr %p\n  ret i64 %v\n}\n\
+         define ptr @b(ptr %p) {\n  %v = load ptr, ptr %p\n  ret ptr %v\n}\n\
+         define i32 @c(ptr %p) {\n  %v = load i32, ptr %p\n  ret i32 %v\n}\n",
+    );
+    assert_eq!(m.target().ptr_as_int, Some(PtrAsInt { addr_space: 0, bits: 64 }));
+    assert!(equal(&m, "a", "b"));
+    assert!(!equal(&m, "a", "c"));
+}
+
+#[test]
+fn switch_case_values_are_props() {
+    let sw = |name: &str, k: u32| {
+        format!(
+            "define i32 @{name}(i32 %x) {{\n  switch i32 %x, label %d [ i32 1, label %a\n i32 {k}, label %b ]\n\
+             a:\n  ret i32 10\nb:\n  ret i32 20\nd:\n  ret i32 0\n}}\n"
+        )
+    };
+    let m = load(&(sw("s1", 2) + &sw("s2", 3) + &sw("s3", 2)));
+    assert!(!equal(&m, "s1", "s2"));
+    assert!(equal(&m, "s1", "s3"));
+    let i = &insts(&m, "s1")[0];
+    assert_eq!(i.opcode, Op::Switch.raw());
+    let b = m.body(id(&m, "s1")).unwrap();
+    assert_eq!(b.props_of(i).len(), 2);
+    assert_eq!(b.block_succs(BlockId(0)).len(), 3);
+}
+
+#[test]
+fn wide_integers_and_floats_are_exact() {
+    let m = load(
+        "define i128 @w1(i128 %x) {\n  %y = add i128 %x, 170141183460469231731687303715884105727\n  ret i128 %y\n}\n\
+         define i128 @w2(i128 %x) {\n  %y = add i128 %x, 170141183460469231731687303715884105726\n  ret i128 %y\n}\n\
+         define i128 @w3(i128 %x) {\n  %y = add i128 %x, -2\n  ret i128 %y\n}\n\
+         define x86_fp80 @f1(x86_fp80 %x) {\n  %y = fadd x86_fp80 %x, 0xK4000C000000000000000\n  ret x86_fp80 %y\n}\n\
+         define x86_fp80 @f2(x86_fp80 %x) {\n  %y = fadd x86_fp80 %x, 0xK4000C000000000000001\n  ret x86_fp80 %y\n}\n\
+         define half @h1(half %x) {\n  %y = fadd half %x, 0xH3C01\n  ret half %y\n}\n",
+    );
+    assert!(!equal(&m, "w1", "w2"));
+    let konst = |f: &str| {
+        let b = m.body(id(&m, f)).unwrap();
+        let Value::Const(c) = b.uses[1].value else { panic!("not a constant") };
+        m.const_data(c).kind.clone()
+    };
+    assert_eq!(konst("w1"), ConstKind::Int(vec![u64::MAX, i64::MAX as u64].into()));
+    assert_eq!(konst("w3"), ConstKind::Int(vec![u64::MAX - 1, u64::MAX].into()));
+    assert_eq!(konst("f1"), ConstKind::Float(vec![0xC000000000000000, 0x4000].into()));
+    assert_eq!(konst("h1"), ConstKind::Float(vec![0x3c01].into()));
+    assert!(!equal(&m, "f1", "f2"));
+}
+
+#[test]
+fn range_attributes_are_exact_identities() {
+    let call = |name: &str, hi: u32| {
+        format!("define i32 @{name}(ptr %p) {{\n  %v = call range(i32 0, {hi}) i32 @ext(ptr %p)\n  ret i32 %v\n}}\n")
+    };
+    let m = load(&(call("r1", 10) + &call("r2", 11) + &call("r3", 10) + "declare i32 @ext(ptr)\n"));
+    assert!(!equal(&m, "r1", "r2"));
+    assert!(equal(&m, "r1", "r3"));
+    let b = m.body(id(&m, "r1")).unwrap();
+    let attrs = b.props_of(&b.insts[0]).iter().find_map(|p| match p {
+        Prop::Attrs(a) => Some(*a),
+        _ => None,
+    });
+    let list = m.attrs(attrs.unwrap());
+    assert!(matches!(list.ret[0], Attr::Opaque(..)), "{list:?}");
+}
+
+#[test]
+fn int_and_flag_attributes() {
+    let m = load(
+        "define void @a(ptr align 8 dereferenceable(16) %p) nounwind {\n  ret void\n}\n\
+         define void @b(ptr align 4 dereferenceable(16) %p) nounwind {\n  ret void\n}\n",
+    );
+    let Prop::Attrs(a) = m.func(id(&m, "a")).sig[0] else { panic!() };
+    let list = m.attrs(a);
+    assert!(list.func.iter().any(|x| matches!(x, Attr::Flag(_))), "{list:?}");
+    assert!(list.params[0].iter().any(|x| matches!(x, Attr::Int(_, 8))), "{list:?}");
+    assert!(!equal(&m, "a", "b"));
+}
+
+#[test]
+fn gep_offsets_use_the_index_width() {
+    let m = load(
+        "define ptr @a(ptr %p) {\n  %q = getelementptr i32, ptr %p, i64 1\n  ret ptr %q\n}\n\
+         define ptr @b(ptr %p) {\n  %q = getelementptr inbounds i8, ptr %p, i64 4\n  ret ptr %q\n}\n\
+         define ptr @c(ptr %p, i64 %i) {\n  %q = getelementptr i8, ptr %p, i64 %i\n  ret ptr %q\n}\n\
+         %S = type { i8, i32, [4 x i16] }\n\
+         define ptr @d(ptr %p) {\n  %q = getelementptr %S, ptr %p, i64 1, i32 2, i64 3\n  ret ptr %q\n}\n",
+    );
+    let gep = |f: &str| insts(&m, f)[0];
+    match gep("a").kind {
+        InstKind::Address { offset, .. } => assert_eq!(offset, Some(ConstOffset { bits: 64, value: 4 })),
+        k => panic!("{k:?}"),
+    }
+    assert_eq!(gep("b").weak_flags & 1, 1);
+    assert!(matches!(gep("c").kind, InstKind::Address { offset: None, .. }));
+    // 16 (one %S) + 8 (field 2) + 6 (three i16).
+    assert!(matches!(gep("d").kind, InstKind::Address { offset: Some(ConstOffset { value: 30, .. }), .. }));
+    assert!(!equal(&m, "a", "b"), "a plain comparison also compares the weak flags");
+
+    let m = LlvmModule::parse(
+        b"target datalayout = \"e-p:128:128:128:32\"\ndefine ptr @a(ptr %p) {\n  %q = getelementptr i32, ptr %p, i64 -1\n  ret ptr %q\n}\n",
+        "w.ll",
+    )
+    .unwrap();
+    let i = insts(&m, "a")[0];
+    assert!(
+        matches!(i.kind, InstKind::Address { offset: Some(ConstOffset { bits: 32, value: 0xffff_fffc }), .. }),
+        "{i:?}"
+    );
+}
+
+#[test]
+fn flags_and_props() {
+    let m = load(
+        "define i32 @a(i32 %x, ptr %p) {\n  %y = add nuw nsw i32 %x, 1\n  %z = load atomic i32, ptr %p syncscope(\"singlethread\") acquire, align 4, !noundef !0\n  ret i32 %z\n}\n\
+         define i32 @b(i32 %x, ptr %p) {\n  %y = add nsw i32 %x, 1\n  %z = load atomic i32, ptr %p syncscope(\"singlethread\") acquire, align 4, !noundef !0\n  ret i32 %z\n}\n\
+         define i32 @c(i32 %x, ptr %p) {\n  %y = add nuw nsw i32 %x, 1\n  %z = load atomic i32, ptr %p acquire, align 4, !noundef !0\n  ret i32 %z\n}\n\
+         !0 = !{}\n",
+    );
+    assert_eq!(insts(&m, "a")[0].flags, 3);
+    assert_eq!(insts(&m, "b")[0].flags, 2);
+    assert!(!equal(&m, "a", "b"));
+    assert!(!equal(&m, "a", "c"), "sync scopes differ");
+    let b = m.body(id(&m, "a")).unwrap();
+    let props = b.props_of(&b.insts[1]);
+    assert_eq!(props.len(), 7, "{props:?}");
+}
+
+#[test]
+fn eligibility() {
+    let m = load(
+        "declare void @llvm.foo(metadata)\n\
+         declare i1 @llvm.type.test(ptr, metadata)\n\
+         define i1 @d1(ptr %p) {\n  %r = call i1 @llvm.type.test(ptr %p, metadata !0)\n  ret i1 %r\n}\n\
+         define i1 @d2(ptr %p) {\n  %r = call i1 @llvm.type.test(ptr %p, metadata !1)\n  ret i1 %r\n}\n\
+         define amdgpu_kernel void @k() {\n  ret void\n}\n\
+         define available_externally i32 @ae() {\n  ret i32 1\n}\n\
+         declare i32 @decl()\n\
+         !0 = distinct !{}\n!1 = !{!\"x\"}\n",
+    );
+    assert_eq!(m.func(id(&m, "d1")).ineligible, Some(Ineligible::Adapter(reason::DISTINCT_MD)));
+    assert_eq!(m.func(id(&m, "d2")).ineligible, None);
+    assert_eq!(m.func(id(&m, "k")).ineligible, Some(Ineligible::Adapter(reason::KERNEL)));
+    assert!(!m.func(id(&m, "k")).callable);
+    assert_eq!(m.func(id(&m, "ae")).ineligible, Some(Ineligible::NoBody));
+    assert_eq!(m.func(id(&m, "decl")).ineligible, Some(Ineligible::NoBody));
+    assert!(m.body(id(&m, "decl")).is_none());
+}
+
+#[test]
+fn linkage_used_and_unnamed_addr() {
+    let m = load(
+        "@llvm.used = appending global [1 x ptr] [ptr @u], section \"llvm.metadata\"\n\
+         define void @u() {\n  ret void\n}\n\
+         define weak_odr void @wo() unnamed_addr {\n  ret void\n}\n\
+         define linkonce void @lo() local_unnamed_addr {\n  ret void\n}\n\
+         define internal void @in() {\n  ret void\n}\n",
+    );
+    assert!(m.func(id(&m, "u")).used_externally);
+    let wo = m.func(id(&m, "wo"));
+    assert!(wo.linkage.odr && !wo.linkage.interposable && wo.unnamed_addr);
+    let lo = m.func(id(&m, "lo"));
+    assert!(lo.linkage.interposable && lo.linkage.discardable_if_unused && !lo.unnamed_addr);
+    assert!(m.func(id(&m, "in")).linkage.local);
+}
+
+#[test]
+fn constants_data_and_wrappers() {
+    let m = load(
+        "@s = constant [4 x i8] c\"a\\00b\\00\"\n\
+         declare void @ext()\n\
+         define ptr @a() {\n  ret ptr dso_local_equivalent @ext\n}\n\
+         define <4 x i32> @v() {\n  ret <4 x i32> <i32 1, i32 2, i32 3, i32 4>\n}\n\
+         define i64 @e() {\n  ret i64 add (i64 ptrtoint (ptr @s to i64), i64 1)\n}\n",
+    );
+    let ret_const = |f: &str| {
+        let b = m.body(id(&m, f)).unwrap();
+        let Value::Const(c) = b.uses[0].value else { panic!() };
+        m.const_data(c).kind.clone()
+    };
+    assert!(matches!(ret_const("a"), ConstKind::Wrapped { kind: 0, target: GlobalRef::Func(_) }));
+    assert_eq!(ret_const("v"), ConstKind::DataVector(vec![1, 0, 0, 0, 2, 0, 0, 0, 3, 0, 0, 0, 4, 0, 0, 0].into()));
+    assert!(matches!(ret_const("e"), ConstKind::Opaque(_)));
+}
+
+#[test]
+fn worklist_hash_is_llvms() {
+    let m = load(
+        "define i32 @a(i32 %x) {\n  %y = add i32 %x, 1\n  ret i32 %y\n}\n\
+         define i32 @b(i32 %x) {\n  %y = add i32 %x, 2\n  ret i32 %y\n}\n\
+         define i32 @c(i32 %x) {\n  %y = mul i32 %x, 2\n  ret i32 %y\n}\n",
+    );
+    let h = |f: &str| m.worklist_hash(id(&m, f)).unwrap();
+    assert_eq!(h("a"), h("b"));
+    assert_ne!(h("a"), h("c"));
+}
+
+fn merged(src: &str, opts: Options) -> (LlvmModule, Report) {
+    let mut m = load(src);
+    let r = merge_module(&mut m, &opts).unwrap_or_else(|e| panic!("{e}"));
+    m.verify().unwrap_or_else(|e| panic!("{e}\n{}", m.to_text()));
+    (m, r)
+}
+
+const PAIR: &str = "define i32 @a(i32 %x) {\n  %y = add i32 %x, 1\n  %z = mul i32 %y, 7\n  ret i32 %z\n}\n\
+                    define i32 @b(i32 %x) {\n  %y = add i32 %x, 1\n  %z = mul i32 %y, 7\n  ret i32 %z\n}\n";
+
+#[test]
+fn thunks_and_redirected_calls() {
+    let src = format!(
+        "{PAIR}define i32 @user(i32 %x) {{\n  %r = call i32 @b(i32 %x)\n  ret i32 %r\n}}\n@t = global ptr @b\n"
+    );
+    let (m, r) = merged(&src, Options::default());
+    assert_eq!(r.merges.len(), 1);
+    assert_eq!(r.merges[0].action, FoldAction::Thunk);
+    let text = m.to_text();
+    assert!(text.contains("tail call i32 @a(i32 %0)"), "{text}");
+    assert!(text.contains("call i32 @a(i32 %x)"), "{text}");
+    // The thunk's view was rebuilt.
+    assert_eq!(m.body(id(&m, "b")).unwrap().insts.len(), 2);
+}
+
+#[test]
+fn weak_pairs_get_a_private_body() {
+    let src = PAIR.replace("define i32", "define weak i32");
+    let (m, r) = merged(&src, Options::default());
+    assert_eq!(r.stats.double_weak, 1);
+    let text = m.to_text();
+    assert!(text.contains("define private i32 @0(i32 %x)"), "{text}");
+    assert!(text.contains("define weak i32 @a(i32 %0)"), "{text}");
+}
+
+#[test]
+fn aliases_and_rauw() {
+    let src = PAIR.replace("@b(i32 %x) {", "@b(i32 %x) unnamed_addr {") + "@t = global ptr @b\n";
+    let (m, r) = merged(&src, Options { use_aliases: true, ..Default::default() });
+    assert_eq!(r.merges[0].action, FoldAction::Alias, "{r}");
+    assert!(m.to_text().contains("@b = unnamed_addr alias i32 (i32), ptr @a"), "{}", m.to_text());
+
+    let src = PAIR.replace("define i32 @b(i32 %x) {", "define internal i32 @b(i32 %x) unnamed_addr {")
+        + "@t = global ptr @b\n";
+    let (m, r) = merged(&src, Options::default());
+    assert_eq!(r.merges[0].action, FoldAction::Erased, "{r}");
+    assert_eq!(r.merges[0].uses, UseRewrite::AllUses);
+    assert!(m.to_text().contains("@t = global ptr @a"), "{}", m.to_text());
+}
+
+#[test]
+fn struct_results_are_cast_elementwise() {
+    let src = "define { i64, ptr } @s1(ptr %p) {\n  %v = load { i64, ptr }, ptr %p\n  ret { i64, ptr } %v\n}\n\
+               define { ptr, i64 } @s2(ptr %p) {\n  %v = load { ptr, i64 }, ptr %p\n  ret { ptr, i64 } %v\n}\n";
+    let (m, r) = merged(src, Options::default());
+    assert_eq!(r.merges.len(), 1);
+    let t = m.to_text();
+    assert!(t.contains("inttoptr") && t.contains("ptrtoint") && t.contains("insertvalue"), "{t}");
+}
+
+#[test]
+fn gep_flags_are_intersected() {
+    let src = "define ptr @a(ptr %p, i64 %i) {\n  %q = getelementptr inbounds i32, ptr %p, i64 %i\n  %r = getelementptr i8, ptr %q, i64 1\n  ret ptr %r\n}\n\
+               define ptr @b(ptr %p, i64 %i) {\n  %q = getelementptr nuw i32, ptr %p, i64 %i\n  %r = getelementptr i8, ptr %q, i64 1\n  ret ptr %r\n}\n";
+    let (m, r) = merged(src, Options::default());
+    assert_eq!(r.merges.len(), 1);
+    let t = m.to_text();
+    assert!(t.contains("%q = getelementptr i32, ptr %p, i64 %i"), "{t}");
+}
+
+#[test]
+fn preserve_debug_info_thunk_keeps_the_function() {
+    let src = format!("{PAIR}define i32 @user(i32 %x) {{\n  %r = call i32 @b(i32 %x)\n  ret i32 %r\n}}\n");
+    let (m, r) = merged(&src, Options { preserve_debug_info: true, ..Default::default() });
+    assert_eq!(r.merges[0].action, FoldAction::Thunk);
+    let t = m.to_text();
+    assert!(t.contains("call i32 @b(i32 %x)"), "callers untouched: {t}");
+    assert!(t.contains("tail call i32 @a(i32 %x)"), "{t}");
+}
+
+#[test]
+fn chains_merge_and_views_follow() {
+    let src = format!(
+        "{}{}define i32 @c1(i32 %x) {{\n  %r = call i32 @a(i32 %x)\n  %s = add i32 %r, 3\n  ret i32 %s\n}}\n\
+         define i32 @c2(i32 %x) {{\n  %r = call i32 @b(i32 %x)\n  %s = add i32 %r, 3\n  ret i32 %s\n}}\n",
+        PAIR.replace("define i32", "define internal i32"),
+        ""
+    );
+    let (m, r) = merged(&src, Options::default());
+    assert_eq!(r.merges.len(), 2, "{r}");
+    assert!(m.func_by_name("b").is_none());
+    let _ = V(std::ptr::null_mut());
+}

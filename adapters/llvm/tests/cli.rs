@@ -1,0 +1,113 @@
+//! Smoke tests of the `mergefunc` command.
+#![cfg(feature = "llvm")]
+#![allow(clippy::std_instead_of_core, clippy::std_instead_of_alloc)]
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+const INPUT: &str = r#"
+define internal i32 @a(i32 %x) {
+  %y = add i32 %x, 1
+  %z = mul i32 %y, 7
+  ret i32 %z
+}
+define internal i32 @b(i32 %x) {
+  %y = add i32 %x, 1
+  %z = mul i32 %y, 7
+  ret i32 %z
+}
+define i32 @user(i32 %x) {
+  %r = call i32 @a(i32 %x)
+  %s = call i32 @b(i32 %r)
+  ret i32 %s
+}
+"#;
+
+fn dir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("mergefunc-cli-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn run(args: &[&std::ffi::OsStr]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_mergefunc")).args(args).output().unwrap()
+}
+
+fn os(p: &Path) -> &std::ffi::OsStr {
+    p.as_os_str()
+}
+
+#[test]
+fn merges_writes_text_bitcode_and_report() {
+    let d = dir("ok");
+    let input = d.join("in.ll");
+    std::fs::write(&input, INPUT).unwrap();
+    let out = d.join("out.ll");
+    let report = d.join("r.json");
+    let o = run(&[os(&input), "-o".as_ref(), os(&out), "--report".as_ref(), os(&report), "--time".as_ref()]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = std::fs::read_to_string(&out).unwrap();
+    assert!(!text.contains("@b("), "{text}");
+    assert!(text.contains("call i32 @a(i32 %r)"), "{text}");
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    let lines: Vec<&str> = stderr.lines().collect();
+    assert_eq!(lines.len(), 1, "{stderr}");
+    assert!(lines[0].starts_with("mergefunc: merge pass ") && lines[0].ends_with(" s"), "{stderr}");
+    let json = std::fs::read_to_string(&report).unwrap();
+    assert!(json.contains(r#""survivor": "a", "folded": "b", "action": "erase""#), "{json}");
+    assert!(json.contains(r#""functions_merged": 1"#), "{json}");
+
+    // Bitcode by extension, and the bitcode reads back.
+    let bc = d.join("out.bc");
+    let o = run(&[os(&input), "-o".as_ref(), os(&bc), "--stats".as_ref()]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("merged=1"));
+    let bytes = std::fs::read(&bc).unwrap();
+    assert_eq!(&bytes[..2], b"BC");
+    let back = d.join("back.ll");
+    let o = run(&[os(&bc), "-o".as_ref(), os(&back)]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+
+    // -S forces text; `-` writes to stdout.
+    let forced = d.join("forced.bc");
+    assert!(run(&[os(&input), "-o".as_ref(), os(&forced), "-S".as_ref()]).status.success());
+    assert!(std::fs::read_to_string(&forced).unwrap().contains("define"));
+    let o = run(&[os(&input), "-o".as_ref(), "-".as_ref(), "--use-aliases".as_ref(), "--merge-cycles".as_ref()]);
+    assert!(o.status.success());
+    assert!(String::from_utf8_lossy(&o.stdout).contains("define i32 @user"));
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+#[test]
+fn bad_input_and_output_fail_cleanly() {
+    let d = dir("bad");
+    let out = d.join("out.ll");
+    // Missing input.
+    let o = run(&[os(&d.join("missing.ll")), "-o".as_ref(), os(&out)]);
+    assert!(!o.status.success());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("cannot read"));
+    // Unparsable input.
+    let bad = d.join("bad.ll");
+    std::fs::write(&bad, "define i32 @f( {").unwrap();
+    let o = run(&[os(&bad), "-o".as_ref(), os(&out)]);
+    assert!(!o.status.success());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("cannot parse"));
+    // Invalid IR (fails the verifier).
+    let invalid = d.join("invalid.ll");
+    std::fs::write(&invalid, "define i32 @f() {\n  %x = add i32 %x, 1\n  ret i32 %x\n}\n").unwrap();
+    let o = run(&[os(&invalid), "-o".as_ref(), os(&out)]);
+    assert!(!o.status.success());
+    assert!(!out.exists(), "no partial output");
+    // Unwritable output.
+    let good = d.join("in.ll");
+    std::fs::write(&good, INPUT).unwrap();
+    let o = run(&[os(&good), "-o".as_ref(), os(&d.join("no/such/dir/out.ll"))]);
+    assert!(!o.status.success());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("cannot write"));
+    // Usage errors.
+    assert!(!run(&[os(&good)]).status.success());
+    assert!(!run(&[os(&good), "-o".as_ref(), os(&out), "--bogus".as_ref()]).status.success());
+    assert!(std::fs::read_dir(&d).unwrap().all(|e| !e.unwrap().file_name().to_string_lossy().contains(".tmp")));
+    let _ = std::fs::remove_dir_all(&d);
+}
