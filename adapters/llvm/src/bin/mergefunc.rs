@@ -2,7 +2,7 @@
 //!
 //! ```text
 //! mergefunc INPUT.{ll,bc} -o OUTPUT.{ll,bc} [--use-aliases] [--preserve-debug-info]
-//!           [--merge-cycles] [--report FILE.json] [--stats] [--time] [-S] [--no-verify]
+//!           [--merge-cycles] [--report FILE.json] [--stats] [-v|--verbose] [--time] [-S] [--no-verify]
 //! ```
 //! The output format follows the extension (`.ll` text, anything else bitcode); `-S`
 //! forces text; `-` as output writes text to standard output (`-` as input reads standard
@@ -20,7 +20,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 const USAGE: &str = "usage: mergefunc INPUT.{ll,bc} -o OUTPUT.{ll,bc} [--use-aliases] [--preserve-debug-info] \
-[--merge-cycles] [--report FILE.json] [--stats] [--time] [-S] [--no-verify]";
+[--merge-cycles] [--report FILE.json] [--stats] [-v|--verbose] [--time] [-S] [--no-verify]";
 
 struct Args {
     input: PathBuf,
@@ -29,6 +29,7 @@ struct Args {
     opts: Options,
     report: Option<PathBuf>,
     stats: bool,
+    verbose: bool,
     time: bool,
     verify: bool,
 }
@@ -43,6 +44,7 @@ fn parse_args() -> Result<Args, String> {
         opts: Options::default(),
         report: None,
         stats: false,
+        verbose: false,
         time: false,
         verify: true,
     };
@@ -56,6 +58,7 @@ fn parse_args() -> Result<Args, String> {
             Some("--preserve-debug-info") => a.opts.preserve_debug_info = true,
             Some("--merge-cycles") => a.opts.merge_cycles = true,
             Some("--stats") => a.stats = true,
+            Some("-v" | "--verbose") => a.verbose = true,
             Some("--time") => a.time = true,
             Some("--no-verify") => a.verify = false,
             Some("-h" | "--help") => return Err(String::new()),
@@ -133,10 +136,12 @@ fn run() -> Result<(), String> {
         let json = to_json(&report, &name_of, if args.time { Some(secs) } else { None });
         write_atomically(path, json.as_bytes())?;
     }
-    if args.stats {
+    if args.verbose {
         for r in &report.merges {
             eprintln!("mergefunc: {r}");
         }
+    }
+    if args.stats {
         eprintln!("mergefunc: {}", report.stats);
     }
     Ok(())
