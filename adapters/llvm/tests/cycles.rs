@@ -1,0 +1,86 @@
+//! Cycle merging on LLVM modules (`--merge-cycles`): mutually recursive duplicates merge,
+//! the verifier accepts the result, `lli-22` prints the same, and without the option the
+//! result is exactly opt-22's.
+#![cfg(feature = "llvm")]
+#![allow(clippy::std_instead_of_core, clippy::std_instead_of_alloc)]
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn tool(name: &str) -> Option<PathBuf> {
+    let found = Command::new("sh").arg("-c").arg(format!("command -v {name}")).output().ok()?;
+    if !found.status.success() {
+        return None;
+    }
+    Some(PathBuf::from(String::from_utf8_lossy(&found.stdout).trim()))
+}
+
+/// LLVM 22's tools, or `None` (with a loud message) outside CI when they are missing.
+fn llvm_tools() -> Option<(PathBuf, PathBuf)> {
+    match (tool("opt-22"), tool("lli-22")) {
+        (Some(o), Some(l)) => Some((o, l)),
+        _ if std::env::var_os("CI").is_some() => panic!("opt-22/lli-22 missing in CI"),
+        _ => {
+            eprintln!("SKIPPED: opt-22 or lli-22 not found; run .ci/install-llvm.sh");
+            None
+        }
+    }
+}
+
+fn defines(text: &str) -> Vec<String> {
+    let mut v: Vec<String> = text
+        .lines()
+        .filter(|l| l.starts_with("define "))
+        .filter_map(|l| l.split('@').nth(1).and_then(|s| s.split('(').next()).map(str::to_string))
+        .collect();
+    v.sort();
+    v
+}
+
+fn run_ok(cmd: &mut Command) -> String {
+    let o = cmd.output().unwrap();
+    assert!(o.status.success(), "{:?} failed: {}", cmd, String::from_utf8_lossy(&o.stderr));
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn merge(input: &Path, out: &Path, extra: &[&str]) -> String {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_mergefunc"));
+    c.arg(input).arg("-o").arg(out).arg("-S").arg("-v").args(extra);
+    let o = c.output().unwrap();
+    assert!(o.status.success(), "mergefunc failed: {}", String::from_utf8_lossy(&o.stderr));
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+#[test]
+fn mutually_recursive_duplicates_merge_only_with_the_option() {
+    let Some((opt, lli)) = llvm_tools() else { return };
+    let input = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cycles/cycles.ll");
+    let dir = std::env::temp_dir().join(format!("mergefunc-cycles-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let original = std::fs::read_to_string(&input).unwrap();
+    let expected_output = run_ok(Command::new(&lli).arg(&input));
+
+    // Default: exactly what opt-22 does (it merges none of these cycles).
+    let plain = dir.join("plain.ll");
+    merge(&input, &plain, &[]);
+    let ours = std::fs::read_to_string(&plain).unwrap();
+    let theirs = run_ok(Command::new(&opt).args(["-S", "-passes=mergefunc"]).arg(&input));
+    assert_eq!(defines(&ours), defines(&theirs));
+    assert_eq!(defines(&ours), defines(&original), "LLVM 22 merges no cycle here");
+
+    // With cycles: the 2-cycle, the 3-cycle merge; the address-comparing cycle stays.
+    let cyc = dir.join("cycles.ll");
+    let log = merge(&input, &cyc, &["--merge-cycles"]);
+    let text = std::fs::read_to_string(&cyc).unwrap();
+    let left = defines(&text);
+    for gone in ["even_b", "odd_b", "p2", "q2", "r2"] {
+        assert!(!left.contains(&gone.to_string()), "{gone} should be merged away:\n{log}");
+    }
+    for kept in ["even_a", "odd_a", "p1", "q1", "r1", "ping_a", "pong_a", "ping_b", "pong_b", "main"] {
+        assert!(left.contains(&kept.to_string()), "{kept} must stay:\n{log}");
+    }
+    assert_eq!(log.lines().filter(|l| l.contains("[cycle]")).count(), 5, "{log}");
+    run_ok(Command::new(&opt).args(["-passes=verify", "-disable-output"]).arg(&cyc));
+    assert_eq!(run_ok(Command::new(&lli).arg(&cyc)), expected_output);
+    let _ = std::fs::remove_dir_all(&dir);
+}
