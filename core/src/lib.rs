@@ -28,6 +28,7 @@ extern crate std;
 pub mod cycles;
 pub mod driver;
 pub mod hash;
+pub mod intern;
 pub mod ir;
 pub mod mutate;
 pub mod order;
@@ -37,6 +38,7 @@ mod tree;
 mod testkit;
 
 pub use driver::{merge_module, Error, Options};
+pub use intern::Interner;
 pub use ir::*;
 pub use mutate::{ModuleMut, ThunkStyle};
 pub use order::{compare_functions, Comparator};

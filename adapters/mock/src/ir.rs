@@ -21,7 +21,6 @@
 //! power of two; arrays are `len * alloc size`; structs lay out fields in order with
 //! natural alignment (no padding when packed). See [`crate::layout`].
 
-use std::collections::HashMap;
 use std::hash::Hash;
 
 use mergefunc::{
@@ -29,55 +28,9 @@ use mergefunc::{
     MetaData, MetaId, TargetInfo, TypeData, TypeId, Use,
 };
 
-/// An append-only interning table: equal items get equal ids, ids are dense and
-/// assigned in first-insertion order (so they never depend on a hash seed).
-#[derive(Clone, Debug)]
-pub struct Table<T> {
-    items: Vec<T>,
-    map: HashMap<T, u32>,
-}
-
-impl<T> Default for Table<T> {
-    fn default() -> Self {
-        Table { items: Vec::new(), map: HashMap::new() }
-    }
-}
-
-impl<T: Clone + Eq + Hash> Table<T> {
-    /// The id of `item`, inserting it if new.
-    pub fn intern(&mut self, item: T) -> u32 {
-        if let Some(&i) = self.map.get(&item) {
-            return i;
-        }
-        let i = self.items.len() as u32;
-        self.items.push(item.clone());
-        self.map.insert(item, i);
-        i
-    }
-    /// Appends `item` without looking for an equal one (for non-uniqued items).
-    pub fn push_unique(&mut self, item: T) -> u32 {
-        let i = self.items.len() as u32;
-        self.items.push(item.clone());
-        self.map.entry(item).or_insert(i);
-        i
-    }
-    /// The item with id `i`.
-    pub fn get(&self, i: u32) -> &T {
-        &self.items[i as usize]
-    }
-    /// Number of items.
-    pub fn len(&self) -> usize {
-        self.items.len()
-    }
-    /// True if empty.
-    pub fn is_empty(&self) -> bool {
-        self.items.is_empty()
-    }
-    /// All items in id order.
-    pub fn items(&self) -> &[T] {
-        &self.items
-    }
-}
+/// The module tables: the core's interner (equal items get equal ids, assigned in
+/// first-insertion order with a fixed hasher).
+pub type Table<T> = mergefunc::Interner<T>;
 
 /// Linkage of a symbol, as written in the text format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
