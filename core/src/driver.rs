@@ -161,6 +161,16 @@ pub fn keep_first(f: &FuncInfo, g: &FuncInfo) -> bool {
 
 const NO_NODE: u32 = u32::MAX;
 
+/// For a hash-sorted list: does entry `i` share its hash with a neighbour?
+fn shared_flags(hashed: &[(u64, FuncId)]) -> Vec<bool> {
+    (0..hashed.len())
+        .map(|i| {
+            let h = hashed[i].0;
+            (i > 0 && hashed[i - 1].0 == h) || hashed.get(i + 1).is_some_and(|n| n.0 == h)
+        })
+        .collect()
+}
+
 struct Driver<'a, M: ModuleMut> {
     m: &'a mut M,
     opts: Options,
@@ -200,10 +210,17 @@ pub fn merge_module<M: ModuleMut>(module: &mut M, options: &Options) -> Result<R
 }
 
 impl<M: ModuleMut> Driver<'_, M> {
+    /// Candidate as far as is known without building `f`'s view (a lazy adapter may
+    /// still find it ineligible when it builds the body).
     fn is_candidate(&self, f: FuncId) -> bool {
         !self.folded.get(f.index()).copied().unwrap_or(false)
             && self.m.func(f).ineligible.is_none()
-            && self.m.body(f).is_some()
+            && self.m.has_body(f)
+    }
+
+    /// Makes sure the adapter's view of `f` is built and current before it is read.
+    fn ensure(&mut self, f: FuncId) {
+        self.m.materialize(f);
     }
 
     fn mark_folded(&mut self, f: FuncId) {
@@ -215,23 +232,59 @@ impl<M: ModuleMut> Driver<'_, M> {
 
     fn run(&mut self) -> Result<(), Error<M::Error>> {
         let mut hashed: Vec<(u64, FuncId)> = Vec::new();
+        // With an adapter-provided worklist hash, views are built only for functions
+        // whose hash another candidate shares (singletons are never read).
+        let mut unbuilt = false;
         for i in 0..self.m.num_funcs() {
             let f = FuncId::new(i);
             if !self.is_candidate(f) {
                 continue;
             }
-            validate_body(&*self.m, f).map_err(|reason| Error::InvalidBody { func: f, reason })?;
             let h = match self.m.worklist_hash(f) {
-                Some(h) => h,
-                None => self.hasher.hash(&*self.m, f),
+                Some(h) => {
+                    unbuilt = true;
+                    h
+                }
+                None => {
+                    self.ensure(f);
+                    if !self.is_candidate(f) {
+                        continue;
+                    }
+                    validate_body(&*self.m, f).map_err(|reason| Error::InvalidBody { func: f, reason })?;
+                    self.hasher.hash(&*self.m, f)
+                }
             };
             hashed.push((h, f));
         }
-        self.report.stats.candidates = hashed.len() as u64;
         hashed.sort_by_key(|p| p.0); // stable: ties keep module order
-        for (i, (h, f)) in hashed.iter().enumerate() {
-            let shared = (i > 0 && hashed[i - 1].0 == *h) || hashed.get(i + 1).is_some_and(|n| n.0 == *h);
-            if shared {
+        let mut shared = shared_flags(&hashed);
+        if unbuilt {
+            // Build the views of the functions that will be read. Some may turn out to be
+            // ineligible (found only by reading the body): they leave the candidate list,
+            // which can turn their bucket mates into singletons.
+            let mut dropped = false;
+            for (i, &(_, f)) in hashed.iter().enumerate() {
+                if shared[i] {
+                    self.ensure(f);
+                    dropped |= !self.is_candidate(f);
+                }
+            }
+            if dropped {
+                let keep: Vec<bool> =
+                    hashed.iter().enumerate().map(|(i, p)| !shared[i] || self.is_candidate(p.1)).collect();
+                let mut k = keep.iter();
+                hashed.retain(|_| *k.next().unwrap_or(&true));
+                shared = shared_flags(&hashed);
+            }
+            for (i, &(_, f)) in hashed.iter().enumerate() {
+                if shared[i] {
+                    validate_body(&*self.m, f).map_err(|reason| Error::InvalidBody { func: f, reason })?;
+                }
+            }
+        }
+        self.report.stats.candidates = hashed.len() as u64;
+        for (i, (_, f)) in hashed.iter().enumerate() {
+            if shared[i] {
                 self.deferred.push(*f);
             } else {
                 self.report.stats.singletons += 1;
@@ -254,7 +307,10 @@ impl<M: ModuleMut> Driver<'_, M> {
             self.report.stats.rounds += 1;
             for f in worklist {
                 if self.is_candidate(f) {
-                    self.insert(f)?;
+                    self.ensure(f);
+                    if self.is_candidate(f) {
+                        self.insert(f)?;
+                    }
                 }
             }
             self.round += 1;
@@ -321,7 +377,8 @@ impl<M: ModuleMut> Driver<'_, M> {
         self.scratch = users;
     }
 
-    fn can_thunk(&self, f: FuncId) -> bool {
+    fn can_thunk(&mut self, f: FuncId) -> bool {
+        self.ensure(f);
         let info = self.m.func(f);
         if !info.callable {
             return false;
@@ -427,7 +484,16 @@ impl<M: ModuleMut> Driver<'_, M> {
     /// candidates (every candidate, singletons included: a cycle's members may have
     /// hashes no other function shares only because their callees differ).
     fn merge_cycles(&mut self, hashed: &[(u64, FuncId)]) -> Result<(), Error<M::Error>> {
-        let cands: Vec<FuncId> = hashed.iter().map(|p| p.1).filter(|f| self.is_candidate(*f)).collect();
+        let mut cands: Vec<FuncId> = Vec::new();
+        for &(_, f) in hashed {
+            if self.is_candidate(f) {
+                self.ensure(f);
+                if self.is_candidate(f) {
+                    validate_body(&*self.m, f).map_err(|reason| Error::InvalidBody { func: f, reason })?;
+                    cands.push(f);
+                }
+            }
+        }
         let (classes, rounds) = crate::cycles::cycle_classes(&*self.m, &cands, &mut self.cmp);
         self.report.stats.cycle_rounds = rounds as u64;
         for class in classes {
@@ -461,6 +527,13 @@ impl<M: ModuleMut> Driver<'_, M> {
     /// LLVM's `mergeTwoFunctions(F, G)`: `f` survives, `g` is folded into it. Returns
     /// the function that now holds the surviving body (`f`, or a new private body).
     fn merge_two(&mut self, f: FuncId, g: FuncId) -> Result<FuncId, Error<M::Error>> {
+        self.ensure(f);
+        self.ensure(g);
+        if !self.m.func(f).callable || !self.m.func(g).callable {
+            // Functions that cannot be called (kernels) are never thunk targets, alias
+            // targets or call-redirection targets: leave both alone.
+            return Ok(f);
+        }
         let (fl, gl) = (self.m.func(f).linkage, self.m.func(g).linkage);
         let (fname, gname) = (self.name(f), self.name(g));
         if fl.interposable || (fl.odr && gl.odr) {
@@ -472,12 +545,20 @@ impl<M: ModuleMut> Driver<'_, M> {
             self.intersect_flags(f, g)?;
             self.remove_users(f, UseKind::Any);
             let body = self.m.split_body(f).map_err(Self::fail(f, "splitting the body"))?;
+            self.ensure(body);
             let n = self.node(f);
             if n != NO_NODE {
                 self.tree.replace(n, body);
                 self.set_node(f, NO_NODE);
                 self.set_node(body, n);
+            } else {
+                // `f` calls itself, so `remove_users(f)` took it out of the tree: the body
+                // must get its own turn next round, or later equal functions never meet
+                // it. (LLVM loses the body here and reads a freed tree node.)
+                self.deferred.push(body);
             }
+            // The symbol `f` is about to become a thunk or alias: never a candidate again.
+            self.mark_folded(f);
             if gl.odr {
                 self.redirect_calls(g, body)?;
             }

@@ -726,7 +726,14 @@ pub trait Module {
     /// Module-level facts about a function.
     fn func(&self, f: FuncId) -> &FuncInfo;
     /// The body of a function, or `None` if it has none (declaration, alias, erased).
+    /// A lazy adapter (see [`crate::ModuleMut::materialize`]) may also answer `None` for a
+    /// function whose view it has not built; the driver never reads such a body.
     fn body(&self, f: FuncId) -> Option<Body<'_>>;
+    /// True if `f` has a body, whether or not its view is built. The default asks
+    /// [`Module::body`]; lazy adapters answer without building the view.
+    fn has_body(&self, f: FuncId) -> bool {
+        self.body(f).is_some()
+    }
     /// A type.
     fn type_data(&self, t: TypeId) -> &TypeData;
     /// A constant.

@@ -61,6 +61,22 @@ pub trait ModuleMut: Module {
     /// Sets the alignment of `f` (`None`: unset).
     fn set_alignment(&mut self, f: FuncId, align: Option<u64>) -> Result<(), Self::Error>;
 
+    /// Lazy views: builds the view of `f` (its [`Module::body`] and the parts of its
+    /// [`crate::FuncInfo`] that depend on the body, such as `ineligible`) if it is not
+    /// built or no longer describes the IR. The default does nothing (an adapter whose
+    /// views are always built).
+    ///
+    /// The driver calls it before it reads the body of `f` for the first time and again
+    /// before it reads `f` after `f` was taken out of its tree. So a lazy adapter may
+    /// leave the view of a changed function stale (and build it on the next call) exactly
+    /// for the functions that [`Module::users_of`] reported for the mutation (the driver
+    /// asks for those and takes them out of its tree *before* each rewrite that changes
+    /// them); every other function whose view is built and that a rewrite changes must
+    /// be brought up to date before the rewrite returns, as without laziness.
+    fn materialize(&mut self, f: FuncId) {
+        let _ = f;
+    }
+
     /// True if [`ModuleMut::intersect_flags`] is implemented, so that
     /// [`crate::ir::Inst::weak_flags`] may be left out of the comparison.
     fn supports_flag_intersection(&self) -> bool {

@@ -871,7 +871,17 @@ pub mod reason {
     pub const NOIPA: u32 = 2;
     /// Has the `"speculative-load-oracle"` string attribute.
     pub const ORACLE: u32 = 3;
+    /// Uses the kernel calling convention (`kernelcc`): kernels cannot be called, and
+    /// LLVM (PR #174254) leaves kernel pairs untouched rather than aliasing them.
+    pub const KERNEL: u32 = 4;
+    /// A thunk written by an earlier merge run (it carries [`super::THUNK_ATTR`]).
+    /// Merging two thunks of one body again would only add a hop (LLVM would do it on a
+    /// second run); leaving them alone makes merging idempotent.
+    pub const THUNK: u32 = 5;
 }
+
+/// The string attribute the mock's `write_thunk` puts on every thunk it writes.
+pub const THUNK_ATTR: &str = "mergefunc-thunk";
 
 /// A mock module. See the module documentation.
 #[derive(Clone, Debug)]

@@ -4,6 +4,8 @@
 //! with a builder ([`FunctionBuilder`]), a text format ([`parse`], [`print`]) that
 //! round-trips, a verifier ([`verify`]), a deterministic interpreter ([`interp`]), and
 //! implementations of the core's [`mergefunc::Module`] and [`mergefunc::ModuleMut`].
+//! With the `arbitrary` feature, `fuzzing` adds a generator of valid modules full of
+//! equal and near-equal functions, and the fuzz oracles (see `fuzz/README.md`).
 //!
 //! ```
 //! let src = r#"
@@ -27,6 +29,8 @@
 pub mod attrs;
 pub mod builder;
 pub mod consts;
+#[cfg(feature = "arbitrary")]
+pub mod fuzzing;
 pub mod interp;
 pub mod ir;
 pub mod layout;

@@ -14,6 +14,8 @@
 //! * `erase(g)` leaves a tombstone ([`FuncKind::Erased`]); the printer skips it.
 
 use std::collections::HashMap;
+
+use crate::ir::THUNK_ATTR;
 use std::fmt;
 
 use mergefunc::{FuncId, InstId, ModuleMut, ThunkStyle, TypeData, TypeId, Use, Value};
@@ -234,6 +236,14 @@ impl ModuleMut for MockModule {
             b.ret(Some(r));
         }
         b.finish();
+        // Tag the thunk so that a later run leaves it alone (see `reason::THUNK`).
+        let mut attrs = self.attr_data(self.funcs[g.index()].attrs).clone();
+        let mut fattrs = attrs.func.to_vec();
+        fattrs.push(mergefunc::Attr::Str(THUNK_ATTR.as_bytes().into(), Box::new([])));
+        attrs.func = fattrs.into();
+        let id = self.attr_list(attrs);
+        self.funcs[g.index()].attrs = id;
+        self.refresh_all();
         Ok(())
     }
 

@@ -54,6 +54,10 @@ pub(crate) fn func_info(m: &mut MockModule, f: FuncId, used: bool) -> FuncInfo {
         FuncKind::Declaration | FuncKind::Alias(_) | FuncKind::Erased => Some(Ineligible::NoBody),
         FuncKind::Definition(_) if func.linkage == LinkageKind::AvailableExternally => Some(Ineligible::NoBody),
         FuncKind::Definition(_) if has_flag(fattrs, attr::NOIPA) => Some(Ineligible::Adapter(reason::NOIPA)),
+        FuncKind::Definition(_) if func.cc == cc::KERNEL => Some(Ineligible::Adapter(reason::KERNEL)),
+        FuncKind::Definition(_) if has_str(fattrs, crate::ir::THUNK_ATTR.as_bytes()) => {
+            Some(Ineligible::Adapter(reason::THUNK))
+        }
         FuncKind::Definition(_) if has_str(fattrs, b"speculative-load-oracle") => {
             Some(Ineligible::Adapter(reason::ORACLE))
         }
@@ -315,6 +319,7 @@ impl Module for MockModule {
             reason::DISTINCT_MD => "calls an intrinsic with a distinct metadata operand",
             reason::NOIPA => "has the noipa attribute",
             reason::ORACLE => "has the \"speculative-load-oracle\" attribute",
+            reason::THUNK => "is a thunk written by an earlier merge run",
             _ => "excluded by the adapter",
         }
     }

@@ -1,0 +1,97 @@
+//! Oracle: merging a merged module again changes nothing.
+//!
+//! The second run may only produce [`mergefunc::FoldAction::Kept`] records (pairs that
+//! were equal the first time and could be neither thunked nor aliased are found equal
+//! again, and nothing is left to rewrite), and the printed module must be byte-for-byte
+//! the same. Thunks written by the first run carry [`crate::ir::THUNK_ATTR`] and are not
+//! candidates again; without that, two thunks of one target would be equal and a second
+//! run would fold one into the other (LLVM 22 does: its pass is not idempotent).
+
+use arbitrary::{Result, Unstructured};
+use mergefunc::FoldAction;
+
+use super::{generate, show, Config, TestCase};
+use crate::{print, verify};
+
+/// Generates a module and checks it.
+pub fn check(u: &mut Unstructured<'_>) -> Result<()> {
+    let tc = generate(u, &Config::DEFAULT)?;
+    check_case(&tc);
+    Ok(())
+}
+
+/// [`check`] on raw fuzzer bytes.
+pub fn check_bytes(data: &[u8]) -> Result<()> {
+    check(&mut Unstructured::new(data))
+}
+
+/// Merges twice and compares.
+pub fn check_case(tc: &TestCase) {
+    let mut m1 = tc.module.clone();
+    let r1 = mergefunc::merge_module(&mut m1, &tc.options).expect("first merge");
+    verify(&m1).unwrap_or_else(|e| panic!("{e}\n{}", show(tc)));
+    let p1 = print(&m1);
+    let mut m2 = m1.clone();
+    let r2 = mergefunc::merge_module(&mut m2, &tc.options).expect("second merge");
+    let p2 = print(&m2);
+    assert!(
+        r2.merges.iter().all(|r| r.action == FoldAction::Kept) && p1 == p2,
+        "second merge changed the module ({:?})\n--- first report\n{r1}--- second report\n{r2}--- after first\n{p1}\n--- after second\n{p2}\n--- input\n{}",
+        tc.options,
+        show(tc)
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    /// Three equal external functions: run 1 makes `b` and `c` thunks of `a`. The two
+    /// thunks are equal functions; because they are tagged as thunks, run 2 leaves them
+    /// alone (LLVM 22 would fold `c` into `b`).
+    #[test]
+    fn thunks_of_one_target_are_not_merged_again() {
+        let f = |name: &str| {
+            format!("define i64 @{name}(i64 %x) {{\n  %y = mul i64 %x, 3\n  %z = add i64 %y, 1\n  ret i64 %z\n}}\n")
+        };
+        let src = format!("{}{}{}", f("a"), f("b"), f("c"));
+        let mut m = crate::parse(&src).unwrap();
+        let opts = mergefunc::Options::default();
+        let r1 = mergefunc::merge_module(&mut m, &opts).unwrap();
+        assert_eq!(r1.merges.len(), 2);
+        let r2 = mergefunc::merge_module(&mut m, &opts).unwrap();
+        let lines: Vec<String> = r2.merges.iter().map(|r| r.to_string()).collect();
+        assert!(lines.is_empty(), "{lines:?}");
+    }
+
+    /// Regression (found by the `idempotence` fuzz target): three equal self-recursive
+    /// `linkonce_odr` functions. The first pair gets a shared private body; the survivor
+    /// had itself as a user, so taking its users out of the tree also took *it* out, and
+    /// the new body was then neither put in its place nor queued: the third mate found
+    /// nothing to merge with, and only a second run merged it.
+    #[test]
+    fn self_recursive_odr_triple_merges_in_one_run() {
+        let f = |name: &str| {
+            format!(
+                "define linkonce_odr i64 @{name}(i64 %x) {{\ne:\n  %c = icmp eq i64 %x, 0\n  br i1 %c, label %z, label %r\nr:\n  %y = sub i64 %x, 1\n  %v = call i64 @{name}(i64 %y)\n  %w = add i64 %v, 2\n  ret i64 %w\nz:\n  ret i64 0\n}}\n"
+            )
+        };
+        let src = format!(
+            "{}{}{}define i64 @use(i64 %x) {{\n  %p = call i64 @c(i64 %x)\n  ret i64 %p\n}}\n",
+            f("a"),
+            f("b"),
+            f("c")
+        );
+        let mut m = crate::parse(&src).unwrap();
+        let opts = mergefunc::Options::default();
+        let r1 = mergefunc::merge_module(&mut m, &opts).unwrap();
+        crate::verify(&m).unwrap();
+        let folded: Vec<&[u8]> = r1.merges.iter().map(|r| &*r.folded_name).collect();
+        assert!(folded.contains(&&b"c"[..]), "{r1}\n{}", crate::print(&m));
+        let r2 = mergefunc::merge_module(&mut m, &opts).unwrap();
+        assert!(r2.merges.is_empty(), "{r2}");
+    }
+
+    #[test]
+    fn seeded() {
+        super::super::run_seeded(4000, 250, super::check);
+    }
+}
