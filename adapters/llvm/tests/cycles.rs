@@ -84,3 +84,35 @@ fn mutually_recursive_duplicates_merge_only_with_the_option() {
     assert_eq!(run_ok(Command::new(&lli).arg(&cyc)), expected_output);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A rustc-generated module: a generic recursive-descent parser (`expr → term → atom →
+/// expr`) instantiated for three marker types. LLVM 22 merges none of the three 3-cycles;
+/// with `--merge-cycles` two of the three instantiations fold into the first.
+#[test]
+fn rustc_generic_parser_cycles_merge() {
+    let Some((opt, _)) = llvm_tools() else { return };
+    let dir = std::env::temp_dir().join(format!("mergefunc-cycles-rs-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cycles/rust_parser.rs");
+    let bc = dir.join("parser.bc");
+    let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".into());
+    run_ok(
+        Command::new(rustc)
+            .args(["--edition", "2021", "-C", "opt-level=0", "-C", "debuginfo=0", "--emit=llvm-bc", "-o"])
+            .arg(&bc)
+            .arg(&src),
+    );
+    let plain = dir.join("plain.ll");
+    let log0 = merge(&bc, &plain, &["--stats"]);
+    let theirs = run_ok(Command::new(&opt).args(["-S", "-passes=mergefunc"]).arg(&bc));
+    let ours = std::fs::read_to_string(&plain).unwrap();
+    assert_eq!(defines(&ours), defines(&theirs), "{log0}");
+    let cyc = dir.join("cycles.ll");
+    let log = merge(&bc, &cyc, &["--merge-cycles"]);
+    let extra = log.lines().filter(|l| l.contains("[cycle]")).count();
+    assert_eq!(extra, 6, "{log}");
+    let left = defines(&std::fs::read_to_string(&cyc).unwrap());
+    assert_eq!(left.len() + 6, defines(&ours).len());
+    run_ok(Command::new(&opt).args(["-passes=verify", "-disable-output"]).arg(&cyc));
+    let _ = std::fs::remove_dir_all(&dir);
+}
