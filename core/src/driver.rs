@@ -2,8 +2,11 @@
 //! traits.
 //!
 //! 1. **Candidates**: functions with a body that the adapter did not exclude. Each body
-//!    is validated first (indices in range, blocks non-empty); a body that breaks the
-//!    contract stops the run with [`Error::InvalidBody`].
+//!    is validated before it is first read (indices in range, blocks non-empty); a body
+//!    that breaks the contract stops the run with [`Error::InvalidBody`]. With an adapter
+//!    worklist hash, bodies are built ([`ModuleMut::materialize`]) and validated only for
+//!    candidates whose hash another candidate shares; one found ineligible then leaves
+//!    the list (its bucket mates may become singletons).
 //! 2. **Buckets**: candidates are stably sorted by hash ([`Module::worklist_hash`] or the
 //!    core's [`crate::hash`]); a candidate whose hash no other candidate shares is dropped
 //!    for the whole run. The rest form the first worklist, in that order.

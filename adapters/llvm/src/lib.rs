@@ -80,5 +80,32 @@ pub use module::{reason, LlvmError, LlvmModule};
 
 pub mod report;
 
+/// CPU seconds used by the calling thread so far (Linux `CLOCK_THREAD_CPUTIME_ID`; 0 on
+/// other systems). Used by `--time` and the benchmarks.
+pub fn thread_cpu_seconds() -> f64 {
+    #[cfg(target_os = "linux")]
+    {
+        #[repr(C)]
+        struct Timespec {
+            sec: i64,
+            nsec: i64,
+        }
+        extern "C" {
+            fn clock_gettime(clock: i32, ts: *mut Timespec) -> i32;
+        }
+        const CLOCK_THREAD_CPUTIME_ID: i32 = 3;
+        let mut ts = Timespec { sec: 0, nsec: 0 };
+        // SAFETY: `ts` is a valid, writable timespec (64-bit Linux layout).
+        if unsafe { clock_gettime(CLOCK_THREAD_CPUTIME_ID, &mut ts) } == 0 {
+            return ts.sec as f64 + ts.nsec as f64 * 1e-9;
+        }
+        0.0
+    }
+    #[cfg(not(target_os = "linux"))]
+    {
+        0.0
+    }
+}
+
 #[cfg(all(test, feature = "llvm"))]
 mod tests;

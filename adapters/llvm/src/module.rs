@@ -4,7 +4,9 @@ use crate::ffi;
 use crate::safe::{self, cc, Linkage as L, Md, MdCtx, Op, TyKind, ValKind, T, V};
 use inkwell::llvm_sys as sys;
 use mergefunc::*;
-use std::collections::{HashMap, HashSet};
+// Pointer- and id-keyed tables: FxHash (no DoS concern, much cheaper than SipHash).
+type HashMap<K, V> = std::collections::HashMap<K, V, rustc_hash::FxBuildHasher>;
+type HashSet<K> = std::collections::HashSet<K, rustc_hash::FxBuildHasher>;
 use std::ffi::CStr;
 use std::fmt;
 use std::os::raw::{c_char, c_uint};
@@ -41,13 +43,24 @@ fn err<T>(s: impl Into<String>) -> Result<T, LlvmError> {
 }
 
 /// One function slot: the LLVM object a `FuncId` names, and its view.
+///
+/// Views are lazy: `info` is always current, `body` is built by
+/// [`ModuleMut::materialize`] (see `materialize_view`) and dropped again when a rewrite
+/// changes the function in a way the driver knows about.
 pub(crate) struct Slot {
     pub(crate) v: Option<V>,
     pub(crate) info: FuncInfo,
     pub(crate) body: Option<BodyBuf>,
     /// The LLVM instruction of each `InstId` of `body`.
     pub(crate) insts: Vec<V>,
-    pub(crate) hash: Option<u64>,
+    /// `body`/`insts` and the body-derived part of `info.ineligible` describe the IR.
+    pub(crate) built: bool,
+    /// The LLVM function has a body (whether or not the view is built).
+    pub(crate) def: bool,
+    /// Ineligibility known from the signature alone (before reading the body).
+    pub(crate) info_ineligible: Option<Ineligible>,
+    /// The function's own attributes include `inalloca`/`swifterror`.
+    pub(crate) fn_special: bool,
 }
 
 /// An LLVM 22 module (its own context) and the core's view of it.
@@ -90,6 +103,21 @@ pub struct LlvmModule {
     pending: Vec<FuncId>,
     /// Compute `worklist_hash` with LLVM's own `StructuralHash`.
     pub(crate) llvm_hash: bool,
+    /// Time spent building the module-level facts after parsing: (wall, thread CPU) s.
+    setup_time: (f64, f64),
+    /// Scratch of `build_body`: locals of the function being built, by LLVM handle.
+    local_of: HashMap<usize, (Value, TypeId)>,
+    scratch_blocks: Vec<LLVMBasicBlockRef>,
+    /// `MetadataAsValue` operands: (item, "distinct" for LLVM's intrinsic rule, type).
+    mav_of: HashMap<usize, (MetaId, bool, TypeId)>,
+    /// Is this `MDTuple` uniqued?
+    uniqued_of: HashMap<Md, bool>,
+    /// Attribute handles (uniqued per context, never freed) already converted.
+    attr_of: HashMap<usize, (Attr, bool)>,
+    /// Attribute lists by their raw attribute handles (see `fn_attrs`).
+    attrs_by_handles: HashMap<Box<[usize]>, (AttrsId, bool)>,
+    attr_key: Vec<usize>,
+    attr_buf: Vec<LLVMAttributeRef>,
 }
 
 impl fmt::Debug for LlvmModule {
@@ -183,28 +211,28 @@ impl LlvmModule {
             td,
             builder,
             funcs: Vec::new(),
-            func_of: HashMap::new(),
+            func_of: HashMap::default(),
             globals: Vec::new(),
-            global_of: HashMap::new(),
+            global_of: HashMap::default(),
             types: Vec::new(),
-            type_of: HashMap::new(),
+            type_of: HashMap::default(),
             consts: Vec::new(),
-            const_of: HashMap::new(),
+            const_of: HashMap::default(),
             metas: Vec::new(),
-            meta_of: HashMap::new(),
+            meta_of: HashMap::default(),
             asms: Vec::new(),
-            asm_of: HashMap::new(),
+            asm_of: HashMap::default(),
             attr_lists: Vec::new(),
-            attrs_of: HashMap::new(),
-            attr_ids: HashMap::new(),
-            strings: HashMap::new(),
-            opaque_text: HashMap::new(),
-            opaque_ptr: HashMap::new(),
+            attrs_of: HashMap::default(),
+            attr_ids: HashMap::default(),
+            strings: HashMap::default(),
+            opaque_text: HashMap::default(),
+            opaque_ptr: HashMap::default(),
             next_opaque: 0,
             target: TargetInfo::default(),
             index_widths: None,
             semantic_interposition: false,
-            used: HashSet::new(),
+            used: HashSet::default(),
             int_attr_range: None,
             special_alloca_kinds: [0, 0],
             md_type: mdc.kind_id("type"),
@@ -212,10 +240,20 @@ impl LlvmModule {
             md_range: mdc.kind_id("range"),
             pending: Vec::new(),
             llvm_hash: true,
+            setup_time: (0.0, 0.0),
+            local_of: HashMap::default(),
+            scratch_blocks: Vec::new(),
+            mav_of: HashMap::default(),
+            uniqued_of: HashMap::default(),
+            attr_of: HashMap::default(),
+            attrs_by_handles: HashMap::default(),
+            attr_key: Vec::new(),
+            attr_buf: Vec::new(),
         };
+        let (t0, c0) = (std::time::Instant::now(), crate::thread_cpu_seconds());
         s.init_module_facts();
-        // Every function in module order gets its id first, then the views are built in
-        // the same order (deterministic table ids).
+        // Every function in module order gets its id first, then its module-level facts
+        // in the same order (deterministic table ids). Bodies are built on demand.
         let mut f = unsafe { c::LLVMGetFirstFunction(m) };
         while !f.is_null() {
             s.register_func(V(f));
@@ -223,10 +261,26 @@ impl LlvmModule {
         }
         s.pending.clear();
         for i in 0..s.funcs.len() {
-            s.rebuild(FuncId::new(i));
+            s.rebuild_info(FuncId::new(i));
         }
         s.drain_pending();
+        s.setup_time = (t0.elapsed().as_secs_f64(), crate::thread_cpu_seconds() - c0);
         s
+    }
+
+    /// Wall-clock and thread CPU seconds spent after parsing (and verifying) the module
+    /// to build the adapter's module-level facts. Part of the merge pass's cost: the
+    /// CLI's `--time` adds it to the time of `merge_module`.
+    pub fn setup_seconds(&self) -> (f64, f64) {
+        self.setup_time
+    }
+
+    /// Builds the views of every function now (they are otherwise built when the core
+    /// first reads them). Only useful to measure or test the view builder.
+    pub fn build_all_views(&mut self) {
+        for i in 0..self.funcs.len() {
+            self.materialize_view(FuncId::new(i));
+        }
     }
 
     fn init_module_facts(&mut self) {
@@ -370,62 +424,137 @@ impl LlvmModule {
             },
             body: None,
             insts: Vec::new(),
-            hash: None,
+            built: false,
+            def: false,
+            info_ineligible: Some(Ineligible::NoBody),
+            fn_special: false,
         });
         self.pending.push(id);
         id
     }
 
+    /// Builds the module-level facts of functions registered since the last call.
     pub(crate) fn drain_pending(&mut self) {
         while let Some(f) = self.pending.pop() {
-            self.rebuild(f);
+            self.rebuild_info(f);
         }
     }
 
     /// Forgets every cache keyed by an LLVM pointer that a mutation may have freed.
     pub(crate) fn new_generation(&mut self) {
         self.const_of.clear();
+        self.new_md_generation();
+    }
+
+    /// Forgets the metadata, inline-asm and opaque-identity caches, and the constants
+    /// `consts` (freed or replaced by a rewrite); every other cached constant is alive
+    /// and unchanged (LLVM constants are uniqued and live as long as the context unless
+    /// an operand is replaced).
+    pub(crate) fn forget_consts(&mut self, consts: &[V]) {
+        for v in consts {
+            self.const_of.remove(v);
+        }
+        self.new_md_generation();
+    }
+
+    fn new_md_generation(&mut self) {
         self.meta_of.clear();
+        self.mav_of.clear();
+        self.uniqued_of.clear();
         self.asm_of.clear();
         self.opaque_ptr.clear();
     }
 
-    /// Rebuilds the info and body of `f` from the IR.
-    pub(crate) fn rebuild(&mut self, f: FuncId) {
+    /// Rebuilds the module-level facts of `f` from the IR. The body view is left as it
+    /// is (see [`Self::invalidate`] and [`Self::materialize_view`]).
+    pub(crate) fn rebuild_info(&mut self, f: FuncId) {
         let Some(v) = self.funcs[f.index()].v else { return };
         if !v.is_function() {
             // An alias now stands for this id.
             let s = &mut self.funcs[f.index()];
             s.body = None;
             s.insts.clear();
+            s.built = true;
+            s.def = false;
+            s.info_ineligible = Some(Ineligible::NoBody);
             s.info.ineligible = Some(Ineligible::NoBody);
             s.info.name = v.name().into();
             return;
         }
-        let mut info = self.build_info(v);
+        let (info, fn_special) = self.build_info(v);
+        let s = &mut self.funcs[f.index()];
+        s.def = !v.is_declaration();
+        s.info_ineligible = info.ineligible;
+        s.fn_special = fn_special;
+        // Keep what the body view found (if it is current).
+        let body_reason = match s.info.ineligible {
+            Some(Ineligible::Adapter(r)) if s.built && (r == reason::DISTINCT_MD || r == reason::UNSUPPORTED) => {
+                Some(Ineligible::Adapter(r))
+            }
+            _ => None,
+        };
+        s.info = info;
+        if s.info.ineligible.is_none() {
+            s.info.ineligible = body_reason;
+        }
+        if !s.def {
+            s.body = None;
+            s.insts.clear();
+            s.built = true;
+        }
+    }
+
+    /// Marks the body view of `f` out of date; the next [`Self::materialize_view`]
+    /// rebuilds it.
+    pub(crate) fn invalidate(&mut self, f: FuncId) {
+        let s = &mut self.funcs[f.index()];
+        if s.def {
+            s.built = false;
+            s.body = None;
+            s.insts.clear();
+            s.info.ineligible = s.info_ineligible;
+        }
+    }
+
+    /// Builds the body view of `f` if it is not current.
+    pub(crate) fn materialize_view(&mut self, f: FuncId) {
+        let s = &self.funcs[f.index()];
+        if s.built {
+            return;
+        }
+        let Some(v) = s.v else { return };
+        let (ineligible, fn_special) = (s.info_ineligible, s.fn_special);
         let mut body = None;
         let mut insts = Vec::new();
-        let mut hash = None;
-        if info.ineligible.is_none() {
-            match self.build_body(v) {
+        let mut reason_found = None;
+        if ineligible.is_none() {
+            match self.build_body(v, fn_special) {
                 Ok((b, iv, distinct_md)) => {
                     if distinct_md {
-                        info.ineligible = Some(Ineligible::Adapter(reason::DISTINCT_MD));
+                        reason_found = Some(Ineligible::Adapter(reason::DISTINCT_MD));
                     }
                     body = Some(b);
                     insts = iv;
-                    if self.llvm_hash {
-                        hash = Some(unsafe { ffi::llvm_structural_hash_function(v.0, false) });
-                    }
                 }
-                Err(r) => info.ineligible = Some(Ineligible::Adapter(r)),
+                Err(r) => reason_found = Some(Ineligible::Adapter(r)),
             }
         }
+        self.drain_pending();
         let s = &mut self.funcs[f.index()];
-        s.info = info;
+        s.info.ineligible = ineligible.or(reason_found);
         s.body = body;
         s.insts = insts;
-        s.hash = hash;
+        s.built = true;
+    }
+
+    /// Rebuilds `f`'s facts, and its body view if it is built.
+    pub(crate) fn rebuild_eagerly(&mut self, f: FuncId) {
+        let was_built = self.funcs[f.index()].built;
+        self.rebuild_info(f);
+        if was_built {
+            self.invalidate(f);
+            self.materialize_view(f);
+        }
     }
 
     fn intern_string(&mut self, s: &[u8]) -> u64 {
@@ -433,7 +562,7 @@ impl LlvmModule {
         *self.strings.entry(s.to_vec()).or_insert(n)
     }
 
-    fn build_info(&mut self, v: V) -> FuncInfo {
+    fn build_info(&mut self, v: V) -> (FuncInfo, bool) {
         let name: Box<[u8]> = v.name().into();
         let mut ineligible = None;
         let lk = match v.linkage() {
@@ -477,7 +606,7 @@ impl LlvmModule {
         let fty = v.global_value_type().unwrap_or(T(ptr::null_mut()));
         let ty = self.intern_type(fty);
         let nparams = v.params().len() as u32;
-        let (attrs, _) = self.fn_attrs(v, nparams, false);
+        let (attrs, fn_special) = self.fn_attrs(v, nparams, false);
         let mut sig = vec![Prop::Attrs(attrs)];
         match v.gc() {
             Some(g) => {
@@ -503,7 +632,7 @@ impl LlvmModule {
             None => sig.push(Prop::Num(0)),
         }
         let align = v.alignment().filter(|a| *a != 0).map(|a| a as u64);
-        FuncInfo {
+        let info = FuncInfo {
             name,
             linkage,
             ineligible,
@@ -513,7 +642,8 @@ impl LlvmModule {
             sig: sig.into(),
             align,
             callable: !kernel,
-        }
+        };
+        (info, fn_special)
     }
 
     // -----------------------------------------------------------------------------------
@@ -567,42 +697,96 @@ impl LlvmModule {
         }
     }
 
-    fn attr_set(&mut self, list: &[LLVMAttributeRef], special: &mut bool) -> Box<[Attr]> {
-        list.iter().map(|a| self.attr(*a, special)).collect()
-    }
-
-    fn collect_attrs(&mut self, v: V, idx: u32, call_site: bool) -> Vec<LLVMAttributeRef> {
-        unsafe {
-            let n = if call_site {
-                c::LLVMGetCallSiteAttributeCount(v.0, idx)
-            } else {
-                c::LLVMGetAttributeCountAtIndex(v.0, idx)
-            };
-            let mut out = vec![ptr::null_mut(); n as usize];
-            if n > 0 {
-                if call_site {
-                    c::LLVMGetCallSiteAttributes(v.0, idx, out.as_mut_ptr());
-                } else {
-                    c::LLVMGetAttributesAtIndex(v.0, idx, out.as_mut_ptr());
-                }
-            }
-            out
-        }
-    }
 
     /// The attribute list of a function or call site; also reports whether an
     /// `inalloca`/`swifterror` attribute appears.
+    ///
+    /// Attributes are uniqued per LLVM context and never freed, so lists are cached by
+    /// their raw attribute handles: a list seen before costs one count query per index
+    /// and one handle query per non-empty index, with no conversion and no allocation.
     fn fn_attrs(&mut self, v: V, nparams: u32, call_site: bool) -> (AttrsId, bool) {
-        let mut special = false;
-        let fa = self.collect_attrs(v, sys::LLVMAttributeFunctionIndex, call_site);
-        let func = self.attr_set(&fa, &mut special);
-        let ra = self.collect_attrs(v, sys::LLVMAttributeReturnIndex, call_site);
-        let ret = self.attr_set(&ra, &mut special);
-        let mut params: Vec<Box<[Attr]>> = Vec::with_capacity(nparams as usize);
-        for i in 0..nparams {
-            let pa = self.collect_attrs(v, i + 1, call_site);
-            params.push(self.attr_set(&pa, &mut special));
+        let mut key = std::mem::take(&mut self.attr_key);
+        let mut buf = std::mem::take(&mut self.attr_buf);
+        key.clear();
+        // Indices: function, return, then the parameters; trailing empty sets dropped.
+        let mut idxs_end = 0usize;
+        for (pos, idx) in [sys::LLVMAttributeFunctionIndex, sys::LLVMAttributeReturnIndex]
+            .into_iter()
+            .chain(1..=nparams)
+            .enumerate()
+        {
+            let n = unsafe {
+                if call_site {
+                    c::LLVMGetCallSiteAttributeCount(v.0, idx)
+                } else {
+                    c::LLVMGetAttributeCountAtIndex(v.0, idx)
+                }
+            } as usize;
+            key.push(n);
+            if n > 0 {
+                buf.clear();
+                buf.resize(n, ptr::null_mut());
+                unsafe {
+                    if call_site {
+                        c::LLVMGetCallSiteAttributes(v.0, idx, buf.as_mut_ptr());
+                    } else {
+                        c::LLVMGetAttributesAtIndex(v.0, idx, buf.as_mut_ptr());
+                    }
+                }
+                key.extend(buf.iter().map(|a| *a as usize));
+                if pos >= 2 {
+                    idxs_end = key.len();
+                }
+            }
+            if pos == 1 {
+                idxs_end = key.len();
+            }
         }
+        key.truncate(idxs_end);
+        let r = match self.attrs_by_handles.get(&key[..]) {
+            Some(r) => *r,
+            None => {
+                let r = self.attr_list_from_key(&key);
+                self.attrs_by_handles.insert(key.clone().into_boxed_slice(), r);
+                r
+            }
+        };
+        self.attr_key = key;
+        self.attr_buf = buf;
+        r
+    }
+
+    /// Converts a handle key of [`Self::fn_attrs`] (`[count, handles..]` per index).
+    fn attr_list_from_key(&mut self, key: &[usize]) -> (AttrsId, bool) {
+        let mut special = false;
+        let mut sets: Vec<Box<[Attr]>> = Vec::new();
+        let mut i = 0;
+        while i < key.len() {
+            let n = key[i];
+            let mut set = Vec::with_capacity(n);
+            for &a in &key[i + 1..i + 1 + n] {
+                let (attr, sp) = match self.attr_of.get(&a) {
+                    Some(x) => x.clone(),
+                    None => {
+                        let mut sp = false;
+                        let attr = self.attr(a as LLVMAttributeRef, &mut sp);
+                        self.attr_of.insert(a, (attr.clone(), sp));
+                        (attr, sp)
+                    }
+                };
+                special |= sp;
+                set.push(attr);
+            }
+            sets.push(set.into());
+            i += 1 + n;
+        }
+        while sets.len() < 2 {
+            sets.push(Box::new([]));
+        }
+        let mut it = sets.into_iter();
+        let func = it.next().unwrap_or_default();
+        let ret = it.next().unwrap_or_default();
+        let mut params: Vec<Box<[Attr]>> = it.collect();
         while params.last().is_some_and(|p| p.is_empty()) {
             params.pop();
         }
@@ -979,7 +1163,7 @@ impl LlvmModule {
                 Some(c) => MetaData::Const(self.intern_const(c)),
                 None => MetaData::Opaque(self.opaque_meta_id(m)),
             },
-            safe::MD_TUPLE if mdc.is_uniqued_tuple(m) => {
+            safe::MD_TUPLE if self.uniqued_tuple(m) => {
                 let ops = mdc.tuple_operands(m).unwrap_or_default();
                 let kids: Vec<Option<MetaId>> = ops.into_iter().map(|o| o.map(|x| self.intern_meta(x))).collect();
                 MetaData::Node(kids.into())
@@ -1098,116 +1282,191 @@ impl LlvmModule {
 
     /// Builds the body of a defined function: `(body, instruction handles, has an
     /// intrinsic call with a distinct metadata operand)`, or an ineligibility reason.
-    fn build_body(&mut self, f: V) -> Result<(BodyBuf, Vec<V>, bool), u32> {
-        let blocks = f.blocks();
-        if blocks.is_empty() {
+    fn build_body(&mut self, f: V, fn_special: bool) -> Result<(BodyBuf, Vec<V>, bool), u32> {
+        let first = unsafe { c::LLVMGetFirstBasicBlock(f.0) };
+        if first.is_null() {
             return Err(reason::UNSUPPORTED);
         }
-        let mut block_id: HashMap<V, BlockId> = HashMap::with_capacity(blocks.len());
-        for (i, b) in blocks.iter().enumerate() {
-            block_id.insert(V(unsafe { c::LLVMBasicBlockAsValue(*b) }), BlockId::new(i));
+        // Locals (arguments, blocks, instructions) by LLVM handle, with their types: one
+        // table lookup per local operand instead of LLVM kind/type queries.
+        let mut local_of = std::mem::take(&mut self.local_of);
+        local_of.clear();
+        let mut block_list = std::mem::take(&mut self.scratch_blocks);
+        block_list.clear();
+        let mut b = first;
+        let label_ty = self.intern_type(T(unsafe { c::LLVMTypeOf(c::LLVMBasicBlockAsValue(first)) }));
+        while !b.is_null() {
+            let bv = unsafe { c::LLVMBasicBlockAsValue(b) };
+            local_of.insert(bv as usize, (Value::Block(BlockId::new(block_list.len())), label_ty));
+            block_list.push(b);
+            b = unsafe { c::LLVMGetNextBasicBlock(b) };
         }
-        let mut arg_index: HashMap<V, u32> = HashMap::new();
-        for (i, p) in f.params().into_iter().enumerate() {
-            arg_index.insert(p, i as u32);
+        let nparams = unsafe { c::LLVMCountParams(f.0) };
+        for i in 0..nparams {
+            let p = unsafe { c::LLVMGetParam(f.0, i) };
+            let ty = self.intern_type(T(unsafe { c::LLVMTypeOf(p) }));
+            local_of.insert(p as usize, (Value::Arg(i), ty));
         }
-        // Pass 1: number the instructions that have a meaning.
-        let mut per_block: Vec<Vec<V>> = Vec::with_capacity(blocks.len());
-        let mut inst_id: HashMap<V, InstId> = HashMap::new();
+        // Pass 1: number the instructions that have a meaning; opcode and result type.
         let mut all: Vec<V> = Vec::new();
-        for b in &blocks {
-            let mut list = Vec::new();
-            let mut i = unsafe { c::LLVMGetFirstInstruction(*b) };
+        let mut meta: Vec<(u32, TypeId)> = Vec::new();
+        let mut block_end: Vec<usize> = Vec::with_capacity(block_list.len());
+        for &b in &block_list {
+            let mut i = unsafe { c::LLVMGetFirstInstruction(b) };
+            let start = all.len();
             while !i.is_null() {
-                let v = V(i);
-                if !v.is_debug_intrinsic() {
-                    inst_id.insert(v, InstId::new(all.len()));
-                    all.push(v);
-                    list.push(v);
+                let raw = unsafe { ffi::LLVMGetInstructionOpcode(i) };
+                let debug = raw == Op::Call.raw() && V(i).is_debug_intrinsic();
+                if !debug {
+                    let ty = self.intern_type(T(unsafe { c::LLVMTypeOf(i) }));
+                    local_of.insert(i as usize, (Value::Inst(InstId::new(all.len())), ty));
+                    all.push(V(i));
+                    meta.push((raw, ty));
                 }
                 i = unsafe { c::LLVMGetNextInstruction(i) };
             }
-            if list.is_empty() {
+            if all.len() == start {
+                self.local_of = local_of;
+                self.scratch_blocks = block_list;
                 return Err(reason::UNSUPPORTED);
             }
-            per_block.push(list);
+            block_end.push(all.len());
         }
-        // Pass 2: records.
+        let r = self.build_records(f, fn_special, &local_of, &all, &meta, &block_end);
+        self.local_of = local_of;
+        self.scratch_blocks = block_list;
+        r.map(|(buf, distinct_md)| (buf, all, distinct_md))
+    }
+
+    /// The operand `o` of an instruction as a [`Use`]. `intrinsic`: the instruction is an
+    /// intrinsic call (decided lazily, only for metadata operands).
+    #[inline]
+    fn operand_use(
+        &mut self,
+        inst: V,
+        o: V,
+        local_of: &HashMap<usize, (Value, TypeId)>,
+        intrinsic: &mut Option<bool>,
+        distinct_md: &mut bool,
+    ) -> Result<Use, u32> {
+        if let Some(&(value, ty)) = local_of.get(&(o.0 as usize)) {
+            return Ok(Use { value, ty });
+        }
+        if let Some(&c) = self.const_of.get(&o) {
+            return Ok(Use { value: Value::Const(c), ty: self.consts[c.index()].ty });
+        }
+        if let Some(&(m, distinct, ty)) = self.mav_of.get(&(o.0 as usize)) {
+            if distinct && *intrinsic.get_or_insert_with(|| inst.is_intrinsic_call()) {
+                *distinct_md = true;
+            }
+            return Ok(Use { value: Value::Meta(m), ty });
+        }
+        let ty = self.intern_type(o.ty());
+        let value = match o.kind() {
+            // Locals of this function were found above: these belong to another one.
+            Ok(ValKind::Argument | ValKind::BasicBlock) => return Err(reason::UNSUPPORTED),
+            Ok(ValKind::Instruction) if o.is_instruction() => return Err(reason::UNSUPPORTED),
+            Ok(ValKind::MetadataAsValue) => {
+                let md = o.as_metadata().ok_or(reason::UNSUPPORTED)?;
+                let k = md.kind();
+                // LLVM refuses functions whose intrinsic calls take a distinct node; only
+                // tuples can be checked, every other node counts as distinct.
+                let distinct = k != safe::MD_STRING
+                    && k != safe::MD_CONSTANT
+                    && k != safe::MD_LOCAL
+                    && !(k == safe::MD_TUPLE && self.uniqued_tuple(md));
+                let m = self.intern_meta(md);
+                self.mav_of.insert(o.0 as usize, (m, distinct, ty));
+                if distinct && *intrinsic.get_or_insert_with(|| inst.is_intrinsic_call()) {
+                    *distinct_md = true;
+                }
+                Value::Meta(m)
+            }
+            Ok(ValKind::InlineAsm) => Value::Asm(self.intern_asm(o).ok_or(reason::UNSUPPORTED)?),
+            Ok(ValKind::MemoryUse | ValKind::MemoryDef | ValKind::MemoryPhi) | Err(_) => {
+                return Err(reason::UNSUPPORTED)
+            }
+            Ok(ValKind::Instruction) if !o.is_constant() => return Err(reason::UNSUPPORTED),
+            Ok(
+                ValKind::Instruction
+                | ValKind::Function
+                | ValKind::GlobalAlias
+                | ValKind::GlobalIFunc
+                | ValKind::GlobalVariable
+                | ValKind::BlockAddress
+                | ValKind::ConstantExpr
+                | ValKind::ConstantArray
+                | ValKind::ConstantStruct
+                | ValKind::ConstantVector
+                | ValKind::UndefValue
+                | ValKind::ConstantAggregateZero
+                | ValKind::ConstantDataArray
+                | ValKind::ConstantDataVector
+                | ValKind::ConstantInt
+                | ValKind::ConstantFP
+                | ValKind::ConstantPointerNull
+                | ValKind::ConstantTokenNone
+                | ValKind::Poison
+                | ValKind::ConstantTargetNone
+                | ValKind::ConstantPtrAuth,
+            ) => Value::Const(self.intern_const(o)),
+        };
+        Ok(Use { value, ty })
+    }
+
+    /// Is the `MDTuple` `m` uniqued? Cached per node (until pointer caches are dropped).
+    fn uniqued_tuple(&mut self, m: Md) -> bool {
+        if let Some(&u) = self.uniqued_of.get(&m) {
+            return u;
+        }
+        let u = MdCtx(self.ctx).is_uniqued_tuple(m);
+        self.uniqued_of.insert(m, u);
+        u
+    }
+
+    /// Pass 2 of [`Self::build_body`]: the records.
+    fn build_records(
+        &mut self,
+        f: V,
+        fn_special: bool,
+        local_of: &HashMap<usize, (Value, TypeId)>,
+        all: &[V],
+        meta: &[(u32, TypeId)],
+        block_end: &[usize],
+    ) -> Result<(BodyBuf, bool), u32> {
+        let _ = f;
         let mut buf = BodyBuf::new();
+        buf.blocks.reserve_exact(block_end.len());
+        buf.insts.reserve_exact(all.len());
+        let nops: usize = all.iter().map(|i| unsafe { c::LLVMGetNumOperands(i.0) }.max(0) as usize).sum();
+        buf.uses.reserve_exact(nops);
+        buf.props.reserve(all.len() * 2);
+        buf.succs.reserve(block_end.len() * 2);
         let mut distinct_md = false;
         let mut special_attrs = false;
         let mut alloca_props: Vec<(V, usize)> = Vec::new();
-        let mdc = MdCtx(self.ctx);
         let mut uses: Vec<Use> = Vec::new();
         let mut props: Vec<Prop> = Vec::new();
-        for list in &per_block {
+        let mut succs: Vec<BlockId> = Vec::new();
+        let mut at = 0usize;
+        for &end in block_end {
             buf.begin_block();
-            for &inst in list {
-                let op = match inst.opcode() {
-                    Some(Ok(op)) => op,
-                    _ => return Err(reason::UNSUPPORTED),
-                };
+            for idx in at..end {
+                let inst = all[idx];
+                let (raw, rty) = meta[idx];
+                let op = Op::from_raw(raw).ok_or(reason::UNSUPPORTED)?;
                 uses.clear();
                 props.clear();
-                let n = inst.num_operands();
-                let intrinsic = inst.is_intrinsic_call();
+                let n = unsafe { c::LLVMGetNumOperands(inst.0) }.max(0) as u32;
+                let mut intrinsic = None;
                 for k in 0..n {
-                    let Some(o) = inst.operand(k) else { return Err(reason::UNSUPPORTED) };
-                    let ty = self.intern_type(o.ty());
-                    let value = match o.kind() {
-                        Ok(ValKind::Argument) => Value::Arg(*arg_index.get(&o).ok_or(reason::UNSUPPORTED)?),
-                        Ok(ValKind::BasicBlock) => Value::Block(*block_id.get(&o).ok_or(reason::UNSUPPORTED)?),
-                        Ok(ValKind::Instruction) if o.is_instruction() => {
-                            Value::Inst(*inst_id.get(&o).ok_or(reason::UNSUPPORTED)?)
-                        }
-                        Ok(ValKind::MetadataAsValue) => {
-                            let md = o.as_metadata().ok_or(reason::UNSUPPORTED)?;
-                            if intrinsic
-                                && md.kind() != safe::MD_STRING
-                                && md.kind() != safe::MD_CONSTANT
-                                && md.kind() != safe::MD_LOCAL
-                            {
-                                // LLVM refuses functions whose intrinsic calls take a
-                                // distinct node; only tuples can be checked, every other
-                                // node counts as distinct.
-                                if !(md.kind() == safe::MD_TUPLE && mdc.is_uniqued_tuple(md)) {
-                                    distinct_md = true;
-                                }
-                            }
-                            Value::Meta(self.intern_meta(md))
-                        }
-                        Ok(ValKind::InlineAsm) => Value::Asm(self.intern_asm(o).ok_or(reason::UNSUPPORTED)?),
-                        Ok(ValKind::MemoryUse | ValKind::MemoryDef | ValKind::MemoryPhi) | Err(_) => {
-                            return Err(reason::UNSUPPORTED)
-                        }
-                        Ok(ValKind::Instruction) if !o.is_constant() => return Err(reason::UNSUPPORTED),
-                        Ok(
-                            ValKind::Instruction
-                            | ValKind::Function
-                            | ValKind::GlobalAlias
-                            | ValKind::GlobalIFunc
-                            | ValKind::GlobalVariable
-                            | ValKind::BlockAddress
-                            | ValKind::ConstantExpr
-                            | ValKind::ConstantArray
-                            | ValKind::ConstantStruct
-                            | ValKind::ConstantVector
-                            | ValKind::UndefValue
-                            | ValKind::ConstantAggregateZero
-                            | ValKind::ConstantDataArray
-                            | ValKind::ConstantDataVector
-                            | ValKind::ConstantInt
-                            | ValKind::ConstantFP
-                            | ValKind::ConstantPointerNull
-                            | ValKind::ConstantTokenNone
-                            | ValKind::Poison
-                            | ValKind::ConstantTargetNone
-                            | ValKind::ConstantPtrAuth,
-                        ) => Value::Const(self.intern_const(o)),
-                    };
-                    uses.push(Use { value, ty });
+                    let o = unsafe { c::LLVMGetOperand(inst.0, k) };
+                    if o.is_null() {
+                        return Err(reason::UNSUPPORTED);
+                    }
+                    let u = self.operand_use(inst, V(o), local_of, &mut intrinsic, &mut distinct_md)?;
+                    uses.push(u);
                 }
-                let rty = self.intern_type(inst.ty());
                 let mut kind = InstKind::Plain;
                 let mut flags = 0u64;
                 let mut weak_flags = 0u64;
@@ -1246,9 +1505,13 @@ impl LlvmModule {
                     | Op::FPExt => {
                         flags = fmf(inst);
                         if op == Op::Phi {
-                            for b in inst.incoming_blocks().unwrap_or_default() {
-                                let bv = V(unsafe { c::LLVMBasicBlockAsValue(b) });
-                                props.push(Prop::Block(*block_id.get(&bv).ok_or(reason::UNSUPPORTED)?));
+                            let nin = unsafe { c::LLVMCountIncoming(inst.0) };
+                            for i in 0..nin {
+                                let bv = unsafe { c::LLVMBasicBlockAsValue(c::LLVMGetIncomingBlock(inst.0, i)) };
+                                match local_of.get(&(bv as usize)) {
+                                    Some(&(Value::Block(b), _)) => props.push(Prop::Block(b)),
+                                    _ => return Err(reason::UNSUPPORTED),
+                                }
                             }
                         }
                     }
@@ -1260,10 +1523,19 @@ impl LlvmModule {
                         props.push(Prop::Num(0));
                     }
                     Op::Load => {
-                        props.push(Prop::Num(inst.volatile().unwrap_or(false) as u64));
-                        props.push(Prop::Num(align(inst)));
-                        props.push(Prop::Num(inst.ordering().unwrap_or(0) as u64));
-                        props.push(Prop::Num(scope(inst)));
+                        // The opcode is known: read the fields directly.
+                        let (vol, al, ord, sc) = unsafe {
+                            (
+                                c::LLVMGetVolatile(inst.0) != 0,
+                                c::LLVMGetAlignment(inst.0) as u64,
+                                ffi::LLVMGetOrdering(inst.0) as u64,
+                                if c::LLVMIsAtomic(inst.0) != 0 { c::LLVMGetAtomicSyncScopeID(inst.0) as u64 } else { 1 },
+                            )
+                        };
+                        props.push(Prop::Num(vol as u64));
+                        props.push(Prop::Num(al));
+                        props.push(Prop::Num(ord));
+                        props.push(Prop::Num(sc));
                         let md = inst.inst_metadata();
                         props.push(Prop::Num(md.len() as u64));
                         for (k, m) in md {
@@ -1272,33 +1544,50 @@ impl LlvmModule {
                         }
                     }
                     Op::Store => {
-                        props.push(Prop::Num(inst.volatile().unwrap_or(false) as u64));
-                        props.push(Prop::Num(align(inst)));
-                        props.push(Prop::Num(inst.ordering().unwrap_or(0) as u64));
-                        props.push(Prop::Num(scope(inst)));
+                        let (vol, al, ord, sc) = unsafe {
+                            (
+                                c::LLVMGetVolatile(inst.0) != 0,
+                                c::LLVMGetAlignment(inst.0) as u64,
+                                ffi::LLVMGetOrdering(inst.0) as u64,
+                                if c::LLVMIsAtomic(inst.0) != 0 { c::LLVMGetAtomicSyncScopeID(inst.0) as u64 } else { 1 },
+                            )
+                        };
+                        props.push(Prop::Num(vol as u64));
+                        props.push(Prop::Num(al));
+                        props.push(Prop::Num(ord));
+                        props.push(Prop::Num(sc));
                     }
                     Op::Call | Op::Invoke | Op::CallBr => {
                         flags = fmf(inst);
                         kind = InstKind::Call { callee: n.checked_sub(1).ok_or(reason::UNSUPPORTED)? };
-                        props.push(Prop::Num(inst.call_site_cc().unwrap_or(0) as u64));
-                        let nargs = inst.num_arg_operands().unwrap_or(0);
+                        props.push(Prop::Num(unsafe { c::LLVMGetInstructionCallConv(inst.0) } as u64));
+                        let nargs = unsafe { c::LLVMGetNumArgOperands(inst.0) };
                         let (attrs, special) = self.fn_attrs(inst, nargs, true);
                         special_attrs |= special;
                         props.push(Prop::Attrs(attrs));
-                        let bundles = inst.bundles().unwrap_or_default();
-                        props.push(Prop::Num(bundles.len() as u64));
-                        for (tag, nin) in bundles {
-                            props.push(Prop::Num(self.intern_string(&tag)));
-                            props.push(Prop::Num(nin as u64));
+                        if unsafe { c::LLVMGetNumOperandBundles(inst.0) } == 0 {
+                            props.push(Prop::Num(0));
+                        } else {
+                            let bundles = inst.bundles().unwrap_or_default();
+                            props.push(Prop::Num(bundles.len() as u64));
+                            for (tag, nin) in bundles {
+                                props.push(Prop::Num(self.intern_string(&tag)));
+                                props.push(Prop::Num(nin as u64));
+                            }
                         }
                         if op == Op::Call {
-                            props.push(Prop::Num(inst.tail_kind().unwrap_or(0) as u64));
+                            props.push(Prop::Num(unsafe { ffi::LLVMGetTailCallKind(inst.0) } as u64));
                         }
-                        let range = inst.inst_metadata().into_iter().find(|p| p.0 == self.md_range).map(|p| p.1);
-                        props.push(Prop::Meta(range.map(|m| self.intern_meta(m))));
-                        if let Some(t) = inst.called_fn_type() {
-                            props.push(Prop::Type(self.intern_type(t)));
-                        }
+                        // `!range` only: one lookup, no attachment list.
+                        let range = unsafe { c::LLVMGetMetadata(inst.0, self.md_range) };
+                        let range = if range.is_null() {
+                            None
+                        } else {
+                            let m = unsafe { c::LLVMValueAsMetadata(range) };
+                            (!m.is_null()).then(|| self.intern_meta(Md(m)))
+                        };
+                        props.push(Prop::Meta(range));
+                        props.push(Prop::Type(self.intern_type(T(unsafe { c::LLVMGetCalledFunctionType(inst.0) }))));
                     }
                     Op::GetElementPtr => {
                         let base_ty = inst.operand(0).map(|b| b.ty());
@@ -1377,21 +1666,24 @@ impl LlvmModule {
                 }
                 buf.push_inst(op.raw(), rty, kind, flags, weak_flags, &uses, &props);
             }
-            let term = *list.last().expect("non-empty");
-            let succs: Result<Vec<BlockId>, u32> = term
-                .successors()
-                .into_iter()
-                .map(|b| block_id.get(&V(unsafe { c::LLVMBasicBlockAsValue(b) })).copied().ok_or(reason::UNSUPPORTED))
-                .collect();
-            buf.set_succs(&succs?);
+            let term = all[end - 1];
+            succs.clear();
+            if !unsafe { c::LLVMIsATerminatorInst(term.0) }.is_null() {
+                let ns = unsafe { c::LLVMGetNumSuccessors(term.0) };
+                for i in 0..ns {
+                    let bv = unsafe { c::LLVMBasicBlockAsValue(c::LLVMGetSuccessor(term.0, i)) };
+                    match local_of.get(&(bv as usize)) {
+                        Some(&(Value::Block(b), _)) => succs.push(b),
+                        _ => return Err(reason::UNSUPPORTED),
+                    }
+                }
+            }
+            buf.set_succs(&succs);
+            at = end;
         }
         buf.finish();
         // `inalloca`/`swifterror` alloca bits have no getter: in the rare functions that
         // use those attributes, read them from the printed alloca.
-        let (_, fn_special) = {
-            let np = f.params().len() as u32;
-            self.fn_attrs(f, np, false)
-        };
         if special_attrs || fn_special {
             for (a, at) in alloca_props {
                 let text = a.print();
@@ -1400,12 +1692,12 @@ impl LlvmModule {
                 buf.props[at] = Prop::Num(bits);
             }
         }
-        Ok((buf, all, distinct_md))
+        Ok((buf, distinct_md))
     }
 
     /// Functions whose body or signature refers to `v` (through constants too).
     pub(crate) fn referencing_funcs(&self, v: V, include_sig: bool, out: &mut Vec<FuncId>) {
-        let mut seen: HashSet<V> = HashSet::new();
+        let mut seen: HashSet<V> = HashSet::default();
         let mut stack = vec![v];
         while let Some(x) = stack.pop() {
             for (_, user) in x.uses() {
@@ -1420,6 +1712,36 @@ impl LlvmModule {
                         }
                     }
                 } else if user.is_constant() && !user.is_global() && seen.insert(user) {
+                    stack.push(user);
+                }
+            }
+        }
+    }
+
+    /// Like [`Self::referencing_funcs`], split into functions with an instruction that
+    /// refers to `v` (`insts`) and functions whose signature does (`sig`: personality,
+    /// prefix and prologue data).
+    pub(crate) fn referencing_funcs_split(
+        &self,
+        v: V,
+        insts: &mut Vec<FuncId>,
+        sig: &mut Vec<FuncId>,
+        consts: &mut Vec<V>,
+    ) {
+        let mut seen: HashSet<V> = HashSet::default();
+        let mut stack = vec![v];
+        while let Some(x) = stack.pop() {
+            for (_, user) in x.uses() {
+                if user.is_instruction() {
+                    if let Some(f) = user.parent_function().and_then(|f| self.func_of.get(&f)) {
+                        insts.push(*f);
+                    }
+                } else if user.is_function() {
+                    if let Some(f) = self.func_of.get(&user) {
+                        sig.push(*f);
+                    }
+                } else if user.is_constant() && !user.is_global() && seen.insert(user) {
+                    consts.push(user);
                     stack.push(user);
                 }
             }
@@ -1462,7 +1784,14 @@ impl Module for LlvmModule {
         &self.funcs[f.index()].info
     }
     fn body(&self, f: FuncId) -> Option<Body<'_>> {
-        self.funcs[f.index()].body.as_ref().map(|b| b.as_body())
+        let s = &self.funcs[f.index()];
+        if !s.built {
+            return None;
+        }
+        s.body.as_ref().map(|b| b.as_body())
+    }
+    fn has_body(&self, f: FuncId) -> bool {
+        self.funcs[f.index()].def
     }
     fn type_data(&self, t: TypeId) -> &TypeData {
         &self.types[t.index()]
@@ -1513,7 +1842,12 @@ impl Module for LlvmModule {
         }
     }
     fn worklist_hash(&self, f: FuncId) -> Option<u64> {
-        self.funcs[f.index()].hash
+        let s = &self.funcs[f.index()];
+        match s.v {
+            // A pure read of the IR: LLVM's own hash, as its pass computes it.
+            Some(v) if self.llvm_hash && s.def => Some(unsafe { ffi::llvm_structural_hash_function(v.0, false) }),
+            _ => None,
+        }
     }
 }
 

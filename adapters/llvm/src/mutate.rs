@@ -1,9 +1,19 @@
 //! The rewrites ([`mergefunc::ModuleMut`]) on an LLVM module.
 //!
-//! After every rewrite the views of every function whose IR changed are rebuilt: the
-//! rewritten functions themselves, every function with an instruction that refers to a
-//! replaced value (directly or through constants), and every function whose signature
-//! props refer to it (personality).
+//! After every rewrite the views of every function whose IR changed are brought up to
+//! date (see [`mergefunc::ModuleMut::materialize`] for the laziness contract):
+//! * functions with an instruction that refers to a replaced value (directly or through
+//!   constants), i.e. what `users_of` reported to the driver for this rewrite, and the
+//!   rewritten functions themselves: facts rebuilt now, body view dropped and rebuilt
+//!   when the driver next materializes it;
+//! * functions whose signature props refer to a replaced value (personality): facts
+//!   rebuilt now (their bodies do not change);
+//! * functions that refer to a rewritten function's blocks (`blockaddress`), which the
+//!   driver does not know about: rebuilt now if their view is built.
+//!
+//! Caches keyed by LLVM pointers are dropped after rewrites that can free LLVM objects
+//! (RAUW, thunks, aliases, erasure, body moves), not after call redirection or flag
+//! changes, which free nothing.
 
 use crate::ffi;
 use crate::module::{LlvmError, LlvmModule};
@@ -21,14 +31,43 @@ fn err<T>(s: impl Into<String>) -> Result<T, LlvmError> {
 
 const NONAME: *const std::os::raw::c_char = c"".as_ptr();
 
+/// What a rewrite may have freed or changed in place, for the pointer-keyed caches.
+enum Freed {
+    /// Nothing (call redirection, flag changes).
+    Nothing,
+    /// Exactly these constants (and metadata, which is always forgotten).
+    Consts(Vec<V>),
+    /// Possibly anything.
+    Anything,
+}
+
 impl LlvmModule {
-    /// Rebuilds the views of `fs` (and of functions registered meanwhile).
-    fn refresh(&mut self, mut fs: Vec<FuncId>) {
-        fs.sort_unstable();
-        fs.dedup();
-        self.new_generation();
-        for f in fs {
-            self.rebuild(f);
+    /// After a rewrite: `lazy` functions get their facts rebuilt and their body views
+    /// dropped; `sig` functions get their facts rebuilt; `eager` functions are rebuilt
+    /// now if their views are built. `free`: which pointer-keyed caches may be stale.
+    fn refresh(&mut self, mut lazy: Vec<FuncId>, mut sig: Vec<FuncId>, mut eager: Vec<FuncId>, free: Freed) {
+        for v in [&mut lazy, &mut sig, &mut eager] {
+            v.sort_unstable();
+            v.dedup();
+        }
+        match free {
+            Freed::Nothing => {}
+            Freed::Consts(cs) => self.forget_consts(&cs),
+            Freed::Anything => self.new_generation(),
+        }
+        for &f in &lazy {
+            self.rebuild_info(f);
+            self.invalidate(f);
+        }
+        for &f in &sig {
+            if lazy.binary_search(&f).is_err() {
+                self.rebuild_info(f);
+            }
+        }
+        for &f in &eager {
+            if lazy.binary_search(&f).is_err() {
+                self.rebuild_eagerly(f);
+            }
         }
         self.drain_pending();
     }
@@ -273,10 +312,11 @@ impl ModuleMut for LlvmModule {
         if fv.ty() != tv.ty() {
             return err("cannot replace a function by one in another address space");
         }
-        let mut affected = Vec::new();
-        self.referencing_funcs(fv, true, &mut affected);
+        let (mut users, mut sig, mut consts) = (Vec::new(), Vec::new(), Vec::new());
+        self.referencing_funcs_split(fv, &mut users, &mut sig, &mut consts);
         unsafe { c::LLVMReplaceAllUsesWith(fv.0, tv.0) };
-        self.refresh(affected);
+        // RAUW replaces (and frees) exactly the constants that contain `from`.
+        self.refresh(users, sig, Vec::new(), Freed::Consts(consts));
         Ok(())
     }
 
@@ -298,7 +338,7 @@ impl ModuleMut for LlvmModule {
                 }
             }
         }
-        self.refresh(affected);
+        self.refresh(affected, Vec::new(), Vec::new(), Freed::Nothing);
         Ok(())
     }
 
@@ -313,9 +353,9 @@ impl ModuleMut for LlvmModule {
         }
         let vty = gv.global_value_type().ok_or_else(|| LlvmError("not a global".into()))?;
         let aspace = gv.ty().addr_space().unwrap_or(0);
-        let mut affected = vec![g];
-        self.referencing_funcs(gv, true, &mut affected);
-        self.blockaddress_users(gv, &mut affected);
+        let (mut users, mut sig, mut eager) = (vec![g], Vec::new(), Vec::new());
+        self.referencing_funcs_split(gv, &mut users, &mut sig, &mut Vec::new());
+        self.blockaddress_users(gv, &mut eager);
         unsafe {
             let alias = c::LLVMAddAlias2(self.m, vty.0, aspace, fv.0, NONAME);
             let a = V(alias);
@@ -331,7 +371,7 @@ impl ModuleMut for LlvmModule {
             self.func_of.insert(a, g);
             self.funcs[g.index()].v = Some(a);
         }
-        self.refresh(affected);
+        self.refresh(users, sig, eager, Freed::Anything);
         Ok(())
     }
 
@@ -340,8 +380,8 @@ impl ModuleMut for LlvmModule {
         if !gv.is_function() || !fv.is_function() {
             return err("thunks need two functions");
         }
-        let mut affected = vec![g];
-        self.blockaddress_users(gv, &mut affected);
+        let mut eager = Vec::new();
+        self.blockaddress_users(gv, &mut eager);
         if style.preserve_debug_info && !gv.is_declaration() {
             self.pdi_thunk(gv, fv)?;
         } else {
@@ -356,7 +396,7 @@ impl ModuleMut for LlvmModule {
             let bb = unsafe { c::LLVMAppendBasicBlockInContext(self.ctx, gv.0, NONAME) };
             self.emit_forwarding_call(gv, fv, bb)?;
         }
-        self.refresh(affected);
+        self.refresh(vec![g], Vec::new(), eager, Freed::Anything);
         Ok(())
     }
 
@@ -365,8 +405,8 @@ impl ModuleMut for LlvmModule {
         if gv.has_uses() {
             return err(format!("cannot erase {g}: it still has uses"));
         }
-        let mut affected = Vec::new();
-        self.blockaddress_users(gv, &mut affected);
+        let mut eager = Vec::new();
+        self.blockaddress_users(gv, &mut eager);
         unsafe {
             if gv.is_function() {
                 c::LLVMDeleteFunction(gv.0);
@@ -379,9 +419,13 @@ impl ModuleMut for LlvmModule {
         s.v = None;
         s.body = None;
         s.insts.clear();
-        s.hash = None;
+        s.built = true;
+        s.def = false;
+        s.info_ineligible = Some(Ineligible::NoBody);
         s.info.ineligible = Some(Ineligible::NoBody);
-        self.refresh(affected);
+        // Only `g` itself is freed (it has no uses, so no constant refers to it), with
+        // the instructions of its body (local metadata).
+        self.refresh(Vec::new(), Vec::new(), eager, Freed::Consts(vec![gv]));
         Ok(())
     }
 
@@ -456,7 +500,9 @@ impl ModuleMut for LlvmModule {
             }
         }
         let id = self.register_func(body);
-        self.refresh(vec![f, id]);
+        self.refresh(vec![f, id], Vec::new(), Vec::new(), Freed::Anything);
+        // The driver puts the new body in its tree right away.
+        self.materialize_view(id);
         Ok(id)
     }
 
@@ -484,7 +530,17 @@ impl ModuleMut for LlvmModule {
         if !v.set_gep_flags((cur & keep) as u32) {
             return err("flag intersection on an instruction without weak flags");
         }
-        self.refresh(vec![f]);
+        // Only the flags changed: patch the view (`weak_flags` holds the GEP flags).
+        let new = v.gep_flags().unwrap_or(0) as u64;
+        if let Some(b) = self.funcs[f.index()].body.as_mut() {
+            if let Some(i) = b.insts.get_mut(inst.index()) {
+                i.weak_flags = new;
+            }
+        }
         Ok(())
+    }
+
+    fn materialize(&mut self, f: FuncId) {
+        self.materialize_view(f);
     }
 }

@@ -452,6 +452,7 @@ impl V {
         }
     }
     /// Successor count of a terminator.
+    #[allow(dead_code)] // the body builder reads these fields directly
     pub fn successors(self) -> Vec<LLVMBasicBlockRef> {
         if !self.is_instruction() || unsafe { c::LLVMIsATerminatorInst(self.0) }.is_null() {
             return Vec::new();
@@ -561,6 +562,7 @@ impl V {
         Some((0..n).map(|i| unsafe { c::LLVMGetMaskValue(self.0, i) }).collect())
     }
     /// Incoming blocks of a phi.
+    #[allow(dead_code)] // the body builder reads these fields directly
     pub fn incoming_blocks(self) -> Option<Vec<LLVMBasicBlockRef>> {
         self.op_is(&[Op::Phi])?;
         let n = unsafe { c::LLVMCountIncoming(self.0) };
@@ -576,19 +578,23 @@ impl V {
         self.op_is(&[Op::Call, Op::Invoke, Op::CallBr]).is_some()
     }
     /// Calling convention of a call site.
+    #[allow(dead_code)] // the body builder reads these fields directly
     pub fn call_site_cc(self) -> Option<u32> {
         self.is_call().then(|| unsafe { c::LLVMGetInstructionCallConv(self.0) })
     }
     /// Tail-call kind of a `call` (not invoke/callbr).
+    #[allow(dead_code)] // the body builder reads these fields directly
     pub fn tail_kind(self) -> Option<u32> {
         self.op_is(&[Op::Call])?;
         Some(unsafe { ffi::LLVMGetTailCallKind(self.0) })
     }
     /// The called function type of a call site.
+    #[allow(dead_code)] // the body builder reads these fields directly
     pub fn called_fn_type(self) -> Option<T> {
         self.is_call().then(|| T(unsafe { c::LLVMGetCalledFunctionType(self.0) }))
     }
     /// Number of argument operands of a call site.
+    #[allow(dead_code)] // the body builder reads these fields directly
     pub fn num_arg_operands(self) -> Option<u32> {
         self.is_call().then(|| unsafe { c::LLVMGetNumArgOperands(self.0) })
     }

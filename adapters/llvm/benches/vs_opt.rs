@@ -1,0 +1,416 @@
+//! Benchmark: our merge pass against LLVM 22's own `MergeFunctionsPass`.
+//!
+//! ```text
+//! cargo bench -p mergefunc-llvm --features llvm --bench vs_opt            # everything
+//! cargo bench -p mergefunc-llvm --features llvm --bench vs_opt -- phases FILE...
+//! ```
+//!
+//! Default mode:
+//! 1. prints the machine (nproc, CPU model, load average);
+//! 2. builds its inputs (kept in `$MERGEFUNC_BENCH_DIR`, default `<target dir>/bench-inputs`;
+//!    an existing file is reused unless `MERGEFUNC_BENCH_REGEN=1`):
+//!    * `rust-big-debug.bc`: `benches/gen-big-rust-module.sh` (serde/serde_json/regex,
+//!      160 generated record types, debug build: > 30k defined functions);
+//!    * `rust-release.bc`, `rust-debug.bc`: `scripts/gen-rust-module.sh` (the small
+//!      project with real dependencies, release and debug);
+//!    * `cpp-prog-O0.ll`: `scripts/gen-cpp-module.sh` (template-heavy C++, clang++-22 -O0);
+//! 3. per module, `$MERGEFUNC_BENCH_RUNS` (default 7) alternated runs of
+//!    * ours: `mergefunc IN -o OUT.bc --time --stats --no-verify`, the `merge pass` line
+//!      (the adapter's module facts + `merge_module`: parsing, verifying and writing are
+//!      excluded) and the thread CPU time of the same span;
+//!    * LLVM: `opt-22 -passes=mergefunc -time-passes IN -o /dev/null`, the
+//!      `MergeFunctionsPass` line (wall and user+system);
+//! 4. prints medians, min/max and the ratio ours/LLVM (wall and CPU);
+//! 5. checks that both made the same merges: both outputs as text, every input function
+//!    classified (kept with its direct callees / erased / thunk->X / alias->X, the
+//!    classifier of the differential tests) and compared.
+//!
+//! `phases FILE...` times the parts of our pass in-process (median of 5): module facts,
+//! LLVM's `StructuralHash` of every definition, building every view, the whole pass.
+#![allow(clippy::std_instead_of_core, clippy::std_instead_of_alloc)]
+
+// The outcome classifier of the differential tests (`classify` refers to `super::llparse`).
+#[allow(dead_code, unused_imports)]
+#[path = "../tests/common/llparse.rs"]
+mod llparse;
+#[allow(dead_code, unused_imports)]
+#[path = "../tests/common/classify.rs"]
+mod classify;
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Instant;
+
+use mergefunc::{merge_module, FuncId, Module, Options};
+use mergefunc_llvm::{thread_cpu_seconds, LlvmModule};
+
+const OUR_BIN: &str = env!("CARGO_BIN_EXE_mergefunc");
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).filter(|a| a != "--bench").collect();
+    if args.first().map(String::as_str) == Some("phases") {
+        for f in &args[1..] {
+            phases(Path::new(f));
+        }
+        return;
+    }
+    machine();
+    let dir = bench_dir();
+    let inputs = match prepare_inputs(&dir) {
+        Ok(v) => v,
+        Err(e) => {
+            eprintln!("vs_opt: cannot build the inputs: {e}");
+            std::process::exit(1);
+        }
+    };
+    let runs: usize = std::env::var("MERGEFUNC_BENCH_RUNS").ok().and_then(|s| s.parse().ok()).unwrap_or(7);
+    let filter = args.first().cloned();
+    let mut rows = Vec::new();
+    for (name, path) in &inputs {
+        if filter.as_ref().is_some_and(|f| !name.contains(f.as_str())) {
+            continue;
+        }
+        match bench_module(name, path, runs) {
+            Ok(r) => rows.push(r),
+            Err(e) => {
+                eprintln!("vs_opt: {name}: {e}");
+                std::process::exit(1);
+            }
+        }
+    }
+    println!();
+    println!("## Summary ({runs} alternated runs each; times in ms; median [min–max])");
+    println!();
+    println!(
+        "| module | defined fns | merged (ours = LLVM) | ours wall | LLVM wall | ratio wall | ours CPU | LLVM CPU | ratio CPU |"
+    );
+    println!("|---|---|---|---|---|---|---|---|---|");
+    for r in &rows {
+        println!(
+            "| {} | {} | {} | {} | {} | **{:.2}** | {} | {} | **{:.2}** |",
+            r.name,
+            r.defined,
+            r.merged,
+            fmt_stats(&r.ours_wall),
+            fmt_stats(&r.opt_wall),
+            median(&r.ours_wall) / median(&r.opt_wall),
+            fmt_stats(&r.ours_cpu),
+            fmt_stats(&r.opt_cpu),
+            median(&r.ours_cpu) / median(&r.opt_cpu),
+        );
+    }
+    if rows.iter().any(|r| !r.same) {
+        eprintln!("vs_opt: the merges differ from LLVM's (see above)");
+        std::process::exit(2);
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Machine and inputs
+// ---------------------------------------------------------------------------------------
+
+fn machine() {
+    let cpu = std::fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|s| s.lines().find(|l| l.starts_with("model name")).map(|l| l.split(':').nth(1).unwrap_or("").trim().to_string()))
+        .unwrap_or_else(|| "unknown".into());
+    let nproc = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(0);
+    let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
+    let mem = std::fs::read_to_string("/proc/meminfo")
+        .ok()
+        .and_then(|s| s.lines().next().map(|l| l.split_whitespace().nth(1).unwrap_or("0").to_string()))
+        .and_then(|kb| kb.parse::<u64>().ok())
+        .unwrap_or(0);
+    let opt_version = Command::new("opt-22")
+        .arg("--version")
+        .output()
+        .ok()
+        .map(|o| String::from_utf8_lossy(&o.stdout).lines().find(|l| l.contains("version")).unwrap_or("").trim().to_string())
+        .unwrap_or_default();
+    println!("# mergefunc vs opt-22 -passes=mergefunc");
+    println!();
+    println!("machine: nproc {nproc}, CPU {cpu}, {:.1} GiB RAM, load average {}", mem as f64 / 1048576.0, load.trim());
+    println!("LLVM: {opt_version}; ours: {OUR_BIN}");
+}
+
+fn bench_dir() -> PathBuf {
+    if let Ok(d) = std::env::var("MERGEFUNC_BENCH_DIR") {
+        return PathBuf::from(d);
+    }
+    // <target>/release/deps/vs_opt-HASH -> <target>/bench-inputs
+    let exe = std::env::current_exe().unwrap_or_default();
+    let target = exe.ancestors().nth(3).map(Path::to_path_buf).unwrap_or_else(|| PathBuf::from("target"));
+    target.join("bench-inputs")
+}
+
+fn repo_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..").canonicalize().unwrap_or_else(|_| PathBuf::from("."))
+}
+
+/// Runs a generator script unless its output exists; returns the output path.
+fn generate(dir: &Path, script: &Path, args: &[&str], out_name: &str) -> Result<PathBuf, String> {
+    let out = dir.join(out_name);
+    let regen = std::env::var("MERGEFUNC_BENCH_REGEN").is_ok_and(|v| v == "1");
+    if out.exists() && !regen {
+        return Ok(out);
+    }
+    eprintln!("vs_opt: generating {} with {} ...", out.display(), script.display());
+    let st = Command::new("bash")
+        .arg(script)
+        .arg(dir)
+        .args(args)
+        .stdout(std::process::Stdio::null())
+        .status()
+        .map_err(|e| format!("{}: {e}", script.display()))?;
+    if !st.success() || !out.exists() {
+        return Err(format!("{} failed ({st})", script.display()));
+    }
+    Ok(out)
+}
+
+fn prepare_inputs(dir: &Path) -> Result<Vec<(String, PathBuf)>, String> {
+    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let root = repo_root();
+    let big = root.join("adapters/llvm/benches/gen-big-rust-module.sh");
+    let rust = root.join("scripts/gen-rust-module.sh");
+    let cpp = root.join("scripts/gen-cpp-module.sh");
+    Ok(vec![
+        ("rust-big-debug".into(), generate(dir, &big, &["debug", "160"], "rust-big-debug.bc")?),
+        ("rust-release".into(), generate(dir, &rust, &["release"], "rust-release.bc")?),
+        ("rust-debug".into(), generate(dir, &rust, &["debug"], "rust-debug.bc")?),
+        ("cpp-O0".into(), generate(dir, &cpp, &["O0"], "cpp-prog-O0.ll")?),
+    ])
+}
+
+// ---------------------------------------------------------------------------------------
+// Runs
+// ---------------------------------------------------------------------------------------
+
+struct Row {
+    name: String,
+    defined: usize,
+    merged: usize,
+    same: bool,
+    ours_wall: Vec<f64>,
+    ours_cpu: Vec<f64>,
+    opt_wall: Vec<f64>,
+    opt_cpu: Vec<f64>,
+}
+
+/// (wall, cpu) seconds of our pass.
+fn run_ours(input: &Path, out: &Path) -> Result<(f64, f64), String> {
+    let o = Command::new(OUR_BIN)
+        .arg(input)
+        .arg("-o")
+        .arg(out)
+        .args(["--time", "--stats", "--no-verify"])
+        .output()
+        .map_err(|e| e.to_string())?;
+    let err = String::from_utf8_lossy(&o.stderr);
+    if !o.status.success() {
+        return Err(format!("mergefunc failed: {err}"));
+    }
+    let wall = err
+        .lines()
+        .find_map(|l| l.strip_prefix("mergefunc: merge pass ").and_then(|r| r.trim_end_matches(" s").parse().ok()))
+        .ok_or_else(|| format!("no merge pass line in: {err}"))?;
+    let cpu = err
+        .lines()
+        .find_map(|l| l.split("pass cpu ").nth(1).and_then(|r| r.trim_end_matches(" s").parse().ok()))
+        .ok_or_else(|| format!("no cpu time in: {err}"))?;
+    Ok((wall, cpu))
+}
+
+/// (wall, user+system) seconds of LLVM's MergeFunctionsPass.
+fn run_opt(input: &Path) -> Result<(f64, f64), String> {
+    let o = Command::new("opt-22")
+        .args(["-passes=mergefunc", "-time-passes"])
+        .arg(input)
+        .args(["-o", "/dev/null"])
+        .output()
+        .map_err(|e| format!("opt-22: {e}"))?;
+    let err = String::from_utf8_lossy(&o.stderr);
+    if !o.status.success() {
+        return Err(format!("opt-22 failed: {err}"));
+    }
+    parse_time_passes(&err, "MergeFunctionsPass").ok_or_else(|| format!("no MergeFunctionsPass line in: {err}"))
+}
+
+/// Finds `pass` in `-time-passes` output; the columns are named by the table's header
+/// (columns whose total is zero are left out by LLVM).
+fn parse_time_passes(text: &str, pass: &str) -> Option<(f64, f64)> {
+    let mut header: Vec<String> = Vec::new();
+    for line in text.lines() {
+        if line.contains("---Wall Time---") {
+            header = line
+                .split("---")
+                .map(str::trim)
+                .filter(|s| !s.is_empty() && s.contains("Time") || s.contains("User+System"))
+                .map(str::to_string)
+                .collect();
+            continue;
+        }
+        if line.trim_end().ends_with(pass) && !header.is_empty() {
+            let nums: Vec<f64> = line
+                .split_whitespace()
+                .filter(|t| !t.starts_with('(') && !t.ends_with(')') && !t.ends_with("%)"))
+                .filter_map(|t| t.parse().ok())
+                .collect();
+            let col = |name: &str| header.iter().position(|h| h.starts_with(name)).and_then(|i| nums.get(i)).copied();
+            let wall = col("Wall")?;
+            let cpu = col("User+System").or_else(|| col("User"))?;
+            return Some((wall, cpu));
+        }
+    }
+    None
+}
+
+fn bench_module(name: &str, input: &Path, runs: usize) -> Result<Row, String> {
+    let work = input.with_extension("bench-out");
+    std::fs::create_dir_all(&work).map_err(|e| e.to_string())?;
+    let out_bc = work.join("ours.bc");
+    println!();
+    println!("## {name}: {}", input.display());
+    // Warm the page cache and the dynamic loader once (not measured).
+    run_ours(input, &out_bc)?;
+    run_opt(input)?;
+    let mut row = Row {
+        name: name.into(),
+        defined: 0,
+        merged: 0,
+        same: false,
+        ours_wall: Vec::new(),
+        ours_cpu: Vec::new(),
+        opt_wall: Vec::new(),
+        opt_cpu: Vec::new(),
+    };
+    println!("| run | ours wall ms | ours CPU ms | LLVM wall ms | LLVM CPU ms |");
+    println!("|---|---|---|---|---|");
+    for i in 0..runs {
+        // Alternate which one goes first, so drifting load hits both alike.
+        let (a, b) = if i % 2 == 0 {
+            let a = run_ours(input, &out_bc)?;
+            (a, run_opt(input)?)
+        } else {
+            let b = run_opt(input)?;
+            (run_ours(input, &out_bc)?, b)
+        };
+        println!("| {} | {:.2} | {:.2} | {:.2} | {:.2} |", i + 1, a.0 * 1e3, a.1 * 1e3, b.0 * 1e3, b.1 * 1e3);
+        row.ours_wall.push(a.0 * 1e3);
+        row.ours_cpu.push(a.1 * 1e3);
+        row.opt_wall.push(b.0 * 1e3);
+        row.opt_cpu.push(b.1 * 1e3);
+    }
+    // Same merges?
+    let ours_ll = work.join("ours.ll");
+    let opt_ll = work.join("opt.ll");
+    let st = Command::new(OUR_BIN).arg(input).arg("-S").arg("-o").arg(&ours_ll).status().map_err(|e| e.to_string())?;
+    if !st.success() {
+        return Err("mergefunc -S failed".into());
+    }
+    let st = Command::new("opt-22")
+        .args(["-S", "-passes=mergefunc"])
+        .arg(input)
+        .arg("-o")
+        .arg(&opt_ll)
+        .status()
+        .map_err(|e| e.to_string())?;
+    if !st.success() {
+        return Err("opt-22 -S failed".into());
+    }
+    let input_text = if input.extension().is_some_and(|e| e == "ll") {
+        std::fs::read_to_string(input).map_err(|e| e.to_string())?
+    } else {
+        let o = Command::new("llvm-dis-22").arg(input).args(["-o", "-"]).output().map_err(|e| e.to_string())?;
+        String::from_utf8_lossy(&o.stdout).into_owned()
+    };
+    let read = |p: &Path| std::fs::read_to_string(p).map_err(|e| format!("{}: {e}", p.display()));
+    let ours = classify::classify_text(&input_text, &read(&ours_ll)?);
+    let theirs = classify::classify_text(&input_text, &read(&opt_ll)?);
+    let diffs = classify::compare(&theirs, &ours, &BTreeSet::new(), true);
+    row.defined = theirs.funcs.len();
+    row.merged = theirs.merged_count();
+    row.same = diffs.is_empty() && ours.merged_count() == theirs.merged_count();
+    println!();
+    println!(
+        "defined functions {}, merged by LLVM {}, by us {}, per-function differences {}",
+        theirs.funcs.len(),
+        theirs.merged_count(),
+        ours.merged_count(),
+        diffs.len()
+    );
+    if !diffs.is_empty() {
+        let shown: Vec<_> = diffs.iter().take(20).cloned().collect();
+        print!("{}", classify::render_diffs(&shown, "LLVM", "ours"));
+    }
+    println!(
+        "ours {} ms, LLVM {} ms (wall); ours {} ms, LLVM {} ms (CPU); ratio wall {:.2}, CPU {:.2}",
+        fmt_stats(&row.ours_wall),
+        fmt_stats(&row.opt_wall),
+        fmt_stats(&row.ours_cpu),
+        fmt_stats(&row.opt_cpu),
+        median(&row.ours_wall) / median(&row.opt_wall),
+        median(&row.ours_cpu) / median(&row.opt_cpu)
+    );
+    Ok(row)
+}
+
+fn median(v: &[f64]) -> f64 {
+    let mut s = v.to_vec();
+    s.sort_by(|a, b| a.total_cmp(b));
+    if s.is_empty() {
+        return f64::NAN;
+    }
+    let n = s.len();
+    if n % 2 == 1 {
+        s[n / 2]
+    } else {
+        (s[n / 2 - 1] + s[n / 2]) / 2.0
+    }
+}
+
+fn fmt_stats(v: &[f64]) -> String {
+    let min = v.iter().copied().fold(f64::INFINITY, f64::min);
+    let max = v.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    format!("{:.1} [{:.1}–{:.1}]", median(v), min, max)
+}
+
+// ---------------------------------------------------------------------------------------
+// In-process phases
+// ---------------------------------------------------------------------------------------
+
+fn timed<T>(f: impl FnOnce() -> T) -> (T, f64) {
+    let c0 = thread_cpu_seconds();
+    let t = Instant::now();
+    let r = f();
+    let _ = t;
+    (r, (thread_cpu_seconds() - c0) * 1e3)
+}
+
+fn phases(path: &Path) {
+    println!("## phases of {} (thread CPU ms, median of 5)", path.display());
+    let (mut facts, mut hash, mut views, mut pass) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    let mut counts = (0usize, 0usize);
+    for _ in 0..5 {
+        let m = LlvmModule::load(path).expect("load");
+        facts.push(m.setup_seconds().1 * 1e3);
+        let defs: Vec<FuncId> = (0..m.num_funcs()).map(FuncId::new).filter(|f| m.has_body(*f)).collect();
+        let (_, h) = timed(|| defs.iter().map(|f| m.worklist_hash(*f).unwrap_or(0)).fold(0u64, |a, b| a ^ b));
+        hash.push(h);
+        let mut m2 = LlvmModule::load(path).expect("load");
+        let (_, v) = timed(|| m2.build_all_views());
+        views.push(v);
+        let insts: usize = defs.iter().filter_map(|f| m2.body(*f)).map(|b| b.insts.len()).sum();
+        counts = (defs.len(), insts);
+        let mut m3 = LlvmModule::load(path).expect("load");
+        let setup = m3.setup_seconds().1 * 1e3;
+        let (r, p) = timed(|| merge_module(&mut m3, &Options::default()).expect("merge"));
+        let _ = r;
+        pass.push(setup + p);
+    }
+    println!("definitions {}, instructions in views {}", counts.0, counts.1);
+    println!("| module facts | StructuralHash of all | all views | whole pass (facts + merge) |");
+    println!("|---|---|---|---|");
+    println!("| {:.2} | {:.2} | {:.2} | {:.2} |", median(&facts), median(&hash), median(&views), median(&pass));
+}
