@@ -9,7 +9,8 @@ cargo build --release -q -p mergefunc-llvm --features llvm --bin mergefunc
 in=adapters/llvm/examples/demo/demo.bc
 out=target/demo/merged.ll
 mkdir -p target/demo
-./target/release/mergefunc "$in" -o "$out" --stats --time --report target/demo/report.json
+bin="${CARGO_TARGET_DIR:-target}/release/mergefunc"
+"$bin" "$in" -o "$out" --stats --time --report target/demo/report.json
 echo "defined functions before: $(llvm-dis-22 "$in" -o - | grep -c '^define')"
 echo "defined functions after:  $(grep -c '^define' "$out")"
 opt-22 -passes=mergefunc "$in" -S -o target/demo/opt22.ll

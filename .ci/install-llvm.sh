@@ -1,17 +1,31 @@
 #!/usr/bin/env bash
-# Installs LLVM 22 (libraries for llvm-sys, opt-22/lli-22 for the differential tests)
-# from Debian's packages when it is missing. Idempotent.
+# Installs LLVM 22 from Debian's packages when it is missing, and nothing otherwise
+# (idempotent): llvm-22-dev (headers, libLLVM and llvm-config-22 for llvm-sys 221),
+# llvm-22 (opt-22, lli-22, llvm-dis-22 for the differential tests), clang-22.
+# Prints the LLVM_SYS_221_PREFIX to use.
 set -euo pipefail
-need=()
-command -v llvm-config-22 >/dev/null 2>&1 || need+=(llvm-22-dev)
-command -v opt-22 >/dev/null 2>&1 || need+=(llvm-22)
-command -v lli-22 >/dev/null 2>&1 || need+=(llvm-22)
-command -v clang-22 >/dev/null 2>&1 || need+=(clang-22)
-if [ ${#need[@]} -gt 0 ]; then
+
+pkgs=(llvm-22-dev llvm-22 clang-22)
+missing=()
+for p in "${pkgs[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$p")
+  fi
+done
+for tool in llvm-config-22 opt-22 lli-22 clang-22; do
+  command -v "$tool" >/dev/null 2>&1 || missing+=("(tool $tool)")
+done
+
+if [ ${#missing[@]} -gt 0 ]; then
   SUDO=""
   [ "$(id -u)" = 0 ] || SUDO=sudo
-  echo "installing: ${need[*]}"
+  echo "install-llvm: missing: ${missing[*]}" >&2
   $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq llvm-22-dev llvm-22 clang-22 >/dev/null
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${pkgs[@]}" >/dev/null
 fi
-llvm-config-22 --version
+
+for tool in llvm-config-22 opt-22 lli-22; do
+  command -v "$tool" >/dev/null 2>&1 || { echo "install-llvm: $tool still missing" >&2; exit 1; }
+done
+echo "install-llvm: LLVM $(llvm-config-22 --version) at $(llvm-config-22 --prefix)" >&2
+echo "LLVM_SYS_221_PREFIX=$(llvm-config-22 --prefix)"

@@ -268,31 +268,12 @@ fn operand_class<M: Module + ?Sized>(m: &M, h: &mut FxHasher, v: Value, callee: 
                         h.write_u64(*w);
                     }
                 }
-                k => h.write_u8(kind_tag(k)),
+                k => h.write_u8(crate::order::const_rank(k)),
             }
         }
     }
 }
 
-fn kind_tag(k: &ConstKind) -> u8 {
-    match k {
-        ConstKind::Null => 0,
-        ConstKind::Undef => 1,
-        ConstKind::Poison => 2,
-        ConstKind::Int(_) => 3,
-        ConstKind::Float(_) => 4,
-        ConstKind::Array(_) => 5,
-        ConstKind::Struct(_) => 6,
-        ConstKind::Vector(_) => 7,
-        ConstKind::DataArray(_) => 8,
-        ConstKind::DataVector(_) => 9,
-        ConstKind::Expr { .. } => 10,
-        ConstKind::Global(_) => 11,
-        ConstKind::BlockAddress { .. } => 12,
-        ConstKind::Wrapped { .. } => 13,
-        ConstKind::PtrAuth { .. } => 14,
-        ConstKind::Opaque(_) => 15,
-    }
 }
 
 /// Hash of one function with fresh state (weak flags included).

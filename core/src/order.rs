@@ -306,7 +306,8 @@ fn uncoerced_ptr_space<M: Module + ?Sized>(m: &M, t: TypeId) -> Option<u32> {
     }
 }
 
-fn const_rank(k: &ConstKind) -> u8 {
+/// The order of constant kinds (also hashed: equal constants have equal kinds).
+pub(crate) fn const_rank(k: &ConstKind) -> u8 {
     match k {
         ConstKind::Null => 0,
         ConstKind::Undef => 1,

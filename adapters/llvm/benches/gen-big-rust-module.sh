@@ -3,7 +3,7 @@
 #
 #   adapters/llvm/benches/gen-big-rust-module.sh OUTDIR [release|debug] [RECORDS]
 #
-# Like scripts/gen-rust-module.sh (a cargo project with serde / serde_json / regex from
+# Like adapters/llvm/scripts/gen-rust-module.sh (a cargo project with serde / serde_json / regex from
 # crates.io, bitcode of the crate with `-C codegen-units=1`), but the crate instantiates
 # the serde code for RECORDS (default 160) generated record types of different shapes, so
 # that even a release build keeps well over 10,000 defined functions, many of them

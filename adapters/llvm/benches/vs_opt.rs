@@ -11,9 +11,9 @@
 //!    an existing file is reused unless `MERGEFUNC_BENCH_REGEN=1`):
 //!    * `rust-big-debug.bc`: `benches/gen-big-rust-module.sh` (serde/serde_json/regex,
 //!      160 generated record types, debug build: > 30k defined functions);
-//!    * `rust-release.bc`, `rust-debug.bc`: `scripts/gen-rust-module.sh` (the small
+//!    * `rust-release.bc`, `rust-debug.bc`: `adapters/llvm/scripts/gen-rust-module.sh` (the small
 //!      project with real dependencies, release and debug);
-//!    * `cpp-prog-O0.ll`: `scripts/gen-cpp-module.sh` (template-heavy C++, clang++-22 -O0);
+//!    * `cpp-prog-O0.ll`: `adapters/llvm/scripts/gen-cpp-module.sh` (template-heavy C++, clang++-22 -O0);
 //! 3. per module, `$MERGEFUNC_BENCH_RUNS` (default 7) alternated runs of
 //!    * ours: `mergefunc IN -o OUT.bc --time --stats --no-verify`, the `merge pass` line
 //!      (the adapter's module facts + `merge_module`: parsing, verifying and writing are
@@ -173,8 +173,8 @@ fn prepare_inputs(dir: &Path) -> Result<Vec<(String, PathBuf)>, String> {
     std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     let root = repo_root();
     let big = root.join("adapters/llvm/benches/gen-big-rust-module.sh");
-    let rust = root.join("scripts/gen-rust-module.sh");
-    let cpp = root.join("scripts/gen-cpp-module.sh");
+    let rust = root.join("adapters/llvm/scripts/gen-rust-module.sh");
+    let cpp = root.join("adapters/llvm/scripts/gen-cpp-module.sh");
     Ok(vec![
         ("rust-big-debug".into(), generate(dir, &big, &["debug", "160"], "rust-big-debug.bc")?),
         ("rust-release".into(), generate(dir, &rust, &["release"], "rust-release.bc")?),

@@ -25,6 +25,10 @@ pub mod reason {
     pub const UNSUPPORTED: u32 = 3;
     /// A linkage this adapter does not know.
     pub const LINKAGE: u32 = 4;
+    /// A thunk written by an earlier run of ours (it carries `!mergefunc.thunk`). Two
+    /// thunks of one body are equal functions, and LLVM 22 would fold one into the other
+    /// on a second run (a thunk of a thunk); leaving them alone makes merging idempotent.
+    pub const THUNK: u32 = 5;
 }
 
 /// An error of the LLVM adapter.
@@ -98,6 +102,8 @@ pub struct LlvmModule {
     special_alloca_kinds: [u32; 2],
     pub(crate) md_type: u32,
     pub(crate) md_kcfi: u32,
+    /// `!mergefunc.thunk`: the tag on every thunk this adapter writes.
+    pub(crate) md_thunk: u32,
     md_range: u32,
     /// Functions registered on the fly whose views still have to be built.
     pending: Vec<FuncId>,
@@ -237,6 +243,7 @@ impl LlvmModule {
             special_alloca_kinds: [0, 0],
             md_type: mdc.kind_id("type"),
             md_kcfi: mdc.kind_id("kcfi_type"),
+            md_thunk: mdc.kind_id("mergefunc.thunk"),
             md_range: mdc.kind_id("range"),
             pending: Vec::new(),
             llvm_hash: true,
@@ -602,6 +609,9 @@ impl LlvmModule {
         let kernel = matches!(cconv, cc::AMDGPU_KERNEL | cc::PTX_KERNEL | cc::SPIR_KERNEL);
         if kernel && ineligible.is_none() {
             ineligible = Some(Ineligible::Adapter(reason::KERNEL));
+        }
+        if ineligible.is_none() && v.global_metadata().iter().any(|(k, _)| *k == self.md_thunk) {
+            ineligible = Some(Ineligible::Adapter(reason::THUNK));
         }
         let fty = v.global_value_type().unwrap_or(T(ptr::null_mut()));
         let ty = self.intern_type(fty);
@@ -1838,6 +1848,7 @@ impl Module for LlvmModule {
             reason::KERNEL => "GPU kernel calling convention",
             reason::UNSUPPORTED => "the body contains a construct the LLVM adapter cannot describe",
             reason::LINKAGE => "unsupported linkage",
+            reason::THUNK => "a thunk written by an earlier merge run (!mergefunc.thunk)",
             _ => "excluded by the LLVM adapter",
         }
     }

@@ -396,6 +396,11 @@ impl ModuleMut for LlvmModule {
             let bb = unsafe { c::LLVMAppendBasicBlockInContext(self.ctx, gv.0, NONAME) };
             self.emit_forwarding_call(gv, fv, bb)?;
         }
+        // Tag the thunk (`!mergefunc.thunk !{}`) so that a later run leaves it alone.
+        unsafe {
+            let empty = c::LLVMMDNodeInContext2(self.ctx, ptr::null_mut(), 0);
+            c::LLVMGlobalSetMetadata(gv.0, self.md_thunk, empty);
+        }
         self.refresh(vec![g], Vec::new(), eager, Freed::Anything);
         Ok(())
     }

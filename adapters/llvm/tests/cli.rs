@@ -111,3 +111,25 @@ fn bad_input_and_output_fail_cleanly() {
     assert!(std::fs::read_dir(&d).unwrap().all(|e| !e.unwrap().file_name().to_string_lossy().contains(".tmp")));
     let _ = std::fs::remove_dir_all(&d);
 }
+
+/// Merging a merged module changes nothing: the thunks of the first run are tagged with
+/// `!mergefunc.thunk` and never merged again (opt-22 would fold `c`'s thunk into `b`'s).
+#[test]
+fn merging_twice_changes_nothing() {
+    let d = dir("twice");
+    let f = |n: &str| format!("define i64 @{n}(i64 %x) {{\n  %y = mul i64 %x, 3\n  %z = add i64 %y, 1\n  ret i64 %z\n}}\n");
+    let src = format!("{}{}{}define i64 @user(i64 %x) {{\n  %a = call i64 @b(i64 %x)\n  %c = call i64 @c(i64 %a)\n  ret i64 %c\n}}\n", f("a"), f("b"), f("c"));
+    let input = d.join("in.ll");
+    std::fs::write(&input, src).unwrap();
+    let once = d.join("once.ll");
+    let twice = d.join("twice.ll");
+    let o = run(&[os(&input), "-o".as_ref(), os(&once), "--stats".as_ref()]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("merged=2"), "{}", String::from_utf8_lossy(&o.stderr));
+    let o = run(&[os(&once), "-o".as_ref(), os(&twice), "--stats".as_ref()]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("merged=0"), "{}", String::from_utf8_lossy(&o.stderr));
+    // Everything but the `; ModuleID = <input path>` line is identical.
+    let body = |p: &Path| std::fs::read_to_string(p).unwrap().lines().skip(1).collect::<Vec<_>>().join("\n");
+    assert_eq!(body(&once), body(&twice));
+}

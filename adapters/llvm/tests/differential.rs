@@ -1,8 +1,8 @@
 //! Differential tests: our `mergefunc` CLI against LLVM 22's `opt -passes=mergefunc`.
 //!
 //! For every module (the hand-written corpus in `tests/corpus/`, plus real modules
-//! generated during the run by `scripts/gen-rust-module.sh` and
-//! `scripts/gen-cpp-module.sh`):
+//! generated during the run by `adapters/llvm/scripts/gen-rust-module.sh` and
+//! `adapters/llvm/scripts/gen-cpp-module.sh`):
 //! 1. reference: `opt-22 -S -passes=mergefunc [-mergefunc-use-aliases |
 //!    -mergefunc-preserve-debug-info]` (options from the file's `; RUN-OPTS:` line);
 //! 2. candidate: `mergefunc -S [--use-aliases | --preserve-debug-info] IN -o OUT`;

@@ -53,10 +53,10 @@ pub fn tools_or_skip(test: &str) -> Option<Tools> {
         Ok(t) => Some(t),
         Err(e) => {
             if std::env::var_os("CI").is_some() {
-                panic!("{test}: LLVM 22 tools are required when CI is set: {e} (run scripts/install-llvm.sh)");
+                panic!("{test}: LLVM 22 tools are required when CI is set: {e} (run .ci/install-llvm.sh)");
             }
             eprintln!("\n========================================================================");
-            eprintln!("SKIP {test}: {e}. Install LLVM 22 (scripts/install-llvm.sh) to run it.");
+            eprintln!("SKIP {test}: {e}. Install LLVM 22 (.ci/install-llvm.sh) to run it.");
             eprintln!("========================================================================\n");
             None
         }
@@ -434,10 +434,10 @@ pub fn repo_root() -> PathBuf {
         .unwrap()
 }
 
-/// Runs `scripts/NAME` with `args`, returning the last non-empty stdout line (the
+/// Runs `adapters/llvm/scripts/NAME` with `args`, returning the last non-empty stdout line (the
 /// generated module's path). Its stderr is passed through on failure.
 pub fn run_script(name: &str, args: &[&str], limit: Duration) -> Result<PathBuf, String> {
-    let script = repo_root().join("scripts").join(name);
+    let script = repo_root().join("adapters/llvm/scripts").join(name);
     let r = run(Command::new("bash").arg(&script).args(args), limit)?;
     if r.timed_out || r.code != Some(0) {
         return Err(format!(

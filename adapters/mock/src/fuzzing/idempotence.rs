@@ -6,6 +6,7 @@
 //! the same. Thunks written by the first run carry [`crate::ir::THUNK_ATTR`] and are not
 //! candidates again; without that, two thunks of one target would be equal and a second
 //! run would fold one into the other (LLVM 22 does: its pass is not idempotent).
+//! One exception is kept for LLVM 22's decisions: [`second_run_is_known_exception`].
 
 use arbitrary::{Result, Unstructured};
 use mergefunc::FoldAction;
@@ -34,12 +35,27 @@ pub fn check_case(tc: &TestCase) {
     let mut m2 = m1.clone();
     let r2 = mergefunc::merge_module(&mut m2, &tc.options).expect("second merge");
     let p2 = print(&m2);
+    if second_run_is_known_exception(&r1, &r2) {
+        return;
+    }
     assert!(
         r2.merges.iter().all(|r| r.action == FoldAction::Kept) && p1 == p2,
         "second merge changed the module ({:?})\n--- first report\n{r1}--- second report\n{r2}--- after first\n{p1}\n--- after second\n{p2}\n--- input\n{}",
         tc.options,
         show(tc)
     );
+}
+
+/// LLVM 22's one non-idempotent decision that we keep: when the survivor of a
+/// double-thunk merge calls itself, its new private body waits outside the tree for the
+/// rest of the run (see the test `self_recursive_odr_triple_needs_a_second_run`), so a
+/// second run may fold further class mates into that body. Accepted only if every
+/// second-run merge targets a shared body the first run created.
+pub fn second_run_is_known_exception(r1: &mergefunc::Report, r2: &mergefunc::Report) -> bool {
+    let bodies: Vec<&[u8]> =
+        r1.merges.iter().filter(|r| r.shared_body_of.is_some()).map(|r| &*r.target_name).collect();
+    !r2.merges.is_empty()
+        && r2.merges.iter().all(|r| r.action == FoldAction::Kept || bodies.contains(&&*r.target_name))
 }
 
 #[cfg(test)]
@@ -62,13 +78,15 @@ mod tests {
         assert!(lines.is_empty(), "{lines:?}");
     }
 
-    /// Regression (found by the `idempotence` fuzz target): three equal self-recursive
-    /// `linkonce_odr` functions. The first pair gets a shared private body; the survivor
-    /// had itself as a user, so taking its users out of the tree also took *it* out, and
-    /// the new body was then neither put in its place nor queued: the third mate found
-    /// nothing to merge with, and only a second run merged it.
+    /// The one exception, kept for LLVM 22's decisions (found by the `idempotence` fuzz
+    /// target): three equal self-recursive `linkonce_odr` functions. The first pair gets a
+    /// shared private body; the survivor calls itself, so taking its users out of the tree
+    /// also took *it* out, and the body waits outside the tree (LLVM 22 does the same, and
+    /// re-queueing the body changes which functions merge in real C++ modules). Its
+    /// recursive call is redirected to itself, so it now equals `c`: a second run folds
+    /// `c` into that body, and a third run changes nothing.
     #[test]
-    fn self_recursive_odr_triple_merges_in_one_run() {
+    fn self_recursive_odr_triple_needs_a_second_run() {
         let f = |name: &str| {
             format!(
                 "define linkonce_odr i64 @{name}(i64 %x) {{\ne:\n  %c = icmp eq i64 %x, 0\n  br i1 %c, label %z, label %r\nr:\n  %y = sub i64 %x, 1\n  %v = call i64 @{name}(i64 %y)\n  %w = add i64 %v, 2\n  ret i64 %w\nz:\n  ret i64 0\n}}\n"
@@ -85,9 +103,15 @@ mod tests {
         let r1 = mergefunc::merge_module(&mut m, &opts).unwrap();
         crate::verify(&m).unwrap();
         let folded: Vec<&[u8]> = r1.merges.iter().map(|r| &*r.folded_name).collect();
-        assert!(folded.contains(&&b"c"[..]), "{r1}\n{}", crate::print(&m));
+        assert_eq!(folded, [&b"b"[..], &b"a"[..]], "{r1}\n{}", crate::print(&m));
         let r2 = mergefunc::merge_module(&mut m, &opts).unwrap();
-        assert!(r2.merges.is_empty(), "{r2}");
+        let lines: Vec<String> = r2.merges.iter().map(|r| r.to_string()).collect();
+        assert_eq!(lines, ["@c -> @a.body: erase (uses: calls)"]);
+        assert!(super::second_run_is_known_exception(&r1, &r2));
+        let before = crate::print(&m);
+        let r3 = mergefunc::merge_module(&mut m, &opts).unwrap();
+        assert!(r3.merges.is_empty(), "{r3}");
+        assert_eq!(before, crate::print(&m));
     }
 
     #[test]

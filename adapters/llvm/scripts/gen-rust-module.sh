@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Generates a real Rust LLVM module (bitcode) for the differential tests.
 #
-#   scripts/gen-rust-module.sh OUTDIR [release|debug]
+#   adapters/llvm/scripts/gen-rust-module.sh OUTDIR [release|debug]
 #
 # Creates a small cargo project in OUTDIR/rust-mod (kept there, so a second run only
 # re-links nothing and is fast) that depends on serde (derive), serde_json and regex from

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Generates a real, template-heavy C++ module for the differential tests.
 #
-#   scripts/gen-cpp-module.sh OUTDIR [O0|O1]
+#   adapters/llvm/scripts/gen-cpp-module.sh OUTDIR [O0|O1]
 #
 # Writes OUTDIR/cpp-prog-MODE.cpp (our own program: std::vector / std::map / std::variant /
 # std::optional / std::function / std::sort over several element types, plus hand-made generic code
