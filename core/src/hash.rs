@@ -274,8 +274,6 @@ fn operand_class<M: Module + ?Sized>(m: &M, h: &mut FxHasher, v: Value, callee: 
     }
 }
 
-}
-
 /// Hash of one function with fresh state (weak flags included).
 pub fn function_hash<M: Module + ?Sized>(m: &M, f: FuncId) -> u64 {
     FunctionHasher::new().hash(m, f)
