@@ -108,10 +108,6 @@ pub fn cycle_classes<M: Module + ?Sized>(
             break;
         }
     }
-    let out = classes
-        .into_iter()
-        .filter(|c| c.len() >= 2)
-        .map(|c| c.into_iter().map(|p| p.1).collect())
-        .collect();
+    let out = classes.into_iter().filter(|c| c.len() >= 2).map(|c| c.into_iter().map(|p| p.1).collect()).collect();
     (out, rounds)
 }

@@ -409,7 +409,15 @@ impl<M: ModuleMut> Driver<'_, M> {
         self.m.func(f).name.clone()
     }
 
-    fn record(&mut self, folded: FuncId, fname: Box<[u8]>, target: FuncId, uses: UseRewrite, action: FoldAction, shared: Option<FuncId>) {
+    fn record(
+        &mut self,
+        folded: FuncId,
+        fname: Box<[u8]>,
+        target: FuncId,
+        uses: UseRewrite,
+        action: FoldAction,
+        shared: Option<FuncId>,
+    ) {
         let target_name = self.name(target);
         self.report.merges.push(MergeRecord {
             folded,
@@ -488,7 +496,14 @@ impl<M: ModuleMut> Driver<'_, M> {
     /// hashes no other function shares only because their callees differ).
     fn merge_cycles(&mut self, hashed: &[(u64, FuncId)]) -> Result<(), Error<M::Error>> {
         let mut cands: Vec<FuncId> = Vec::new();
-        for &(_, f) in hashed {
+        // Every candidate, in worklist order, then the private bodies this run created
+        // (a shared body may be a class mate of functions LLVM's order kept apart).
+        let all: Vec<FuncId> = hashed.iter().map(|p| p.1).chain((0..self.m.num_funcs()).map(FuncId::new)).collect();
+        let mut seen = alloc::vec![false; self.m.num_funcs()];
+        for f in all {
+            if core::mem::replace(&mut seen[f.index()], true) {
+                continue;
+            }
             if self.is_candidate(f) {
                 self.ensure(f);
                 if self.is_candidate(f) {
@@ -616,7 +631,6 @@ impl<M: ModuleMut> Driver<'_, M> {
         Ok(f)
     }
 }
-
 
 #[cfg(test)]
 mod tests {

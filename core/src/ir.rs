@@ -697,13 +697,7 @@ impl BodyBuf {
     }
     /// The body as a borrowed view.
     pub fn as_body(&self) -> Body<'_> {
-        Body {
-            blocks: &self.blocks,
-            insts: &self.insts,
-            uses: &self.uses,
-            props: &self.props,
-            succs: &self.succs,
-        }
+        Body { blocks: &self.blocks, insts: &self.insts, uses: &self.uses, props: &self.props, succs: &self.succs }
     }
 }
 

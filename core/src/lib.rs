@@ -33,9 +33,9 @@ pub mod ir;
 pub mod mutate;
 pub mod order;
 pub mod report;
-mod tree;
 #[cfg(test)]
 mod testkit;
+mod tree;
 
 pub use driver::{merge_module, Error, Options};
 pub use intern::Interner;

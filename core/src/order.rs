@@ -234,11 +234,9 @@ fn cmp_type_data<M: Module + ?Sized>(m: &M, a: &TypeData, b: &TypeData) -> Order
         (T::Array { len: l1, elem: e1 }, T::Array { len: l2, elem: e2 }) => {
             l1.cmp(l2).then_with(|| cmp_types(m, *e1, *e2))
         }
-        (T::Struct { packed: p1, fields: f1 }, T::Struct { packed: p2, fields: f2 }) => f1
-            .len()
-            .cmp(&f2.len())
-            .then(p1.cmp(p2))
-            .then_with(|| cmp_type_lists(m, f1, f2)),
+        (T::Struct { packed: p1, fields: f1 }, T::Struct { packed: p2, fields: f2 }) => {
+            f1.len().cmp(&f2.len()).then(p1.cmp(p2)).then_with(|| cmp_type_lists(m, f1, f2))
+        }
         (T::Func { ret: r1, params: p1, vararg: v1 }, T::Func { ret: r2, params: p2, vararg: v2 }) => p1
             .len()
             .cmp(&p2.len())
@@ -813,10 +811,7 @@ impl<M: Module + ?Sized> Cx<'_, '_, M> {
                 step(p1.len().cmp(&p2.len()))
             }
             (ConstKind::Global(x), ConstKind::Global(y)) => step(global_key(*x).cmp(&global_key(*y))),
-            (
-                ConstKind::BlockAddress { func: f1, block: b1 },
-                ConstKind::BlockAddress { func: f2, block: b2 },
-            ) => {
+            (ConstKind::BlockAddress { func: f1, block: b1 }, ConstKind::BlockAddress { func: f2, block: b2 }) => {
                 // The function, with the self-reference rule; then the block: by walk
                 // position inside the compared functions, by layout elsewhere.
                 let (sx, sy) = (*f1 == self.fl, *f2 == self.fr);
@@ -984,12 +979,7 @@ fn kind_rank(k: &InstKind) -> u8 {
 
 /// Walks two *equal* functions in lockstep and calls `pair(left, right)` for every pair
 /// of matched instructions (used to intersect flags on the survivor).
-pub fn matched_instructions<M: Module + ?Sized>(
-    m: &M,
-    a: FuncId,
-    b: FuncId,
-    mut pair: impl FnMut(InstId, InstId),
-) {
+pub fn matched_instructions<M: Module + ?Sized>(m: &M, a: FuncId, b: FuncId, mut pair: impl FnMut(InstId, InstId)) {
     let (Some(bl), Some(br)) = (m.body(a), m.body(b)) else { return };
     if bl.blocks.is_empty() || br.blocks.is_empty() {
         return;

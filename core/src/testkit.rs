@@ -23,10 +23,7 @@ pub(crate) struct Tiny {
 
 impl Tiny {
     pub fn new() -> Self {
-        Tiny {
-            target: TargetInfo { ptr_as_int: Some(PtrAsInt { addr_space: 0, bits: 64 }) },
-            ..Default::default()
-        }
+        Tiny { target: TargetInfo { ptr_as_int: Some(PtrAsInt { addr_space: 0, bits: 64 }) }, ..Default::default() }
     }
     pub fn ty(&mut self, t: TypeData) -> TypeId {
         if let Some(i) = self.types.iter().position(|x| *x == t) {

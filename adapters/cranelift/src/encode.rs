@@ -38,8 +38,8 @@ use cranelift_codegen::ir::{
     InstructionData, MemFlags, Type,
 };
 use mergefunc::{
-    BlockId, BodyBuf, ConstData, ConstId, ConstKind, ConstProp, FuncId, FuncInfo, GlobalId, GlobalRef,
-    Ineligible, InstKind, Linkage as CoreLinkage, Prop, TypeData, TypeId, Use, Value,
+    BlockId, BodyBuf, ConstData, ConstId, ConstKind, ConstProp, FuncId, FuncInfo, GlobalId, GlobalRef, Ineligible,
+    InstKind, Linkage as CoreLinkage, Prop, TypeData, TypeId, Use, Value,
 };
 
 use crate::{FuncDecl, Linkage, Names, Tables};
@@ -122,7 +122,12 @@ impl Tables {
         } else if t.is_float() {
             TypeData::Float { format: 0, bits: t.bits() }
         } else {
-            TypeData::Other { kind: 0, name: t.to_string().into_bytes().into(), type_params: Box::default(), int_params: Box::default() }
+            TypeData::Other {
+                kind: 0,
+                name: t.to_string().into_bytes().into(),
+                type_params: Box::default(),
+                int_params: Box::default(),
+            }
         };
         let id = self.ty(data);
         self.type_cache.insert(t.index() as u16, id);
@@ -135,7 +140,12 @@ impl Tables {
 
     /// The type of addresses whose width the IR does not fix (global values).
     fn addr(&mut self) -> TypeId {
-        self.ty(TypeData::Other { kind: 1, name: b"addr".to_vec().into(), type_params: Box::default(), int_params: Box::default() })
+        self.ty(TypeData::Other {
+            kind: 1,
+            name: b"addr".to_vec().into(),
+            type_params: Box::default(),
+            int_params: Box::default(),
+        })
     }
 
     /// A signature's function type.
@@ -456,11 +466,9 @@ impl<'a> Enc<'a> {
         }
         let d = dfg.mem_flags[mf];
         self.props.push(Prop::Num(mem_bits(d)));
-        let region = d.alias_region().map_or(0, |r| {
-            match dfg.alias_regions.iter().find(|(k, _)| *k == r) {
-                Some((_, data)) => data.user_id as u64 + 1,
-                None => u64::MAX,
-            }
+        let region = d.alias_region().map_or(0, |r| match dfg.alias_regions.iter().find(|(k, _)| *k == r) {
+            Some((_, data)) => data.user_id as u64 + 1,
+            None => u64::MAX,
         });
         self.props.push(Prop::Num(region));
     }
@@ -563,8 +571,11 @@ impl<'a> Enc<'a> {
                 let target = self.name_ref(name);
                 let addr = self.t.addr();
                 let sym = self.t.constant(ConstData { ty: addr, kind: ConstKind::Global(target) });
-                let props =
-                    vec![ConstProp::Num(offset.bits() as u64), ConstProp::Num(colocated as u64), ConstProp::Num(tls as u64)];
+                let props = vec![
+                    ConstProp::Num(offset.bits() as u64),
+                    ConstProp::Num(colocated as u64),
+                    ConstProp::Num(tls as u64),
+                ];
                 (4, addr, vec![sym], props)
             }
             ir::GlobalValueData::DynScaleTargetConst { vector_type } => {
@@ -573,7 +584,10 @@ impl<'a> Enc<'a> {
             }
         };
         self.depth -= 1;
-        self.t.constant(ConstData { ty, kind: ConstKind::Expr { opcode, operands: operands.into(), props: props.into() } })
+        self.t.constant(ConstData {
+            ty,
+            kind: ConstKind::Expr { opcode, operands: operands.into(), props: props.into() },
+        })
     }
 
     fn exception_table(&mut self, et: ir::ExceptionTable) {
@@ -782,9 +796,15 @@ impl<'a> Enc<'a> {
         if results.len() > 1 {
             for (k, r) in results.iter().enumerate() {
                 let rt = self.t.clif_type(dfg.value_type(*r));
-                self.buf.push_inst(OP_RESULT, rt, InstKind::Plain, 0, 0, &[Use { value: Value::Inst(main), ty }], &[
-                    Prop::Num(k as u64),
-                ]);
+                self.buf.push_inst(
+                    OP_RESULT,
+                    rt,
+                    InstKind::Plain,
+                    0,
+                    0,
+                    &[Use { value: Value::Inst(main), ty }],
+                    &[Prop::Num(k as u64)],
+                );
             }
         }
     }
@@ -874,7 +894,10 @@ mod tests {
         // block0: brif; operands: cond, block2, v0, v0, block1.
         let brif = &b.block_insts(BlockId(0))[0];
         let ops: Vec<Value> = b.operands(brif).iter().map(|u| u.value).collect();
-        assert_eq!(ops, [Value::Arg(0), Value::Block(BlockId(2)), Value::Arg(0), Value::Arg(0), Value::Block(BlockId(1))]);
+        assert_eq!(
+            ops,
+            [Value::Arg(0), Value::Block(BlockId(2)), Value::Arg(0), Value::Arg(0), Value::Block(BlockId(1))]
+        );
         assert_eq!(b.block_succs(BlockId(0)), [BlockId(2), BlockId(1)]);
         // block2 (layout position 2) starts with two parameter pseudo-instructions, and
         // the add uses them.

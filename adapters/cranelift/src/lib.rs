@@ -42,15 +42,15 @@ pub mod encode;
 mod mutate;
 mod text;
 
-use std::collections::HashMap;
 use core::fmt;
+use std::collections::HashMap;
 
 use cranelift_codegen::ir::{self, Function, Signature, UserExternalName, UserFuncName};
 use cranelift_codegen::settings;
 pub use cranelift_module::Linkage;
 use mergefunc::{
-    AsmData, AttrList, AttrsId, Body, BodyBuf, ConstData, ConstId, FuncId, FuncInfo, MetaData, MetaId,
-    TargetInfo, TypeData, TypeId, UseKind,
+    AsmData, AttrList, AttrsId, Body, BodyBuf, ConstData, ConstId, FuncId, FuncInfo, MetaData, MetaId, TargetInfo,
+    TypeData, TypeId, UseKind,
 };
 
 pub use mutate::MutError;
@@ -222,7 +222,12 @@ fn display_name(sym: &Symbol) -> String {
 impl ClifModule {
     /// An empty module.
     pub fn new() -> Self {
-        ClifModule { entries: Vec::new(), names: Names::default(), tables: Tables::default(), target: TargetInfo::default() }
+        ClifModule {
+            entries: Vec::new(),
+            names: Names::default(),
+            tables: Tables::default(),
+            target: TargetInfo::default(),
+        }
     }
 
     /// Adds a function with a body. Its symbol is taken from `func.name` (a test-case
@@ -378,7 +383,11 @@ impl ClifModule {
         for f in self.ids() {
             if let Some(func) = self.function(f) {
                 cranelift_codegen::verify_function(func, &flags).map_err(|e| {
-                    format!("{} does not verify:\n{}", self.decl(f).name, cranelift_codegen::print_errors::pretty_verifier_error(func, None, e))
+                    format!(
+                        "{} does not verify:\n{}",
+                        self.decl(f).name,
+                        cranelift_codegen::print_errors::pretty_verifier_error(func, None, e)
+                    )
                 })?;
             }
         }

@@ -3,7 +3,9 @@
 use core::fmt;
 
 use cranelift_codegen::cursor::{Cursor, FuncCursor};
-use cranelift_codegen::ir::{self, ExtFuncData, Function, InstBuilder, InstructionData, UserExternalName, UserFuncName};
+use cranelift_codegen::ir::{
+    self, ExtFuncData, Function, InstBuilder, InstructionData, UserExternalName, UserFuncName,
+};
 use cranelift_codegen::isa::CallConv;
 use mergefunc::{FuncId, ModuleMut, ThunkStyle};
 
@@ -36,7 +38,9 @@ impl core::error::Error for MutError {}
 fn ext_name(func: &mut Function, sym: &Symbol) -> ir::ExternalName {
     match sym {
         Symbol::TestCase(n) => ir::ExternalName::testcase(n),
-        Symbol::User(ns, i) => ir::ExternalName::user(func.declare_imported_user_function(UserExternalName::new(*ns, *i))),
+        Symbol::User(ns, i) => {
+            ir::ExternalName::user(func.declare_imported_user_function(UserExternalName::new(*ns, *i)))
+        }
     }
 }
 
@@ -57,15 +61,22 @@ impl ClifModule {
             .entries
             .iter()
             .enumerate()
-            .filter(|(_, e)| e.body.is_some() && if calls_only { e.calls.contains(&from) } else { e.refs.contains(&from) })
+            .filter(|(_, e)| {
+                e.body.is_some() && if calls_only { e.calls.contains(&from) } else { e.refs.contains(&from) }
+            })
             .map(|(i, _)| i)
             .collect();
         for u in users {
             let func = self.entries[u].func.as_mut().expect("a user has a body");
             let names = &self.names;
             // The FuncRefs that name `from`.
-            let frs: Vec<ir::FuncRef> =
-                func.dfg.ext_funcs.iter().filter(|(_, d)| names.resolve(&d.name, func) == Some(from)).map(|(r, _)| r).collect();
+            let frs: Vec<ir::FuncRef> = func
+                .dfg
+                .ext_funcs
+                .iter()
+                .filter(|(_, d)| names.resolve(&d.name, func) == Some(from))
+                .map(|(r, _)| r)
+                .collect();
             // Which of them are also used other than as a direct callee?
             let mut addr_taken = vec![false; frs.len()];
             let mut call_sites: Vec<(ir::Inst, usize)> = Vec::new();

@@ -13,8 +13,8 @@
 //! `unnamed_addr` and `used_externally`). Calls to `%names` that the file does not
 //! define become imports with the signature of the call.
 
-use std::collections::HashMap;
 use core::fmt::{self, Write as _};
+use std::collections::HashMap;
 
 use cranelift_codegen::ir;
 

@@ -126,4 +126,3 @@ fn near_duplicates_really_differ() {
     assert_ne!(outs("ops_a"), outs("ops_table"));
     assert_ne!(outs("ops_a"), outs("ops_mask"));
 }
-

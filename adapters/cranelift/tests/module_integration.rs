@@ -22,7 +22,12 @@ impl Module for Recorder {
     fn declarations(&self) -> &ModuleDeclarations {
         &self.decls
     }
-    fn declare_function(&mut self, name: &str, linkage: Linkage, sig: &cranelift_codegen::ir::Signature) -> ModuleResult<FuncId> {
+    fn declare_function(
+        &mut self,
+        name: &str,
+        linkage: Linkage,
+        sig: &cranelift_codegen::ir::Signature,
+    ) -> ModuleResult<FuncId> {
         Ok(self.decls.declare_function(name, linkage, sig)?.0)
     }
     fn declare_anonymous_function(&mut self, sig: &cranelift_codegen::ir::Signature) -> ModuleResult<FuncId> {
@@ -34,7 +39,12 @@ impl Module for Recorder {
     fn declare_anonymous_data(&mut self, writable: bool, tls: bool) -> ModuleResult<DataId> {
         self.decls.declare_anonymous_data(writable, tls)
     }
-    fn define_function_with_control_plane(&mut self, func: FuncId, ctx: &mut Context, _: &mut ControlPlane) -> ModuleResult<()> {
+    fn define_function_with_control_plane(
+        &mut self,
+        func: FuncId,
+        ctx: &mut Context,
+        _: &mut ControlPlane,
+    ) -> ModuleResult<()> {
         self.defined.push((func, ctx.func.clone()));
         Ok(())
     }
@@ -142,8 +152,11 @@ fn declarations_in_definitions_out() {
     assert!(text.contains(&format!("u0:{}", new_id.as_u32())), "{text}");
     assert!(!text.contains("fn0 = colocated u0:1 "), "a call of the erased function is left:\n{text}");
     for (_, f) in &backend.defined {
-        cranelift_codegen::verify_function(f, &cranelift_codegen::settings::Flags::new(cranelift_codegen::settings::builder()))
-            .unwrap();
+        cranelift_codegen::verify_function(
+            f,
+            &cranelift_codegen::settings::Flags::new(cranelift_codegen::settings::builder()),
+        )
+        .unwrap();
     }
     insta::with_settings!({snapshot_path => "../../../snapshots/cranelift", prepend_module_to_snapshot => false, omit_expression => true}, {
         insta::assert_snapshot!("module_integration", format!("{}\n----- DEFINED\n{text}", lines.join("\n")));

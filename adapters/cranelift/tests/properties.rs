@@ -100,7 +100,13 @@ fn near_duplicates_are_all_distinct() {
     assert_eq!(fs.len(), 7);
     for (i, a) in fs.iter().enumerate() {
         for b in &fs[i + 1..] {
-            assert_ne!(mergefunc::compare_functions(&m, *a, *b), Ordering::Equal, "{} == {}", m.decl(*a).name, m.decl(*b).name);
+            assert_ne!(
+                mergefunc::compare_functions(&m, *a, *b),
+                Ordering::Equal,
+                "{} == {}",
+                m.decl(*a).name,
+                m.decl(*b).name
+            );
         }
     }
 }

@@ -31,11 +31,11 @@
 
 // The outcome classifier of the differential tests (`classify` refers to `super::llparse`).
 #[allow(dead_code, unused_imports)]
-#[path = "../tests/common/llparse.rs"]
-mod llparse;
-#[allow(dead_code, unused_imports)]
 #[path = "../tests/common/classify.rs"]
 mod classify;
+#[allow(dead_code, unused_imports)]
+#[path = "../tests/common/llparse.rs"]
+mod llparse;
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -113,7 +113,11 @@ fn main() {
 fn machine() {
     let cpu = std::fs::read_to_string("/proc/cpuinfo")
         .ok()
-        .and_then(|s| s.lines().find(|l| l.starts_with("model name")).map(|l| l.split(':').nth(1).unwrap_or("").trim().to_string()))
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with("model name"))
+                .map(|l| l.split(':').nth(1).unwrap_or("").trim().to_string())
+        })
         .unwrap_or_else(|| "unknown".into());
     let nproc = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(0);
     let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
@@ -126,7 +130,9 @@ fn machine() {
         .arg("--version")
         .output()
         .ok()
-        .map(|o| String::from_utf8_lossy(&o.stdout).lines().find(|l| l.contains("version")).unwrap_or("").trim().to_string())
+        .map(|o| {
+            String::from_utf8_lossy(&o.stdout).lines().find(|l| l.contains("version")).unwrap_or("").trim().to_string()
+        })
         .unwrap_or_default();
     println!("# mergefunc vs opt-22 -passes=mergefunc");
     println!();

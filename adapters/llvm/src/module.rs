@@ -707,7 +707,6 @@ impl LlvmModule {
         }
     }
 
-
     /// The attribute list of a function or call site; also reports whether an
     /// `inalloca`/`swifterror` attribute appears.
     ///
@@ -720,10 +719,8 @@ impl LlvmModule {
         key.clear();
         // Indices: function, return, then the parameters; trailing empty sets dropped.
         let mut idxs_end = 0usize;
-        for (pos, idx) in [sys::LLVMAttributeFunctionIndex, sys::LLVMAttributeReturnIndex]
-            .into_iter()
-            .chain(1..=nparams)
-            .enumerate()
+        for (pos, idx) in
+            [sys::LLVMAttributeFunctionIndex, sys::LLVMAttributeReturnIndex].into_iter().chain(1..=nparams).enumerate()
         {
             let n = unsafe {
                 if call_site {
@@ -1539,7 +1536,11 @@ impl LlvmModule {
                                 c::LLVMGetVolatile(inst.0) != 0,
                                 c::LLVMGetAlignment(inst.0) as u64,
                                 ffi::LLVMGetOrdering(inst.0) as u64,
-                                if c::LLVMIsAtomic(inst.0) != 0 { c::LLVMGetAtomicSyncScopeID(inst.0) as u64 } else { 1 },
+                                if c::LLVMIsAtomic(inst.0) != 0 {
+                                    c::LLVMGetAtomicSyncScopeID(inst.0) as u64
+                                } else {
+                                    1
+                                },
                             )
                         };
                         props.push(Prop::Num(vol as u64));
@@ -1559,7 +1560,11 @@ impl LlvmModule {
                                 c::LLVMGetVolatile(inst.0) != 0,
                                 c::LLVMGetAlignment(inst.0) as u64,
                                 ffi::LLVMGetOrdering(inst.0) as u64,
-                                if c::LLVMIsAtomic(inst.0) != 0 { c::LLVMGetAtomicSyncScopeID(inst.0) as u64 } else { 1 },
+                                if c::LLVMIsAtomic(inst.0) != 0 {
+                                    c::LLVMGetAtomicSyncScopeID(inst.0) as u64
+                                } else {
+                                    1
+                                },
                             )
                         };
                         props.push(Prop::Num(vol as u64));

@@ -117,8 +117,14 @@ fn bad_input_and_output_fail_cleanly() {
 #[test]
 fn merging_twice_changes_nothing() {
     let d = dir("twice");
-    let f = |n: &str| format!("define i64 @{n}(i64 %x) {{\n  %y = mul i64 %x, 3\n  %z = add i64 %y, 1\n  ret i64 %z\n}}\n");
-    let src = format!("{}{}{}define i64 @user(i64 %x) {{\n  %a = call i64 @b(i64 %x)\n  %c = call i64 @c(i64 %a)\n  ret i64 %c\n}}\n", f("a"), f("b"), f("c"));
+    let f =
+        |n: &str| format!("define i64 @{n}(i64 %x) {{\n  %y = mul i64 %x, 3\n  %z = add i64 %y, 1\n  ret i64 %z\n}}\n");
+    let src = format!(
+        "{}{}{}define i64 @user(i64 %x) {{\n  %a = call i64 @b(i64 %x)\n  %c = call i64 @c(i64 %a)\n  ret i64 %c\n}}\n",
+        f("a"),
+        f("b"),
+        f("c")
+    );
     let input = d.join("in.ll");
     std::fs::write(&input, src).unwrap();
     let once = d.join("once.ll");

@@ -36,18 +36,9 @@ fn corpus_is_annotated() {
         let text = std::fs::read_to_string(f).unwrap();
         let n = name(f);
         let head: Vec<&str> = text.lines().take(4).collect();
-        assert!(
-            head.iter().any(|l| l.starts_with("; RULE: ")),
-            "{n}: no `; RULE:` comment at the top"
-        );
-        assert!(
-            head.iter().any(|l| l.starts_with("; OPT22: ")),
-            "{n}: no `; OPT22:` comment at the top"
-        );
-        assert!(
-            text.contains(HEADER_DL) && text.contains(HEADER_TRIPLE),
-            "{n}: fixed datalayout/triple missing"
-        );
+        assert!(head.iter().any(|l| l.starts_with("; RULE: ")), "{n}: no `; RULE:` comment at the top");
+        assert!(head.iter().any(|l| l.starts_with("; OPT22: ")), "{n}: no `; OPT22:` comment at the top");
+        assert!(text.contains(HEADER_DL) && text.contains(HEADER_TRIPLE), "{n}: fixed datalayout/triple missing");
         for o in classify::run_opts(&text) {
             harness::opt_flag(&o).unwrap_or_else(|e| panic!("{n}: {e}"));
         }
@@ -83,18 +74,13 @@ fn opt22_matches_expectations() {
         let exp = classify::expectations(&text);
         for k in exp.keys() {
             if !c.funcs.contains_key(k) {
-                failures.push_str(&format!(
-                    "{n}: EXPECT names `{k}`, which the input does not define\n"
-                ));
+                failures.push_str(&format!("{n}: EXPECT names `{k}`, which the input does not define\n"));
             }
         }
         for (fname, rec) in &c.funcs {
             let want = exp.get(fname).cloned().unwrap_or(Outcome::Kept);
             if rec.outcome != want {
-                failures.push_str(&format!(
-                    "{n}: {fname}: expected {want}, opt-22 gives {}\n",
-                    rec.outcome
-                ));
+                failures.push_str(&format!("{n}: {fname}: expected {want}, opt-22 gives {}\n", rec.outcome));
             }
             if rec.outcome.is_merged() {
                 merged += 1;
@@ -103,14 +89,8 @@ fn opt22_matches_expectations() {
             }
         }
     }
-    assert!(
-        failures.is_empty(),
-        "corpus expectations differ from opt-22:\n{failures}"
-    );
-    assert!(
-        merged >= 60 && kept >= 100,
-        "corpus too one-sided: {merged} merged, {kept} kept"
-    );
+    assert!(failures.is_empty(), "corpus expectations differ from opt-22:\n{failures}");
+    assert!(merged >= 60 && kept >= 100, "corpus too one-sided: {merged} merged, {kept} kept");
 }
 
 /// Candidate "opt-22 through bitcode": `opt -passes=mergefunc in -o x.bc`, then
@@ -119,10 +99,7 @@ fn opt_via_bitcode(t: &Tools) -> impl Fn(&Path, &[String], &Path) -> Result<(), 
     move |input, opts, out| {
         let bc = out.with_extension("bc");
         harness::opt_mergefunc(t, input, opts, &bc)?;
-        let r = harness::run(
-            Command::new(&t.llvm_dis).arg(&bc).arg("-o").arg(out),
-            Duration::from_secs(300),
-        )?;
+        let r = harness::run(Command::new(&t.llvm_dis).arg(&bc).arg("-o").arg(out), Duration::from_secs(300))?;
         if r.code != Some(0) {
             return Err(r.stderr);
         }
@@ -161,17 +138,11 @@ fn opt22_against_itself_through_bitcode() {
             let out = dir.join(n.replace(".ll", ".opt22.ll"));
             let before = harness::lli(&t, &f).unwrap();
             let after = harness::lli(&t, &out).unwrap();
-            assert_ne!(
-                before, after,
-                "{n}: expected opt-22's merge to change behaviour (llvm#213206)"
-            );
+            assert_ne!(before, after, "{n}: expected opt-22's merge to change behaviour (llvm#213206)");
         }
     }
     assert!(failures.is_empty(), "{failures}");
-    assert!(
-        lli_cases >= 30,
-        "only {lli_cases} corpus files were run under lli"
-    );
+    assert!(lli_cases >= 30, "only {lli_cases} corpus files were run under lli");
 }
 
 /// The harness notices a candidate that merges less than LLVM, changes behaviour or
@@ -192,35 +163,20 @@ fn harness_reports_differences() {
         cand_name: "identity",
     };
     // A candidate that changes nothing.
-    let identity = |input: &Path, _: &[String], out: &Path| {
-        std::fs::copy(input, out)
-            .map(|_| ())
-            .map_err(|e| e.to_string())
-    };
-    let err = harness::run_case(&t, &case, &identity)
-        .err()
-        .expect("identity must differ");
-    assert!(
-        err.contains("helper_local")
-            && err.contains("erased")
-            && err.contains("merged-function count"),
-        "{err}"
-    );
+    let identity =
+        |input: &Path, _: &[String], out: &Path| std::fs::copy(input, out).map(|_| ()).map_err(|e| e.to_string());
+    let err = harness::run_case(&t, &case, &identity).err().expect("identity must differ");
+    assert!(err.contains("helper_local") && err.contains("erased") && err.contains("merged-function count"), "{err}");
 
     // A candidate that changes behaviour: swap the printed constant.
     let evil = |input: &Path, _: &[String], out: &Path| {
-        let s = std::fs::read_to_string(input)
-            .unwrap()
-            .replace("i32 6, i32 7", "i32 6, i32 8");
+        let s = std::fs::read_to_string(input).unwrap().replace("i32 6, i32 7", "i32 6, i32 8");
         harness::opt_mergefunc(&t, input, &[], out)?;
         let merged = std::fs::read_to_string(out).unwrap();
         let _ = s;
-        std::fs::write(out, merged.replace("i32 6, i32 7", "i32 6, i32 8"))
-            .map_err(|e| e.to_string())
+        std::fs::write(out, merged.replace("i32 6, i32 7", "i32 6, i32 8")).map_err(|e| e.to_string())
     };
-    let err = harness::run_case(&t, &case, &evil)
-        .err()
-        .expect("behaviour change must be caught");
+    let err = harness::run_case(&t, &case, &evil).err().expect("behaviour change must be caught");
     assert!(err.contains("behaviour changed under lli-22"), "{err}");
 
     // A candidate that writes invalid IR.
@@ -229,9 +185,7 @@ fn harness_reports_differences() {
         let merged = std::fs::read_to_string(out).unwrap();
         std::fs::write(out, merged.replace("ret i32 %r", "ret i64 %r")).map_err(|e| e.to_string())
     };
-    let err = harness::run_case(&t, &case, &broken)
-        .err()
-        .expect("broken IR must be caught");
+    let err = harness::run_case(&t, &case, &broken).err().expect("broken IR must be caught");
     assert!(err.contains("verifier") || err.contains("failed"), "{err}");
 
     // A documented deviation is asserted both ways.
@@ -241,16 +195,9 @@ fn harness_reports_differences() {
         ours: "kept",
         reason: "test",
     }];
-    let case2 = CaseOpts {
-        deviations: &dev,
-        lli: false,
-        callees: false,
-        ..case
-    };
+    let case2 = CaseOpts { deviations: &dev, lli: false, callees: false, ..case };
     let cand = opt_via_bitcode(&t);
-    let err = harness::run_case(&t, &case2, &cand)
-        .err()
-        .expect("unmet deviation must be reported");
+    let err = harness::run_case(&t, &case2, &cand).err().expect("unmet deviation must be reported");
     assert!(err.contains("documented deviation not met"), "{err}");
 }
 
@@ -282,12 +229,8 @@ fn print_expectations() {
 fn real_module_selfcheck(script: &str, args: &[&str], lli: bool) {
     let Some(t) = tools() else { return };
     let dir = harness::workdir(&format!("selfcheck-{}", args.join("-")));
-    let module = harness::run_script(
-        script,
-        &[&[dir.to_str().unwrap()][..], args].concat(),
-        Duration::from_secs(1800),
-    )
-    .unwrap();
+    let module =
+        harness::run_script(script, &[&[dir.to_str().unwrap()][..], args].concat(), Duration::from_secs(1800)).unwrap();
     let n = name(&module);
     let cand = opt_via_bitcode(&t);
     let case = CaseOpts {

@@ -78,11 +78,7 @@ fn ours(input: &Path, opts: &[String], out: &Path) -> Result<(), String> {
         return Err("mergefunc timed out".into());
     }
     if r.code != Some(0) {
-        return Err(format!(
-            "exit {:?}\n{}",
-            r.code,
-            harness::tail(&r.stderr, 40)
-        ));
+        return Err(format!("exit {:?}\n{}", r.code, harness::tail(&r.stderr, 40)));
     }
     if !out.is_file() {
         return Err(format!("mergefunc exited 0 but wrote no {}", out.display()));
@@ -98,15 +94,9 @@ fn file_name(p: &Path) -> String {
 fn deviation_table_names_real_corpus_functions() {
     for d in DEVIATIONS {
         let path = harness::corpus_dir().join(d.file);
-        let text = std::fs::read_to_string(&path)
-            .unwrap_or_else(|_| panic!("deviation names missing file {}", d.file));
+        let text = std::fs::read_to_string(&path).unwrap_or_else(|_| panic!("deviation names missing file {}", d.file));
         let m = common::llparse::parse(&text);
-        assert!(
-            m.func(d.func).is_some(),
-            "{}: no function @{} in the input",
-            d.file,
-            d.func
-        );
+        assert!(m.func(d.func).is_some(), "{}: no function @{} in the input", d.file, d.func);
         assert!(!d.reason.is_empty());
     }
 }
@@ -161,17 +151,10 @@ fn real_module(script: &str, variant: &str, lli: bool) {
     let Some(t) = tools() else { return };
     // One work directory per script: the release and debug Rust builds share the cargo
     // project (cargo's lock serialises them), the C++ variants use separate sources.
-    let dir = harness::workdir(&format!(
-        "differential-real-{}",
-        script.trim_end_matches(".sh")
-    ));
+    let dir = harness::workdir(&format!("differential-real-{}", script.trim_end_matches(".sh")));
     let t0 = Instant::now();
-    let module = harness::run_script(
-        script,
-        &[dir.to_str().unwrap(), variant],
-        Duration::from_secs(1800),
-    )
-    .unwrap_or_else(|e| panic!("{e}"));
+    let module = harness::run_script(script, &[dir.to_str().unwrap(), variant], Duration::from_secs(1800))
+        .unwrap_or_else(|e| panic!("{e}"));
     let gen_time = t0.elapsed();
     let n = file_name(&module);
     let case = CaseOpts {

@@ -157,9 +157,8 @@ impl Flat {
     fn leaf(&mut self, k: u64, k2: u64, last_call: Option<FuncId>) -> BodyBuf {
         let (ck, ck2) = (self.int(k), self.int(k2));
         let mut b = BodyBuf::new();
-        let p = |b: &mut BodyBuf, op: u32, ty: TypeId, ops: &[Use]| {
-            b.push_inst(op, ty, InstKind::Plain, 0, 0, ops, &[])
-        };
+        let p =
+            |b: &mut BodyBuf, op: u32, ty: TypeId, ops: &[Use]| b.push_inst(op, ty, InstKind::Plain, 0, 0, ops, &[]);
         b.begin_block();
         let t1 = p(&mut b, ADD, T_I64, &[Self::use_i64(Value::Arg(0)), Self::use_i64(Value::Const(ck))]);
         let t2 = p(&mut b, MUL, T_I64, &[Self::use_i64(Value::Inst(t1)), Self::use_i64(Value::Arg(1))]);
@@ -220,7 +219,15 @@ impl Flat {
             &[Self::use_i64(Value::Arg(0)), Self::use_i64(Value::Arg(1)), cu],
             &[Prop::Type(T_FN)],
         );
-        let u = b.push_inst(ADD, T_I64, InstKind::Plain, 0, 0, &[Self::use_i64(Value::Inst(t)), Self::use_i64(Value::Const(ck))], &[]);
+        let u = b.push_inst(
+            ADD,
+            T_I64,
+            InstKind::Plain,
+            0,
+            0,
+            &[Self::use_i64(Value::Inst(t)), Self::use_i64(Value::Const(ck))],
+            &[],
+        );
         b.push_inst(RET, T_VOID, InstKind::Plain, 0, 0, &[Self::use_i64(Value::Inst(u))], &[]);
         b.finish();
         b
@@ -397,7 +404,9 @@ fn build(name: &str, n: usize) -> Flat {
 fn vm_hwm_kb() -> u64 {
     std::fs::read_to_string("/proc/self/status")
         .ok()
-        .and_then(|s| s.lines().find(|l| l.starts_with("VmHWM:")).and_then(|l| l.split_whitespace().nth(1)?.parse().ok()))
+        .and_then(|s| {
+            s.lines().find(|l| l.starts_with("VmHWM:")).and_then(|l| l.split_whitespace().nth(1)?.parse().ok())
+        })
         .unwrap_or(0)
 }
 

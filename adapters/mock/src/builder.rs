@@ -19,9 +19,7 @@
 
 use mergefunc::{AsmData, AttrsId, BlockId, ConstId, FuncId, InstId, MetaId, TypeData, TypeId, Use, Value};
 
-use crate::ir::{
-    AtomicOrdering, BinOp, BlockData, CastOp, FuncBody, Instr, IntPred, MockModule, Op, RmwOp, TailKind,
-};
+use crate::ir::{AtomicOrdering, BinOp, BlockData, CastOp, FuncBody, Instr, IntPred, MockModule, Op, RmwOp, TailKind};
 
 /// Builds the body of one function. Blocks are laid out in creation order (the first
 /// block created is the entry); instructions may be appended to any block in any order.
@@ -248,7 +246,12 @@ impl<'m> FunctionBuilder<'m> {
     }
     /// A call of inline asm.
     pub fn call_asm(&mut self, fn_ty: TypeId, text: &str, constraints: &str, flags: u64, args: &[Use]) -> Use {
-        let a = self.m.asm(AsmData { ty: fn_ty, text: text.as_bytes().into(), constraints: constraints.as_bytes().into(), flags });
+        let a = self.m.asm(AsmData {
+            ty: fn_ty,
+            text: text.as_bytes().into(),
+            constraints: constraints.as_bytes().into(),
+            flags,
+        });
         let p = self.m.ptr(0);
         let attrs = self.m.no_attrs();
         self.call_with(Use { value: Value::Asm(a), ty: p }, fn_ty, args, 0, attrs, TailKind::None, None)

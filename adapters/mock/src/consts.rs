@@ -175,13 +175,7 @@ pub fn refers_to(m: &MockModule, c: ConstId, f: FuncId, memo: &mut HashMap<Const
 }
 
 /// Does metadata `md` refer to function `f` through a constant?
-pub fn meta_refers_to(
-    m: &MockModule,
-    md: MetaId,
-    f: FuncId,
-    memo: &mut HashMap<ConstId, bool>,
-    depth: u32,
-) -> bool {
+pub fn meta_refers_to(m: &MockModule, md: MetaId, f: FuncId, memo: &mut HashMap<ConstId, bool>, depth: u32) -> bool {
     if depth > 64 {
         return false;
     }
@@ -216,9 +210,7 @@ pub fn subst_const(m: &mut MockModule, c: ConstId, s: Subst, memo: &mut HashMap<
         e.iter().map(|x| subst_const(m, *x, s, memo)).collect()
     };
     let kind = match data.kind {
-        ConstKind::Global(GlobalRef::Func(g)) if s.addresses && g == s.from => {
-            ConstKind::Global(GlobalRef::Func(s.to))
-        }
+        ConstKind::Global(GlobalRef::Func(g)) if s.addresses && g == s.from => ConstKind::Global(GlobalRef::Func(s.to)),
         ConstKind::Wrapped { kind, target: GlobalRef::Func(g) } if s.addresses && g == s.from => {
             ConstKind::Wrapped { kind, target: GlobalRef::Func(s.to) }
         }

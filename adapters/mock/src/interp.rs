@@ -189,8 +189,15 @@ type T<V> = Result<V, Trap>;
 impl<'m> Machine<'m> {
     /// A machine with every global allocated and initialized.
     pub fn new(m: &'m MockModule) -> Self {
-        let mut mach =
-            Machine { m, mem: BTreeMap::new(), next: HEAP_BASE, used: 0, globals: Vec::new(), consts: HashMap::new(), events: Vec::new() };
+        let mut mach = Machine {
+            m,
+            mem: BTreeMap::new(),
+            next: HEAP_BASE,
+            used: 0,
+            globals: Vec::new(),
+            consts: HashMap::new(),
+            events: Vec::new(),
+        };
         for g in &m.globals {
             let size = size_align(m, g.ty).map(|x| x.0).unwrap_or(0);
             let a = mach.alloc(size.max(1)).unwrap_or(0);
@@ -287,7 +294,9 @@ impl<'m> Machine<'m> {
             TypeData::Vector { len, elem, .. } | TypeData::Array { len, elem } => {
                 Val::Agg((0..(*len).min(1 << 16)).map(|_| self.fill(*elem, leaf, depth + 1)).collect())
             }
-            TypeData::Struct { fields, .. } => Val::Agg(fields.iter().map(|f| self.fill(*f, leaf, depth + 1)).collect()),
+            TypeData::Struct { fields, .. } => {
+                Val::Agg(fields.iter().map(|f| self.fill(*f, leaf, depth + 1)).collect())
+            }
             TypeData::Void
             | TypeData::Label
             | TypeData::Metadata
@@ -459,7 +468,9 @@ impl<'m> Machine<'m> {
         Ok(match &d.kind {
             ConstKind::Null | ConstKind::Undef => self.zero(ty),
             ConstKind::Poison | ConstKind::Opaque(_) => self.poison(ty),
-            ConstKind::Int(w) | ConstKind::Float(w) => Val::Bits { bits: pbits(ty), v: mask(words_value(w), pbits(ty)) },
+            ConstKind::Int(w) | ConstKind::Float(w) => {
+                Val::Bits { bits: pbits(ty), v: mask(words_value(w), pbits(ty)) }
+            }
             ConstKind::Array(e) | ConstKind::Struct(e) | ConstKind::Vector(e) => {
                 let mut out = Vec::with_capacity(e.len());
                 for x in e.iter() {
@@ -690,10 +701,15 @@ impl<'m> Machine<'m> {
                 (self.scalar_bits(t) == bits).then_some(Val::Bits { bits, v })
             }
             (Val::Poison, TypeData::Int { .. } | TypeData::Float { .. } | TypeData::Ptr { .. }) => Some(Val::Poison),
-            (Val::Agg(x), TypeData::Struct { fields, .. }) if x.len() == fields.len() => {
-                x.into_iter().zip(fields.iter()).map(|(v, f)| self.coerce(v, *f)).collect::<Option<Vec<_>>>().map(Val::Agg)
-            }
-            (Val::Agg(x), TypeData::Array { len, elem } | TypeData::Vector { len, elem, .. }) if x.len() as u64 == *len => {
+            (Val::Agg(x), TypeData::Struct { fields, .. }) if x.len() == fields.len() => x
+                .into_iter()
+                .zip(fields.iter())
+                .map(|(v, f)| self.coerce(v, *f))
+                .collect::<Option<Vec<_>>>()
+                .map(Val::Agg),
+            (Val::Agg(x), TypeData::Array { len, elem } | TypeData::Vector { len, elem, .. })
+                if x.len() as u64 == *len =>
+            {
                 x.into_iter().map(|v| self.coerce(v, *elem)).collect::<Option<Vec<_>>>().map(Val::Agg)
             }
             (Val::Void, TypeData::Void) => Some(Val::Void),
@@ -721,7 +737,15 @@ impl<'m> Machine<'m> {
         };
         let mut stack: Vec<Frame> = Vec::new();
         let n = m.func_body(f).map(|b| b.insts.len()).unwrap_or(0);
-        stack.push(Frame { func: f, vals: vec![Val::Void; n], args, block: 0, pc: 0, allocas: Vec::new(), ret_to: None });
+        stack.push(Frame {
+            func: f,
+            vals: vec![Val::Void; n],
+            args,
+            block: 0,
+            pc: 0,
+            allocas: Vec::new(),
+            ret_to: None,
+        });
         self.enter_block(stack.last_mut().ok_or(Trap::Unreachable)?, 0, None)?;
         loop {
             if *used >= fuel {
@@ -758,7 +782,13 @@ impl<'m> Machine<'m> {
                             cs.iter()
                                 .zip(xs.iter().zip(ys))
                                 .map(|(c, (x, y))| match c {
-                                    Val::Bits { v, .. } => if *v & 1 == 1 { x.clone() } else { y.clone() },
+                                    Val::Bits { v, .. } => {
+                                        if *v & 1 == 1 {
+                                            x.clone()
+                                        } else {
+                                            y.clone()
+                                        }
+                                    }
                                     _ => Val::Poison,
                                 })
                                 .collect(),
@@ -930,7 +960,8 @@ impl<'m> Machine<'m> {
                     (Some(caller), Some(slot)) => {
                         let cbody = m.func_body(caller.func).ok_or(Trap::Unreachable)?;
                         let rt = cbody.insts[slot].ty;
-                        caller.vals[slot] = self.coerce(v, rt).ok_or_else(|| Trap::ArgumentMismatch("return".into()))?;
+                        caller.vals[slot] =
+                            self.coerce(v, rt).ok_or_else(|| Trap::ArgumentMismatch("return".into()))?;
                         caller.pc += 1;
                     }
                     _ => return Ok(Some(v)),

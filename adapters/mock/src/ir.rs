@@ -24,8 +24,8 @@
 use std::hash::Hash;
 
 use mergefunc::{
-    AsmData, AsmId, AttrList, AttrsId, BlockId, BodyBuf, ConstData, ConstId, FuncId, FuncInfo, GlobalId,
-    MetaData, MetaId, TargetInfo, TypeData, TypeId, Use,
+    AsmData, AsmId, AttrList, AttrsId, BlockId, BodyBuf, ConstData, ConstId, FuncId, FuncInfo, GlobalId, MetaData,
+    MetaId, TargetInfo, TypeData, TypeId, Use,
 };
 
 /// The module tables: the core's interner (equal items get equal ids, assigned in
@@ -1030,8 +1030,7 @@ impl MockModule {
     pub fn attr_list(&mut self, mut a: AttrList) -> AttrsId {
         a.func = crate::attrs::canonical_set(&a.func);
         a.ret = crate::attrs::canonical_set(&a.ret);
-        let mut params: Vec<Box<[mergefunc::Attr]>> =
-            a.params.iter().map(|s| crate::attrs::canonical_set(s)).collect();
+        let mut params: Vec<Box<[mergefunc::Attr]>> = a.params.iter().map(|s| crate::attrs::canonical_set(s)).collect();
         while params.last().is_some_and(|s| s.is_empty()) {
             params.pop();
         }
@@ -1067,10 +1066,7 @@ impl MockModule {
     }
     /// The live function symbol (function or alias) with this name.
     pub fn func_by_name(&self, name: &str) -> Option<FuncId> {
-        self.funcs
-            .iter()
-            .position(|f| f.name == name && f.kind != FuncKind::Erased)
-            .map(FuncId::new)
+        self.funcs.iter().position(|f| f.name == name && f.kind != FuncKind::Erased).map(FuncId::new)
     }
     /// The global variable with this name.
     pub fn global_by_name(&self, name: &str) -> Option<GlobalId> {

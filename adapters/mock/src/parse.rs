@@ -368,10 +368,8 @@ impl Lexer<'_> {
                     Tok::Punct(c as char)
                 }
                 _ => {
-                    let ch = std::str::from_utf8(&self.s[self.i..])
-                        .ok()
-                        .and_then(|s| s.chars().next())
-                        .unwrap_or(c as char);
+                    let ch =
+                        std::str::from_utf8(&self.s[self.i..]).ok().and_then(|s| s.chars().next()).unwrap_or(c as char);
                     return self.err(format!("unexpected character {ch:?}"));
                 }
             };
@@ -582,10 +580,13 @@ impl<'a> Parser<'a> {
         }
         let last = n - 1; // Eof
         if starts.first().copied().unwrap_or(last) != 0 {
-            return self.err_at(0, ParseErrorKind::Expected {
-                expected: "`define`, `declare`, `@name =` or `!N =`".into(),
-                found: self.tok_at(0).describe(),
-            });
+            return self.err_at(
+                0,
+                ParseErrorKind::Expected {
+                    expected: "`define`, `declare`, `@name =` or `!N =`".into(),
+                    found: self.tok_at(0).describe(),
+                },
+            );
         }
         let mut items = Vec::new();
         for (k, &s) in starts.iter().enumerate() {
@@ -644,10 +645,13 @@ impl<'a> Parser<'a> {
                         }
                     }
                     let Some(kind) = kind else {
-                        return self.err_at(s, ParseErrorKind::Expected {
-                            expected: "`global`, `constant` or `alias`".into(),
-                            found: "none".into(),
-                        });
+                        return self.err_at(
+                            s,
+                            ParseErrorKind::Expected {
+                                expected: "`global`, `constant` or `alias`".into(),
+                                found: "none".into(),
+                            },
+                        );
                     };
                     (kind, name.clone())
                 }
@@ -1076,7 +1080,9 @@ impl<'a> Parser<'a> {
                 self.float_const(ty, &s)
             }
             Tok::Int(s) => {
-                let Some(bits) = self.int_of(ty) else { return self.invalid("an integer literal needs an integer type") };
+                let Some(bits) = self.int_of(ty) else {
+                    return self.invalid("an integer literal needs an integer type");
+                };
                 let v = self.parse_int_text(&s, bits)?;
                 self.next();
                 Ok(self.m.int_const(ty, v))
@@ -1091,11 +1097,8 @@ impl<'a> Parser<'a> {
                     return self.invalid(format!("hex literal does not fit in {bits} bits"));
                 }
                 self.next();
-                let kind = if is_float {
-                    ConstKind::Float(Box::new([v as u64]))
-                } else {
-                    crate::consts::int_kind(v, bits)
-                };
+                let kind =
+                    if is_float { ConstKind::Float(Box::new([v as u64])) } else { crate::consts::int_kind(v, bits) };
                 Ok(self.m.konst(ty, kind))
             }
             Tok::Ident(w) => {
@@ -1115,7 +1118,8 @@ impl<'a> Parser<'a> {
                     }
                     "zeroinitializer" => {
                         if !self.first_class_sized(ty) {
-                            return self.err_at(at, ParseErrorKind::Invalid("zeroinitializer needs a sized type".into()));
+                            return self
+                                .err_at(at, ParseErrorKind::Invalid("zeroinitializer needs a sized type".into()));
                         }
                         Ok(self.m.konst(ty, ConstKind::Null))
                     }
@@ -1155,7 +1159,8 @@ impl<'a> Parser<'a> {
                         };
                         let block = (i + *implicit as usize) as u32;
                         if !matches!(td, TypeData::Ptr { .. }) {
-                            return self.err_at(at, ParseErrorKind::Invalid("blockaddress needs a pointer type".into()));
+                            return self
+                                .err_at(at, ParseErrorKind::Invalid("blockaddress needs a pointer type".into()));
                         }
                         Ok(self.m.konst(ty, ConstKind::BlockAddress { func: f, block }))
                     }
@@ -1188,9 +1193,10 @@ impl<'a> Parser<'a> {
                         if ops.is_empty() {
                             return self.err_at(at, ParseErrorKind::Invalid("getelementptr needs a base".into()));
                         }
-                        let props =
-                            Box::new([ConstProp::Type(src), ConstProp::Num(flags as u64), ConstProp::Num(0)]);
-                        Ok(self.m.konst(ty, ConstKind::Expr { opcode: Opcode::Gep as u32, operands: ops.into(), props }))
+                        let props = Box::new([ConstProp::Type(src), ConstProp::Num(flags as u64), ConstProp::Num(0)]);
+                        Ok(self
+                            .m
+                            .konst(ty, ConstKind::Expr { opcode: Opcode::Gep as u32, operands: ops.into(), props }))
                     }
                     _ => {
                         if let Some(op) = CastOp::ALL.into_iter().find(|c| c.keyword() == w) {
@@ -1202,11 +1208,14 @@ impl<'a> Parser<'a> {
                             if t2 != ty {
                                 return self.err_at(at, ParseErrorKind::Invalid("cast result type mismatch".into()));
                             }
-                            return Ok(self.m.konst(ty, ConstKind::Expr {
-                                opcode: Opcode::of_cast(op) as u32,
-                                operands: Box::new([v]),
-                                props: Box::new([]),
-                            }));
+                            return Ok(self.m.konst(
+                                ty,
+                                ConstKind::Expr {
+                                    opcode: Opcode::of_cast(op) as u32,
+                                    operands: Box::new([v]),
+                                    props: Box::new([]),
+                                },
+                            ));
                         }
                         if let Some(op) = [BinOp::Add, BinOp::Sub, BinOp::Xor].into_iter().find(|b| b.keyword() == w) {
                             let flags = self.bin_flags(op);
@@ -1218,13 +1227,19 @@ impl<'a> Parser<'a> {
                             self.punct(',')?;
                             let b = self.typed_const()?;
                             self.punct(')')?;
-                            return Ok(self.m.konst(ty, ConstKind::Expr {
-                                opcode: Opcode::of_bin(op) as u32,
-                                operands: Box::new([a, b]),
-                                props: Box::new([ConstProp::Num(flags as u64)]),
-                            }));
+                            return Ok(self.m.konst(
+                                ty,
+                                ConstKind::Expr {
+                                    opcode: Opcode::of_bin(op) as u32,
+                                    operands: Box::new([a, b]),
+                                    props: Box::new([ConstProp::Num(flags as u64)]),
+                                },
+                            ));
                         }
-                        self.err_at(at, ParseErrorKind::Expected { expected: "a constant".into(), found: format!("`{w}`") })
+                        self.err_at(
+                            at,
+                            ParseErrorKind::Expected { expected: "a constant".into(), found: format!("`{w}`") },
+                        )
                     }
                 }
             }
@@ -1849,7 +1864,8 @@ impl<'a> Parser<'a> {
                 if !self.with_m(b, |p| Ok(p.first_class_sized(t)))? {
                     return self.invalid("alloca needs a sized type");
                 }
-                let count = if self.is_punct(',') && !matches!(self.tok_at(self.pos + 1), Tok::Ident(w) if w == "align") {
+                let count = if self.is_punct(',') && !matches!(self.tok_at(self.pos + 1), Tok::Ident(w) if w == "align")
+                {
                     self.next();
                     let v = self.typed_value(b, cx)?;
                     take(v, 0, &mut pending)
@@ -2206,7 +2222,6 @@ impl<'a> Parser<'a> {
         }
     }
 }
-
 
 /// The type reached by `extractvalue`-style indices into `t`.
 pub fn aggregate_elem(m: &MockModule, mut t: TypeId, idx: &[u32]) -> Option<TypeId> {

@@ -64,12 +64,14 @@
 use std::collections::HashMap;
 use std::fmt::Write;
 
-use mergefunc::{Attr, AttrList, ConstId, ConstKind, ConstProp, FuncId, GlobalRef, MetaData, MetaId, TypeData, TypeId, Use, Value};
+use mergefunc::{
+    Attr, AttrList, ConstId, ConstKind, ConstProp, FuncId, GlobalRef, MetaData, MetaId, TypeData, TypeId, Use, Value,
+};
 
 use crate::consts::{sext, words_value};
 use crate::ir::{
-    attr, cc, mdkind, AtomicOrdering, FuncBody, FuncKind, Function, LinkageKind, MockModule, Op, Opcode,
-    TailKind, ASM_ALIGNSTACK, ASM_SIDEEFFECT, FLAG_EXACT, FLAG_NSW, FLAG_NUW, GEP_INBOUNDS, GEP_NUSW, GEP_NUW,
+    attr, cc, mdkind, AtomicOrdering, FuncBody, FuncKind, Function, LinkageKind, MockModule, Op, Opcode, TailKind,
+    ASM_ALIGNSTACK, ASM_SIDEEFFECT, FLAG_EXACT, FLAG_NSW, FLAG_NUW, GEP_INBOUNDS, GEP_NUSW, GEP_NUW,
 };
 
 fn is_plain(s: &str) -> bool {
@@ -603,10 +605,9 @@ impl Printer<'_> {
     fn val(&mut self, names: &LocalNames, u: &Use) -> String {
         match u.value {
             Value::Arg(i) => format!("%{}", names.params.get(i as usize).cloned().unwrap_or_else(|| "\"?\"".into())),
-            Value::Inst(i) => format!(
-                "%{}",
-                names.insts.get(i.index()).cloned().flatten().unwrap_or_else(|| "\"?\"".into())
-            ),
+            Value::Inst(i) => {
+                format!("%{}", names.insts.get(i.index()).cloned().flatten().unwrap_or_else(|| "\"?\"".into()))
+            }
             Value::Block(b) => format!("%{}", names.blocks.get(b.index()).cloned().unwrap_or_else(|| "\"?\"".into())),
             Value::Const(c) => self.konst(c),
             Value::Asm(a) => {
@@ -653,7 +654,13 @@ impl Printer<'_> {
         let ty0 = a.first().map(|u| self.ty(u.ty)).unwrap_or_default();
         let text = match &i.op {
             Op::Bin { op, flags } => {
-                format!("{}{} {ty0} {}, {}", op.keyword(), bin_flags(*flags), self.arg(names, a, 0), self.arg(names, a, 1))
+                format!(
+                    "{}{} {ty0} {}, {}",
+                    op.keyword(),
+                    bin_flags(*flags),
+                    self.arg(names, a, 0),
+                    self.arg(names, a, 1)
+                )
             }
             Op::ICmp(p) => format!("icmp {} {ty0} {}, {}", p.keyword(), self.arg(names, a, 0), self.arg(names, a, 1)),
             Op::Select => {

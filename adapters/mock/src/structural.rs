@@ -1,7 +1,9 @@
 //! Structural equality of two modules: equal up to the numbering of the interned
 //! tables (types, constants, metadata, asm, attribute lists compared by contents).
 
-use mergefunc::{Attr, AttrList, ConstId, ConstKind, ConstProp, MetaData, MetaId, Module, TypeData, TypeId, Use, Value};
+use mergefunc::{
+    Attr, AttrList, ConstId, ConstKind, ConstProp, MetaData, MetaId, Module, TypeData, TypeId, Use, Value,
+};
 
 use crate::ir::{FuncKind, Instr, MockModule, Op};
 
@@ -79,13 +81,18 @@ impl Eq2<'_> {
         if d > 200 {
             return false;
         }
-        let lists = |p: &[TypeId], q: &[TypeId]| p.len() == q.len() && p.iter().zip(q).all(|(u, v)| self.ty_d(*u, *v, d + 1));
+        let lists =
+            |p: &[TypeId], q: &[TypeId]| p.len() == q.len() && p.iter().zip(q).all(|(u, v)| self.ty_d(*u, *v, d + 1));
         match (self.a.type_data(x), self.b.type_data(y)) {
             (TypeData::Vector { scalable: s, len: l, elem: e }, TypeData::Vector { scalable: t, len: k, elem: f }) => {
                 s == t && l == k && self.ty_d(*e, *f, d + 1)
             }
-            (TypeData::Array { len: l, elem: e }, TypeData::Array { len: k, elem: f }) => l == k && self.ty_d(*e, *f, d + 1),
-            (TypeData::Struct { packed: p, fields: f }, TypeData::Struct { packed: q, fields: g }) => p == q && lists(f, g),
+            (TypeData::Array { len: l, elem: e }, TypeData::Array { len: k, elem: f }) => {
+                l == k && self.ty_d(*e, *f, d + 1)
+            }
+            (TypeData::Struct { packed: p, fields: f }, TypeData::Struct { packed: q, fields: g }) => {
+                p == q && lists(f, g)
+            }
             (TypeData::Func { ret: r, params: p, vararg: v }, TypeData::Func { ret: s, params: q, vararg: w }) => {
                 v == w && self.ty_d(*r, *s, d + 1) && lists(p, q)
             }
@@ -103,7 +110,8 @@ impl Eq2<'_> {
         if !self.ty(p.ty, q.ty) {
             return false;
         }
-        let lists = |u: &[ConstId], v: &[ConstId]| u.len() == v.len() && u.iter().zip(v).all(|(s, t)| self.konst(*s, *t));
+        let lists =
+            |u: &[ConstId], v: &[ConstId]| u.len() == v.len() && u.iter().zip(v).all(|(s, t)| self.konst(*s, *t));
         match (&p.kind, &q.kind) {
             (ConstKind::Array(u), ConstKind::Array(v))
             | (ConstKind::Struct(u), ConstKind::Struct(v))
@@ -211,7 +219,10 @@ impl Eq2<'_> {
         };
         match (&i.op, &j.op) {
             (Op::Alloca { ty: t, align: a }, Op::Alloca { ty: u, align: b }) => a == b && self.ty(*t, *u),
-            (Op::Load { volatile: v, align: a, ordering: o, md: m }, Op::Load { volatile: w, align: b, ordering: p, md: n }) => {
+            (
+                Op::Load { volatile: v, align: a, ordering: o, md: m },
+                Op::Load { volatile: w, align: b, ordering: p, md: n },
+            ) => {
                 v == w
                     && a == b
                     && o == p

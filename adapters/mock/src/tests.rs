@@ -2,7 +2,6 @@
 
 use mergefunc::{ConstKind, FuncId, Ineligible, InstKind, Module, ModuleMut, Prop, ThunkStyle, TypeData, UseKind};
 
-
 use crate::interp::{run, Event, Outcome, Trap, Val};
 use crate::parse::ParseErrorKind;
 use crate::{parse, print, structurally_equal, verify, VerifyError};
@@ -584,7 +583,8 @@ fn alias_split_erase_and_rewrites() {
 
 #[test]
 fn flag_intersection() {
-    let mut m = p("define ptr @f(ptr %p) {\nentry:\n  %q = getelementptr inbounds nuw i8, ptr %p, i64 4\n  ret ptr %q\n}\n");
+    let mut m =
+        p("define ptr @f(ptr %p) {\nentry:\n  %q = getelementptr inbounds nuw i8, ptr %p, i64 4\n  ret ptr %q\n}\n");
     assert!(m.supports_flag_intersection());
     let f = fid(&m, "f");
     m.intersect_flags(f, mergefunc::InstId(0), crate::ir::GEP_NUSW as u64).expect("intersect");

@@ -307,7 +307,11 @@ fn check_body(m: &MockModule, f: &Function, body: &FuncBody) -> R {
         for (k, i) in insts.iter().enumerate() {
             let last = k + 1 == insts.len();
             if i.op.is_terminator() != last {
-                return Err(berr(if last { "the block does not end with a terminator" } else { "terminator in the middle of a block" }));
+                return Err(berr(if last {
+                    "the block does not end with a terminator"
+                } else {
+                    "terminator in the middle of a block"
+                }));
             }
         }
     }
@@ -325,7 +329,11 @@ fn check_body(m: &MockModule, f: &Function, body: &FuncBody) -> R {
                     return Err(cx.err_t(b.end as usize - 1, "branch to a block that does not exist"));
                 }
                 if s.index() == 0 {
-                    return Err(VerifyError::Block { func: name(), block: 0, msg: "the entry block cannot be a branch target".into() });
+                    return Err(VerifyError::Block {
+                        func: name(),
+                        block: 0,
+                        msg: "the entry block cannot be a branch target".into(),
+                    });
                 }
                 preds[s.index()].push(bi);
                 succs[bi].push(s.index());
@@ -409,7 +417,8 @@ fn reachable(succs: &[Vec<usize>]) -> Vec<bool> {
 /// `dom[b][d]`: `d` dominates `b` (reachable blocks only).
 fn dominators(preds: &[Vec<usize>], reach: &[bool]) -> Vec<Vec<bool>> {
     let n = preds.len();
-    let mut dom: Vec<Vec<bool>> = (0..n).map(|b| if b == 0 { (0..n).map(|x| x == 0).collect() } else { vec![true; n] }).collect();
+    let mut dom: Vec<Vec<bool>> =
+        (0..n).map(|b| if b == 0 { (0..n).map(|x| x == 0).collect() } else { vec![true; n] }).collect();
     let mut changed = true;
     while changed {
         changed = false;
@@ -496,7 +505,10 @@ fn check_inst(cx: &Cx<'_>, k: usize, preds: &[Vec<usize>]) -> R {
                 CastOp::IntToPtr => fl == tl && is_int(m, fe) && is_ptr(m, te),
                 CastOp::BitCast => {
                     let scalarish = |t: TypeId| {
-                        matches!(m.type_data(lanes(m, t).1), TypeData::Int { .. } | TypeData::Float { .. } | TypeData::Ptr { .. })
+                        matches!(
+                            m.type_data(lanes(m, t).1),
+                            TypeData::Int { .. } | TypeData::Float { .. } | TypeData::Ptr { .. }
+                        )
                     };
                     let pb = primitive_bits(m, a[0].ty);
                     scalarish(a[0].ty)
@@ -531,7 +543,10 @@ fn check_inst(cx: &Cx<'_>, k: usize, preds: &[Vec<usize>]) -> R {
             if *ordering != AtomicOrdering::NotAtomic
                 && (align.is_none()
                     || matches!(ordering, AtomicOrdering::Release | AtomicOrdering::AcqRel)
-                    || !matches!(m.type_data(i.ty), TypeData::Int { .. } | TypeData::Ptr { .. } | TypeData::Float { .. }))
+                    || !matches!(
+                        m.type_data(i.ty),
+                        TypeData::Int { .. } | TypeData::Ptr { .. } | TypeData::Float { .. }
+                    ))
             {
                 return e("invalid atomic load");
             }
@@ -725,13 +740,25 @@ fn check_inst(cx: &Cx<'_>, k: usize, preds: &[Vec<usize>]) -> R {
         }
         Op::CmpXchg { success, failure, .. } => {
             count(3)?;
-            let want = find_ty(m, &TypeData::Struct { packed: false, fields: Box::new([a[1].ty, find_ty(m, &TypeData::Int { bits: 1 }).unwrap_or(a[1].ty)]) });
+            let want = find_ty(
+                m,
+                &TypeData::Struct {
+                    packed: false,
+                    fields: Box::new([a[1].ty, find_ty(m, &TypeData::Int { bits: 1 }).unwrap_or(a[1].ty)]),
+                },
+            );
             if !is_ptr(m, a[0].ty)
                 || a[1].ty != a[2].ty
                 || !(is_int(m, a[1].ty) || is_ptr(m, a[1].ty))
                 || want != Some(i.ty)
                 || matches!(success, AtomicOrdering::NotAtomic | AtomicOrdering::Unordered)
-                || matches!(failure, AtomicOrdering::NotAtomic | AtomicOrdering::Unordered | AtomicOrdering::Release | AtomicOrdering::AcqRel)
+                || matches!(
+                    failure,
+                    AtomicOrdering::NotAtomic
+                        | AtomicOrdering::Unordered
+                        | AtomicOrdering::Release
+                        | AtomicOrdering::AcqRel
+                )
             {
                 return e("invalid cmpxchg");
             }

@@ -4,9 +4,9 @@
 use std::collections::HashMap;
 
 use mergefunc::{
-    AsmData, AsmId, Attr, AttrList, AttrsId, Body, BodyBuf, ConstData, ConstId, ConstKind, ConstOffset,
-    FuncId, FuncInfo, GlobalRef, Ineligible, InstKind, MetaData, MetaId, Module, Prop, TargetInfo, TypeData,
-    TypeId, UseKind, Value,
+    AsmData, AsmId, Attr, AttrList, AttrsId, Body, BodyBuf, ConstData, ConstId, ConstKind, ConstOffset, FuncId,
+    FuncInfo, GlobalRef, Ineligible, InstKind, MetaData, MetaId, Module, Prop, TargetInfo, TypeData, TypeId, UseKind,
+    Value,
 };
 
 use crate::attrs::{has_flag, has_str};
@@ -324,4 +324,3 @@ impl Module for MockModule {
         }
     }
 }
-

@@ -222,9 +222,11 @@ fn runs(m: &MockModule, name: &str) -> Option<Vec<RunResult>> {
     if matches!(m.function(f).kind, FuncKind::Erased | FuncKind::Declaration) {
         return None;
     }
-    let global = m.globals().iter().position(|g| g.init.is_some() && !g.name.starts_with("llvm.")).map(|g| {
-        Machine::new(m).global_addr(mergefunc::GlobalId(g as u32))
-    });
+    let global = m
+        .globals()
+        .iter()
+        .position(|g| g.init.is_some() && !g.name.starts_with("llvm."))
+        .map(|g| Machine::new(m).global_addr(mergefunc::GlobalId(g as u32)));
     let (_, params, _) = m.fn_sig(m.function(f).ty);
     Some(
         (0..5)
@@ -398,10 +400,8 @@ fn mock_scenarios() {
     // Every stored snapshot belongs to a scenario (no orphans after a rename or removal).
     let base = snapshots_dir();
     let scen = base.join("scenarios");
-    let expected: BTreeSet<String> = seen
-        .iter()
-        .map(|p| format!("mock_scenario@{}.snap", suffix(p.strip_prefix(&scen).unwrap_or(p))))
-        .collect();
+    let expected: BTreeSet<String> =
+        seen.iter().map(|p| format!("mock_scenario@{}.snap", suffix(p.strip_prefix(&scen).unwrap_or(p)))).collect();
     for entry in std::fs::read_dir(&base).expect("read snapshots/").filter(|_| !filtered) {
         let name = entry.expect("entry").file_name().to_string_lossy().into_owned();
         if name.starts_with("mock_scenario@") && name.ends_with(".snap") && !expected.contains(&name) {

@@ -46,10 +46,7 @@ pub enum Outcome {
 
 impl Outcome {
     pub fn is_merged(&self) -> bool {
-        matches!(
-            self,
-            Outcome::Erased | Outcome::Thunk(_) | Outcome::Alias(_)
-        )
+        matches!(self, Outcome::Erased | Outcome::Thunk(_) | Outcome::Alias(_))
     }
 }
 
@@ -114,10 +111,7 @@ pub struct Classification {
 impl Classification {
     /// Input functions that were erased, thunked or aliased.
     pub fn merged_count(&self) -> usize {
-        self.funcs
-            .values()
-            .filter(|r| r.outcome.is_merged())
-            .count()
+        self.funcs.values().filter(|r| r.outcome.is_merged()).count()
     }
     pub fn outcome(&self, name: &str) -> Option<&Outcome> {
         self.funcs.get(name).map(|r| &r.outcome)
@@ -140,14 +134,7 @@ impl Classification {
     }
 }
 
-const CAST_OPS: &[&str] = &[
-    "bitcast",
-    "ptrtoint",
-    "inttoptr",
-    "addrspacecast",
-    "extractvalue",
-    "insertvalue",
-];
+const CAST_OPS: &[&str] = &["bitcast", "ptrtoint", "inttoptr", "addrspacecast", "extractvalue", "insertvalue"];
 
 /// If `f` is a forwarding thunk, the name of the function it forwards to.
 pub fn thunk_target(f: &FuncDef) -> Option<String> {
@@ -188,11 +175,7 @@ pub fn thunk_target(f: &FuncDef) -> Option<String> {
 
 /// Direct callees in instruction order (intrinsics left out).
 fn call_sites(f: &FuncDef) -> Vec<String> {
-    f.insts
-        .iter()
-        .filter_map(|i| direct_callee(i))
-        .filter(|c| !c.starts_with("llvm."))
-        .collect()
+    f.insts.iter().filter_map(|i| direct_callee(i)).filter(|c| !c.starts_with("llvm.")).collect()
 }
 
 fn callees(f: &FuncDef) -> Vec<String> {
@@ -207,12 +190,8 @@ pub fn classify(input: &LlModule, output: &LlModule) -> Classification {
     let out_funcs = output.func_map();
 
     // New bodies: defined in the output, not defined in the input.
-    let new_names: Vec<&str> = output
-        .funcs
-        .iter()
-        .map(|f| f.name.as_str())
-        .filter(|n| !in_defined.contains(n))
-        .collect();
+    let new_names: Vec<&str> =
+        output.funcs.iter().map(|f| f.name.as_str()).filter(|n| !in_defined.contains(n)).collect();
 
     // Pass 1: raw outcomes with raw target names.
     let mut raw: BTreeMap<String, (Outcome, Vec<String>)> = BTreeMap::new();
@@ -221,16 +200,11 @@ pub fn classify(input: &LlModule, output: &LlModule) -> Classification {
         let rec = if let Some(of) = out_funcs.get(name) {
             match thunk_target(of) {
                 // A function that already was this very thunk in the input is kept.
-                Some(t) if thunk_target(f).as_deref() != Some(t.as_str()) => {
-                    (Outcome::Thunk(t), Vec::new())
-                }
+                Some(t) if thunk_target(f).as_deref() != Some(t.as_str()) => (Outcome::Thunk(t), Vec::new()),
                 _ => (Outcome::Kept, callees(of)),
             }
         } else if let Some(a) = output.alias(name) {
-            (
-                Outcome::Alias(a.target.clone().unwrap_or_else(|| "<expr>".into())),
-                Vec::new(),
-            )
+            (Outcome::Alias(a.target.clone().unwrap_or_else(|| "<expr>".into())), Vec::new())
         } else if output.is_declared(name) {
             (Outcome::Declared, Vec::new())
         } else {
@@ -244,8 +218,7 @@ pub fn classify(input: &LlModule, output: &LlModule) -> Classification {
     // sites now reach it (found by aligning each kept function's direct call sites in
     // the input with the same sites in the output: a merge only swaps callees).
     let in_funcs = input.func_map();
-    let mut related: BTreeMap<&str, BTreeSet<String>> =
-        new_names.iter().map(|n| (*n, BTreeSet::new())).collect();
+    let mut related: BTreeMap<&str, BTreeSet<String>> = new_names.iter().map(|n| (*n, BTreeSet::new())).collect();
     for (k, (o, _)) in &raw {
         match o {
             Outcome::Thunk(t) | Outcome::Alias(t) => {
@@ -254,8 +227,7 @@ pub fn classify(input: &LlModule, output: &LlModule) -> Classification {
                 }
             }
             Outcome::Kept => {
-                let (Some(inf), Some(outf)) = (in_funcs.get(k.as_str()), out_funcs.get(k.as_str()))
-                else {
+                let (Some(inf), Some(outf)) = (in_funcs.get(k.as_str()), out_funcs.get(k.as_str())) else {
                     continue;
                 };
                 let ins = call_sites(inf);
@@ -314,13 +286,7 @@ pub fn classify(input: &LlModule, output: &LlModule) -> Classification {
             };
             let mut c: Vec<String> = c.iter().map(|c| relabel(c)).collect();
             c.sort();
-            (
-                k,
-                FnRecord {
-                    outcome: o,
-                    callees: c,
-                },
-            )
+            (k, FnRecord { outcome: o, callees: c })
         })
         .collect();
     let mut new_bodies: Vec<String> = labels.into_values().collect();
@@ -358,18 +324,13 @@ pub fn compare(
         let c = candidate.funcs.get(name);
         let differs = match c {
             None => true,
-            Some(c) => {
-                c.outcome != r.outcome
-                    || (with_callees && r.outcome == Outcome::Kept && c.callees != r.callees)
-            }
+            Some(c) => c.outcome != r.outcome || (with_callees && r.outcome == Outcome::Kept && c.callees != r.callees),
         };
         if differs {
             out.push(Diff {
                 func: name.clone(),
                 reference: r.to_string(),
-                candidate: c
-                    .map(|c| c.to_string())
-                    .unwrap_or_else(|| "<missing>".into()),
+                candidate: c.map(|c| c.to_string()).unwrap_or_else(|| "<missing>".into()),
             });
         }
     }
@@ -379,29 +340,10 @@ pub fn compare(
 /// A readable table of differences.
 pub fn render_diffs(diffs: &[Diff], ref_name: &str, cand_name: &str) -> String {
     let w = diffs.iter().map(|d| d.func.len()).max().unwrap_or(8).max(8);
-    let wr = diffs
-        .iter()
-        .map(|d| d.reference.len())
-        .max()
-        .unwrap_or(8)
-        .max(ref_name.len());
-    let mut s = format!(
-        "  {:w$}  {:wr$}  {}\n",
-        "function",
-        ref_name,
-        cand_name,
-        w = w,
-        wr = wr
-    );
+    let wr = diffs.iter().map(|d| d.reference.len()).max().unwrap_or(8).max(ref_name.len());
+    let mut s = format!("  {:w$}  {:wr$}  {}\n", "function", ref_name, cand_name, w = w, wr = wr);
     for d in diffs {
-        s.push_str(&format!(
-            "  {:w$}  {:wr$}  {}\n",
-            d.func,
-            d.reference,
-            d.candidate,
-            w = w,
-            wr = wr
-        ));
+        s.push_str(&format!("  {:w$}  {:wr$}  {}\n", d.func, d.reference, d.candidate, w = w, wr = wr));
     }
     s
 }
@@ -416,9 +358,7 @@ pub fn expectations(text: &str) -> BTreeMap<String, Outcome> {
             continue;
         };
         for item in rest.split_whitespace() {
-            let (k, v) = item
-                .split_once('=')
-                .unwrap_or_else(|| panic!("bad EXPECT item `{item}`"));
+            let (k, v) = item.split_once('=').unwrap_or_else(|| panic!("bad EXPECT item `{item}`"));
             let o = parse_outcome(v).unwrap_or_else(|| panic!("bad EXPECT outcome `{v}`"));
             m.insert(k.trim().to_string(), o);
         }
@@ -573,11 +513,12 @@ define i32 @main() {
     fn differences_are_reported_per_function() {
         let r = classify_text(IN, OPT_OUT);
         // Ours keeps @loc and redirects nothing.
-        let ours = OURS_OUT.replace(
-            "define i32 @main() {",
-            "define internal i32 @loc(i32 %x) {\n  %y = add i32 %x, 2\n  ret i32 %y\n}\ndefine i32 @main() {",
-        )
-        .replace("%c = call i32 @ext_a(i32 3)", "%c = call i32 @loc(i32 3)");
+        let ours = OURS_OUT
+            .replace(
+                "define i32 @main() {",
+                "define internal i32 @loc(i32 %x) {\n  %y = add i32 %x, 2\n  ret i32 %y\n}\ndefine i32 @main() {",
+            )
+            .replace("%c = call i32 @ext_a(i32 3)", "%c = call i32 @loc(i32 3)");
         let o = classify_text(IN, &ours);
         let d = compare(&r, &o, &BTreeSet::new(), true);
         assert_eq!(d.len(), 2, "{d:?}");
@@ -638,10 +579,7 @@ define i32 @main() {
                 .as_deref(),
             Some("f")
         );
-        assert_eq!(
-            t("  musttail call void @f(ptr %0)\n  ret void").as_deref(),
-            Some("f")
-        );
+        assert_eq!(t("  musttail call void @f(ptr %0)\n  ret void").as_deref(), Some("f"));
         // PDI thunk: parameter spill and debug records survive.
         assert_eq!(
             t("entry:\n  %x.addr = alloca ptr, align 8\n  store ptr %0, ptr %x.addr, align 8\n    #dbg_declare(ptr %x.addr, !1, !DIExpression(), !2)\n  %1 = tail call i32 @f(ptr %0), !dbg !3\n  ret i32 %1, !dbg !3")
@@ -650,22 +588,10 @@ define i32 @main() {
         );
         // Not thunks: plain call, two calls, extra arithmetic, several blocks, intrinsic.
         assert_eq!(t("  %1 = call i32 @f(ptr %0)\n  ret i32 %1"), None);
-        assert_eq!(
-            t("  %1 = tail call i32 @f(ptr %0)\n  %2 = tail call i32 @f(ptr %0)\n  ret i32 %2"),
-            None
-        );
-        assert_eq!(
-            t("  %1 = tail call i32 @f(ptr %0)\n  %2 = add i32 %1, 1\n  ret i32 %2"),
-            None
-        );
-        assert_eq!(
-            t("  %1 = tail call i32 @f(ptr %0)\n  br label %b\nb:\n  ret i32 %1"),
-            None
-        );
-        assert_eq!(
-            t("  %1 = tail call i32 @llvm.ctpop.i32(i32 0)\n  ret i32 %1"),
-            None
-        );
+        assert_eq!(t("  %1 = tail call i32 @f(ptr %0)\n  %2 = tail call i32 @f(ptr %0)\n  ret i32 %2"), None);
+        assert_eq!(t("  %1 = tail call i32 @f(ptr %0)\n  %2 = add i32 %1, 1\n  ret i32 %2"), None);
+        assert_eq!(t("  %1 = tail call i32 @f(ptr %0)\n  br label %b\nb:\n  ret i32 %1"), None);
+        assert_eq!(t("  %1 = tail call i32 @llvm.ctpop.i32(i32 0)\n  ret i32 %1"), None);
         assert_eq!(t("  ret i32 0"), None);
     }
 

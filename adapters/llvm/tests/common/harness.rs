@@ -38,12 +38,7 @@ fn find_tool(name: &str) -> Option<PathBuf> {
 /// Finds `opt-22`, `lli-22`, `llvm-dis-22`, `llvm-as-22` (or `/usr/lib/llvm-22/bin/*`).
 pub fn find_tools() -> Result<Tools, String> {
     let get = |n: &str| find_tool(n).ok_or_else(|| format!("{n}-22 not found"));
-    Ok(Tools {
-        opt: get("opt")?,
-        lli: get("lli")?,
-        llvm_dis: get("llvm-dis")?,
-        llvm_as: get("llvm-as")?,
-    })
+    Ok(Tools { opt: get("opt")?, lli: get("lli")?, llvm_dis: get("llvm-dis")?, llvm_as: get("llvm-as")? })
 }
 
 /// The tools, or `None` after a loud SKIP message. With `CI` set a missing tool is a
@@ -107,12 +102,7 @@ pub fn run(cmd: &mut Command, limit: Duration) -> Result<RunOut, String> {
     };
     let stdout = String::from_utf8_lossy(&t_out.join().unwrap()).into_owned();
     let stderr = String::from_utf8_lossy(&t_err.join().unwrap()).into_owned();
-    Ok(RunOut {
-        code: status.code(),
-        stdout,
-        stderr,
-        timed_out,
-    })
+    Ok(RunOut { code: status.code(), stdout, stderr, timed_out })
 }
 
 fn run_ok(cmd: &mut Command, limit: Duration) -> Result<RunOut, String> {
@@ -122,11 +112,7 @@ fn run_ok(cmd: &mut Command, limit: Duration) -> Result<RunOut, String> {
         return Err(format!("timed out after {limit:?}: {desc}"));
     }
     if r.code != Some(0) {
-        return Err(format!(
-            "failed ({:?}): {desc}\n{}",
-            r.code,
-            tail(&r.stderr, 40)
-        ));
+        return Err(format!("failed ({:?}): {desc}\n{}", r.code, tail(&r.stderr, 40)));
     }
     Ok(r)
 }
@@ -173,24 +159,15 @@ pub fn opt_mergefunc(t: &Tools, input: &Path, opts: &[String], out: &Path) -> Re
 
 /// `opt-22 -passes=verify -disable-output path`.
 pub fn verify(t: &Tools, path: &Path) -> Result<(), String> {
-    run_ok(
-        Command::new(&t.opt)
-            .arg("-passes=verify")
-            .arg("-disable-output")
-            .arg(path),
-        TOOL_LIMIT,
-    )
-    .map(|_| ())
-    .map_err(|e| format!("LLVM verifier rejects {}: {e}", path.display()))
+    run_ok(Command::new(&t.opt).arg("-passes=verify").arg("-disable-output").arg(path), TOOL_LIMIT)
+        .map(|_| ())
+        .map_err(|e| format!("LLVM verifier rejects {}: {e}", path.display()))
 }
 
 /// The textual IR of a `.ll` or `.bc` file.
 pub fn text_of(t: &Tools, path: &Path) -> Result<String, String> {
     if path.extension().is_some_and(|e| e == "bc") {
-        let r = run_ok(
-            Command::new(&t.llvm_dis).arg(path).arg("-o").arg("-"),
-            TOOL_LIMIT,
-        )?;
+        let r = run_ok(Command::new(&t.llvm_dis).arg(path).arg("-o").arg("-"), TOOL_LIMIT)?;
         Ok(r.stdout)
     } else {
         std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))
@@ -203,15 +180,8 @@ pub fn lli(t: &Tools, path: &Path) -> Result<(Option<i32>, String), String> {
     if r.timed_out {
         return Err(format!("lli timed out on {}", path.display()));
     }
-    if r.code.is_none()
-        || r.stderr.contains("JIT session error")
-        || r.stderr.contains("Failed to materialize")
-    {
-        return Err(format!(
-            "lli could not run {}: {}",
-            path.display(),
-            tail(&r.stderr, 20)
-        ));
+    if r.code.is_none() || r.stderr.contains("JIT session error") || r.stderr.contains("Failed to materialize") {
+        return Err(format!("lli could not run {}: {}", path.display(), tail(&r.stderr, 20)));
     }
     Ok((r.code, r.stdout))
 }
@@ -257,11 +227,7 @@ pub struct CaseOpts<'a> {
 }
 
 /// Runs one differential case. `Err` carries a readable report of every difference.
-pub fn run_case(
-    t: &Tools,
-    c: &CaseOpts<'_>,
-    candidate: Candidate<'_>,
-) -> Result<CaseReport, String> {
+pub fn run_case(t: &Tools, c: &CaseOpts<'_>, candidate: Candidate<'_>) -> Result<CaseReport, String> {
     std::fs::create_dir_all(c.workdir).map_err(|e| e.to_string())?;
     let stem = c.name.trim_end_matches(".ll").trim_end_matches(".bc");
     let ref_out = c.workdir.join(format!("{stem}.opt22.ll"));
@@ -273,34 +239,22 @@ pub fn run_case(
     opt_mergefunc(t, c.input, c.opts, &ref_out)?;
     let ref_time = t0.elapsed();
     let t1 = Instant::now();
-    candidate(c.input, c.opts, &cand_out)
-        .map_err(|e| format!("{}: {} failed: {e}", c.name, c.cand_name))?;
+    candidate(c.input, c.opts, &cand_out).map_err(|e| format!("{}: {} failed: {e}", c.name, c.cand_name))?;
     let cand_time = t1.elapsed();
 
     let mut problems = String::new();
     if let Err(e) = verify(t, &cand_out) {
         writeln!(problems, "{e}").unwrap();
     }
-    let reference = classify::classify(
-        &input,
-        &llparse::parse(&std::fs::read_to_string(&ref_out).unwrap()),
-    );
+    let reference = classify::classify(&input, &llparse::parse(&std::fs::read_to_string(&ref_out).unwrap()));
     let candidate_c = classify::classify(&input, &llparse::parse(&text_of(t, &cand_out)?));
 
     // Documented deviations of this file.
     let mut skip = BTreeSet::new();
     for d in c.deviations.iter().filter(|d| d.file == c.name) {
         skip.insert(d.func.to_string());
-        let ours = candidate_c
-            .funcs
-            .get(d.func)
-            .map(|r| r.to_string())
-            .unwrap_or_else(|| "<missing>".into());
-        let llvm = reference
-            .funcs
-            .get(d.func)
-            .map(|r| r.to_string())
-            .unwrap_or_else(|| "<missing>".into());
+        let ours = candidate_c.funcs.get(d.func).map(|r| r.to_string()).unwrap_or_else(|| "<missing>".into());
+        let llvm = reference.funcs.get(d.func).map(|r| r.to_string()).unwrap_or_else(|| "<missing>".into());
         if ours != d.ours {
             writeln!(
                 problems,
@@ -336,20 +290,11 @@ pub fn run_case(
         )
         .unwrap();
     }
-    let count = |cl: &Classification| {
-        cl.funcs
-            .iter()
-            .filter(|(n, r)| !skip.contains(*n) && r.outcome.is_merged())
-            .count()
-    };
+    let count =
+        |cl: &Classification| cl.funcs.iter().filter(|(n, r)| !skip.contains(*n) && r.outcome.is_merged()).count();
     let (rm, cm) = (count(&reference), count(&candidate_c));
     if rm != cm {
-        writeln!(
-            problems,
-            "merged-function count differs: opt-22 {rm}, {} {cm}",
-            c.cand_name
-        )
-        .unwrap();
+        writeln!(problems, "merged-function count differs: opt-22 {rm}, {} {cm}", c.cand_name).unwrap();
     }
     if skip.is_empty() && reference.new_bodies.len() != candidate_c.new_bodies.len() {
         writeln!(
@@ -419,19 +364,14 @@ pub fn corpus_files() -> Vec<PathBuf> {
 
 /// Work directory for generated files of one test.
 pub fn workdir(test: &str) -> PathBuf {
-    let d = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
-        .join("mergefunc-differential")
-        .join(test);
+    let d = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("mergefunc-differential").join(test);
     std::fs::create_dir_all(&d).unwrap();
     d
 }
 
 /// Repository root (the workspace).
 pub fn repo_root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../..")
-        .canonicalize()
-        .unwrap()
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..").canonicalize().unwrap()
 }
 
 /// Runs `adapters/llvm/scripts/NAME` with `args`, returning the last non-empty stdout line (the
@@ -440,19 +380,9 @@ pub fn run_script(name: &str, args: &[&str], limit: Duration) -> Result<PathBuf,
     let script = repo_root().join("adapters/llvm/scripts").join(name);
     let r = run(Command::new("bash").arg(&script).args(args), limit)?;
     if r.timed_out || r.code != Some(0) {
-        return Err(format!(
-            "{name} failed ({:?}, timed out: {}):\n{}",
-            r.code,
-            r.timed_out,
-            tail(&r.stderr, 40)
-        ));
+        return Err(format!("{name} failed ({:?}, timed out: {}):\n{}", r.code, r.timed_out, tail(&r.stderr, 40)));
     }
     eprintln!("{}", tail(&r.stderr, 6));
-    let last = r
-        .stdout
-        .lines()
-        .rev()
-        .find(|l| !l.trim().is_empty())
-        .ok_or("script printed no path")?;
+    let last = r.stdout.lines().rev().find(|l| !l.trim().is_empty()).ok_or("script printed no path")?;
     Ok(PathBuf::from(last.trim()))
 }

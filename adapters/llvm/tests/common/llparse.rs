@@ -87,9 +87,7 @@ pub fn read_name(s: &str) -> Option<(String, usize)> {
         let mut i = 0;
         while i < b.len() {
             if b[i] == b'\\' && i + 3 <= b.len() {
-                if let Some(v) = std::str::from_utf8(&b[i + 1..i + 3])
-                    .ok()
-                    .and_then(|h| u8::from_str_radix(h, 16).ok())
+                if let Some(v) = std::str::from_utf8(&b[i + 1..i + 3]).ok().and_then(|h| u8::from_str_radix(h, 16).ok())
                 {
                     out.push(v);
                     i += 3;
@@ -101,11 +99,7 @@ pub fn read_name(s: &str) -> Option<(String, usize)> {
         }
         return Some((String::from_utf8_lossy(&out).into_owned(), end + 2));
     }
-    let n: usize = s
-        .chars()
-        .take_while(|&c| is_ident_char(c))
-        .map(char::len_utf8)
-        .sum();
+    let n: usize = s.chars().take_while(|&c| is_ident_char(c)).map(char::len_utf8).sum();
     if n == 0 {
         None
     } else {
@@ -186,12 +180,7 @@ pub fn parse(text: &str) -> LlModule {
                 // Drop trailing comments the printer may add.
                 insts.push(b.to_string());
             }
-            m.funcs.push(FuncDef {
-                name,
-                linkage: linkage_of(&words),
-                header: t.to_string(),
-                insts,
-            });
+            m.funcs.push(FuncDef { name, linkage: linkage_of(&words), header: t.to_string(), insts });
         } else if let Some(rest) = t.strip_prefix("declare ") {
             if let Some(at) = rest.find('@') {
                 if let Some((name, _)) = read_name(&rest[at + 1..]) {
@@ -210,25 +199,18 @@ pub fn parse(text: &str) -> LlModule {
                 let linkage = linkage_of(&words[..pos]);
                 let tail = words[pos + 1..].join(" ");
                 // `alias TYPE, ptr @target` — the first global after the comma.
-                let target = top_level_comma(&tail)
-                    .map(|c| &tail[c + 1..])
-                    .and_then(|s| {
-                        let s = s.trim();
-                        // Only a plain reference (`ptr @x`, `ptr addrspace(N) @x`) is a
-                        // direct alias; anything else is a constant expression.
-                        let at = s.find('@')?;
-                        let prefix = &s[..at];
-                        let plain =
-                            prefix.trim() == "ptr" || prefix.trim().starts_with("ptr addrspace(");
-                        let (n, used) = read_name(&s[at + 1..])?;
-                        let rest = s[at + 1 + used..].trim();
-                        (plain && (rest.is_empty() || rest.starts_with(','))).then_some(n)
-                    });
-                m.aliases.push(AliasDef {
-                    name,
-                    linkage,
-                    target,
+                let target = top_level_comma(&tail).map(|c| &tail[c + 1..]).and_then(|s| {
+                    let s = s.trim();
+                    // Only a plain reference (`ptr @x`, `ptr addrspace(N) @x`) is a
+                    // direct alias; anything else is a constant expression.
+                    let at = s.find('@')?;
+                    let prefix = &s[..at];
+                    let plain = prefix.trim() == "ptr" || prefix.trim().starts_with("ptr addrspace(");
+                    let (n, used) = read_name(&s[at + 1..])?;
+                    let rest = s[at + 1 + used..].trim();
+                    (plain && (rest.is_empty() || rest.starts_with(','))).then_some(n)
                 });
+                m.aliases.push(AliasDef { name, linkage, target });
             } else {
                 m.other_globals.push(name);
             }
@@ -328,35 +310,17 @@ mod tests {
 
     #[test]
     fn callees() {
-        assert_eq!(
-            direct_callee("%2 = tail call i32 @0(i32 %0)").as_deref(),
-            Some("0")
-        );
-        assert_eq!(
-            direct_callee("%1 = call i32 (ptr, ...) @printf(ptr @.fmt, i32 %s)").as_deref(),
-            Some("printf")
-        );
+        assert_eq!(direct_callee("%2 = tail call i32 @0(i32 %0)").as_deref(), Some("0"));
+        assert_eq!(direct_callee("%1 = call i32 (ptr, ...) @printf(ptr @.fmt, i32 %s)").as_deref(), Some("printf"));
         assert_eq!(
             direct_callee("%3 = musttail call swifttailcc i64 @stc_a(i64 %0, i64 %1)").as_deref(),
             Some("stc_a")
         );
         assert_eq!(direct_callee("%c = call i32 %p(i32 5)"), None);
-        assert_eq!(
-            direct_callee("%r = call i32 asm \"leal 1($1), $0\", \"=r,r\"(i32 %x)"),
-            None
-        );
-        assert_eq!(
-            direct_callee("%r = invoke i32 @may_throw(i32 %x)").as_deref(),
-            Some("may_throw")
-        );
-        assert_eq!(
-            direct_callee("%4 = tail call { i64, i32 } @pair_int(i64 %3, i32 %1)").as_deref(),
-            Some("pair_int")
-        );
-        assert_eq!(
-            direct_callee("%r = call range(i32 0, 10) i32 @ext(i32 %x)").as_deref(),
-            Some("ext")
-        );
+        assert_eq!(direct_callee("%r = call i32 asm \"leal 1($1), $0\", \"=r,r\"(i32 %x)"), None);
+        assert_eq!(direct_callee("%r = invoke i32 @may_throw(i32 %x)").as_deref(), Some("may_throw"));
+        assert_eq!(direct_callee("%4 = tail call { i64, i32 } @pair_int(i64 %3, i32 %1)").as_deref(), Some("pair_int"));
+        assert_eq!(direct_callee("%r = call range(i32 0, 10) i32 @ext(i32 %x)").as_deref(), Some("ext"));
         assert_eq!(
             direct_callee("call void @\"weird name\"(ptr byval(%struct.A) align 4 %0)").as_deref(),
             Some("weird name")

@@ -73,16 +73,12 @@ pub fn shuffle_functions(text: &str, keys: &[u32]) -> String {
             items.push(format!("{line}\n"));
         }
     }
-    let is_func =
-        |s: &str| s.starts_with("define ") || s.starts_with("declare ") || s.contains(" alias ");
+    let is_func = |s: &str| s.starts_with("define ") || s.starts_with("declare ") || s.contains(" alias ");
     let mut funcs: Vec<(u32, String)> = Vec::new();
     let mut slots = Vec::new();
     for (i, it) in items.iter().enumerate() {
         if is_func(it) {
-            let k = keys
-                .get(funcs.len() % keys.len().max(1))
-                .copied()
-                .unwrap_or(0);
+            let k = keys.get(funcs.len() % keys.len().max(1)).copied().unwrap_or(0);
             funcs.push((k.wrapping_add(funcs.len() as u32), it.clone()));
             slots.push(i);
         }
@@ -94,10 +90,7 @@ pub fn shuffle_functions(text: &str, keys: &[u32]) -> String {
     items.join("\n")
 }
 
-fn classes(
-    report: &Report,
-    inputs: &BTreeSet<String>,
-) -> (BTreeSet<Vec<String>>, BTreeSet<String>) {
+fn classes(report: &Report, inputs: &BTreeSet<String>) -> (BTreeSet<Vec<String>>, BTreeSet<String>) {
     let mut parent: BTreeMap<String, String> = BTreeMap::new();
     fn find(p: &mut BTreeMap<String, String>, x: &str) -> String {
         let mut r = x.to_string();
@@ -134,8 +127,7 @@ fn classes(
 
 fn merged(m: &MockModule, tc: &TestCase) -> (Report, String) {
     let mut m = m.clone();
-    let r = mergefunc::merge_module(&mut m, &tc.options)
-        .unwrap_or_else(|e| panic!("{e}\n{}", show(tc)));
+    let r = mergefunc::merge_module(&mut m, &tc.options).unwrap_or_else(|e| panic!("{e}\n{}", show(tc)));
     (r, print(&m))
 }
 
@@ -151,16 +143,14 @@ pub fn check_case(tc: &TestCase, keys: &[u32]) {
     for &f in &tc.defined {
         let l = tc.module.function(f).linkage.class();
         if l.interposable || l.odr {
-            tc.module
-                .edit_function(f, |x| x.linkage = crate::ir::LinkageKind::External);
+            tc.module.edit_function(f, |x| x.linkage = crate::ir::LinkageKind::External);
         }
     }
     let tc = &tc;
     let (r1, _) = merged(&tc.module, tc);
     let text = print(&tc.module);
     let shuffled = shuffle_functions(&text, keys);
-    let m2 = parse(&shuffled)
-        .unwrap_or_else(|e| panic!("shuffled text does not parse: {e}\n{shuffled}"));
+    let m2 = parse(&shuffled).unwrap_or_else(|e| panic!("shuffled text does not parse: {e}\n{shuffled}"));
     let (r3, _) = merged(&m2, tc);
     let inputs: BTreeSet<String> = (0..tc.module.num_func_symbols())
         .map(mergefunc::FuncId::new)

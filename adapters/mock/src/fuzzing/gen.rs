@@ -4,16 +4,14 @@ use std::collections::HashMap;
 use std::ops::RangeInclusive;
 
 use arbitrary::{Arbitrary, Result, Unstructured};
-use mergefunc::{
-    Attr, AttrList, ConstKind, ConstProp, FuncId, GlobalId, MetaData, Options, TypeId, Use, Value,
-};
+use mergefunc::{Attr, AttrList, ConstKind, ConstProp, FuncId, GlobalId, MetaData, Options, TypeId, Use, Value};
 
 use super::perturb::{self, PerturbKind};
 use crate::builder::FunctionBuilder;
 use crate::consts::{subst_const, Subst};
 use crate::ir::{
-    cc, AtomicOrdering, BinOp, CastOp, FuncKind, IntPred, LinkageKind, MockModule, Op, Opcode,
-    RmwOp, TailKind, ASM_SIDEEFFECT, FLAG_NSW, FLAG_NUW, GEP_INBOUNDS, GEP_NUSW, GEP_NUW,
+    cc, AtomicOrdering, BinOp, CastOp, FuncKind, IntPred, LinkageKind, MockModule, Op, Opcode, RmwOp, TailKind,
+    ASM_SIDEEFFECT, FLAG_NSW, FLAG_NUW, GEP_INBOUNDS, GEP_NUSW, GEP_NUW,
 };
 
 /// Size knobs and the swarm switch. See [`Config::DEFAULT`].
@@ -168,10 +166,7 @@ impl TestCase {
                             (k % 4) as u64
                         } else {
                             let n = self.arg_pool.len().max(1);
-                            self.arg_pool
-                                .get((k * 7 + i * 3 + f.index()) % n)
-                                .copied()
-                                .unwrap_or(k as u64)
+                            self.arg_pool.get((k * 7 + i * 3 + f.index()) % n).copied().unwrap_or(k as u64)
                         };
                         crate::interp::Val::int(bits, v as u128)
                     })
@@ -218,11 +213,7 @@ fn pick<T: Copy>(u: &mut Unstructured<'_>, xs: &[T]) -> Result<T> {
 
 /// Generates a test case.
 pub fn generate(u: &mut Unstructured<'_>, cfg: &Config) -> Result<TestCase> {
-    let features = if cfg.swarm {
-        Features::swarm(u)?
-    } else {
-        Features::ALL
-    };
+    let features = if cfg.swarm { Features::swarm(u)? } else { Features::ALL };
     let mut m = MockModule::new();
     let t = Types::new(&mut m);
     let feat = features;
@@ -235,12 +226,7 @@ pub fn generate(u: &mut Unstructured<'_>, cfg: &Config) -> Result<TestCase> {
     let zero_arr = m.konst(t.arr, ConstKind::Null);
     let mut mem = [GlobalId(0); 2];
     for (k, slot) in mem.iter_mut().enumerate() {
-        *slot = m.add_global(
-            &format!("mem{k}"),
-            t.arr,
-            Some(zero_arr),
-            LinkageKind::Internal,
-        );
+        *slot = m.add_global(&format!("mem{k}"), t.arr, Some(zero_arr), LinkageKind::Internal);
         m.edit_global(*slot, |g| g.align = Some(16));
     }
 
@@ -284,10 +270,7 @@ pub fn generate(u: &mut Unstructured<'_>, cfg: &Config) -> Result<TestCase> {
                 }
             }
             if u.ratio(1, 6)? {
-                fa.push(Attr::Str(
-                    b"frame-pointer".as_slice().into(),
-                    b"all".as_slice().into(),
-                ));
+                fa.push(Attr::Str(b"frame-pointer".as_slice().into(), b"all".as_slice().into()));
             }
             let mut ra = Vec::new();
             if ret != t.void && u.ratio(1, 4)? {
@@ -297,26 +280,10 @@ pub fn generate(u: &mut Unstructured<'_>, cfg: &Config) -> Result<TestCase> {
             if u.ratio(1, 4)? {
                 pa.push(Box::new([Attr::Flag(7)]));
             }
-            let attrs = m.attr_list(AttrList {
-                func: fa.into(),
-                ret: ra.into(),
-                params: pa.into(),
-            });
-            let gc = if u.ratio(1, 10)? {
-                Some("shadow-stack".to_string())
-            } else {
-                None
-            };
-            let section = if u.ratio(1, 10)? {
-                Some(".text.gen".to_string())
-            } else {
-                None
-            };
-            let align = if u.ratio(1, 6)? {
-                Some(pick(u, &[4u64, 16])?)
-            } else {
-                None
-            };
+            let attrs = m.attr_list(AttrList { func: fa.into(), ret: ra.into(), params: pa.into() });
+            let gc = if u.ratio(1, 10)? { Some("shadow-stack".to_string()) } else { None };
+            let section = if u.ratio(1, 10)? { Some(".text.gen".to_string()) } else { None };
+            let align = if u.ratio(1, 6)? { Some(pick(u, &[4u64, 16])?) } else { None };
             (fcc, attrs, gc, section, align)
         } else {
             (cc::C, m.no_attrs(), None, None, None)
@@ -335,9 +302,7 @@ pub fn generate(u: &mut Unstructured<'_>, cfg: &Config) -> Result<TestCase> {
     // The function table (initialized after the clones exist).
     let (ftab, slots) = if feat.indirect_calls {
         let n = u.int_in_range(1..=3usize)?;
-        let slots: Vec<usize> = (0..n)
-            .map(|_| u.choose_index(nbase))
-            .collect::<Result<_>>()?;
+        let slots: Vec<usize> = (0..n).map(|_| u.choose_index(nbase)).collect::<Result<_>>()?;
         let ty = m.array_ty(n as u64, t.ptr);
         let g = m.add_global("ftab", ty, None, LinkageKind::Internal);
         (Some(g), slots)
@@ -363,10 +328,7 @@ pub fn generate(u: &mut Unstructured<'_>, cfg: &Config) -> Result<TestCase> {
             source,
             pool: Vec::new(),
             slot: None,
-            n: Use {
-                value: Value::Arg(0),
-                ty: t.i32,
-            },
+            n: Use { value: Value::Arg(0), ty: t.i32 },
             left: cfg.max_items,
         };
         bg.body()?;
@@ -400,11 +362,7 @@ pub fn generate(u: &mut Unstructured<'_>, cfg: &Config) -> Result<TestCase> {
         if u.int_in_range(0u8..=99)? < cfg.perturb_percent {
             perturbation = perturb::perturb(u, &mut m, clone)?;
         }
-        clones.push(CloneInfo {
-            original: orig,
-            clone,
-            perturbation,
-        });
+        clones.push(CloneInfo { original: orig, clone, perturbation });
     }
 
     // Fill the table; slots may name an unperturbed clone of their function.
@@ -412,11 +370,8 @@ pub fn generate(u: &mut Unstructured<'_>, cfg: &Config) -> Result<TestCase> {
         let mut entries = Vec::new();
         for &s in &slots {
             let mut f = funcs[s];
-            let mates: Vec<FuncId> = clones
-                .iter()
-                .filter(|c| c.original == f && c.perturbation.is_none())
-                .map(|c| c.clone)
-                .collect();
+            let mates: Vec<FuncId> =
+                clones.iter().filter(|c| c.original == f && c.perturbation.is_none()).map(|c| c.clone).collect();
             if !mates.is_empty() && u.arbitrary::<bool>()? {
                 f = mates[u.choose_index(mates.len())?];
             }
@@ -454,42 +409,21 @@ pub fn generate(u: &mut Unstructured<'_>, cfg: &Config) -> Result<TestCase> {
     for _ in 0..u.int_in_range(0..=4usize)? {
         arg_pool.push(u.arbitrary()?);
     }
-    let options = Options {
-        use_aliases: u.arbitrary()?,
-        preserve_debug_info: u.ratio(1, 4)?,
-        merge_cycles: u.arbitrary()?,
-    };
+    let options =
+        Options { use_aliases: u.arbitrary()?, preserve_debug_info: u.ratio(1, 4)?, merge_cycles: u.arbitrary()? };
     m.refresh_all();
-    Ok(TestCase {
-        module: m,
-        defined,
-        clones,
-        arg_pool,
-        options,
-        features,
-    })
+    Ok(TestCase { module: m, defined, clones, arg_pool, options, features })
 }
 
 /// Adds a copy of `orig` named `name` (self references rewritten to the copy).
-pub fn clone_function(
-    m: &mut MockModule,
-    orig: FuncId,
-    name: &str,
-    linkage: LinkageKind,
-    unnamed: bool,
-) -> FuncId {
+pub fn clone_function(m: &mut MockModule, orig: FuncId, name: &str, linkage: LinkageKind, unnamed: bool) -> FuncId {
     let src = m.function(orig).clone();
     let g = m.add_function(name, src.ty, linkage);
     let mut body = match &src.kind {
         FuncKind::Definition(b) => b.clone(),
         FuncKind::Declaration | FuncKind::Alias(_) | FuncKind::Erased => return g,
     };
-    let s = Subst {
-        from: orig,
-        to: g,
-        addresses: true,
-        blocks: true,
-    };
+    let s = Subst { from: orig, to: g, addresses: true, blocks: true };
     let mut memo = HashMap::new();
     for inst in &mut body.insts {
         for a in &mut inst.args {
@@ -562,19 +496,12 @@ impl BodyGen<'_, '_, '_> {
     }
 
     fn int_ty(&mut self) -> Result<TypeId> {
-        pick(
-            self.u,
-            &[self.t.i8, self.t.i32, self.t.i32, self.t.i64, self.t.i64],
-        )
+        pick(self.u, &[self.t.i8, self.t.i32, self.t.i32, self.t.i64, self.t.i64])
     }
 
     fn konst(&mut self, ty: TypeId) -> Result<Use> {
         if self.feat.odd_consts && self.u.ratio(1, 24)? {
-            let kind = if self.u.arbitrary()? {
-                ConstKind::Undef
-            } else {
-                ConstKind::Poison
-            };
+            let kind = if self.u.arbitrary()? { ConstKind::Undef } else { ConstKind::Poison };
             let c = self.b.m.konst(ty, kind);
             return Ok(self.b.const_use(c));
         }
@@ -622,11 +549,7 @@ impl BodyGen<'_, '_, '_> {
         } else if from > to {
             self.b.cast(CastOp::Trunc, v, ty, None)
         } else {
-            let op = if self.u.arbitrary()? {
-                CastOp::ZExt
-            } else {
-                CastOp::SExt
-            };
+            let op = if self.u.arbitrary()? { CastOp::ZExt } else { CastOp::SExt };
             self.b.cast(op, v, ty, None)
         })
     }
@@ -851,10 +774,7 @@ impl BodyGen<'_, '_, '_> {
                 let zero = self.b.const_int(self.t.i64, 0);
                 let k = self.u.int_in_range(0u128..=3)?;
                 let k = self.b.const_int(self.t.i64, k);
-                (
-                    self.b.gep(self.t.arr, flags, base, &[zero, k], None),
-                    self.t.i64,
-                )
+                (self.b.gep(self.t.arr, flags, base, &[zero, k], None), self.t.i64)
             }
             1 => {
                 let ety = pick(self.u, &[self.t.i32, self.t.i64])?;
@@ -900,62 +820,31 @@ impl BodyGen<'_, '_, '_> {
             ]);
             let c = self.b.m.konst(
                 self.t.ptr,
-                ConstKind::Expr {
-                    opcode: Opcode::Gep as u32,
-                    operands: Box::new([bc, zero, j]),
-                    props,
-                },
+                ConstKind::Expr { opcode: Opcode::Gep as u32, operands: Box::new([bc, zero, j]), props },
             );
             (self.b.const_use(c), self.t.i64)
         } else {
             self.addr(base)?
         };
         let size = self.bits(ty) as u64 / 8;
-        let align = if self.u.ratio(3, 4)? {
-            Some(size)
-        } else {
-            None
-        };
+        let align = if self.u.ratio(3, 4)? { Some(size) } else { None };
         let volatile = self.u.ratio(1, 6)?;
-        let ordering = if align.is_some() && self.feat.atomics && self.u.ratio(1, 6)? {
-            Some(())
-        } else {
-            None
-        };
+        let ordering = if align.is_some() && self.feat.atomics && self.u.ratio(1, 6)? { Some(()) } else { None };
         if self.u.arbitrary()? {
             let v = self.val(ty)?;
             let ordering = match ordering {
-                Some(()) => pick(
-                    self.u,
-                    &[
-                        AtomicOrdering::Monotonic,
-                        AtomicOrdering::Release,
-                        AtomicOrdering::SeqCst,
-                    ],
-                )?,
+                Some(()) => {
+                    pick(self.u, &[AtomicOrdering::Monotonic, AtomicOrdering::Release, AtomicOrdering::SeqCst])?
+                }
                 None => AtomicOrdering::NotAtomic,
             };
             let void = self.t.void;
-            self.b.push(
-                None,
-                Op::Store {
-                    volatile,
-                    align,
-                    ordering,
-                },
-                void,
-                vec![v, p],
-            );
+            self.b.push(None, Op::Store { volatile, align, ordering }, void, vec![v, p]);
         } else {
             let ordering = match ordering {
-                Some(()) => pick(
-                    self.u,
-                    &[
-                        AtomicOrdering::Monotonic,
-                        AtomicOrdering::Acquire,
-                        AtomicOrdering::SeqCst,
-                    ],
-                )?,
+                Some(()) => {
+                    pick(self.u, &[AtomicOrdering::Monotonic, AtomicOrdering::Acquire, AtomicOrdering::SeqCst])?
+                }
                 None => AtomicOrdering::NotAtomic,
             };
             let mut md = Vec::new();
@@ -964,17 +853,7 @@ impl BodyGen<'_, '_, '_> {
                 let node = range_node(self.b.m, ty, 0, hi);
                 md.push((crate::ir::mdkind::RANGE, node));
             }
-            let r = self.b.push(
-                None,
-                Op::Load {
-                    volatile,
-                    align,
-                    ordering,
-                    md,
-                },
-                ty,
-                vec![p],
-            );
+            let r = self.b.push(None, Op::Load { volatile, align, ordering, md }, ty, vec![p]);
             self.pool.push(r);
         }
         Ok(())
@@ -992,16 +871,7 @@ impl BodyGen<'_, '_, '_> {
                 let op = pick(self.u, &RmwOp::ALL)?;
                 let ordering = pick(self.u, &AtomicOrdering::ATOMIC)?;
                 let volatile = self.u.ratio(1, 5)?;
-                let r = self.b.push(
-                    None,
-                    Op::AtomicRmw {
-                        op,
-                        volatile,
-                        ordering,
-                    },
-                    ty,
-                    vec![p, v],
-                );
+                let r = self.b.push(None, Op::AtomicRmw { op, volatile, ordering }, ty, vec![p, v]);
                 self.pool.push(r);
             }
             1 => {
@@ -1017,26 +887,10 @@ impl BodyGen<'_, '_, '_> {
                         AtomicOrdering::SeqCst,
                     ],
                 )?;
-                let failure = pick(
-                    self.u,
-                    &[
-                        AtomicOrdering::Monotonic,
-                        AtomicOrdering::Acquire,
-                        AtomicOrdering::SeqCst,
-                    ],
-                )?;
+                let failure =
+                    pick(self.u, &[AtomicOrdering::Monotonic, AtomicOrdering::Acquire, AtomicOrdering::SeqCst])?;
                 let (weak, volatile) = (self.u.ratio(1, 4)?, self.u.ratio(1, 5)?);
-                let r = self.b.push(
-                    None,
-                    Op::CmpXchg {
-                        weak,
-                        volatile,
-                        success,
-                        failure,
-                    },
-                    rty,
-                    vec![p, c, n],
-                );
+                let r = self.b.push(None, Op::CmpXchg { weak, volatile, success, failure }, rty, vec![p, c, n]);
                 let old = self.b.extract_value(r, &[0], ty, None);
                 let ok = self.b.extract_value(r, &[1], self.t.i1, None);
                 self.pool.push(old);
@@ -1045,12 +899,7 @@ impl BodyGen<'_, '_, '_> {
             _ => {
                 let ordering = pick(
                     self.u,
-                    &[
-                        AtomicOrdering::Acquire,
-                        AtomicOrdering::Release,
-                        AtomicOrdering::AcqRel,
-                        AtomicOrdering::SeqCst,
-                    ],
+                    &[AtomicOrdering::Acquire, AtomicOrdering::Release, AtomicOrdering::AcqRel, AtomicOrdering::SeqCst],
                 )?;
                 let void = self.t.void;
                 self.b.push(None, Op::Fence { ordering }, void, vec![]);
@@ -1060,11 +909,7 @@ impl BodyGen<'_, '_, '_> {
     }
 
     fn aggregate(&mut self) -> Result<()> {
-        let start = if self.u.arbitrary()? {
-            ConstKind::Null
-        } else {
-            ConstKind::Poison
-        };
+        let start = if self.u.arbitrary()? { ConstKind::Null } else { ConstKind::Poison };
         let c = self.b.m.konst(self.t.pair, start);
         let mut agg = self.b.const_use(c);
         for k in 0..2 {
@@ -1124,9 +969,7 @@ impl BodyGen<'_, '_, '_> {
                 let aty = self.b.m.array_ty(slots.len() as u64, self.t.ptr);
                 let zero = self.b.const_int(self.t.i64, 0);
                 let k = self.b.const_int(self.t.i64, k);
-                let p = self
-                    .b
-                    .gep(aty, GEP_INBOUNDS | GEP_NUSW, tab, &[zero, k], None);
+                let p = self.b.gep(aty, GEP_INBOUNDS | GEP_NUSW, tab, &[zero, k], None);
                 self.b.load(self.t.ptr, p, Some(8), None)
             }
             (None, None) => return Ok(()),
@@ -1134,39 +977,21 @@ impl BodyGen<'_, '_, '_> {
         let callee_f = self.funcs[j];
         let ccv = self.b.m.function(callee_f).cc;
         let attrs = if self.feat.fancy_signatures && self.u.ratio(1, 4)? {
-            self.b.m.attr_list(AttrList {
-                func: Box::new([Attr::Flag(2)]),
-                ..AttrList::default()
-            })
+            self.b.m.attr_list(AttrList { func: Box::new([Attr::Flag(2)]), ..AttrList::default() })
         } else {
             self.b.m.no_attrs()
         };
-        let tail = if self.u.ratio(1, 4)? {
-            TailKind::Tail
-        } else {
-            TailKind::None
-        };
+        let tail = if self.u.ratio(1, 4)? { TailKind::Tail } else { TailKind::None };
         let range = if ret != self.t.void && self.feat.fancy_signatures && self.u.ratio(1, 8)? {
             Some(range_node(self.b.m, ret, 0, 1 << 20))
         } else {
             None
         };
-        let r = self.b.push(
-            None,
-            Op::Call {
-                fn_ty: fty,
-                cc: ccv,
-                attrs,
-                tail,
-                range,
-            },
-            ret,
-            {
-                let mut a = vec![callee];
-                a.extend(args);
-                a
-            },
-        );
+        let r = self.b.push(None, Op::Call { fn_ty: fty, cc: ccv, attrs, tail, range }, ret, {
+            let mut a = vec![callee];
+            a.extend(args);
+            a
+        });
         if let Some(join) = guard {
             let cb_end = self.b.current_block();
             self.b.br(join);

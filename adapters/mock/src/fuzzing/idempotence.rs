@@ -52,10 +52,8 @@ pub fn check_case(tc: &TestCase) {
 /// second run may fold further class mates into that body. Accepted only if every
 /// second-run merge targets a shared body the first run created.
 pub fn second_run_is_known_exception(r1: &mergefunc::Report, r2: &mergefunc::Report) -> bool {
-    let bodies: Vec<&[u8]> =
-        r1.merges.iter().filter(|r| r.shared_body_of.is_some()).map(|r| &*r.target_name).collect();
-    !r2.merges.is_empty()
-        && r2.merges.iter().all(|r| r.action == FoldAction::Kept || bodies.contains(&&*r.target_name))
+    let bodies: Vec<&[u8]> = r1.merges.iter().filter(|r| r.shared_body_of.is_some()).map(|r| &*r.target_name).collect();
+    !r2.merges.is_empty() && r2.merges.iter().all(|r| r.action == FoldAction::Kept || bodies.contains(&&*r.target_name))
 }
 
 #[cfg(test)]

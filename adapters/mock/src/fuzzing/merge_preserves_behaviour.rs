@@ -44,11 +44,7 @@ pub fn check_case(tc: &TestCase) -> MockModule {
         Err(e) => panic!("merge failed: {e}\n{}", show(tc)),
     };
     if let Err(e) = verify(&after) {
-        panic!(
-            "merged module invalid: {e}\n{report}\n--- after\n{}\n--- before\n{}",
-            print(&after),
-            show(tc)
-        );
+        panic!("merged module invalid: {e}\n{report}\n--- after\n{}\n--- before\n{}", print(&after), show(tc));
     }
     for &f in &tc.defined {
         let name = &before.function(f).name;
@@ -111,10 +107,7 @@ mod tests {
             }
         }
         eprintln!("cases {cases}, merging {merging}, runs {runs}, conclusive {conclusive}, returned {returned}");
-        assert!(
-            cases >= 190 && merging * 2 >= cases,
-            "only {merging} of {cases} cases merge"
-        );
+        assert!(cases >= 190 && merging * 2 >= cases, "only {merging} of {cases} cases merge");
         assert!(
             conclusive * 10 >= runs * 8 && returned * 2 >= runs,
             "{conclusive}/{returned} of {runs} runs finish/return"

@@ -62,11 +62,7 @@ pub fn seeded_bytes(seed: u64, len: usize) -> Vec<u8> {
 }
 
 /// Runs `check` on `n` seeded inputs of varying sizes (seed `base + i`).
-pub fn run_seeded(
-    base: u64,
-    n: u64,
-    check: impl Fn(&mut Unstructured<'_>) -> arbitrary::Result<()>,
-) {
+pub fn run_seeded(base: u64, n: u64, check: impl Fn(&mut Unstructured<'_>) -> arbitrary::Result<()>) {
     for i in 0..n {
         let seed = base.wrapping_add(i);
         let len = 64 + (seed.wrapping_mul(7919) % 4032) as usize;

@@ -92,11 +92,7 @@ mod tests {
     /// seeded runs; a kind the generator can never apply would be a hole in the list.
     #[test]
     fn every_kind_is_generated() {
-        let cfg = Config {
-            perturb_percent: 100,
-            clones: 3..=6,
-            ..Config::DEFAULT
-        };
+        let cfg = Config { perturb_percent: 100, clones: 3..=6, ..Config::DEFAULT };
         let mut seen = BTreeSet::new();
         for seed in 0..1500u64 {
             let data = seeded_bytes(seed ^ 0x5eed, 256 + (seed as usize % 8) * 512);
@@ -109,10 +105,7 @@ mod tests {
                 break;
             }
         }
-        let missing: Vec<_> = PerturbKind::ALL
-            .iter()
-            .filter(|k| !seen.contains(k))
-            .collect();
+        let missing: Vec<_> = PerturbKind::ALL.iter().filter(|k| !seen.contains(k)).collect();
         assert!(missing.is_empty(), "never generated: {missing:?}");
     }
 }

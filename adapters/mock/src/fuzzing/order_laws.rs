@@ -45,13 +45,7 @@ pub fn check_case(tc: &TestCase) {
         }
         let name = |i: usize| m.function(fs[i]).name.clone();
         for i in 0..n {
-            assert_eq!(
-                t[i][i],
-                Ordering::Equal,
-                "not reflexive on @{} (weak={weak})\n{}",
-                name(i),
-                show(tc)
-            );
+            assert_eq!(t[i][i], Ordering::Equal, "not reflexive on @{} (weak={weak})\n{}", name(i), show(tc));
             for j in 0..n {
                 assert_eq!(
                     t[i][j],

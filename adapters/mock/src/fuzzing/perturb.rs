@@ -19,8 +19,8 @@ use mergefunc::{Attr, AttrList, ConstKind, FuncId, GlobalRef, InstId, TypeData, 
 
 use super::gen::{range_node, Types};
 use crate::ir::{
-    cc, AtomicOrdering, BinOp, CastOp, FuncBody, FuncKind, IntPred, MockModule, Op, Opcode, RmwOp,
-    TailKind, FLAG_EXACT, FLAG_NSW, FLAG_NUW, GEP_INBOUNDS, GEP_NUSW, GEP_NUW,
+    cc, AtomicOrdering, BinOp, CastOp, FuncBody, FuncKind, IntPred, MockModule, Op, Opcode, RmwOp, TailKind,
+    FLAG_EXACT, FLAG_NSW, FLAG_NUW, GEP_INBOUNDS, GEP_NUSW, GEP_NUW,
 };
 
 macro_rules! kinds {
@@ -108,12 +108,7 @@ pub fn sites(m: &MockModule, f: FuncId, kind: PerturbKind) -> Vec<usize> {
     let void = matches!(m.type_data(ret), TypeData::Void);
     let sig = |ok: bool| if ok { vec![0] } else { vec![] };
     let insts = |p: &dyn Fn(usize, &crate::ir::Instr) -> bool| -> Vec<usize> {
-        b.insts
-            .iter()
-            .enumerate()
-            .filter(|(i, x)| p(*i, x))
-            .map(|(i, _)| i)
-            .collect()
+        b.insts.iter().enumerate().filter(|(i, x)| p(*i, x)).map(|(i, _)| i).collect()
     };
     let is_int = |t: mergefunc::TypeId| matches!(m.type_data(t), TypeData::Int { .. });
     match kind {
@@ -127,9 +122,7 @@ pub fn sites(m: &MockModule, f: FuncId, kind: PerturbKind) -> Vec<usize> {
                 && matches!((x.args[1].value, x.args[2].value), (Value::Block(t), Value::Block(e))
                     if t != e && (t.index() <= b.block_of(i) || e.index() <= b.block_of(i)))
         }),
-        K::PhiOrder => {
-            insts(&|_, x| matches!(&x.op, Op::Phi(bs) if bs.len() >= 2 && bs[0] != bs[1]))
-        }
+        K::PhiOrder => insts(&|_, x| matches!(&x.op, Op::Phi(bs) if bs.len() >= 2 && bs[0] != bs[1])),
         K::BinOpcode => insts(&|_, x| matches!(x.op, Op::Bin { .. })),
         K::BinFlags => insts(&|_, x| matches!(x.op, Op::Bin { op, .. } if op.allowed_flags() != 0)),
         K::OperandSwap => insts(&|_, x| match x.op {
@@ -143,70 +136,47 @@ pub fn sites(m: &MockModule, f: FuncId, kind: PerturbKind) -> Vec<usize> {
         K::CastOpcode => insts(&|_, x| matches!(x.op, Op::Cast(CastOp::ZExt | CastOp::SExt))),
         K::ResultType => insts(&|i, x| {
             matches!(x.op, Op::Cast(CastOp::ZExt | CastOp::SExt | CastOp::Trunc))
-                && !b.insts.iter().any(|y| {
-                    y.args
-                        .iter()
-                        .any(|a| a.value == Value::Inst(InstId(i as u32)))
-                })
+                && !b.insts.iter().any(|y| y.args.iter().any(|a| a.value == Value::Inst(InstId(i as u32))))
                 && !result_type_choices(m, x).is_empty()
         }),
         K::AllocaType | K::AllocaAlign => insts(&|_, x| matches!(x.op, Op::Alloca { .. })),
-        K::LoadAlign | K::LoadVolatile | K::LoadMetadata => {
-            insts(&|_, x| matches!(x.op, Op::Load { .. }))
-        }
+        K::LoadAlign | K::LoadVolatile | K::LoadMetadata => insts(&|_, x| matches!(x.op, Op::Load { .. })),
         K::LoadOrdering => insts(&|_, x| matches!(x.op, Op::Load { .. }) && is_scalar_mem(m, x.ty)),
         K::StoreAlign | K::StoreVolatile => insts(&|_, x| matches!(x.op, Op::Store { .. })),
-        K::StoreOrdering => {
-            insts(&|_, x| matches!(x.op, Op::Store { .. }) && is_scalar_mem(m, x.args[0].ty))
-        }
+        K::StoreOrdering => insts(&|_, x| matches!(x.op, Op::Store { .. }) && is_scalar_mem(m, x.args[0].ty)),
         K::GepFlags => insts(&|_, x| matches!(x.op, Op::Gep { .. })),
         K::GepIndex => insts(&|_, x| {
             matches!(x.op, Op::Gep { .. })
                 && x.args.len() >= 2
-                && x.args[1..]
-                    .iter()
-                    .all(|a| matches!(a.value, Value::Const(_)))
+                && x.args[1..].iter().all(|a| matches!(a.value, Value::Const(_)))
                 && matches!(x.args.last().map(|a| a.value), Some(Value::Const(c)) if is_int(m.const_data(c).ty))
         }),
         K::GepSourceType => insts(&|_, x| {
             matches!(x.op, Op::Gep { source, .. } if is_int(source))
-                && x.args[1..]
-                    .iter()
-                    .any(|a| !matches!(a.value, Value::Const(_)))
+                && x.args[1..].iter().any(|a| !matches!(a.value, Value::Const(_)))
         }),
         K::GlobalRef => insts(&|_, x| x.args.iter().any(|a| global_twin_of(m, a).is_some())),
         K::ConstExpr => insts(&|_, x| x.args.iter().any(|a| gep_expr(m, a).is_some())),
-        K::RmwOp | K::RmwOrdering | K::RmwVolatile => {
-            insts(&|_, x| matches!(x.op, Op::AtomicRmw { .. }))
-        }
-        K::CmpXchgWeak | K::CmpXchgOrdering | K::CmpXchgVolatile => {
-            insts(&|_, x| matches!(x.op, Op::CmpXchg { .. }))
-        }
+        K::RmwOp | K::RmwOrdering | K::RmwVolatile => insts(&|_, x| matches!(x.op, Op::AtomicRmw { .. })),
+        K::CmpXchgWeak | K::CmpXchgOrdering | K::CmpXchgVolatile => insts(&|_, x| matches!(x.op, Op::CmpXchg { .. })),
         K::FenceOrdering => insts(&|_, x| matches!(x.op, Op::Fence { .. })),
         K::AggIndex => insts(&|_, x| match &x.op {
             Op::ExtractValue(p) => {
-                p.len() == 1
-                    && crate::parse::aggregate_elem(m, x.args[0].ty, &[1 - p[0].min(1)])
-                        == Some(x.ty)
+                p.len() == 1 && crate::parse::aggregate_elem(m, x.args[0].ty, &[1 - p[0].min(1)]) == Some(x.ty)
             }
             Op::InsertValue(p) => {
-                p.len() == 1
-                    && crate::parse::aggregate_elem(m, x.ty, &[1 - p[0].min(1)])
-                        == Some(x.args[1].ty)
+                p.len() == 1 && crate::parse::aggregate_elem(m, x.ty, &[1 - p[0].min(1)]) == Some(x.args[1].ty)
             }
             _ => false,
         }),
         K::Callee => insts(&|_, x| {
-            matches!(x.op, Op::Call { .. })
-                && direct_callee(m, x).is_some_and(|g| !other_callees(m, g).is_empty())
+            matches!(x.op, Op::Call { .. }) && direct_callee(m, x).is_some_and(|g| !other_callees(m, g).is_empty())
         }),
-        K::CallTail | K::CallAttrs | K::CallCc => insts(&|_, x| {
-            matches!(x.op, Op::Call { .. }) && !matches!(x.args[0].value, Value::Asm(_))
-        }),
+        K::CallTail | K::CallAttrs | K::CallCc => {
+            insts(&|_, x| matches!(x.op, Op::Call { .. }) && !matches!(x.args[0].value, Value::Asm(_)))
+        }
         K::CallRange => insts(&|_, x| matches!(x.op, Op::Call { .. }) && is_int(x.ty)),
-        K::AsmText => insts(&|_, x| {
-            matches!(x.op, Op::Call { .. }) && matches!(x.args[0].value, Value::Asm(_))
-        }),
+        K::AsmText => insts(&|_, x| matches!(x.op, Op::Call { .. }) && matches!(x.args[0].value, Value::Asm(_))),
         K::SwitchCase => insts(&|_, x| matches!(x.op, Op::Switch(_))),
     }
 }
@@ -217,14 +187,7 @@ fn result_type_choices(m: &MockModule, x: &crate::ir::Instr) -> Vec<u32> {
     let to = crate::layout::scalar_bits(m, x.ty).unwrap_or(0);
     [1u32, 8, 16, 32, 64]
         .into_iter()
-        .filter(|w| {
-            *w != to
-                && if matches!(x.op, Op::Cast(CastOp::Trunc)) {
-                    *w < from
-                } else {
-                    *w > from
-                }
-        })
+        .filter(|w| *w != to && if matches!(x.op, Op::Cast(CastOp::Trunc)) { *w < from } else { *w > from })
         .collect()
 }
 
@@ -276,8 +239,7 @@ fn local_int_operands(m: &MockModule, x: &crate::ir::Instr) -> Vec<usize> {
         .iter()
         .enumerate()
         .filter(|(_, a)| {
-            matches!(a.value, Value::Arg(_) | Value::Inst(_))
-                && matches!(m.type_data(a.ty), TypeData::Int { .. })
+            matches!(a.value, Value::Arg(_) | Value::Inst(_)) && matches!(m.type_data(a.ty), TypeData::Int { .. })
         })
         .map(|(i, _)| i)
         .collect()
@@ -296,10 +258,7 @@ fn global_twin_of(m: &MockModule, a: &Use) -> Option<Vec<mergefunc::GlobalId>> {
         .map(mergefunc::GlobalId::new)
         .filter(|h| {
             let x = m.global(*h);
-            *h != g
-                && x.ty == m.global(g).ty
-                && x.init.is_some()
-                && !crate::ir::USED_LISTS.contains(&x.name.as_str())
+            *h != g && x.ty == m.global(g).ty && x.init.is_some() && !crate::ir::USED_LISTS.contains(&x.name.as_str())
         })
         .collect();
     (!twins.is_empty()).then_some(twins)
@@ -308,9 +267,7 @@ fn global_twin_of(m: &MockModule, a: &Use) -> Option<Vec<mergefunc::GlobalId>> {
 fn gep_expr(m: &MockModule, a: &Use) -> Option<mergefunc::ConstId> {
     match a.value {
         Value::Const(c) => match &m.const_data(c).kind {
-            ConstKind::Expr {
-                opcode, operands, ..
-            } if *opcode == Opcode::Gep as u32 && operands.len() >= 2 => Some(c),
+            ConstKind::Expr { opcode, operands, .. } if *opcode == Opcode::Gep as u32 && operands.len() >= 2 => Some(c),
             _ => None,
         },
         _ => None,
@@ -319,10 +276,7 @@ fn gep_expr(m: &MockModule, a: &Use) -> Option<mergefunc::ConstId> {
 
 fn toggle_flag(set: &[Attr], k: u32) -> Vec<Attr> {
     if set.contains(&Attr::Flag(k)) {
-        set.iter()
-            .filter(|a| **a != Attr::Flag(k))
-            .cloned()
-            .collect()
+        set.iter().filter(|a| **a != Attr::Flag(k)).cloned().collect()
     } else {
         let mut v = set.to_vec();
         v.push(Attr::Flag(k));
@@ -337,16 +291,9 @@ fn other<T: Copy + PartialEq>(u: &mut Unstructured<'_>, all: &[T], cur: T) -> Re
 
 /// Applies one applicable perturbation kind, chosen by `u`, to `f` (a definition).
 /// Returns the kind, or `None` if no kind applies.
-pub fn perturb(
-    u: &mut Unstructured<'_>,
-    m: &mut MockModule,
-    f: FuncId,
-) -> Result<Option<PerturbKind>> {
-    let applicable: Vec<PerturbKind> = PerturbKind::ALL
-        .iter()
-        .copied()
-        .filter(|k| !sites(m, f, *k).is_empty())
-        .collect();
+pub fn perturb(u: &mut Unstructured<'_>, m: &mut MockModule, f: FuncId) -> Result<Option<PerturbKind>> {
+    let applicable: Vec<PerturbKind> =
+        PerturbKind::ALL.iter().copied().filter(|k| !sites(m, f, *k).is_empty()).collect();
     if applicable.is_empty() {
         return Ok(None);
     }
@@ -356,12 +303,7 @@ pub fn perturb(
 }
 
 /// Applies `kind` to `f` at a site chosen by `u` (the kind must apply: see [`sites`]).
-pub fn apply(
-    u: &mut Unstructured<'_>,
-    m: &mut MockModule,
-    f: FuncId,
-    kind: PerturbKind,
-) -> Result<()> {
+pub fn apply(u: &mut Unstructured<'_>, m: &mut MockModule, f: FuncId, kind: PerturbKind) -> Result<()> {
     use PerturbKind as K;
     let s = sites(m, f, kind);
     let at = s[u.choose_index(s.len())?];
@@ -371,10 +313,7 @@ pub fn apply(
     let attrs = m.attr_data(func.attrs).clone();
     match kind {
         K::FnAttr => {
-            let a = m.attr_list(AttrList {
-                func: toggle_flag(&attrs.func, 2).into(),
-                ..attrs
-            });
+            let a = m.attr_list(AttrList { func: toggle_flag(&attrs.func, 2).into(), ..attrs });
             m.edit_function(f, |x| x.attrs = a);
             return Ok(());
         }
@@ -384,18 +323,12 @@ pub fn apply(
                 params.push(Box::new([]));
             }
             params[0] = toggle_flag(&params[0], 7).into();
-            let a = m.attr_list(AttrList {
-                params: params.into(),
-                ..attrs
-            });
+            let a = m.attr_list(AttrList { params: params.into(), ..attrs });
             m.edit_function(f, |x| x.attrs = a);
             return Ok(());
         }
         K::RetAttr => {
-            let a = m.attr_list(AttrList {
-                ret: toggle_flag(&attrs.ret, 7).into(),
-                ..attrs
-            });
+            let a = m.attr_list(AttrList { ret: toggle_flag(&attrs.ret, 7).into(), ..attrs });
             m.edit_function(f, |x| x.attrs = a);
             return Ok(());
         }
@@ -436,10 +369,7 @@ pub fn apply(
                     if x.args[0].value == Value::Const(self_ref) {
                         *fn_ty = nty;
                         if extra {
-                            x.args.push(Use {
-                                value: Value::Const(zero),
-                                ty: t.i32,
-                            });
+                            x.args.push(Use { value: Value::Const(zero), ty: t.i32 });
                         }
                     }
                 }
@@ -465,21 +395,9 @@ pub fn apply(
             let one = m.int_const(t.i32, 1);
             let inst = crate::ir::Instr {
                 name: None,
-                op: Op::Bin {
-                    op: BinOp::Add,
-                    flags: 0,
-                },
+                op: Op::Bin { op: BinOp::Add, flags: 0 },
                 ty: t.i32,
-                args: vec![
-                    Use {
-                        value: Value::Arg(0),
-                        ty: t.i32,
-                    },
-                    Use {
-                        value: Value::Const(one),
-                        ty: t.i32,
-                    },
-                ],
+                args: vec![Use { value: Value::Arg(0), ty: t.i32 }, Use { value: Value::Const(one), ty: t.i32 }],
             };
             b.insts.insert(0, inst);
             for (k, blk) in b.blocks.iter_mut().enumerate() {
@@ -501,26 +419,16 @@ pub fn apply(
             if let Op::Bin { op, flags } = &mut b.insts[at].op {
                 // Division by a possibly-zero operand would only add traps: stay among the
                 // non-dividing operators.
-                let safe = [
-                    BinOp::Add,
-                    BinOp::Sub,
-                    BinOp::Mul,
-                    BinOp::And,
-                    BinOp::Or,
-                    BinOp::Xor,
-                    BinOp::Shl,
-                    BinOp::LShr,
-                ];
+                let safe =
+                    [BinOp::Add, BinOp::Sub, BinOp::Mul, BinOp::And, BinOp::Or, BinOp::Xor, BinOp::Shl, BinOp::LShr];
                 *op = other(u, &safe, *op)?;
                 *flags &= op.allowed_flags();
             }
         }
         K::BinFlags => {
             if let Op::Bin { op, flags } = &mut b.insts[at].op {
-                let bits: Vec<u8> = [FLAG_NUW, FLAG_NSW, FLAG_EXACT]
-                    .into_iter()
-                    .filter(|f| op.allowed_flags() & f != 0)
-                    .collect();
+                let bits: Vec<u8> =
+                    [FLAG_NUW, FLAG_NSW, FLAG_EXACT].into_iter().filter(|f| op.allowed_flags() & f != 0).collect();
                 *flags ^= bits[u.choose_index(bits.len())?];
             }
         }
@@ -542,11 +450,7 @@ pub fn apply(
                 let v = crate::consts::scalar_value(&m.const_data(c).kind).unwrap_or(0);
                 m.int_const(a.ty, v.wrapping_add(1))
             } else {
-                let kind = if u.arbitrary()? {
-                    ConstKind::Undef
-                } else {
-                    ConstKind::Poison
-                };
+                let kind = if u.arbitrary()? { ConstKind::Undef } else { ConstKind::Poison };
                 m.konst(a.ty, kind)
             };
             b.insts[at].args[k].value = Value::Const(nc);
@@ -567,11 +471,7 @@ pub fn apply(
         }
         K::CastOpcode => {
             if let Op::Cast(c) = &mut b.insts[at].op {
-                *c = if *c == CastOp::ZExt {
-                    CastOp::SExt
-                } else {
-                    CastOp::ZExt
-                };
+                *c = if *c == CastOp::ZExt { CastOp::SExt } else { CastOp::ZExt };
             }
         }
         K::ResultType => {
@@ -593,36 +493,23 @@ pub fn apply(
             } else {
                 &[None, Some(1), Some(2), Some(4), Some(8), Some(16)]
             };
-            if let Op::Alloca { align, .. } | Op::Load { align, .. } | Op::Store { align, .. } =
-                &mut x.op
-            {
+            if let Op::Alloca { align, .. } | Op::Load { align, .. } | Op::Store { align, .. } = &mut x.op {
                 *align = other(u, choices, *align)?;
             }
         }
-        K::LoadVolatile | K::StoreVolatile | K::RmwVolatile | K::CmpXchgVolatile => {
-            match &mut b.insts[at].op {
-                Op::Load { volatile, .. }
-                | Op::Store { volatile, .. }
-                | Op::AtomicRmw { volatile, .. }
-                | Op::CmpXchg { volatile, .. } => *volatile = !*volatile,
-                _ => {}
-            }
-        }
+        K::LoadVolatile | K::StoreVolatile | K::RmwVolatile | K::CmpXchgVolatile => match &mut b.insts[at].op {
+            Op::Load { volatile, .. }
+            | Op::Store { volatile, .. }
+            | Op::AtomicRmw { volatile, .. }
+            | Op::CmpXchg { volatile, .. } => *volatile = !*volatile,
+            _ => {}
+        },
         K::LoadOrdering | K::StoreOrdering => {
             let x = &mut b.insts[at];
-            let size = crate::layout::size_align(
-                m,
-                if kind == K::LoadOrdering {
-                    x.ty
-                } else {
-                    x.args[0].ty
-                },
-            )
-            .map(|p| p.0);
+            let size =
+                crate::layout::size_align(m, if kind == K::LoadOrdering { x.ty } else { x.args[0].ty }).map(|p| p.0);
             match &mut x.op {
-                Op::Load {
-                    ordering, align, ..
-                } => {
+                Op::Load { ordering, align, .. } => {
                     let all = [
                         AtomicOrdering::NotAtomic,
                         AtomicOrdering::Unordered,
@@ -635,9 +522,7 @@ pub fn apply(
                         *align = size;
                     }
                 }
-                Op::Store {
-                    ordering, align, ..
-                } => {
+                Op::Store { ordering, align, .. } => {
                     let all = [
                         AtomicOrdering::NotAtomic,
                         AtomicOrdering::Unordered,
@@ -711,12 +596,7 @@ pub fn apply(
             let x = &mut b.insts[at];
             for a in &mut x.args {
                 if let Some(c) = gep_expr(m, a) {
-                    let ConstKind::Expr {
-                        opcode,
-                        operands,
-                        props,
-                    } = m.const_data(c).kind.clone()
-                    else {
+                    let ConstKind::Expr { opcode, operands, props } = m.const_data(c).kind.clone() else {
                         continue;
                     };
                     let mut ops = operands.to_vec();
@@ -725,14 +605,7 @@ pub fn apply(
                     let v = crate::consts::scalar_value(&ld.kind).unwrap_or(0);
                     ops[last] = m.int_const(ld.ty, if v == 0 { 1 } else { v - 1 });
                     let ty = m.const_data(c).ty;
-                    a.value = Value::Const(m.konst(
-                        ty,
-                        ConstKind::Expr {
-                            opcode,
-                            operands: ops.into(),
-                            props,
-                        },
-                    ));
+                    a.value = Value::Const(m.konst(ty, ConstKind::Expr { opcode, operands: ops.into(), props }));
                     break;
                 }
             }
@@ -766,12 +639,8 @@ pub fn apply(
         }
         K::FenceOrdering => {
             if let Op::Fence { ordering } = &mut b.insts[at].op {
-                let all = [
-                    AtomicOrdering::Acquire,
-                    AtomicOrdering::Release,
-                    AtomicOrdering::AcqRel,
-                    AtomicOrdering::SeqCst,
-                ];
+                let all =
+                    [AtomicOrdering::Acquire, AtomicOrdering::Release, AtomicOrdering::AcqRel, AtomicOrdering::SeqCst];
                 *ordering = other(u, &all, *ordering)?;
             }
         }
@@ -791,11 +660,7 @@ pub fn apply(
         }
         K::CallTail => {
             if let Op::Call { tail, .. } = &mut b.insts[at].op {
-                *tail = other(
-                    u,
-                    &[TailKind::None, TailKind::Tail, TailKind::NoTail],
-                    *tail,
-                )?;
+                *tail = other(u, &[TailKind::None, TailKind::Tail, TailKind::NoTail], *tail)?;
             }
         }
         K::CallAttrs => {
@@ -803,10 +668,7 @@ pub fn apply(
                 return Ok(());
             };
             let a = m.attr_data(attrs).clone();
-            let na = m.attr_list(AttrList {
-                func: toggle_flag(&a.func, 13).into(),
-                ..a
-            });
+            let na = m.attr_list(AttrList { func: toggle_flag(&a.func, 13).into(), ..a });
             if let Op::Call { attrs, .. } = &mut b.insts[at].op {
                 *attrs = na;
             }
@@ -840,10 +702,8 @@ pub fn apply(
             let cases = cases.clone();
             let k = u.choose_index(cases.len())?;
             let ty = m.const_data(cases[k]).ty;
-            let used: Vec<u128> = cases
-                .iter()
-                .map(|c| crate::consts::scalar_value(&m.const_data(*c).kind).unwrap_or(0))
-                .collect();
+            let used: Vec<u128> =
+                cases.iter().map(|c| crate::consts::scalar_value(&m.const_data(*c).kind).unwrap_or(0)).collect();
             let nv = (0u128..).find(|v| !used.contains(v)).unwrap_or(99);
             let nc = m.int_const(ty, nv);
             if let Op::Switch(cs) = &mut b.insts[at].op {
@@ -858,9 +718,5 @@ pub fn apply(
 /// Every perturbation kind that applies somewhere in `tc`'s clones' originals (used by
 /// the coverage test).
 pub fn applicable_kinds(m: &MockModule, f: FuncId) -> Vec<PerturbKind> {
-    PerturbKind::ALL
-        .iter()
-        .copied()
-        .filter(|k| !sites(m, f, *k).is_empty())
-        .collect()
+    PerturbKind::ALL.iter().copied().filter(|k| !sites(m, f, *k).is_empty()).collect()
 }

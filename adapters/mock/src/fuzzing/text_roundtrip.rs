@@ -37,15 +37,10 @@ pub fn check_text(text: &str) {
 /// Round-trips a generated module.
 pub fn check_case(tc: &TestCase) {
     let p1 = print(&tc.module);
-    let m2 =
-        parse(&p1).unwrap_or_else(|e| panic!("printed module does not parse: {e}\n{}", show(tc)));
+    let m2 = parse(&p1).unwrap_or_else(|e| panic!("printed module does not parse: {e}\n{}", show(tc)));
     let p2 = print(&m2);
     assert_eq!(p1, p2, "print(parse(print(m))) != print(m)");
-    assert!(
-        structurally_equal(&tc.module, &m2),
-        "re-parsed module differs structurally\n{}",
-        show(tc)
-    );
+    assert!(structurally_equal(&tc.module, &m2), "re-parsed module differs structurally\n{}", show(tc));
     verify(&m2).unwrap_or_else(|e| panic!("re-parsed module invalid: {e}\n{}", show(tc)));
 }
 
