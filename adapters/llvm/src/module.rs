@@ -1530,23 +1530,7 @@ impl LlvmModule {
                         props.push(Prop::Num(0));
                     }
                     Op::Load => {
-                        // The opcode is known: read the fields directly.
-                        let (vol, al, ord, sc) = unsafe {
-                            (
-                                c::LLVMGetVolatile(inst.0) != 0,
-                                c::LLVMGetAlignment(inst.0) as u64,
-                                ffi::LLVMGetOrdering(inst.0) as u64,
-                                if c::LLVMIsAtomic(inst.0) != 0 {
-                                    c::LLVMGetAtomicSyncScopeID(inst.0) as u64
-                                } else {
-                                    1
-                                },
-                            )
-                        };
-                        props.push(Prop::Num(vol as u64));
-                        props.push(Prop::Num(al));
-                        props.push(Prop::Num(ord));
-                        props.push(Prop::Num(sc));
+                        memory_access_props(inst, &mut props);
                         let md = inst.inst_metadata();
                         props.push(Prop::Num(md.len() as u64));
                         for (k, m) in md {
@@ -1555,22 +1539,7 @@ impl LlvmModule {
                         }
                     }
                     Op::Store => {
-                        let (vol, al, ord, sc) = unsafe {
-                            (
-                                c::LLVMGetVolatile(inst.0) != 0,
-                                c::LLVMGetAlignment(inst.0) as u64,
-                                ffi::LLVMGetOrdering(inst.0) as u64,
-                                if c::LLVMIsAtomic(inst.0) != 0 {
-                                    c::LLVMGetAtomicSyncScopeID(inst.0) as u64
-                                } else {
-                                    1
-                                },
-                            )
-                        };
-                        props.push(Prop::Num(vol as u64));
-                        props.push(Prop::Num(al));
-                        props.push(Prop::Num(ord));
-                        props.push(Prop::Num(sc));
+                        memory_access_props(inst, &mut props);
                     }
                     Op::Call | Op::Invoke | Op::CallBr => {
                         flags = fmf(inst);
@@ -1886,4 +1855,19 @@ mod tests {
         assert_eq!(safe::parse_decimal_words("-1", 80), Some(vec![u64::MAX, 0xffff]));
         assert_eq!(safe::parse_decimal_words("x", 80), None);
     }
+}
+
+/// Volatile, alignment, ordering and sync scope of a load or a store (spec §2.10), in
+/// that order. The caller has checked the opcode, so the fields are read directly; the
+/// scope of a non-atomic access is 1 (LLVM's "system").
+fn memory_access_props(inst: V, props: &mut Vec<Prop>) {
+    let (vol, al, ord, sc) = unsafe {
+        (
+            c::LLVMGetVolatile(inst.0) != 0,
+            c::LLVMGetAlignment(inst.0) as u64,
+            ffi::LLVMGetOrdering(inst.0) as u64,
+            if c::LLVMIsAtomic(inst.0) != 0 { c::LLVMGetAtomicSyncScopeID(inst.0) as u64 } else { 1 },
+        )
+    };
+    props.extend([Prop::Num(vol as u64), Prop::Num(al), Prop::Num(ord), Prop::Num(sc)]);
 }
