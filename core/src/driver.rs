@@ -179,6 +179,8 @@ struct Driver<'a, M: ModuleMut> {
     opts: Options,
     cmp: Comparator,
     hasher: FunctionHasher,
+    /// The `FnTree` key: [`FunctionHasher::hash_global_refs`] on.
+    tree_hasher: FunctionHasher,
     tree: FnTree,
     node_of: Vec<u32>,
     deferred: Vec<FuncId>,
@@ -197,6 +199,7 @@ pub fn merge_module<M: ModuleMut>(module: &mut M, options: &Options) -> Result<R
         opts: *options,
         cmp: Comparator::new(),
         hasher: FunctionHasher::new(),
+        tree_hasher: FunctionHasher::tree_key(),
         tree: FnTree::new(),
         node_of: Vec::new(),
         deferred: Vec::new(),
@@ -207,6 +210,7 @@ pub fn merge_module<M: ModuleMut>(module: &mut M, options: &Options) -> Result<R
     };
     d.cmp.compare_weak_flags = !intersect;
     d.hasher.hash_weak_flags = !intersect;
+    d.tree_hasher.hash_weak_flags = !intersect;
     d.run()?;
     d.report.stats.comparisons = d.cmp.comparisons;
     Ok(d.report)
@@ -333,7 +337,7 @@ impl<M: ModuleMut> Driver<'_, M> {
     }
 
     fn insert(&mut self, f: FuncId) -> Result<bool, Error<M::Error>> {
-        let h = self.hasher.hash(&*self.m, f);
+        let h = self.tree_hasher.hash(&*self.m, f);
         let m = &*self.m;
         let cmp = &mut self.cmp;
         let found = self.tree.find_or_insert(f, h, |resident, new| cmp.compare(m, resident, new));

@@ -12,8 +12,16 @@
 //!   canonical operand types and numeric props; for every operand its value class and,
 //!   for constants, the constant kind (and the words of integers); a self call is marked.
 //!
-//! It never reads global identities, local numbering or anything that merges can
-//! change, so a function's hash is stable while it waits in the tree. Weak flags are
+//! By default it never reads global identities, local numbering or anything that merges
+//! can change, so it can bucket functions that become equal only after their callees
+//! merge (the worklist's singleton filter relies on that). With
+//! [`FunctionHasher::hash_global_refs`] it also hashes which global a top-level
+//! global-address operand names (and the bits of floating-point operands): the order
+//! equates such operands only when they name the same global (a function's call to
+//! itself is marked separately), so this stays consistent with the order. The driver uses
+//! that variant for the `FnTree` key only: a function whose operands change is taken out
+//! of the tree first, and the finer key splits the large buckets of functions that differ
+//! only in a callee, which otherwise cost a comparison walk per tree level. Weak flags are
 //! hashed only when they are compared.
 
 use alloc::vec::Vec;
@@ -34,6 +42,10 @@ pub struct FunctionHasher {
     /// Mark calls of the function to itself (must be off in cycle mode, where a self
     /// call may equal a call to a class mate).
     pub mark_self_calls: bool,
+    /// Hash the global named by a top-level global-address operand, and the bits of
+    /// floating-point operands (off by default; must be off in cycle mode, where a call
+    /// may equal a call to a class mate).
+    pub hash_global_refs: bool,
 }
 
 const NONE: u64 = u64::MAX;
@@ -42,6 +54,12 @@ impl FunctionHasher {
     /// A hasher that includes weak flags.
     pub fn new() -> Self {
         FunctionHasher { hash_weak_flags: true, mark_self_calls: true, ..Default::default() }
+    }
+
+    /// The hasher of the driver's `FnTree` key: [`Self::new`] with
+    /// [`Self::hash_global_refs`] on.
+    pub fn tree_key() -> Self {
+        FunctionHasher { hash_global_refs: true, ..Self::new() }
     }
 
     /// Canonical hash of a type (pointer coercion applied, names ignored).
@@ -239,14 +257,14 @@ impl FunctionHasher {
                 }
                 self.props(m, h, body.props_of(inst));
                 for (k, u) in ops.iter().enumerate() {
-                    operand_class(m, h, u.value, self.mark_self_calls && k == callee, f);
+                    operand_class(m, h, u.value, self.mark_self_calls && k == callee, f, self.hash_global_refs);
                 }
             }
         }
     }
 }
 
-fn operand_class<M: Module + ?Sized>(m: &M, h: &mut FxHasher, v: Value, callee: bool, f: FuncId) {
+fn operand_class<M: Module + ?Sized>(m: &M, h: &mut FxHasher, v: Value, callee: bool, f: FuncId, refs: bool) {
     match v {
         Value::Arg(_) | Value::Inst(_) | Value::Block(_) => h.write_u8(0),
         Value::Asm(_) => h.write_u8(1),
@@ -265,6 +283,21 @@ fn operand_class<M: Module + ?Sized>(m: &M, h: &mut FxHasher, v: Value, callee: 
                     h.write_u8(3);
                     let n = words.iter().rposition(|w| *w != 0).map_or(0, |i| i + 1);
                     for w in &words[..n] {
+                        h.write_u64(*w);
+                    }
+                }
+                // Only the named global equals a global address (see the module docs).
+                ConstKind::Global(g) if refs => {
+                    h.write_u8(11);
+                    match g {
+                        GlobalRef::Func(x) => h.write_u64(x.0 as u64),
+                        GlobalRef::Other(x) => h.write_u64(1 << 32 | x.0 as u64),
+                    }
+                }
+                // Equal floats have equal types and bit patterns.
+                ConstKind::Float(words) if refs => {
+                    h.write_u8(4);
+                    for w in words.iter() {
                         h.write_u64(*w);
                     }
                 }

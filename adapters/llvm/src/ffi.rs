@@ -10,7 +10,11 @@
 //!   instead of `*mut usize` (the C function writes through it).
 //! * `llvm::StructuralHash(const Function &, bool)` (a C++ function exported by
 //!   `libLLVM`): called by its Itanium-mangled name to reproduce the worklist order of
-//!   `opt -passes=mergefunc` exactly.
+//!   `opt -passes=mergefunc` exactly (the tests check `crate::shash` against it), and
+//!   `llvm::xxh3_64bits(ArrayRef<uint8_t>)`, which `crate::shash` uses to compute the same
+//!   value faster.
+//! * The functions of our C++ shim (`shim/mergefunc_shim.cpp`): metadata operands and
+//!   uniquing without `MetadataAsValue` wrappers, and attachment lists without a malloc.
 #![allow(clashing_extern_declarations, non_snake_case)]
 
 use inkwell::llvm_sys::prelude::*;
@@ -43,4 +47,26 @@ extern "C" {
     /// `llvm::StructuralHash(const llvm::Function &F, bool DetailedHash)`.
     #[link_name = "_ZN4llvm14StructuralHashERKNS_8FunctionEb"]
     pub fn llvm_structural_hash_function(f: LLVMValueRef, detailed: bool) -> u64;
+
+    /// `llvm::xxh3_64bits(llvm::ArrayRef<uint8_t>)`: the `ArrayRef` (a trivially copyable
+    /// pointer + length pair) is passed as two integer arguments.
+    #[link_name = "_ZN4llvm11xxh3_64bitsENS_8ArrayRefIhEE"]
+    pub fn llvm_xxh3_64bits(data: *const u8, len: usize) -> u64;
+
+    // Our C++ shim (shim/mergefunc_shim.cpp, compiled by build.rs). Each checks the kind
+    // of its argument and answers -1/0/null for the wrong kind.
+    /// Operand count of an `MDNode`, -1 if not a node.
+    pub fn mergefunc_md_num_operands(md: LLVMMetadataRef) -> i32;
+    /// Operand `i` of an `MDNode` (null for a null operand or a bad index).
+    pub fn mergefunc_md_operand(md: LLVMMetadataRef, i: c_uint) -> LLVMMetadataRef;
+    /// 1 uniqued node, 0 distinct node, -1 not a node.
+    pub fn mergefunc_md_is_uniqued(md: LLVMMetadataRef) -> i32;
+    /// Non-`!dbg` attachments of an instruction, by increasing kind: writes up to `cap`
+    /// pairs, returns how many there are.
+    pub fn mergefunc_inst_attachments(
+        inst: LLVMValueRef,
+        kinds: *mut c_uint,
+        nodes: *mut LLVMMetadataRef,
+        cap: c_uint,
+    ) -> c_uint;
 }

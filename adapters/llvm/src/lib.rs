@@ -74,6 +74,8 @@ mod module;
 mod mutate;
 #[cfg(feature = "llvm")]
 mod safe;
+#[cfg(feature = "llvm")]
+mod shash;
 
 #[cfg(feature = "llvm")]
 pub use module::{reason, LlvmError, LlvmModule};

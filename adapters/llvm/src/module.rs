@@ -67,6 +67,17 @@ pub(crate) struct Slot {
     pub(crate) fn_special: bool,
 }
 
+/// Reusable buffers of the view builder.
+#[derive(Default)]
+struct BuildScratch {
+    meta: Vec<(u32, TypeId, u32)>,
+    block_end: Vec<usize>,
+    alloca_props: Vec<(V, usize)>,
+    uses: Vec<Use>,
+    props: Vec<Prop>,
+    succs: Vec<BlockId>,
+}
+
 /// An LLVM 22 module (its own context) and the core's view of it.
 pub struct LlvmModule {
     pub(crate) ctx: LLVMContextRef,
@@ -109,11 +120,16 @@ pub struct LlvmModule {
     pending: Vec<FuncId>,
     /// Compute `worklist_hash` with LLVM's own `StructuralHash`.
     pub(crate) llvm_hash: bool,
+    /// LLVM's `StructuralHash`, computed here (see `crate::shash`).
+    shash: std::cell::RefCell<crate::shash::StructuralHasher>,
     /// Time spent building the module-level facts after parsing: (wall, thread CPU) s.
     setup_time: (f64, f64),
     /// Scratch of `build_body`: locals of the function being built, by LLVM handle.
     local_of: HashMap<usize, (Value, TypeId)>,
     scratch_blocks: Vec<LLVMBasicBlockRef>,
+    /// Scratch of `build_body`/`build_records`, reused so that building a view allocates
+    /// only the view itself.
+    scratch: BuildScratch,
     /// `MetadataAsValue` operands: (item, "distinct" for LLVM's intrinsic rule, type).
     mav_of: HashMap<usize, (MetaId, bool, TypeId)>,
     /// Is this `MDTuple` uniqued?
@@ -247,9 +263,11 @@ impl LlvmModule {
             md_range: mdc.kind_id("range"),
             pending: Vec::new(),
             llvm_hash: true,
+            shash: std::cell::RefCell::new(crate::shash::StructuralHasher::new()),
             setup_time: (0.0, 0.0),
             local_of: HashMap::default(),
             scratch_blocks: Vec::new(),
+            scratch: BuildScratch::default(),
             mav_of: HashMap::default(),
             uniqued_of: HashMap::default(),
             attr_of: HashMap::default(),
@@ -404,6 +422,37 @@ impl LlvmModule {
     /// Uses LLVM's own `StructuralHash` for [`Module::worklist_hash`] (on by default).
     pub fn set_llvm_worklist_hash(&mut self, on: bool) {
         self.llvm_hash = on;
+    }
+
+    /// `(ours, LLVM's)` `StructuralHash` of every function with a body, in module order:
+    /// the value [`Module::worklist_hash`] computes and the one LLVM's exported function
+    /// returns. For tests and benchmarks; they must be equal.
+    pub fn structural_hash_pairs(&self) -> Vec<(String, u64, u64)> {
+        let mut out = Vec::new();
+        let mut f = unsafe { c::LLVMGetFirstFunction(self.m) };
+        while !f.is_null() {
+            if unsafe { c::LLVMIsDeclaration(f) } == 0 {
+                let ours = self.shash.borrow_mut().hash(f);
+                let theirs = unsafe { ffi::llvm_structural_hash_function(f, false) };
+                out.push((String::from_utf8_lossy(&V(f).name()).into_owned(), ours, theirs));
+            }
+            f = unsafe { c::LLVMGetNextFunction(f) };
+        }
+        out
+    }
+
+    /// LLVM's own exported `StructuralHash` of every function with a body, in module
+    /// order (for benchmarks: the cost [`Module::worklist_hash`] avoids).
+    pub fn llvm_structural_hashes(&self) -> Vec<u64> {
+        let mut out = Vec::new();
+        let mut f = unsafe { c::LLVMGetFirstFunction(self.m) };
+        while !f.is_null() {
+            if unsafe { c::LLVMIsDeclaration(f) } == 0 {
+                out.push(unsafe { ffi::llvm_structural_hash_function(f, false) });
+            }
+            f = unsafe { c::LLVMGetNextFunction(f) };
+        }
+        out
     }
 
     // -----------------------------------------------------------------------------------
@@ -1314,10 +1363,13 @@ impl LlvmModule {
             let ty = self.intern_type(T(unsafe { c::LLVMTypeOf(p) }));
             local_of.insert(p as usize, (Value::Arg(i), ty));
         }
-        // Pass 1: number the instructions that have a meaning; opcode and result type.
+        // Pass 1: number the instructions that have a meaning; opcode, result type and
+        // operand count.
+        let mut scratch = std::mem::take(&mut self.scratch);
+        scratch.meta.clear();
+        scratch.block_end.clear();
         let mut all: Vec<V> = Vec::new();
-        let mut meta: Vec<(u32, TypeId)> = Vec::new();
-        let mut block_end: Vec<usize> = Vec::with_capacity(block_list.len());
+        let mut unsupported = false;
         for &b in &block_list {
             let mut i = unsafe { c::LLVMGetFirstInstruction(b) };
             let start = all.len();
@@ -1328,18 +1380,23 @@ impl LlvmModule {
                     let ty = self.intern_type(T(unsafe { c::LLVMTypeOf(i) }));
                     local_of.insert(i as usize, (Value::Inst(InstId::new(all.len())), ty));
                     all.push(V(i));
-                    meta.push((raw, ty));
+                    let nops = unsafe { c::LLVMGetNumOperands(i) }.max(0) as u32;
+                    scratch.meta.push((raw, ty, nops));
                 }
                 i = unsafe { c::LLVMGetNextInstruction(i) };
             }
             if all.len() == start {
-                self.local_of = local_of;
-                self.scratch_blocks = block_list;
-                return Err(reason::UNSUPPORTED);
+                unsupported = true;
+                break;
             }
-            block_end.push(all.len());
+            scratch.block_end.push(all.len());
         }
-        let r = self.build_records(f, fn_special, &local_of, &all, &meta, &block_end);
+        let r = if unsupported {
+            Err(reason::UNSUPPORTED)
+        } else {
+            self.build_records(fn_special, &local_of, &all, &mut scratch)
+        };
+        self.scratch = scratch;
         self.local_of = local_of;
         self.scratch_blocks = block_list;
         r.map(|(buf, distinct_md)| (buf, all, distinct_md))
@@ -1434,37 +1491,31 @@ impl LlvmModule {
     /// Pass 2 of [`Self::build_body`]: the records.
     fn build_records(
         &mut self,
-        f: V,
         fn_special: bool,
         local_of: &HashMap<usize, (Value, TypeId)>,
         all: &[V],
-        meta: &[(u32, TypeId)],
-        block_end: &[usize],
+        scratch: &mut BuildScratch,
     ) -> Result<(BodyBuf, bool), u32> {
-        let _ = f;
+        let BuildScratch { meta, block_end, alloca_props, uses, props, succs } = scratch;
         let mut buf = BodyBuf::new();
         buf.blocks.reserve_exact(block_end.len());
         buf.insts.reserve_exact(all.len());
-        let nops: usize = all.iter().map(|i| unsafe { c::LLVMGetNumOperands(i.0) }.max(0) as usize).sum();
+        let nops: usize = meta.iter().map(|m| m.2 as usize).sum();
         buf.uses.reserve_exact(nops);
         buf.props.reserve(all.len() * 2);
         buf.succs.reserve(block_end.len() * 2);
         let mut distinct_md = false;
         let mut special_attrs = false;
-        let mut alloca_props: Vec<(V, usize)> = Vec::new();
-        let mut uses: Vec<Use> = Vec::new();
-        let mut props: Vec<Prop> = Vec::new();
-        let mut succs: Vec<BlockId> = Vec::new();
+        alloca_props.clear();
         let mut at = 0usize;
-        for &end in block_end {
+        for &end in block_end.iter() {
             buf.begin_block();
             for idx in at..end {
                 let inst = all[idx];
-                let (raw, rty) = meta[idx];
+                let (raw, rty, n) = meta[idx];
                 let op = Op::from_raw(raw).ok_or(reason::UNSUPPORTED)?;
                 uses.clear();
                 props.clear();
-                let n = unsafe { c::LLVMGetNumOperands(inst.0) }.max(0) as u32;
                 let mut intrinsic = None;
                 for k in 0..n {
                     let o = unsafe { c::LLVMGetOperand(inst.0, k) };
@@ -1530,7 +1581,7 @@ impl LlvmModule {
                         props.push(Prop::Num(0));
                     }
                     Op::Load => {
-                        memory_access_props(inst, &mut props);
+                        memory_access_props(inst, props);
                         let md = inst.inst_metadata();
                         props.push(Prop::Num(md.len() as u64));
                         for (k, m) in md {
@@ -1539,7 +1590,7 @@ impl LlvmModule {
                         }
                     }
                     Op::Store => {
-                        memory_access_props(inst, &mut props);
+                        memory_access_props(inst, props);
                     }
                     Op::Call | Op::Invoke | Op::CallBr => {
                         flags = fmf(inst);
@@ -1648,7 +1699,7 @@ impl LlvmModule {
                     | Op::CleanupPad
                     | Op::CatchSwitch => {}
                 }
-                buf.push_inst(op.raw(), rty, kind, flags, weak_flags, &uses, &props);
+                buf.push_inst(op.raw(), rty, kind, flags, weak_flags, uses, props);
             }
             let term = all[end - 1];
             succs.clear();
@@ -1662,14 +1713,14 @@ impl LlvmModule {
                     }
                 }
             }
-            buf.set_succs(&succs);
+            buf.set_succs(succs);
             at = end;
         }
         buf.finish();
         // `inalloca`/`swifterror` alloca bits have no getter: in the rare functions that
         // use those attributes, read them from the printed alloca.
         if special_attrs || fn_special {
-            for (a, at) in alloca_props {
+            for &(a, at) in alloca_props.iter() {
                 let text = a.print();
                 let after = text.split_once("alloca").map(|p| p.1).unwrap_or("");
                 let bits = after.contains("inalloca") as u64 | (after.contains("swifterror") as u64) << 1;
@@ -1829,8 +1880,8 @@ impl Module for LlvmModule {
     fn worklist_hash(&self, f: FuncId) -> Option<u64> {
         let s = &self.funcs[f.index()];
         match s.v {
-            // A pure read of the IR: LLVM's own hash, as its pass computes it.
-            Some(v) if self.llvm_hash && s.def => Some(unsafe { ffi::llvm_structural_hash_function(v.0, false) }),
+            // A pure read of the IR: the value of LLVM's own hash, as its pass computes it.
+            Some(v) if self.llvm_hash && s.def => Some(self.shash.borrow_mut().hash(v.0)),
             _ => None,
         }
     }

@@ -640,14 +640,21 @@ impl V {
     }
     /// Non-debug metadata attachments of an instruction, sorted by kind (LLVM order).
     pub fn inst_metadata(self) -> Vec<(u32, Md)> {
-        if !self.is_instruction() || unsafe { c::LLVMHasMetadata(self.0) } == 0 {
-            return Vec::new();
+        let mut kinds = [0 as c_uint; 8];
+        let mut nodes = [ptr::null_mut(); 8];
+        // SAFETY: the buffers hold `cap` entries; the shim checks that `self` is an
+        // instruction and writes at most `cap` pairs.
+        let n = unsafe { ffi::mergefunc_inst_attachments(self.0, kinds.as_mut_ptr(), nodes.as_mut_ptr(), 8) } as usize;
+        if n <= 8 {
+            let mut v: Vec<(u32, Md)> = kinds[..n].iter().zip(&nodes[..n]).map(|(k, m)| (*k, Md(*m))).collect();
+            v.sort_by_key(|p| p.0); // already in kind order; kept for the contract
+            return v;
         }
-        let mut n = 0usize;
-        let e = unsafe { c::LLVMInstructionGetAllMetadataOtherThanDebugLoc(self.0, &mut n) };
-        let mut v: Vec<(u32, Md)> = md_entries(e, n).into_iter().filter(|(k, _)| *k != 0).collect();
-        v.sort_by_key(|p| p.0);
-        v
+        let mut kinds = vec![0 as c_uint; n];
+        let mut nodes = vec![ptr::null_mut(); n];
+        let got =
+            unsafe { ffi::mergefunc_inst_attachments(self.0, kinds.as_mut_ptr(), nodes.as_mut_ptr(), n as c_uint) };
+        kinds.iter().zip(&nodes).take(got.min(n as c_uint) as usize).map(|(k, m)| (*k, Md(*m))).collect()
     }
 
     // --- constants ------------------------------------------------------------------
@@ -839,32 +846,25 @@ impl MdCtx {
         if m.kind() != MD_TUPLE {
             return None;
         }
-        let v = self.as_value(m);
-        let n = unsafe { c::LLVMGetMDNodeNumOperands(v.0) } as usize;
-        let mut ops = vec![ptr::null_mut(); n];
-        if n > 0 {
-            unsafe { c::LLVMGetMDNodeOperands(v.0, ops.as_mut_ptr()) };
+        // SAFETY: `m` is a live metadata node; the shim checks that it is an MDNode.
+        let n = unsafe { ffi::mergefunc_md_num_operands(m.0) };
+        if n < 0 {
+            return None;
         }
         Some(
-            ops.into_iter()
-                .map(|o| {
-                    if o.is_null() {
-                        None
-                    } else {
-                        let x = unsafe { c::LLVMValueAsMetadata(o) };
-                        (!x.is_null()).then_some(Md(x))
-                    }
+            (0..n as c_uint)
+                .map(|i| {
+                    let x = unsafe { ffi::mergefunc_md_operand(m.0, i) };
+                    (!x.is_null()).then_some(Md(x))
                 })
                 .collect(),
         )
     }
-    /// True if an `MDTuple` is uniqued (rebuilding it from its operands returns the same
-    /// node); `false` for distinct tuples. Other nodes are reported as distinct.
+    /// True if an `MDTuple` is uniqued; `false` for distinct tuples. Other nodes are
+    /// reported as distinct.
     pub fn is_uniqued_tuple(&self, m: Md) -> bool {
-        let Some(ops) = self.tuple_operands(m) else { return false };
-        let mut raw: Vec<LLVMMetadataRef> = ops.iter().map(|o| o.map_or(ptr::null_mut(), |x| x.0)).collect();
-        let again = unsafe { c::LLVMMDNodeInContext2(self.0, raw.as_mut_ptr(), raw.len()) };
-        again == m.0
+        // SAFETY: `m` is live metadata; the shim checks that it is an MDNode.
+        m.kind() == MD_TUPLE && unsafe { ffi::mergefunc_md_is_uniqued(m.0) } == 1
     }
     /// Metadata kind id of a name.
     pub fn kind_id(&self, name: &str) -> u32 {

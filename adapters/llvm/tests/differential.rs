@@ -86,6 +86,34 @@ fn ours(input: &Path, opts: &[String], out: &Path) -> Result<(), String> {
     Ok(())
 }
 
+/// Our `StructuralHash` (the worklist order) must be LLVM's own value for every
+/// function with a body. Returns how many functions were checked.
+fn assert_structural_hash_exact(path: &Path) -> usize {
+    let m = mergefunc_llvm::LlvmModule::load(path).unwrap_or_else(|e| panic!("{e}"));
+    let pairs = m.structural_hash_pairs();
+    let wrong: Vec<_> = pairs.iter().filter(|(_, ours, llvm)| ours != llvm).collect();
+    assert!(
+        wrong.is_empty(),
+        "{}: StructuralHash differs from LLVM's on {} of {} functions, e.g. {:?}",
+        path.display(),
+        wrong.len(),
+        pairs.len(),
+        &wrong[..wrong.len().min(5)]
+    );
+    pairs.len()
+}
+
+#[test]
+fn structural_hash_is_llvms_on_the_corpus() {
+    let mut n = 0;
+    for f in harness::corpus_files() {
+        n += assert_structural_hash_exact(&f);
+    }
+    n += assert_structural_hash_exact(&harness::repo_root().join("adapters/llvm/examples/demo/demo.bc"));
+    assert!(n > 700, "only {n} functions checked");
+    eprintln!("StructuralHash equal to LLVM's on {n} functions");
+}
+
 fn file_name(p: &Path) -> String {
     p.file_name().unwrap().to_string_lossy().into_owned()
 }
@@ -156,6 +184,7 @@ fn real_module(script: &str, variant: &str, lli: bool) {
     let module = harness::run_script(script, &[dir.to_str().unwrap(), variant], Duration::from_secs(1800))
         .unwrap_or_else(|e| panic!("{e}"));
     let gen_time = t0.elapsed();
+    let hashed = assert_structural_hash_exact(&module);
     let n = file_name(&module);
     let case = CaseOpts {
         name: &n,
@@ -170,7 +199,7 @@ fn real_module(script: &str, variant: &str, lli: bool) {
     let r = harness::run_case(&t, &case, &ours).unwrap_or_else(|e| panic!("{e}"));
     eprintln!(
         "{n}: {} defined functions; opt-22 merged {} ({} new bodies) in {:?}; mergefunc merged {} in {:?}; \
-         generated in {:?}{}",
+         generated in {:?}{}; StructuralHash equal to LLVM's on all {hashed}",
         r.input_funcs,
         r.reference.merged_count(),
         r.reference.new_bodies.len(),

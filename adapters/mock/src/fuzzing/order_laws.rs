@@ -3,7 +3,8 @@
 //! On every triple of generated definitions, with weak flags compared and not:
 //! `cmp(a,a) == Equal`; `cmp(a,b) == cmp(b,a).reverse()`; transitivity of `<` and `=`
 //! (including mixed `<`/`=` chains); `Equal ⇒ function_hash` equal (with the matching
-//! [`mergefunc::hash::FunctionHasher::hash_weak_flags`]); and a reused
+//! [`mergefunc::hash::FunctionHasher::hash_weak_flags`]), both for the worklist hash and
+//! for the driver's tree key ([`mergefunc::hash::FunctionHasher::hash_global_refs`]); and a reused
 //! [`mergefunc::Comparator`] agrees with a fresh one.
 
 use core::cmp::Ordering;
@@ -37,6 +38,10 @@ pub fn check_case(tc: &TestCase) {
         let mut h = FunctionHasher::new();
         h.hash_weak_flags = weak;
         let hashes: Vec<u64> = fs.iter().map(|f| h.hash(m, *f)).collect();
+        let mut tree_key = FunctionHasher::new();
+        tree_key.hash_weak_flags = weak;
+        tree_key.hash_global_refs = true;
+        let keys: Vec<u64> = fs.iter().map(|f| tree_key.hash(m, *f)).collect();
         let mut t = vec![vec![Ordering::Equal; n]; n];
         for i in 0..n {
             for j in 0..n {
@@ -60,6 +65,14 @@ pub fn check_case(tc: &TestCase) {
                         hashes[i],
                         hashes[j],
                         "equal functions @{} and @{} hash differently (weak={weak})\n{}",
+                        name(i),
+                        name(j),
+                        show(tc)
+                    );
+                    assert_eq!(
+                        keys[i],
+                        keys[j],
+                        "equal functions @{} and @{} get different tree keys (weak={weak})\n{}",
                         name(i),
                         name(j),
                         show(tc)

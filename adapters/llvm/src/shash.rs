@@ -1,0 +1,198 @@
+//! LLVM 22's `StructuralHash(F, /*DetailedHash=*/false)`, computed here over LLVM-C.
+//!
+//! `opt -passes=mergefunc` sorts its first worklist by this value and drops every function
+//! whose value no other candidate shares, so reproducing LLVM's merges (down to which
+//! survivor a thunk calls in a class of three) needs the exact value. LLVM's own
+//! implementation is exported, but it is slow: one `xxh3` call and a small vector per
+//! instruction, about a third of the whole `MergeFunctionsPass` on modules of large
+//! functions. The value it computes is simple, though:
+//!
+//! ```text
+//! xxh3_64bits(bytes of [4, 0x62642d6b6b2d6b72, is_vararg, arg_count,
+//!                       for each block in walk order: 45798, then for each instruction
+//!                       xxh3_64bits(bytes of [its C++ opcode as u64])])
+//! ```
+//!
+//! The walk starts at the entry block and pops the most recently pushed block; after a
+//! block, its terminator's successors are pushed in order, each the first time it is
+//! seen. Every instruction counts (there are no debug intrinsics in LLVM 22 IR: debug
+//! information lives in records).
+//!
+//! The per-instruction term depends on the opcode alone, so it comes from a table filled
+//! once with LLVM's own exported `xxh3_64bits`; the function's buffer is hashed with the
+//! same function. The result is therefore bit-identical by construction, and the tests
+//! compare it with LLVM's exported `StructuralHash` on every function of the corpus and
+//! of the generated rustc/clang++ modules. An opcode this build does not know makes
+//! [`StructuralHasher::hash`] fall back to LLVM's own function.
+
+use crate::ffi;
+use crate::safe::Op;
+use inkwell::llvm_sys as sys;
+use sys::core as c;
+use sys::prelude::*;
+
+type HashSet<K> = std::collections::HashSet<K, rustc_hash::FxBuildHasher>;
+
+const INITIAL: u64 = 4;
+const FUNCTION_HEADER: u64 = 0x6264_2d6b_6b2d_6b72;
+const BLOCK_HEADER: u64 = 45798;
+
+/// The C++ `Instruction::getOpcode()` of an LLVM-C opcode (LLVM 22's `Instruction.def`;
+/// LLVM-C numbers them differently).
+pub(crate) fn cpp_opcode(op: Op) -> u32 {
+    match op {
+        Op::Ret => 1,
+        Op::Br => 2,
+        Op::Switch => 3,
+        Op::IndirectBr => 4,
+        Op::Invoke => 5,
+        Op::Resume => 6,
+        Op::Unreachable => 7,
+        Op::CleanupRet => 8,
+        Op::CatchRet => 9,
+        Op::CatchSwitch => 10,
+        Op::CallBr => 11,
+        Op::FNeg => 12,
+        Op::Add => 13,
+        Op::FAdd => 14,
+        Op::Sub => 15,
+        Op::FSub => 16,
+        Op::Mul => 17,
+        Op::FMul => 18,
+        Op::UDiv => 19,
+        Op::SDiv => 20,
+        Op::FDiv => 21,
+        Op::URem => 22,
+        Op::SRem => 23,
+        Op::FRem => 24,
+        Op::Shl => 25,
+        Op::LShr => 26,
+        Op::AShr => 27,
+        Op::And => 28,
+        Op::Or => 29,
+        Op::Xor => 30,
+        Op::Alloca => 31,
+        Op::Load => 32,
+        Op::Store => 33,
+        Op::GetElementPtr => 34,
+        Op::Fence => 35,
+        Op::AtomicCmpXchg => 36,
+        Op::AtomicRMW => 37,
+        Op::Trunc => 38,
+        Op::ZExt => 39,
+        Op::SExt => 40,
+        Op::FPToUI => 41,
+        Op::FPToSI => 42,
+        Op::UIToFP => 43,
+        Op::SIToFP => 44,
+        Op::FPTrunc => 45,
+        Op::FPExt => 46,
+        Op::PtrToInt => 47,
+        Op::PtrToAddr => 48,
+        Op::IntToPtr => 49,
+        Op::BitCast => 50,
+        Op::AddrSpaceCast => 51,
+        Op::CleanupPad => 52,
+        Op::CatchPad => 53,
+        Op::ICmp => 54,
+        Op::FCmp => 55,
+        Op::Phi => 56,
+        Op::Call => 57,
+        Op::Select => 58,
+        Op::UserOp1 => 59,
+        Op::UserOp2 => 60,
+        Op::VAArg => 61,
+        Op::ExtractElement => 62,
+        Op::InsertElement => 63,
+        Op::ShuffleVector => 64,
+        Op::ExtractValue => 65,
+        Op::InsertValue => 66,
+        Op::LandingPad => 67,
+        Op::Freeze => 68,
+    }
+}
+
+/// LLVM's `xxh3_64bits` of a slice of `u64`s (their little-endian bytes, as LLVM's
+/// `stable_hash_combine` hashes its array).
+fn xxh3_words(words: &[u64]) -> u64 {
+    // SAFETY: the pointer and length describe `words`' bytes, which live across the call;
+    // the callee only reads them (an `ArrayRef<uint8_t>` is passed as pointer + length).
+    unsafe { ffi::llvm_xxh3_64bits(words.as_ptr() as *const u8, std::mem::size_of_val(words)) }
+}
+
+/// Computes [`llvm::StructuralHash`](self) values; holds the per-opcode table and the
+/// scratch buffers (no allocation per function once warm).
+#[derive(Debug)]
+pub(crate) struct StructuralHasher {
+    /// Indexed by LLVM-C opcode: the per-instruction term.
+    by_c_opcode: [u64; 128],
+    words: Vec<u64>,
+    stack: Vec<LLVMBasicBlockRef>,
+    visited: HashSet<usize>,
+}
+
+impl StructuralHasher {
+    pub(crate) fn new() -> Self {
+        let mut by_c_opcode = [0u64; 128];
+        for (raw, slot) in by_c_opcode.iter_mut().enumerate() {
+            if let Some(op) = Op::from_raw(raw as u32) {
+                *slot = xxh3_words(&[cpp_opcode(op) as u64]);
+            }
+        }
+        StructuralHasher { by_c_opcode, words: Vec::new(), stack: Vec::new(), visited: HashSet::default() }
+    }
+
+    /// `StructuralHash(f, false)` of a function with a body.
+    pub(crate) fn hash(&mut self, f: LLVMValueRef) -> u64 {
+        match self.try_hash(f) {
+            Some(h) => h,
+            // SAFETY: `f` is a function of a live module.
+            None => unsafe { ffi::llvm_structural_hash_function(f, false) },
+        }
+    }
+
+    fn try_hash(&mut self, f: LLVMValueRef) -> Option<u64> {
+        // SAFETY (whole function): `f` is a function of a live module; every handle read
+        // below comes from LLVM for that function and is only passed back to LLVM-C
+        // getters that accept it (blocks to block getters, instructions to instruction
+        // getters, a terminator to the successor getters).
+        unsafe {
+            let entry = c::LLVMGetFirstBasicBlock(f);
+            if entry.is_null() {
+                return None;
+            }
+            let vararg = c::LLVMIsFunctionVarArg(c::LLVMGlobalGetValueType(f)) != 0;
+            self.words.clear();
+            self.words.extend_from_slice(&[INITIAL, FUNCTION_HEADER, vararg as u64, c::LLVMCountParams(f) as u64]);
+            self.stack.clear();
+            self.visited.clear();
+            self.stack.push(entry);
+            self.visited.insert(entry as usize);
+            while let Some(b) = self.stack.pop() {
+                self.words.push(BLOCK_HEADER);
+                let mut i = c::LLVMGetFirstInstruction(b);
+                while !i.is_null() {
+                    let raw = ffi::LLVMGetInstructionOpcode(i) as usize;
+                    let term = *self.by_c_opcode.get(raw)?;
+                    if term == 0 {
+                        return None;
+                    }
+                    self.words.push(term);
+                    i = c::LLVMGetNextInstruction(i);
+                }
+                let t = c::LLVMGetBasicBlockTerminator(b);
+                if t.is_null() {
+                    // No terminator: not valid IR; let LLVM's own function decide.
+                    return None;
+                }
+                for k in 0..c::LLVMGetNumSuccessors(t) {
+                    let s = c::LLVMGetSuccessor(t, k);
+                    if self.visited.insert(s as usize) {
+                        self.stack.push(s);
+                    }
+                }
+            }
+            Some(xxh3_words(&self.words))
+        }
+    }
+}
