@@ -572,6 +572,165 @@ impl LlvmModule {
         }
     }
 
+    /// Brings the built view of `f` up to date after a rewrite that replaced only uses of
+    /// the function `from` (RAUW of `from`, or redirection of calls of `from`): every
+    /// constant operand that may mention `from` is read again from LLVM, everything else
+    /// is kept. "May mention" is decided from the constant's recorded contents (not from
+    /// pointer caches, which other rewrites clear): it names `from`, contains something
+    /// that does, or contains an opaque constant whose contents are unknown. Re-reading
+    /// an operand that did not change is harmless, so this errs on the side of reading.
+    /// Returns `false` when the view cannot be patched exactly (not built, or it holds
+    /// metadata, which may mention `from`, or a prop constant may mention it); the caller
+    /// then drops the view instead. A patched view equals a rebuilt one (debug builds
+    /// check every patch).
+    pub(crate) fn patch_view(&mut self, f: FuncId, from: FuncId) -> bool {
+        let s = &self.funcs[f.index()];
+        let Some(body) = s.body.as_ref().filter(|_| s.built) else { return false };
+        if s.insts.len() != body.insts.len()
+            || body.props.iter().any(|p| matches!(p, Prop::Meta(Some(_))))
+            || body.uses.iter().any(|u| matches!(u.value, Value::Meta(_)))
+        {
+            return false;
+        }
+        let mut memo: HashMap<ConstId, bool> = HashMap::default();
+        if body.props.iter().any(|p| matches!(p, Prop::Const(c) if self.may_mention(*c, from, &mut memo))) {
+            return false;
+        }
+        let mut fixes: Vec<(usize, V, u32)> = Vec::new();
+        for (i, inst) in body.insts.iter().enumerate() {
+            for (k, u) in body.uses[inst.operands.range()].iter().enumerate() {
+                if matches!(u.value, Value::Const(c) if self.may_mention(c, from, &mut memo)) {
+                    fixes.push((inst.operands.start as usize + k, s.insts[i], k as u32));
+                }
+            }
+        }
+        let mut locals = std::mem::take(&mut self.local_of);
+        locals.clear();
+        let mut new_uses = Vec::with_capacity(fixes.len());
+        let mut ok = true;
+        for &(_, inst, k) in &fixes {
+            // SAFETY: `inst` is a live instruction of `f` (the view is current) and `k` is
+            // below its operand count (the view lists every operand).
+            let o = unsafe { c::LLVMGetOperand(inst.0, k) };
+            let (mut intrinsic, mut distinct) = (None, false);
+            match (!o.is_null()).then(|| self.operand_use(inst, V(o), &locals, &mut intrinsic, &mut distinct)) {
+                Some(Ok(u)) if matches!(u.value, Value::Const(_)) && !distinct => new_uses.push(u),
+                _ => {
+                    ok = false;
+                    break;
+                }
+            }
+        }
+        self.local_of = locals;
+        if !ok {
+            return false;
+        }
+        self.drain_pending();
+        let Some(body) = self.funcs[f.index()].body.as_mut() else { return false };
+        for (&(at, _, _), u) in fixes.iter().zip(new_uses) {
+            body.uses[at] = u;
+        }
+        if cfg!(debug_assertions) {
+            self.assert_view_is_current(f);
+        }
+        true
+    }
+
+    /// May the constant `c` refer to the function `from` (see [`Self::patch_view`])?
+    fn may_mention(&self, c: ConstId, from: FuncId, memo: &mut HashMap<ConstId, bool>) -> bool {
+        if let Some(&r) = memo.get(&c) {
+            return r;
+        }
+        let r = match &self.consts[c.index()].kind {
+            ConstKind::Null
+            | ConstKind::Undef
+            | ConstKind::Poison
+            | ConstKind::Int(_)
+            | ConstKind::Float(_)
+            | ConstKind::DataArray(_)
+            | ConstKind::DataVector(_) => false,
+            ConstKind::Global(g) | ConstKind::Wrapped { target: g, .. } => *g == GlobalRef::Func(from),
+            ConstKind::BlockAddress { func, .. } => *func == from,
+            ConstKind::Array(v) | ConstKind::Struct(v) | ConstKind::Vector(v) => {
+                v.iter().any(|e| self.may_mention(*e, from, memo))
+            }
+            ConstKind::Expr { operands, .. } => operands.iter().any(|e| self.may_mention(*e, from, memo)),
+            ConstKind::PtrAuth { ptr, key, disc, addr_disc } => {
+                [*ptr, *key, *disc, *addr_disc].iter().any(|e| self.may_mention(*e, from, memo))
+            }
+            // Contents unknown (printed-form identity): assume it may.
+            ConstKind::Opaque(_) => true,
+        };
+        memo.insert(c, r);
+        r
+    }
+
+    /// Do two constant ids record the same contents (recursively)?
+    fn same_const(&self, a: ConstId, b: ConstId) -> bool {
+        if a == b {
+            return true;
+        }
+        let (x, y) = (&self.consts[a.index()], &self.consts[b.index()]);
+        let all =
+            |p: &[ConstId], q: &[ConstId]| p.len() == q.len() && p.iter().zip(q).all(|(u, v)| self.same_const(*u, *v));
+        x.ty == y.ty
+            && match (&x.kind, &y.kind) {
+                (ConstKind::Array(p), ConstKind::Array(q))
+                | (ConstKind::Struct(p), ConstKind::Struct(q))
+                | (ConstKind::Vector(p), ConstKind::Vector(q)) => all(p, q),
+                (
+                    ConstKind::Expr { opcode: o1, operands: v1, props: p1 },
+                    ConstKind::Expr { opcode: o2, operands: v2, props: p2 },
+                ) => o1 == o2 && p1 == p2 && all(v1, v2),
+                (
+                    ConstKind::PtrAuth { ptr: a1, key: b1, disc: c1, addr_disc: d1 },
+                    ConstKind::PtrAuth { ptr: a2, key: b2, disc: c2, addr_disc: d2 },
+                ) => all(&[*a1, *b1, *c1, *d1], &[*a2, *b2, *c2, *d2]),
+                (p, q) => p == q,
+            }
+    }
+
+    /// Panics unless the built view of `f` equals a view rebuilt from the IR now (debug
+    /// builds check every patched view this way).
+    pub(crate) fn assert_view_is_current(&mut self, f: FuncId) {
+        let before = self.funcs[f.index()].body.clone();
+        let before_ineligible = self.funcs[f.index()].info.ineligible;
+        self.invalidate(f);
+        self.materialize_view(f);
+        let s = &self.funcs[f.index()];
+        // Constants are compared by their recorded contents: a rebuild may intern an
+        // unchanged constant again under a new id (pointer caches are cleared by other
+        // rewrites); ids are identities, not contents.
+        let same = match (&before, &s.body) {
+            (Some(a), Some(b)) => {
+                a.blocks == b.blocks
+                    && a.insts == b.insts
+                    && a.succs == b.succs
+                    && a.uses.len() == b.uses.len()
+                    && a.uses.iter().zip(&b.uses).all(|(x, y)| {
+                        x.ty == y.ty
+                            && match (x.value, y.value) {
+                                (Value::Const(p), Value::Const(q)) => self.same_const(p, q),
+                                (p, q) => p == q,
+                            }
+                    })
+                    && a.props.len() == b.props.len()
+                    && a.props.iter().zip(&b.props).all(|(x, y)| match (x, y) {
+                        (Prop::Const(p), Prop::Const(q)) => self.same_const(*p, *q),
+                        (p, q) => p == q,
+                    })
+            }
+            (None, None) => true,
+            _ => false,
+        };
+        assert!(
+            same && before_ineligible == s.info.ineligible,
+            "patched view of {f} ({}) differs from a rebuilt one:\npatched {before:?}\nrebuilt {:?}",
+            String::from_utf8_lossy(&s.info.name),
+            s.body
+        );
+    }
+
     /// Builds the body view of `f` if it is not current.
     pub(crate) fn materialize_view(&mut self, f: FuncId) {
         let s = &self.funcs[f.index()];

@@ -45,7 +45,19 @@ impl LlvmModule {
     /// After a rewrite: `lazy` functions get their facts rebuilt and their body views
     /// dropped; `sig` functions get their facts rebuilt; `eager` functions are rebuilt
     /// now if their views are built. `free`: which pointer-keyed caches may be stale.
-    fn refresh(&mut self, mut lazy: Vec<FuncId>, mut sig: Vec<FuncId>, mut eager: Vec<FuncId>, free: Freed) {
+    ///
+    /// `replaced`: the rewrite replaced uses of this function in instruction operands and
+    /// changed nothing else in the `lazy` functions' bodies. A `lazy` function whose view
+    /// is built is then patched in place ([`LlvmModule::patch_view`]) instead of dropped,
+    /// where that is exact.
+    fn refresh(
+        &mut self,
+        mut lazy: Vec<FuncId>,
+        mut sig: Vec<FuncId>,
+        mut eager: Vec<FuncId>,
+        free: Freed,
+        replaced: Option<FuncId>,
+    ) {
         for v in [&mut lazy, &mut sig, &mut eager] {
             v.sort_unstable();
             v.dedup();
@@ -57,7 +69,9 @@ impl LlvmModule {
         }
         for &f in &lazy {
             self.rebuild_info(f);
-            self.invalidate(f);
+            if !replaced.is_some_and(|from| self.patch_view(f, from)) {
+                self.invalidate(f);
+            }
         }
         for &f in &sig {
             if lazy.binary_search(&f).is_err() {
@@ -316,7 +330,7 @@ impl ModuleMut for LlvmModule {
         self.referencing_funcs_split(fv, &mut users, &mut sig, &mut consts);
         unsafe { c::LLVMReplaceAllUsesWith(fv.0, tv.0) };
         // RAUW replaces (and frees) exactly the constants that contain `from`.
-        self.refresh(users, sig, Vec::new(), Freed::Consts(consts));
+        self.refresh(users, sig, Vec::new(), Freed::Consts(consts), Some(from));
         Ok(())
     }
 
@@ -338,7 +352,7 @@ impl ModuleMut for LlvmModule {
                 }
             }
         }
-        self.refresh(affected, Vec::new(), Vec::new(), Freed::Nothing);
+        self.refresh(affected, Vec::new(), Vec::new(), Freed::Nothing, Some(from));
         Ok(())
     }
 
@@ -371,7 +385,7 @@ impl ModuleMut for LlvmModule {
             self.func_of.insert(a, g);
             self.funcs[g.index()].v = Some(a);
         }
-        self.refresh(users, sig, eager, Freed::Anything);
+        self.refresh(users, sig, eager, Freed::Anything, None);
         Ok(())
     }
 
@@ -401,7 +415,7 @@ impl ModuleMut for LlvmModule {
             let empty = c::LLVMMDNodeInContext2(self.ctx, ptr::null_mut(), 0);
             c::LLVMGlobalSetMetadata(gv.0, self.md_thunk, empty);
         }
-        self.refresh(vec![g], Vec::new(), eager, Freed::Anything);
+        self.refresh(vec![g], Vec::new(), eager, Freed::Anything, None);
         Ok(())
     }
 
@@ -430,7 +444,7 @@ impl ModuleMut for LlvmModule {
         s.info.ineligible = Some(Ineligible::NoBody);
         // Only `g` itself is freed (it has no uses, so no constant refers to it), with
         // the instructions of its body (local metadata).
-        self.refresh(Vec::new(), Vec::new(), eager, Freed::Consts(vec![gv]));
+        self.refresh(Vec::new(), Vec::new(), eager, Freed::Consts(vec![gv]), None);
         Ok(())
     }
 
@@ -505,7 +519,7 @@ impl ModuleMut for LlvmModule {
             }
         }
         let id = self.register_func(body);
-        self.refresh(vec![f, id], Vec::new(), Vec::new(), Freed::Anything);
+        self.refresh(vec![f, id], Vec::new(), Vec::new(), Freed::Anything, None);
         // The driver puts the new body in its tree right away.
         self.materialize_view(id);
         Ok(id)

@@ -345,3 +345,48 @@ fn chains_merge_and_views_follow() {
     assert!(m.func_by_name("b").is_none());
     let _ = V(std::ptr::null_mut());
 }
+
+/// After RAUW and call redirection, views of the users are patched in place (not
+/// rebuilt), and a patched view equals a view rebuilt from the IR.
+#[test]
+fn patched_views_equal_rebuilt_views() {
+    let src = "@t = global ptr null\n\
+        define internal i32 @f(i32 %x) {\n  %y = add i32 %x, 1\n  ret i32 %y\n}\n\
+        define internal i32 @g(i32 %x) {\n  %y = add i32 %x, 1\n  ret i32 %y\n}\n\
+        define i32 @u1(i32 %x) {\n  %r = call i32 @f(i32 %x)\n  store ptr getelementptr (i8, ptr @f, i64 8), ptr @t\n  ret i32 %r\n}\n\
+        define i32 @u2(i32 %x) {\n  %r = call i32 @g(i32 %x)\n  %s = call i32 @f(i32 %r)\n  ret i32 %s\n}\n\
+        define i32 @h(i32 %x) {\n  %r = call i32 @u2(i32 %x)\n  store ptr @u2, ptr @t\n  ret i32 %r\n}\n";
+    let mut m = load(src);
+    let (f, g, u1, u2, h) = (id(&m, "f"), id(&m, "g"), id(&m, "u1"), id(&m, "u2"), id(&m, "h"));
+    let callee_of = |m: &LlvmModule, u: FuncId, call: usize| {
+        let b = m.body(u).unwrap();
+        let i = b.insts[call];
+        let InstKind::Call { callee } = i.kind else { panic!("not a call") };
+        match b.operands(&i)[callee as usize].value {
+            Value::Const(c) => m.const_data(c).kind.clone(),
+            v => panic!("callee {v:?}"),
+        }
+    };
+    // RAUW g -> f: u2's first call now calls f; its view is patched, not dropped.
+    m.replace_all_uses(g, f).unwrap();
+    assert!(m.has_body(u2) && m.body(u2).is_some(), "view kept");
+    assert_eq!(callee_of(&m, u2, 0), ConstKind::Global(GlobalRef::Func(f)));
+    m.assert_view_is_current(u2);
+    // RAUW f -> g (g's symbol still exists): u1 calls f and stores a GEP constant on f.
+    m.replace_all_uses(f, g).unwrap();
+    assert!(m.body(u1).is_some(), "u1's view (call + constant GEP on f) patched");
+    assert_eq!(callee_of(&m, u1, 0), ConstKind::Global(GlobalRef::Func(g)));
+    m.assert_view_is_current(u1);
+    m.assert_view_is_current(u2);
+    // Redirecting direct calls of u2 to u1 changes h's call but not its stored address.
+    m.replace_direct_calls(u2, u1).unwrap();
+    assert!(m.body(h).is_some(), "h's view patched");
+    assert_eq!(callee_of(&m, h, 0), ConstKind::Global(GlobalRef::Func(u1)));
+    m.assert_view_is_current(h);
+    assert!(m.to_text().contains("store ptr @u2, ptr @t"), "{}", m.to_text());
+    // A self call appears when a function's callee is replaced by the function itself.
+    m.replace_all_uses(u2, h).unwrap();
+    assert_eq!(callee_of(&m, h, 0), ConstKind::Global(GlobalRef::Func(u1)));
+    m.assert_view_is_current(h);
+    m.verify().unwrap();
+}
