@@ -266,6 +266,28 @@ impl<M: ModuleMut> Driver<'_, M> {
         hashed.sort_by_key(|p| p.0); // stable: ties keep module order
         let mut shared = shared_flags(&hashed);
         if unbuilt {
+            // The adapter's merge keys (computed without views) split the hash buckets
+            // further: a candidate no other one matches on (hash, key) can never merge.
+            let mut keyed: Vec<(u64, u64, usize)> = Vec::new();
+            for (i, &(h, f)) in hashed.iter().enumerate() {
+                if shared[i] {
+                    if let Some(k) = self.m.merge_key(f) {
+                        keyed.push((h, k, i));
+                    }
+                }
+            }
+            keyed.sort_unstable();
+            let mut key_dropped = alloc::vec![false; hashed.len()];
+            for j in 0..keyed.len() {
+                let (h, k, i) = keyed[j];
+                let same = |o: Option<&(u64, u64, usize)>| o.is_some_and(|p| p.0 == h && p.1 == k);
+                if !same(j.checked_sub(1).and_then(|p| keyed.get(p))) && !same(keyed.get(j + 1)) {
+                    shared[i] = false;
+                    key_dropped[i] = true;
+                    self.report.stats.unique_keys += 1;
+                }
+            }
+
             // Build the views of the functions that will be read. Some may turn out to be
             // ineligible (found only by reading the body): they leave the candidate list,
             // which can turn their bucket mates into singletons.
@@ -281,7 +303,13 @@ impl<M: ModuleMut> Driver<'_, M> {
                     hashed.iter().enumerate().map(|(i, p)| !shared[i] || self.is_candidate(p.1)).collect();
                 let mut k = keep.iter();
                 hashed.retain(|_| *k.next().unwrap_or(&true));
+                let mut k = keep.iter();
+                key_dropped.retain(|_| *k.next().unwrap_or(&true));
                 shared = shared_flags(&hashed);
+                // Key-dropped functions stay dropped (their views were never built).
+                for (s, d) in shared.iter_mut().zip(&key_dropped) {
+                    *s &= !*d;
+                }
             }
             for (i, &(_, f)) in hashed.iter().enumerate() {
                 if shared[i] {
@@ -297,6 +325,8 @@ impl<M: ModuleMut> Driver<'_, M> {
                 self.report.stats.singletons += 1;
             }
         }
+        // Dropped by key, not by hash: reported separately.
+        self.report.stats.singletons -= self.report.stats.unique_keys;
         self.drain()?;
         if self.opts.merge_cycles {
             // LLVM's merges first (identical actions), then the cycles it cannot see,

@@ -77,6 +77,26 @@ pub trait ModuleMut: Module {
         let _ = f;
     }
 
+    /// An optional cheap key of a candidate, computed *without* building its view, that
+    /// lets the driver skip functions that can never merge. Contract:
+    /// * consistent with the order: two functions the order calls equal get equal keys
+    ///   (so it may only read what the order requires to be identical for equal
+    ///   functions: opcodes, canonical types, operand counts, block structure, ...);
+    /// * stable under every rewrite of this trait that does not replace the function's
+    ///   own body: it must not read which global an operand names, nor anything else a
+    ///   merge can change (so two functions that become equal only after their callees
+    ///   merge already have equal keys).
+    ///
+    /// The driver combines it with the worklist hash: a candidate whose pair no other
+    /// candidate shares is dropped before its view is built (counted in
+    /// [`crate::Stats::unique_keys`]). Such a function can never be equal to another one,
+    /// now or after any merge, so the merges are the same with or without the key.
+    /// `None` (the default) for a function keeps it.
+    fn merge_key(&mut self, f: FuncId) -> Option<u64> {
+        let _ = f;
+        None
+    }
+
     /// True if [`ModuleMut::intersect_flags`] is implemented, so that
     /// [`crate::ir::Inst::weak_flags`] may be left out of the comparison.
     fn supports_flag_intersection(&self) -> bool {

@@ -95,6 +95,9 @@ pub struct Stats {
     pub candidates: u64,
     /// Candidates dropped because no other candidate shared their hash.
     pub singletons: u64,
+    /// Candidates dropped without building their views because no other candidate
+    /// shared their [`crate::ModuleMut::merge_key`] (0 for adapters without one).
+    pub unique_keys: u64,
     /// Full function comparisons performed.
     pub comparisons: u64,
     /// Deferred rounds run.
@@ -166,7 +169,11 @@ impl fmt::Display for Stats {
             self.singletons,
             self.comparisons,
             self.rounds
-        )
+        )?;
+        if self.unique_keys != 0 {
+            write!(f, " unique_keys={}", self.unique_keys)?;
+        }
+        Ok(())
     }
 }
 

@@ -394,6 +394,44 @@ fn timed<T>(f: impl FnOnce() -> T) -> (T, f64) {
     (r, (thread_cpu_seconds() - c0) * 1e3)
 }
 
+/// How many candidates that share LLVM's hash with another are alone on (hash, key), for
+/// the adapter's merge key and, as the ceiling of any identity-free key, for the core's
+/// own hash of the built views.
+fn key_selectivity(path: &Path) {
+    use mergefunc::ModuleMut;
+    let mut m = LlvmModule::load(path).expect("load");
+    let defs: Vec<FuncId> =
+        (0..m.num_funcs()).map(FuncId::new).filter(|f| m.has_body(*f) && m.func(*f).ineligible.is_none()).collect();
+    let hashes: Vec<u64> = defs.iter().map(|f| m.worklist_hash(*f).unwrap_or(0)).collect();
+    let count = |keys: &[(u64, u64)]| {
+        let mut c: std::collections::HashMap<(u64, u64), usize> = std::collections::HashMap::new();
+        for k in keys {
+            *c.entry(*k).or_default() += 1;
+        }
+        keys.iter().filter(|k| c[k] == 1).count()
+    };
+    let pairs: Vec<(u64, u64)> = hashes.iter().map(|h| (*h, 0)).collect();
+    let shared = pairs.len() - count(&pairs);
+    let keys: Vec<(u64, u64)> = defs.iter().zip(&hashes).map(|(f, h)| (*h, m.merge_key(*f).unwrap_or(0))).collect();
+    let (t0, _) = timed(|| ());
+    let _ = t0;
+    m.build_all_views();
+    let mut hasher = mergefunc::hash::FunctionHasher::new();
+    let core: Vec<(u64, u64)> = defs.iter().zip(&hashes).map(|(f, h)| (*h, hasher.hash(&m, *f))).collect();
+    let mut tree = mergefunc::hash::FunctionHasher::tree_key();
+    let ids: Vec<(u64, u64)> = defs.iter().zip(&hashes).map(|(f, h)| (*h, tree.hash(&m, *f))).collect();
+    let singles = pairs.len() - shared;
+    println!(
+        "candidates {}, sharing LLVM's hash {}; alone on (hash, merge key) {}; alone on (hash, core hash) {}; \
+         alone on (hash, core hash with global identities) {}",
+        pairs.len(),
+        shared,
+        count(&keys) - singles,
+        count(&core) - singles,
+        count(&ids) - singles
+    );
+}
+
 /// Runs LLVM's exported `StructuralHash` on every definition (for the phase table).
 fn defs_llvm_hash(m: &LlvmModule) {
     std::hint::black_box(m.llvm_structural_hashes());
@@ -433,6 +471,7 @@ fn phases(path: &Path) {
         llvm_hash
     );
     println!("definitions {}, instructions in views {}", counts.0, counts.1);
+    key_selectivity(path);
     println!("| module facts | StructuralHash of all | all views | whole pass (facts + merge) |");
     println!("|---|---|---|---|");
     println!("| {:.2} | {:.2} | {:.2} | {:.2} |", median(&facts), median(&hash), median(&views), median(&pass));

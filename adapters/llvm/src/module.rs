@@ -130,6 +130,10 @@ pub struct LlvmModule {
     /// Scratch of `build_body`/`build_records`, reused so that building a view allocates
     /// only the view itself.
     scratch: BuildScratch,
+    /// Canonical type hashes for `merge_key_of` (the core's own type hash).
+    key_types: mergefunc::hash::FunctionHasher,
+    key_stack: Vec<LLVMBasicBlockRef>,
+    key_seen: HashSet<usize>,
     /// `MetadataAsValue` operands: (item, "distinct" for LLVM's intrinsic rule, type).
     mav_of: HashMap<usize, (MetaId, bool, TypeId)>,
     /// Is this `MDTuple` uniqued?
@@ -268,6 +272,9 @@ impl LlvmModule {
             local_of: HashMap::default(),
             scratch_blocks: Vec::new(),
             scratch: BuildScratch::default(),
+            key_types: mergefunc::hash::FunctionHasher::new(),
+            key_stack: Vec::new(),
+            key_seen: HashSet::default(),
             mav_of: HashMap::default(),
             uniqued_of: HashMap::default(),
             attr_of: HashMap::default(),
@@ -569,6 +576,115 @@ impl LlvmModule {
             s.body = None;
             s.insts.clear();
             s.info.ineligible = s.info_ineligible;
+        }
+    }
+
+    /// [`ModuleMut::merge_key`] of `f`, read from the IR without building its view: the
+    /// canonical function type, then per reachable block (in the walk order of the order)
+    /// a marker, and per instruction (debug intrinsics skipped, as in views) the opcode
+    /// and, except for `getelementptr` (whose operand count and types the order may skip
+    /// when offsets fold), the canonical result type, the operand count and each
+    /// operand's stable identity ([`Self::stable_operand_key`]); each block ends with its
+    /// instruction count. The order requires every one of these to be identical for equal
+    /// functions, and no rewrite of another function changes any of them.
+    pub(crate) fn merge_key_of(&mut self, f: FuncId) -> Option<u64> {
+        use std::hash::Hasher;
+        let s = &self.funcs[f.index()];
+        let v = s.v?;
+        if !s.def || s.info.ineligible.is_some() {
+            return None;
+        }
+        let fty = s.info.ty;
+        // SAFETY: `v` is a live function with a body.
+        let entry = unsafe { c::LLVMGetFirstBasicBlock(v.0) };
+        if entry.is_null() {
+            return None;
+        }
+        let mut types = std::mem::take(&mut self.key_types);
+        let mut stack = std::mem::take(&mut self.key_stack);
+        let mut seen = std::mem::take(&mut self.key_seen);
+        stack.clear();
+        seen.clear();
+        let mut h = rustc_hash::FxHasher::default();
+        h.write_u64(types.type_hash(&*self, fty));
+        stack.push(entry);
+        seen.insert(entry as usize);
+        let (call, gep) = (Op::Call.raw(), Op::GetElementPtr.raw());
+        while let Some(b) = stack.pop() {
+            h.write_u8(0xb1);
+            let mut n = 0u32;
+            // SAFETY (loop): blocks and instructions come from LLVM for this function and
+            // are only passed to the getters for their kind.
+            let mut i = unsafe { c::LLVMGetFirstInstruction(b) };
+            while !i.is_null() {
+                let raw = unsafe { ffi::LLVMGetInstructionOpcode(i) };
+                if !(raw == call && V(i).is_debug_intrinsic()) {
+                    n += 1;
+                    h.write_u32(raw);
+                    if raw != gep {
+                        let t = self.intern_type(T(unsafe { c::LLVMTypeOf(i) }));
+                        h.write_u64(types.type_hash(&*self, t));
+                        let nops = unsafe { c::LLVMGetNumOperands(i) };
+                        h.write_i32(nops);
+                        for k in 0..nops.max(0) as u32 {
+                            let o = unsafe { c::LLVMGetOperand(i, k) };
+                            self.stable_operand_key(o, &mut h);
+                        }
+                    }
+                }
+                i = unsafe { c::LLVMGetNextInstruction(i) };
+            }
+            h.write_u32(n);
+            let t = unsafe { c::LLVMGetBasicBlockTerminator(b) };
+            if !t.is_null() {
+                for k in 0..unsafe { c::LLVMGetNumSuccessors(t) } {
+                    let succ = unsafe { c::LLVMGetSuccessor(t, k) };
+                    if seen.insert(succ as usize) {
+                        stack.push(succ);
+                    }
+                }
+            }
+        }
+        self.key_types = types;
+        self.key_stack = stack;
+        self.key_seen = seen;
+        Some(h.finish())
+    }
+
+    /// Hashes what no merge can change about operand `o` and what equal operands share:
+    /// a non-zero integer constant of at most 64 bits (its value; zero is every type's
+    /// null, which may equal a null of another type), a global variable, alias or ifunc
+    /// (its identity: only functions are merged), a declared function (its identity:
+    /// declarations are never candidates, so never replaced). Anything else, including a
+    /// function with a body (a merge may replace it), hashes as one marker.
+    fn stable_operand_key(&mut self, o: LLVMValueRef, h: &mut impl std::hash::Hasher) {
+        if o.is_null() {
+            h.write_u8(0);
+            return;
+        }
+        let v = V(o);
+        match v.kind() {
+            Ok(ValKind::ConstantInt) => match v.const_int_u64() {
+                Some(x) if x != 0 => {
+                    h.write_u8(1);
+                    h.write_u64(x);
+                }
+                _ => h.write_u8(0),
+            },
+            Ok(ValKind::GlobalVariable | ValKind::GlobalAlias | ValKind::GlobalIFunc) => {
+                let g = self.global_ref(v);
+                h.write_u8(2);
+                h.write_u64(match g {
+                    GlobalRef::Func(f) => f.0 as u64 | 1 << 32,
+                    GlobalRef::Other(x) => x.0 as u64,
+                });
+            }
+            Ok(ValKind::Function) if v.is_declaration() => {
+                let f = self.register_func(v);
+                h.write_u8(3);
+                h.write_u32(f.0);
+            }
+            _ => h.write_u8(0),
         }
     }
 

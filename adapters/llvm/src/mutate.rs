@@ -562,4 +562,8 @@ impl ModuleMut for LlvmModule {
     fn materialize(&mut self, f: FuncId) {
         self.materialize_view(f);
     }
+
+    fn merge_key(&mut self, f: FuncId) -> Option<u64> {
+        self.merge_key_of(f)
+    }
 }
