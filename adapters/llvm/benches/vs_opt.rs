@@ -9,11 +9,13 @@
 //! 1. prints the machine (nproc, CPU model, load average);
 //! 2. builds its inputs (kept in `$MERGEFUNC_BENCH_DIR`, default `<target dir>/bench-inputs`;
 //!    an existing file is reused unless `MERGEFUNC_BENCH_REGEN=1`):
-//!    * `rust-big-debug.bc`: `benches/gen-big-rust-module.sh` (serde/serde_json/regex,
-//!      160 generated record types, debug build: > 30k defined functions);
-//!    * `rust-release.bc`, `rust-debug.bc`: `adapters/llvm/scripts/gen-rust-module.sh` (the small
-//!      project with real dependencies, release and debug);
+//!    * `rust-linked-release.bc`, `rust-linked-debug.bc`: `adapters/llvm/scripts/gen-rust-module.sh
+//!      PROFILE linked`, a small project with real dependencies (serde, serde_json, regex, ...)
+//!      whose crates' bitcode is linked into one module: 11,022 / 25,607 defined functions;
 //!    * `cpp-prog-O0.ll`: `adapters/llvm/scripts/gen-cpp-module.sh` (template-heavy C++, clang++-22 -O0);
+//!    * `rust-big-debug.bc`, `rust-big-release.bc`: `benches/gen-big-rust-module.sh` (one crate
+//!      instantiating serde code for 160 generated record types: 34,745 functions in debug;
+//!      3,256 large, heavily inlined functions in release);
 //! 3. per module, `$MERGEFUNC_BENCH_RUNS` (default 7) alternated runs of
 //!    * ours: `mergefunc IN -o OUT.bc --time --stats --no-verify`, the `merge pass` line
 //!      (the adapter's module facts + `merge_module`: parsing, verifying and writing are
@@ -182,10 +184,11 @@ fn prepare_inputs(dir: &Path) -> Result<Vec<(String, PathBuf)>, String> {
     let rust = root.join("adapters/llvm/scripts/gen-rust-module.sh");
     let cpp = root.join("adapters/llvm/scripts/gen-cpp-module.sh");
     Ok(vec![
-        ("rust-big-debug".into(), generate(dir, &big, &["debug", "160"], "rust-big-debug.bc")?),
-        ("rust-release".into(), generate(dir, &rust, &["release"], "rust-release.bc")?),
-        ("rust-debug".into(), generate(dir, &rust, &["debug"], "rust-debug.bc")?),
+        ("rust-linked-release".into(), generate(dir, &rust, &["release", "linked"], "rust-linked-release.bc")?),
+        ("rust-linked-debug".into(), generate(dir, &rust, &["debug", "linked"], "rust-linked-debug.bc")?),
         ("cpp-O0".into(), generate(dir, &cpp, &["O0"], "cpp-prog-O0.ll")?),
+        ("rust-big-debug".into(), generate(dir, &big, &["debug", "160"], "rust-big-debug.bc")?),
+        ("rust-big-release".into(), generate(dir, &big, &["release", "160"], "rust-big-release.bc")?),
     ])
 }
 

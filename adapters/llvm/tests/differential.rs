@@ -172,6 +172,11 @@ fn corpus_matches_opt22() {
 
 /// Generates a real module with `script` and runs the differential case on it.
 fn real_module(script: &str, variant: &str, lli: bool) {
+    real_module_args(script, &[variant], lli)
+}
+
+fn real_module_args(script: &str, args: &[&str], lli: bool) {
+    let variant = args.join("-");
     if std::env::var_os("MERGEFUNC_SKIP_REAL_MODULES").is_some() {
         eprintln!("SKIP real module {script} {variant}: MERGEFUNC_SKIP_REAL_MODULES is set");
         return;
@@ -181,7 +186,9 @@ fn real_module(script: &str, variant: &str, lli: bool) {
     // project (cargo's lock serialises them), the C++ variants use separate sources.
     let dir = harness::workdir(&format!("differential-real-{}", script.trim_end_matches(".sh")));
     let t0 = Instant::now();
-    let module = harness::run_script(script, &[dir.to_str().unwrap(), variant], Duration::from_secs(1800))
+    let mut all = vec![dir.to_str().unwrap()];
+    all.extend_from_slice(args);
+    let module = harness::run_script(script, &all, Duration::from_secs(1800))
         .unwrap_or_else(|e| panic!("{e}"));
     let gen_time = t0.elapsed();
     let hashed = assert_structural_hash_exact(&module);
@@ -219,6 +226,19 @@ fn real_rust_module_release() {
 #[test]
 fn real_rust_module_debug() {
     real_module("gen-rust-module.sh", "debug", false);
+}
+
+/// The project and all its dependencies' crates linked into one module (release: 11,022
+/// defined functions).
+#[test]
+fn real_rust_linked_module_release() {
+    real_module_args("gen-rust-module.sh", &["release", "linked"], false);
+}
+
+/// The same, debug build (25,607 defined functions).
+#[test]
+fn real_rust_linked_module_debug() {
+    real_module_args("gen-rust-module.sh", &["debug", "linked"], false);
 }
 
 #[test]
