@@ -133,7 +133,7 @@ pub struct LlvmModule {
     /// Canonical type hashes for `merge_key_of` (the core's own type hash).
     key_types: mergefunc::hash::FunctionHasher,
     key_stack: Vec<LLVMBasicBlockRef>,
-    key_seen: HashSet<usize>,
+    key_seen: crate::shash::SeenBlocks,
     /// `MetadataAsValue` operands: (item, "distinct" for LLVM's intrinsic rule, type).
     mav_of: HashMap<usize, (MetaId, bool, TypeId)>,
     /// Is this `MDTuple` uniqued?
@@ -274,7 +274,7 @@ impl LlvmModule {
             scratch: BuildScratch::default(),
             key_types: mergefunc::hash::FunctionHasher::new(),
             key_stack: Vec::new(),
-            key_seen: HashSet::default(),
+            key_seen: crate::shash::SeenBlocks::default(),
             mav_of: HashMap::default(),
             uniqued_of: HashMap::default(),
             attr_of: HashMap::default(),
@@ -505,7 +505,7 @@ impl LlvmModule {
 
     /// Forgets every cache keyed by an LLVM pointer that a mutation may have freed.
     pub(crate) fn new_generation(&mut self) {
-        self.const_of.clear();
+        clear_if_used(&mut self.const_of);
         self.new_md_generation();
     }
 
@@ -521,11 +521,11 @@ impl LlvmModule {
     }
 
     fn new_md_generation(&mut self) {
-        self.meta_of.clear();
-        self.mav_of.clear();
-        self.uniqued_of.clear();
-        self.asm_of.clear();
-        self.opaque_ptr.clear();
+        clear_if_used(&mut self.meta_of);
+        clear_if_used(&mut self.mav_of);
+        clear_if_used(&mut self.uniqued_of);
+        clear_if_used(&mut self.asm_of);
+        clear_if_used(&mut self.opaque_ptr);
     }
 
     /// Rebuilds the module-level facts of `f` from the IR. The body view is left as it
@@ -2064,6 +2064,14 @@ impl LlvmModule {
 }
 
 /// Parses the index widths out of a data layout string: `(default, per address space)`.
+/// Clears a cache only if it holds something: clearing a hash map costs its capacity,
+/// and the rewrites clear these caches after every merge.
+fn clear_if_used<K, X>(m: &mut HashMap<K, X>) {
+    if !m.is_empty() {
+        m.clear();
+    }
+}
+
 fn parse_index_widths(dl: &str) -> Option<(u32, Vec<(u32, u32)>)> {
     let mut default = 64u32;
     let mut list = Vec::new();

@@ -68,7 +68,11 @@ impl LlvmModule {
             Freed::Anything => self.new_generation(),
         }
         for &f in &lazy {
-            self.rebuild_info(f);
+            // A rewrite of instruction operands (`replaced`) leaves every module-level
+            // fact of the function as it was (references from signatures come in `sig`).
+            if replaced.is_none() || sig.binary_search(&f).is_ok() {
+                self.rebuild_info(f);
+            }
             if !replaced.is_some_and(|from| self.patch_view(f, from)) {
                 self.invalidate(f);
             }
@@ -87,12 +91,28 @@ impl LlvmModule {
     }
 
     /// Functions that refer to a block of `f` through a `blockaddress`.
-    fn blockaddress_users(&self, f: V, out: &mut Vec<FuncId>) {
+    ///
+    /// Also appends to `consts` the block-address constants of `f` and every constant
+    /// built on them: deleting `f`'s blocks destroys exactly these constants (and no
+    /// other), so they are the pointer-cache entries to forget.
+    fn blockaddress_users(&self, f: V, out: &mut Vec<FuncId>, consts: &mut Vec<V>) {
         for b in f.blocks() {
             let bv = V(unsafe { c::LLVMBasicBlockAsValue(b) });
             for (_, user) in bv.uses() {
                 if user.kind() == Ok(ValKind::BlockAddress) {
                     self.referencing_funcs(user, true, out);
+                    let mut stack = vec![user];
+                    while let Some(x) = stack.pop() {
+                        if consts.contains(&x) {
+                            continue;
+                        }
+                        consts.push(x);
+                        for (_, u) in x.uses() {
+                            if u.is_constant() && !u.is_global() {
+                                stack.push(u);
+                            }
+                        }
+                    }
                 }
             }
         }
@@ -369,7 +389,7 @@ impl ModuleMut for LlvmModule {
         let aspace = gv.ty().addr_space().unwrap_or(0);
         let (mut users, mut sig, mut eager) = (vec![g], Vec::new(), Vec::new());
         self.referencing_funcs_split(gv, &mut users, &mut sig, &mut Vec::new());
-        self.blockaddress_users(gv, &mut eager);
+        self.blockaddress_users(gv, &mut eager, &mut Vec::new());
         unsafe {
             let alias = c::LLVMAddAlias2(self.m, vty.0, aspace, fv.0, NONAME);
             let a = V(alias);
@@ -394,8 +414,8 @@ impl ModuleMut for LlvmModule {
         if !gv.is_function() || !fv.is_function() {
             return err("thunks need two functions");
         }
-        let mut eager = Vec::new();
-        self.blockaddress_users(gv, &mut eager);
+        let (mut eager, mut freed) = (Vec::new(), Vec::new());
+        self.blockaddress_users(gv, &mut eager, &mut freed);
         if style.preserve_debug_info && !gv.is_declaration() {
             self.pdi_thunk(gv, fv)?;
         } else {
@@ -415,7 +435,9 @@ impl ModuleMut for LlvmModule {
             let empty = c::LLVMMDNodeInContext2(self.ctx, ptr::null_mut(), 0);
             c::LLVMGlobalSetMetadata(gv.0, self.md_thunk, empty);
         }
-        self.refresh(vec![g], Vec::new(), eager, Freed::Anything, None);
+        // Deleting the old body destroys only its block-address constants (constants are
+        // owned by the context) and its function-local metadata (always forgotten).
+        self.refresh(vec![g], Vec::new(), eager, Freed::Consts(freed), None);
         Ok(())
     }
 
@@ -424,8 +446,8 @@ impl ModuleMut for LlvmModule {
         if gv.has_uses() {
             return err(format!("cannot erase {g}: it still has uses"));
         }
-        let mut eager = Vec::new();
-        self.blockaddress_users(gv, &mut eager);
+        let (mut eager, mut freed) = (Vec::new(), vec![gv]);
+        self.blockaddress_users(gv, &mut eager, &mut freed);
         unsafe {
             if gv.is_function() {
                 c::LLVMDeleteFunction(gv.0);
@@ -443,8 +465,8 @@ impl ModuleMut for LlvmModule {
         s.info_ineligible = Some(Ineligible::NoBody);
         s.info.ineligible = Some(Ineligible::NoBody);
         // Only `g` itself is freed (it has no uses, so no constant refers to it), with
-        // the instructions of its body (local metadata).
-        self.refresh(Vec::new(), Vec::new(), eager, Freed::Consts(vec![gv]), None);
+        // the instructions of its body (local metadata) and its block addresses.
+        self.refresh(Vec::new(), Vec::new(), eager, Freed::Consts(freed), None);
         Ok(())
     }
 

@@ -33,6 +33,41 @@ use sys::prelude::*;
 
 type HashSet<K> = std::collections::HashSet<K, rustc_hash::FxBuildHasher>;
 
+/// The blocks a walk has seen: a short list while the function is small (most are), a
+/// hash set beyond. Clearing costs what was used, not the largest size ever seen (a
+/// hash set's `clear` costs its capacity).
+#[derive(Debug, Default)]
+pub(crate) struct SeenBlocks {
+    small: Vec<usize>,
+    big: HashSet<usize>,
+}
+
+impl SeenBlocks {
+    const SMALL: usize = 32;
+
+    pub(crate) fn clear(&mut self) {
+        self.small.clear();
+        if !self.big.is_empty() {
+            self.big.clear();
+        }
+    }
+
+    /// Inserts `b`; true if it was not there.
+    pub(crate) fn insert(&mut self, b: usize) -> bool {
+        if self.big.is_empty() {
+            if self.small.contains(&b) {
+                return false;
+            }
+            if self.small.len() < Self::SMALL {
+                self.small.push(b);
+                return true;
+            }
+            self.big.extend(self.small.drain(..));
+        }
+        self.big.insert(b)
+    }
+}
+
 const INITIAL: u64 = 4;
 const FUNCTION_HEADER: u64 = 0x6264_2d6b_6b2d_6b72;
 const BLOCK_HEADER: u64 = 45798;
@@ -128,7 +163,7 @@ pub(crate) struct StructuralHasher {
     by_c_opcode: [u64; 128],
     words: Vec<u64>,
     stack: Vec<LLVMBasicBlockRef>,
-    visited: HashSet<usize>,
+    visited: SeenBlocks,
 }
 
 impl StructuralHasher {
@@ -139,7 +174,7 @@ impl StructuralHasher {
                 *slot = xxh3_words(&[cpp_opcode(op) as u64]);
             }
         }
-        StructuralHasher { by_c_opcode, words: Vec::new(), stack: Vec::new(), visited: HashSet::default() }
+        StructuralHasher { by_c_opcode, words: Vec::new(), stack: Vec::new(), visited: SeenBlocks::default() }
     }
 
     /// `StructuralHash(f, false)` of a function with a body.

@@ -188,8 +188,7 @@ fn real_module_args(script: &str, args: &[&str], lli: bool) {
     let t0 = Instant::now();
     let mut all = vec![dir.to_str().unwrap()];
     all.extend_from_slice(args);
-    let module = harness::run_script(script, &all, Duration::from_secs(1800))
-        .unwrap_or_else(|e| panic!("{e}"));
+    let module = harness::run_script(script, &all, Duration::from_secs(1800)).unwrap_or_else(|e| panic!("{e}"));
     let gen_time = t0.elapsed();
     let hashed = assert_structural_hash_exact(&module);
     let n = file_name(&module);
