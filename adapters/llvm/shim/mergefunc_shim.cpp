@@ -73,3 +73,52 @@ unsigned mergefunc_inst_attachments(LLVMValueRef inst, unsigned *kinds, LLVMMeta
 }
 
 } // extern "C"
+
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/IR/BasicBlock.h"
+#include "llvm/IR/Function.h"
+#include "llvm/Support/xxhash.h"
+
+extern "C" {
+
+// LLVM 22's StructuralHash(F, /*DetailedHash=*/false), computed natively (see
+// src/shash.rs for the formula). `term_by_opcode[op]` is the per-instruction term of C++
+// opcode `op` (0..n_terms-1), filled by the caller from LLVM's own xxh3. Returns 0 and
+// sets *ok = 0 for a declaration, a block without terminator or an opcode outside the
+// table; the caller then falls back to LLVM's own function.
+uint64_t mergefunc_structural_hash(LLVMValueRef fn, const uint64_t *term_by_opcode, unsigned n_terms, int *ok) {
+  *ok = 0;
+  auto *F = dyn_cast_or_null<Function>(unwrap(fn));
+  if (!F || F->isDeclaration())
+    return 0;
+  SmallVector<uint64_t, 256> Words;
+  Words.push_back(4);
+  Words.push_back(0x62642d6b6b2d6b72ULL);
+  Words.push_back(F->isVarArg());
+  Words.push_back(F->arg_size());
+  SmallVector<const BasicBlock *, 16> Stack;
+  SmallPtrSet<const BasicBlock *, 16> Seen;
+  Stack.push_back(&F->getEntryBlock());
+  Seen.insert(Stack.back());
+  while (!Stack.empty()) {
+    const BasicBlock *BB = Stack.pop_back_val();
+    Words.push_back(45798);
+    for (const Instruction &I : *BB) {
+      unsigned Op = I.getOpcode();
+      if (Op >= n_terms || term_by_opcode[Op] == 0)
+        return 0;
+      Words.push_back(term_by_opcode[Op]);
+    }
+    const Instruction *T = BB->getTerminator();
+    if (!T)
+      return 0;
+    for (unsigned i = 0, e = T->getNumSuccessors(); i != e; ++i)
+      if (Seen.insert(T->getSuccessor(i)).second)
+        Stack.push_back(T->getSuccessor(i));
+  }
+  *ok = 1;
+  return xxh3_64bits(ArrayRef<uint8_t>(reinterpret_cast<const uint8_t *>(Words.data()), Words.size() * sizeof(uint64_t)));
+}
+
+} // extern "C"

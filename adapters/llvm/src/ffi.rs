@@ -61,6 +61,9 @@ extern "C" {
     pub fn mergefunc_md_operand(md: LLVMMetadataRef, i: c_uint) -> LLVMMetadataRef;
     /// 1 uniqued node, 0 distinct node, -1 not a node.
     pub fn mergefunc_md_is_uniqued(md: LLVMMetadataRef) -> i32;
+    /// `StructuralHash(f, false)` computed natively from per-C++-opcode terms; `*ok = 0`
+    /// when it cannot (the caller then asks LLVM's own function).
+    pub fn mergefunc_structural_hash(f: LLVMValueRef, terms: *const u64, n_terms: c_uint, ok: *mut i32) -> u64;
     /// Non-`!dbg` attachments of an instruction, by increasing kind: writes up to `cap`
     /// pairs, returns how many there are.
     pub fn mergefunc_inst_attachments(

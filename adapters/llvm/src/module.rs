@@ -70,6 +70,7 @@ pub(crate) struct Slot {
 /// Reusable buffers of the view builder.
 #[derive(Default)]
 struct BuildScratch {
+    all: Vec<V>,
     meta: Vec<(u32, TypeId, u32)>,
     block_end: Vec<usize>,
     alloca_props: Vec<(V, usize)>,
@@ -431,17 +432,20 @@ impl LlvmModule {
         self.llvm_hash = on;
     }
 
-    /// `(ours, LLVM's)` `StructuralHash` of every function with a body, in module order:
-    /// the value [`Module::worklist_hash`] computes and the one LLVM's exported function
-    /// returns. For tests and benchmarks; they must be equal.
-    pub fn structural_hash_pairs(&self) -> Vec<(String, u64, u64)> {
+    /// `StructuralHash` of every function with a body, in module order: `(name, ours,
+    /// ours through LLVM-C calls, LLVM's)`, the value [`Module::worklist_hash`] computes
+    /// (the shim's native walk), the same walk over LLVM-C (the fallback), and what LLVM's
+    /// exported function returns. For tests and benchmarks; all three must be equal.
+    pub fn structural_hash_pairs(&self) -> Vec<(String, u64, u64, u64)> {
         let mut out = Vec::new();
         let mut f = unsafe { c::LLVMGetFirstFunction(self.m) };
         while !f.is_null() {
             if unsafe { c::LLVMIsDeclaration(f) } == 0 {
-                let ours = self.shash.borrow_mut().hash(f);
+                let mut h = self.shash.borrow_mut();
+                let ours = h.hash(f);
+                let walk = h.try_hash(f).unwrap_or(!ours);
                 let theirs = unsafe { ffi::llvm_structural_hash_function(f, false) };
-                out.push((String::from_utf8_lossy(&V(f).name()).into_owned(), ours, theirs));
+                out.push((String::from_utf8_lossy(&V(f).name()).into_owned(), ours, walk, theirs));
             }
             f = unsafe { c::LLVMGetNextFunction(f) };
         }
@@ -1643,7 +1647,8 @@ impl LlvmModule {
         let mut scratch = std::mem::take(&mut self.scratch);
         scratch.meta.clear();
         scratch.block_end.clear();
-        let mut all: Vec<V> = Vec::new();
+        let mut all = std::mem::take(&mut scratch.all);
+        all.clear();
         let mut unsupported = false;
         for &b in &block_list {
             let mut i = unsafe { c::LLVMGetFirstInstruction(b) };
@@ -1671,10 +1676,13 @@ impl LlvmModule {
         } else {
             self.build_records(fn_special, &local_of, &all, &mut scratch)
         };
+        // The view keeps an exactly sized copy of the instruction handles.
+        let handles = all.clone();
+        scratch.all = all;
         self.scratch = scratch;
         self.local_of = local_of;
         self.scratch_blocks = block_list;
-        r.map(|(buf, distinct_md)| (buf, all, distinct_md))
+        r.map(|(buf, distinct_md)| (buf, handles, distinct_md))
     }
 
     /// The operand `o` of an instruction as a [`Use`]. `intrinsic`: the instruction is an
@@ -1771,7 +1779,7 @@ impl LlvmModule {
         all: &[V],
         scratch: &mut BuildScratch,
     ) -> Result<(BodyBuf, bool), u32> {
-        let BuildScratch { meta, block_end, alloca_props, uses, props, succs } = scratch;
+        let BuildScratch { meta, block_end, alloca_props, uses, props, succs, .. } = scratch;
         let mut buf = BodyBuf::new();
         buf.blocks.reserve_exact(block_end.len());
         buf.insts.reserve_exact(all.len());

@@ -43,7 +43,7 @@ pub(crate) struct SeenBlocks {
 }
 
 impl SeenBlocks {
-    const SMALL: usize = 32;
+    const SMALL: usize = 16;
 
     pub(crate) fn clear(&mut self) {
         self.small.clear();
@@ -161,6 +161,8 @@ fn xxh3_words(words: &[u64]) -> u64 {
 pub(crate) struct StructuralHasher {
     /// Indexed by LLVM-C opcode: the per-instruction term.
     by_c_opcode: [u64; 128],
+    /// Indexed by C++ opcode: the same terms, for the native walk of the shim.
+    by_cpp_opcode: [u64; 128],
     words: Vec<u64>,
     stack: Vec<LLVMBasicBlockRef>,
     visited: SeenBlocks,
@@ -169,16 +171,31 @@ pub(crate) struct StructuralHasher {
 impl StructuralHasher {
     pub(crate) fn new() -> Self {
         let mut by_c_opcode = [0u64; 128];
+        let mut by_cpp_opcode = [0u64; 128];
         for (raw, slot) in by_c_opcode.iter_mut().enumerate() {
             if let Some(op) = Op::from_raw(raw as u32) {
                 *slot = xxh3_words(&[cpp_opcode(op) as u64]);
+                by_cpp_opcode[cpp_opcode(op) as usize] = *slot;
             }
         }
-        StructuralHasher { by_c_opcode, words: Vec::new(), stack: Vec::new(), visited: SeenBlocks::default() }
+        StructuralHasher {
+            by_c_opcode,
+            by_cpp_opcode,
+            words: Vec::new(),
+            stack: Vec::new(),
+            visited: SeenBlocks::default(),
+        }
     }
 
-    /// `StructuralHash(f, false)` of a function with a body.
+    /// `StructuralHash(f, false)` of a function with a body: the shim's native walk,
+    /// else the walk over LLVM-C below, else LLVM's own function.
     pub(crate) fn hash(&mut self, f: LLVMValueRef) -> u64 {
+        let mut ok = 0;
+        // SAFETY: `f` is a function of a live module; the table holds 128 terms.
+        let h = unsafe { ffi::mergefunc_structural_hash(f, self.by_cpp_opcode.as_ptr(), 128, &mut ok) };
+        if ok == 1 {
+            return h;
+        }
         match self.try_hash(f) {
             Some(h) => h,
             // SAFETY: `f` is a function of a live module.
@@ -186,7 +203,9 @@ impl StructuralHasher {
         }
     }
 
-    fn try_hash(&mut self, f: LLVMValueRef) -> Option<u64> {
+    /// The same value through LLVM-C calls (kept as the reference the shim is tested
+    /// against, and as a fallback).
+    pub(crate) fn try_hash(&mut self, f: LLVMValueRef) -> Option<u64> {
         // SAFETY (whole function): `f` is a function of a live module; every handle read
         // below comes from LLVM for that function and is only passed back to LLVM-C
         // getters that accept it (blocks to block getters, instructions to instruction

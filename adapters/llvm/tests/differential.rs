@@ -91,7 +91,7 @@ fn ours(input: &Path, opts: &[String], out: &Path) -> Result<(), String> {
 fn assert_structural_hash_exact(path: &Path) -> usize {
     let m = mergefunc_llvm::LlvmModule::load(path).unwrap_or_else(|e| panic!("{e}"));
     let pairs = m.structural_hash_pairs();
-    let wrong: Vec<_> = pairs.iter().filter(|(_, ours, llvm)| ours != llvm).collect();
+    let wrong: Vec<_> = pairs.iter().filter(|(_, ours, walk, llvm)| ours != llvm || walk != llvm).collect();
     assert!(
         wrong.is_empty(),
         "{}: StructuralHash differs from LLVM's on {} of {} functions, e.g. {:?}",
