@@ -344,8 +344,15 @@ pub enum MetaData {
     Const(ConstId),
     /// A uniqued tuple of metadata operands (`None` for a null operand).
     Node(Box<[Option<MetaId>]>),
-    /// Anything else (distinct nodes, debug-info nodes, local references): equal only to
-    /// an `Opaque` item with the same id.
+    /// A distinct tuple: a name with no contents that matter (LLVM's alias scopes and
+    /// domains, access groups). Inside metadata passed as a call argument, distinct
+    /// tuples are matched by consistent renaming, as locals are: the first distinct
+    /// tuple one function passes matches the first the other passes, and so on; as an
+    /// attachment it is compared by identity. The payload identifies the node (one node,
+    /// one id).
+    Distinct(u64),
+    /// Anything else (debug-info nodes, local references): equal only to an `Opaque` item
+    /// with the same id.
     Opaque(u64),
 }
 

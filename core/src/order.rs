@@ -116,6 +116,9 @@ impl SerialMap {
 pub struct Comparator {
     left: SerialMap,
     right: SerialMap,
+    /// Consistent renaming of [`MetaData::Distinct`] items, per side: (item, serial).
+    md_left: Vec<(MetaId, u32)>,
+    md_right: Vec<(MetaId, u32)>,
     visited: Vec<bool>,
     stack: Vec<(BlockId, BlockId)>,
     /// Per-constant cache: 0 unknown, 1 context-free, 2 contains a block address.
@@ -441,9 +444,9 @@ fn cmp_attr<M: Module + ?Sized>(m: &M, a: &Attr, b: &Attr) -> Ordering {
 enum MetaMode {
     /// LLVM 22's `cmpMetadata`: strings and constants compared, every other item equal.
     Shallow,
-    /// Metadata passed as a call argument: tuples compared structurally, anything opaque
-    /// by identity (LLVM 23 semantics; LLVM 22 equates all tuples, which merged
-    /// `read_register(!{"sp"})` with `read_register(!{"fp"})`).
+    /// Metadata passed as a call argument: tuples compared structurally, distinct tuples
+    /// by consistent renaming, anything opaque by identity (LLVM 22 equates all tuples,
+    /// which merged `read_register(!{"sp"})` with `read_register(!{"fp"})`).
     Value(u32),
 }
 
@@ -468,6 +471,8 @@ impl Comparator {
         let nargs_r = param_count(m, m.func(b).ty);
         self.left.reset(nargs_l + bl.blocks.len() + bl.insts.len());
         self.right.reset(nargs_r + br.blocks.len() + br.insts.len());
+        self.md_left.clear();
+        self.md_right.clear();
         let mut cx = Cx { m, fl: a, fr: b, bl, br, nargs_l, nargs_r, s: self };
         done(cx.compare())
     }
@@ -640,13 +645,8 @@ impl<M: Module + ?Sized> Cx<'_, '_, M> {
         step(rx.cmp(&ry))?;
         match (x, y) {
             (Value::Const(a), Value::Const(b)) => self.constant_or_same(a, b),
-            (Value::Meta(a), Value::Meta(b)) => {
-                if a == b {
-                    Ok(())
-                } else {
-                    self.metadata(a, b, MetaMode::Value(0))
-                }
-            }
+            // No "same id" shortcut: distinct tuples inside must be numbered either way.
+            (Value::Meta(a), Value::Meta(b)) => self.metadata(a, b, MetaMode::Value(0)),
             (Value::Asm(a), Value::Asm(b)) => step(self.asm(a, b)),
             _ => self.local(x, y),
         }
@@ -907,11 +907,13 @@ impl<M: Module + ?Sized> Cx<'_, '_, M> {
     }
 
     fn metadata(&mut self, a: MetaId, b: MetaId, mode: MetaMode) -> Step {
-        if a == b {
-            return Ok(());
-        }
         let m = self.m;
         let (x, y) = (m.meta_data(a), m.meta_data(b));
+        // The same item is equal to itself, except that distinct tuples (possibly inside
+        // a tuple) passed as arguments must still be numbered on both sides.
+        if a == b && (mode == MetaMode::Shallow || matches!(x, MetaData::String(_) | MetaData::Const(_))) {
+            return Ok(());
+        }
         match (x, y) {
             (MetaData::String(p), MetaData::String(q)) => return step(p[..].cmp(&q[..])),
             (MetaData::String(_), _) => return Err(Ordering::Greater),
@@ -919,7 +921,10 @@ impl<M: Module + ?Sized> Cx<'_, '_, M> {
             (MetaData::Const(p), MetaData::Const(q)) => return self.constant_or_same(*p, *q),
             (MetaData::Const(_), _) => return Err(Ordering::Greater),
             (_, MetaData::Const(_)) => return Err(Ordering::Less),
-            (MetaData::Node(_) | MetaData::Opaque(_), MetaData::Node(_) | MetaData::Opaque(_)) => {}
+            (
+                MetaData::Node(_) | MetaData::Distinct(_) | MetaData::Opaque(_),
+                MetaData::Node(_) | MetaData::Distinct(_) | MetaData::Opaque(_),
+            ) => {}
         }
         let depth = match mode {
             MetaMode::Shallow => return Ok(()),
@@ -938,9 +943,25 @@ impl<M: Module + ?Sized> Cx<'_, '_, M> {
                 }
                 Ok(())
             }
+            (MetaData::Distinct(_), MetaData::Distinct(_)) => {
+                let i = serial_of(&mut self.s.md_left, a);
+                let j = serial_of(&mut self.s.md_right, b);
+                step(i.cmp(&j))
+            }
             _ => step(meta_rank(x).cmp(&meta_rank(y)).then(a.cmp(&b))),
         }
     }
+}
+
+/// The serial number of `m` in a consistent-renaming list, assigning the next one on
+/// first sight.
+fn serial_of(list: &mut Vec<(MetaId, u32)>, m: MetaId) -> u32 {
+    if let Some(p) = list.iter().find(|p| p.0 == m) {
+        return p.1;
+    }
+    let n = list.len() as u32;
+    list.push((m, n));
+    n
 }
 
 fn int_width<M: Module + ?Sized>(m: &M, t: TypeId) -> u32 {
@@ -954,9 +975,10 @@ fn int_width<M: Module + ?Sized>(m: &M, t: TypeId) -> u32 {
 fn meta_rank(m: &MetaData) -> u8 {
     match m {
         MetaData::Opaque(_) => 0,
-        MetaData::Node(_) => 1,
-        MetaData::Const(_) => 2,
-        MetaData::String(_) => 3,
+        MetaData::Distinct(_) => 1,
+        MetaData::Node(_) => 2,
+        MetaData::Const(_) => 3,
+        MetaData::String(_) => 4,
     }
 }
 

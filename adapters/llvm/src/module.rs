@@ -1503,6 +1503,9 @@ impl LlvmModule {
                 let kids: Vec<Option<MetaId>> = ops.into_iter().map(|o| o.map(|x| self.intern_meta(x))).collect();
                 MetaData::Node(kids.into())
             }
+            // A distinct tuple (alias scope, domain, access group): renamed consistently
+            // when passed as an argument (see `MetaData::Distinct`).
+            safe::MD_TUPLE => MetaData::Distinct(self.opaque_meta_id(m)),
             _ => MetaData::Opaque(self.opaque_meta_id(m)),
         };
         self.metas[id.index()] = data;

@@ -1015,7 +1015,7 @@ impl MockModule {
     pub fn distinct_meta(&mut self) -> MetaId {
         let n = self.next_distinct;
         self.next_distinct += 1;
-        MetaId(self.metas.intern(MetaData::Opaque(n)))
+        MetaId(self.metas.intern(MetaData::Distinct(n)))
     }
     /// A metadata item's data.
     pub fn meta_data(&self, m: MetaId) -> &MetaData {

@@ -283,7 +283,7 @@ impl Printer<'_> {
         self.md_order.push(id);
         if let MetaData::Node(ops) = self.m.meta_data(id).clone() {
             for o in ops.iter().flatten() {
-                if matches!(self.m.meta_data(*o), MetaData::Node(_) | MetaData::Opaque(_)) {
+                if matches!(self.m.meta_data(*o), MetaData::Node(_) | MetaData::Distinct(_) | MetaData::Opaque(_)) {
                     self.md(*o);
                 }
             }
@@ -296,7 +296,7 @@ impl Printer<'_> {
         match self.m.meta_data(id).clone() {
             MetaData::String(s) => format!("!{}", quote(&s)),
             MetaData::Const(c) => self.typed_const(c),
-            MetaData::Node(_) | MetaData::Opaque(_) => format!("!{}", self.md(id)),
+            MetaData::Node(_) | MetaData::Distinct(_) | MetaData::Opaque(_) => format!("!{}", self.md(id)),
         }
     }
 
@@ -503,7 +503,7 @@ impl Printer<'_> {
             while i < self.md_order.len() {
                 let id = self.md_order[i];
                 let text = match self.m.meta_data(id).clone() {
-                    MetaData::Opaque(_) => "distinct !{}".to_string(),
+                    MetaData::Distinct(_) | MetaData::Opaque(_) => "distinct !{}".to_string(),
                     MetaData::Node(ops) => {
                         let v: Vec<String> = ops
                             .iter()

@@ -168,7 +168,7 @@ impl Eq2<'_> {
                         _ => false,
                     })
             }
-            (MetaData::Opaque(_), MetaData::Opaque(_)) => true,
+            (MetaData::Opaque(_), MetaData::Opaque(_)) | (MetaData::Distinct(_), MetaData::Distinct(_)) => true,
             _ => false,
         }
     }
