@@ -1,14 +1,21 @@
-//! `FnTree`: an ordered set of functions under the total order, with `O(log n)` expected
-//! find-or-insert and removal.
+//! `FnTree`: a set of functions keyed by `(hash, order)`, with expected `O(1)` bucket
+//! lookup and `O(log b)` find-or-insert and removal inside a bucket of `b` functions.
 //!
-//! A treap in an arena: nodes are ordered by `(hash, order)` and heap-ordered by a
-//! priority drawn from a fixed-seed generator, so the shape is deterministic. Keys are
-//! never mutated in place: the driver removes a function before anything changes it.
-//! The only in-place change is [`FnTree::replace`], which swaps in a function that
-//! compares *equal*, so the ordering invariant holds.
+//! Functions with different hashes are never equal, so the set is a hash map from hash
+//! to one treap per hash (an earlier version kept one treap over `(hash, order)`: every
+//! lookup then walked `log n` nodes of the whole set, a cache miss each on large
+//! modules). The treaps live in one arena: nodes are ordered by the total order and
+//! heap-ordered by a priority drawn from a fixed-seed generator, and the map uses a
+//! fixed hasher, so everything is deterministic. Keys are never mutated in place: the
+//! driver removes a function before anything changes it. The only in-place change is
+//! [`FnTree::replace`], which swaps in a function that compares *equal*, so the ordering
+//! invariant holds.
 
 use alloc::vec::Vec;
 use core::cmp::Ordering;
+
+use hashbrown::HashMap;
+use rustc_hash::FxBuildHasher;
 
 use crate::ir::FuncId;
 
@@ -37,14 +44,21 @@ pub(crate) enum Found {
 pub(crate) struct FnTree {
     nodes: Vec<Node>,
     free: Vec<u32>,
-    root: u32,
+    /// The root of each hash's treap.
+    roots: HashMap<u64, u32, FxBuildHasher>,
     rng: u64,
     len: usize,
 }
 
 impl FnTree {
     pub(crate) fn new() -> Self {
-        FnTree { nodes: Vec::new(), free: Vec::new(), root: NIL, rng: 0x9e37_79b9_7f4a_7c15, len: 0 }
+        FnTree {
+            nodes: Vec::new(),
+            free: Vec::new(),
+            roots: HashMap::with_hasher(FxBuildHasher),
+            rng: 0x9e37_79b9_7f4a_7c15,
+            len: 0,
+        }
     }
 
     #[allow(dead_code)]
@@ -80,7 +94,7 @@ impl FnTree {
         mut cmp: impl FnMut(FuncId, FuncId) -> Ordering,
     ) -> Found {
         let mut parent = NIL;
-        let mut cur = self.root;
+        let mut cur = self.roots.get(&hash).copied().unwrap_or(NIL);
         let mut go_left = false;
         while cur != NIL {
             let n = &self.nodes[cur as usize];
@@ -110,7 +124,7 @@ impl FnTree {
             (self.nodes.len() - 1) as u32
         };
         if parent == NIL {
-            self.root = id;
+            self.roots.insert(hash, id);
         } else if go_left {
             self.nodes[parent as usize].left = id;
         } else {
@@ -150,7 +164,7 @@ impl FnTree {
         self.nodes[p as usize].parent = x;
         self.nodes[x as usize].parent = g;
         if g == NIL {
-            self.root = x;
+            self.roots.insert(self.nodes[x as usize].hash, x);
         } else if self.nodes[g as usize].left == p {
             self.nodes[g as usize].left = x;
         } else {
@@ -178,7 +192,7 @@ impl FnTree {
         }
         let p = self.nodes[n as usize].parent;
         if p == NIL {
-            self.root = NIL;
+            self.roots.remove(&self.nodes[n as usize].hash);
         } else if self.nodes[p as usize].left == n {
             self.nodes[p as usize].left = NIL;
         } else {
@@ -188,20 +202,24 @@ impl FnTree {
         self.len -= 1;
     }
 
-    /// Functions in order (for tests).
+    /// Functions in `(hash, order)` order (for tests).
     #[cfg(test)]
     pub(crate) fn in_order(&self) -> Vec<FuncId> {
+        let mut roots: Vec<(u64, u32)> = self.roots.iter().map(|(h, r)| (*h, *r)).collect();
+        roots.sort_unstable();
         let mut out = Vec::new();
         let mut stack = Vec::new();
-        let mut cur = self.root;
-        while cur != NIL || !stack.is_empty() {
-            while cur != NIL {
-                stack.push(cur);
-                cur = self.nodes[cur as usize].left;
+        for (_, root) in roots {
+            let mut cur = root;
+            while cur != NIL || !stack.is_empty() {
+                while cur != NIL {
+                    stack.push(cur);
+                    cur = self.nodes[cur as usize].left;
+                }
+                let n = stack.pop().unwrap();
+                out.push(self.nodes[n as usize].func);
+                cur = self.nodes[n as usize].right;
             }
-            let n = stack.pop().unwrap();
-            out.push(self.nodes[n as usize].func);
-            cur = self.nodes[n as usize].right;
         }
         out
     }
