@@ -25,6 +25,9 @@ use alloc::boxed::Box;
 use alloc::vec::Vec;
 use core::fmt;
 
+use hashbrown::HashMap;
+use rustc_hash::FxBuildHasher;
+
 use crate::hash::FunctionHasher;
 use crate::ir::*;
 use crate::mutate::{ModuleMut, ThunkStyle};
@@ -267,26 +270,8 @@ impl<M: ModuleMut> Driver<'_, M> {
         let mut shared = shared_flags(&hashed);
         if unbuilt {
             // The adapter's merge keys (computed without views) split the hash buckets
-            // further: a candidate no other one matches on (hash, key) can never merge.
-            let mut keyed: Vec<(u64, u64, usize)> = Vec::new();
-            for (i, &(h, f)) in hashed.iter().enumerate() {
-                if shared[i] {
-                    if let Some(k) = self.m.merge_key(f) {
-                        keyed.push((h, k, i));
-                    }
-                }
-            }
-            keyed.sort_unstable();
-            let mut key_dropped = alloc::vec![false; hashed.len()];
-            for j in 0..keyed.len() {
-                let (h, k, i) = keyed[j];
-                let same = |o: Option<&(u64, u64, usize)>| o.is_some_and(|p| p.0 == h && p.1 == k);
-                if !same(j.checked_sub(1).and_then(|p| keyed.get(p))) && !same(keyed.get(j + 1)) {
-                    shared[i] = false;
-                    key_dropped[i] = true;
-                    self.report.stats.unique_keys += 1;
-                }
-            }
+            // further: a candidate no other one matches can never merge.
+            let mut key_dropped = self.drop_by_merge_key(&hashed, &mut shared);
 
             // Build the views of the functions that will be read. Some may turn out to be
             // ineligible (found only by reading the body): they leave the candidate list,
@@ -335,6 +320,96 @@ impl<M: ModuleMut> Driver<'_, M> {
             self.drain()?;
         }
         Ok(())
+    }
+
+    /// The merge-key filter ([`ModuleMut::merge_key`]): marks as not shared, and returns
+    /// as dropped, every shared candidate that no other one matches on (worklist hash,
+    /// key, refs), where a ref counts by identity once the referenced function is known
+    /// never to merge (not a shared candidate, or dropped in an earlier pass), and as a
+    /// wildcard otherwise. Passes repeat while they drop something (at most
+    /// `MERGE_KEY_PASSES`; every pass is sound on its own).
+    fn drop_by_merge_key(&mut self, hashed: &[(u64, FuncId)], shared: &mut [bool]) -> Vec<bool> {
+        const MERGE_KEY_PASSES: usize = 16;
+        const WILDCARD: u64 = u64::MAX;
+        let n = self.m.num_funcs();
+        // Per keyed candidate: index into `hashed`, hash, key, span of `refs`.
+        let mut keyed: Vec<(usize, u64, u64, usize, usize)> = Vec::new();
+        let mut refs: Vec<FuncId> = Vec::new();
+        for (i, &(h, f)) in hashed.iter().enumerate() {
+            if shared[i] {
+                let at = refs.len();
+                match self.m.merge_key(f, &mut refs) {
+                    Some(k) => keyed.push((i, h, k, at, refs.len())),
+                    None => refs.truncate(at),
+                }
+            }
+        }
+        let mut dropped = alloc::vec![false; hashed.len()];
+        // Functions known never to merge: everything but the shared candidates.
+        let mut fixed = alloc::vec![true; n];
+        for (i, &(_, f)) in hashed.iter().enumerate() {
+            if shared[i] && f.index() < n {
+                fixed[f.index()] = false;
+            }
+        }
+        // Full key of each keyed candidate (refs resolved); recomputed only for those
+        // that refer to a function fixed in the previous pass.
+        let full_key = |j: usize, fixed: &[bool]| {
+            let (_, _, k, a, b) = keyed[j];
+            let mut x = k;
+            for r in &refs[a..b] {
+                let id = if fixed.get(r.index()).copied().unwrap_or(true) { r.0 as u64 } else { WILDCARD };
+                x = (x.rotate_left(5) ^ id).wrapping_mul(0x51_7cc1_b727_220a_95);
+            }
+            x
+        };
+        let mut full: Vec<u64> = (0..keyed.len()).map(|j| full_key(j, &fixed)).collect();
+        // Which keyed candidates refer to each function (to recompute after it is fixed).
+        let mut referrers: HashMap<u32, Vec<u32>, FxBuildHasher> = HashMap::with_hasher(FxBuildHasher);
+        for (j, &(_, _, _, a, b)) in keyed.iter().enumerate() {
+            for r in &refs[a..b] {
+                let v = referrers.entry(r.0).or_default();
+                if v.last() != Some(&(j as u32)) {
+                    v.push(j as u32);
+                }
+            }
+        }
+        let mut live: Vec<usize> = (0..keyed.len()).collect();
+        let mut count: HashMap<(u64, u64), u32, FxBuildHasher> = HashMap::with_hasher(FxBuildHasher);
+        let mut newly: Vec<FuncId> = Vec::new();
+        for _ in 0..MERGE_KEY_PASSES {
+            count.clear();
+            for &j in &live {
+                *count.entry((keyed[j].1, full[j])).or_default() += 1;
+            }
+            newly.clear();
+            for &j in &live {
+                if count[&(keyed[j].1, full[j])] == 1 {
+                    let i = keyed[j].0;
+                    shared[i] = false;
+                    dropped[i] = true;
+                    newly.push(hashed[i].1);
+                    self.report.stats.unique_keys += 1;
+                }
+            }
+            if newly.is_empty() {
+                break;
+            }
+            live.retain(|&j| !dropped[keyed[j].0]);
+            for f in &newly {
+                if f.index() < n {
+                    fixed[f.index()] = true;
+                }
+            }
+            for f in &newly {
+                if let Some(v) = referrers.get(&f.0) {
+                    for &j in v {
+                        full[j as usize] = full_key(j as usize, &fixed);
+                    }
+                }
+            }
+        }
+        dropped
     }
 
     /// Runs Deferred rounds until nothing is queued.

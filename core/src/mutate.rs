@@ -9,6 +9,8 @@
 //! A mutation that fails must leave the module unchanged (or the adapter must report the
 //! module as unusable); the driver stops at the first error and returns it.
 
+use alloc::vec::Vec;
+
 use crate::ir::{FuncId, InstId, Module};
 
 /// How a thunk is written.
@@ -80,20 +82,24 @@ pub trait ModuleMut: Module {
     /// An optional cheap key of a candidate, computed *without* building its view, that
     /// lets the driver skip functions that can never merge. Contract:
     /// * consistent with the order: two functions the order calls equal get equal keys
-    ///   (so it may only read what the order requires to be identical for equal
-    ///   functions: opcodes, canonical types, operand counts, block structure, ...);
+    ///   and equal `refs` (so it may only read what the order requires to be identical
+    ///   for equal functions: opcodes, canonical types, operand counts, block structure,
+    ///   globals that merges never replace, ...);
     /// * stable under every rewrite of this trait that does not replace the function's
-    ///   own body: it must not read which global an operand names, nor anything else a
-    ///   merge can change (so two functions that become equal only after their callees
-    ///   merge already have equal keys).
+    ///   own body: it must not read which function with a body an operand names (such a
+    ///   function may be merged and replaced), nor anything else a merge can change.
+    ///   Instead, each reference to a function with a body is appended to `refs`, in a
+    ///   fixed walk order, and only marked in the key.
     ///
-    /// The driver combines it with the worklist hash: a candidate whose pair no other
-    /// candidate shares is dropped before its view is built (counted in
-    /// [`crate::Stats::unique_keys`]). Such a function can never be equal to another one,
-    /// now or after any merge, so the merges are the same with or without the key.
-    /// `None` (the default) for a function keeps it.
-    fn merge_key(&mut self, f: FuncId) -> Option<u64> {
-        let _ = f;
+    /// The driver combines it with the worklist hash and refines it to a fixpoint: a
+    /// candidate whose (hash, key, refs) no other candidate shares can never merge, so it
+    /// is dropped before its view is built (counted in [`crate::Stats::unique_keys`]);
+    /// a function that can never merge is never replaced, so its identity in other
+    /// functions' `refs` becomes part of their keys, which may make more of them unique.
+    /// The merges are the same with or without the key. `None` (the default) for a
+    /// function keeps it.
+    fn merge_key(&mut self, f: FuncId, refs: &mut Vec<FuncId>) -> Option<u64> {
+        let _ = (f, refs);
         None
     }
 

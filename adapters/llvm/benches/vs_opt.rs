@@ -425,8 +425,8 @@ fn key_selectivity(path: &Path) {
     let ids: Vec<(u64, u64)> = defs.iter().zip(&hashes).map(|(f, h)| (*h, tree.hash(&m, *f))).collect();
     let singles = pairs.len() - shared;
     println!(
-        "candidates {}, sharing LLVM's hash {}; alone on (hash, merge key) {}; alone on (hash, core hash) {}; \
-         alone on (hash, core hash with global identities) {}",
+        "candidates {}, sharing LLVM's hash {}; alone on (hash, merge key without refs) {}; alone on (hash, core \
+         hash) {}; alone on (hash, core hash with global identities) {}",
         pairs.len(),
         shared,
         count(&keys) - singles,

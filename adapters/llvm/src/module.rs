@@ -590,8 +590,9 @@ impl LlvmModule {
     /// when offsets fold), the canonical result type, the operand count and each
     /// operand's stable identity ([`Self::stable_operand_key`]); each block ends with its
     /// instruction count. The order requires every one of these to be identical for equal
-    /// functions, and no rewrite of another function changes any of them.
-    pub(crate) fn merge_key_of(&mut self, f: FuncId) -> Option<u64> {
+    /// functions, and no rewrite of another function changes any of them. Functions with
+    /// bodies that operands name go to `refs`, in walk order.
+    pub(crate) fn merge_key_of(&mut self, f: FuncId, refs: &mut Vec<FuncId>) -> Option<u64> {
         use std::hash::Hasher;
         let s = &self.funcs[f.index()];
         let v = s.v?;
@@ -632,7 +633,7 @@ impl LlvmModule {
                         h.write_i32(nops);
                         for k in 0..nops.max(0) as u32 {
                             let o = unsafe { c::LLVMGetOperand(i, k) };
-                            self.stable_operand_key(o, &mut h);
+                            self.stable_operand_key(o, &mut h, refs);
                         }
                     }
                 }
@@ -660,8 +661,9 @@ impl LlvmModule {
     /// null, which may equal a null of another type), a global variable, alias or ifunc
     /// (its identity: only functions are merged), a declared function (its identity:
     /// declarations are never candidates, so never replaced). Anything else, including a
-    /// function with a body (a merge may replace it), hashes as one marker.
-    fn stable_operand_key(&mut self, o: LLVMValueRef, h: &mut impl std::hash::Hasher) {
+    /// function with a body (a merge may replace it) is a marker here and goes to `refs`
+    /// (see [`ModuleMut::merge_key`]); anything else hashes as one marker.
+    fn stable_operand_key(&mut self, o: LLVMValueRef, h: &mut impl std::hash::Hasher, refs: &mut Vec<FuncId>) {
         if o.is_null() {
             h.write_u8(0);
             return;
@@ -683,10 +685,15 @@ impl LlvmModule {
                     GlobalRef::Other(x) => x.0 as u64,
                 });
             }
-            Ok(ValKind::Function) if v.is_declaration() => {
+            Ok(ValKind::Function) => {
                 let f = self.register_func(v);
-                h.write_u8(3);
-                h.write_u32(f.0);
+                if v.is_declaration() {
+                    h.write_u8(3);
+                    h.write_u32(f.0);
+                } else {
+                    h.write_u8(4);
+                    refs.push(f);
+                }
             }
             _ => h.write_u8(0),
         }

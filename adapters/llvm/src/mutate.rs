@@ -585,7 +585,7 @@ impl ModuleMut for LlvmModule {
         self.materialize_view(f);
     }
 
-    fn merge_key(&mut self, f: FuncId) -> Option<u64> {
-        self.merge_key_of(f)
+    fn merge_key(&mut self, f: FuncId, refs: &mut Vec<FuncId>) -> Option<u64> {
+        self.merge_key_of(f, refs)
     }
 }
