@@ -19,6 +19,9 @@ if ! command -v cargo-insta >/dev/null 2>&1; then
 fi
 cargo insta test --workspace --all-features --check --unreferenced=reject
 
+echo "== benchmarks build (they are run by hand: cargo bench; see README Performance)"
+cargo bench --workspace --all-features --no-run
+
 if rustup toolchain list 2>/dev/null | grep -q nightly; then
   echo "== fuzz targets build (nightly)"
   cargo +nightly build --manifest-path fuzz/Cargo.toml --bins

@@ -415,7 +415,8 @@ fn key_selectivity(path: &Path) {
     };
     let pairs: Vec<(u64, u64)> = hashes.iter().map(|h| (*h, 0)).collect();
     let shared = pairs.len() - count(&pairs);
-    let keys: Vec<(u64, u64)> = defs.iter().zip(&hashes).map(|(f, h)| (*h, m.merge_key(*f).unwrap_or(0))).collect();
+    let keys: Vec<(u64, u64)> =
+        defs.iter().zip(&hashes).map(|(f, h)| (*h, m.merge_key(*f, &mut Vec::new()).unwrap_or(0))).collect();
     let (t0, _) = timed(|| ());
     let _ = t0;
     m.build_all_views();
