@@ -122,3 +122,20 @@ uint64_t mergefunc_structural_hash(LLVMValueRef fn, const uint64_t *term_by_opco
 }
 
 } // extern "C"
+
+extern "C" {
+
+// Gives function `dst` the whole attribute list of function `src` (function, return and
+// parameter attributes) in one step, as LLVM's copyAttributesFrom does; LLVM-C can only
+// add attributes one at a time, rebuilding the list each time. Returns 0 if either is
+// not a function or their parameter counts differ.
+int mergefunc_copy_attributes(LLVMValueRef dst, LLVMValueRef src) {
+  auto *D = dyn_cast_or_null<Function>(unwrap(dst));
+  auto *S = dyn_cast_or_null<Function>(unwrap(src));
+  if (!D || !S || D->arg_size() != S->arg_size())
+    return 0;
+  D->setAttributes(S->getAttributes());
+  return 1;
+}
+
+} // extern "C"

@@ -64,6 +64,9 @@ extern "C" {
     /// `StructuralHash(f, false)` computed natively from per-C++-opcode terms; `*ok = 0`
     /// when it cannot (the caller then asks LLVM's own function).
     pub fn mergefunc_structural_hash(f: LLVMValueRef, terms: *const u64, n_terms: c_uint, ok: *mut i32) -> u64;
+    /// `dst->setAttributes(src->getAttributes())` for two functions with equal parameter
+    /// counts; 0 (nothing done) otherwise.
+    pub fn mergefunc_copy_attributes(dst: LLVMValueRef, src: LLVMValueRef) -> i32;
     /// Non-`!dbg` attachments of an instruction, by increasing kind: writes up to `cap`
     /// pairs, returns how many there are.
     pub fn mergefunc_inst_attachments(

@@ -482,10 +482,13 @@ impl ModuleMut for LlvmModule {
             return err("cannot split a function outside the program address space");
         }
         let nparams = fv.params().len() as u32;
+        let (mut eager, mut freed) = (Vec::new(), Vec::new());
         unsafe {
+            // The whole list at once (the shim); attribute by attribute as a fallback.
+            let copied = ffi::mergefunc_copy_attributes(body.0, fv.0) == 1;
             let mut idxs = vec![sys::LLVMAttributeFunctionIndex, sys::LLVMAttributeReturnIndex];
             idxs.extend(1..=nparams);
-            for idx in idxs {
+            for idx in idxs.into_iter().filter(|_| !copied) {
                 let cnt = c::LLVMGetAttributeCountAtIndex(fv.0, idx);
                 let mut attrs = vec![ptr::null_mut(); cnt as usize];
                 if cnt > 0 {
@@ -523,6 +526,9 @@ impl ModuleMut for LlvmModule {
                 c::LLVMGlobalSetMetadata(body.0, k, md.0);
             }
             self.strip_metadata(fv);
+            // Moving the blocks replaces their block-address constants (and the constants
+            // built on them), and changes what the functions using them refer to.
+            self.blockaddress_users(fv, &mut eager, &mut freed);
             // Move the blocks (debug records travel with their instructions).
             let anchor = c::LLVMAppendBasicBlockInContext(self.ctx, body.0, NONAME);
             let mut pos = anchor;
@@ -541,7 +547,9 @@ impl ModuleMut for LlvmModule {
             }
         }
         let id = self.register_func(body);
-        self.refresh(vec![f, id], Vec::new(), Vec::new(), Freed::Anything, None);
+        // Nothing else is freed: the instructions move, the arguments are replaced by the
+        // new function's (function-local metadata is forgotten with every rewrite).
+        self.refresh(vec![f, id], Vec::new(), eager, Freed::Consts(freed), None);
         // The driver puts the new body in its tree right away.
         self.materialize_view(id);
         Ok(id)
