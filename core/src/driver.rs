@@ -312,11 +312,23 @@ impl<M: ModuleMut> Driver<'_, M> {
         }
         // Dropped by key, not by hash: reported separately.
         self.report.stats.singletons -= self.report.stats.unique_keys;
+        // Cycle classes need the same opcode walk, so with the adapter's worklist hash
+        // (opcodes and block structure, as LLVM's) a singleton has no class mate; neither
+        // has a function the merge key dropped (it differs from every other candidate in
+        // something no merge or class abstraction changes). The core's own hash marks
+        // self calls, which cycle classes may equate with calls to a class mate, so
+        // without an adapter hash every candidate stays in the cycle pool.
+        let pool: Vec<FuncId> = if unbuilt {
+            hashed.iter().zip(&shared).filter(|(_, s)| **s).map(|(p, _)| p.1).collect()
+        } else {
+            hashed.iter().map(|p| p.1).collect()
+        };
+        let funcs_before = self.m.num_funcs();
         self.drain()?;
         if self.opts.merge_cycles {
             // LLVM's merges first (identical actions), then the cycles it cannot see,
             // then another drain for the callers those merges made equal.
-            self.merge_cycles(&hashed)?;
+            self.merge_cycles(&pool, funcs_before)?;
             self.drain()?;
         }
         Ok(())
@@ -603,11 +615,13 @@ impl<M: ModuleMut> Driver<'_, M> {
     /// Opt-in pass: merges the classes of [`crate::cycles`] among the remaining
     /// candidates (every candidate, singletons included: a cycle's members may have
     /// hashes no other function shares only because their callees differ).
-    fn merge_cycles(&mut self, hashed: &[(u64, FuncId)]) -> Result<(), Error<M::Error>> {
+    /// `pool`: the candidates that may have a class mate, in worklist order; the functions
+    /// this run created (ids from `funcs_before` on: private bodies of double-thunk
+    /// merges, which may be class mates of functions LLVM's order kept apart) are added.
+    fn merge_cycles(&mut self, pool: &[FuncId], funcs_before: usize) -> Result<(), Error<M::Error>> {
         let mut cands: Vec<FuncId> = Vec::new();
-        // Every candidate, in worklist order, then the private bodies this run created
-        // (a shared body may be a class mate of functions LLVM's order kept apart).
-        let all: Vec<FuncId> = hashed.iter().map(|p| p.1).chain((0..self.m.num_funcs()).map(FuncId::new)).collect();
+        let all: Vec<FuncId> =
+            pool.iter().copied().chain((funcs_before..self.m.num_funcs()).map(FuncId::new)).collect();
         let mut seen = alloc::vec![false; self.m.num_funcs()];
         for f in all {
             if core::mem::replace(&mut seen[f.index()], true) {
