@@ -7,7 +7,10 @@
 //! nothing else: its wrappers panic or crash on ordinary IR (see
 //! `shared/design/llvm-c-api.md`), so the adapter calls LLVM-C through a thin safe layer
 //! (`safe`) whose every accessor checks the value kind or opcode first, and re-declares
-//! every enum-returning getter to return a plain integer (`ffi`).
+//! every enum-returning getter to return a plain integer (`ffi`). A small C++ shim
+//! (`shim/mergefunc_shim.cpp`, compiled by `build.rs` against the LLVM 22 headers) adds
+//! the few read-only accessors LLVM-C lacks or makes expensive: metadata operands and
+//! uniquing, attachment lists, the `StructuralHash` walk, and copying an attribute list.
 //!
 //! Build: `LLVM_SYS_221_PREFIX=$(llvm-config-22 --prefix) cargo build -p mergefunc-llvm
 //! --features llvm` (the workspace's `.cargo/config.toml` sets the variable to
@@ -41,15 +44,21 @@
 //! | null / undef / poison / aggregates / blockaddress / ptrauth | `LLVMIsNull`, value kinds, operands, `LLVMGetBlockAddress*` (block = layout index), `LLVMGetConstantPtrAuth*` | — |
 //! | constant expressions | casts, `xor`, `extractelement`, `insertelement`: structural; GEP: source type + no-wrap flags + operands | GEP printing `inrange`, `add`/`sub`/`mul`/`shl`/`trunc` (nsw/nuw unreadable), `shufflevector`: `Opaque` keyed by the printed form (exact: uniqued constants print uniquely; `<badref>` prints fall back to handle identity) |
 //! | `dso_local_equivalent` / `no_cfi` | told apart by the printed form → `Wrapped{kind 0/1, target}` | otherwise opaque |
-//! | metadata | `MDString` → `String`; `ConstantAsMetadata` → `Const`; uniqued `MDTuple` → `Node` | distinct tuples, DI nodes, local/arg-list metadata → `Opaque(identity)` |
+//! | metadata | `MDString` → `String`; `ConstantAsMetadata` → `Const`; uniqued `MDTuple` → `Node`; distinct `MDTuple` → `Distinct(identity)` (consistent renaming inside call arguments); operands and uniquing read through the shim | DI nodes, local/arg-list metadata → `Opaque(identity)` |
 //! | inline asm | text, constraints, side effects, align-stack, can-unwind, dialect, function type | — |
 //! | instructions | every block in layout order; debug intrinsics skipped (records are not instructions); operands with types; exhaustive opcode match, unknown opcode → ineligible | — |
 //! | `flags` | nuw/nsw (add, sub, mul, shl, trunc), exact, disjoint, nneg (zext, uitofp), samesign, fast-math (`<< 8`) | — |
 //! | GEP | `InstKind::Address{base 0, AS, source type, offset}`; offset folded with `LLVMOffsetOfElement`/`LLVMABISizeOfType` modulo the *index width* parsed from the data layout; no-wrap flags as `weak_flags` (intersected on merge) | vector GEPs, vector/scalable/target types, >64-bit indices, unknown data-layout syntax → `offset: None` (structural comparison) |
 //! | props per opcode | alloca: type, align (+ inalloca/swifterror bits read from the printed alloca in the rare functions that use those attributes); load: volatile, align, ordering, scope, non-`!dbg` attachments (count, then kind + `Meta`); store: volatile, align, ordering, scope; cmp: predicate; call/invoke/callbr: cc, call-site attributes, bundles (count, interned tag, input count), tail kind (call), `!range`, called function type (safer); switch: case values (`Const`); extract/insertvalue: indices; fence: ordering, scope; cmpxchg: volatile, weak, orderings, scope, align (safer); atomicrmw: op, volatile, ordering, scope, align (safer); shufflevector: mask; phi: incoming blocks; landingpad: cleanup (safer) | sync scope of a non-atomic instruction = 1 (LLVM's "system") |
-//! | `worklist_hash` | LLVM 22's own `llvm::StructuralHash(F, false)`, called through its exported C++ symbol: the worklist order of `opt -passes=mergefunc` exactly | — |
+//! | `worklist_hash` | the value of LLVM 22's `llvm::StructuralHash(F, false)`, computed by one native walk in the shim with a per-opcode table and LLVM's own `xxh3_64bits` (`shash`); the tests check it equal to LLVM's exported function on every function of every module they load: the worklist order of `opt -passes=mergefunc` exactly | the same walk over LLVM-C, else LLVM's exported function |
+//! | `merge_key` | opcodes, canonical result types, operand counts, non-zero integers ≤ 64 bits, global variables and declarations in walk order, read without building a view; functions with bodies reported as refs | — |
 //!
 //! ## Rewrites
+//! After RAUW and direct-call redirection the views of the changed functions are patched
+//! in place (only operands whose constant may mention the replaced function are read
+//! again; debug builds compare every patched view with a rebuilt one). Each rewrite
+//! forgets exactly the pointer-cache entries it may free.
+//!
 //! RAUW, direct-call redirection (the callee operand only), aliases (`LLVMAddAlias2`,
 //! G's linkage, name, visibility, global `unnamed_addr`), thunks (G's own object becomes
 //! the thunk, so it keeps name, linkage, attributes, `dso_local`, comdat and uses; its
