@@ -223,6 +223,17 @@ pub fn generate(u: &mut Unstructured<'_>, cfg: &Config) -> Result<TestCase> {
     let sink = m.add_function("sink", sink_ty, LinkageKind::External);
     let source_ty = m.func_ty(t.i32, &[], false);
     let source = m.add_function("source", source_ty, LinkageKind::External);
+    // `@llvm.mock.scope(metadata)`: takes tuples of distinct nodes, like LLVM's
+    // `llvm.experimental.noalias.scope.decl` (a no-op in the interpreter). Clones get fresh
+    // nodes, consistently renamed, as inlining does.
+    let (scope_fn, scopes) = if feat.externs {
+        let md = m.metadata_ty();
+        let sty = m.func_ty(t.void, &[md], false);
+        let f = m.add_function("llvm.mock.scope", sty, LinkageKind::External);
+        (Some(f), [m.distinct_meta(), m.distinct_meta(), m.distinct_meta()])
+    } else {
+        (None, [mergefunc::MetaId(0); 3])
+    };
     let zero_arr = m.konst(t.arr, ConstKind::Null);
     let mut mem = [GlobalId(0); 2];
     for (k, slot) in mem.iter_mut().enumerate() {
@@ -326,6 +337,8 @@ pub fn generate(u: &mut Unstructured<'_>, cfg: &Config) -> Result<TestCase> {
             mem,
             sink,
             source,
+            scope_fn,
+            scopes,
             pool: Vec::new(),
             slot: None,
             n: Use { value: Value::Arg(0), ty: t.i32 },
@@ -425,10 +438,13 @@ pub fn clone_function(m: &mut MockModule, orig: FuncId, name: &str, linkage: Lin
     };
     let s = Subst { from: orig, to: g, addresses: true, blocks: true };
     let mut memo = HashMap::new();
+    let mut renamed: HashMap<mergefunc::MetaId, mergefunc::MetaId> = HashMap::new();
     for inst in &mut body.insts {
         for a in &mut inst.args {
-            if let Value::Const(c) = a.value {
-                a.value = Value::Const(subst_const(m, c, s, &mut memo));
+            match a.value {
+                Value::Const(c) => a.value = Value::Const(subst_const(m, c, s, &mut memo)),
+                Value::Meta(t) => a.value = Value::Meta(rename_distinct(m, t, &mut renamed)),
+                _ => {}
             }
         }
     }
@@ -441,6 +457,33 @@ pub fn clone_function(m: &mut MockModule, orig: FuncId, name: &str, linkage: Lin
         x.kind = FuncKind::Definition(body);
     });
     g
+}
+
+/// `t` with every distinct node inside a tuple replaced by a fresh one, consistently
+/// (`renamed` maps old to new across one clone), as inlining copies alias scopes. A
+/// distinct node passed directly is left alone (it makes an intrinsic call ineligible).
+fn rename_distinct(
+    m: &mut MockModule,
+    t: mergefunc::MetaId,
+    renamed: &mut HashMap<mergefunc::MetaId, mergefunc::MetaId>,
+) -> mergefunc::MetaId {
+    let MetaData::Node(ops) = m.meta_data(t).clone() else { return t };
+    let mut changed = false;
+    let new: Vec<Option<mergefunc::MetaId>> = ops
+        .iter()
+        .map(|o| match o {
+            Some(x) if matches!(m.meta_data(*x), MetaData::Distinct(_)) => {
+                changed = true;
+                Some(*renamed.entry(*x).or_insert_with(|| m.distinct_meta()))
+            }
+            o => *o,
+        })
+        .collect();
+    if changed {
+        m.meta(MetaData::Node(new.into()))
+    } else {
+        t
+    }
 }
 
 struct BodyGen<'x, 'a, 'm> {
@@ -456,6 +499,9 @@ struct BodyGen<'x, 'a, 'm> {
     mem: [GlobalId; 2],
     sink: FuncId,
     source: FuncId,
+    /// `@llvm.mock.scope` and the module's distinct scope nodes.
+    scope_fn: Option<FuncId>,
+    scopes: [mergefunc::MetaId; 3],
     /// Values that dominate the insertion point.
     pool: Vec<Use>,
     /// The entry block's `alloca [4 x i64]`.
@@ -595,16 +641,33 @@ impl BodyGen<'_, '_, '_> {
                 let k = self.u.choose_index(slots.len())?;
                 self.call(None, Some(k), depth)
             }
-            13 if f.externs => {
-                if self.u.arbitrary()? {
+            13 if f.externs => match (self.u.choose_index(3)?, self.scope_fn) {
+                (0, _) => {
                     let v = self.val(self.t.i64)?;
                     self.b.call(self.sink, &[v], None);
-                } else {
+                    Ok(())
+                }
+                (1, Some(sf)) => {
+                    // A tuple of one or two scopes (maybe the same twice), maybe a name.
+                    let mut ops = vec![Some(self.scopes[self.u.choose_index(3)?])];
+                    if self.u.arbitrary()? {
+                        ops.push(Some(self.scopes[self.u.choose_index(3)?]));
+                    }
+                    if self.u.ratio(1, 3)? {
+                        let name = pick(self.u, &["a", "b"])?;
+                        ops.push(Some(self.b.m.meta(MetaData::String(name.as_bytes().into()))));
+                    }
+                    let tuple = self.b.m.meta(MetaData::Node(ops.into()));
+                    let ty = self.b.m.metadata_ty();
+                    self.b.call(sf, &[Use { value: Value::Meta(tuple), ty }], None);
+                    Ok(())
+                }
+                _ => {
                     let r = self.b.call(self.source, &[], None);
                     self.pool.push(r);
+                    Ok(())
                 }
-                Ok(())
-            }
+            },
             14 if f.asm => {
                 let v = self.val(self.t.i32)?;
                 let fty = self.b.m.func_ty(self.t.void, &[self.t.i32], false);
@@ -1014,4 +1077,64 @@ pub(crate) fn range_node(m: &mut MockModule, ty: TypeId, lo: u128, hi: u128) -> 
     let (a, b) = (m.int_const(ty, lo), m.int_const(ty, hi));
     let (a, b) = (m.meta(MetaData::Const(a)), m.meta(MetaData::Const(b)));
     m.meta(MetaData::Node(Box::new([Some(a), Some(b)])))
+}
+
+#[cfg(test)]
+mod scope_tests {
+    use arbitrary::Unstructured;
+    use mergefunc::{MetaData, Value};
+
+    use super::super::{generate, seeded_bytes, Config};
+    use crate::ir::FuncKind;
+
+    /// Distinct scope nodes of `f`'s `llvm.mock.scope` arguments, in order.
+    fn scopes(m: &crate::MockModule, f: mergefunc::FuncId) -> Vec<mergefunc::MetaId> {
+        let FuncKind::Definition(b) = &m.function(f).kind else { return Vec::new() };
+        let mut out = Vec::new();
+        for i in &b.insts {
+            for a in &i.args {
+                if let Value::Meta(t) = a.value {
+                    if let MetaData::Node(ops) = m.meta_data(t) {
+                        out.extend(ops.iter().flatten().filter(|x| matches!(m.meta_data(**x), MetaData::Distinct(_))));
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// The generator exercises the consistent renaming of distinct nodes: some cases
+    /// merge two functions whose scope calls name *different* distinct nodes (a clone with
+    /// renamed scopes), and every such merge pairs functions with the same scope pattern.
+    #[test]
+    fn renamed_scopes_merge() {
+        let (mut with_scopes, mut renamed_merges) = (0, 0);
+        for seed in 0..300u64 {
+            let data = seeded_bytes(seed ^ 0x5c09e, 2048);
+            let Ok(tc) = generate(&mut Unstructured::new(&data), &Config::DEFAULT) else { continue };
+            let m = &tc.module;
+            if !tc.defined.iter().any(|f| !scopes(m, *f).is_empty()) {
+                continue;
+            }
+            with_scopes += 1;
+            let mut after = m.clone();
+            let r = mergefunc::merge_module(&mut after, &tc.options).unwrap();
+            let n = mergefunc::Module::num_funcs(m);
+            for rec in r.merges.iter().filter(|rec| rec.folded.index() < n && rec.target.index() < n) {
+                let (a, b) = (scopes(m, rec.folded), scopes(m, rec.target));
+                if !a.is_empty() && a != b {
+                    // Same pattern: position i and j hold the same node on one side iff on the other.
+                    assert_eq!(a.len(), b.len());
+                    for i in 0..a.len() {
+                        for j in 0..a.len() {
+                            assert_eq!(a[i] == a[j], b[i] == b[j], "merged with a different scope pattern");
+                        }
+                    }
+                    renamed_merges += 1;
+                }
+            }
+        }
+        eprintln!("cases with scope calls {with_scopes}, merges of renamed scopes {renamed_merges}");
+        assert!(with_scopes >= 20 && renamed_merges >= 5, "{with_scopes} cases, {renamed_merges} renamed merges");
+    }
 }
