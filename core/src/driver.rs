@@ -613,8 +613,10 @@ impl<M: ModuleMut> Driver<'_, M> {
     }
 
     /// Opt-in pass: merges the classes of [`crate::cycles`] among the remaining
-    /// candidates (every candidate, singletons included: a cycle's members may have
-    /// hashes no other function shares only because their callees differ).
+    /// candidates. Without an adapter worklist hash that is every candidate, singletons
+    /// included (the core's hash marks self calls, so a cycle's members may have hashes no
+    /// other function shares); with one, only those that can have a class mate (see
+    /// `run`).
     /// `pool`: the candidates that may have a class mate, in worklist order; the functions
     /// this run created (ids from `funcs_before` on: private bodies of double-thunk
     /// merges, which may be class mates of functions LLVM's order kept apart) are added.

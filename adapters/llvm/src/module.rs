@@ -133,8 +133,7 @@ pub struct LlvmModule {
     scratch: BuildScratch,
     /// Canonical type hashes for `merge_key_of` (the core's own type hash).
     key_types: mergefunc::hash::FunctionHasher,
-    key_stack: Vec<LLVMBasicBlockRef>,
-    key_seen: crate::shash::SeenBlocks,
+    key_walk: crate::shash::BlockWalk,
     /// `MetadataAsValue` operands: (item, "distinct" for LLVM's intrinsic rule, type).
     mav_of: HashMap<usize, (MetaId, bool, TypeId)>,
     /// Is this `MDTuple` uniqued?
@@ -274,8 +273,7 @@ impl LlvmModule {
             scratch_blocks: Vec::new(),
             scratch: BuildScratch::default(),
             key_types: mergefunc::hash::FunctionHasher::new(),
-            key_stack: Vec::new(),
-            key_seen: crate::shash::SeenBlocks::default(),
+            key_walk: crate::shash::BlockWalk::default(),
             mav_of: HashMap::default(),
             uniqued_of: HashMap::default(),
             attr_of: HashMap::default(),
@@ -606,16 +604,12 @@ impl LlvmModule {
             return None;
         }
         let mut types = std::mem::take(&mut self.key_types);
-        let mut stack = std::mem::take(&mut self.key_stack);
-        let mut seen = std::mem::take(&mut self.key_seen);
-        stack.clear();
-        seen.clear();
+        let mut walk = std::mem::take(&mut self.key_walk);
         let mut h = rustc_hash::FxHasher::default();
         h.write_u64(types.type_hash(&*self, fty));
-        stack.push(entry);
-        seen.insert(entry as usize);
+        walk.start(entry);
         let (call, gep) = (Op::Call.raw(), Op::GetElementPtr.raw());
-        while let Some(b) = stack.pop() {
+        while let Some(b) = walk.next_block() {
             h.write_u8(0xb1);
             let mut n = 0u32;
             // SAFETY (loop): blocks and instructions come from LLVM for this function and
@@ -640,19 +634,11 @@ impl LlvmModule {
                 i = unsafe { c::LLVMGetNextInstruction(i) };
             }
             h.write_u32(n);
-            let t = unsafe { c::LLVMGetBasicBlockTerminator(b) };
-            if !t.is_null() {
-                for k in 0..unsafe { c::LLVMGetNumSuccessors(t) } {
-                    let succ = unsafe { c::LLVMGetSuccessor(t, k) };
-                    if seen.insert(succ as usize) {
-                        stack.push(succ);
-                    }
-                }
-            }
+            // A block without terminator (not valid IR) just ends the walk there.
+            unsafe { walk.push_successors(b) };
         }
         self.key_types = types;
-        self.key_stack = stack;
-        self.key_seen = seen;
+        self.key_walk = walk;
         Some(h.finish())
     }
 
@@ -660,9 +646,9 @@ impl LlvmModule {
     /// a non-zero integer constant of at most 64 bits (its value; zero is every type's
     /// null, which may equal a null of another type), a global variable, alias or ifunc
     /// (its identity: only functions are merged), a declared function (its identity:
-    /// declarations are never candidates, so never replaced). Anything else, including a
-    /// function with a body (a merge may replace it) is a marker here and goes to `refs`
-    /// (see [`ModuleMut::merge_key`]); anything else hashes as one marker.
+    /// declarations are never candidates, so never replaced). A function with a body (a
+    /// merge may replace it) is a marker here and goes to `refs` (see
+    /// [`ModuleMut::merge_key`]); anything else hashes as one marker.
     fn stable_operand_key(&mut self, o: LLVMValueRef, h: &mut impl std::hash::Hasher, refs: &mut Vec<FuncId>) {
         if o.is_null() {
             h.write_u8(0);
@@ -2081,7 +2067,6 @@ impl LlvmModule {
     }
 }
 
-/// Parses the index widths out of a data layout string: `(default, per address space)`.
 /// Clears a cache only if it holds something: clearing a hash map costs its capacity,
 /// and the rewrites clear these caches after every merge.
 fn clear_if_used<K, X>(m: &mut HashMap<K, X>) {
@@ -2090,6 +2075,7 @@ fn clear_if_used<K, X>(m: &mut HashMap<K, X>) {
     }
 }
 
+/// Parses the index widths out of a data layout string: `(default, per address space)`.
 fn parse_index_widths(dl: &str) -> Option<(u32, Vec<(u32, u32)>)> {
     let mut default = 64u32;
     let mut list = Vec::new();

@@ -43,8 +43,9 @@ enum Freed {
 
 impl LlvmModule {
     /// After a rewrite: `lazy` functions get their facts rebuilt and their body views
-    /// dropped; `sig` functions get their facts rebuilt; `eager` functions are rebuilt
-    /// now if their views are built. `free`: which pointer-keyed caches may be stale.
+    /// dropped (or patched, see `replaced`); `sig` functions get their facts rebuilt;
+    /// `eager` functions are rebuilt now if their views are built. `free`: which
+    /// pointer-keyed caches may be stale.
     ///
     /// `replaced`: the rewrite replaced uses of this function in instruction operands and
     /// changed nothing else in the `lazy` functions' bodies. A `lazy` function whose view

@@ -59,8 +59,8 @@ pub fn to_json(r: &Report, name_of: &dyn Fn(FuncId) -> Vec<u8>, seconds: Option<
     let s = &r.stats;
     let _ = write!(
         out,
-        "],\n  \"stats\": {{\"functions_merged\": {}, \"thunks_written\": {}, \"aliases_written\": {}, \"double_weak\": {}, \"candidates\": {}, \"singletons\": {}, \"comparisons\": {}, \"rounds\": {}, \"cycle_rounds\": {}",
-        s.functions_merged, s.thunks_written, s.aliases_written, s.double_weak, s.candidates, s.singletons, s.comparisons, s.rounds, s.cycle_rounds
+        "],\n  \"stats\": {{\"functions_merged\": {}, \"thunks_written\": {}, \"aliases_written\": {}, \"double_weak\": {}, \"candidates\": {}, \"singletons\": {}, \"comparisons\": {}, \"rounds\": {}, \"cycle_rounds\": {}, \"unique_keys\": {}",
+        s.functions_merged, s.thunks_written, s.aliases_written, s.double_weak, s.candidates, s.singletons, s.comparisons, s.rounds, s.cycle_rounds, s.unique_keys
     );
     if let Some(t) = seconds {
         let _ = write!(out, ", \"merge_seconds\": {t:.6}");

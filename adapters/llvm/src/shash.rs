@@ -37,7 +37,7 @@ type HashSet<K> = std::collections::HashSet<K, rustc_hash::FxBuildHasher>;
 /// hash set beyond. Clearing costs what was used, not the largest size ever seen (a
 /// hash set's `clear` costs its capacity).
 #[derive(Debug, Default)]
-pub(crate) struct SeenBlocks {
+struct SeenBlocks {
     small: Vec<usize>,
     big: HashSet<usize>,
 }
@@ -45,7 +45,7 @@ pub(crate) struct SeenBlocks {
 impl SeenBlocks {
     const SMALL: usize = 16;
 
-    pub(crate) fn clear(&mut self) {
+    fn clear(&mut self) {
         self.small.clear();
         if !self.big.is_empty() {
             self.big.clear();
@@ -53,7 +53,7 @@ impl SeenBlocks {
     }
 
     /// Inserts `b`; true if it was not there.
-    pub(crate) fn insert(&mut self, b: usize) -> bool {
+    fn insert(&mut self, b: usize) -> bool {
         if self.big.is_empty() {
             if self.small.contains(&b) {
                 return false;
@@ -65,6 +65,54 @@ impl SeenBlocks {
             self.big.extend(self.small.drain(..));
         }
         self.big.insert(b)
+    }
+}
+
+/// The blocks of a function in the walk order of the order and of LLVM's
+/// `StructuralHash`: from the entry, take the most recently pushed block, then push its
+/// terminator's successors in order, each the first time it is seen. Reusable (no
+/// allocation per function once warm).
+#[derive(Debug, Default)]
+pub(crate) struct BlockWalk {
+    stack: Vec<LLVMBasicBlockRef>,
+    seen: SeenBlocks,
+}
+
+impl BlockWalk {
+    /// Starts a walk at `entry`.
+    pub(crate) fn start(&mut self, entry: LLVMBasicBlockRef) {
+        self.stack.clear();
+        self.seen.clear();
+        self.stack.push(entry);
+        self.seen.insert(entry as usize);
+    }
+
+    /// The next block to visit.
+    pub(crate) fn next_block(&mut self) -> Option<LLVMBasicBlockRef> {
+        self.stack.pop()
+    }
+
+    /// Queues the successors of `b` (call it after visiting `b`); false if `b` has no
+    /// terminator (not valid IR).
+    ///
+    /// # Safety
+    /// `b` is a block of a function of a live module.
+    pub(crate) unsafe fn push_successors(&mut self, b: LLVMBasicBlockRef) -> bool {
+        // SAFETY: `b` is a live block (caller); its terminator is only passed to the
+        // successor getters.
+        unsafe {
+            let t = c::LLVMGetBasicBlockTerminator(b);
+            if t.is_null() {
+                return false;
+            }
+            for k in 0..c::LLVMGetNumSuccessors(t) {
+                let s = c::LLVMGetSuccessor(t, k);
+                if self.seen.insert(s as usize) {
+                    self.stack.push(s);
+                }
+            }
+        }
+        true
     }
 }
 
@@ -164,8 +212,7 @@ pub(crate) struct StructuralHasher {
     /// Indexed by C++ opcode: the same terms, for the native walk of the shim.
     by_cpp_opcode: [u64; 128],
     words: Vec<u64>,
-    stack: Vec<LLVMBasicBlockRef>,
-    visited: SeenBlocks,
+    walk: BlockWalk,
 }
 
 impl StructuralHasher {
@@ -178,13 +225,7 @@ impl StructuralHasher {
                 by_cpp_opcode[cpp_opcode(op) as usize] = *slot;
             }
         }
-        StructuralHasher {
-            by_c_opcode,
-            by_cpp_opcode,
-            words: Vec::new(),
-            stack: Vec::new(),
-            visited: SeenBlocks::default(),
-        }
+        StructuralHasher { by_c_opcode, by_cpp_opcode, words: Vec::new(), walk: BlockWalk::default() }
     }
 
     /// `StructuralHash(f, false)` of a function with a body: the shim's native walk,
@@ -218,11 +259,8 @@ impl StructuralHasher {
             let vararg = c::LLVMIsFunctionVarArg(c::LLVMGlobalGetValueType(f)) != 0;
             self.words.clear();
             self.words.extend_from_slice(&[INITIAL, FUNCTION_HEADER, vararg as u64, c::LLVMCountParams(f) as u64]);
-            self.stack.clear();
-            self.visited.clear();
-            self.stack.push(entry);
-            self.visited.insert(entry as usize);
-            while let Some(b) = self.stack.pop() {
+            self.walk.start(entry);
+            while let Some(b) = self.walk.next_block() {
                 self.words.push(BLOCK_HEADER);
                 let mut i = c::LLVMGetFirstInstruction(b);
                 while !i.is_null() {
@@ -234,16 +272,9 @@ impl StructuralHasher {
                     self.words.push(term);
                     i = c::LLVMGetNextInstruction(i);
                 }
-                let t = c::LLVMGetBasicBlockTerminator(b);
-                if t.is_null() {
+                if !self.walk.push_successors(b) {
                     // No terminator: not valid IR; let LLVM's own function decide.
                     return None;
-                }
-                for k in 0..c::LLVMGetNumSuccessors(t) {
-                    let s = c::LLVMGetSuccessor(t, k);
-                    if self.visited.insert(s as usize) {
-                        self.stack.push(s);
-                    }
                 }
             }
             Some(xxh3_words(&self.words))

@@ -57,6 +57,7 @@ fn merges_writes_text_bitcode_and_report() {
     let json = std::fs::read_to_string(&report).unwrap();
     assert!(json.contains(r#""survivor": "a", "folded": "b", "action": "erase""#), "{json}");
     assert!(json.contains(r#""functions_merged": 1"#), "{json}");
+    assert!(json.contains(r#""unique_keys": "#), "{json}");
 
     // Bitcode by extension, and the bitcode reads back.
     let bc = d.join("out.bc");
