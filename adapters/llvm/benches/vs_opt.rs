@@ -462,9 +462,13 @@ fn phases(path: &Path) {
         let _ = r;
         pass.push(setup + p);
     }
-    let m = LlvmModule::load(path).expect("load");
+    let mut m = LlvmModule::load(path).expect("load");
     let pairs = m.structural_hash_pairs();
-    let wrong = pairs.iter().filter(|(_, a, w, b)| a != b || w != b).count();
+    let wrong = pairs.iter().filter(|(_, p, a, w, b)| p != b || a != b || w != b).count();
+    match m.check_prescan_keys() {
+        Ok(n) => println!("prescan merge keys agree with the LLVM-C walk on {n} candidates"),
+        Err(e) => println!("PRESCAN MERGE KEYS DISAGREE: {e}"),
+    }
     let (_, llvm_hash) = timed(|| {
         defs_llvm_hash(&m);
     });

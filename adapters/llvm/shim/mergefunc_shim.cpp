@@ -139,3 +139,174 @@ int mergefunc_copy_attributes(LLVMValueRef dst, LLVMValueRef src) {
 }
 
 } // extern "C"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/DerivedTypes.h"
+#include "llvm/IR/IntrinsicInst.h"
+
+// The prescan: one native walk per function that computes both LLVM's StructuralHash
+// (as `mergefunc_structural_hash`) and the native part of the adapter's merge key (see
+// `LlvmModule::merge_key_of` in src/module.rs, which this mirrors and which stays the
+// fallback and the tests' reference). It only reads the IR, never allocates IR objects
+// and touches no context-wide state, so several threads may run it at once on
+// different functions of one module while nothing modifies the module. Each thread has
+// its own scratch (`mergefunc_scan_new`).
+namespace {
+
+struct Scan {
+  SmallVector<uint64_t, 256> Words;
+  SmallVector<const BasicBlock *, 16> Stack;
+  SmallPtrSet<const BasicBlock *, 32> Seen;
+  // Canonical type keys by type (types are uniqued per context and never freed).
+  DenseMap<const Type *, uint64_t> TypeKeys;
+};
+
+inline uint64_t mix(uint64_t h, uint64_t w) { return ((h << 5) | (h >> 59)) ^ w; }
+inline uint64_t mixk(uint64_t h, uint64_t w) { return mix(h, w) * 0x517cc1b727220a95ULL; }
+
+// A hash of a type that equal types (under the order) share: a pointer of address
+// space 0 counts as the integer of `PtrBits` bits (0: no such coercion), as the order's
+// type comparison has it; everything else is structural (a struct's name does not
+// count). Kinds without structure here hash their type id alone, which only makes the
+// key coarser.
+uint64_t typeKey(Scan &S, const Type *T, unsigned PtrBits, unsigned Depth) {
+  auto It = S.TypeKeys.find(T);
+  if (It != S.TypeKeys.end())
+    return It->second;
+  uint64_t H = mixk(0x7e, T->getTypeID());
+  if (Depth > 64) {
+    // Not reachable for LLVM types (no recursive types without pointers); stay coarse.
+  } else if (auto *P = dyn_cast<PointerType>(T)) {
+    if (P->getAddressSpace() == 0 && PtrBits != 0)
+      H = mixk(mixk(0x7e, Type::IntegerTyID), PtrBits);
+    else
+      H = mixk(H, P->getAddressSpace());
+  } else if (auto *I = dyn_cast<IntegerType>(T)) {
+    H = mixk(H, I->getBitWidth());
+  } else if (auto *V = dyn_cast<VectorType>(T)) {
+    H = mixk(mixk(H, V->getElementCount().getKnownMinValue()), isa<ScalableVectorType>(V));
+    H = mixk(H, typeKey(S, V->getElementType(), PtrBits, Depth + 1));
+  } else if (auto *A = dyn_cast<ArrayType>(T)) {
+    H = mixk(mixk(H, A->getNumElements()), typeKey(S, A->getElementType(), PtrBits, Depth + 1));
+  } else if (auto *St = dyn_cast<StructType>(T)) {
+    H = mixk(mixk(H, St->isPacked()), St->getNumElements());
+    for (Type *E : St->elements())
+      H = mixk(H, typeKey(S, E, PtrBits, Depth + 1));
+  } else if (auto *F = dyn_cast<FunctionType>(T)) {
+    H = mixk(mixk(mixk(H, F->isVarArg()), F->getNumParams()), typeKey(S, F->getReturnType(), PtrBits, Depth + 1));
+    for (Type *E : F->params())
+      H = mixk(H, typeKey(S, E, PtrBits, Depth + 1));
+  }
+  S.TypeKeys[T] = H;
+  return H;
+}
+
+} // namespace
+
+extern "C" {
+
+void *mergefunc_scan_new() { return new Scan(); }
+void mergefunc_scan_free(void *S) { delete static_cast<Scan *>(S); }
+
+// Prescan of function `fn` with scratch `scan` (one per thread). On success returns 1 and
+// writes out[0] = StructuralHash(fn, false) (the per-opcode terms as for
+// `mergefunc_structural_hash`), out[1] = the native merge key and out[2] = the number of
+// identities the key refers to; the first `cap` of those are written to `ids`, in walk
+// order, each a value pointer with a tag in its low bits: 1 a global variable, alias or
+// ifunc, 2 a declared function, 3 a function with a body. The caller asks again with a
+// larger buffer if out[2] > cap. Returns 0 (nothing usable) for a declaration, a block
+// without terminator or an opcode outside the table; the caller then takes the slower
+// paths, which decide those cases.
+//
+// The merge key covers, per block in walk order: a marker; per instruction that is not a
+// debug intrinsic: its opcode and, except for getelementptr, its result type's key, its
+// operand count and per operand a tag (and the value of a non-zero scalar integer of at most 64
+// bits);
+// the block's instruction count.
+int mergefunc_prescan(void *scan, LLVMValueRef fn, const uint64_t *term_by_opcode, unsigned n_terms,
+                      unsigned ptr_bits, uint64_t *out, uint64_t *ids, size_t cap) {
+  auto &S = *static_cast<Scan *>(scan);
+  auto *F = dyn_cast_or_null<Function>(unwrap(fn));
+  if (!F || F->isDeclaration())
+    return 0;
+  S.Words.clear();
+  S.Stack.clear();
+  S.Seen.clear();
+  S.Words.push_back(4);
+  S.Words.push_back(0x62642d6b6b2d6b72ULL);
+  S.Words.push_back(F->isVarArg());
+  S.Words.push_back(F->arg_size());
+  uint64_t K = 0;
+  size_t NIds = 0;
+  auto Id = [&](const Value *V, unsigned Tag) {
+    if (NIds < cap)
+      ids[NIds] = reinterpret_cast<uintptr_t>(V) | Tag;
+    ++NIds;
+  };
+  S.Stack.push_back(&F->getEntryBlock());
+  S.Seen.insert(S.Stack.back());
+  while (!S.Stack.empty()) {
+    const BasicBlock *BB = S.Stack.pop_back_val();
+    if (!S.Stack.empty() && !S.Stack.back()->empty())
+      __builtin_prefetch(&S.Stack.back()->front());
+    S.Words.push_back(45798);
+    K = mixk(K, 0xb1);
+    uint64_t N = 0;
+    for (const Instruction &I : *BB) {
+      unsigned Op = I.getOpcode();
+      if (Op >= n_terms || term_by_opcode[Op] == 0)
+        return 0;
+      S.Words.push_back(term_by_opcode[Op]);
+      if (isa<DbgInfoIntrinsic>(I))
+        continue;
+      ++N;
+      K = mixk(K, Op);
+      if (Op == Instruction::GetElementPtr)
+        continue;
+      K = mixk(K, typeKey(S, I.getType(), ptr_bits, 0));
+      unsigned NOps = I.getNumOperands();
+      K = mixk(K, NOps);
+      for (unsigned J = 0; J != NOps; ++J) {
+        const Value *O = I.getOperand(J);
+        if (!O) {
+          K = mixk(K, 0);
+          continue;
+        }
+        if (auto *CI = dyn_cast<ConstantInt>(O)) {
+          if (CI->getType()->isIntegerTy() && CI->getBitWidth() <= 64 && !CI->isZero())
+            K = mixk(mixk(K, 1), CI->getZExtValue());
+          else
+            K = mixk(K, 0);
+        } else if (isa<GlobalVariable>(O) || isa<GlobalAlias>(O) || isa<GlobalIFunc>(O)) {
+          K = mixk(K, 2);
+          Id(O, 1);
+        } else if (auto *G = dyn_cast<Function>(O)) {
+          bool Decl = G->isDeclaration();
+          K = mixk(K, Decl ? 3 : 4);
+          Id(O, Decl ? 2 : 3);
+        } else {
+          K = mixk(K, 0);
+        }
+      }
+    }
+    K = mixk(K, N);
+    const Instruction *T = BB->getTerminator();
+    if (!T)
+      return 0;
+    for (unsigned i = 0, e = T->getNumSuccessors(); i != e; ++i) {
+      const BasicBlock *Succ = T->getSuccessor(i);
+      if (S.Seen.insert(Succ).second) {
+        S.Stack.push_back(Succ);
+        __builtin_prefetch(Succ);
+      }
+    }
+  }
+  out[0] = xxh3_64bits(
+      ArrayRef<uint8_t>(reinterpret_cast<const uint8_t *>(S.Words.data()), S.Words.size() * sizeof(uint64_t)));
+  out[1] = K;
+  out[2] = NIds;
+  return 1;
+}
+
+} // extern "C"

@@ -64,6 +64,21 @@ extern "C" {
     /// `StructuralHash(f, false)` computed natively from per-C++-opcode terms; `*ok = 0`
     /// when it cannot (the caller then asks LLVM's own function).
     pub fn mergefunc_structural_hash(f: LLVMValueRef, terms: *const u64, n_terms: c_uint, ok: *mut i32) -> u64;
+    /// A prescan scratch (one per thread); free it with `mergefunc_scan_free`.
+    pub fn mergefunc_scan_new() -> *mut std::ffi::c_void;
+    pub fn mergefunc_scan_free(scan: *mut std::ffi::c_void);
+    /// One native walk: `out = [StructuralHash, native merge key, identity count]` and up
+    /// to `cap` tagged identities in `ids`; 0 when it cannot (see the shim).
+    pub fn mergefunc_prescan(
+        scan: *mut std::ffi::c_void,
+        f: LLVMValueRef,
+        terms: *const u64,
+        n_terms: c_uint,
+        ptr_bits: c_uint,
+        out: *mut u64,
+        ids: *mut u64,
+        cap: usize,
+    ) -> i32;
     /// `dst->setAttributes(src->getAttributes())` for two functions with equal parameter
     /// counts; 0 (nothing done) otherwise.
     pub fn mergefunc_copy_attributes(dst: LLVMValueRef, src: LLVMValueRef) -> i32;

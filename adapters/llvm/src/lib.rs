@@ -82,6 +82,8 @@ mod module;
 #[cfg(feature = "llvm")]
 mod mutate;
 #[cfg(feature = "llvm")]
+mod prescan;
+#[cfg(feature = "llvm")]
 mod safe;
 #[cfg(feature = "llvm")]
 mod shash;

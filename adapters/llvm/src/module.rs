@@ -67,6 +67,15 @@ pub(crate) struct Slot {
     pub(crate) fn_special: bool,
 }
 
+/// Whether the prescan ([`crate::prescan`]) describes the module as it is.
+#[derive(Debug)]
+pub(crate) enum PrescanState {
+    /// Not run since the last rewrite.
+    NotRun,
+    /// Run, and no rewrite since.
+    Done(crate::prescan::Prescan),
+}
+
 /// Reusable buffers of the view builder.
 #[derive(Default)]
 struct BuildScratch {
@@ -123,6 +132,11 @@ pub struct LlvmModule {
     pub(crate) llvm_hash: bool,
     /// LLVM's `StructuralHash`, computed here (see `crate::shash`).
     shash: std::cell::RefCell<crate::shash::StructuralHasher>,
+    /// The prescan of the candidates (hash and merge key from one native walk), made by
+    /// the first [`Module::worklist_hash`] and dropped by the first rewrite.
+    prescan: std::cell::RefCell<PrescanState>,
+    /// Threads the prescan may use.
+    threads: usize,
     /// Time spent building the module-level facts after parsing: (wall, thread CPU) s.
     setup_time: (f64, f64),
     /// Scratch of `build_body`: locals of the function being built, by LLVM handle.
@@ -268,6 +282,8 @@ impl LlvmModule {
             pending: Vec::new(),
             llvm_hash: true,
             shash: std::cell::RefCell::new(crate::shash::StructuralHasher::new()),
+            prescan: std::cell::RefCell::new(PrescanState::NotRun),
+            threads: std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1).min(8),
             setup_time: (0.0, 0.0),
             local_of: HashMap::default(),
             scratch_blocks: Vec::new(),
@@ -425,27 +441,104 @@ impl LlvmModule {
             .find(|f| self.funcs[f.index()].v.is_some() && &*self.funcs[f.index()].info.name == name.as_bytes())
     }
 
+    /// How many threads the prescan of the worklist hash and merge keys may use (default:
+    /// the available parallelism, at most 8; 1 walks on the calling thread). The merges
+    /// do not depend on it.
+    pub fn set_threads(&mut self, n: usize) {
+        self.threads = n.max(1);
+    }
+
+    /// The prescan's entry for `f`, running the prescan of every candidate first if it has
+    /// not run since the last rewrite. `None`: `f` was not a candidate then, or the native
+    /// walk declined it.
+    pub(crate) fn prescanned(&self, f: FuncId) -> Option<crate::prescan::Entry> {
+        if let PrescanState::Done(p) = &*self.prescan.borrow() {
+            return p.entry(f.index());
+        }
+        let work: Vec<(usize, LLVMValueRef)> = self
+            .funcs
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| s.def && s.info.ineligible.is_none())
+            .filter_map(|(i, s)| s.v.map(|v| (i, v.0)))
+            .collect();
+        let ptr_bits = self.target.ptr_as_int.filter(|p| p.addr_space == 0).map_or(0, |p| p.bits);
+        let terms = *self.shash.borrow().terms();
+        // SAFETY: every handle is a live function of this module, and `&self` is held for
+        // the whole call: no rewrite can run meanwhile.
+        let p = unsafe { crate::prescan::run(&work, self.funcs.len(), &terms, ptr_bits, self.threads) };
+        let e = p.entry(f.index());
+        *self.prescan.borrow_mut() = PrescanState::Done(p);
+        e
+    }
+
+    /// Checks the prescan's merge keys against the walk over LLVM-C (for tests): for
+    /// every candidate, both give the same `refs`, and the keys split the candidates into
+    /// the same classes. Returns the number of candidates compared, or the first
+    /// disagreement.
+    #[doc(hidden)]
+    pub fn check_prescan_keys(&mut self) -> Result<usize, String> {
+        self.drop_prescan();
+        let cands: Vec<FuncId> = (0..self.funcs.len())
+            .map(FuncId::new)
+            .filter(|f| self.funcs[f.index()].def && self.funcs[f.index()].info.ineligible.is_none())
+            .collect();
+        let mut walk = Vec::new();
+        for &f in &cands {
+            let mut refs = Vec::new();
+            walk.push((self.merge_key_of(f, &mut refs), refs));
+        }
+        let _ = self.prescanned(FuncId::new(0));
+        let mut fwd: HashMap<Option<u64>, (Option<u64>, FuncId)> = HashMap::default();
+        let mut back: HashMap<Option<u64>, (Option<u64>, FuncId)> = HashMap::default();
+        for (&f, (k1, r1)) in cands.iter().zip(&walk) {
+            let mut r2 = Vec::new();
+            let k2 = self.merge_key_of(f, &mut r2);
+            let name = String::from_utf8_lossy(&self.funcs[f.index()].info.name).into_owned();
+            if k2.is_none() && k1.is_some() {
+                return Err(format!("{name}: the prescan has no key"));
+            }
+            if *r1 != r2 {
+                return Err(format!("{name}: refs differ: {r1:?} / {r2:?}"));
+            }
+            let (a, fa) = *fwd.entry(*k1).or_insert((k2, f));
+            let (b, fb) = *back.entry(k2).or_insert((*k1, f));
+            if a != k2 || b != *k1 {
+                let other = if a != k2 { fa } else { fb };
+                let other = String::from_utf8_lossy(&self.funcs[other.index()].info.name).into_owned();
+                let how = if a != k2 { "the prescan splits" } else { "the walk splits" };
+                return Err(format!("{name} and {other}: {how} them"));
+            }
+        }
+        self.drop_prescan();
+        Ok(cands.len())
+    }
+
+    /// Forgets the prescan (every rewrite calls this: the IR it describes changed).
+    pub(crate) fn drop_prescan(&mut self) {
+        *self.prescan.get_mut() = PrescanState::NotRun;
+    }
+
     /// Uses LLVM's own `StructuralHash` for [`Module::worklist_hash`] (on by default).
     pub fn set_llvm_worklist_hash(&mut self, on: bool) {
         self.llvm_hash = on;
     }
 
-    /// `StructuralHash` of every function with a body, in module order: `(name, ours,
-    /// ours through LLVM-C calls, LLVM's)`, the value [`Module::worklist_hash`] computes
-    /// (the shim's native walk), the same walk over LLVM-C (the fallback), and what LLVM's
-    /// exported function returns. For tests and benchmarks; all three must be equal.
-    pub fn structural_hash_pairs(&self) -> Vec<(String, u64, u64, u64)> {
+    /// `StructuralHash` of every function with a body, in module order: `(name, prescan,
+    /// shim, LLVM-C walk, LLVM's)`: the value [`Module::worklist_hash`] computes (the
+    /// prescan's for a candidate, the shim's walk otherwise), the shim's single-function
+    /// walk, the same walk over LLVM-C (the fallback), and what LLVM's exported function
+    /// returns. For tests and benchmarks; all four must be equal.
+    pub fn structural_hash_pairs(&self) -> Vec<(String, u64, u64, u64, u64)> {
         let mut out = Vec::new();
-        let mut f = unsafe { c::LLVMGetFirstFunction(self.m) };
-        while !f.is_null() {
-            if unsafe { c::LLVMIsDeclaration(f) } == 0 {
-                let mut h = self.shash.borrow_mut();
-                let ours = h.hash(f);
-                let walk = h.try_hash(f).unwrap_or(!ours);
-                let theirs = unsafe { ffi::llvm_structural_hash_function(f, false) };
-                out.push((String::from_utf8_lossy(&V(f).name()).into_owned(), ours, walk, theirs));
-            }
-            f = unsafe { c::LLVMGetNextFunction(f) };
+        for (i, s) in self.funcs.iter().enumerate() {
+            let Some(f) = s.v.filter(|_| s.def).map(|v| v.0) else { continue };
+            let pre = self.prescanned(FuncId::new(i)).map(|e| e.hash);
+            let mut h = self.shash.borrow_mut();
+            let shim = h.hash(f);
+            let walk = h.try_hash(f).unwrap_or(!shim);
+            let theirs = unsafe { ffi::llvm_structural_hash_function(f, false) };
+            out.push((String::from_utf8_lossy(&V(f).name()).into_owned(), pre.unwrap_or(shim), shim, walk, theirs));
         }
         out
     }
@@ -598,6 +691,18 @@ impl LlvmModule {
             return None;
         }
         let fty = s.info.ty;
+        if let PrescanState::Done(p) = self.prescan.get_mut() {
+            // Keys from the prescan and from the walk below hash differently, so one set
+            // of keys never mixes them: a candidate the prescan did not cover keeps its
+            // place (no key) instead.
+            let e = p.entry(f.index())?;
+            let ids = std::mem::take(&mut p.ids);
+            let k = self.key_from_prescan(fty, e, &ids, refs);
+            if let PrescanState::Done(p) = self.prescan.get_mut() {
+                p.ids = ids;
+            }
+            return Some(k);
+        }
         // SAFETY: `v` is a live function with a body.
         let entry = unsafe { c::LLVMGetFirstBasicBlock(v.0) };
         if entry.is_null() {
@@ -605,7 +710,7 @@ impl LlvmModule {
         }
         let mut types = std::mem::take(&mut self.key_types);
         let mut walk = std::mem::take(&mut self.key_walk);
-        let mut h = rustc_hash::FxHasher::default();
+        let mut h = crate::prescan::KeyHasher::default();
         h.write_u64(types.type_hash(&*self, fty));
         walk.start(entry);
         let (call, gep) = (Op::Call.raw(), Op::GetElementPtr.raw());
@@ -640,6 +745,37 @@ impl LlvmModule {
         self.key_types = types;
         self.key_walk = walk;
         Some(h.finish())
+    }
+
+    /// [`Self::merge_key_of`] from the prescan's entry `e` of a function of type `fty`:
+    /// the native key covers what the walk below hashes except identities, which come
+    /// from `ids` in walk order and are hashed (or listed in `refs`) exactly as
+    /// [`Self::stable_operand_key`] does.
+    fn key_from_prescan(&mut self, fty: TypeId, e: crate::prescan::Entry, ids: &[u64], refs: &mut Vec<FuncId>) -> u64 {
+        use std::hash::Hasher;
+        let mut types = std::mem::take(&mut self.key_types);
+        let mut h = crate::prescan::KeyHasher::default();
+        h.write_u64(types.type_hash(&*self, fty));
+        self.key_types = types;
+        h.write_u64(e.key);
+        for &id in ids.get(e.ids.0 as usize..e.ids.1 as usize).unwrap_or(&[]) {
+            let v = V((id & !7) as LLVMValueRef);
+            match id & 7 {
+                1 => {
+                    h.write_u8(2);
+                    h.write_u64(match self.global_ref(v) {
+                        GlobalRef::Func(f) => f.0 as u64 | 1 << 32,
+                        GlobalRef::Other(x) => x.0 as u64,
+                    });
+                }
+                2 => {
+                    h.write_u8(3);
+                    h.write_u32(self.register_func(v).0);
+                }
+                _ => refs.push(self.register_func(v)),
+            }
+        }
+        h.finish()
     }
 
     /// Hashes what no merge can change about operand `o` and what equal operands share:
@@ -2168,7 +2304,9 @@ impl Module for LlvmModule {
         let s = &self.funcs[f.index()];
         match s.v {
             // A pure read of the IR: the value of LLVM's own hash, as its pass computes it.
-            Some(v) if self.llvm_hash && s.def => Some(self.shash.borrow_mut().hash(v.0)),
+            Some(v) if self.llvm_hash && s.def => {
+                Some(self.prescanned(f).map(|e| e.hash).unwrap_or_else(|| self.shash.borrow_mut().hash(v.0)))
+            }
             _ => None,
         }
     }

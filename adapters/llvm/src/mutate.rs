@@ -59,6 +59,7 @@ impl LlvmModule {
         free: Freed,
         replaced: Option<FuncId>,
     ) {
+        self.drop_prescan();
         for v in [&mut lazy, &mut sig, &mut eager] {
             v.sort_unstable();
             v.dedup();
@@ -564,6 +565,7 @@ impl ModuleMut for LlvmModule {
             Some(a) => return err(format!("invalid alignment {a}")),
         };
         v.set_alignment(a);
+        self.drop_prescan();
         self.funcs[f.index()].info.align = align.filter(|a| *a != 0);
         Ok(())
     }
@@ -580,6 +582,7 @@ impl ModuleMut for LlvmModule {
         if !v.set_gep_flags((cur & keep) as u32) {
             return err("flag intersection on an instruction without weak flags");
         }
+        self.drop_prescan();
         // Only the flags changed: patch the view (`weak_flags` holds the GEP flags).
         let new = v.gep_flags().unwrap_or(0) as u64;
         if let Some(b) = self.funcs[f.index()].body.as_mut() {

@@ -228,6 +228,11 @@ impl StructuralHasher {
         StructuralHasher { by_c_opcode, by_cpp_opcode, words: Vec::new(), walk: BlockWalk::default() }
     }
 
+    /// The per-instruction terms by C++ opcode (for the shim's walks).
+    pub(crate) fn terms(&self) -> &[u64; 128] {
+        &self.by_cpp_opcode
+    }
+
     /// `StructuralHash(f, false)` of a function with a body: the shim's native walk,
     /// else the walk over LLVM-C below, else LLVM's own function.
     pub(crate) fn hash(&mut self, f: LLVMValueRef) -> u64 {

@@ -104,9 +104,10 @@ fn ours(input: &Path, opts: &[String], out: &Path) -> Result<(), String> {
 /// Our `StructuralHash` (the worklist order) must be LLVM's own value for every
 /// function with a body. Returns how many functions were checked.
 fn assert_structural_hash_exact(path: &Path) -> usize {
-    let m = mergefunc_llvm::LlvmModule::load(path).unwrap_or_else(|e| panic!("{e}"));
+    let mut m = mergefunc_llvm::LlvmModule::load(path).unwrap_or_else(|e| panic!("{e}"));
     let pairs = m.structural_hash_pairs();
-    let wrong: Vec<_> = pairs.iter().filter(|(_, ours, walk, llvm)| ours != llvm || walk != llvm).collect();
+    let wrong: Vec<_> =
+        pairs.iter().filter(|(_, pre, shim, walk, llvm)| pre != llvm || shim != llvm || walk != llvm).collect();
     assert!(
         wrong.is_empty(),
         "{}: StructuralHash differs from LLVM's on {} of {} functions, e.g. {:?}",
@@ -115,6 +116,9 @@ fn assert_structural_hash_exact(path: &Path) -> usize {
         pairs.len(),
         &wrong[..wrong.len().min(5)]
     );
+    if let Err(e) = m.check_prescan_keys() {
+        panic!("{}: prescan merge keys: {e}", path.display());
+    }
     pairs.len()
 }
 

@@ -1,0 +1,207 @@
+//! The prescan: LLVM's `StructuralHash` and the native part of the merge key of every
+//! candidate, from one native walk per function (the shim's `mergefunc_prescan`), spread
+//! over threads.
+//!
+//! Reading a module's instructions is mostly waiting for memory: the walks of the hash
+//! and of the merge key each cost about as much as the other (the IR of a large module is
+//! far bigger than the caches). One walk computes both, and independent functions are
+//! walked on several threads at once.
+//!
+//! Invariants:
+//! * the walk only reads the IR (no LLVM object is created, no context state touched),
+//!   and runs while the caller holds the module exclusively (`&mut`/`&` of the
+//!   `LlvmModule` for the whole call), so nothing modifies what the threads read;
+//! * the results are stored by function and do not depend on the thread count or on
+//!   which thread walked which function;
+//! * a result describes the IR as it was when the prescan ran: the module drops it on its
+//!   first rewrite (see `LlvmModule::drop_prescan`).
+
+use crate::ffi;
+use inkwell::llvm_sys::prelude::LLVMValueRef;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// What the prescan found for one function.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Entry {
+    /// `StructuralHash(f, false)`, exactly.
+    pub(crate) hash: u64,
+    /// The native part of the merge key.
+    pub(crate) key: u64,
+    /// The identities the key refers to: a span of [`Prescan::ids`].
+    pub(crate) ids: (u32, u32),
+}
+
+/// The prescan of a set of functions.
+#[derive(Debug, Default)]
+pub(crate) struct Prescan {
+    /// By function index; `None`: not scanned, or the native walk declined it.
+    entries: Vec<Option<Entry>>,
+    /// Tagged value pointers (see the shim): tag 1 a global variable, alias or ifunc, 2 a
+    /// declared function, 3 a function with a body.
+    pub(crate) ids: Vec<u64>,
+}
+
+impl Prescan {
+    pub(crate) fn entry(&self, index: usize) -> Option<Entry> {
+        self.entries.get(index).copied().flatten()
+    }
+}
+
+/// The hasher of merge keys (here and in the LLVM-C walk): per word, rotate, xor and
+/// multiply, the shim's formula. (`rustc_hash`'s add-then-multiply is weak here: two
+/// words that each differ by 2^63, as Rust enum niches often do, cancel out.)
+#[derive(Debug, Default)]
+pub(crate) struct KeyHasher(u64);
+
+impl KeyHasher {
+    #[inline]
+    fn word(&mut self, w: u64) {
+        self.0 = (self.0.rotate_left(5) ^ w).wrapping_mul(0x517c_c1b7_2722_0a95);
+    }
+}
+
+impl std::hash::Hasher for KeyHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for c in bytes.chunks(8) {
+            let mut w = [0u8; 8];
+            w[..c.len()].copy_from_slice(c);
+            self.word(u64::from_le_bytes(w));
+        }
+        self.word(bytes.len() as u64);
+    }
+    fn write_u8(&mut self, x: u8) {
+        self.word(x as u64);
+    }
+    fn write_u32(&mut self, x: u32) {
+        self.word(x as u64);
+    }
+    fn write_i32(&mut self, x: i32) {
+        self.word(x as u32 as u64);
+    }
+    fn write_u64(&mut self, x: u64) {
+        self.word(x);
+    }
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+/// Functions per claimed chunk: small enough to balance, large enough that claiming
+/// costs nothing.
+const CHUNK: usize = 32;
+
+/// Below this many functions one thread does it all (starting threads would cost more).
+const MIN_PARALLEL: usize = 512;
+
+/// Scans `funcs` (function index, LLVM function) with at most `threads` threads.
+/// `terms`: the per-C++-opcode terms of the hash; `ptr_bits`: the pointer width that the
+/// order equates with address-space-0 pointers (0: none).
+///
+/// # Safety
+/// Every handle is a function of one live module that nothing modifies during the call.
+pub(crate) unsafe fn run(
+    funcs: &[(usize, LLVMValueRef)],
+    n_funcs: usize,
+    terms: &[u64; 128],
+    ptr_bits: u32,
+    threads: usize,
+) -> Prescan {
+    // Handles cross threads as integers; they are only dereferenced by the shim.
+    let work: Vec<(usize, usize)> = funcs.iter().map(|&(i, f)| (i, f as usize)).collect();
+    let next = AtomicUsize::new(0);
+    let threads = if work.len() < MIN_PARALLEL { 1 } else { threads.clamp(1, 16) };
+    let scan_all = || scan_chunks(&work, &next, terms, ptr_bits);
+    let parts: Vec<Part> = if threads == 1 {
+        vec![scan_all()]
+    } else {
+        std::thread::scope(|s| {
+            let handles: Vec<_> = (1..threads).map(|_| s.spawn(scan_all)).collect();
+            let mut parts = vec![scan_all()];
+            for h in handles {
+                // A worker that panicked (it cannot: the shim reports failures as 0)
+                // leaves its functions unscanned; they take the slow paths.
+                if let Ok(p) = h.join() {
+                    parts.push(p);
+                }
+            }
+            parts
+        })
+    };
+    let mut out = Prescan { entries: vec![None; n_funcs], ids: Vec::new() };
+    out.ids.reserve(parts.iter().map(|p| p.ids.len()).sum());
+    for p in parts {
+        let base = out.ids.len() as u32;
+        out.ids.extend_from_slice(&p.ids);
+        for (i, hash, key, a, b) in p.found {
+            if let Some(slot) = out.entries.get_mut(i) {
+                *slot = Some(Entry { hash, key, ids: (base + a, base + b) });
+            }
+        }
+    }
+    out
+}
+
+/// What one thread found: (function index, hash, key, ids span) and its ids.
+#[derive(Default)]
+struct Part {
+    found: Vec<(usize, u64, u64, u32, u32)>,
+    ids: Vec<u64>,
+}
+
+/// Owns a shim scratch.
+struct Scratch(*mut std::ffi::c_void);
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        // SAFETY: made by `mergefunc_scan_new`, freed once.
+        unsafe { ffi::mergefunc_scan_free(self.0) }
+    }
+}
+
+fn scan_chunks(work: &[(usize, usize)], next: &AtomicUsize, terms: &[u64; 128], ptr_bits: u32) -> Part {
+    // SAFETY: the shim allocates a scratch object (never null: `new` throws instead).
+    let scratch = Scratch(unsafe { ffi::mergefunc_scan_new() });
+    let mut part = Part { found: Vec::new(), ids: Vec::with_capacity(4096) };
+    loop {
+        let at = next.fetch_add(CHUNK, Ordering::Relaxed);
+        if at >= work.len() {
+            break;
+        }
+        for &(i, f) in &work[at..(at + CHUNK).min(work.len())] {
+            let start = part.ids.len();
+            let mut out = [0u64; 3];
+            let mut ok;
+            loop {
+                let cap = part.ids.capacity() - start;
+                // SAFETY: `f` is a live function nothing modifies (caller of `run`); `out`
+                // holds 3 words; the shim writes at most `cap` ids into the spare
+                // capacity after `start`, which `set_len` below exposes only up to what
+                // it wrote.
+                ok = unsafe {
+                    ffi::mergefunc_prescan(
+                        scratch.0,
+                        f as LLVMValueRef,
+                        terms.as_ptr(),
+                        128,
+                        ptr_bits,
+                        out.as_mut_ptr(),
+                        part.ids.as_mut_ptr().add(start),
+                        cap,
+                    )
+                };
+                let n = out[2] as usize;
+                if ok != 1 || n <= cap {
+                    break;
+                }
+                part.ids.reserve(n);
+            }
+            if ok == 1 {
+                let n = out[2] as usize;
+                // SAFETY: the shim wrote `n <= cap` initialized words after `start`.
+                unsafe { part.ids.set_len(start + n) };
+                part.found.push((i, out[0], out[1], start as u32, (start + n) as u32));
+            }
+        }
+    }
+    part
+}
