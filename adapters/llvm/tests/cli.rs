@@ -140,3 +140,47 @@ fn merging_twice_changes_nothing() {
     let body = |p: &Path| std::fs::read_to_string(p).unwrap().lines().skip(1).collect::<Vec<_>>().join("\n");
     assert_eq!(body(&once), body(&twice));
 }
+
+/// The prescan's thread count never changes the output: a module above the prescan's
+/// threshold for threads (512 candidates), merged with 1, 2 and 3 threads.
+#[test]
+fn output_does_not_depend_on_threads() {
+    let d = dir("threads");
+    let mut src = String::new();
+    for i in 0..350u32 {
+        // Pairs of equal functions, each calling its pair's callee: the leaves merge at
+        // once, their callers once the callees have merged.
+        for v in ["a", "b"] {
+            let call = if i >= 50 {
+                format!("  %c = call i64 @f{}{v}(i64 %z)\n  ret i64 %c\n", i - 50)
+            } else {
+                "  ret i64 %z\n".into()
+            };
+            src += &format!(
+                "define internal i64 @f{i}{v}(i64 %x) {{\n  %y = mul i64 %x, {}\n  %z = add i64 %y, {i}\n{call}}}\n",
+                i + 2
+            );
+        }
+    }
+    src += "define i64 @main_user(i64 %x) {\n";
+    for i in 0..350u32 {
+        src += &format!("  %ra{i} = call i64 @f{i}a(i64 %x)\n  %rb{i} = call i64 @f{i}b(i64 %x)\n");
+    }
+    src += "  ret i64 %ra0\n}\n";
+    let input = d.join("in.ll");
+    std::fs::write(&input, src).unwrap();
+    let mut outs = Vec::new();
+    for t in ["1", "2", "3"] {
+        let out = d.join(format!("out{t}.ll"));
+        let o = run(&[os(&input), "-o".as_ref(), os(&out), "--stats".as_ref(), "--threads".as_ref(), t.as_ref()]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let stderr = String::from_utf8_lossy(&o.stderr).into_owned();
+        assert!(stderr.contains("merged=350 "), "{stderr}");
+        outs.push((std::fs::read_to_string(&out).unwrap(), stderr));
+    }
+    assert!(outs.iter().all(|o| o == &outs[0]), "outputs differ between thread counts");
+    assert!(!run(&[os(&input), "-o".as_ref(), os(&d.join("x.ll")), "--threads".as_ref(), "0".as_ref()])
+        .status
+        .success());
+    let _ = std::fs::remove_dir_all(&d);
+}

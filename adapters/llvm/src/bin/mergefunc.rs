@@ -3,6 +3,7 @@
 //! ```text
 //! mergefunc INPUT.{ll,bc} -o OUTPUT.{ll,bc} [--use-aliases] [--preserve-debug-info]
 //!           [--merge-cycles] [--report FILE.json] [--stats] [-v|--verbose] [--time] [-S] [--no-verify]
+//!           [--threads N]
 //! ```
 //! The output format follows the extension (`.ll` text, anything else bitcode); `-S`
 //! forces text; `-` as output writes text to standard output (`-` as input reads standard
@@ -13,6 +14,9 @@
 //! to the last rewrite (the adapter's module facts plus `merge_module`), without parsing,
 //! verifying and writing. With `--stats` too, a second line splits it up and gives the
 //! thread CPU time.
+//!
+//! `--threads N` bounds the threads that read the module before merging (default: the
+//! available parallelism, at most 8). The output does not depend on it.
 
 #![allow(clippy::std_instead_of_core, clippy::std_instead_of_alloc)]
 
@@ -25,7 +29,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 const USAGE: &str = "usage: mergefunc INPUT.{ll,bc} -o OUTPUT.{ll,bc} [--use-aliases] [--preserve-debug-info] \
-[--merge-cycles] [--report FILE.json] [--stats] [-v|--verbose] [--time] [-S] [--no-verify]";
+[--merge-cycles] [--report FILE.json] [--stats] [-v|--verbose] [--time] [-S] [--no-verify] [--threads N]";
 
 struct Args {
     input: PathBuf,
@@ -37,6 +41,7 @@ struct Args {
     verbose: bool,
     time: bool,
     verify: bool,
+    threads: Option<usize>,
 }
 
 fn parse_args() -> Result<Args, String> {
@@ -52,6 +57,7 @@ fn parse_args() -> Result<Args, String> {
         verbose: false,
         time: false,
         verify: true,
+        threads: None,
     };
     let mut it = std::env::args_os().skip(1);
     while let Some(arg) = it.next() {
@@ -66,6 +72,15 @@ fn parse_args() -> Result<Args, String> {
             Some("-v" | "--verbose") => a.verbose = true,
             Some("--time") => a.time = true,
             Some("--no-verify") => a.verify = false,
+            Some("--threads") => {
+                let n = it.next().ok_or("--threads needs a number")?;
+                a.threads = Some(
+                    n.to_str()
+                        .and_then(|s| s.parse::<usize>().ok())
+                        .filter(|n| *n > 0)
+                        .ok_or_else(|| format!("--threads needs a positive number, not {}", n.to_string_lossy()))?,
+                );
+            }
             Some("-h" | "--help") => return Err(String::new()),
             Some(s) if s.starts_with("--report=") => a.report = Some(PathBuf::from(&s["--report=".len()..])),
             Some(s) if s.starts_with("-o") && s.len() > 2 => output = Some(PathBuf::from(&s[2..])),
@@ -120,6 +135,9 @@ fn run() -> Result<(), String> {
         Err(e) => return Err(format!("{e}\n{USAGE}")),
     };
     let mut m = LlvmModule::load(&args.input).map_err(|e| e.to_string())?;
+    if let Some(n) = args.threads {
+        m.set_threads(n);
+    }
     let (start, cpu0) = (Instant::now(), mergefunc_llvm::thread_cpu_seconds());
     let report = merge_module(&mut m, &args.opts).map_err(|e| format!("merging failed: {e}"))?;
     let (merge_secs, merge_cpu) = (start.elapsed().as_secs_f64(), mergefunc_llvm::thread_cpu_seconds() - cpu0);
