@@ -335,14 +335,23 @@ impl<M: ModuleMut> Driver<'_, M> {
     }
 
     /// The merge-key filter ([`ModuleMut::merge_key`]): marks as not shared, and returns
-    /// as dropped, every shared candidate that no other one matches on (worklist hash,
-    /// key, refs), where a ref counts by identity once the referenced function is known
-    /// never to merge (not a shared candidate, or dropped in an earlier pass), and as a
-    /// wildcard otherwise. Passes repeat while they drop something (at most
-    /// `MERGE_KEY_PASSES`; every pass is sound on its own).
+    /// as dropped, every shared candidate that can never merge, found by partition
+    /// refinement over the keys.
+    ///
+    /// The classes start as the groups of equal (worklist hash, key). A pass then splits
+    /// each class by the classes of the functions its `refs` name: a ref to a keyed
+    /// candidate counts as that candidate's class, any other ref (a function that is not
+    /// a shared candidate, so is never replaced) as its identity. Passes repeat until no
+    /// class splits (at most `MERGE_KEY_PASSES`); candidates alone in their class are
+    /// dropped.
+    ///
+    /// Why no merge is lost: two functions merge only when they are equal at that moment,
+    /// so they have the same hash and key and, at each ref position, the same function,
+    /// into which the two original refs have been merged. By induction over the merges,
+    /// functions merged together always share a class of the coarsest partition that is
+    /// stable under the split, and every pass's partition is coarser than that one.
     fn drop_by_merge_key(&mut self, hashed: &[(u64, FuncId)], shared: &mut [bool]) -> Vec<bool> {
-        const MERGE_KEY_PASSES: usize = 16;
-        const WILDCARD: u64 = u64::MAX;
+        const MERGE_KEY_PASSES: usize = 64;
         let n = self.m.num_funcs();
         // Per keyed candidate: index into `hashed`, hash, key, span of `refs`.
         let mut keyed: Vec<(usize, u64, u64, usize, usize)> = Vec::new();
@@ -356,69 +365,61 @@ impl<M: ModuleMut> Driver<'_, M> {
                 }
             }
         }
-        let mut dropped = alloc::vec![false; hashed.len()];
-        // Functions known never to merge: everything but the shared candidates.
-        let mut fixed = alloc::vec![true; n];
+        // Keyed candidate of each function (u32::MAX: none). Shared candidates without a
+        // key are never dropped, but they may merge: a ref to one counts as a wildcard.
+        const NONE: u32 = u32::MAX;
+        const WILDCARD: u64 = u64::MAX;
+        let mut keyed_of = alloc::vec![NONE; n];
+        let mut unkeyed_shared = alloc::vec![false; n];
         for (i, &(_, f)) in hashed.iter().enumerate() {
             if shared[i] && f.index() < n {
-                fixed[f.index()] = false;
+                unkeyed_shared[f.index()] = true;
             }
         }
-        // Full key of each keyed candidate (refs resolved); recomputed only for those
-        // that refer to a function fixed in the previous pass.
-        let full_key = |j: usize, fixed: &[bool]| {
-            let (_, _, k, a, b) = keyed[j];
-            let mut x = k;
-            for r in &refs[a..b] {
-                let id = if fixed.get(r.index()).copied().unwrap_or(true) { r.0 as u64 } else { WILDCARD };
-                x = (x.rotate_left(5) ^ id).wrapping_mul(0x51_7cc1_b727_220a_95);
-            }
-            x
-        };
-        let mut full: Vec<u64> = (0..keyed.len()).map(|j| full_key(j, &fixed)).collect();
-        // Which keyed candidates refer to each function (to recompute after it is fixed).
-        let mut referrers: HashMap<u32, Vec<u32>, FxBuildHasher> = HashMap::with_hasher(FxBuildHasher);
-        for (j, &(_, _, _, a, b)) in keyed.iter().enumerate() {
-            for r in &refs[a..b] {
-                let v = referrers.entry(r.0).or_default();
-                if v.last() != Some(&(j as u32)) {
-                    v.push(j as u32);
-                }
+        for (j, &(i, ..)) in keyed.iter().enumerate() {
+            let f = hashed[i].1;
+            if f.index() < n {
+                keyed_of[f.index()] = j as u32;
+                unkeyed_shared[f.index()] = false;
             }
         }
-        let mut live: Vec<usize> = (0..keyed.len()).collect();
-        let mut count: HashMap<(u64, u64), u32, FxBuildHasher> = HashMap::with_hasher(FxBuildHasher);
-        let mut newly: Vec<FuncId> = Vec::new();
+        // Class of each keyed candidate: the first member's index (deterministic).
+        let mut group: HashMap<(u64, u64), u32, FxBuildHasher> = HashMap::with_hasher(FxBuildHasher);
+        let mut class: Vec<u32> =
+            keyed.iter().enumerate().map(|(j, k)| *group.entry((k.1, k.2)).or_insert(j as u32)).collect();
+        let mut classes = group.len();
+        let mut split: HashMap<(u32, u64), u32, FxBuildHasher> = HashMap::with_hasher(FxBuildHasher);
         for _ in 0..MERGE_KEY_PASSES {
-            count.clear();
-            for &j in &live {
-                *count.entry((keyed[j].1, full[j])).or_default() += 1;
-            }
-            newly.clear();
-            for &j in &live {
-                if count[&(keyed[j].1, full[j])] == 1 {
-                    let i = keyed[j].0;
-                    shared[i] = false;
-                    dropped[i] = true;
-                    newly.push(hashed[i].1);
-                    self.report.stats.unique_keys += 1;
+            split.clear();
+            let mut next = Vec::with_capacity(class.len());
+            for (j, &(_, _, _, a, b)) in keyed.iter().enumerate() {
+                let mut x = 0u64;
+                for r in &refs[a..b] {
+                    let id = match keyed_of.get(r.index()) {
+                        Some(&k) if k != NONE => class[k as usize] as u64 | 1 << 32,
+                        _ if unkeyed_shared.get(r.index()).copied().unwrap_or(false) => WILDCARD,
+                        _ => r.0 as u64 | 2 << 32,
+                    };
+                    x = (x.rotate_left(5) ^ id).wrapping_mul(0x517c_c1b7_2722_0a95);
                 }
+                next.push(*split.entry((class[j], x)).or_insert(j as u32));
             }
-            if newly.is_empty() {
+            class = next;
+            if split.len() == classes {
                 break;
             }
-            live.retain(|&j| !dropped[keyed[j].0]);
-            for f in &newly {
-                if f.index() < n {
-                    fixed[f.index()] = true;
-                }
-            }
-            for f in &newly {
-                if let Some(v) = referrers.get(&f.0) {
-                    for &j in v {
-                        full[j as usize] = full_key(j as usize, &fixed);
-                    }
-                }
+            classes = split.len();
+        }
+        let mut size: HashMap<u32, u32, FxBuildHasher> = HashMap::with_hasher(FxBuildHasher);
+        for &c in &class {
+            *size.entry(c).or_default() += 1;
+        }
+        let mut dropped = alloc::vec![false; hashed.len()];
+        for (j, &(i, ..)) in keyed.iter().enumerate() {
+            if size[&class[j]] == 1 {
+                shared[i] = false;
+                dropped[i] = true;
+                self.report.stats.unique_keys += 1;
             }
         }
         dropped

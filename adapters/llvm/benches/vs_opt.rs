@@ -19,7 +19,7 @@
 //! 3. per module, `$MERGEFUNC_BENCH_RUNS` (default 7) alternated runs of
 //!    * ours: `mergefunc IN -o OUT.bc --time --stats --no-verify`, the `merge pass` line
 //!      (the adapter's module facts + `merge_module`: parsing, verifying and writing are
-//!      excluded) and the thread CPU time of the same span;
+//!      excluded) and the CPU time of the same span (every thread of the process);
 //!    * LLVM: `opt-22 -passes=mergefunc -time-passes IN -o /dev/null`, the
 //!      `MergeFunctionsPass` line (wall and user+system);
 //! 4. prints medians, min/max and the ratio ours/LLVM (wall and CPU);
@@ -45,7 +45,7 @@ use std::process::Command;
 use std::time::Instant;
 
 use mergefunc::{merge_module, FuncId, Module, Options};
-use mergefunc_llvm::{thread_cpu_seconds, LlvmModule};
+use mergefunc_llvm::{process_cpu_seconds, LlvmModule};
 
 const OUR_BIN: &str = env!("CARGO_BIN_EXE_mergefunc");
 
@@ -390,11 +390,11 @@ fn fmt_stats(v: &[f64]) -> String {
 // ---------------------------------------------------------------------------------------
 
 fn timed<T>(f: impl FnOnce() -> T) -> (T, f64) {
-    let c0 = thread_cpu_seconds();
+    let c0 = process_cpu_seconds();
     let t = Instant::now();
     let r = f();
     let _ = t;
-    (r, (thread_cpu_seconds() - c0) * 1e3)
+    (r, (process_cpu_seconds() - c0) * 1e3)
 }
 
 /// How many candidates that share LLVM's hash with another are alone on (hash, key), for
@@ -417,14 +417,18 @@ fn key_selectivity(path: &Path) {
     let shared = pairs.len() - count(&pairs);
     let keys: Vec<(u64, u64)> =
         defs.iter().zip(&hashes).map(|(f, h)| (*h, m.merge_key(*f, &mut Vec::new()).unwrap_or(0))).collect();
-    let (t0, _) = timed(|| ());
-    let _ = t0;
     m.build_all_views();
     let mut hasher = mergefunc::hash::FunctionHasher::new();
     let core: Vec<(u64, u64)> = defs.iter().zip(&hashes).map(|(f, h)| (*h, hasher.hash(&m, *f))).collect();
     let mut tree = mergefunc::hash::FunctionHasher::tree_key();
     let ids: Vec<(u64, u64)> = defs.iter().zip(&hashes).map(|(f, h)| (*h, tree.hash(&m, *f))).collect();
     let singles = pairs.len() - shared;
+    let both: Vec<(u64, u64)> = keys
+        .iter()
+        .zip(&core)
+        .map(|(k, c)| (k.0, k.1.rotate_left(17) ^ c.1.wrapping_mul(0x9e37_79b9_7f4a_7c15)))
+        .collect();
+    println!("alone on (hash, merge key without refs, core hash) {}", count(&both) - singles);
     println!(
         "candidates {}, sharing LLVM's hash {}; alone on (hash, merge key without refs) {}; alone on (hash, core \
          hash) {}; alone on (hash, core hash with global identities) {}",
@@ -442,7 +446,7 @@ fn defs_llvm_hash(m: &LlvmModule) {
 }
 
 fn phases(path: &Path) {
-    println!("## phases of {} (thread CPU ms, median of 5)", path.display());
+    println!("## phases of {} (process CPU ms, median of 5)", path.display());
     let (mut facts, mut hash, mut views, mut pass) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
     let mut counts = (0usize, 0usize);
     for _ in 0..5 {

@@ -75,6 +75,7 @@ unsigned mergefunc_inst_attachments(LLVMValueRef inst, unsigned *kinds, LLVMMeta
 } // extern "C"
 
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/IR/InstrTypes.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/BasicBlock.h"
 #include "llvm/IR/Function.h"
@@ -125,17 +126,29 @@ uint64_t mergefunc_structural_hash(LLVMValueRef fn, const uint64_t *term_by_opco
 
 extern "C" {
 
-// Gives function `dst` the whole attribute list of function `src` (function, return and
-// parameter attributes) in one step, as LLVM's copyAttributesFrom does; LLVM-C can only
-// add attributes one at a time, rebuilding the list each time. Returns 0 if either is
-// not a function or their parameter counts differ.
+// Gives `dst`, a function or a call, the whole attribute list of function `src`
+// (function, return and parameter attributes) in one step, as LLVM's copyAttributesFrom
+// and its thunk writer (`CI->setAttributes(F->getAttributes())`) do; LLVM-C can only add
+// attributes one at a time, rebuilding the list each time. Returns 0 (nothing done) if
+// `src` is not a function, `dst` is neither, or their parameter/argument counts differ.
 int mergefunc_copy_attributes(LLVMValueRef dst, LLVMValueRef src) {
-  auto *D = dyn_cast_or_null<Function>(unwrap(dst));
   auto *S = dyn_cast_or_null<Function>(unwrap(src));
-  if (!D || !S || D->arg_size() != S->arg_size())
+  if (!S)
     return 0;
-  D->setAttributes(S->getAttributes());
-  return 1;
+  Value *DV = unwrap(dst);
+  if (auto *D = dyn_cast_or_null<Function>(DV)) {
+    if (D->arg_size() != S->arg_size())
+      return 0;
+    D->setAttributes(S->getAttributes());
+    return 1;
+  }
+  if (auto *CB = dyn_cast_or_null<CallBase>(DV)) {
+    if (CB->arg_size() != S->arg_size())
+      return 0;
+    CB->setAttributes(S->getAttributes());
+    return 1;
+  }
+  return 0;
 }
 
 } // extern "C"
@@ -307,6 +320,26 @@ int mergefunc_prescan(void *scan, LLVMValueRef fn, const uint64_t *term_by_opcod
   out[1] = K;
   out[2] = NIds;
   return 1;
+}
+
+} // extern "C"
+
+#include "llvm/IR/InstrTypes.h"
+
+extern "C" {
+
+// The identity of the attribute list of a function or a call site: LLVM uniques
+// attribute lists in their context and never frees them, so two equal identities are
+// two equal lists (the empty list is null). Sets *ok = 0 for anything else.
+const void *mergefunc_attribute_list(LLVMValueRef v, int *ok) {
+  Value *V = unwrap(v);
+  *ok = 1;
+  if (auto *F = dyn_cast_or_null<Function>(V))
+    return F->getAttributes().getRawPointer();
+  if (auto *CB = dyn_cast_or_null<CallBase>(V))
+    return CB->getAttributes().getRawPointer();
+  *ok = 0;
+  return nullptr;
 }
 
 } // extern "C"

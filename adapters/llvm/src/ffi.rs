@@ -79,8 +79,11 @@ extern "C" {
         ids: *mut u64,
         cap: usize,
     ) -> i32;
-    /// `dst->setAttributes(src->getAttributes())` for two functions with equal parameter
-    /// counts; 0 (nothing done) otherwise.
+    /// The identity of the attribute list of a function or call site (uniqued, never
+    /// freed; null for the empty list); `*ok = 0` for any other value.
+    pub fn mergefunc_attribute_list(v: LLVMValueRef, ok: *mut i32) -> *const std::ffi::c_void;
+    /// `dst->setAttributes(src->getAttributes())` for a function `src` and a function or
+    /// call `dst` with as many parameters/arguments; 0 (nothing done) otherwise.
     pub fn mergefunc_copy_attributes(dst: LLVMValueRef, src: LLVMValueRef) -> i32;
     /// Non-`!dbg` attachments of an instruction, by increasing kind: writes up to `cap`
     /// pairs, returns how many there are.

@@ -135,8 +135,9 @@ pub struct LlvmModule {
     /// The prescan of the candidates (hash and merge key from one native walk), made by
     /// the first [`Module::worklist_hash`] and dropped by the first rewrite.
     prescan: std::cell::RefCell<PrescanState>,
-    /// Threads the prescan may use.
-    threads: usize,
+    /// Threads the prescan may use (`None`: the available parallelism, at most 8, asked
+    /// only when a prescan is large enough to use threads).
+    threads: Option<usize>,
     /// Time spent building the module-level facts after parsing: (wall, thread CPU) s.
     setup_time: (f64, f64),
     /// Scratch of `build_body`: locals of the function being built, by LLVM handle.
@@ -156,6 +157,10 @@ pub struct LlvmModule {
     attr_of: HashMap<usize, (Attr, bool)>,
     /// Attribute lists by their raw attribute handles (see `fn_attrs`).
     attrs_by_handles: HashMap<Box<[usize]>, (AttrsId, bool)>,
+    /// Attribute lists by the identity of LLVM's list and the parameter count read.
+    attrs_by_list: HashMap<(usize, u32), (AttrsId, bool)>,
+    /// [`Self::alloc_size`] by type.
+    alloc_sizes: std::cell::RefCell<HashMap<usize, Option<u64>>>,
     attr_key: Vec<usize>,
     attr_buf: Vec<LLVMAttributeRef>,
 }
@@ -283,7 +288,7 @@ impl LlvmModule {
             llvm_hash: true,
             shash: std::cell::RefCell::new(crate::shash::StructuralHasher::new()),
             prescan: std::cell::RefCell::new(PrescanState::NotRun),
-            threads: std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1).min(8),
+            threads: None,
             setup_time: (0.0, 0.0),
             local_of: HashMap::default(),
             scratch_blocks: Vec::new(),
@@ -294,6 +299,8 @@ impl LlvmModule {
             uniqued_of: HashMap::default(),
             attr_of: HashMap::default(),
             attrs_by_handles: HashMap::default(),
+            attrs_by_list: HashMap::default(),
+            alloc_sizes: Default::default(),
             attr_key: Vec::new(),
             attr_buf: Vec::new(),
         };
@@ -445,7 +452,7 @@ impl LlvmModule {
     /// the available parallelism, at most 8; 1 walks on the calling thread). The merges
     /// do not depend on it.
     pub fn set_threads(&mut self, n: usize) {
-        self.threads = n.max(1);
+        self.threads = Some(n.max(1));
     }
 
     /// The prescan's entry for `f`, running the prescan of every candidate first if it has
@@ -466,7 +473,9 @@ impl LlvmModule {
         let terms = *self.shash.borrow().terms();
         // SAFETY: every handle is a live function of this module, and `&self` is held for
         // the whole call: no rewrite can run meanwhile.
-        let p = unsafe { crate::prescan::run(&work, self.funcs.len(), &terms, ptr_bits, self.threads) };
+        let threads =
+            || self.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()).min(8));
+        let p = unsafe { crate::prescan::run(&work, self.funcs.len(), &terms, ptr_bits, threads) };
         let e = p.entry(f.index());
         *self.prescan.borrow_mut() = PrescanState::Done(p);
         e
@@ -1167,10 +1176,27 @@ impl LlvmModule {
     /// The attribute list of a function or call site; also reports whether an
     /// `inalloca`/`swifterror` attribute appears.
     ///
-    /// Attributes are uniqued per LLVM context and never freed, so lists are cached by
-    /// their raw attribute handles: a list seen before costs one count query per index
-    /// and one handle query per non-empty index, with no conversion and no allocation.
+    /// Attribute lists (and attributes) are uniqued per LLVM context and never freed, so
+    /// lists are cached by the identity of LLVM's list (one shim call and one lookup for
+    /// a list seen before), and below that by their raw attribute handles.
     fn fn_attrs(&mut self, v: V, nparams: u32, call_site: bool) -> (AttrsId, bool) {
+        let mut ok = 0;
+        // SAFETY: the shim checks the kind of `v`.
+        let list = unsafe { ffi::mergefunc_attribute_list(v.0, &mut ok) } as usize;
+        if ok == 1 {
+            if let Some(r) = self.attrs_by_list.get(&(list, nparams)) {
+                return *r;
+            }
+        }
+        let r = self.fn_attrs_by_handles(v, nparams, call_site);
+        if ok == 1 {
+            self.attrs_by_list.insert((list, nparams), r);
+        }
+        r
+    }
+
+    /// [`Self::fn_attrs`] from the attribute handles of every index.
+    fn fn_attrs_by_handles(&mut self, v: V, nparams: u32, call_site: bool) -> (AttrsId, bool) {
         let mut key = std::mem::take(&mut self.attr_key);
         let mut buf = std::mem::take(&mut self.attr_buf);
         key.clear();
@@ -1682,12 +1708,13 @@ impl LlvmModule {
             }
             match cur.kind() {
                 Ok(TyKind::Struct) => {
-                    let fields = cur.fields()?;
-                    let k = usize::try_from(idx).ok().filter(|k| *k < fields.len())?;
+                    // SAFETY: `cur` is a struct type; `k` is checked against its field count.
+                    let n = unsafe { c::LLVMCountStructElementTypes(cur.0) } as usize;
+                    let k = usize::try_from(idx).ok().filter(|k| *k < n)?;
                     self.alloc_size(cur)?;
                     let o = unsafe { sys::target::LLVMOffsetOfElement(self.td, cur.0, k as c_uint) };
                     off = off.wrapping_add(o as i128);
-                    cur = fields[k];
+                    cur = T(unsafe { c::LLVMStructGetTypeAtIndex(cur.0, k as c_uint) });
                 }
                 Ok(TyKind::Array) => {
                     let e = cur.elem()?;
@@ -1701,8 +1728,18 @@ impl LlvmModule {
         Some(ConstOffset { bits, value: (off as u128) & mask })
     }
 
-    /// Allocation size of a fixed-size sized type.
+    /// Allocation size of a fixed-size sized type (cached: types are uniqued per context
+    /// and never freed, and deciding "fixed-size" walks the whole type).
     fn alloc_size(&self, t: T) -> Option<u64> {
+        if let Some(&r) = self.alloc_sizes.borrow().get(&(t.0 as usize)) {
+            return r;
+        }
+        let r = self.alloc_size_uncached(t);
+        self.alloc_sizes.borrow_mut().insert(t.0 as usize, r);
+        r
+    }
+
+    fn alloc_size_uncached(&self, t: T) -> Option<u64> {
         fn fixed(t: T, depth: u32) -> bool {
             if depth > 64 {
                 return false;
@@ -1757,7 +1794,13 @@ impl LlvmModule {
         // Locals (arguments, blocks, instructions) by LLVM handle, with their types: one
         // table lookup per local operand instead of LLVM kind/type queries.
         let mut local_of = std::mem::take(&mut self.local_of);
-        local_of.clear();
+        // Clearing a hash map costs its capacity: after a large function, start afresh
+        // rather than pay that size again for every small one.
+        if local_of.capacity() > 1 << 12 {
+            local_of = HashMap::default();
+        } else {
+            local_of.clear();
+        }
         let mut block_list = std::mem::take(&mut self.scratch_blocks);
         block_list.clear();
         let mut b = first;
@@ -2150,7 +2193,7 @@ impl LlvmModule {
         let mut seen: HashSet<V> = HashSet::default();
         let mut stack = vec![v];
         while let Some(x) = stack.pop() {
-            for (_, user) in x.uses() {
+            for user in x.users() {
                 if user.is_instruction() {
                     if let Some(f) = user.parent_function().and_then(|f| self.func_of.get(&f)) {
                         out.push(*f);
@@ -2181,7 +2224,7 @@ impl LlvmModule {
         let mut seen: HashSet<V> = HashSet::default();
         let mut stack = vec![v];
         while let Some(x) = stack.pop() {
-            for (_, user) in x.uses() {
+            for user in x.users() {
                 if user.is_instruction() {
                     if let Some(f) = user.parent_function().and_then(|f| self.func_of.get(&f)) {
                         insts.push(*f);

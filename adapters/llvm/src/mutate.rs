@@ -244,19 +244,10 @@ impl LlvmModule {
             // LLVMTailCallKind: 1 = tail, 2 = musttail.
             ffi::LLVMSetTailCallKind(call, if musttail { 2 } else { 1 });
             c::LLVMSetInstructionCallConv(call, fcc);
-            let n = fparams.len() as u32;
-            let mut idxs = vec![sys::LLVMAttributeFunctionIndex, sys::LLVMAttributeReturnIndex];
-            idxs.extend(1..=n);
-            for idx in idxs {
-                let cnt = c::LLVMGetAttributeCountAtIndex(target.0, idx);
-                if cnt == 0 {
-                    continue;
-                }
-                let mut attrs = vec![ptr::null_mut(); cnt as usize];
-                c::LLVMGetAttributesAtIndex(target.0, idx, attrs.as_mut_ptr());
-                for a in attrs {
-                    c::LLVMAddCallSiteAttribute(call, idx, a);
-                }
+            // The call carries the target's whole attribute list (the argument counts are
+            // equal: checked above).
+            if ffi::mergefunc_copy_attributes(call, target.0) != 1 {
+                return err("cannot copy the target's attributes to the thunk's call");
             }
             let ret = if gret.kind() == Ok(TyKind::Void) {
                 c::LLVMBuildRetVoid(self.builder)

@@ -88,12 +88,13 @@ impl std::hash::Hasher for KeyHasher {
 
 /// Functions per claimed chunk: small enough to balance, large enough that claiming
 /// costs nothing.
-const CHUNK: usize = 32;
+const CHUNK: usize = 4;
 
 /// Below this many functions one thread does it all (starting threads would cost more).
 const MIN_PARALLEL: usize = 512;
 
-/// Scans `funcs` (function index, LLVM function) with at most `threads` threads.
+/// Scans `funcs` (function index, LLVM function) with at most `threads()` threads (asked
+/// only when there are enough functions to use more than one).
 /// `terms`: the per-C++-opcode terms of the hash; `ptr_bits`: the pointer width that the
 /// order equates with address-space-0 pointers (0: none).
 ///
@@ -104,12 +105,12 @@ pub(crate) unsafe fn run(
     n_funcs: usize,
     terms: &[u64; 128],
     ptr_bits: u32,
-    threads: usize,
+    threads: impl FnOnce() -> usize,
 ) -> Prescan {
     // Handles cross threads as integers; they are only dereferenced by the shim.
     let work: Vec<(usize, usize)> = funcs.iter().map(|&(i, f)| (i, f as usize)).collect();
     let next = AtomicUsize::new(0);
-    let threads = if work.len() < MIN_PARALLEL { 1 } else { threads.clamp(1, 16) };
+    let threads = if work.len() < MIN_PARALLEL { 1 } else { threads().clamp(1, 16) };
     let scan_all = || scan_chunks(&work, &next, terms, ptr_bits);
     let parts: Vec<Part> = if threads == 1 {
         vec![scan_all()]

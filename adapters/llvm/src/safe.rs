@@ -320,6 +320,21 @@ impl V {
         }
         out
     }
+    /// The users of the value, one per use, read lazily (the value's uses must not
+    /// change while the iterator lives).
+    pub fn users(self) -> impl Iterator<Item = V> {
+        let mut u = unsafe { c::LLVMGetFirstUse(self.0) };
+        std::iter::from_fn(move || {
+            if u.is_null() {
+                return None;
+            }
+            // SAFETY: `u` is a live use of a live value (the caller does not modify uses
+            // while iterating).
+            let user = unsafe { c::LLVMGetUser(u) };
+            u = unsafe { c::LLVMGetNextUse(u) };
+            Some(V(user))
+        })
+    }
     /// True if anything uses the value.
     pub fn has_uses(self) -> bool {
         !unsafe { c::LLVMGetFirstUse(self.0) }.is_null()

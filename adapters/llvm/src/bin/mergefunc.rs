@@ -13,7 +13,7 @@
 //! `--time` prints the time of the merge pass proper: from the parsed and verified module
 //! to the last rewrite (the adapter's module facts plus `merge_module`), without parsing,
 //! verifying and writing. With `--stats` too, a second line splits it up and gives the
-//! thread CPU time.
+//! CPU time (of every thread: the prescan may use several).
 //!
 //! `--threads N` bounds the threads that read the module before merging (default: the
 //! available parallelism, at most 8). The output does not depend on it.
@@ -138,9 +138,9 @@ fn run() -> Result<(), String> {
     if let Some(n) = args.threads {
         m.set_threads(n);
     }
-    let (start, cpu0) = (Instant::now(), mergefunc_llvm::thread_cpu_seconds());
+    let (start, cpu0) = (Instant::now(), mergefunc_llvm::process_cpu_seconds());
     let report = merge_module(&mut m, &args.opts).map_err(|e| format!("merging failed: {e}"))?;
-    let (merge_secs, merge_cpu) = (start.elapsed().as_secs_f64(), mergefunc_llvm::thread_cpu_seconds() - cpu0);
+    let (merge_secs, merge_cpu) = (start.elapsed().as_secs_f64(), mergefunc_llvm::process_cpu_seconds() - cpu0);
     // The pass: the adapter's module facts (built right after parsing) plus the merge.
     let (setup_secs, setup_cpu) = m.setup_seconds();
     let secs = setup_secs + merge_secs;
