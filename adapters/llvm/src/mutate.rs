@@ -540,11 +540,43 @@ impl ModuleMut for LlvmModule {
             }
         }
         let id = self.register_func(body);
+        // The view moves with the body when it is built and describes nothing the move
+        // changed: no block addresses (their constants are replaced), no metadata
+        // (function-local metadata follows the replaced arguments). Arguments, blocks and
+        // instructions are positional; constants, including references to `f`, are the
+        // same objects.
+        let moved = if eager.is_empty() && freed.is_empty() {
+            let s = &mut self.funcs[f.index()];
+            let plain = s.built
+                && s.body.as_ref().is_some_and(|b| {
+                    b.insts.len() == s.insts.len()
+                        && !b.uses.iter().any(|u| matches!(u.value, Value::Meta(_)))
+                        && !b.props.iter().any(|p| matches!(p, Prop::Meta(Some(_))))
+                });
+            if plain {
+                s.body.take().map(|b| (b, std::mem::take(&mut s.insts)))
+            } else {
+                None
+            }
+        } else {
+            None
+        };
         // Nothing else is freed: the instructions move, the arguments are replaced by the
         // new function's (function-local metadata is forgotten with every rewrite).
         self.refresh(vec![f, id], Vec::new(), eager, Freed::Consts(freed), None);
         // The driver puts the new body in its tree right away.
-        self.materialize_view(id);
+        match moved {
+            Some((b, insts)) if self.funcs[id.index()].def && self.funcs[id.index()].info.ineligible.is_none() => {
+                let s = &mut self.funcs[id.index()];
+                s.body = Some(b);
+                s.insts = insts;
+                s.built = true;
+                if cfg!(debug_assertions) {
+                    self.assert_view_is_current(id);
+                }
+            }
+            _ => self.materialize_view(id),
+        }
         Ok(id)
     }
 
