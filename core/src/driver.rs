@@ -849,6 +849,37 @@ mod tests {
         assert_eq!(r.stats.functions_merged, 0);
     }
 
+    /// The merge-key filter splits candidates by the classes of their callees: `c2` calls
+    /// a function of another class than everyone else's callee, so it is dropped before
+    /// its body is read (a wildcard ref would have kept it); the merges, and their order,
+    /// are the same as without keys.
+    #[test]
+    fn merge_keys_refine_by_callee_class() {
+        let build = |keyed: bool| {
+            let mut m = Tiny::new();
+            m.hashed = true;
+            m.keyed = keyed;
+            let a1 = adder(&mut m, "a1", 1, internal());
+            let a2 = adder(&mut m, "a2", 1, internal());
+            let d1 = adder(&mut m, "d1", 5, internal());
+            let _d2 = adder(&mut m, "d2", 5, internal());
+            caller(&mut m, "c1", a1);
+            caller(&mut m, "c2", d1);
+            caller(&mut m, "c3", a1);
+            caller(&mut m, "c4", a2);
+            let r = merge_module(&mut m, &Options::default()).unwrap();
+            (actions(&r), r.stats.unique_keys, m.log)
+        };
+        let (plain, no_keys, plain_log) = build(false);
+        let (keyed, dropped, keyed_log) = build(true);
+        assert_eq!(no_keys, 0);
+        assert_eq!(dropped, 1, "only c2 is alone in its class");
+        assert_eq!(keyed, plain);
+        assert_eq!(keyed_log, plain_log);
+        // a2 into a1, d2 into d1, then c3 and c4 into c1 once their callees are one.
+        assert_eq!(plain.iter().filter(|a| a.2 != FoldAction::Kept).count(), 4, "{plain:?}");
+    }
+
     #[test]
     fn chains_merge_through_deferred_rounds() {
         let mut m = Tiny::new();

@@ -19,6 +19,10 @@ pub(crate) struct Tiny {
     pub bodies: Vec<Option<BodyBuf>>,
     pub target: TargetInfo,
     pub log: Vec<(&'static str, FuncId, FuncId)>,
+    /// Offer a worklist hash (one value for every body), as the LLVM adapter does.
+    pub hashed: bool,
+    /// Offer merge keys (opcodes and integer constants; function references as refs).
+    pub keyed: bool,
 }
 
 impl Tiny {
@@ -147,6 +151,9 @@ impl Module for Tiny {
         self.users_of(f, UseKind::Any, &mut v);
         !v.is_empty()
     }
+    fn worklist_hash(&self, f: FuncId) -> Option<u64> {
+        (self.hashed && self.bodies[f.index()].is_some()).then_some(7)
+    }
 }
 
 impl Tiny {
@@ -225,5 +232,30 @@ impl ModuleMut for Tiny {
     fn set_alignment(&mut self, f: FuncId, align: Option<u64>) -> Result<(), Self::Error> {
         self.funcs[f.index()].align = align;
         Ok(())
+    }
+    fn merge_key(&mut self, f: FuncId, refs: &mut Vec<FuncId>) -> Option<u64> {
+        if !self.keyed {
+            return None;
+        }
+        let b = self.bodies[f.index()].as_ref()?;
+        let mut k = 0u64;
+        let mut mix = |w: u64| k = (k.rotate_left(5) ^ w).wrapping_mul(0x517c_c1b7_2722_0a95);
+        for inst in &b.insts {
+            mix(inst.opcode as u64);
+            for u in &b.uses[inst.operands.range()] {
+                match u.value {
+                    Value::Const(c) => match &self.consts[c.index()].kind {
+                        ConstKind::Int(v) => mix(v[0]),
+                        ConstKind::Global(GlobalRef::Func(g)) => {
+                            mix(1);
+                            refs.push(*g);
+                        }
+                        _ => mix(2),
+                    },
+                    _ => mix(3),
+                }
+            }
+        }
+        Some(k)
     }
 }
