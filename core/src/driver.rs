@@ -340,8 +340,9 @@ impl<M: ModuleMut> Driver<'_, M> {
     ///
     /// The classes start as the groups of equal (worklist hash, key). A pass then splits
     /// each class by the classes of the functions its `refs` name: a ref to a keyed
-    /// candidate counts as that candidate's class, any other ref (a function that is not
-    /// a shared candidate, so is never replaced) as its identity. Passes repeat until no
+    /// candidate counts as that candidate's class, a ref to a shared candidate without a
+    /// key as a wildcard (it may merge with anything), any other ref (a function that is
+    /// not a shared candidate, so is never replaced) as its identity. Passes repeat until no
     /// class splits (at most `MERGE_KEY_PASSES`); candidates alone in their class are
     /// dropped.
     ///

@@ -83,49 +83,6 @@ unsigned mergefunc_inst_attachments(LLVMValueRef inst, unsigned *kinds, LLVMMeta
 
 extern "C" {
 
-// LLVM 22's StructuralHash(F, /*DetailedHash=*/false), computed natively (see
-// src/shash.rs for the formula). `term_by_opcode[op]` is the per-instruction term of C++
-// opcode `op` (0..n_terms-1), filled by the caller from LLVM's own xxh3. Returns 0 and
-// sets *ok = 0 for a declaration, a block without terminator or an opcode outside the
-// table; the caller then falls back to LLVM's own function.
-uint64_t mergefunc_structural_hash(LLVMValueRef fn, const uint64_t *term_by_opcode, unsigned n_terms, int *ok) {
-  *ok = 0;
-  auto *F = dyn_cast_or_null<Function>(unwrap(fn));
-  if (!F || F->isDeclaration())
-    return 0;
-  SmallVector<uint64_t, 256> Words;
-  Words.push_back(4);
-  Words.push_back(0x62642d6b6b2d6b72ULL);
-  Words.push_back(F->isVarArg());
-  Words.push_back(F->arg_size());
-  SmallVector<const BasicBlock *, 16> Stack;
-  SmallPtrSet<const BasicBlock *, 16> Seen;
-  Stack.push_back(&F->getEntryBlock());
-  Seen.insert(Stack.back());
-  while (!Stack.empty()) {
-    const BasicBlock *BB = Stack.pop_back_val();
-    Words.push_back(45798);
-    for (const Instruction &I : *BB) {
-      unsigned Op = I.getOpcode();
-      if (Op >= n_terms || term_by_opcode[Op] == 0)
-        return 0;
-      Words.push_back(term_by_opcode[Op]);
-    }
-    const Instruction *T = BB->getTerminator();
-    if (!T)
-      return 0;
-    for (unsigned i = 0, e = T->getNumSuccessors(); i != e; ++i)
-      if (Seen.insert(T->getSuccessor(i)).second)
-        Stack.push_back(T->getSuccessor(i));
-  }
-  *ok = 1;
-  return xxh3_64bits(ArrayRef<uint8_t>(reinterpret_cast<const uint8_t *>(Words.data()), Words.size() * sizeof(uint64_t)));
-}
-
-} // extern "C"
-
-extern "C" {
-
 // Gives `dst`, a function or a call, the whole attribute list of function `src`
 // (function, return and parameter attributes) in one step, as LLVM's copyAttributesFrom
 // and its thunk writer (`CI->setAttributes(F->getAttributes())`) do; LLVM-C can only add
@@ -159,7 +116,8 @@ int mergefunc_copy_attributes(LLVMValueRef dst, LLVMValueRef src) {
 #include "llvm/IR/IntrinsicInst.h"
 
 // The prescan: one native walk per function that computes both LLVM's StructuralHash
-// (as `mergefunc_structural_hash`) and the native part of the adapter's merge key (see
+// (`StructuralHash(F, /*DetailedHash=*/false)`; see src/shash.rs for the formula) and the
+// native part of the adapter's merge key (see
 // `LlvmModule::merge_key_of` in src/module.rs, which this mirrors and which stays the
 // fallback and the tests' reference). It only reads the IR, never allocates IR objects
 // and touches no context-wide state, so several threads may run it at once on
@@ -223,8 +181,9 @@ void *mergefunc_scan_new() { return new Scan(); }
 void mergefunc_scan_free(void *S) { delete static_cast<Scan *>(S); }
 
 // Prescan of function `fn` with scratch `scan` (one per thread). On success returns 1 and
-// writes out[0] = StructuralHash(fn, false) (the per-opcode terms as for
-// `mergefunc_structural_hash`), out[1] = the native merge key and out[2] = the number of
+// writes out[0] = StructuralHash(fn, false) (`term_by_opcode[op]`: the per-instruction
+// term of C++ opcode `op`, 0..n_terms-1, filled by the caller from LLVM's own xxh3),
+// out[1] = the native merge key and out[2] = the number of
 // identities the key refers to; the first `cap` of those are written to `ids`, in walk
 // order, each a value pointer with a tag in its low bits: 1 a global variable, alias or
 // ifunc, 2 a declared function, 3 a function with a body. The caller asks again with a
@@ -234,9 +193,8 @@ void mergefunc_scan_free(void *S) { delete static_cast<Scan *>(S); }
 //
 // The merge key covers, per block in walk order: a marker; per instruction that is not a
 // debug intrinsic: its opcode and, except for getelementptr, its result type's key, its
-// operand count and per operand a tag (and the value of a non-zero scalar integer of at most 64
-// bits);
-// the block's instruction count.
+// operand count and per operand a tag (and the value of a non-zero scalar integer of at
+// most 64 bits); the block's instruction count.
 int mergefunc_prescan(void *scan, LLVMValueRef fn, const uint64_t *term_by_opcode, unsigned n_terms,
                       unsigned ptr_bits, uint64_t *out, uint64_t *ids, size_t cap) {
   auto &S = *static_cast<Scan *>(scan);
@@ -322,9 +280,20 @@ int mergefunc_prescan(void *scan, LLVMValueRef fn, const uint64_t *term_by_opcod
   return 1;
 }
 
-} // extern "C"
+// LLVM 22's StructuralHash(F, /*DetailedHash=*/false) of one function: the prescan's walk
+// with a scratch of its own and no identities kept. `term_by_opcode[op]` is the
+// per-instruction term of C++ opcode `op` (0..n_terms-1), filled by the caller from
+// LLVM's own xxh3. Returns 0 and sets *ok = 0 where the prescan declines (a declaration,
+// a block without terminator, an opcode outside the table); the caller then falls back
+// to the LLVM-C walk or LLVM's own function.
+uint64_t mergefunc_structural_hash(LLVMValueRef fn, const uint64_t *term_by_opcode, unsigned n_terms, int *ok) {
+  Scan S;
+  uint64_t Out[3] = {0, 0, 0};
+  *ok = mergefunc_prescan(&S, fn, term_by_opcode, n_terms, 0, Out, nullptr, 0);
+  return *ok == 1 ? Out[0] : 0;
+}
 
-#include "llvm/IR/InstrTypes.h"
+} // extern "C"
 
 extern "C" {
 

@@ -67,13 +67,16 @@ pub(crate) struct Slot {
     pub(crate) fn_special: bool,
 }
 
-/// Whether the prescan ([`crate::prescan`]) describes the module as it is.
-#[derive(Debug)]
-pub(crate) enum PrescanState {
-    /// Not run since the last rewrite.
-    NotRun,
-    /// Run, and no rewrite since.
-    Done(crate::prescan::Prescan),
+/// What a merge key records of an operand that names a global (see
+/// `LlvmModule::key_identity`).
+#[derive(Clone, Copy, Debug)]
+enum KeyIdentity {
+    /// A global variable, alias or ifunc.
+    Global,
+    /// A function without a body.
+    Declared,
+    /// A function with a body.
+    Defined,
 }
 
 /// Reusable buffers of the view builder.
@@ -133,8 +136,9 @@ pub struct LlvmModule {
     /// LLVM's `StructuralHash`, computed here (see `crate::shash`).
     shash: std::cell::RefCell<crate::shash::StructuralHasher>,
     /// The prescan of the candidates (hash and merge key from one native walk), made by
-    /// the first [`Module::worklist_hash`] and dropped by the first rewrite.
-    prescan: std::cell::RefCell<PrescanState>,
+    /// the first [`Module::worklist_hash`] and dropped by the first rewrite (`None`: not
+    /// run since).
+    prescan: std::cell::RefCell<Option<crate::prescan::Prescan>>,
     /// Threads the prescan may use (`None`: the available parallelism, at most 8, asked
     /// only when a prescan is large enough to use threads).
     threads: Option<usize>,
@@ -287,7 +291,7 @@ impl LlvmModule {
             pending: Vec::new(),
             llvm_hash: true,
             shash: std::cell::RefCell::new(crate::shash::StructuralHasher::new()),
-            prescan: std::cell::RefCell::new(PrescanState::NotRun),
+            prescan: std::cell::RefCell::new(None),
             threads: None,
             setup_time: (0.0, 0.0),
             local_of: HashMap::default(),
@@ -459,7 +463,7 @@ impl LlvmModule {
     /// not run since the last rewrite. `None`: `f` was not a candidate then, or the native
     /// walk declined it.
     pub(crate) fn prescanned(&self, f: FuncId) -> Option<crate::prescan::Entry> {
-        if let PrescanState::Done(p) = &*self.prescan.borrow() {
+        if let Some(p) = &*self.prescan.borrow() {
             return p.entry(f.index());
         }
         let work: Vec<(usize, LLVMValueRef)> = self
@@ -471,13 +475,13 @@ impl LlvmModule {
             .collect();
         let ptr_bits = self.target.ptr_as_int.filter(|p| p.addr_space == 0).map_or(0, |p| p.bits);
         let terms = *self.shash.borrow().terms();
-        // SAFETY: every handle is a live function of this module, and `&self` is held for
-        // the whole call: no rewrite can run meanwhile.
         let threads =
             || self.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()).min(8));
+        // SAFETY: every handle is a live function of this module, and `&self` is held for
+        // the whole call: no rewrite can run meanwhile.
         let p = unsafe { crate::prescan::run(&work, self.funcs.len(), &terms, ptr_bits, threads) };
         let e = p.entry(f.index());
-        *self.prescan.borrow_mut() = PrescanState::Done(p);
+        *self.prescan.borrow_mut() = Some(p);
         e
     }
 
@@ -525,7 +529,7 @@ impl LlvmModule {
 
     /// Forgets the prescan (every rewrite calls this: the IR it describes changed).
     pub(crate) fn drop_prescan(&mut self) {
-        *self.prescan.get_mut() = PrescanState::NotRun;
+        *self.prescan.get_mut() = None;
     }
 
     /// Uses LLVM's own `StructuralHash` for [`Module::worklist_hash`] (on by default).
@@ -700,17 +704,13 @@ impl LlvmModule {
             return None;
         }
         let fty = s.info.ty;
-        if let PrescanState::Done(p) = self.prescan.get_mut() {
+        if let Some(p) = self.prescan.get_mut().take() {
             // Keys from the prescan and from the walk below hash differently, so one set
             // of keys never mixes them: a candidate the prescan did not cover keeps its
             // place (no key) instead.
-            let e = p.entry(f.index())?;
-            let ids = std::mem::take(&mut p.ids);
-            let k = self.key_from_prescan(fty, e, &ids, refs);
-            if let PrescanState::Done(p) = self.prescan.get_mut() {
-                p.ids = ids;
-            }
-            return Some(k);
+            let k = p.entry(f.index()).map(|e| self.key_from_prescan(fty, e, &p.ids, refs));
+            *self.prescan.get_mut() = Some(p);
+            return k;
         }
         // SAFETY: `v` is a live function with a body.
         let entry = unsafe { c::LLVMGetFirstBasicBlock(v.0) };
@@ -768,23 +768,38 @@ impl LlvmModule {
         self.key_types = types;
         h.write_u64(e.key);
         for &id in ids.get(e.ids.0 as usize..e.ids.1 as usize).unwrap_or(&[]) {
-            let v = V((id & !7) as LLVMValueRef);
-            match id & 7 {
-                1 => {
-                    h.write_u8(2);
-                    h.write_u64(match self.global_ref(v) {
-                        GlobalRef::Func(f) => f.0 as u64 | 1 << 32,
-                        GlobalRef::Other(x) => x.0 as u64,
-                    });
-                }
-                2 => {
-                    h.write_u8(3);
-                    h.write_u32(self.register_func(v).0);
-                }
-                _ => refs.push(self.register_func(v)),
-            }
+            let kind = match id & 7 {
+                1 => KeyIdentity::Global,
+                2 => KeyIdentity::Declared,
+                _ => KeyIdentity::Defined,
+            };
+            self.key_identity(V((id & !7) as LLVMValueRef), kind, &mut h, refs);
         }
         h.finish()
+    }
+
+    /// The part of a merge key an operand naming a global contributes (shared by the
+    /// prescan's keys and the LLVM-C walk's): a global variable, alias or ifunc and a
+    /// declared function hash their identity (merges never replace them); a function with
+    /// a body is only marked, and listed in `refs`.
+    fn key_identity(&mut self, v: V, kind: KeyIdentity, h: &mut impl std::hash::Hasher, refs: &mut Vec<FuncId>) {
+        match kind {
+            KeyIdentity::Global => {
+                h.write_u8(2);
+                h.write_u64(match self.global_ref(v) {
+                    GlobalRef::Func(f) => f.0 as u64 | 1 << 32,
+                    GlobalRef::Other(x) => x.0 as u64,
+                });
+            }
+            KeyIdentity::Declared => {
+                h.write_u8(3);
+                h.write_u32(self.register_func(v).0);
+            }
+            KeyIdentity::Defined => {
+                h.write_u8(4);
+                refs.push(self.register_func(v));
+            }
+        }
     }
 
     /// Hashes what no merge can change about operand `o` and what equal operands share:
@@ -809,22 +824,11 @@ impl LlvmModule {
                 _ => h.write_u8(0),
             },
             Ok(ValKind::GlobalVariable | ValKind::GlobalAlias | ValKind::GlobalIFunc) => {
-                let g = self.global_ref(v);
-                h.write_u8(2);
-                h.write_u64(match g {
-                    GlobalRef::Func(f) => f.0 as u64 | 1 << 32,
-                    GlobalRef::Other(x) => x.0 as u64,
-                });
+                self.key_identity(v, KeyIdentity::Global, h, refs)
             }
             Ok(ValKind::Function) => {
-                let f = self.register_func(v);
-                if v.is_declaration() {
-                    h.write_u8(3);
-                    h.write_u32(f.0);
-                } else {
-                    h.write_u8(4);
-                    refs.push(f);
-                }
+                let kind = if v.is_declaration() { KeyIdentity::Declared } else { KeyIdentity::Defined };
+                self.key_identity(v, kind, h, refs)
             }
             _ => h.write_u8(0),
         }
@@ -2355,6 +2359,21 @@ impl Module for LlvmModule {
     }
 }
 
+/// Volatile, alignment, ordering and sync scope of a load or a store (spec §2.10), in
+/// that order. The caller has checked the opcode, so the fields are read directly; the
+/// scope of a non-atomic access is 1 (LLVM's "system").
+fn memory_access_props(inst: V, props: &mut Vec<Prop>) {
+    let (vol, al, ord, sc) = unsafe {
+        (
+            c::LLVMGetVolatile(inst.0) != 0,
+            c::LLVMGetAlignment(inst.0) as u64,
+            ffi::LLVMGetOrdering(inst.0) as u64,
+            if c::LLVMIsAtomic(inst.0) != 0 { c::LLVMGetAtomicSyncScopeID(inst.0) as u64 } else { 1 },
+        )
+    };
+    props.extend([Prop::Num(vol as u64), Prop::Num(al), Prop::Num(ord), Prop::Num(sc)]);
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -2374,19 +2393,4 @@ mod tests {
         assert_eq!(safe::parse_decimal_words("-1", 80), Some(vec![u64::MAX, 0xffff]));
         assert_eq!(safe::parse_decimal_words("x", 80), None);
     }
-}
-
-/// Volatile, alignment, ordering and sync scope of a load or a store (spec §2.10), in
-/// that order. The caller has checked the opcode, so the fields are read directly; the
-/// scope of a non-atomic access is 1 (LLVM's "system").
-fn memory_access_props(inst: V, props: &mut Vec<Prop>) {
-    let (vol, al, ord, sc) = unsafe {
-        (
-            c::LLVMGetVolatile(inst.0) != 0,
-            c::LLVMGetAlignment(inst.0) as u64,
-            ffi::LLVMGetOrdering(inst.0) as u64,
-            if c::LLVMIsAtomic(inst.0) != 0 { c::LLVMGetAtomicSyncScopeID(inst.0) as u64 } else { 1 },
-        )
-    };
-    props.extend([Prop::Num(vol as u64), Prop::Num(al), Prop::Num(ord), Prop::Num(sc)]);
 }
