@@ -89,6 +89,20 @@ struct BuildScratch {
     uses: Vec<Use>,
     props: Vec<Prop>,
     succs: Vec<BlockId>,
+    body: BodyBuf,
+}
+
+/// Wall-clock seconds spent in parts of the merge pass, summed over every call since the
+/// module was loaded (see [`LlvmModule::pass_times`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct PassTimes {
+    /// The prescans (StructuralHash and native merge keys of every candidate, on threads).
+    pub prescan: f64,
+    /// Building views outside rewrites (the LLVM-C walk and interning).
+    pub views: f64,
+    /// The rewrites the core asks for (`ModuleMut`): LLVM's own mutations plus the
+    /// adapter's bookkeeping (use walks, view patches, views of split bodies).
+    pub rewrites: f64,
 }
 
 /// An LLVM 22 module (its own context) and the core's view of it.
@@ -142,8 +156,13 @@ pub struct LlvmModule {
     /// Threads the prescan may use (`None`: the available parallelism, at most 8, asked
     /// only when a prescan is large enough to use threads).
     threads: Option<usize>,
-    /// Time spent building the module-level facts after parsing: (wall, thread CPU) s.
+    /// Time spent after parsing on the module-level facts and the first prescan (which
+    /// run side by side): (wall, process CPU) s.
     setup_time: (f64, f64),
+    /// Wall time by part of the merge pass (see [`PassTimes`]).
+    pub(crate) times: std::cell::Cell<PassTimes>,
+    /// A rewrite is running: views it builds count as rewrite time.
+    pub(crate) in_rewrite: bool,
     /// Scratch of `build_body`: locals of the function being built, by LLVM handle.
     local_of: HashMap<usize, (Value, TypeId)>,
     scratch_blocks: Vec<LLVMBasicBlockRef>,
@@ -203,6 +222,13 @@ impl LlvmModule {
     /// Parses a module from `.ll` text or `.bc` bitcode (detected from the contents),
     /// checks it with the LLVM verifier and builds the view.
     pub fn parse(data: &[u8], name: &str) -> Result<Self, LlvmError> {
+        Self::parse_with_threads(data, name, None)
+    }
+
+    /// [`Self::parse`] with the number of threads the prescan may use (see
+    /// [`Self::set_threads`]; `None`: the available parallelism, at most 8). The first
+    /// prescan runs while the module facts are built.
+    pub fn parse_with_threads(data: &[u8], name: &str, threads: Option<usize>) -> Result<Self, LlvmError> {
         let cname = safe::cstring(name).unwrap_or_default();
         unsafe {
             let ctx = c::LLVMContextCreate();
@@ -231,12 +257,18 @@ impl LlvmModule {
                 return err(format!("{name} is not valid LLVM IR: {}", text.trim_end()));
             }
             take_msg(vmsg);
-            Ok(Self::from_raw(ctx, m))
+            Ok(Self::from_raw(ctx, m, threads.map(|n| n.max(1))))
         }
     }
 
     /// Reads and parses a file (`-` reads standard input).
     pub fn load(path: &Path) -> Result<Self, LlvmError> {
+        Self::load_with_threads(path, None)
+    }
+
+    /// [`Self::load`] with the number of threads the prescan may use (see
+    /// [`Self::parse_with_threads`]).
+    pub fn load_with_threads(path: &Path, threads: Option<usize>) -> Result<Self, LlvmError> {
         let data = if path.as_os_str() == "-" {
             let mut v = Vec::new();
             std::io::Read::read_to_end(&mut std::io::stdin(), &mut v)
@@ -245,10 +277,10 @@ impl LlvmModule {
         } else {
             std::fs::read(path).map_err(|e| LlvmError(format!("cannot read {}: {e}", path.display())))?
         };
-        Self::parse(&data, &path.display().to_string())
+        Self::parse_with_threads(&data, &path.display().to_string(), threads)
     }
 
-    fn from_raw(ctx: LLVMContextRef, m: LLVMModuleRef) -> Self {
+    fn from_raw(ctx: LLVMContextRef, m: LLVMModuleRef, threads: Option<usize>) -> Self {
         let (td, builder) = unsafe {
             let dl = c::LLVMGetDataLayoutStr(m);
             (sys::target::LLVMCreateTargetData(dl), c::LLVMCreateBuilderInContext(ctx))
@@ -292,8 +324,10 @@ impl LlvmModule {
             llvm_hash: true,
             shash: std::cell::RefCell::new(crate::shash::StructuralHasher::new()),
             prescan: std::cell::RefCell::new(None),
-            threads: None,
+            threads,
             setup_time: (0.0, 0.0),
+            times: Default::default(),
+            in_rewrite: false,
             local_of: HashMap::default(),
             scratch_blocks: Vec::new(),
             scratch: BuildScratch::default(),
@@ -308,29 +342,72 @@ impl LlvmModule {
             attr_key: Vec::new(),
             attr_buf: Vec::new(),
         };
-        let (t0, c0) = (std::time::Instant::now(), crate::thread_cpu_seconds());
+        let (t0, c0) = (std::time::Instant::now(), crate::process_cpu_seconds());
         s.init_module_facts();
-        // Every function in module order gets its id first, then its module-level facts
-        // in the same order (deterministic table ids). Bodies are built on demand.
+        // Function ids are module order. The prescan of every definition (the first
+        // `worklist_hash` would run it anyway) starts on the other threads now and reads
+        // bodies while this thread builds the module-level facts, which only read the
+        // module and create constants; both finish before this returns.
+        let mut defs: Vec<(usize, LLVMValueRef)> = Vec::new();
+        let mut n = 0usize;
         let mut f = unsafe { c::LLVMGetFirstFunction(m) };
         while !f.is_null() {
-            s.register_func(V(f));
-            f = unsafe { c::LLVMGetNextFunction(f) };
+            unsafe {
+                if c::LLVMIsDeclaration(f) == 0 {
+                    defs.push((n, f));
+                }
+                // Build lazily created arguments now, not while the prescan runs.
+                if c::LLVMCountParams(f) > 0 {
+                    c::LLVMGetParam(f, 0);
+                }
+                f = c::LLVMGetNextFunction(f);
+            }
+            n += 1;
         }
-        s.pending.clear();
-        for i in 0..s.funcs.len() {
-            s.rebuild_info(FuncId::new(i));
-        }
-        s.drain_pending();
-        s.setup_time = (t0.elapsed().as_secs_f64(), crate::thread_cpu_seconds() - c0);
+        let ptr_bits = s.target.ptr_as_int.filter(|p| p.addr_space == 0).map_or(0, |p| p.bits);
+        let terms = *s.shash.borrow().terms();
+        let threads = || threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()).min(8));
+        let facts = || {
+            // Every function gets its id first, then its module-level facts in the same
+            // order (deterministic table ids). Bodies are built on demand.
+            let mut f = unsafe { c::LLVMGetFirstFunction(m) };
+            while !f.is_null() {
+                s.register_func(V(f));
+                f = unsafe { c::LLVMGetNextFunction(f) };
+            }
+            s.pending.clear();
+            for i in 0..s.funcs.len() {
+                s.rebuild_info(FuncId::new(i));
+            }
+            s.drain_pending();
+        };
+        // SAFETY: the handles are the module's live definitions; `facts` reads the module
+        // and interns, and rewrites nothing.
+        let p = unsafe { crate::prescan::run(&defs, n, &terms, ptr_bits, threads, facts) };
+        *s.prescan.borrow_mut() = Some(p);
+        s.setup_time = (t0.elapsed().as_secs_f64(), crate::process_cpu_seconds() - c0);
         s
     }
 
-    /// Wall-clock and thread CPU seconds spent after parsing (and verifying) the module
-    /// to build the adapter's module-level facts. Part of the merge pass's cost: the
-    /// CLI's `--time` adds it to the time of `merge_module`.
+    /// Wall-clock and process CPU seconds spent after parsing (and verifying) the module
+    /// to build the adapter's module-level facts and, on other threads meanwhile, the
+    /// first prescan. Part of the merge pass's cost: the CLI's `--time` adds it to the
+    /// time of `merge_module`.
     pub fn setup_seconds(&self) -> (f64, f64) {
         self.setup_time
+    }
+
+    /// Wall-clock seconds spent so far in the prescan, in building views and in rewrites
+    /// (the rest of `merge_module` is the core: keys, hashing views, comparisons).
+    pub fn pass_times(&self) -> PassTimes {
+        self.times.get()
+    }
+
+    /// Adds the time since `t0` to one part of [`PassTimes`].
+    pub(crate) fn add_time(&self, t0: std::time::Instant, part: fn(&mut PassTimes) -> &mut f64) {
+        let mut t = self.times.get();
+        *part(&mut t) += t0.elapsed().as_secs_f64();
+        self.times.set(t);
     }
 
     /// Builds the views of every function now (they are otherwise built when the core
@@ -477,9 +554,11 @@ impl LlvmModule {
         let terms = *self.shash.borrow().terms();
         let threads =
             || self.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()).min(8));
+        let t0 = std::time::Instant::now();
         // SAFETY: every handle is a live function of this module, and `&self` is held for
         // the whole call: no rewrite can run meanwhile.
-        let p = unsafe { crate::prescan::run(&work, self.funcs.len(), &terms, ptr_bits, threads) };
+        let p = unsafe { crate::prescan::run(&work, self.funcs.len(), &terms, ptr_bits, threads, || ()) };
+        self.add_time(t0, |t| &mut t.prescan);
         let e = p.entry(f.index());
         *self.prescan.borrow_mut() = Some(p);
         e
@@ -1005,7 +1084,12 @@ impl LlvmModule {
         let mut insts = Vec::new();
         let mut reason_found = None;
         if ineligible.is_none() {
-            match self.build_body(v, fn_special) {
+            let t0 = std::time::Instant::now();
+            let built = self.build_body(v, fn_special);
+            if !self.in_rewrite {
+                self.add_time(t0, |t| &mut t.views);
+            }
+            match built {
                 Ok((b, iv, distinct_md)) => {
                     if distinct_md {
                         reason_found = Some(Ineligible::Adapter(reason::DISTINCT_MD));
@@ -1958,14 +2042,11 @@ impl LlvmModule {
         all: &[V],
         scratch: &mut BuildScratch,
     ) -> Result<(BodyBuf, bool), u32> {
-        let BuildScratch { meta, block_end, alloca_props, uses, props, succs, .. } = scratch;
-        let mut buf = BodyBuf::new();
-        buf.blocks.reserve_exact(block_end.len());
-        buf.insts.reserve_exact(all.len());
-        let nops: usize = meta.iter().map(|m| m.2 as usize).sum();
-        buf.uses.reserve_exact(nops);
-        buf.props.reserve(all.len() * 2);
-        buf.succs.reserve(block_end.len() * 2);
+        let BuildScratch { meta, block_end, alloca_props, uses, props, succs, body, .. } = scratch;
+        // Built in a reused scratch body, then copied out exactly sized: one allocation
+        // per part, never a reallocation (props per instruction vary too much to guess).
+        let buf = body;
+        buf.clear();
         let mut distinct_md = false;
         let mut special_attrs = false;
         alloca_props.clear();
@@ -2179,6 +2260,7 @@ impl LlvmModule {
             at = end;
         }
         buf.finish();
+        let mut buf = buf.clone();
         // `inalloca`/`swifterror` alloca bits have no getter: in the rare functions that
         // use those attributes, read them from the printed alloca.
         if special_attrs || fn_special {
@@ -2196,12 +2278,11 @@ impl LlvmModule {
     pub(crate) fn referencing_funcs(&self, v: V, include_sig: bool, out: &mut Vec<FuncId>) {
         let mut seen: HashSet<V> = HashSet::default();
         let mut stack = vec![v];
+        let mut last_block = ptr::null_mut();
         while let Some(x) = stack.pop() {
             for user in x.users() {
                 if user.is_instruction() {
-                    if let Some(f) = user.parent_function().and_then(|f| self.func_of.get(&f)) {
-                        out.push(*f);
-                    }
+                    self.push_parent(user, &mut last_block, out);
                 } else if user.is_function() {
                     if include_sig {
                         if let Some(f) = self.func_of.get(&user) {
@@ -2227,12 +2308,11 @@ impl LlvmModule {
     ) {
         let mut seen: HashSet<V> = HashSet::default();
         let mut stack = vec![v];
+        let mut last_block = ptr::null_mut();
         while let Some(x) = stack.pop() {
             for user in x.users() {
                 if user.is_instruction() {
-                    if let Some(f) = user.parent_function().and_then(|f| self.func_of.get(&f)) {
-                        insts.push(*f);
-                    }
+                    self.push_parent(user, &mut last_block, insts);
                 } else if user.is_function() {
                     if let Some(f) = self.func_of.get(&user) {
                         sig.push(*f);
@@ -2241,6 +2321,24 @@ impl LlvmModule {
                     consts.push(user);
                     stack.push(user);
                 }
+            }
+        }
+    }
+
+    /// Appends the function of instruction `user` to `out`, unless `user` is in
+    /// `*last_block`, the block of the previous user: that function is already there.
+    /// Use lists hold the uses of one caller mostly in runs, so this keeps `out` close
+    /// to one entry per caller (callers sort and deduplicate it anyway).
+    pub(crate) fn push_parent(&self, user: V, last_block: &mut LLVMBasicBlockRef, out: &mut Vec<FuncId>) {
+        let Some(b) = user.parent_block() else { return };
+        if b == *last_block {
+            return;
+        }
+        *last_block = b;
+        let f = V(unsafe { c::LLVMGetBasicBlockParent(b) });
+        if let Some(id) = self.func_of.get(&f) {
+            if out.last() != Some(id) {
+                out.push(*id);
             }
         }
     }
@@ -2321,13 +2419,12 @@ impl Module for LlvmModule {
         match kind {
             UseKind::Any => self.referencing_funcs(v, false, out),
             UseKind::DirectCalls => {
+                let mut last_block = ptr::null_mut();
                 for (u, user) in v.uses() {
                     if user.is_call() {
                         let n = user.num_operands();
                         if n > 0 && user.operand_use(n - 1) == Some(u) {
-                            if let Some(p) = user.parent_function().and_then(|p| self.func_of.get(&p)) {
-                                out.push(*p);
-                            }
+                            self.push_parent(user, &mut last_block, out);
                         }
                     }
                 }

@@ -331,10 +331,9 @@ impl LlvmModule {
     }
 }
 
-impl ModuleMut for LlvmModule {
-    type Error = LlvmError;
-
-    fn replace_all_uses(&mut self, from: FuncId, to: FuncId) -> Result<(), LlvmError> {
+/// The rewrites themselves; [`ModuleMut`] wraps each to time it.
+impl LlvmModule {
+    fn replace_all_uses_untimed(&mut self, from: FuncId, to: FuncId) -> Result<(), LlvmError> {
         let (fv, tv) = (self.func_value(from)?, self.func_value(to)?);
         if fv.ty() != tv.ty() {
             return err("cannot replace a function by one in another address space");
@@ -347,12 +346,13 @@ impl ModuleMut for LlvmModule {
         Ok(())
     }
 
-    fn replace_direct_calls(&mut self, from: FuncId, to: FuncId) -> Result<(), LlvmError> {
+    fn replace_direct_calls_untimed(&mut self, from: FuncId, to: FuncId) -> Result<(), LlvmError> {
         let (fv, tv) = (self.func_value(from)?, self.func_value(to)?);
         if fv.ty() != tv.ty() {
             return err("cannot redirect calls to a function in another address space");
         }
         let mut affected = Vec::new();
+        let mut last_block = std::ptr::null_mut();
         for (u, user) in fv.uses() {
             if !user.is_call() {
                 continue;
@@ -360,20 +360,14 @@ impl ModuleMut for LlvmModule {
             let n = user.num_operands();
             if n > 0 && user.operand_use(n - 1) == Some(u) {
                 unsafe { c::LLVMSetOperand(user.0, n - 1, tv.0) };
-                if let Some(p) = user.parent_function().and_then(|p| self.func_of.get(&p)) {
-                    affected.push(*p);
-                }
+                self.push_parent(user, &mut last_block, &mut affected);
             }
         }
         self.refresh(affected, Vec::new(), Vec::new(), Freed::Nothing, Some(from));
         Ok(())
     }
 
-    fn supports_aliases(&self) -> bool {
-        true
-    }
-
-    fn write_alias(&mut self, g: FuncId, target: FuncId) -> Result<(), LlvmError> {
+    fn write_alias_untimed(&mut self, g: FuncId, target: FuncId) -> Result<(), LlvmError> {
         let (gv, fv) = (self.func_value(g)?, self.func_value(target)?);
         if gv.ty() != fv.ty() {
             return err("cannot alias a function in another address space");
@@ -402,7 +396,7 @@ impl ModuleMut for LlvmModule {
         Ok(())
     }
 
-    fn write_thunk(&mut self, g: FuncId, target: FuncId, style: ThunkStyle) -> Result<(), LlvmError> {
+    fn write_thunk_untimed(&mut self, g: FuncId, target: FuncId, style: ThunkStyle) -> Result<(), LlvmError> {
         let (gv, fv) = (self.func_value(g)?, self.func_value(target)?);
         if !gv.is_function() || !fv.is_function() {
             return err("thunks need two functions");
@@ -434,7 +428,7 @@ impl ModuleMut for LlvmModule {
         Ok(())
     }
 
-    fn erase(&mut self, g: FuncId) -> Result<(), LlvmError> {
+    fn erase_untimed(&mut self, g: FuncId) -> Result<(), LlvmError> {
         let gv = self.func_value(g)?;
         if gv.has_uses() {
             return err(format!("cannot erase {g}: it still has uses"));
@@ -463,7 +457,7 @@ impl ModuleMut for LlvmModule {
         Ok(())
     }
 
-    fn split_body(&mut self, f: FuncId) -> Result<FuncId, LlvmError> {
+    fn split_body_untimed(&mut self, f: FuncId) -> Result<FuncId, LlvmError> {
         let fv = self.func_value(f)?;
         let fty = fv.global_value_type().ok_or_else(|| LlvmError("not a function".into()))?;
         if fv.is_declaration() {
@@ -580,7 +574,7 @@ impl ModuleMut for LlvmModule {
         Ok(id)
     }
 
-    fn set_alignment(&mut self, f: FuncId, align: Option<u64>) -> Result<(), LlvmError> {
+    fn set_alignment_untimed(&mut self, f: FuncId, align: Option<u64>) -> Result<(), LlvmError> {
         let v = self.func_value(f)?;
         let a = match align {
             None => 0,
@@ -593,11 +587,7 @@ impl ModuleMut for LlvmModule {
         Ok(())
     }
 
-    fn supports_flag_intersection(&self) -> bool {
-        true
-    }
-
-    fn intersect_flags(&mut self, f: FuncId, inst: InstId, keep: u64) -> Result<(), LlvmError> {
+    fn intersect_flags_untimed(&mut self, f: FuncId, inst: InstId, keep: u64) -> Result<(), LlvmError> {
         let Some(v) = self.funcs.get(f.index()).and_then(|s| s.insts.get(inst.index())).copied() else {
             return err(format!("{f} has no instruction {inst}"));
         };
@@ -614,6 +604,65 @@ impl ModuleMut for LlvmModule {
             }
         }
         Ok(())
+    }
+
+    /// Runs the rewrite `f`, adding its wall time to [`crate::PassTimes::rewrites`]
+    /// (views it builds count there, not as view time).
+    fn timed_rewrite<R>(&mut self, f: impl FnOnce(&mut Self) -> R) -> R {
+        let t0 = std::time::Instant::now();
+        let outer = !self.in_rewrite;
+        self.in_rewrite = true;
+        let r = f(self);
+        if outer {
+            self.in_rewrite = false;
+            self.add_time(t0, |t| &mut t.rewrites);
+        }
+        r
+    }
+}
+
+/// Each rewrite is timed (see [`crate::PassTimes::rewrites`]).
+impl ModuleMut for LlvmModule {
+    type Error = LlvmError;
+
+    fn replace_all_uses(&mut self, from: FuncId, to: FuncId) -> Result<(), LlvmError> {
+        self.timed_rewrite(|m| m.replace_all_uses_untimed(from, to))
+    }
+
+    fn replace_direct_calls(&mut self, from: FuncId, to: FuncId) -> Result<(), LlvmError> {
+        self.timed_rewrite(|m| m.replace_direct_calls_untimed(from, to))
+    }
+
+    fn write_alias(&mut self, g: FuncId, target: FuncId) -> Result<(), LlvmError> {
+        self.timed_rewrite(|m| m.write_alias_untimed(g, target))
+    }
+
+    fn write_thunk(&mut self, g: FuncId, target: FuncId, style: ThunkStyle) -> Result<(), LlvmError> {
+        self.timed_rewrite(|m| m.write_thunk_untimed(g, target, style))
+    }
+
+    fn erase(&mut self, g: FuncId) -> Result<(), LlvmError> {
+        self.timed_rewrite(|m| m.erase_untimed(g))
+    }
+
+    fn split_body(&mut self, f: FuncId) -> Result<FuncId, LlvmError> {
+        self.timed_rewrite(|m| m.split_body_untimed(f))
+    }
+
+    fn set_alignment(&mut self, f: FuncId, align: Option<u64>) -> Result<(), LlvmError> {
+        self.timed_rewrite(|m| m.set_alignment_untimed(f, align))
+    }
+
+    fn intersect_flags(&mut self, f: FuncId, inst: InstId, keep: u64) -> Result<(), LlvmError> {
+        self.timed_rewrite(|m| m.intersect_flags_untimed(f, inst, keep))
+    }
+
+    fn supports_aliases(&self) -> bool {
+        true
+    }
+
+    fn supports_flag_intersection(&self) -> bool {
+        true
     }
 
     fn materialize(&mut self, f: FuncId) {

@@ -446,12 +446,6 @@ impl V {
         let b = unsafe { c::LLVMGetInstructionParent(self.0) };
         (!b.is_null()).then_some(b)
     }
-    /// Function that contains an instruction.
-    pub fn parent_function(self) -> Option<V> {
-        let b = self.parent_block()?;
-        let f = unsafe { c::LLVMGetBasicBlockParent(b) };
-        (!f.is_null()).then_some(V(f))
-    }
     /// True for a debug intrinsic call (`llvm.dbg.*`).
     pub fn is_debug_intrinsic(self) -> bool {
         !unsafe { c::LLVMIsADbgInfoIntrinsic(self.0) }.is_null()

@@ -134,10 +134,7 @@ fn run() -> Result<(), String> {
         }
         Err(e) => return Err(format!("{e}\n{USAGE}")),
     };
-    let mut m = LlvmModule::load(&args.input).map_err(|e| e.to_string())?;
-    if let Some(n) = args.threads {
-        m.set_threads(n);
-    }
+    let mut m = LlvmModule::load_with_threads(&args.input, args.threads).map_err(|e| e.to_string())?;
     let (start, cpu0) = (Instant::now(), mergefunc_llvm::process_cpu_seconds());
     let report = merge_module(&mut m, &args.opts).map_err(|e| format!("merging failed: {e}"))?;
     let (merge_secs, merge_cpu) = (start.elapsed().as_secs_f64(), mergefunc_llvm::process_cpu_seconds() - cpu0);
@@ -174,6 +171,15 @@ fn run() -> Result<(), String> {
                 "mergefunc: time: module facts {setup_secs:.6} s (cpu {setup_cpu:.6} s), merge {merge_secs:.6} s \
                  (cpu {merge_cpu:.6} s), pass cpu {:.6} s",
                 setup_cpu + merge_cpu
+            );
+            let t = m.pass_times();
+            eprintln!(
+                "mergefunc: time parts (wall): prescan {:.6} s, views {:.6} s, rewrites {:.6} s, core and the rest \
+                 {:.6} s",
+                t.prescan,
+                t.views,
+                t.rewrites,
+                merge_secs - t.prescan - t.views - t.rewrites
             );
         }
     }
