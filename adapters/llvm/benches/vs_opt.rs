@@ -22,7 +22,9 @@
 //!      excluded) and the CPU time of the same span (every thread of the process);
 //!    * LLVM: `opt-22 -passes=mergefunc -time-passes IN -o /dev/null`, the
 //!      `MergeFunctionsPass` line (wall and user+system);
-//! 4. prints medians, min/max and the ratio ours/LLVM (wall and CPU);
+//! 4. prints medians, min/max and the ratio ours/LLVM (wall and CPU), and where our time
+//!    goes: the medians of the parts that `--time --stats` reports (module facts with the
+//!    first prescan beside them, later prescans, views, rewrites, the core and the rest);
 //! 5. checks that both made the same merges: both outputs as text, every input function
 //!    classified (kept with its direct callees / erased / thunk->X / alias->X, the
 //!    classifier of the differential tests) and compared.
@@ -100,6 +102,24 @@ fn main() {
             fmt_stats(&r.ours_cpu),
             fmt_stats(&r.opt_cpu),
             median(&r.ours_cpu) / median(&r.opt_cpu),
+        );
+    }
+    println!();
+    println!("## Where our time goes (wall ms, medians per part; the first prescan runs beside the module facts)");
+    println!();
+    println!("| module | facts + first prescan | later prescans | views | rewrites | core and the rest | LLVM's pass / 3 |");
+    println!("|---|---|---|---|---|---|---|");
+    for r in &rows {
+        let col = |k: usize| median(&r.parts.iter().map(|p| p[k]).collect::<Vec<_>>());
+        println!(
+            "| {} | {:.1} | {:.1} | {:.1} | {:.1} | {:.1} | {:.1} |",
+            r.name,
+            col(0),
+            col(1),
+            col(2),
+            col(3),
+            col(4),
+            median(&r.opt_wall) / 3.0
         );
     }
     if rows.iter().any(|r| !r.same) {
@@ -205,10 +225,13 @@ struct Row {
     ours_cpu: Vec<f64>,
     opt_wall: Vec<f64>,
     opt_cpu: Vec<f64>,
+    /// Our wall ms per run by part: [facts + first prescan, later prescans, views,
+    /// rewrites, core and the rest].
+    parts: Vec<[f64; 5]>,
 }
 
-/// (wall, cpu) seconds of our pass.
-fn run_ours(input: &Path, out: &Path) -> Result<(f64, f64), String> {
+/// (wall, cpu, parts) seconds of our pass; parts as in [`Row::parts`].
+fn run_ours(input: &Path, out: &Path) -> Result<(f64, f64, [f64; 5]), String> {
     let o = Command::new(OUR_BIN)
         .arg(input)
         .arg("-o")
@@ -220,15 +243,23 @@ fn run_ours(input: &Path, out: &Path) -> Result<(f64, f64), String> {
     if !o.status.success() {
         return Err(format!("mergefunc failed: {err}"));
     }
-    let wall = err
-        .lines()
-        .find_map(|l| l.strip_prefix("mergefunc: merge pass ").and_then(|r| r.trim_end_matches(" s").parse().ok()))
-        .ok_or_else(|| format!("no merge pass line in: {err}"))?;
-    let cpu = err
-        .lines()
-        .find_map(|l| l.split("pass cpu ").nth(1).and_then(|r| r.trim_end_matches(" s").parse().ok()))
-        .ok_or_else(|| format!("no cpu time in: {err}"))?;
-    Ok((wall, cpu))
+    let secs = |after: &str| -> Option<f64> {
+        err.lines().find_map(|l| {
+            let r = l.split(after).nth(1)?;
+            r.split(" s").next()?.trim().parse().ok()
+        })
+    };
+    let wall = secs("mergefunc: merge pass ").ok_or_else(|| format!("no merge pass line in: {err}"))?;
+    let cpu = secs("pass cpu ").ok_or_else(|| format!("no cpu time in: {err}"))?;
+    let part = |name: &str| secs(name).ok_or_else(|| format!("no {name} time in: {err}"));
+    let parts = [
+        part("module facts ")?,
+        part("(wall): prescan ")?,
+        part(", views ")?,
+        part(", rewrites ")?,
+        part("core and the rest ")?,
+    ];
+    Ok((wall, cpu, parts))
 }
 
 /// (wall, user+system) seconds of LLVM's MergeFunctionsPass.
@@ -293,6 +324,7 @@ fn bench_module(name: &str, input: &Path, runs: usize) -> Result<Row, String> {
         ours_cpu: Vec::new(),
         opt_wall: Vec::new(),
         opt_cpu: Vec::new(),
+        parts: Vec::new(),
     };
     println!("| run | ours wall ms | ours CPU ms | LLVM wall ms | LLVM CPU ms |");
     println!("|---|---|---|---|---|");
@@ -310,6 +342,7 @@ fn bench_module(name: &str, input: &Path, runs: usize) -> Result<Row, String> {
         row.ours_cpu.push(a.1 * 1e3);
         row.opt_wall.push(b.0 * 1e3);
         row.opt_cpu.push(b.1 * 1e3);
+        row.parts.push(a.2.map(|x| x * 1e3));
     }
     // Same merges?
     let ours_ll = work.join("ours.ll");
