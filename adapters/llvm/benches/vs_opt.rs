@@ -107,7 +107,9 @@ fn main() {
     println!();
     println!("## Where our time goes (wall ms, medians per part; the first prescan runs beside the module facts)");
     println!();
-    println!("| module | facts + first prescan | later prescans | views | rewrites | core and the rest | LLVM's pass / 3 |");
+    println!(
+        "| module | facts + first prescan | later prescans | views | rewrites | core and the rest | LLVM's pass / 3 |"
+    );
     println!("|---|---|---|---|---|---|---|");
     for r in &rows {
         let col = |k: usize| median(&r.parts.iter().map(|p| p[k]).collect::<Vec<_>>());

@@ -149,9 +149,9 @@ pub struct LlvmModule {
     pub(crate) llvm_hash: bool,
     /// LLVM's `StructuralHash`, computed here (see `crate::shash`).
     shash: std::cell::RefCell<crate::shash::StructuralHasher>,
-    /// The prescan of the candidates (hash and merge key from one native walk), made by
-    /// the first [`Module::worklist_hash`] and dropped by the first rewrite (`None`: not
-    /// run since).
+    /// The prescan (hash and merge key from one native walk): of every definition when
+    /// loading (beside the module facts), dropped by the first rewrite, then made again
+    /// for the candidates by the next [`Module::worklist_hash`] (`None`: not run since).
     prescan: std::cell::RefCell<Option<crate::prescan::Prescan>>,
     /// Threads the prescan may use (`None`: the available parallelism, at most 8, asked
     /// only when a prescan is large enough to use threads).
