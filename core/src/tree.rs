@@ -98,9 +98,9 @@ impl FnTree {
         let mut go_left = false;
         while cur != NIL {
             let n = &self.nodes[cur as usize];
-            // Order: the node's key versus f's key.
-            let o = n.hash.cmp(&hash).then_with(|| cmp(n.func, f));
-            match o {
+            // Every node of this treap has `hash`: the order alone decides.
+            debug_assert_eq!(n.hash, hash);
+            match cmp(n.func, f) {
                 Ordering::Equal => return Found::Equal(cur),
                 Ordering::Greater => {
                     parent = cur;

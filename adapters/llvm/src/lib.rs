@@ -93,20 +93,10 @@ pub use module::{reason, LlvmError, LlvmModule, PassTimes};
 
 pub mod report;
 
-/// CPU seconds used by the calling thread so far (Linux `CLOCK_THREAD_CPUTIME_ID`; 0 on
-/// other systems). Used by `--time` and the benchmarks.
-pub fn thread_cpu_seconds() -> f64 {
-    cpu_clock(3)
-}
-
 /// CPU seconds used by every thread of the process so far (Linux
 /// `CLOCK_PROCESS_CPUTIME_ID`; 0 on other systems): the cost of a span that may run
 /// helper threads (the prescan's). Used by `--time` and the benchmarks.
 pub fn process_cpu_seconds() -> f64 {
-    cpu_clock(2)
-}
-
-fn cpu_clock(clock: i32) -> f64 {
     #[cfg(target_os = "linux")]
     {
         #[repr(C)]
@@ -117,16 +107,16 @@ fn cpu_clock(clock: i32) -> f64 {
         extern "C" {
             fn clock_gettime(clock: i32, ts: *mut Timespec) -> i32;
         }
+        const CLOCK_PROCESS_CPUTIME_ID: i32 = 2;
         let mut ts = Timespec { sec: 0, nsec: 0 };
         // SAFETY: `ts` is a valid, writable timespec (64-bit Linux layout).
-        if unsafe { clock_gettime(clock, &mut ts) } == 0 {
+        if unsafe { clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &mut ts) } == 0 {
             return ts.sec as f64 + ts.nsec as f64 * 1e-9;
         }
         0.0
     }
     #[cfg(not(target_os = "linux"))]
     {
-        let _ = clock;
         0.0
     }
 }

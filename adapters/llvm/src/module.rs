@@ -364,9 +364,8 @@ impl LlvmModule {
             }
             n += 1;
         }
-        let ptr_bits = s.target.ptr_as_int.filter(|p| p.addr_space == 0).map_or(0, |p| p.bits);
-        let terms = *s.shash.borrow().terms();
-        let threads = || threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()).min(8));
+        let (ptr_bits, terms) = s.prescan_inputs();
+        let threads = || crate::prescan::thread_count(threads);
         let facts = || {
             // Every function gets its id first, then its module-level facts in the same
             // order (deterministic table ids). Bodies are built on demand.
@@ -529,9 +528,11 @@ impl LlvmModule {
             .find(|f| self.funcs[f.index()].v.is_some() && &*self.funcs[f.index()].info.name == name.as_bytes())
     }
 
-    /// How many threads the prescan of the worklist hash and merge keys may use (default:
-    /// the available parallelism, at most 8; 1 walks on the calling thread). The merges
-    /// do not depend on it.
+    /// How many threads later prescans of the worklist hash and merge keys may use
+    /// (default: the available parallelism, at most 8; 1 walks on the calling thread).
+    /// The first prescan runs while loading: set its threads with
+    /// [`Self::load_with_threads`] or [`Self::parse_with_threads`]. The merges do not
+    /// depend on it.
     pub fn set_threads(&mut self, n: usize) {
         self.threads = Some(n.max(1));
     }
@@ -550,10 +551,8 @@ impl LlvmModule {
             .filter(|(_, s)| s.def && s.info.ineligible.is_none())
             .filter_map(|(i, s)| s.v.map(|v| (i, v.0)))
             .collect();
-        let ptr_bits = self.target.ptr_as_int.filter(|p| p.addr_space == 0).map_or(0, |p| p.bits);
-        let terms = *self.shash.borrow().terms();
-        let threads =
-            || self.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()).min(8));
+        let (ptr_bits, terms) = self.prescan_inputs();
+        let threads = || crate::prescan::thread_count(self.threads);
         let t0 = std::time::Instant::now();
         // SAFETY: every handle is a live function of this module, and `&self` is held for
         // the whole call: no rewrite can run meanwhile.
@@ -562,6 +561,13 @@ impl LlvmModule {
         let e = p.entry(f.index());
         *self.prescan.borrow_mut() = Some(p);
         e
+    }
+
+    /// What every prescan needs from the module: the pointer width the order equates
+    /// with address-space-0 pointers (0: none) and the hash's per-opcode terms.
+    fn prescan_inputs(&self) -> (u32, [u64; 128]) {
+        let ptr_bits = self.target.ptr_as_int.filter(|p| p.addr_space == 0).map_or(0, |p| p.bits);
+        (ptr_bits, *self.shash.borrow().terms())
     }
 
     /// Checks the prescan's merge keys against the walk over LLVM-C (for tests): for

@@ -93,6 +93,11 @@ const CHUNK: usize = 4;
 /// Below this many functions one thread does it all (starting threads would cost more).
 const MIN_PARALLEL: usize = 512;
 
+/// The threads a prescan uses: `n` if set, else the available parallelism, at most 8.
+pub(crate) fn thread_count(n: Option<usize>) -> usize {
+    n.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()).min(8))
+}
+
 /// Scans `funcs` (function index, LLVM function) with at most `threads()` threads (asked
 /// only when there are enough functions to use more than one).
 /// `terms`: the per-C++-opcode terms of the hash; `ptr_bits`: the pointer width that the

@@ -11,9 +11,11 @@
 //! into place, so a failed run never leaves a partial file.
 //!
 //! `--time` prints the time of the merge pass proper: from the parsed and verified module
-//! to the last rewrite (the adapter's module facts plus `merge_module`), without parsing,
-//! verifying and writing. With `--stats` too, a second line splits it up and gives the
-//! CPU time (of every thread: the prescan may use several).
+//! to the last rewrite (the adapter's module facts, with the first prescan beside them,
+//! plus `merge_module`), without parsing, verifying and writing. With `--stats` too, two
+//! more lines split it up: facts and merge with their CPU time (of every thread: the
+//! prescan may use several), then the wall time of the prescans, views, rewrites and the
+//! rest (the core).
 //!
 //! `--threads N` bounds the threads that read the module before merging (default: the
 //! available parallelism, at most 8). The output does not depend on it.
