@@ -1,12 +1,14 @@
 //! The merge driver: LLVM 22's `MergeFunctionsPass` over the [`Module`]/[`ModuleMut`]
 //! traits.
 //!
-//! 1. **Candidates**: functions with a body that the adapter did not exclude. Each body
-//!    is validated before it is first read (indices in range, blocks non-empty); a body
-//!    that breaks the contract stops the run with [`Error::InvalidBody`]. With an adapter
-//!    worklist hash, bodies are built ([`ModuleMut::materialize`]) and validated only for
-//!    candidates whose hash another candidate shares; one found ineligible then leaves
-//!    the list (its bucket mates may become singletons).
+//! 1. **Candidates**: functions with a body that the adapter did not exclude. A body is
+//!    validated (indices in range, blocks non-empty) before the driver hashes it and each
+//!    time before it enters the tree, since a lazy adapter may have rebuilt it after a
+//!    rewrite; a body that breaks the contract stops the run with
+//!    [`Error::InvalidBody`]. With an adapter worklist hash, bodies are built
+//!    ([`ModuleMut::materialize`]) only for candidates whose hash another candidate
+//!    shares; one found ineligible then leaves the list (its bucket mates may become
+//!    singletons).
 //! 2. **Buckets**: candidates are stably sorted by hash ([`Module::worklist_hash`] or the
 //!    core's [`crate::hash`]); a candidate whose hash no other candidate shares is dropped
 //!    for the whole run. The rest form the first worklist, in that order.
@@ -296,11 +298,6 @@ impl<M: ModuleMut> Driver<'_, M> {
                     *s &= !*d;
                 }
             }
-            for (i, &(_, f)) in hashed.iter().enumerate() {
-                if shared[i] {
-                    validate_body(&*self.m, f).map_err(|reason| Error::InvalidBody { func: f, reason })?;
-                }
-            }
         }
         self.report.stats.candidates = hashed.len() as u64;
         for (i, (_, f)) in hashed.iter().enumerate() {
@@ -435,6 +432,9 @@ impl<M: ModuleMut> Driver<'_, M> {
                 if self.is_candidate(f) {
                     self.ensure(f);
                     if self.is_candidate(f) {
+                        // Every time: a lazy adapter may have rebuilt the view since the
+                        // last insertion (and the data is about to be hashed anyway).
+                        validate_body(&*self.m, f).map_err(|reason| Error::InvalidBody { func: f, reason })?;
                         self.insert(f)?;
                     }
                 }
@@ -926,5 +926,25 @@ mod tests {
         }
         let e = merge_module(&mut m, &Options::default()).unwrap_err();
         assert!(matches!(e, Error::InvalidBody { .. }), "{e}");
+    }
+
+    #[test]
+    fn views_rebuilt_after_a_rewrite_are_validated_again() {
+        for hashed in [false, true] {
+            let mut m = Tiny::new();
+            m.hashed = hashed;
+            m.corrupt_rewrites = true;
+            let a = adder(&mut m, "a", 5, ext());
+            let b = adder(&mut m, "b", 5, ext());
+            caller(&mut m, "ca", a);
+            let cb = caller(&mut m, "cb", b);
+            // b folds into a; the broken rewrite of cb's call leaves an operand naming an
+            // argument cb does not have, which the driver must report when it reads cb
+            // again (not read past the end of anything).
+            match merge_module(&mut m, &Options::default()) {
+                Err(Error::InvalidBody { func, .. }) => assert_eq!(func, cb, "hashed: {hashed}"),
+                other => panic!("hashed: {hashed}: {other:?}"),
+            }
+        }
     }
 }

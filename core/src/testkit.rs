@@ -23,6 +23,9 @@ pub(crate) struct Tiny {
     pub hashed: bool,
     /// Offer merge keys (opcodes and integer constants; function references as refs).
     pub keyed: bool,
+    /// A broken lazy adapter: every operand a rewrite changes names argument 99 instead
+    /// (which no function here has).
+    pub corrupt_rewrites: bool,
 }
 
 impl Tiny {
@@ -159,6 +162,7 @@ impl Module for Tiny {
 impl Tiny {
     fn rewrite(&mut self, from: FuncId, to: FuncId, only_calls: bool) {
         let to_c = self.func_ref(to);
+        let new_value = if self.corrupt_rewrites { Value::Arg(99) } else { Value::Const(to_c) };
         for b in self.bodies.iter_mut().flatten() {
             let insts = b.insts.clone();
             for inst in &insts {
@@ -167,7 +171,7 @@ impl Tiny {
                         if self.consts[c.index()].kind == ConstKind::Global(GlobalRef::Func(from)) {
                             let direct = matches!(inst.kind, InstKind::Call { callee } if callee as usize + inst.operands.start as usize == k);
                             if !only_calls || direct {
-                                b.uses[k].value = Value::Const(to_c);
+                                b.uses[k].value = new_value;
                             }
                         }
                     }

@@ -312,3 +312,19 @@ const void *mergefunc_attribute_list(LLVMValueRef v, int *ok) {
 }
 
 } // extern "C"
+
+extern "C" {
+
+// 1 if a `blockaddress` refers to some block of function `fn` (LLVM keeps a per-block
+// count of them), 0 if none does, -1 if `fn` is not a function.
+int mergefunc_any_block_address_taken(LLVMValueRef fn) {
+  auto *F = dyn_cast_or_null<Function>(unwrap(fn));
+  if (!F)
+    return -1;
+  for (const BasicBlock &BB : *F)
+    if (BB.hasAddressTaken())
+      return 1;
+  return 0;
+}
+
+} // extern "C"

@@ -79,6 +79,9 @@ extern "C" {
         ids: *mut u64,
         cap: usize,
     ) -> i32;
+    /// 1 if a `blockaddress` refers to a block of function `f`, 0 if none does, -1 for
+    /// a value that is not a function.
+    pub fn mergefunc_any_block_address_taken(f: LLVMValueRef) -> i32;
     /// The identity of the attribute list of a function or call site (uniqued, never
     /// freed; null for the empty list); `*ok = 0` for any other value.
     pub fn mergefunc_attribute_list(v: LLVMValueRef, ok: *mut i32) -> *const std::ffi::c_void;

@@ -98,6 +98,12 @@ impl LlvmModule {
     /// built on them: deleting `f`'s blocks destroys exactly these constants (and no
     /// other), so they are the pointer-cache entries to forget.
     fn blockaddress_users(&self, f: V, out: &mut Vec<FuncId>, consts: &mut Vec<V>) {
+        // The shim reads LLVM's per-block count of block addresses: when every count is
+        // zero there is nothing to find, and the use lists need not be walked.
+        // SAFETY: the shim checks the kind of `f`.
+        if unsafe { ffi::mergefunc_any_block_address_taken(f.0) } == 0 {
+            return;
+        }
         for b in f.blocks() {
             let bv = V(unsafe { c::LLVMBasicBlockAsValue(b) });
             for (_, user) in bv.uses() {
