@@ -270,45 +270,7 @@ impl<M: ModuleMut> Driver<'_, M> {
         }
         hashed.sort_by_key(|p| p.0); // stable: ties keep module order
         let mut shared = shared_flags(&hashed);
-        if unbuilt {
-            // The adapter's merge keys (computed without views) split the hash buckets
-            // further: a candidate no other one matches can never merge.
-            let mut key_dropped = self.drop_by_merge_key(&hashed, &mut shared);
-
-            // Build the views of the functions that will be read. Some may turn out to be
-            // ineligible (found only by reading the body): they leave the candidate list,
-            // which can turn their bucket mates into singletons.
-            let mut dropped = false;
-            for (i, &(_, f)) in hashed.iter().enumerate() {
-                if shared[i] {
-                    self.ensure(f);
-                    dropped |= !self.is_candidate(f);
-                }
-            }
-            if dropped {
-                let keep: Vec<bool> =
-                    hashed.iter().enumerate().map(|(i, p)| !shared[i] || self.is_candidate(p.1)).collect();
-                let mut k = keep.iter();
-                hashed.retain(|_| *k.next().unwrap_or(&true));
-                let mut k = keep.iter();
-                key_dropped.retain(|_| *k.next().unwrap_or(&true));
-                shared = shared_flags(&hashed);
-                // Key-dropped functions stay dropped (their views were never built).
-                for (s, d) in shared.iter_mut().zip(&key_dropped) {
-                    *s &= !*d;
-                }
-            }
-        }
-        self.report.stats.candidates = hashed.len() as u64;
-        for (i, (_, f)) in hashed.iter().enumerate() {
-            if shared[i] {
-                self.deferred.push(*f);
-            } else {
-                self.report.stats.singletons += 1;
-            }
-        }
-        // Dropped by key, not by hash: reported separately.
-        self.report.stats.singletons -= self.report.stats.unique_keys;
+        let funcs_before = self.m.num_funcs();
         // Cycle classes need the same opcode walk, so with the adapter's worklist hash
         // (opcodes and block structure, as LLVM's) a singleton has no class mate; neither
         // has a function the merge key dropped (it differs from every other candidate in
@@ -316,11 +278,23 @@ impl<M: ModuleMut> Driver<'_, M> {
         // self calls, which cycle classes may equate with calls to a class mate, so
         // without an adapter hash every candidate stays in the cycle pool.
         let pool: Vec<FuncId> = if unbuilt {
-            hashed.iter().zip(&shared).filter(|(_, s)| **s).map(|(p, _)| p.1).collect()
+            // The adapter's merge keys (computed without views) split the hash buckets
+            // further: a candidate no other one matches can never merge.
+            let key_dropped = self.drop_by_merge_key(&hashed, &mut shared);
+            self.first_round_by_bucket(&hashed, &shared, &key_dropped)?
         } else {
+            self.report.stats.candidates = hashed.len() as u64;
+            for (i, (_, f)) in hashed.iter().enumerate() {
+                if shared[i] {
+                    self.deferred.push(*f);
+                } else {
+                    self.report.stats.singletons += 1;
+                }
+            }
             hashed.iter().map(|p| p.1).collect()
         };
-        let funcs_before = self.m.num_funcs();
+        // Dropped by key, not by hash: reported separately.
+        self.report.stats.singletons -= self.report.stats.unique_keys;
         self.drain()?;
         if self.opts.merge_cycles {
             // LLVM's merges first (identical actions), then the cycles it cannot see,
@@ -329,6 +303,65 @@ impl<M: ModuleMut> Driver<'_, M> {
             self.drain()?;
         }
         Ok(())
+    }
+
+    /// The first round with an adapter worklist hash, one hash bucket at a time (in
+    /// worklist order): builds the views of the bucket's shared candidates, drops those
+    /// the build finds ineligible (which can leave a bucket mate a singleton), and inserts
+    /// the rest right away, while their views are still in the cache. The result is the
+    /// round that [`Self::drain`] would run on the whole list after building every view
+    /// first: a bucket's shared flags depend only on its own members, insertion order is
+    /// the same, and a view built after an earlier merge describes the same IR that a
+    /// view built before it and brought up to date would. Returns the cycle pool (the
+    /// functions of the round).
+    fn first_round_by_bucket(
+        &mut self,
+        hashed: &[(u64, FuncId)],
+        shared: &[bool],
+        key_dropped: &[bool],
+    ) -> Result<Vec<FuncId>, Error<M::Error>> {
+        let mut pool = Vec::new();
+        let mut lo = 0;
+        while lo < hashed.len() {
+            let h = hashed[lo].0;
+            let hi = lo + hashed[lo..].iter().take_while(|p| p.0 == h).count();
+            for &(_, f) in hashed[lo..hi].iter().zip(&shared[lo..hi]).filter(|(_, s)| **s).map(|(p, _)| p) {
+                self.ensure(f);
+            }
+            // Still in the list: every entry but the shared ones the build found
+            // ineligible. A survivor stays shared if another entry of its bucket is
+            // still in the list (a key-dropped one counts, as its hash does in LLVM's
+            // worklist, but is itself never read).
+            let stays = |d: &Self, i: usize| !shared[i] || d.is_candidate(hashed[i].1);
+            let alive = (lo..hi).filter(|&i| stays(self, i)).count();
+            self.report.stats.candidates += alive as u64;
+            for i in lo..hi {
+                if !stays(self, i) {
+                    continue;
+                }
+                if !(alive >= 2 && shared[i] && !key_dropped[i]) {
+                    self.report.stats.singletons += 1;
+                    continue;
+                }
+                let f = hashed[i].1;
+                if pool.is_empty() {
+                    self.report.stats.rounds += 1;
+                }
+                pool.push(f);
+                if self.is_candidate(f) {
+                    self.ensure(f);
+                    if self.is_candidate(f) {
+                        validate_body(&*self.m, f).map_err(|reason| Error::InvalidBody { func: f, reason })?;
+                        self.insert(f)?;
+                    }
+                }
+            }
+            lo = hi;
+        }
+        if !pool.is_empty() {
+            self.round += 1;
+        }
+        Ok(pool)
     }
 
     /// The merge-key filter ([`ModuleMut::merge_key`]): marks as not shared, and returns

@@ -328,3 +328,27 @@ int mergefunc_any_block_address_taken(LLVMValueRef fn) {
 }
 
 } // extern "C"
+
+#include "llvm/IR/DebugProgramInstruction.h"
+
+extern "C" {
+
+// Deletes every debug record of block `bb`: those attached to its instructions and its
+// trailing ones. Erasing a block's terminator leaves the records attached to it
+// "trailing" the block, in a context-wide map keyed by the block's address, and deleting
+// the block does not remove them; a block allocated later at the same address would then
+// take them as its own. Returns 0 (nothing done) for a null block.
+int mergefunc_drop_debug_records(LLVMBasicBlockRef bb) {
+  BasicBlock *BB = unwrap(bb);
+  if (!BB)
+    return 0;
+  for (Instruction &I : *BB)
+    I.dropDbgRecords();
+  if (DbgMarker *Trailing = BB->getTrailingDbgRecords()) {
+    Trailing->eraseFromParent();
+    BB->deleteTrailingDbgRecords();
+  }
+  return 1;
+}
+
+} // extern "C"

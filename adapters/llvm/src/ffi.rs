@@ -82,6 +82,9 @@ extern "C" {
     /// 1 if a `blockaddress` refers to a block of function `f`, 0 if none does, -1 for
     /// a value that is not a function.
     pub fn mergefunc_any_block_address_taken(f: LLVMValueRef) -> i32;
+    /// Deletes the debug records of block `bb` (attached to its instructions, and
+    /// trailing); 0 for a null block.
+    pub fn mergefunc_drop_debug_records(bb: LLVMBasicBlockRef) -> i32;
     /// The identity of the attribute list of a function or call site (uniqued, never
     /// freed; null for the empty list); `*ok = 0` for any other value.
     pub fn mergefunc_attribute_list(v: LLVMValueRef, ok: *mut i32) -> *const std::ffi::c_void;

@@ -131,6 +131,11 @@ impl LlvmModule {
     fn clear_body(&self, f: V) {
         let blocks = f.blocks();
         unsafe {
+            // Debug records first: erasing a terminator would leave its records trailing
+            // the block, where deleting the block does not remove them (see the shim).
+            for b in &blocks {
+                ffi::mergefunc_drop_debug_records(*b);
+            }
             for b in &blocks {
                 let mut i = c::LLVMGetFirstInstruction(*b);
                 while !i.is_null() {
@@ -304,6 +309,11 @@ impl LlvmModule {
                     }
                     i = c::LLVMGetNextInstruction(i);
                 }
+            }
+            // The blocks that go: their debug records go first (see `clear_body`). The
+            // entry block stays, with the records of the instructions it keeps.
+            for b in &blocks[1..] {
+                ffi::mergefunc_drop_debug_records(*b);
             }
             for b in &blocks {
                 let t = c::LLVMGetBasicBlockTerminator(*b);

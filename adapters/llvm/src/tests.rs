@@ -390,3 +390,47 @@ fn patched_views_equal_rebuilt_views() {
     m.assert_view_is_current(h);
     m.verify().unwrap();
 }
+
+/// Functions `f{i}` and `g{i}`, equal, with debug records before their returns.
+fn debug_pairs(n: usize) -> String {
+    let mut s = String::new();
+    let mut md = String::from(
+        "!llvm.dbg.cu = !{!0}\n!llvm.module.flags = !{!1}\n\
+         !0 = distinct !DICompileUnit(language: DW_LANG_C99, file: !2, emissionKind: FullDebug)\n\
+         !1 = !{i32 2, !\"Debug Info Version\", i32 3}\n!2 = !DIFile(filename: \"t.c\", directory: \"/\")\n\
+         !3 = !DISubroutineType(types: !{})\n!4 = !DIBasicType(name: \"int\", size: 32, encoding: DW_ATE_signed)\n",
+    );
+    let mut next = 5;
+    for i in 0..n {
+        for name in ["f", "g"] {
+            let (sp, var, loc, k) = (next, next + 1, next + 2, i + 2);
+            next += 3;
+            s += &format!(
+                "define i32 @{name}{i}(i32 %x) !dbg !{sp} {{\n  %y = mul i32 %x, {k}\n  \
+                 #dbg_value(i32 %y, !{var}, !DIExpression(), !{loc})\n  ret i32 %y, !dbg !{loc}\n}}\n"
+            );
+            md += &format!(
+                "!{sp} = distinct !DISubprogram(name: \"{name}{i}\", scope: !2, file: !2, line: 1, type: !3, \
+                 unit: !0, spFlags: DISPFlagDefinition)\n\
+                 !{var} = !DILocalVariable(name: \"y\", scope: !{sp}, file: !2, line: 2, type: !4)\n\
+                 !{loc} = !DILocation(line: 2, scope: !{sp})\n"
+            );
+        }
+    }
+    s + &md
+}
+
+#[test]
+fn thunks_keep_no_debug_records_of_the_old_body() {
+    // A thunk's old body is deleted and a new block appended, often at the address of a
+    // deleted one: records that trailed a deleted block must not reappear in it.
+    let (m, r) = merged(&debug_pairs(16), Options::default());
+    assert_eq!(r.merges.len(), 16, "{r}");
+    assert!(r.merges.iter().all(|x| x.action == FoldAction::Thunk), "{r}");
+    let text = m.to_text();
+    for i in 0..16 {
+        let at = text.find(&format!("define i32 @g{i}(")).unwrap_or_else(|| panic!("no g{i}: {text}"));
+        let thunk = &text[at..at + text[at..].find("\n}\n").unwrap()];
+        assert!(!thunk.contains("#dbg"), "{thunk}");
+    }
+}
