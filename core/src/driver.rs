@@ -667,7 +667,11 @@ impl<M: ModuleMut> Driver<'_, M> {
             if self.is_candidate(f) {
                 self.ensure(f);
                 if self.is_candidate(f) {
-                    validate_body(&*self.m, f).map_err(|reason| Error::InvalidBody { func: f, reason })?;
+                    // A function in the tree was validated when it went in and has not
+                    // changed since (it is taken out before any change).
+                    if self.node(f) == NO_NODE {
+                        validate_body(&*self.m, f).map_err(|reason| Error::InvalidBody { func: f, reason })?;
+                    }
                     cands.push(f);
                 }
             }
@@ -724,6 +728,8 @@ impl<M: ModuleMut> Driver<'_, M> {
             self.remove_users(f, UseKind::Any);
             let body = self.m.split_body(f).map_err(Self::fail(f, "splitting the body"))?;
             self.ensure(body);
+            // It may take `f`'s place in the tree, where every body has been validated.
+            validate_body(&*self.m, body).map_err(|reason| Error::InvalidBody { func: body, reason })?;
             let n = self.node(f);
             if n != NO_NODE {
                 self.tree.replace(n, body);
