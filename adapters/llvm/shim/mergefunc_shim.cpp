@@ -147,6 +147,11 @@ struct Scan {
   DenseMap<const Type *, uint64_t> TypeKeys;
 };
 
+// How far ahead of the instruction being read the walks prefetch (bytes). Measured on
+// rust-linked-release, one thread: 26 ms without, 21 ms at 1 KiB, 19 ms at 4 KiB, no
+// better beyond.
+constexpr uintptr_t PrefetchAhead = 4096;
+
 inline uint64_t mix(uint64_t h, uint64_t w) { return ((h << 5) | (h >> 59)) ^ w; }
 inline uint64_t mixk(uint64_t h, uint64_t w) { return mix(h, w) * 0x517cc1b727220a95ULL; }
 
@@ -241,6 +246,13 @@ int mergefunc_prescan(void *scan, LLVMValueRef fn, const uint64_t *term_by_opcod
     uint64_t K = mixk(0, 0xb1);
     uint64_t N = 0;
     for (const Instruction &I : BB) {
+      // Instructions are a linked list, but the parser allocated them (with their
+      // operands) one after the other: asking for the memory a few KiB ahead keeps the
+      // next instructions' misses in flight instead of taking them one at a time.
+      // (Integer arithmetic: the address may lie outside any object; a prefetch never
+      // faults.)
+      __builtin_prefetch(reinterpret_cast<const void *>(reinterpret_cast<uintptr_t>(&I) + PrefetchAhead));
+      __builtin_prefetch(reinterpret_cast<const void *>(reinterpret_cast<uintptr_t>(&I) + PrefetchAhead + 64));
       unsigned Op = I.getOpcode();
       if (Op >= n_terms || term_by_opcode[Op] == 0)
         return 0;
