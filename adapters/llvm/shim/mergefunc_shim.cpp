@@ -411,3 +411,16 @@ int mergefunc_drop_debug_records(LLVMBasicBlockRef bb) {
 }
 
 } // extern "C"
+
+extern "C" {
+
+// 1 if global object `v` has an attachment of kind `kind`, 0 if not, -1 if `v` is not a
+// global object. (LLVM-C can only copy a global's whole attachment list, with a malloc.)
+int mergefunc_global_has_metadata(LLVMValueRef v, unsigned kind) {
+  auto *GO = dyn_cast_or_null<GlobalObject>(unwrap(v));
+  if (!GO)
+    return -1;
+  return GO->hasMetadata() && GO->getMetadata(kind) ? 1 : 0;
+}
+
+} // extern "C"

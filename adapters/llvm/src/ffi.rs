@@ -85,6 +85,9 @@ extern "C" {
     /// Deletes the debug records of block `bb` (attached to its instructions, and
     /// trailing); 0 for a null block.
     pub fn mergefunc_drop_debug_records(bb: LLVMBasicBlockRef) -> i32;
+    /// 1 if global object `v` has an attachment of kind `kind`, 0 if not, -1 for a
+    /// value that is not a global object.
+    pub fn mergefunc_global_has_metadata(v: LLVMValueRef, kind: c_uint) -> i32;
     /// The identity of the attribute list of a function or call site (uniqued, never
     /// freed; null for the empty list); `*ok = 0` for any other value.
     pub fn mergefunc_attribute_list(v: LLVMValueRef, ok: *mut i32) -> *const std::ffi::c_void;

@@ -365,6 +365,13 @@ impl LlvmModule {
             n += 1;
         }
         let (ptr_bits, terms) = s.prescan_inputs();
+        // Attribute lists are the facts' largest tables (most functions have a list of
+        // their own): sized once rather than rehashed at every doubling.
+        s.attrs_by_list.reserve(n);
+        s.attrs_by_handles.reserve(n);
+        s.attrs_of.reserve(n);
+        s.attr_lists.reserve(n);
+        s.func_of.reserve(n);
         let threads = || crate::prescan::thread_count(threads);
         let facts = || {
             // Every function gets its id first, then its module-level facts in the same
@@ -1170,14 +1177,18 @@ impl LlvmModule {
         if kernel && ineligible.is_none() {
             ineligible = Some(Ineligible::Adapter(reason::KERNEL));
         }
-        if ineligible.is_none() && v.global_metadata().iter().any(|(k, _)| *k == self.md_thunk) {
+        // SAFETY: the shim checks the kind of `v`.
+        if ineligible.is_none() && unsafe { ffi::mergefunc_global_has_metadata(v.0, self.md_thunk) } == 1 {
             ineligible = Some(Ineligible::Adapter(reason::THUNK));
         }
         let fty = v.global_value_type().unwrap_or(T(ptr::null_mut()));
         let ty = self.intern_type(fty);
-        let nparams = v.params().len() as u32;
+        // SAFETY: `v` is a function (`build_info` is only called for functions).
+        let nparams = unsafe { c::LLVMCountParams(v.0) };
         let (attrs, fn_special) = self.fn_attrs(v, nparams, false);
-        let mut sig = vec![Prop::Attrs(attrs)];
+        // At most 8: attributes, gc, section, calling convention, personality.
+        let mut sig = Vec::with_capacity(8);
+        sig.push(Prop::Attrs(attrs));
         match v.gc() {
             Some(g) => {
                 sig.push(Prop::Num(1));
