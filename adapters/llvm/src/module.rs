@@ -674,8 +674,10 @@ impl LlvmModule {
         self.func_of.insert(v, id);
         self.funcs.push(Slot {
             v: Some(v),
+            // Placeholder facts: a registered function is pending, and `rebuild_info`
+            // (which reads the name) runs before anything reads them.
             info: FuncInfo {
-                name: v.name().into(),
+                name: Box::default(),
                 linkage: Linkage::default(),
                 ineligible: Some(Ineligible::NoBody),
                 unnamed_addr: false,
