@@ -348,13 +348,7 @@ impl<M: ModuleMut> Driver<'_, M> {
                     self.report.stats.rounds += 1;
                 }
                 pool.push(f);
-                if self.is_candidate(f) {
-                    self.ensure(f);
-                    if self.is_candidate(f) {
-                        validate_body(&*self.m, f).map_err(|reason| Error::InvalidBody { func: f, reason })?;
-                        self.insert(f)?;
-                    }
-                }
+                self.insert_if_candidate(f)?;
             }
             lo = hi;
         }
@@ -462,17 +456,24 @@ impl<M: ModuleMut> Driver<'_, M> {
             let worklist = core::mem::take(&mut self.deferred);
             self.report.stats.rounds += 1;
             for f in worklist {
-                if self.is_candidate(f) {
-                    self.ensure(f);
-                    if self.is_candidate(f) {
-                        // Every time: a lazy adapter may have rebuilt the view since the
-                        // last insertion (and the data is about to be hashed anyway).
-                        validate_body(&*self.m, f).map_err(|reason| Error::InvalidBody { func: f, reason })?;
-                        self.insert(f)?;
-                    }
-                }
+                self.insert_if_candidate(f)?;
             }
             self.round += 1;
+        }
+        Ok(())
+    }
+
+    /// Looks `f` up in the tree (merging it with an equal function, or inserting it) if
+    /// it is still a candidate once its view is current. The body is validated first,
+    /// every time: a lazy adapter may have rebuilt it since `f` last left the tree (and
+    /// it is about to be hashed anyway).
+    fn insert_if_candidate(&mut self, f: FuncId) -> Result<(), Error<M::Error>> {
+        if self.is_candidate(f) {
+            self.ensure(f);
+            if self.is_candidate(f) {
+                validate_body(&*self.m, f).map_err(|reason| Error::InvalidBody { func: f, reason })?;
+                self.insert(f)?;
+            }
         }
         Ok(())
     }
@@ -965,6 +966,29 @@ mod tests {
         }
         let e = merge_module(&mut m, &Options::default()).unwrap_err();
         assert!(matches!(e, Error::InvalidBody { .. }), "{e}");
+    }
+
+    /// With an adapter worklist hash, a function found ineligible only when its view is
+    /// built leaves the candidate list, and a bucket mate left alone is a singleton (never
+    /// inserted, as LLVM never inserts a function whose hash no other shares).
+    #[test]
+    fn ineligible_on_build_leaves_its_bucket_mates_alone() {
+        let run = |with_b: bool| {
+            let mut m = Tiny::new();
+            m.hashed = true;
+            adder(&mut m, "a", 5, ext());
+            if with_b {
+                adder(&mut m, "b", 5, ext());
+            }
+            let x = adder(&mut m, "x", 5, ext());
+            m.ineligible_on_build = alloc::vec![x];
+            let r = merge_module(&mut m, &Options::default()).unwrap();
+            (r.stats.candidates, r.stats.singletons, r.stats.rounds, r.stats.functions_merged)
+        };
+        // `a` alone: a singleton, no round at all.
+        assert_eq!(run(false), (1, 1, 0, 0));
+        // `a` and `b` still merge; `x` is neither a candidate nor merged.
+        assert_eq!(run(true), (2, 0, 1, 1));
     }
 
     #[test]

@@ -26,6 +26,9 @@ pub(crate) struct Tiny {
     /// A broken lazy adapter: every operand a rewrite changes names argument 99 instead
     /// (which no function here has).
     pub corrupt_rewrites: bool,
+    /// A lazy adapter that finds these functions ineligible only when it builds their
+    /// views ([`ModuleMut::materialize`]).
+    pub ineligible_on_build: Vec<FuncId>,
 }
 
 impl Tiny {
@@ -236,6 +239,11 @@ impl ModuleMut for Tiny {
     fn set_alignment(&mut self, f: FuncId, align: Option<u64>) -> Result<(), Self::Error> {
         self.funcs[f.index()].align = align;
         Ok(())
+    }
+    fn materialize(&mut self, f: FuncId) {
+        if self.ineligible_on_build.contains(&f) {
+            self.funcs[f.index()].ineligible = Some(Ineligible::Adapter(1));
+        }
     }
     fn merge_key(&mut self, f: FuncId, refs: &mut Vec<FuncId>) -> Option<u64> {
         if !self.keyed {

@@ -74,7 +74,6 @@ unsigned mergefunc_inst_attachments(LLVMValueRef inst, unsigned *kinds, LLVMMeta
 
 } // extern "C"
 
-#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/InstrTypes.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/BasicBlock.h"
@@ -206,9 +205,10 @@ void mergefunc_scan_free(void *S) { delete static_cast<Scan *>(S); }
 // identities the key refers to; the first `cap` of those are written to `ids`, in walk
 // order, each a value pointer with a tag in its low bits: 1 a global variable, alias or
 // ifunc, 2 a declared function, 3 a function with a body. The caller asks again with a
-// larger buffer if out[2] > cap. Returns 0 (nothing usable) for a declaration, a block
-// without terminator or an opcode outside the table; the caller then takes the slower
-// paths, which decide those cases.
+// larger buffer if out[2] > cap. Returns 0 (nothing usable) for a declaration, or for a
+// block without terminator or an opcode outside the table in any block (unreachable ones
+// included: the walk reads every block); the caller then takes the slower paths, which
+// decide those cases.
 //
 // The walk reads the blocks in layout order (the order the parser allocated them in,
 // about a quarter faster than jumping along the CFG) and keeps each block's words apart;

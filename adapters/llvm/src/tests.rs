@@ -434,3 +434,35 @@ fn thunks_keep_no_debug_records_of_the_old_body() {
         assert!(!thunk.contains("#dbg"), "{thunk}");
     }
 }
+
+/// The prescan reads blocks in layout order but must give LLVM's `StructuralHash`, which
+/// visits the reachable blocks depth first, last successor first, and its merge-key refs
+/// in that same order: blocks laid out against the CFG, an unreachable block, a loop.
+#[test]
+fn prescan_follows_llvms_block_order() {
+    let mut m = load(
+        "define void @p() {\n  ret void\n}\ndefine void @q() {\n  ret void\n}\ndefine void @r() {\n  ret void\n}\n\
+         define void @shuffled(i1 %c) {\nentry:\n  br i1 %c, label %then, label %else\n\
+         dead:\n  call void @r()\n  %d = mul i32 1, 2\n  ret void\n\
+         else:\n  call void @q()\n  br label %join\n\
+         join:\n  %j = add i32 1, 2\n  ret void\n\
+         then:\n  call void @p()\n  %t = sub i32 3, 4\n  br label %loop\n\
+         loop:\n  %l = xor i32 5, 6\n  br i1 %c, label %loop, label %join\n}\n\
+         define void @inorder(i1 %c) {\nentry:\n  br i1 %c, label %then, label %else\n\
+         then:\n  call void @p()\n  %t = sub i32 3, 4\n  br label %loop\n\
+         loop:\n  %l = xor i32 5, 6\n  br i1 %c, label %loop, label %join\n\
+         else:\n  call void @q()\n  br label %join\n\
+         join:\n  %j = add i32 1, 2\n  ret void\n}\n",
+    );
+    let pairs = m.structural_hash_pairs();
+    assert_eq!(pairs.len(), 5);
+    for (name, prescan, shim, walk, llvm) in &pairs {
+        assert_eq!((prescan, shim, walk), (llvm, llvm, llvm), "{name}");
+        assert!(m.prescanned(id(&m, name)).is_some(), "{name}: the prescan declined it");
+    }
+    // Same reachable blocks in the same depth-first order: the same hash, whatever the
+    // layout and the unreachable block.
+    assert_eq!(pairs[3].4, pairs[4].4);
+    // The refs (calls of @q and @p) come in depth-first order, as from the LLVM-C walk.
+    assert_eq!(m.check_prescan_keys(), Ok(5));
+}
