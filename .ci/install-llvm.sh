@@ -12,7 +12,7 @@ for p in "${pkgs[@]}"; do
     missing+=("$p")
   fi
 done
-for tool in llvm-config-22 opt-22 lli-22 clang-22; do
+for tool in llvm-config-22 opt-22 lli-22 llvm-stress-22 clang-22; do
   command -v "$tool" >/dev/null 2>&1 || missing+=("(tool $tool)")
 done
 
@@ -24,7 +24,7 @@ if [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${pkgs[@]}" >/dev/null
 fi
 
-for tool in llvm-config-22 opt-22 lli-22; do
+for tool in llvm-config-22 opt-22 lli-22 llvm-stress-22; do
   command -v "$tool" >/dev/null 2>&1 || { echo "install-llvm: $tool still missing" >&2; exit 1; }
 done
 echo "install-llvm: LLVM $(llvm-config-22 --version) at $(llvm-config-22 --prefix)" >&2

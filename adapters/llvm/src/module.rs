@@ -2491,6 +2491,26 @@ fn memory_access_props(inst: V, props: &mut Vec<Prop>) {
     props.extend([Prop::Num(vol as u64), Prop::Num(al), Prop::Num(ord), Prop::Num(sc)]);
 }
 
+/// Asks the CPU to start loading the memory a few KiB after address `at` (the shim's
+/// `PrefetchAhead`: the parser allocated instructions and their operands one after the
+/// other, so walking a function this way keeps the next instructions' cache misses in
+/// flight). Never reads the memory itself; does nothing on other architectures.
+#[inline(always)]
+fn prefetch_ahead(at: usize) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+        let a = at.wrapping_add(4096);
+        // SAFETY: a prefetch is a hint; it never faults, whatever the address.
+        unsafe {
+            _mm_prefetch::<_MM_HINT_T0>(a as *const i8);
+            _mm_prefetch::<_MM_HINT_T0>(a.wrapping_add(64) as *const i8);
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = at;
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -2510,24 +2530,4 @@ mod tests {
         assert_eq!(safe::parse_decimal_words("-1", 80), Some(vec![u64::MAX, 0xffff]));
         assert_eq!(safe::parse_decimal_words("x", 80), None);
     }
-}
-
-/// Asks the CPU to start loading the memory a few KiB after address `at` (the shim's
-/// `PrefetchAhead`: the parser allocated instructions and their operands one after the
-/// other, so walking a function this way keeps the next instructions' cache misses in
-/// flight). Never reads the memory itself; does nothing on other architectures.
-#[inline(always)]
-fn prefetch_ahead(at: usize) {
-    #[cfg(target_arch = "x86_64")]
-    {
-        use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-        let a = at.wrapping_add(4096);
-        // SAFETY: a prefetch is a hint; it never faults, whatever the address.
-        unsafe {
-            _mm_prefetch::<_MM_HINT_T0>(a as *const i8);
-            _mm_prefetch::<_MM_HINT_T0>(a.wrapping_add(64) as *const i8);
-        }
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = at;
 }

@@ -21,7 +21,8 @@ pub struct Tools {
     pub llvm_as: PathBuf,
 }
 
-fn find_tool(name: &str) -> Option<PathBuf> {
+/// A `<name>-22` tool on `PATH`, or `/usr/lib/llvm-22/bin/<name>`.
+pub fn find_tool(name: &str) -> Option<PathBuf> {
     let suffixed = format!("{name}-22");
     if let Some(paths) = std::env::var_os("PATH") {
         for dir in std::env::split_paths(&paths) {

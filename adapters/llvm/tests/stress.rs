@@ -1,0 +1,311 @@
+//! Differential tests on random IR: functions from `llvm-stress-22`, each with copies and
+//! near-copies, merged by opt-22 and by our CLI, whose decisions must agree function by
+//! function (the checks of `differential.rs`: same outcome per function, same merged
+//! count, verifier accepts our output).
+//!
+//! Why: the hand-written corpus covers the rules one by one; random bodies cover the
+//! instruction mix (vectors, shuffles, casts, selects, predicates, phis across loops) at
+//! volume. For each seed the module holds:
+//! - `s<seed>_base`: the generated function;
+//! - `s<seed>_copy`: an exact copy (merges with `_base`);
+//! - `s<seed>_m1a`, `s<seed>_m1b`: two copies with the same one-token mutation (merge
+//!   with each other, not with `_base`, unless the mutation is one the order ignores);
+//! - `s<seed>_m2`: another mutation;
+//! - `call_<f>` for each of them: calls `<f>` (callers merge in a later round when their
+//!   callees merged).
+//!
+//! The seed also picks the linkage of the five (external, internal, or `linkonce_odr
+//! unnamed_addr`), so thunks, replacements and aliases are all written.
+//!
+//! A mutation changes one token of one instruction (a constant, an opcode, a
+//! predicate, a cast, a flag, an alignment, `volatile`). Mutated copies the verifier
+//! rejects are left out. Everything is derived from the seed: the module is the same on
+//! every run.
+#![cfg(feature = "llvm")]
+#![allow(clippy::std_instead_of_core, clippy::std_instead_of_alloc)]
+
+mod common;
+
+use std::path::Path;
+use std::process::Command;
+use std::time::Duration;
+
+use common::harness::{self, CaseOpts};
+
+/// A small deterministic generator (64-bit LCG, high bits).
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        self.0 >> 33
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n.max(1) as u64) as usize
+    }
+}
+
+/// Token swaps: (from, to), applied to the first occurrence in the chosen line.
+const SWAPS: &[(&str, &str)] = &[
+    (" = add ", " = sub "),
+    (" = sub ", " = add "),
+    (" = mul ", " = add "),
+    (" = and ", " = or "),
+    (" = or ", " = xor "),
+    (" = xor ", " = and "),
+    (" = shl ", " = lshr "),
+    (" = lshr ", " = ashr "),
+    (" = ashr ", " = shl "),
+    (" = udiv ", " = sdiv "),
+    (" = sdiv ", " = udiv "),
+    (" = urem ", " = srem "),
+    (" = srem ", " = urem "),
+    (" = fadd ", " = fsub "),
+    (" = fsub ", " = fmul "),
+    (" = fmul ", " = fadd "),
+    (" = fdiv ", " = frem "),
+    (" = frem ", " = fdiv "),
+    (" = add ", " = add nuw "),
+    (" = add ", " = add nsw "),
+    (" = fadd ", " = fadd nnan "),
+    ("icmp eq ", "icmp ne "),
+    ("icmp ne ", "icmp eq "),
+    ("icmp slt ", "icmp sgt "),
+    ("icmp sgt ", "icmp slt "),
+    ("icmp ult ", "icmp ule "),
+    ("icmp ugt ", "icmp uge "),
+    ("icmp sle ", "icmp sge "),
+    ("icmp uge ", "icmp ult "),
+    ("fcmp olt ", "fcmp ogt "),
+    ("fcmp ogt ", "fcmp olt "),
+    ("fcmp oeq ", "fcmp une "),
+    ("fcmp une ", "fcmp oeq "),
+    ("fcmp uno ", "fcmp ord "),
+    ("fcmp ord ", "fcmp uno "),
+    ("fcmp ule ", "fcmp ult "),
+    ("fcmp false ", "fcmp true "),
+    ("fcmp true ", "fcmp false "),
+    (" = zext ", " = sext "),
+    (" = sext ", " = zext "),
+    (" = sitofp ", " = uitofp "),
+    (" = uitofp ", " = sitofp "),
+    (" = fptosi ", " = fptoui "),
+    (" = fptoui ", " = fptosi "),
+    ("select i1 true,", "select i1 false,"),
+    ("select i1 false,", "select i1 true,"),
+    (" = load ", " = load volatile "),
+    ("store ", "store volatile "),
+    ("align 1", "align 2"),
+    ("align 2", "align 4"),
+    ("align 4", "align 8"),
+    ("align 8", "align 16"),
+    ("align 16", "align 32"),
+];
+
+/// Mutates one token of one instruction line of `body` (the lines between `define` and
+/// `}`), or returns `None` when the chosen attempts found nothing to change.
+fn mutate(body: &[String], rng: &mut Rng) -> Option<Vec<String>> {
+    let lines: Vec<usize> = (0..body.len()).filter(|&i| body[i].starts_with("  ")).collect();
+    for _ in 0..64 {
+        let at = lines[rng.below(lines.len())];
+        let line = &body[at];
+        let changed = if rng.below(3) == 0 {
+            bump_integer(line, rng)
+        } else {
+            let (from, to) = SWAPS[rng.below(SWAPS.len())];
+            line.contains(from).then(|| line.replacen(from, to, 1))
+        };
+        if let Some(new) = changed.filter(|n| n != line) {
+            let mut out = body.to_vec();
+            out[at] = new;
+            return Some(out);
+        }
+    }
+    None
+}
+
+/// Adds one to an integer literal operand (`i<N> <decimal>`) of `line`; shuffle masks and
+/// alignments are left alone (a mask index out of range is invalid IR).
+fn bump_integer(line: &str, rng: &mut Rng) -> Option<String> {
+    if line.contains("shufflevector") {
+        return None;
+    }
+    let toks: Vec<&str> = line.split(' ').collect();
+    let spots: Vec<usize> = (1..toks.len())
+        .filter(|&i| {
+            let ty = toks[i - 1];
+            let v = toks[i].trim_end_matches(',');
+            ty.starts_with('i') && ty[1..].parse::<u32>().is_ok() && v.parse::<i64>().is_ok() && !v.is_empty()
+        })
+        .collect();
+    if spots.is_empty() {
+        return None;
+    }
+    let i = spots[rng.below(spots.len())];
+    let v = toks[i].trim_end_matches(',');
+    let n: i64 = v.parse().ok()?;
+    let bumped = if n == 1 || n == -1 { 0 } else { n.wrapping_add(1) };
+    let mut toks: Vec<String> = toks.iter().map(|s| s.to_string()).collect();
+    toks[i] = toks[i].replacen(v, &bumped.to_string(), 1);
+    Some(toks.join(" "))
+}
+
+/// Splits `llvm-stress` output into (header of the `define` line after the name, body
+/// lines up to and including `}`).
+fn split_function(text: &str) -> Option<(String, Vec<String>)> {
+    let start = text.find("define ")?;
+    let rest = &text[start..];
+    let mut lines = rest.lines();
+    let def = lines.next()?;
+    let after_name = def.split_once('(').map(|(_, r)| r)?;
+    let mut body = Vec::new();
+    for l in lines {
+        body.push(l.to_string());
+        if l == "}" {
+            return Some((after_name.to_string(), body));
+        }
+    }
+    None
+}
+
+/// `(ptr %0, i32 %3)` → `ptr %0, i32 %3` as arguments of a call.
+fn call_args(after_name: &str) -> String {
+    let params = after_name.rsplit_once(')').map(|(p, _)| p).unwrap_or("");
+    params.to_string()
+}
+
+/// A definition: `linkage` goes before the return type; `unnamed_addr` after the
+/// parameter list, where LLVM's syntax puts it.
+fn function_text(linkage: &str, name: &str, after_name: &str, body: &[String]) -> String {
+    let (linkage, params) = match linkage.strip_suffix(" unnamed_addr ") {
+        Some(l) => (format!("{l} "), after_name.replacen(") {", ") unnamed_addr {", 1)),
+        None => (linkage.to_string(), after_name.to_string()),
+    };
+    format!("define {linkage}void @{name}({params}\n{}\n", body.join("\n"))
+}
+
+fn verifies(t: &harness::Tools, dir: &Path, text: &str) -> bool {
+    let p = dir.join("probe.ll");
+    std::fs::write(&p, text).unwrap();
+    harness::verify(t, &p).is_ok()
+}
+
+/// Builds the module of `seeds` (see the module docs). Returns its text and the number of
+/// mutated copies left out because the verifier rejected them.
+fn stress_module(t: &harness::Tools, stress: &Path, dir: &Path, seeds: std::ops::Range<u64>) -> (String, usize) {
+    let mut module = String::from("; generated by tests/stress.rs from llvm-stress-22 seeds\n\n");
+    let mut rejected = 0;
+    for seed in seeds {
+        let size = 30 + (seed % 5) * 15;
+        let out = dir.join(format!("seed{seed}.ll"));
+        let r = harness::run(
+            Command::new(stress).arg(format!("-seed={seed}")).arg(format!("-size={size}")).arg("-o").arg(&out),
+            Duration::from_secs(60),
+        )
+        .unwrap();
+        assert_eq!(r.code, Some(0), "llvm-stress-22 -seed={seed}: {}", r.stderr);
+        let text = std::fs::read_to_string(&out).unwrap();
+        let (after_name, body) = split_function(&text).unwrap_or_else(|| panic!("seed {seed}: no function"));
+        let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+        let mut funcs: Vec<(String, Vec<String>)> =
+            vec![(format!("s{seed}_base"), body.clone()), (format!("s{seed}_copy"), body.clone())];
+        let m1 = mutate(&body, &mut rng);
+        let m2 = mutate(&body, &mut rng);
+        for (names, m) in [(&["m1a", "m1b"][..], m1), (&["m2"][..], m2)] {
+            let Some(m) = m else { continue };
+            if !verifies(t, dir, &function_text("", "probe", &after_name, &m)) {
+                rejected += names.len();
+                continue;
+            }
+            for n in names {
+                funcs.push((format!("s{seed}_{n}"), m.clone()));
+            }
+        }
+        let args = call_args(&after_name);
+        // External functions get thunks, internal ones are replaced, `linkonce_odr
+        // unnamed_addr` ones become aliases with `--use-aliases`.
+        let linkage = ["", "internal ", "linkonce_odr unnamed_addr "][(seed % 3) as usize];
+        for (name, body) in &funcs {
+            module.push_str(&function_text(linkage, name, &after_name, body));
+            module.push('\n');
+        }
+        for (name, _) in &funcs {
+            module.push_str(&format!(
+                "define void @call_{name}({args}) {{\n  call void @{name}({args})\n  ret void\n}}\n\n"
+            ));
+        }
+    }
+    (module, rejected)
+}
+
+/// Our CLI with `opts` and the candidate-only options `extra`.
+fn ours(input: &Path, opts: &[String], extra: &[&str], out: &Path) -> Result<(), String> {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_mergefunc"));
+    c.arg(input).arg("-S").arg("-o").arg(out).args(opts).args(extra);
+    let r = harness::run(&mut c, Duration::from_secs(300))?;
+    if r.code != Some(0) || r.timed_out {
+        return Err(format!("exit {:?}\n{}", r.code, harness::tail(&r.stderr, 40)));
+    }
+    Ok(())
+}
+
+/// One differential case over `seeds`: `opts` go to both tools, `extra` only to ours.
+fn stress_case(seeds: std::ops::Range<u64>, opts: &[&str], extra: &[&str]) {
+    let Some(t) = harness::tools_or_skip("stress") else { return };
+    let Some(stress) = harness::find_tool("llvm-stress") else {
+        assert!(std::env::var_os("CI").is_none(), "llvm-stress-22 is required when CI is set");
+        eprintln!("SKIP stress: llvm-stress-22 not found");
+        return;
+    };
+    let name = format!("stress-{}-{}{}{}", seeds.start, seeds.end, opts.concat(), extra.concat());
+    let dir = harness::workdir(&name);
+    std::fs::create_dir_all(&dir).unwrap();
+    let (text, rejected) = stress_module(&t, &stress, &dir, seeds.clone());
+    let input = dir.join(format!("{name}.ll"));
+    std::fs::write(&input, &text).unwrap();
+    let opts: Vec<String> = opts.iter().map(|s| s.to_string()).collect();
+    let file = format!("{name}.ll");
+    let case = CaseOpts {
+        name: &file,
+        input: &input,
+        opts: &opts,
+        workdir: &dir,
+        deviations: &[],
+        lli: false,
+        callees: true,
+        cand_name: "mergefunc",
+    };
+    let candidate = |i: &Path, o: &[String], out: &Path| ours(i, o, extra, out);
+    let r = harness::run_case(&t, &case, &candidate).unwrap_or_else(|e| panic!("{e}"));
+    let merged = r.reference.merged_count();
+    eprintln!(
+        "{file}: {} functions, {merged} merged by both (identical decisions), {rejected} mutated copies left out",
+        r.input_funcs
+    );
+    // Every seed contributes an exact copy and its caller, which must merge.
+    assert!(merged >= 2 * (seeds.end - seeds.start) as usize, "only {merged} merges");
+}
+
+/// Seeds `default`, or `MERGEFUNC_STRESS_SEEDS=<start>..<end>` to explore more.
+fn seeds(default: std::ops::Range<u64>) -> std::ops::Range<u64> {
+    let Ok(s) = std::env::var("MERGEFUNC_STRESS_SEEDS") else { return default };
+    let (a, b) = s.split_once("..").expect("MERGEFUNC_STRESS_SEEDS=<start>..<end>");
+    a.parse().expect("start seed")..b.parse().expect("end seed")
+}
+
+#[test]
+fn stress_seeds_match_opt22() {
+    stress_case(seeds(1..121), &[], &[]);
+}
+
+/// Cycle mode merges more only through call cycles; these modules have none (callers
+/// form chains), so it must make exactly LLVM's merges.
+#[test]
+fn stress_seeds_match_opt22_in_cycle_mode() {
+    stress_case(seeds(181..241), &[], &["--merge-cycles"]);
+}
+
+#[test]
+fn stress_seeds_match_opt22_with_aliases() {
+    stress_case(seeds(121..181), &["--use-aliases"], &[]);
+}
