@@ -93,6 +93,22 @@ const SWAPS: &[(&str, &str)] = &[
     (" = fptoui ", " = fptosi "),
     ("select i1 true,", "select i1 false,"),
     ("select i1 false,", "select i1 true,"),
+    (" = udiv ", " = udiv exact "),
+    (" = lshr ", " = lshr exact "),
+    (" = or ", " = or disjoint "),
+    (" = zext ", " = zext nneg "),
+    (" = trunc ", " = trunc nuw "),
+    (" = trunc ", " = trunc nsw "),
+    (" = shl ", " = shl nuw "),
+    ("icmp ult ", "icmp samesign ult "),
+    ("icmp sgt ", "icmp samesign sgt "),
+    ("fcmp olt ", "fcmp nnan olt "),
+    ("fcmp ord ", "fcmp ninf ord "),
+    (" = fmul ", " = fmul fast "),
+    (" = fdiv ", " = fdiv arcp "),
+    (" = getelementptr ", " = getelementptr inbounds "),
+    (" = getelementptr ", " = getelementptr nuw "),
+    (" = select i1 ", " = select nnan i1 "),
     (" = load ", " = load volatile "),
     ("store ", "store volatile "),
     ("align 1", "align 2"),
@@ -109,15 +125,15 @@ fn mutate(body: &[String], rng: &mut Rng) -> Option<Vec<String>> {
     for _ in 0..64 {
         let at = lines[rng.below(lines.len())];
         let line = &body[at];
-        let changed = if rng.below(3) == 0 {
-            bump_integer(line, rng)
-        } else {
-            let (from, to) = SWAPS[rng.below(SWAPS.len())];
-            line.contains(from).then(|| line.replacen(from, to, 1))
-        };
-        if let Some(new) = changed.filter(|n| n != line) {
+        // Every change this line allows, one picked at random.
+        let mut options: Vec<String> =
+            SWAPS.iter().filter(|(from, _)| line.contains(from)).map(|(from, to)| line.replacen(from, to, 1)).collect();
+        options.extend(bump_integer(line, rng));
+        options.extend(bump_float(line, rng));
+        options.retain(|n| n != line);
+        if !options.is_empty() {
             let mut out = body.to_vec();
-            out[at] = new;
+            out[at] = options.swap_remove(rng.below(options.len()));
             return Some(out);
         }
     }
@@ -147,6 +163,35 @@ fn bump_integer(line: &str, rng: &mut Rng) -> Option<String> {
     let bumped = if n == 1 || n == -1 { 0 } else { n.wrapping_add(1) };
     let mut toks: Vec<String> = toks.iter().map(|s| s.to_string()).collect();
     toks[i] = toks[i].replacen(v, &bumped.to_string(), 1);
+    Some(toks.join(" "))
+}
+
+/// Changes one hex digit of a floating-point literal (`0x` + 16 digits after `float` or
+/// `double`: LLVM prints both as doubles), so the stored bits differ. A `float` literal
+/// must stay exactly representable (the double's low 29 bits zero): its lowest digit it
+/// keeps is the 8th from the end, whose lowest bit is one of those 29, so that digit
+/// moves by 2.
+fn bump_float(line: &str, rng: &mut Rng) -> Option<String> {
+    let toks: Vec<&str> = line.split(' ').collect();
+    let lit_at = |i: usize| {
+        let lit = toks[i].trim_end_matches(',');
+        (matches!(toks[i - 1], "float" | "double") && lit.len() == 18 && lit.starts_with("0x"))
+            .then(|| lit.bytes().skip(2).all(|b| b.is_ascii_hexdigit()))
+            .unwrap_or(false)
+    };
+    let spots: Vec<usize> = (1..toks.len()).filter(|&i| lit_at(i)).collect();
+    if spots.is_empty() {
+        return None;
+    }
+    let i = spots[rng.below(spots.len())];
+    let lit = toks[i].trim_end_matches(',');
+    let (at, step) = if toks[i - 1] == "double" { (17, 1) } else { (10, 2) };
+    let d = (lit.as_bytes()[at] as char).to_digit(16)?;
+    let nd = char::from_digit((d + step) % 16, 16)?.to_ascii_uppercase();
+    let mut new = lit.to_string();
+    new.replace_range(at..at + 1, &nd.to_string());
+    let mut toks: Vec<String> = toks.iter().map(|s| s.to_string()).collect();
+    toks[i] = toks[i].replacen(lit, &new, 1);
     Some(toks.join(" "))
 }
 
@@ -308,4 +353,23 @@ fn stress_seeds_match_opt22_in_cycle_mode() {
 #[test]
 fn stress_seeds_match_opt22_with_aliases() {
     stress_case(seeds(121..181), &["--use-aliases"], &[]);
+}
+
+#[test]
+fn mutations_change_exactly_one_token() {
+    let mut rng = Rng(7);
+    let f = "  store float 0xC5B06AB440000000, ptr %PC, align 4";
+    let g = bump_float(f, &mut rng).unwrap();
+    assert_eq!(g, "  store float 0xC5B06AB460000000, ptr %PC, align 4", "float: 8th digit from the end, +2");
+    let d = "  %S = select i1 %C, double 0x3A96E9BAC000000F, double 1.0";
+    assert_eq!(bump_float(d, &mut rng).unwrap(), "  %S = select i1 %C, double 0x3A96E9BAC0000000, double 1.0");
+    let i = "  %B = udiv i64 %4, 17";
+    assert_eq!(bump_integer("  %B = udiv i64 %4, i64 17", &mut rng).unwrap(), "  %B = udiv i64 %4, i64 18");
+    assert_eq!(bump_integer(i, &mut rng), None, "`17` has no integer type before it");
+    let shuffle = "  %S = shufflevector <2 x i32> zeroinitializer, <2 x i32> zeroinitializer, <2 x i32> <i32 0, i32 1>";
+    assert_eq!(bump_integer(shuffle, &mut rng), None, "masks are left alone");
+    let body: Vec<String> = ["BB:", "  %A = add i32 %3, %3", "  ret void", "}"].iter().map(|s| s.to_string()).collect();
+    let m = mutate(&body, &mut Rng(1)).expect("the add line can change");
+    assert_eq!(m.iter().zip(&body).filter(|(a, b)| a != b).count(), 1);
+    assert_eq!(m[0], "BB:");
 }
