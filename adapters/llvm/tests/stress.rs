@@ -175,9 +175,10 @@ fn bump_float(line: &str, rng: &mut Rng) -> Option<String> {
     let toks: Vec<&str> = line.split(' ').collect();
     let lit_at = |i: usize| {
         let lit = toks[i].trim_end_matches(',');
-        (matches!(toks[i - 1], "float" | "double") && lit.len() == 18 && lit.starts_with("0x"))
-            .then(|| lit.bytes().skip(2).all(|b| b.is_ascii_hexdigit()))
-            .unwrap_or(false)
+        matches!(toks[i - 1], "float" | "double")
+            && lit.len() == 18
+            && lit.starts_with("0x")
+            && lit.bytes().skip(2).all(|b| b.is_ascii_hexdigit())
     };
     let spots: Vec<usize> = (1..toks.len()).filter(|&i| lit_at(i)).collect();
     if spots.is_empty() {
