@@ -24,7 +24,6 @@
 mod common;
 
 use std::path::Path;
-use std::process::Command;
 use std::time::{Duration, Instant};
 
 use common::classify;
@@ -86,19 +85,8 @@ fn tools() -> Option<Tools> {
 
 /// Our CLI as a candidate.
 fn ours(input: &Path, opts: &[String], out: &Path) -> Result<(), String> {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_mergefunc"));
-    c.arg(input).arg("-S").arg("-o").arg(out).args(opts);
-    let r = harness::run(&mut c, Duration::from_secs(900))?;
-    if r.timed_out {
-        return Err("mergefunc timed out".into());
-    }
-    if r.code != Some(0) {
-        return Err(format!("exit {:?}\n{}", r.code, harness::tail(&r.stderr, 40)));
-    }
-    if !out.is_file() {
-        return Err(format!("mergefunc exited 0 but wrote no {}", out.display()));
-    }
-    Ok(())
+    let bin = Path::new(env!("CARGO_BIN_EXE_mergefunc"));
+    harness::run_mergefunc_cli(bin, input, opts, &[], out, Duration::from_secs(900))
 }
 
 /// Our `StructuralHash` (the worklist order) must be LLVM's own value for every

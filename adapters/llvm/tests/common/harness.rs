@@ -227,6 +227,32 @@ pub struct CaseOpts<'a> {
     pub cand_name: &'a str,
 }
 
+/// Runs our `mergefunc` CLI (`bin`) as a differential candidate: `input -S -o out`, then
+/// `opts` (shared with opt-22) and `extra` (ours only). Fails on a time-out, a non-zero
+/// exit, or a missing output.
+pub fn run_mergefunc_cli(
+    bin: &Path,
+    input: &Path,
+    opts: &[String],
+    extra: &[&str],
+    out: &Path,
+    limit: Duration,
+) -> Result<(), String> {
+    let mut c = Command::new(bin);
+    c.arg(input).arg("-S").arg("-o").arg(out).args(opts).args(extra);
+    let r = run(&mut c, limit)?;
+    if r.timed_out {
+        return Err("mergefunc timed out".into());
+    }
+    if r.code != Some(0) {
+        return Err(format!("exit {:?}\n{}", r.code, tail(&r.stderr, 40)));
+    }
+    if !out.is_file() {
+        return Err(format!("mergefunc exited 0 but wrote no {}", out.display()));
+    }
+    Ok(())
+}
+
 /// Runs one differential case. `Err` carries a readable report of every difference.
 pub fn run_case(t: &Tools, c: &CaseOpts<'_>, candidate: Candidate<'_>) -> Result<CaseReport, String> {
     std::fs::create_dir_all(c.workdir).map_err(|e| e.to_string())?;
