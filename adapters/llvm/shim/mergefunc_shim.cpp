@@ -201,8 +201,9 @@ void mergefunc_scan_free(void *S) { delete static_cast<Scan *>(S); }
 // Prescan of function `fn` with scratch `scan` (one per thread). On success returns 1 and
 // writes out[0] = StructuralHash(fn, false) (`term_by_opcode[op]`: the per-instruction
 // term of C++ opcode `op`, 0..n_terms-1, filled by the caller from LLVM's own xxh3),
-// out[1] = the native merge key and out[2] = the number of
-// identities the key refers to; the first `cap` of those are written to `ids`, in walk
+// out[1] = the native merge key, out[2] = the number of
+// identities the key refers to and out[3] = 1 if a `blockaddress` refers to one of its
+// blocks (0 if none does); the first `cap` of those are written to `ids`, in walk
 // order, each a value pointer with a tag in its low bits: 1 a global variable, alias or
 // ifunc, 2 a declared function, 3 a function with a body. The caller asks again with a
 // larger buffer if out[2] > cap. Returns 0 (nothing usable) for a declaration, or for a
@@ -232,6 +233,7 @@ int mergefunc_prescan(void *scan, LLVMValueRef fn, const uint64_t *term_by_opcod
   S.Succs.clear();
   S.Spans.clear();
   S.SpanOf.assign(F->getMaxBlockNumber(), ~0u);
+  uint64_t AddressTaken = 0;
   // 1. Every block in layout order (the order the parser allocated them in, which the
   //    hardware prefetches well), each block's words kept apart.
   for (const BasicBlock &BB : *F) {
@@ -242,6 +244,7 @@ int mergefunc_prescan(void *scan, LLVMValueRef fn, const uint64_t *term_by_opcod
     if (Num >= S.SpanOf.size() || S.SpanOf[Num] != ~0u)
       return 0;
     S.SpanOf[Num] = S.Spans.size();
+    AddressTaken |= BB.hasAddressTaken();
     S.Words.push_back(45798);
     uint64_t K = mixk(0, 0xb1);
     uint64_t N = 0;
@@ -336,6 +339,7 @@ int mergefunc_prescan(void *scan, LLVMValueRef fn, const uint64_t *term_by_opcod
       ArrayRef<uint8_t>(reinterpret_cast<const uint8_t *>(S.Out.data()), S.Out.size() * sizeof(uint64_t)));
   out[1] = K;
   out[2] = NIds;
+  out[3] = AddressTaken;
   return 1;
 }
 

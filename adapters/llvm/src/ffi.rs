@@ -67,7 +67,8 @@ extern "C" {
     /// A prescan scratch (one per thread); free it with `mergefunc_scan_free`.
     pub fn mergefunc_scan_new() -> *mut std::ffi::c_void;
     pub fn mergefunc_scan_free(scan: *mut std::ffi::c_void);
-    /// One native walk: `out = [StructuralHash, native merge key, identity count]` and up
+    /// One native walk: `out = [StructuralHash, native merge key, identity count, any
+    /// block address taken]` and up
     /// to `cap` tagged identities in `ids`; 0 when it cannot (see the shim).
     pub fn mergefunc_prescan(
         scan: *mut std::ffi::c_void,

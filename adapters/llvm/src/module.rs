@@ -65,6 +65,10 @@ pub(crate) struct Slot {
     pub(crate) info_ineligible: Option<Ineligible>,
     /// The function's own attributes include `inalloca`/`swifterror`.
     pub(crate) fn_special: bool,
+    /// The built view has a metadata operand or attachment (`Value::Meta`,
+    /// `Prop::Meta(Some(_))`); recorded when the view is built, so that patching and
+    /// moving it need not scan it.
+    pub(crate) meta: bool,
 }
 
 /// What a merge key records of an operand that names a global (see
@@ -77,6 +81,17 @@ enum KeyIdentity {
     Declared,
     /// A function with a body.
     Defined,
+}
+
+/// A view just built by `LlvmModule::build_body`.
+struct BuiltView {
+    body: BodyBuf,
+    /// The LLVM instruction of each `InstId`.
+    insts: Vec<V>,
+    /// An intrinsic call takes a distinct metadata node (the function is ineligible).
+    distinct_md: bool,
+    /// See [`Slot::meta`].
+    meta: bool,
 }
 
 /// Reusable buffers of the view builder.
@@ -153,6 +168,10 @@ pub struct LlvmModule {
     /// loading (beside the module facts), dropped by the first rewrite, then made again
     /// for the candidates by the next [`Module::worklist_hash`] (`None`: not run since).
     prescan: std::cell::RefCell<Option<crate::prescan::Prescan>>,
+    /// A `blockaddress` may refer to a block of some function. False when the load's
+    /// prescan read every definition and found no block whose address is taken: the
+    /// rewrites never create block addresses, so it stays false for the whole run.
+    pub(crate) block_addresses: bool,
     /// Threads the prescan may use (`None`: the available parallelism, at most 8, asked
     /// only when a prescan is large enough to use threads).
     threads: Option<usize>,
@@ -324,6 +343,7 @@ impl LlvmModule {
             llvm_hash: true,
             shash: std::cell::RefCell::new(crate::shash::StructuralHasher::new()),
             prescan: std::cell::RefCell::new(None),
+            block_addresses: true,
             threads,
             setup_time: (0.0, 0.0),
             times: Default::default(),
@@ -390,6 +410,7 @@ impl LlvmModule {
         // SAFETY: the handles are the module's live definitions; `facts` reads the module
         // and interns, and rewrites nothing.
         let p = unsafe { crate::prescan::run(&defs, n, &terms, ptr_bits, threads, facts) };
+        s.block_addresses = p.block_addresses;
         *s.prescan.borrow_mut() = Some(p);
         s.setup_time = (t0.elapsed().as_secs_f64(), crate::process_cpu_seconds() - c0);
         s
@@ -693,6 +714,7 @@ impl LlvmModule {
             def: false,
             info_ineligible: Some(Ineligible::NoBody),
             fn_special: false,
+            meta: false,
         });
         self.pending.push(id);
         id
@@ -942,10 +964,8 @@ impl LlvmModule {
     pub(crate) fn patch_view(&mut self, f: FuncId, from: FuncId) -> bool {
         let s = &self.funcs[f.index()];
         let Some(body) = s.body.as_ref().filter(|_| s.built) else { return false };
-        if s.insts.len() != body.insts.len()
-            || body.props.iter().any(|p| matches!(p, Prop::Meta(Some(_))))
-            || body.uses.iter().any(|u| matches!(u.value, Value::Meta(_)))
-        {
+        debug_assert_eq!(s.meta, view_has_meta(body), "stale metadata flag of {f}");
+        if s.insts.len() != body.insts.len() || s.meta {
             return false;
         }
         let mut memo: HashMap<ConstId, bool> = HashMap::default();
@@ -994,10 +1014,29 @@ impl LlvmModule {
 
     /// May the constant `c` refer to the function `from` (see [`Self::patch_view`])?
     fn may_mention(&self, c: ConstId, from: FuncId, memo: &mut HashMap<ConstId, bool>) -> bool {
+        // Leaves answer at once; only aggregates and expressions are memoized.
+        let kind = &self.consts[c.index()].kind;
+        match kind {
+            ConstKind::Null
+            | ConstKind::Undef
+            | ConstKind::Poison
+            | ConstKind::Int(_)
+            | ConstKind::Float(_)
+            | ConstKind::DataArray(_)
+            | ConstKind::DataVector(_) => return false,
+            ConstKind::Global(g) | ConstKind::Wrapped { target: g, .. } => return *g == GlobalRef::Func(from),
+            ConstKind::BlockAddress { func, .. } => return *func == from,
+            ConstKind::Opaque(_) => return true,
+            ConstKind::Array(_)
+            | ConstKind::Struct(_)
+            | ConstKind::Vector(_)
+            | ConstKind::Expr { .. }
+            | ConstKind::PtrAuth { .. } => {}
+        }
         if let Some(&r) = memo.get(&c) {
             return r;
         }
-        let r = match &self.consts[c.index()].kind {
+        let r = match kind {
             ConstKind::Null
             | ConstKind::Undef
             | ConstKind::Poison
@@ -1097,6 +1136,7 @@ impl LlvmModule {
         let (ineligible, fn_special) = (s.info_ineligible, s.fn_special);
         let mut body = None;
         let mut insts = Vec::new();
+        let mut meta = false;
         let mut reason_found = None;
         if ineligible.is_none() {
             let t0 = std::time::Instant::now();
@@ -1105,12 +1145,13 @@ impl LlvmModule {
                 self.add_time(t0, |t| &mut t.views);
             }
             match built {
-                Ok((b, iv, distinct_md)) => {
-                    if distinct_md {
+                Ok(view) => {
+                    if view.distinct_md {
                         reason_found = Some(Ineligible::Adapter(reason::DISTINCT_MD));
                     }
-                    body = Some(b);
-                    insts = iv;
+                    body = Some(view.body);
+                    insts = view.insts;
+                    meta = view.meta;
                 }
                 Err(r) => reason_found = Some(Ineligible::Adapter(r)),
             }
@@ -1120,6 +1161,7 @@ impl LlvmModule {
         s.info.ineligible = ineligible.or(reason_found);
         s.body = body;
         s.insts = insts;
+        s.meta = meta;
         s.built = true;
     }
 
@@ -1893,7 +1935,7 @@ impl LlvmModule {
 
     /// Builds the body of a defined function: `(body, instruction handles, has an
     /// intrinsic call with a distinct metadata operand)`, or an ineligibility reason.
-    fn build_body(&mut self, f: V, fn_special: bool) -> Result<(BodyBuf, Vec<V>, bool), u32> {
+    fn build_body(&mut self, f: V, fn_special: bool) -> Result<BuiltView, u32> {
         let first = unsafe { c::LLVMGetFirstBasicBlock(f.0) };
         if first.is_null() {
             return Err(reason::UNSUPPORTED);
@@ -1965,7 +2007,7 @@ impl LlvmModule {
         self.scratch = scratch;
         self.local_of = local_of;
         self.scratch_blocks = block_list;
-        r.map(|(buf, distinct_md)| (buf, handles, distinct_md))
+        r.map(|(body, distinct_md, meta)| BuiltView { body, insts: handles, distinct_md, meta })
     }
 
     /// The operand `o` of an instruction as a [`Use`]. `intrinsic`: the instruction is an
@@ -2061,13 +2103,14 @@ impl LlvmModule {
         local_of: &HashMap<usize, (Value, TypeId)>,
         all: &[V],
         scratch: &mut BuildScratch,
-    ) -> Result<(BodyBuf, bool), u32> {
+    ) -> Result<(BodyBuf, bool, bool), u32> {
         let BuildScratch { meta, block_end, alloca_props, uses, props, succs, body, .. } = scratch;
         // Built in a reused scratch body, then copied out exactly sized: one allocation
         // per part, never a reallocation (props per instruction vary too much to guess).
         let buf = body;
         buf.clear();
         let mut distinct_md = false;
+        let mut has_meta = false;
         let mut special_attrs = false;
         alloca_props.clear();
         let mut at = 0usize;
@@ -2262,6 +2305,8 @@ impl LlvmModule {
                     | Op::CleanupPad
                     | Op::CatchSwitch => {}
                 }
+                has_meta |= uses.iter().any(|u| matches!(u.value, Value::Meta(_)))
+                    || props.iter().any(|p| matches!(p, Prop::Meta(Some(_))));
                 buf.push_inst(op.raw(), rty, kind, flags, weak_flags, uses, props);
             }
             let term = all[end - 1];
@@ -2291,7 +2336,7 @@ impl LlvmModule {
                 buf.props[at] = Prop::Num(bits);
             }
         }
-        Ok((buf, distinct_md))
+        Ok((buf, distinct_md, has_meta))
     }
 
     /// Functions whose body or signature refers to `v` (through constants too).
@@ -2366,6 +2411,12 @@ impl LlvmModule {
     pub(crate) fn func_value(&self, f: FuncId) -> Result<V, LlvmError> {
         self.funcs.get(f.index()).and_then(|s| s.v).ok_or_else(|| LlvmError(format!("{f} no longer exists")))
     }
+}
+
+/// Does a view have a metadata operand or attachment (see [`Slot::meta`])?
+pub(crate) fn view_has_meta(body: &BodyBuf) -> bool {
+    body.uses.iter().any(|u| matches!(u.value, Value::Meta(_)))
+        || body.props.iter().any(|p| matches!(p, Prop::Meta(Some(_))))
 }
 
 /// Clears a cache only if it holds something: clearing a hash map costs its capacity,

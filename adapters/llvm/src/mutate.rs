@@ -98,10 +98,12 @@ impl LlvmModule {
     /// built on them: deleting `f`'s blocks destroys exactly these constants (and no
     /// other), so they are the pointer-cache entries to forget.
     fn blockaddress_users(&self, f: V, out: &mut Vec<FuncId>, consts: &mut Vec<V>) {
-        // The shim reads LLVM's per-block count of block addresses: when every count is
-        // zero there is nothing to find, and the use lists need not be walked.
+        // Nothing to find in a module without block addresses (found by the load's
+        // prescan, which reads every block). Otherwise the shim reads LLVM's per-block
+        // count of block addresses: when every count is zero, the use lists need not be
+        // walked.
         // SAFETY: the shim checks the kind of `f`.
-        if unsafe { ffi::mergefunc_any_block_address_taken(f.0) } == 0 {
+        if !self.block_addresses || unsafe { ffi::mergefunc_any_block_address_taken(f.0) } == 0 {
             return;
         }
         for b in f.blocks() {
@@ -557,12 +559,8 @@ impl LlvmModule {
         // same objects.
         let moved = if eager.is_empty() && freed.is_empty() {
             let s = &mut self.funcs[f.index()];
-            let plain = s.built
-                && s.body.as_ref().is_some_and(|b| {
-                    b.insts.len() == s.insts.len()
-                        && !b.uses.iter().any(|u| matches!(u.value, Value::Meta(_)))
-                        && !b.props.iter().any(|p| matches!(p, Prop::Meta(Some(_))))
-                });
+            debug_assert!(!s.built || s.body.as_ref().is_none_or(|b| s.meta == crate::module::view_has_meta(b)));
+            let plain = s.built && !s.meta && s.body.as_ref().is_some_and(|b| b.insts.len() == s.insts.len());
             if plain {
                 s.body.take().map(|b| (b, std::mem::take(&mut s.insts)))
             } else {
@@ -580,6 +578,7 @@ impl LlvmModule {
                 let s = &mut self.funcs[id.index()];
                 s.body = Some(b);
                 s.insts = insts;
+                s.meta = false;
                 s.built = true;
                 if cfg!(debug_assertions) {
                     self.assert_view_is_current(id);

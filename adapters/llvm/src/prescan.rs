@@ -39,6 +39,9 @@ pub(crate) struct Prescan {
     /// Tagged value pointers (see the shim): tag 1 a global variable, alias or ifunc, 2 a
     /// declared function, 3 a function with a body.
     pub(crate) ids: Vec<u64>,
+    /// A `blockaddress` may refer to a block of one of the scanned functions: one of them
+    /// has a block whose address is taken, or the walk declined one of them.
+    pub(crate) block_addresses: bool,
 }
 
 impl Prescan {
@@ -142,7 +145,8 @@ pub(crate) unsafe fn run(
             parts
         })
     };
-    let mut out = Prescan { entries: vec![None; n_funcs], ids: Vec::new() };
+    let block_addresses = parts.iter().any(|p| p.block_addresses);
+    let mut out = Prescan { entries: vec![None; n_funcs], ids: Vec::new(), block_addresses };
     out.ids.reserve(parts.iter().map(|p| p.ids.len()).sum());
     for p in parts {
         let base = out.ids.len() as u32;
@@ -156,11 +160,13 @@ pub(crate) unsafe fn run(
     out
 }
 
-/// What one thread found: (function index, hash, key, ids span) and its ids.
+/// What one thread found: (function index, hash, key, ids span) and its ids; whether a
+/// scanned function may have a block whose address is taken.
 #[derive(Default)]
 struct Part {
     found: Vec<(usize, u64, u64, u32, u32)>,
     ids: Vec<u64>,
+    block_addresses: bool,
 }
 
 /// Owns a shim scratch.
@@ -176,7 +182,7 @@ impl Drop for Scratch {
 fn scan_chunks(work: &[(usize, usize)], next: &AtomicUsize, terms: &[u64; 128], ptr_bits: u32) -> Part {
     // SAFETY: the shim allocates a scratch object (never null: `new` throws instead).
     let scratch = Scratch(unsafe { ffi::mergefunc_scan_new() });
-    let mut part = Part { found: Vec::new(), ids: Vec::with_capacity(4096) };
+    let mut part = Part { found: Vec::new(), ids: Vec::with_capacity(4096), block_addresses: false };
     loop {
         let at = next.fetch_add(CHUNK, Ordering::Relaxed);
         if at >= work.len() {
@@ -184,12 +190,12 @@ fn scan_chunks(work: &[(usize, usize)], next: &AtomicUsize, terms: &[u64; 128], 
         }
         for &(i, f) in &work[at..(at + CHUNK).min(work.len())] {
             let start = part.ids.len();
-            let mut out = [0u64; 3];
+            let mut out = [0u64; 4];
             let mut ok;
             loop {
                 let cap = part.ids.capacity() - start;
                 // SAFETY: `f` is a live function nothing modifies (caller of `run`); `out`
-                // holds 3 words; the shim writes at most `cap` ids into the spare
+                // holds 4 words; the shim writes at most `cap` ids into the spare
                 // capacity after `start`, which `set_len` below exposes only up to what
                 // it wrote.
                 ok = unsafe {
@@ -215,6 +221,9 @@ fn scan_chunks(work: &[(usize, usize)], next: &AtomicUsize, terms: &[u64; 128], 
                 // SAFETY: the shim wrote `n <= cap` initialized words after `start`.
                 unsafe { part.ids.set_len(start + n) };
                 part.found.push((i, out[0], out[1], start as u32, (start + n) as u32));
+                part.block_addresses |= out[3] != 0;
+            } else {
+                part.block_addresses = true;
             }
         }
     }

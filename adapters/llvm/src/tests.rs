@@ -466,3 +466,15 @@ fn prescan_follows_llvms_block_order() {
     // The refs (calls of @q and @p) come in depth-first order, as from the LLVM-C walk.
     assert_eq!(m.check_prescan_keys(), Ok(5));
 }
+
+#[test]
+fn load_records_whether_block_addresses_exist() {
+    let plain = load("define i32 @f(i32 %x) {\n  %y = add i32 %x, 1\n  ret i32 %y\n}\n");
+    assert!(!plain.block_addresses);
+    let taken = load(concat!(
+        "@t = global ptr blockaddress(@g, %b)\n",
+        "define i32 @f(i32 %x) {\n  ret i32 %x\n}\n",
+        "define i32 @g(i32 %x) {\n  br label %b\nb:\n  ret i32 %x\n}\n",
+    ));
+    assert!(taken.block_addresses);
+}
