@@ -428,3 +428,35 @@ int mergefunc_global_has_metadata(LLVMValueRef v, unsigned kind) {
 }
 
 } // extern "C"
+
+#include "llvm/IR/DataLayout.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/Operator.h"
+
+extern "C" {
+
+// The constant byte offset of the getelementptr instruction `gep`, computed as LLVM 22's
+// function comparator does: accumulated over every index in an integer of the index width
+// of the base's address space (the module's data layout), wrapping. Returns 1 and writes
+// the width to *bits and the offset's low and high 64 bits to out[0], out[1] (the width
+// is at most 128); 0 when some index is not a constant integer, a scalable type is
+// stepped over, or the width exceeds 128 bits; -1 when `gep` is not a getelementptr
+// instruction of a function in a module.
+int mergefunc_gep_offset(LLVMValueRef gep, unsigned *bits, uint64_t *out) {
+  auto *G = dyn_cast_or_null<GetElementPtrInst>(unwrap(gep));
+  if (!G || !G->getModule())
+    return -1;
+  const DataLayout &DL = G->getModule()->getDataLayout();
+  unsigned W = DL.getIndexSizeInBits(G->getPointerAddressSpace());
+  if (W == 0 || W > 128)
+    return 0;
+  APInt Offset(W, 0);
+  if (!cast<GEPOperator>(G)->accumulateConstantOffset(DL, Offset))
+    return 0;
+  *bits = W;
+  out[0] = Offset.extractBitsAsZExtValue(W < 64 ? W : 64, 0);
+  out[1] = W > 64 ? Offset.extractBitsAsZExtValue(W - 64, 64) : 0;
+  return 1;
+}
+
+} // extern "C"

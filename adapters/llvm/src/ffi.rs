@@ -80,6 +80,10 @@ extern "C" {
         ids: *mut u64,
         cap: usize,
     ) -> i32;
+    /// The constant offset of getelementptr `gep` as LLVM's comparator computes it: 1 with
+    /// the index width in `*bits` and the offset's low/high words in `out[0..2]`, 0 when it
+    /// is not constant, -1 for a value that is not a getelementptr instruction.
+    pub fn mergefunc_gep_offset(gep: LLVMValueRef, bits: *mut c_uint, out: *mut u64) -> i32;
     /// 1 if a `blockaddress` refers to a block of function `f`, 0 if none does, -1 for
     /// a value that is not a function.
     pub fn mergefunc_any_block_address_taken(f: LLVMValueRef) -> i32;

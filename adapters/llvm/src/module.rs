@@ -146,8 +146,6 @@ pub struct LlvmModule {
     opaque_ptr: HashMap<usize, u64>,
     next_opaque: u64,
     target: TargetInfo,
-    /// Index width in bits per address space (`None`: unknown data layout syntax).
-    index_widths: Option<(u32, Vec<(u32, u32)>)>,
     semantic_interposition: bool,
     pub(crate) used: HashSet<V>,
     /// (first non-enum kind, first int kind, one past the last int kind).
@@ -201,8 +199,6 @@ pub struct LlvmModule {
     attrs_by_handles: HashMap<Box<[usize]>, (AttrsId, bool)>,
     /// Attribute lists by the identity of LLVM's list and the parameter count read.
     attrs_by_list: HashMap<(usize, u32), (AttrsId, bool)>,
-    /// [`Self::alloc_size`] by type.
-    alloc_sizes: std::cell::RefCell<HashMap<usize, Option<u64>>>,
     attr_key: Vec<usize>,
     attr_buf: Vec<LLVMAttributeRef>,
 }
@@ -330,7 +326,6 @@ impl LlvmModule {
             opaque_ptr: HashMap::default(),
             next_opaque: 0,
             target: TargetInfo::default(),
-            index_widths: None,
             semantic_interposition: false,
             used: HashSet::default(),
             int_attr_range: None,
@@ -358,7 +353,6 @@ impl LlvmModule {
             attr_of: HashMap::default(),
             attrs_by_handles: HashMap::default(),
             attrs_by_list: HashMap::default(),
-            alloc_sizes: Default::default(),
             attr_key: Vec::new(),
             attr_buf: Vec::new(),
         };
@@ -449,8 +443,6 @@ impl LlvmModule {
         unsafe {
             let bytes = sys::target::LLVMPointerSizeForAS(self.td, 0) * 8;
             self.target.ptr_as_int = Some(PtrAsInt { addr_space: 0, bits: bytes });
-            let dl = CStr::from_ptr(c::LLVMGetDataLayoutStr(self.m)).to_string_lossy().into_owned();
-            self.index_widths = parse_index_widths(&dl);
             let key = "SemanticInterposition";
             let flag = c::LLVMGetModuleFlag(self.m, key.as_ptr() as *const c_char, key.len());
             if !flag.is_null() {
@@ -1832,105 +1824,17 @@ impl LlvmModule {
     // Bodies
     // -----------------------------------------------------------------------------------
 
-    fn index_width(&self, addr_space: u32) -> Option<u32> {
-        let (default, list) = self.index_widths.as_ref()?;
-        Some(list.iter().find(|p| p.0 == addr_space).map(|p| p.1).unwrap_or(*default))
-    }
-
+    /// The constant offset of a getelementptr, exactly as LLVM's comparator folds it
+    /// (`GEPOperator::accumulateConstantOffset` in the index width of the base's address
+    /// space, vector bases included); `None` when an index is not a constant integer.
     fn gep_offset(&self, inst: V) -> Option<ConstOffset> {
-        let base = inst.operand(0)?;
-        if base.ty().kind() != Ok(TyKind::Pointer) {
-            return None; // vector GEP
-        }
-        let bits = self.index_width(base.ty().addr_space()?)?;
-        if bits == 0 || bits > 128 {
-            return None;
-        }
-        let src = inst.gep_source_type()?;
-        let mut off: i128 = 0;
-        let mut cur = src;
-        for i in 1..inst.num_operands() {
-            let idx = inst.operand(i)?.const_int_i64()? as i128;
-            if i == 1 {
-                off = off.wrapping_add(idx.wrapping_mul(self.alloc_size(cur)? as i128));
-                continue;
-            }
-            match cur.kind() {
-                Ok(TyKind::Struct) => {
-                    // SAFETY: `cur` is a struct type; `k` is checked against its field count.
-                    let n = unsafe { c::LLVMCountStructElementTypes(cur.0) } as usize;
-                    let k = usize::try_from(idx).ok().filter(|k| *k < n)?;
-                    self.alloc_size(cur)?;
-                    let o = unsafe { sys::target::LLVMOffsetOfElement(self.td, cur.0, k as c_uint) };
-                    off = off.wrapping_add(o as i128);
-                    cur = T(unsafe { c::LLVMStructGetTypeAtIndex(cur.0, k as c_uint) });
-                }
-                Ok(TyKind::Array) => {
-                    let e = cur.elem()?;
-                    off = off.wrapping_add(idx.wrapping_mul(self.alloc_size(e)? as i128));
-                    cur = e;
-                }
-                _ => return None,
-            }
-        }
-        let mask = if bits == 128 { u128::MAX } else { (1u128 << bits) - 1 };
-        Some(ConstOffset { bits, value: (off as u128) & mask })
-    }
-
-    /// Allocation size of a fixed-size sized type (cached: types are uniqued per context
-    /// and never freed, and deciding "fixed-size" walks the whole type).
-    fn alloc_size(&self, t: T) -> Option<u64> {
-        if let Some(&r) = self.alloc_sizes.borrow().get(&(t.0 as usize)) {
-            return r;
-        }
-        let r = self.alloc_size_uncached(t);
-        self.alloc_sizes.borrow_mut().insert(t.0 as usize, r);
-        r
-    }
-
-    fn alloc_size_uncached(&self, t: T) -> Option<u64> {
-        fn fixed(t: T, depth: u32) -> bool {
-            if depth > 64 {
-                return false;
-            }
-            match t.kind() {
-                Ok(
-                    TyKind::Integer
-                    | TyKind::Pointer
-                    | TyKind::Half
-                    | TyKind::BFloat
-                    | TyKind::Float
-                    | TyKind::Double
-                    | TyKind::X86Fp80
-                    | TyKind::Fp128
-                    | TyKind::PpcFp128
-                    | TyKind::Vector,
-                ) => true,
-                Ok(TyKind::Array) => t.elem().is_some_and(|e| fixed(e, depth + 1)),
-                Ok(TyKind::Struct) => {
-                    (unsafe { c::LLVMIsOpaqueStruct(t.0) == 0 })
-                        && t.fields().is_some_and(|f| f.iter().all(|x| fixed(*x, depth + 1)))
-                }
-                Ok(
-                    TyKind::Void
-                    | TyKind::Label
-                    | TyKind::Metadata
-                    | TyKind::Token
-                    | TyKind::Function
-                    | TyKind::ScalableVector
-                    | TyKind::X86Amx
-                    | TyKind::TargetExt,
-                )
-                | Err(_) => false,
-            }
-        }
-        if !fixed(t, 0) {
-            return None;
-        }
-        if t.kind() == Ok(TyKind::Vector) && !t.elem().is_some_and(|e| fixed(e, 0)) {
-            return None;
-        }
-        Some(unsafe { sys::target::LLVMABISizeOfType(self.td, t.0) })
+        let mut bits = 0;
+        let mut words = [0u64; 2];
+        // SAFETY: the shim checks that `inst` is a getelementptr instruction; `words`
+        // holds the two words it writes.
+        let r = unsafe { ffi::mergefunc_gep_offset(inst.0, &mut bits, words.as_mut_ptr()) };
+        (r == 1 && (1..=128).contains(&bits))
+            .then(|| ConstOffset { bits, value: words[0] as u128 | (words[1] as u128) << 64 })
     }
 
     /// Builds the body of a defined function: `(body, instruction handles, has an
@@ -2427,29 +2331,6 @@ fn clear_if_used<K, X>(m: &mut HashMap<K, X>) {
     }
 }
 
-/// Parses the index widths out of a data layout string: `(default, per address space)`.
-fn parse_index_widths(dl: &str) -> Option<(u32, Vec<(u32, u32)>)> {
-    let mut default = 64u32;
-    let mut list = Vec::new();
-    for spec in dl.split('-') {
-        let Some(rest) = spec.strip_prefix('p') else { continue };
-        let (head, fields) = rest.split_once(':')?;
-        let as_num: u32 = if head.is_empty() { 0 } else { head.parse().ok()? };
-        let parts: Vec<&str> = fields.split(':').collect();
-        let size: u32 = parts.first()?.parse().ok()?;
-        let idx: u32 = match parts.get(3) {
-            Some(s) => s.parse().ok()?,
-            None => size,
-        };
-        if as_num == 0 {
-            default = idx;
-        } else {
-            list.push((as_num, idx));
-        }
-    }
-    Some((default, list))
-}
-
 impl Module for LlvmModule {
     fn num_funcs(&self) -> usize {
         self.funcs.len()
@@ -2565,14 +2446,6 @@ fn prefetch_ahead(at: usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn data_layout_index_widths() {
-        assert_eq!(parse_index_widths("e-m:e-i64:64-n32:64"), Some((64, vec![])));
-        assert_eq!(parse_index_widths("e-p:128:128:128:32-p1:32:32"), Some((32, vec![(1, 32)])));
-        assert_eq!(parse_index_widths("e-p7:160:256:256:32"), Some((64, vec![(7, 32)])));
-        assert_eq!(parse_index_widths("e-pfoo:1"), None);
-    }
 
     #[test]
     fn decimal_words() {

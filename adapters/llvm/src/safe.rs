@@ -679,13 +679,6 @@ impl V {
         }
         Some(unsafe { c::LLVMConstIntGetZExtValue(self.0) })
     }
-    /// Sign-extended value of a `ConstantInt` of at most 64 bits.
-    pub fn const_int_i64(self) -> Option<i64> {
-        if unsafe { c::LLVMIsAConstantInt(self.0) }.is_null() || self.ty().int_width()? > 64 {
-            return None;
-        }
-        Some(unsafe { c::LLVMConstIntGetSExtValue(self.0) })
-    }
     /// Exact little-endian words of a `ConstantInt` of any width (wide integers are read
     /// from their printed decimal form).
     pub fn const_int_words(self) -> Option<Vec<u64>> {
