@@ -460,3 +460,25 @@ int mergefunc_gep_offset(LLVMValueRef gep, unsigned *bits, uint64_t *out) {
 }
 
 } // extern "C"
+
+#include "llvm/Transforms/Utils/FunctionComparator.h"
+
+extern "C" {
+
+// LLVM 22's own function comparator, for tests that check our order's equalities
+// against it. `state` numbers globals across comparisons (made by
+// `mergefunc_llvm_cmp_state_new`, freed by `mergefunc_llvm_cmp_state_free`). Returns -1,
+// 0 or 1 as LLVM's `FunctionComparator::compare`, or 2 when either value is not a
+// function with a body.
+void *mergefunc_llvm_cmp_state_new() { return new GlobalNumberState(); }
+void mergefunc_llvm_cmp_state_free(void *state) { delete static_cast<GlobalNumberState *>(state); }
+int mergefunc_llvm_compare_functions(void *state, LLVMValueRef a, LLVMValueRef b) {
+  auto *F = dyn_cast_or_null<Function>(unwrap(a));
+  auto *G = dyn_cast_or_null<Function>(unwrap(b));
+  if (!F || !G || F->isDeclaration() || G->isDeclaration())
+    return 2;
+  FunctionComparator Cmp(F, G, static_cast<GlobalNumberState *>(state));
+  return Cmp.compare();
+}
+
+} // extern "C"

@@ -80,6 +80,13 @@ extern "C" {
         ids: *mut u64,
         cap: usize,
     ) -> i32;
+    /// LLVM's `GlobalNumberState` for [`mergefunc_llvm_compare_functions`].
+    pub fn mergefunc_llvm_cmp_state_new() -> *mut std::ffi::c_void;
+    /// Frees a state made by [`mergefunc_llvm_cmp_state_new`].
+    pub fn mergefunc_llvm_cmp_state_free(state: *mut std::ffi::c_void);
+    /// LLVM 22's `FunctionComparator::compare` of two functions with bodies (-1, 0, 1), 2
+    /// when either is not one.
+    pub fn mergefunc_llvm_compare_functions(state: *mut std::ffi::c_void, a: LLVMValueRef, b: LLVMValueRef) -> i32;
     /// The constant offset of getelementptr `gep` as LLVM's comparator computes it: 1 with
     /// the index width in `*bits` and the offset's low/high words in `out[0..2]`, 0 when it
     /// is not constant, -1 for a value that is not a getelementptr instruction.

@@ -89,7 +89,7 @@ mod safe;
 mod shash;
 
 #[cfg(feature = "llvm")]
-pub use module::{reason, LlvmError, LlvmModule, PassTimes};
+pub use module::{reason, LlvmCompareState, LlvmError, LlvmModule, PassTimes};
 
 pub mod report;
 

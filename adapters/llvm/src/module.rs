@@ -83,6 +83,30 @@ enum KeyIdentity {
     Defined,
 }
 
+/// The global numbering of LLVM's `FunctionComparator` (see [`LlvmModule::llvm_compare`]).
+pub struct LlvmCompareState(*mut std::ffi::c_void);
+
+impl LlvmCompareState {
+    /// A fresh numbering.
+    pub fn new() -> Self {
+        // SAFETY: the shim allocates the state (`new` throws rather than return null).
+        LlvmCompareState(unsafe { ffi::mergefunc_llvm_cmp_state_new() })
+    }
+}
+
+impl Default for LlvmCompareState {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Drop for LlvmCompareState {
+    fn drop(&mut self) {
+        // SAFETY: made by `mergefunc_llvm_cmp_state_new`, freed once.
+        unsafe { ffi::mergefunc_llvm_cmp_state_free(self.0) }
+    }
+}
+
 /// A view just built by `LlvmModule::build_body`.
 struct BuiltView {
     body: BodyBuf,
@@ -429,6 +453,21 @@ impl LlvmModule {
         let mut t = self.times.get();
         *part(&mut t) += t0.elapsed().as_secs_f64();
         self.times.set(t);
+    }
+
+    /// LLVM 22's own `FunctionComparator` on two functions of this module: `None` when
+    /// either is not a function with a body (any more). `state` numbers globals across
+    /// comparisons, as the pass's does; use one per module, and do not rewrite the module
+    /// while it lives. For tests that check the order's equalities against LLVM's.
+    pub fn llvm_compare(&self, state: &mut LlvmCompareState, a: FuncId, b: FuncId) -> Option<std::cmp::Ordering> {
+        let (a, b) = (self.func_value(a).ok()?, self.func_value(b).ok()?);
+        // SAFETY: both are live values of this module; the shim checks their kinds.
+        match unsafe { ffi::mergefunc_llvm_compare_functions(state.0, a.0, b.0) } {
+            -1 => Some(std::cmp::Ordering::Less),
+            0 => Some(std::cmp::Ordering::Equal),
+            1 => Some(std::cmp::Ordering::Greater),
+            _ => None,
+        }
     }
 
     /// Builds the views of every function now (they are otherwise built when the core

@@ -27,6 +27,7 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use common::classify;
+use common::equalities;
 use common::harness::{self, CaseOpts, Deviation, Tools};
 
 /// Documented deviations from LLVM 22: (corpus file, function, our record, reason).
@@ -121,6 +122,55 @@ fn structural_hash_is_llvms_on_the_corpus() {
     eprintln!("StructuralHash equal to LLVM's on {n} functions");
 }
 
+/// Pairs of candidates (per StructuralHash bucket) compared by our order and by LLVM 22's
+/// own `FunctionComparator` must agree on equality, except where a documented deviation
+/// names one of the two functions. Returns the check.
+fn assert_equalities_match_llvm(path: &Path, per_bucket: usize) -> equalities::EqualityCheck {
+    let mut m = mergefunc_llvm::LlvmModule::load(path).unwrap_or_else(|e| panic!("{e}"));
+    let c = equalities::check(&mut m, per_bucket);
+    let file = file_name(path);
+    let documented = |f: &str| DEVIATIONS.iter().any(|d| d.file == file && d.func == f);
+    let unexplained: Vec<_> = c.llvm_only.iter().filter(|(a, b)| !documented(a) && !documented(b)).collect();
+    assert!(
+        c.ours_only.is_empty() && unexplained.is_empty() && c.not_compared == 0,
+        "{}: our order and LLVM's comparator disagree: equal only for us {:?}, equal only for LLVM {:?} \
+         (not compared: {})",
+        path.display(),
+        &c.ours_only[..c.ours_only.len().min(5)],
+        &unexplained[..unexplained.len().min(5)],
+        c.not_compared
+    );
+    c
+}
+
+#[test]
+fn order_equalities_match_llvm_comparator_on_the_corpus() {
+    let (mut pairs, mut equal, mut documented) = (0, 0, 0);
+    for f in harness::corpus_files() {
+        let c = assert_equalities_match_llvm(&f, usize::MAX);
+        pairs += c.pairs;
+        equal += c.equal;
+        documented += c.llvm_only.len();
+    }
+    assert!(pairs > 300 && equal > 100, "only {pairs} pairs, {equal} equal");
+    eprintln!(
+        "{pairs} pairs compared with LLVM's comparator: {equal} equal for both, {documented} documented deviations"
+    );
+}
+
+/// `MERGEFUNC_EQUALITY_MODULES=a.bc:b.ll` checks the order's equalities against LLVM's
+/// comparator on other modules (for example the benchmark's), 40 candidates per
+/// StructuralHash bucket.
+#[test]
+fn order_equalities_match_llvm_comparator_on_modules_from_env() {
+    let Some(list) = std::env::var_os("MERGEFUNC_EQUALITY_MODULES") else { return };
+    for p in std::env::split_paths(&list) {
+        let t0 = Instant::now();
+        let c = assert_equalities_match_llvm(&p, 40);
+        eprintln!("{}: {} ({:?})", p.display(), c.summary(), t0.elapsed());
+    }
+}
+
 fn file_name(p: &Path) -> String {
     p.file_name().unwrap().to_string_lossy().into_owned()
 }
@@ -198,6 +248,7 @@ fn real_module_args(script: &str, args: &[&str], lli: bool) {
     let module = harness::run_script(script, &all, Duration::from_secs(1800)).unwrap_or_else(|e| panic!("{e}"));
     let gen_time = t0.elapsed();
     let hashed = assert_structural_hash_exact(&module);
+    let eq = assert_equalities_match_llvm(&module, 40);
     let n = file_name(&module);
     let case = CaseOpts {
         name: &n,
@@ -212,7 +263,7 @@ fn real_module_args(script: &str, args: &[&str], lli: bool) {
     let r = harness::run_case(&t, &case, &ours).unwrap_or_else(|e| panic!("{e}"));
     eprintln!(
         "{n}: {} defined functions; opt-22 merged {} ({} new bodies) in {:?}; mergefunc merged {} in {:?}; \
-         generated in {:?}{}; StructuralHash equal to LLVM's on all {hashed}",
+         generated in {:?}{}; StructuralHash equal to LLVM's on all {hashed}; against LLVM's comparator: {}",
         r.input_funcs,
         r.reference.merged_count(),
         r.reference.new_bodies.len(),
@@ -220,7 +271,8 @@ fn real_module_args(script: &str, args: &[&str], lli: bool) {
         r.candidate.merged_count(),
         r.cand_time,
         gen_time,
-        if r.lli_checked { "; lli behaviour identical" } else { "" }
+        if r.lli_checked { "; lli behaviour identical" } else { "" },
+        eq.summary()
     );
 }
 

@@ -30,6 +30,7 @@ use std::path::Path;
 use std::process::Command;
 use std::time::Duration;
 
+use common::equalities;
 use common::harness::{self, CaseOpts};
 
 /// A small deterministic generator (64-bit LCG, high bits).
@@ -319,9 +320,23 @@ fn stress_case(seeds: std::ops::Range<u64>, opts: &[&str], extra: &[&str]) {
     let candidate = |i: &Path, o: &[String], out: &Path| harness::run_mergefunc_cli(bin, i, o, extra, out, limit);
     let r = harness::run_case(&t, &case, &candidate).unwrap_or_else(|e| panic!("{e}"));
     let merged = r.reference.merged_count();
+    // The order itself, pair by pair, against LLVM's comparator: copies, mutated copies
+    // and callers share StructuralHash buckets.
+    let mut m = mergefunc_llvm::LlvmModule::load(&input).unwrap_or_else(|e| panic!("{e}"));
+    let eq = equalities::check(&mut m, usize::MAX);
+    assert!(
+        eq.ours_only.is_empty() && eq.llvm_only.is_empty() && eq.not_compared == 0,
+        "{file}: our order and LLVM's comparator disagree: equal only for us {:?}, equal only for LLVM {:?}",
+        &eq.ours_only[..eq.ours_only.len().min(5)],
+        &eq.llvm_only[..eq.llvm_only.len().min(5)]
+    );
+    // Each seed's exact copy equals its original.
+    assert!(eq.equal >= (seeds.end - seeds.start) as usize, "only {} equal pairs", eq.equal);
     eprintln!(
-        "{file}: {} functions, {merged} merged by both (identical decisions), {rejected} mutated copies left out",
-        r.input_funcs
+        "{file}: {} functions, {merged} merged by both (identical decisions), {rejected} mutated copies left out; \
+         against LLVM's comparator: {}",
+        r.input_funcs,
+        eq.summary()
     );
     // Every seed contributes an exact copy and its caller, which must merge.
     assert!(merged >= 2 * (seeds.end - seeds.start) as usize, "only {merged} merges");

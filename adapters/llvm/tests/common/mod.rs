@@ -4,5 +4,6 @@
 #![allow(dead_code)]
 
 pub mod classify;
+pub mod equalities;
 pub mod harness;
 pub mod llparse;
