@@ -23,6 +23,7 @@ use mergefunc::*;
 use std::os::raw::c_uint;
 use std::ptr;
 use sys::core as c;
+use sys::debuginfo as dbg;
 use sys::prelude::*;
 
 fn err<T>(s: impl Into<String>) -> Result<T, LlvmError> {
@@ -39,6 +40,26 @@ enum Freed {
     Consts(Vec<V>),
     /// Possibly anything.
     Anything,
+}
+
+/// Can moving calls from `from` to `to` create calls that need a debug location (see
+/// `LlvmModule::give_call_locations`)? Only when `to` has debug info and `from` has none:
+/// calls of `from` from functions with debug info then already had locations.
+fn needs_call_locations(from: V, to: V) -> bool {
+    // SAFETY: both are live functions.
+    unsafe { !dbg::LLVMGetSubprogram(to.0).is_null() && dbg::LLVMGetSubprogram(from.0).is_null() }
+}
+
+/// The calls and invokes that call `f` directly (not through a constant).
+fn direct_calls_of(f: V) -> Vec<V> {
+    let mut out = Vec::new();
+    for (u, user) in f.uses() {
+        let n = if user.is_call() { user.num_operands() } else { 0 };
+        if n > 0 && user.operand_use(n - 1) == Some(u) {
+            out.push(user);
+        }
+    }
+    out
 }
 
 impl LlvmModule {
@@ -90,6 +111,30 @@ impl LlvmModule {
             }
         }
         self.drain_pending();
+    }
+
+    /// Gives each call of `calls` (now calls of a function with debug info) that has no
+    /// `!dbg` but sits in a function with debug info a line-0 location in that function's
+    /// scope. The verifier requires a location on such calls (they could be inlined);
+    /// LLVM 22 leaves them without one and aborts on the broken module, later LLVM adds
+    /// this same location. Debug locations are not part of any view or merge decision.
+    fn give_call_locations(&self, calls: &[V]) {
+        for &call in calls {
+            // SAFETY: `call` is a live call instruction; the getters accept any
+            // instruction and function.
+            unsafe {
+                if !dbg::LLVMInstructionGetDebugLoc(call.0).is_null() {
+                    continue;
+                }
+                let Some(b) = call.parent_block() else { continue };
+                let sp = dbg::LLVMGetSubprogram(c::LLVMGetBasicBlockParent(b));
+                if sp.is_null() {
+                    continue;
+                }
+                let loc = dbg::LLVMDIBuilderCreateDebugLocation(self.ctx, 0, 0, sp, ptr::null_mut());
+                dbg::LLVMInstructionSetDebugLoc(call.0, loc);
+            }
+        }
     }
 
     /// Functions that refer to a block of `f` through a `blockaddress`.
@@ -358,7 +403,9 @@ impl LlvmModule {
         }
         let (mut users, mut sig, mut consts) = (Vec::new(), Vec::new(), Vec::new());
         self.referencing_funcs_split(fv, &mut users, &mut sig, &mut consts);
+        let calls = if needs_call_locations(fv, tv) { direct_calls_of(fv) } else { Vec::new() };
         unsafe { c::LLVMReplaceAllUsesWith(fv.0, tv.0) };
+        self.give_call_locations(&calls);
         // RAUW replaces (and frees) exactly the constants that contain `from`.
         self.refresh(users, sig, Vec::new(), Freed::Consts(consts), Some(from));
         Ok(())
@@ -371,6 +418,8 @@ impl LlvmModule {
         }
         let mut affected = Vec::new();
         let mut last_block = std::ptr::null_mut();
+        let mut calls = Vec::new();
+        let locate = needs_call_locations(fv, tv);
         for (u, user) in fv.uses() {
             if !user.is_call() {
                 continue;
@@ -379,8 +428,12 @@ impl LlvmModule {
             if n > 0 && user.operand_use(n - 1) == Some(u) {
                 unsafe { c::LLVMSetOperand(user.0, n - 1, tv.0) };
                 self.push_parent(user, &mut last_block, &mut affected);
+                if locate {
+                    calls.push(user);
+                }
             }
         }
+        self.give_call_locations(&calls);
         self.refresh(affected, Vec::new(), Vec::new(), Freed::Nothing, Some(from));
         Ok(())
     }

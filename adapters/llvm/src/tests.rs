@@ -478,3 +478,42 @@ fn load_records_whether_block_addresses_exist() {
     ));
     assert!(taken.block_addresses);
 }
+
+/// A module where merging moves a call without `!dbg`, in a function with debug info, to a
+/// function with debug info: `@plain` (no debug info) folds into `@traced`.
+fn call_location_module(plain_attrs: &str) -> String {
+    format!(
+        concat!(
+            "define i64 @traced(i64 %a) !dbg !10 {{\n  %s = shl i64 %a, 3, !dbg !11\n  ret i64 %s, !dbg !11\n}}\n",
+            "define internal i64 @plain(i64 %a) {} {{\n  %s = shl i64 %a, 3\n  ret i64 %s\n}}\n",
+            "define i64 @user(i64 %x) !dbg !12 {{\n  %r = call i64 @plain(i64 %x)\n  ret i64 %r, !dbg !13\n}}\n",
+            "!llvm.dbg.cu = !{{!1}}\n!llvm.module.flags = !{{!3}}\n",
+            "!1 = distinct !DICompileUnit(language: DW_LANG_C99, file: !2, emissionKind: FullDebug)\n",
+            "!2 = !DIFile(filename: \"m.c\", directory: \"/\")\n",
+            "!3 = !{{i32 2, !\"Debug Info Version\", i32 3}}\n",
+            "!4 = !DISubroutineType(types: !{{}})\n",
+            "!10 = distinct !DISubprogram(name: \"traced\", scope: !2, file: !2, line: 2, type: !4, spFlags: DISPFlagDefinition, unit: !1)\n",
+            "!11 = !DILocation(line: 2, column: 7, scope: !10)\n",
+            "!12 = distinct !DISubprogram(name: \"user\", scope: !2, file: !2, line: 9, type: !4, spFlags: DISPFlagDefinition, unit: !1)\n",
+            "!13 = !DILocation(line: 9, column: 3, scope: !12)\n",
+        ),
+        plain_attrs
+    )
+}
+
+/// LLVM 22 leaves such a call without a location and the verifier rejects the module
+/// ("inlinable function call in a function with debug info must have a !dbg location");
+/// we give it a line-0 location in the caller's scope, for redirected calls (`@plain` is
+/// internal) and for replaced uses (`unnamed_addr`).
+#[test]
+fn moved_calls_get_a_debug_location_where_the_verifier_needs_one() {
+    for attrs in ["", "unnamed_addr"] {
+        // `merged` runs the verifier on the result.
+        let (m, r) = merged(&call_location_module(attrs), Options::default());
+        assert_eq!(r.stats.functions_merged, 1, "{attrs}");
+        let text = m.to_text();
+        assert!(text.contains("call i64 @traced(i64 %x), !dbg"), "{attrs}: {text}");
+        assert!(text.contains("!DILocation(line: 0, scope: !"), "{attrs}: {text}");
+        assert!(m.func_by_name("plain").is_none(), "{attrs}: @plain should be erased");
+    }
+}
