@@ -517,3 +517,22 @@ fn moved_calls_get_a_debug_location_where_the_verifier_needs_one() {
         assert!(m.func_by_name("plain").is_none(), "{attrs}: @plain should be erased");
     }
 }
+
+/// Two equal weak functions with `preserve_debug_info` (opt-22 crashes on this): the same
+/// merge as without the option, a new private body and two thunks to it (a thunk written
+/// in place keeps its parameter names).
+#[test]
+fn preserve_debug_info_double_thunk_matches_the_default() {
+    let src = "declare void @sink(i32)\n\
+               define weak void @w1(i32 %v) {\n  call void @sink(i32 %v)\n  call void @sink(i32 %v)\n  ret void\n}\n\
+               define weak void @w2(i32 %v) {\n  call void @sink(i32 %v)\n  call void @sink(i32 %v)\n  ret void\n}\n";
+    let (plain, r1) = merged(src, Options::default());
+    let (pdi, r2) = merged(src, Options { preserve_debug_info: true, ..Options::default() });
+    assert_eq!(r1.stats.double_weak, 1);
+    assert_eq!(r2.stats.double_weak, 1);
+    assert_eq!(format!("{:?}", r1.merges), format!("{:?}", r2.merges));
+    let text = pdi.to_text();
+    assert_eq!(text.replace("%v", "%0"), plain.to_text().replace("%v", "%0"));
+    assert!(text.contains("define private void @0(i32"), "{text}");
+    assert_eq!(text.matches("tail call void @0(").count(), 2, "{text}");
+}
