@@ -1045,9 +1045,10 @@ impl LlvmModule {
 
     /// May the constant `c` refer to the function `from` (see [`Self::patch_view`])?
     fn may_mention(&self, c: ConstId, from: FuncId, memo: &mut HashMap<ConstId, bool>) -> bool {
-        // Leaves answer at once; only aggregates and expressions are memoized.
-        let kind = &self.consts[c.index()].kind;
-        match kind {
+        // Leaves answer at once; only aggregates and expressions (through their
+        // operands) are memoized.
+        let ptrauth;
+        let operands: &[ConstId] = match &self.consts[c.index()].kind {
             ConstKind::Null
             | ConstKind::Undef
             | ConstKind::Poison
@@ -1057,36 +1058,19 @@ impl LlvmModule {
             | ConstKind::DataVector(_) => return false,
             ConstKind::Global(g) | ConstKind::Wrapped { target: g, .. } => return *g == GlobalRef::Func(from),
             ConstKind::BlockAddress { func, .. } => return *func == from,
+            // Contents unknown (printed-form identity): assume it may.
             ConstKind::Opaque(_) => return true,
-            ConstKind::Array(_)
-            | ConstKind::Struct(_)
-            | ConstKind::Vector(_)
-            | ConstKind::Expr { .. }
-            | ConstKind::PtrAuth { .. } => {}
-        }
+            ConstKind::Array(v) | ConstKind::Struct(v) | ConstKind::Vector(v) => v,
+            ConstKind::Expr { operands, .. } => operands,
+            ConstKind::PtrAuth { ptr, key, disc, addr_disc } => {
+                ptrauth = [*ptr, *key, *disc, *addr_disc];
+                &ptrauth
+            }
+        };
         if let Some(&r) = memo.get(&c) {
             return r;
         }
-        let r = match kind {
-            ConstKind::Null
-            | ConstKind::Undef
-            | ConstKind::Poison
-            | ConstKind::Int(_)
-            | ConstKind::Float(_)
-            | ConstKind::DataArray(_)
-            | ConstKind::DataVector(_) => false,
-            ConstKind::Global(g) | ConstKind::Wrapped { target: g, .. } => *g == GlobalRef::Func(from),
-            ConstKind::BlockAddress { func, .. } => *func == from,
-            ConstKind::Array(v) | ConstKind::Struct(v) | ConstKind::Vector(v) => {
-                v.iter().any(|e| self.may_mention(*e, from, memo))
-            }
-            ConstKind::Expr { operands, .. } => operands.iter().any(|e| self.may_mention(*e, from, memo)),
-            ConstKind::PtrAuth { ptr, key, disc, addr_disc } => {
-                [*ptr, *key, *disc, *addr_disc].iter().any(|e| self.may_mention(*e, from, memo))
-            }
-            // Contents unknown (printed-form identity): assume it may.
-            ConstKind::Opaque(_) => true,
-        };
+        let r = operands.iter().any(|e| self.may_mention(*e, from, memo));
         memo.insert(c, r);
         r
     }
