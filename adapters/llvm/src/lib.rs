@@ -48,7 +48,7 @@
 //! | inline asm | text, constraints, side effects, align-stack, can-unwind, dialect, function type | — |
 //! | instructions | every block in layout order; debug intrinsics skipped (records are not instructions); operands with types; exhaustive opcode match, unknown opcode → ineligible | — |
 //! | `flags` | nuw/nsw (add, sub, mul, shl, trunc), exact, disjoint, nneg (zext, uitofp), samesign, fast-math (`<< 8`) | — |
-//! | GEP | `InstKind::Address{base 0, AS, source type, offset}`; offset folded with `LLVMOffsetOfElement`/`LLVMABISizeOfType` modulo the *index width* parsed from the data layout; no-wrap flags as `weak_flags` (intersected on merge) | vector GEPs, vector/scalable/target types, >64-bit indices, unknown data-layout syntax → `offset: None` (structural comparison) |
+//! | GEP | `InstKind::Address{base 0, AS, source type, offset}`; offset folded by LLVM's own `GEPOperator::accumulateConstantOffset` in the index width of the base's address space (the shim), as LLVM's comparator folds it, vector bases included; no-wrap flags as `weak_flags` (intersected on merge) | a non-constant or vector index, a scalable type stepped over, an index width over 128 bits → `offset: None` (structural comparison) |
 //! | props per opcode | alloca: type, align (+ inalloca/swifterror bits read from the printed alloca in the rare functions that use those attributes); load: volatile, align, ordering, scope, non-`!dbg` attachments (count, then kind + `Meta`); store: volatile, align, ordering, scope; cmp: predicate; call/invoke/callbr: cc, call-site attributes, bundles (count, interned tag, input count), tail kind (call), `!range`, called function type (safer); switch: case values (`Const`); extract/insertvalue: indices; fence: ordering, scope; cmpxchg: volatile, weak, orderings, scope, align (safer); atomicrmw: op, volatile, ordering, scope, align (safer); shufflevector: mask; phi: incoming blocks; landingpad: cleanup (safer) | sync scope of a non-atomic instruction = 1 (LLVM's "system") |
 //! | `worklist_hash` | the value of LLVM 22's `llvm::StructuralHash(F, false)`, from the *prescan* (`prescan`): one native walk per candidate in the shim, spread over threads (the first one while loading, beside the module facts), with a per-opcode table and LLVM's own `xxh3_64bits`; the tests check it equal to LLVM's exported function on every function of every module they load: the worklist order of `opt -passes=mergefunc` exactly | the shim's single-function walk, the same walk over LLVM-C, else LLVM's exported function |
 //! | `merge_key` | opcodes, canonical result types, operand counts, non-zero integers ≤ 64 bits, global variables and declarations in walk order, read without building a view (the prescan's walk computes it with the hash; the tests check its partition against the LLVM-C walk's); functions with bodies reported as refs | the LLVM-C walk when no prescan ran; no key for a candidate the prescan declined |
@@ -69,7 +69,9 @@
 //! attachments; F's symbol keeps its name, linkage, comdat and uses), alignment,
 //! preserve-debug-info thunks (G keeps its entry block's argument spills and their debug
 //! records, call and return get a location on the subprogram's line), and GEP no-wrap flag
-//! intersection.
+//! intersection. A call moved (redirected or RAUW) from a function without debug info to one
+//! with debug info gets a line-0 location in its caller's scope when it has none and the
+//! caller has debug info, which the verifier requires (LLVM 22 leaves it out).
 
 #![warn(missing_docs)]
 // A std crate: the workspace's no_std import lints are for the core.

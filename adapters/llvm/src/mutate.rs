@@ -50,7 +50,8 @@ fn needs_call_locations(from: V, to: V) -> bool {
     unsafe { !dbg::LLVMGetSubprogram(to.0).is_null() && dbg::LLVMGetSubprogram(from.0).is_null() }
 }
 
-/// The calls and invokes that call `f` directly (not through a constant).
+/// The calls, invokes and callbrs that call `f` directly (`f` is their callee operand,
+/// not an argument or part of a constant).
 fn direct_calls_of(f: V) -> Vec<V> {
     let mut out = Vec::new();
     for (u, user) in f.uses() {
@@ -418,22 +419,15 @@ impl LlvmModule {
         }
         let mut affected = Vec::new();
         let mut last_block = std::ptr::null_mut();
-        let mut calls = Vec::new();
-        let locate = needs_call_locations(fv, tv);
-        for (u, user) in fv.uses() {
-            if !user.is_call() {
-                continue;
-            }
-            let n = user.num_operands();
-            if n > 0 && user.operand_use(n - 1) == Some(u) {
-                unsafe { c::LLVMSetOperand(user.0, n - 1, tv.0) };
-                self.push_parent(user, &mut last_block, &mut affected);
-                if locate {
-                    calls.push(user);
-                }
-            }
+        let calls = direct_calls_of(fv);
+        for &call in &calls {
+            // SAFETY: `call` calls `fv` through its last operand (the callee).
+            unsafe { c::LLVMSetOperand(call.0, call.num_operands() - 1, tv.0) };
+            self.push_parent(call, &mut last_block, &mut affected);
         }
-        self.give_call_locations(&calls);
+        if needs_call_locations(fv, tv) {
+            self.give_call_locations(&calls);
+        }
         self.refresh(affected, Vec::new(), Vec::new(), Freed::Nothing, Some(from));
         Ok(())
     }
