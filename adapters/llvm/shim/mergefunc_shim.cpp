@@ -482,3 +482,30 @@ int mergefunc_llvm_compare_functions(void *state, LLVMValueRef a, LLVMValueRef b
 }
 
 } // extern "C"
+
+// ---------------------------------------------------------------------------------
+// Allocator settings for a one-shot process (the `mergefunc` command).
+//
+// glibc returns the top of its heap to the kernel as soon as 128 KiB are free there and
+// serves every allocation of 128 KiB or more by its own mmap. Parsing a module frees a
+// lot of memory just before the pass starts, so with the defaults the pass faults fresh
+// zeroed pages in for memory the process held a moment ago. These settings keep freed
+// memory mapped (it is given back at exit) and grow the heap in large steps.
+// Returns 1 when the settings were applied, 0 when the C library is not glibc.
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
+
+extern "C" {
+int mergefunc_tune_allocator() {
+#if defined(__GLIBC__)
+  int ok = 1;
+  ok &= mallopt(M_TRIM_THRESHOLD, 256 << 20);
+  ok &= mallopt(M_TOP_PAD, 64 << 20);
+  ok &= mallopt(M_MMAP_THRESHOLD, 32 << 20);
+  return ok;
+#else
+  return 0;
+#endif
+}
+} // extern "C"

@@ -128,6 +128,8 @@ fn write_atomically(path: &Path, data: &[u8]) -> Result<(), String> {
 }
 
 fn run() -> Result<(), String> {
+    // One module, one pass: keep memory that parsing frees mapped for the pass.
+    mergefunc_llvm::tune_allocator_for_one_shot();
     let args = match parse_args() {
         Ok(a) => a,
         Err(e) if e.is_empty() => {
