@@ -78,6 +78,8 @@
 #![allow(clippy::std_instead_of_core, clippy::std_instead_of_alloc)]
 
 #[cfg(feature = "llvm")]
+mod clock;
+#[cfg(feature = "llvm")]
 mod ffi;
 #[cfg(feature = "llvm")]
 mod module;

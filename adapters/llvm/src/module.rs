@@ -200,8 +200,10 @@ pub struct LlvmModule {
     /// Time spent after parsing on the module-level facts and the first prescan (which
     /// run side by side): (wall, process CPU) s.
     setup_time: (f64, f64),
-    /// Wall time by part of the merge pass (see [`PassTimes`]).
-    pub(crate) times: std::cell::Cell<PassTimes>,
+    /// Ticks by part of the merge pass (prescan, views, rewrites; see [`PassTimes`]),
+    /// converted by `clock`.
+    pub(crate) times: std::cell::Cell<[u64; 3]>,
+    clock: crate::clock::PartClock,
     /// A rewrite is running: views it builds count as rewrite time.
     pub(crate) in_rewrite: bool,
     /// Scratch of `build_body`: locals of the function being built, by LLVM handle.
@@ -366,6 +368,7 @@ impl LlvmModule {
             threads,
             setup_time: (0.0, 0.0),
             times: Default::default(),
+            clock: crate::clock::PartClock::new(),
             in_rewrite: false,
             local_of: HashMap::default(),
             scratch_blocks: Vec::new(),
@@ -445,13 +448,15 @@ impl LlvmModule {
     /// Wall-clock seconds spent so far in the prescan, in building views and in rewrites
     /// (the rest of `merge_module` is the core: keys, hashing views, comparisons).
     pub fn pass_times(&self) -> PassTimes {
-        self.times.get()
+        let [prescan, views, rewrites] = self.times.get().map(|t| self.clock.seconds(t));
+        PassTimes { prescan, views, rewrites }
     }
 
-    /// Adds the time since `t0` to one part of [`PassTimes`].
-    pub(crate) fn add_time(&self, t0: std::time::Instant, part: fn(&mut PassTimes) -> &mut f64) {
+    /// Adds the time since `t0` (a [`crate::clock::ticks`] reading) to part `part` of
+    /// [`PassTimes`] (0 prescan, 1 views, 2 rewrites).
+    pub(crate) fn add_time(&self, t0: u64, part: usize) {
         let mut t = self.times.get();
-        *part(&mut t) += t0.elapsed().as_secs_f64();
+        t[part] += crate::clock::ticks().wrapping_sub(t0);
         self.times.set(t);
     }
 
@@ -612,11 +617,11 @@ impl LlvmModule {
             .collect();
         let (ptr_bits, terms) = self.prescan_inputs();
         let threads = || crate::prescan::thread_count(self.threads);
-        let t0 = std::time::Instant::now();
+        let t0 = crate::clock::ticks();
         // SAFETY: every handle is a live function of this module, and `&self` is held for
         // the whole call: no rewrite can run meanwhile.
         let p = unsafe { crate::prescan::run(&work, self.funcs.len(), &terms, ptr_bits, threads, || ()) };
-        self.add_time(t0, |t| &mut t.prescan);
+        self.add_time(t0, 0);
         let e = p.entry(f.index());
         *self.prescan.borrow_mut() = Some(p);
         e
@@ -1154,10 +1159,10 @@ impl LlvmModule {
         let mut meta = false;
         let mut reason_found = None;
         if ineligible.is_none() {
-            let t0 = std::time::Instant::now();
+            let t0 = crate::clock::ticks();
             let built = self.build_body(v, fn_special);
             if !self.in_rewrite {
-                self.add_time(t0, |t| &mut t.views);
+                self.add_time(t0, 1);
             }
             match built {
                 Ok(view) => {
