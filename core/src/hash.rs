@@ -151,26 +151,23 @@ impl FunctionHasher {
         v
     }
 
+    /// Hashes a prop list: one word per prop (a tag in the top bits where the value
+    /// leaves room for it), so the multiply chain of the hasher stays short.
     fn props<M: Module + ?Sized>(&mut self, m: &M, h: &mut FxHasher, props: &[Prop]) {
         h.write_usize(props.len());
         for p in props {
-            match p {
-                Prop::Num(n) => {
-                    h.write_u8(0);
-                    h.write_u64(*n);
-                }
-                Prop::Type(t) => {
-                    h.write_u8(1);
-                    let v = self.type_hash(m, *t);
-                    h.write_u64(v);
-                }
+            let w = match p {
+                Prop::Num(n) => n.rotate_left(3) ^ 0x9e37_79b9_7f4a_7c15,
+                // Type hashes have bit 63 clear; this tag sets it.
+                Prop::Type(t) => self.type_hash(m, *t) | 1 << 63,
                 // Constants, blocks, attributes and metadata may be equal without being
                 // identical: only their class is hashed.
-                Prop::Const(_) => h.write_u8(2),
-                Prop::Block(_) => h.write_u8(3),
-                Prop::Attrs(_) => h.write_u8(4),
-                Prop::Meta(_) => h.write_u8(5),
-            }
+                Prop::Const(_) => 2,
+                Prop::Block(_) => 3,
+                Prop::Attrs(_) => 4,
+                Prop::Meta(_) => 5,
+            };
+            h.write_u64(w);
         }
     }
 
@@ -196,8 +193,7 @@ impl FunctionHasher {
         self.visited[0] = true;
         while let Some(b) = self.stack.pop() {
             let insts = body.block_insts(b);
-            h.write_u8(0xb1);
-            h.write_usize(insts.len());
+            h.write_u64(0xb1 << 56 ^ insts.len() as u64);
             for inst in insts {
                 self.inst(m, &body, &mut h, f, inst);
             }
@@ -215,72 +211,63 @@ impl FunctionHasher {
         h.finish()
     }
 
+    /// Hashes one instruction. Small fields are packed into shared words (each word
+    /// written is one step of the hasher's serial multiply chain).
     fn inst<M: Module + ?Sized>(&mut self, m: &M, body: &Body<'_>, h: &mut FxHasher, f: FuncId, inst: &Inst) {
-        h.write_u32(inst.opcode);
         let ops = body.operands(inst);
+        let weak = if self.hash_weak_flags { inst.weak_flags } else { 0 };
         match inst.kind {
             InstKind::Address { addr_space, offset, .. } => {
-                h.write_u8(2);
-                h.write_u32(addr_space);
-                h.write_u64(inst.flags);
-                if self.hash_weak_flags {
-                    h.write_u64(inst.weak_flags);
-                }
-                h.write_u8(offset.is_some() as u8);
-                if let Some(o) = offset {
-                    h.write_u32(o.bits);
-                    h.write_u128(o.value);
+                h.write_u64(inst.opcode as u64 | 2 << 32 | (addr_space as u64) << 34);
+                h.write_u64(inst.flags ^ weak.rotate_left(32));
+                match offset {
+                    Some(o) => {
+                        h.write_u64(1 << 32 | o.bits as u64);
+                        h.write_u128(o.value);
+                    }
+                    None => h.write_u64(0),
                 }
             }
             InstKind::Plain | InstKind::Call { .. } => {
-                let callee = match inst.kind {
-                    InstKind::Call { callee } => {
-                        h.write_u8(1);
-                        h.write_u32(callee);
-                        callee as usize
-                    }
-                    _ => {
-                        h.write_u8(0);
-                        usize::MAX
-                    }
+                let (role, callee) = match inst.kind {
+                    InstKind::Call { callee } => (1u64, callee as usize),
+                    _ => (0, usize::MAX),
                 };
-                h.write_usize(ops.len());
-                let t = self.type_hash(m, inst.ty);
-                h.write_u64(t);
-                h.write_u64(inst.flags);
-                if self.hash_weak_flags {
-                    h.write_u64(inst.weak_flags);
-                }
-                for u in ops {
-                    let t = self.type_hash(m, u.ty);
-                    h.write_u64(t);
-                }
+                h.write_u64(inst.opcode as u64 | role << 32 | (ops.len() as u64) << 34);
+                h.write_u64(self.type_hash(m, inst.ty) ^ (callee as u64).rotate_left(40));
+                h.write_u64(inst.flags ^ weak.rotate_left(32));
                 self.props(m, h, body.props_of(inst));
                 for (k, u) in ops.iter().enumerate() {
-                    operand_class(m, h, u.value, self.mark_self_calls && k == callee, f, self.hash_global_refs);
+                    let t = self.type_hash(m, u.ty);
+                    let self_call = self.mark_self_calls && k == callee;
+                    operand_class(m, h, t, u.value, self_call, f, self.hash_global_refs);
                 }
             }
         }
     }
 }
 
-fn operand_class<M: Module + ?Sized>(m: &M, h: &mut FxHasher, v: Value, callee: bool, f: FuncId, refs: bool) {
+/// Hashes one operand: its canonical type `t` and value class in one word, then what
+/// equal operands must share beyond that (integer words, and with `refs` the named
+/// global and float bits).
+fn operand_class<M: Module + ?Sized>(m: &M, h: &mut FxHasher, t: u64, v: Value, callee: bool, f: FuncId, refs: bool) {
+    // Type hashes have bit 63 clear: the class goes into the top byte.
+    let word = |class: u64| t ^ class << 56;
     match v {
-        Value::Arg(_) | Value::Inst(_) | Value::Block(_) => h.write_u8(0),
-        Value::Asm(_) => h.write_u8(1),
-        Value::Meta(_) => h.write_u8(2),
+        Value::Arg(_) | Value::Inst(_) | Value::Block(_) => h.write_u64(word(0x80)),
+        Value::Asm(_) => h.write_u64(word(0x81)),
+        Value::Meta(_) => h.write_u64(word(0x82)),
         Value::Const(c) => {
             let d = m.const_data(c);
             if callee && matches!(d.kind, ConstKind::Global(GlobalRef::Func(g)) if g == f) {
-                h.write_u8(9);
+                h.write_u64(word(0x89));
                 return;
             }
-            h.write_u8(3);
             match &d.kind {
-                ConstKind::Null => h.write_u8(0),
+                ConstKind::Null => h.write_u64(word(0x90)),
                 // An integer equals only an integer of the same width and words.
                 ConstKind::Int(words) => {
-                    h.write_u8(3);
+                    h.write_u64(word(0x93));
                     let n = words.iter().rposition(|w| *w != 0).map_or(0, |i| i + 1);
                     for w in &words[..n] {
                         h.write_u64(*w);
@@ -288,7 +275,7 @@ fn operand_class<M: Module + ?Sized>(m: &M, h: &mut FxHasher, v: Value, callee: 
                 }
                 // Only the named global equals a global address (see the module docs).
                 ConstKind::Global(g) if refs => {
-                    h.write_u8(11);
+                    h.write_u64(word(0x9b));
                     match g {
                         GlobalRef::Func(x) => h.write_u64(x.0 as u64),
                         GlobalRef::Other(x) => h.write_u64(1 << 32 | x.0 as u64),
@@ -296,12 +283,12 @@ fn operand_class<M: Module + ?Sized>(m: &M, h: &mut FxHasher, v: Value, callee: 
                 }
                 // Equal floats have equal types and bit patterns.
                 ConstKind::Float(words) if refs => {
-                    h.write_u8(4);
+                    h.write_u64(word(0x94));
                     for w in words.iter() {
                         h.write_u64(*w);
                     }
                 }
-                k => h.write_u8(crate::order::const_rank(k)),
+                k => h.write_u64(word(0xa0 | crate::order::const_rank(k) as u64)),
             }
         }
     }

@@ -128,9 +128,9 @@ fn declarations_in_definitions_out() {
     assert_eq!(
         lines,
         [
+            "@triple_b -> @triple_a: erase (uses: calls)",
             "@weak_b -> @weak_a.merged: thunk (uses: none) [shared body]",
             "@weak_a -> @weak_a.merged: thunk (uses: none) [shared body]",
-            "@triple_b -> @triple_a: erase (uses: calls)",
         ]
     );
     let created: Vec<_> = m.ids().filter(|f| m.is_created(*f)).collect();
