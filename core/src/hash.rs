@@ -63,13 +63,21 @@ impl FunctionHasher {
     }
 
     /// Canonical hash of a type (pointer coercion applied, names ignored).
+    #[inline]
     pub fn type_hash<M: Module + ?Sized>(&mut self, m: &M, t: TypeId) -> u64 {
+        // The cached case is inlined at every operand; the first visit of a type is not.
+        match self.type_cache.get(t.index()) {
+            Some(&v) if v != NONE => v,
+            _ => self.type_hash_uncached(m, t),
+        }
+    }
+
+    #[inline(never)]
+    fn type_hash_uncached<M: Module + ?Sized>(&mut self, m: &M, t: TypeId) -> u64 {
         let i = t.index();
         if self.type_cache.len() <= i {
-            self.type_cache.resize(i + 1, NONE);
-        }
-        if self.type_cache[i] != NONE {
-            return self.type_cache[i];
+            // Room for the types interned since, not one slot at a time.
+            self.type_cache.resize((i + 1).max(self.type_cache.len() * 2), NONE);
         }
         let mut h = FxHasher::default();
         let d = m.type_data(t);

@@ -88,6 +88,8 @@ mod mutate;
 #[cfg(feature = "llvm")]
 mod prescan;
 #[cfg(feature = "llvm")]
+mod ptrmap;
+#[cfg(feature = "llvm")]
 mod safe;
 #[cfg(feature = "llvm")]
 mod shash;

@@ -71,6 +71,9 @@ pub(crate) struct Slot {
     pub(crate) meta: bool,
 }
 
+/// Slots of `LlvmModule::type_cache` (a power of two).
+const TYPE_CACHE_SLOTS: usize = 256;
+
 /// What a merge key records of an operand that names a global (see
 /// `LlvmModule::key_identity`).
 #[derive(Clone, Copy, Debug)]
@@ -156,6 +159,8 @@ pub struct LlvmModule {
     global_of: HashMap<V, GlobalId>,
     types: Vec<TypeData>,
     type_of: HashMap<T, TypeId>,
+    /// Direct-mapped cache of `type_of` (see `intern_type`).
+    type_cache: Box<[(usize, u32); TYPE_CACHE_SLOTS]>,
     consts: Vec<ConstData>,
     const_of: HashMap<V, ConstId>,
     metas: Vec<MetaData>,
@@ -207,7 +212,7 @@ pub struct LlvmModule {
     /// A rewrite is running: views it builds count as rewrite time.
     pub(crate) in_rewrite: bool,
     /// Scratch of `build_body`: locals of the function being built, by LLVM handle.
-    local_of: HashMap<usize, (Value, TypeId)>,
+    local_of: crate::ptrmap::LocalMap,
     scratch_blocks: Vec<LLVMBasicBlockRef>,
     /// Scratch of `build_body`/`build_records`, reused so that building a view allocates
     /// only the view itself.
@@ -338,6 +343,7 @@ impl LlvmModule {
             global_of: HashMap::default(),
             types: Vec::new(),
             type_of: HashMap::default(),
+            type_cache: Box::new([(0, 0); TYPE_CACHE_SLOTS]),
             consts: Vec::new(),
             const_of: HashMap::default(),
             metas: Vec::new(),
@@ -370,7 +376,7 @@ impl LlvmModule {
             times: Default::default(),
             clock: crate::clock::PartClock::new(),
             in_rewrite: false,
-            local_of: HashMap::default(),
+            local_of: crate::ptrmap::LocalMap::default(),
             scratch_blocks: Vec::new(),
             scratch: BuildScratch::default(),
             key_types: mergefunc::hash::FunctionHasher::new(),
@@ -1017,7 +1023,7 @@ impl LlvmModule {
             }
         }
         let mut locals = std::mem::take(&mut self.local_of);
-        locals.clear();
+        locals.reset(0);
         let mut new_uses = Vec::with_capacity(fixes.len());
         let mut ok = true;
         for &(_, inst, k) in &fixes {
@@ -1463,7 +1469,21 @@ impl LlvmModule {
     // Types
     // -----------------------------------------------------------------------------------
 
+    #[inline]
     pub(crate) fn intern_type(&mut self, t: T) -> TypeId {
+        // Types live as long as the context, so a handle's id never changes: a small
+        // direct-mapped cache in front of the table answers most lookups.
+        let slot = (t.0 as usize >> 4) & (TYPE_CACHE_SLOTS - 1);
+        let (k, id) = self.type_cache[slot];
+        if k == t.0 as usize && !t.0.is_null() {
+            return TypeId(id);
+        }
+        let id = self.intern_type_by_table(t);
+        self.type_cache[slot] = (t.0 as usize, id.0);
+        id
+    }
+
+    fn intern_type_by_table(&mut self, t: T) -> TypeId {
         if let Some(id) = self.type_of.get(&t) {
             return *id;
         }
@@ -1875,20 +1895,15 @@ impl LlvmModule {
         // Locals (arguments, blocks, instructions) by LLVM handle, with their types: one
         // table lookup per local operand instead of LLVM kind/type queries.
         let mut local_of = std::mem::take(&mut self.local_of);
-        // Clearing a hash map costs its capacity: after a large function, start afresh
-        // rather than pay that size again for every small one.
-        if local_of.capacity() > 1 << 12 {
-            local_of = HashMap::default();
-        } else {
-            local_of.clear();
-        }
+        // Sized from the previous build's instruction count as a guess; it grows if needed.
+        local_of.reset(self.scratch.all.len());
         let mut block_list = std::mem::take(&mut self.scratch_blocks);
         block_list.clear();
         let mut b = first;
         let label_ty = self.intern_type(T(unsafe { c::LLVMTypeOf(c::LLVMBasicBlockAsValue(first)) }));
         while !b.is_null() {
             let bv = unsafe { c::LLVMBasicBlockAsValue(b) };
-            local_of.insert(bv as usize, (Value::Block(BlockId::new(block_list.len())), label_ty));
+            local_of.insert(bv as usize, Value::Block(BlockId::new(block_list.len())), label_ty);
             block_list.push(b);
             b = unsafe { c::LLVMGetNextBasicBlock(b) };
         }
@@ -1896,7 +1911,7 @@ impl LlvmModule {
         for i in 0..nparams {
             let p = unsafe { c::LLVMGetParam(f.0, i) };
             let ty = self.intern_type(T(unsafe { c::LLVMTypeOf(p) }));
-            local_of.insert(p as usize, (Value::Arg(i), ty));
+            local_of.insert(p as usize, Value::Arg(i), ty);
         }
         // Pass 1: number the instructions that have a meaning; opcode, result type and
         // operand count.
@@ -1915,7 +1930,7 @@ impl LlvmModule {
                 let debug = raw == Op::Call.raw() && V(i).is_debug_intrinsic();
                 if !debug {
                     let ty = self.intern_type(T(unsafe { c::LLVMTypeOf(i) }));
-                    local_of.insert(i as usize, (Value::Inst(InstId::new(all.len())), ty));
+                    local_of.insert(i as usize, Value::Inst(InstId::new(all.len())), ty);
                     all.push(V(i));
                     let nops = unsafe { c::LLVMGetNumOperands(i) }.max(0) as u32;
                     scratch.meta.push((raw, ty, nops));
@@ -1949,11 +1964,11 @@ impl LlvmModule {
         &mut self,
         inst: V,
         o: V,
-        local_of: &HashMap<usize, (Value, TypeId)>,
+        local_of: &crate::ptrmap::LocalMap,
         intrinsic: &mut Option<bool>,
         distinct_md: &mut bool,
     ) -> Result<Use, u32> {
-        if let Some(&(value, ty)) = local_of.get(&(o.0 as usize)) {
+        if let Some((value, ty)) = local_of.get(o.0 as usize) {
             return Ok(Use { value, ty });
         }
         if let Some(&c) = self.const_of.get(&o) {
@@ -2032,7 +2047,7 @@ impl LlvmModule {
     fn build_records(
         &mut self,
         fn_special: bool,
-        local_of: &HashMap<usize, (Value, TypeId)>,
+        local_of: &crate::ptrmap::LocalMap,
         all: &[V],
         scratch: &mut BuildScratch,
     ) -> Result<(BodyBuf, bool, bool), u32> {
@@ -2104,8 +2119,8 @@ impl LlvmModule {
                             let nin = unsafe { c::LLVMCountIncoming(inst.0) };
                             for i in 0..nin {
                                 let bv = unsafe { c::LLVMBasicBlockAsValue(c::LLVMGetIncomingBlock(inst.0, i)) };
-                                match local_of.get(&(bv as usize)) {
-                                    Some(&(Value::Block(b), _)) => props.push(Prop::Block(b)),
+                                match local_of.get(bv as usize) {
+                                    Some((Value::Block(b), _)) => props.push(Prop::Block(b)),
                                     _ => return Err(reason::UNSUPPORTED),
                                 }
                             }
@@ -2247,8 +2262,8 @@ impl LlvmModule {
                 let ns = unsafe { c::LLVMGetNumSuccessors(term.0) };
                 for i in 0..ns {
                     let bv = unsafe { c::LLVMBasicBlockAsValue(c::LLVMGetSuccessor(term.0, i)) };
-                    match local_of.get(&(bv as usize)) {
-                        Some(&(Value::Block(b), _)) => succs.push(b),
+                    match local_of.get(bv as usize) {
+                        Some((Value::Block(b), _)) => succs.push(b),
                         _ => return Err(reason::UNSUPPORTED),
                     }
                 }
