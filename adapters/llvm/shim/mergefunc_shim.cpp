@@ -144,6 +144,9 @@ struct Scan {
   SmallVector<bool, 32> Seen;
   // Canonical type keys by type (types are uniqued per context and never freed).
   DenseMap<const Type *, uint64_t> TypeKeys;
+  // A direct-mapped cache in front of `TypeKeys` (most instructions repeat a few types).
+  static constexpr unsigned TypeCacheSlots = 256;
+  std::pair<const Type *, uint64_t> TypeCache[TypeCacheSlots] = {};
 };
 
 // How far ahead of the instruction being read the walks prefetch (bytes). Measured on
@@ -159,7 +162,20 @@ inline uint64_t mixk(uint64_t h, uint64_t w) { return mix(h, w) * 0x517cc1b72722
 // type comparison has it; everything else is structural (a struct's name does not
 // count). Kinds without structure here hash their type id alone, which only makes the
 // key coarser.
-uint64_t typeKey(Scan &S, const Type *T, unsigned PtrBits, unsigned Depth) {
+uint64_t typeKeyByTable(Scan &S, const Type *T, unsigned PtrBits, unsigned Depth);
+
+// `PtrBits` is the same for every call on one `Scan` (the module's pointer width), so
+// the cache need not key on it.
+__attribute__((always_inline)) inline uint64_t typeKey(Scan &S, const Type *T, unsigned PtrBits, unsigned Depth) {
+  auto &Slot = S.TypeCache[(reinterpret_cast<uintptr_t>(T) >> 4) & (Scan::TypeCacheSlots - 1)];
+  if (Slot.first == T && T)
+    return Slot.second;
+  uint64_t H = typeKeyByTable(S, T, PtrBits, Depth);
+  Slot = {T, H};
+  return H;
+}
+
+uint64_t typeKeyByTable(Scan &S, const Type *T, unsigned PtrBits, unsigned Depth) {
   auto It = S.TypeKeys.find(T);
   if (It != S.TypeKeys.end())
     return It->second;
@@ -351,7 +367,7 @@ int mergefunc_prescan(void *scan, LLVMValueRef fn, const uint64_t *term_by_opcod
 // to the LLVM-C walk or LLVM's own function.
 uint64_t mergefunc_structural_hash(LLVMValueRef fn, const uint64_t *term_by_opcode, unsigned n_terms, int *ok) {
   Scan S;
-  uint64_t Out[3] = {0, 0, 0};
+  uint64_t Out[4] = {0, 0, 0, 0}; // the prescan writes four words
   *ok = mergefunc_prescan(&S, fn, term_by_opcode, n_terms, 0, Out, nullptr, 0);
   return *ok == 1 ? Out[0] : 0;
 }

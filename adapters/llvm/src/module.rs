@@ -168,7 +168,11 @@ pub struct LlvmModule {
     asms: Vec<AsmData>,
     asm_of: HashMap<V, AsmId>,
     attr_lists: Vec<AttrList>,
-    attrs_of: HashMap<AttrList, AttrsId>,
+    /// `attr_lists` by content hash (the lists themselves are stored once, in
+    /// `attr_lists`). Lists whose hashes collide take the next free key: a lookup walks
+    /// keys `h, h+1, ...` until it finds an equal list or a free key (entries are never
+    /// removed, so the walk never skips one).
+    attrs_of: HashMap<u64, AttrsId>,
     attr_ids: HashMap<usize, u64>,
     strings: HashMap<Vec<u8>, u64>,
     opaque_text: HashMap<String, u64>,
@@ -1456,12 +1460,22 @@ impl LlvmModule {
             params.pop();
         }
         let list = AttrList { func, ret, params: params.into() };
-        if let Some(id) = self.attrs_of.get(&list) {
-            return (*id, special);
+        let h = {
+            use std::hash::{BuildHasher, Hash, Hasher};
+            let mut h = rustc_hash::FxBuildHasher.build_hasher();
+            list.hash(&mut h);
+            h.finish()
+        };
+        let mut k = h;
+        while let Some(&id) = self.attrs_of.get(&k) {
+            if self.attr_lists[id.index()] == list {
+                return (id, special);
+            }
+            k = k.wrapping_add(1);
         }
         let id = AttrsId::new(self.attr_lists.len());
-        self.attr_lists.push(list.clone());
-        self.attrs_of.insert(list, id);
+        self.attrs_of.insert(k, id);
+        self.attr_lists.push(list);
         (id, special)
     }
 
