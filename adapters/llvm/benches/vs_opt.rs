@@ -31,6 +31,12 @@
 //!
 //! `phases FILE...` times the parts of our pass in-process (median of 5): module facts,
 //! LLVM's `StructuralHash` of every definition, building every view, the whole pass.
+//!
+//! `instructions [FILTER]` counts instructions instead of timing (valgrind's callgrind,
+//! which counts the same on a loaded or a quiet machine): ours with one thread, from the
+//! module facts and prescan (`prescan::run`) through `merge_module`; LLVM's
+//! `MergeFunctionsPass::runOnModule`. Prints both and their ratio per module: the CPU work
+//! of the two passes, free of the VM's timing noise (cache misses are not counted).
 #![allow(clippy::std_instead_of_core, clippy::std_instead_of_alloc)]
 
 // The outcome classifier of the differential tests (`classify` refers to `super::llparse`).
@@ -61,6 +67,17 @@ fn main() {
     }
     machine();
     let dir = bench_dir();
+    if args.first().map(String::as_str) == Some("instructions") {
+        let inputs = prepare_inputs(&dir).unwrap_or_else(|e| {
+            eprintln!("vs_opt: cannot build the inputs: {e}");
+            std::process::exit(1);
+        });
+        if let Err(e) = instructions(&inputs, args.get(1).map(String::as_str)) {
+            eprintln!("vs_opt: instructions: {e}");
+            std::process::exit(1);
+        }
+        return;
+    }
     let inputs = match prepare_inputs(&dir) {
         Ok(v) => v,
         Err(e) => {
@@ -262,6 +279,65 @@ fn run_ours(input: &Path, out: &Path) -> Result<(f64, f64, [f64; 5]), String> {
         part("core and the rest ")?,
     ];
     Ok((wall, cpu, parts))
+}
+
+/// Instructions executed inside the functions matching `toggles` when `cmd` runs under
+/// callgrind (its `Collected` count).
+fn callgrind_count(cmd: &[&std::ffi::OsStr], toggles: &[&str]) -> Result<u64, String> {
+    let out_file = std::env::temp_dir().join(format!("vs_opt-callgrind-{}.out", std::process::id()));
+    let mut c = Command::new("valgrind");
+    c.arg("--tool=callgrind").arg(format!("--callgrind-out-file={}", out_file.display()));
+    for t in toggles {
+        c.arg(format!("--toggle-collect={t}"));
+    }
+    let o = c.args(cmd).output().map_err(|e| format!("valgrind: {e} (install valgrind)"))?;
+    let _ = std::fs::remove_file(&out_file);
+    let err = String::from_utf8_lossy(&o.stderr);
+    if !o.status.success() {
+        return Err(format!("{cmd:?} under callgrind failed: {err}"));
+    }
+    let n = err
+        .lines()
+        .find_map(|l| l.split("Collected :").nth(1))
+        .and_then(|r| r.trim().replace(',', "").parse::<u64>().ok())
+        .ok_or_else(|| format!("no Collected count in: {err}"))?;
+    if n == 0 {
+        return Err(format!("callgrind collected nothing for {toggles:?}: the functions were not found"));
+    }
+    Ok(n)
+}
+
+/// The `instructions` mode (see the crate docs).
+fn instructions(inputs: &[(String, PathBuf)], filter: Option<&str>) -> Result<(), String> {
+    println!();
+    println!("## Instructions executed (callgrind; ours with --threads 1)");
+    println!();
+    println!("| module | ours: facts + prescan | ours: merge_module | ours total | LLVM's pass | ratio |");
+    println!("|---|---|---|---|---|---|");
+    let out = std::env::temp_dir().join(format!("vs_opt-instr-{}.bc", std::process::id()));
+    for (name, path) in inputs {
+        if filter.is_some_and(|f| !name.contains(f)) {
+            continue;
+        }
+        let os = |s: &'static str| std::ffi::OsStr::new(s);
+        let ours_cmd =
+            [os(OUR_BIN), path.as_os_str(), os("-o"), out.as_os_str(), os("--no-verify"), os("--threads"), os("1")];
+        let setup = callgrind_count(&ours_cmd, &["*prescan::run*"])?;
+        let merge = callgrind_count(&ours_cmd, &["*driver::merge_module*"])?;
+        let opt_cmd = [os("opt-22"), os("-passes=mergefunc"), path.as_os_str(), os("-o"), os("/dev/null")];
+        let llvm = callgrind_count(&opt_cmd, &["*MergeFunctionsPass::runOnModule*"])?;
+        let m = |n: u64| format!("{:.1}M", n as f64 / 1e6);
+        println!(
+            "| {name} | {} | {} | {} | {} | **{:.2}** |",
+            m(setup),
+            m(merge),
+            m(setup + merge),
+            m(llvm),
+            (setup + merge) as f64 / llvm as f64
+        );
+    }
+    let _ = std::fs::remove_file(&out);
+    Ok(())
 }
 
 /// (wall, user+system) seconds of LLVM's MergeFunctionsPass.
