@@ -1460,13 +1460,10 @@ impl LlvmModule {
             params.pop();
         }
         let list = AttrList { func, ret, params: params.into() };
-        let h = {
-            use std::hash::{BuildHasher, Hash, Hasher};
-            let mut h = rustc_hash::FxBuildHasher.build_hasher();
-            list.hash(&mut h);
-            h.finish()
+        let mut k = {
+            use std::hash::BuildHasher;
+            rustc_hash::FxBuildHasher.hash_one(&list)
         };
-        let mut k = h;
         while let Some(&id) = self.attrs_of.get(&k) {
             if self.attr_lists[id.index()] == list {
                 return (id, special);
