@@ -236,6 +236,8 @@ pub struct LlvmModule {
     attrs_by_list: HashMap<(usize, u32), (AttrsId, bool)>,
     attr_key: Vec<usize>,
     attr_buf: Vec<LLVMAttributeRef>,
+    /// Scratch of `build_info`: the signature props.
+    sig_scratch: Vec<Prop>,
 }
 
 impl fmt::Debug for LlvmModule {
@@ -392,6 +394,7 @@ impl LlvmModule {
             attrs_by_list: HashMap::default(),
             attr_key: Vec::new(),
             attr_buf: Vec::new(),
+            sig_scratch: Vec::new(),
         };
         let (t0, c0) = (std::time::Instant::now(), crate::process_cpu_seconds());
         s.init_module_facts();
@@ -423,6 +426,7 @@ impl LlvmModule {
         s.attrs_of.reserve(n);
         s.attr_lists.reserve(n);
         s.func_of.reserve(n);
+        s.funcs.reserve(n);
         let threads = || crate::prescan::thread_count(threads);
         let facts = || {
             // Every function gets its id first, then its module-level facts in the same
@@ -1260,8 +1264,10 @@ impl LlvmModule {
         // SAFETY: `v` is a function (`build_info` is only called for functions).
         let nparams = unsafe { c::LLVMCountParams(v.0) };
         let (attrs, fn_special) = self.fn_attrs(v, nparams, false);
-        // At most 8: attributes, gc, section, calling convention, personality.
-        let mut sig = Vec::with_capacity(8);
+        // At most 8: attributes, gc, section, calling convention, personality. Built in a
+        // reused buffer and copied out exactly sized.
+        let mut sig = std::mem::take(&mut self.sig_scratch);
+        sig.clear();
         sig.push(Prop::Attrs(attrs));
         match v.gc() {
             Some(g) => {
@@ -1294,10 +1300,11 @@ impl LlvmModule {
             unnamed_addr: v.unnamed_addr() == 2,
             used_externally: self.used.contains(&v),
             ty,
-            sig: sig.into(),
+            sig: Box::from(&sig[..]),
             align,
             callable: !kernel,
         };
+        self.sig_scratch = sig;
         (info, fn_special)
     }
 
@@ -1428,7 +1435,8 @@ impl LlvmModule {
     /// Converts a handle key of [`Self::fn_attrs`] (`[count, handles..]` per index).
     fn attr_list_from_key(&mut self, key: &[usize]) -> (AttrsId, bool) {
         let mut special = false;
-        let mut sets: Vec<Box<[Attr]>> = Vec::new();
+        // At least the function and return sets; parameters add theirs.
+        let mut sets: Vec<Box<[Attr]>> = Vec::with_capacity(key.len().clamp(2, 16));
         let mut i = 0;
         while i < key.len() {
             let n = key[i];
