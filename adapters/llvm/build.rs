@@ -1,8 +1,8 @@
 //! Compiles the C++ shim (`shim/mergefunc_shim.cpp`) when the `llvm` feature is on,
 //! against the LLVM 22 that llvm-sys links: `$LLVM_SYS_221_PREFIX` (the workspace's
 //! `.cargo/config.toml` sets it) or, failing that, `llvm-config-22` on `PATH`. The flags
-//! are that LLVM's `llvm-config --cxxflags` plus `NDEBUG` (see below); the compiler is its own `clang++` when it
-//! has one, else the `cc` crate's default C++ compiler.
+//! are that LLVM's `llvm-config --cxxflags` plus `NDEBUG` (see below); the compiler is
+//! its own `clang++` when it has one, else the `cc` crate's default C++ compiler.
 
 use std::path::PathBuf;
 use std::process::Command;
