@@ -1,8 +1,9 @@
 //! Compiles the C++ shim (`shim/mergefunc_shim.cpp`) when the `llvm` feature is on,
 //! against the LLVM 22 that llvm-sys links: `$LLVM_SYS_221_PREFIX` (the workspace's
 //! `.cargo/config.toml` sets it) or, failing that, `llvm-config-22` on `PATH`. The flags
-//! are that LLVM's `llvm-config --cxxflags` plus `NDEBUG` (see below); the compiler is
-//! its own `clang++` when it has one, else the `cc` crate's default C++ compiler.
+//! are that LLVM's `llvm-config --cxxflags`, plus `NDEBUG` when that LLVM has no
+//! assertions; the compiler is its own `clang++` when it has one, else the `cc` crate's
+//! default C++ compiler.
 
 use std::path::PathBuf;
 use std::process::Command;
@@ -45,12 +46,17 @@ fn main() {
     for f in flags.split_whitespace() {
         build.flag(f);
     }
-    // Release builds of LLVM (Debian's among them) are compiled with NDEBUG, and
+    // An LLVM built without assertions (Debian's among them) was compiled with NDEBUG, and
     // `llvm-config --cxxflags` does not say so: without it, every assertion of the LLVM
     // headers inlined into the shim (bounds checks of `SmallVector`, `cast<>` checks) runs
     // in the prescan's inner loop. Layout-changing checks are tied to
     // LLVM_ENABLE_ABI_BREAKING_CHECKS, which the installed headers fix, not to NDEBUG.
-    if !flags.contains("-UNDEBUG") {
+    let assertions = Command::new(&llvm_config)
+        .arg("--assertion-mode")
+        .output()
+        .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
+        .unwrap_or_default();
+    if assertions == "OFF" {
         build.define("NDEBUG", None);
     }
     build.compile("mergefunc_shim");

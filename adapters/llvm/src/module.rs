@@ -1031,7 +1031,7 @@ impl LlvmModule {
             }
         }
         let mut locals = std::mem::take(&mut self.local_of);
-        locals.reset(0);
+        locals.reset();
         let mut new_uses = Vec::with_capacity(fixes.len());
         let mut ok = true;
         for &(_, inst, k) in &fixes {
@@ -1914,8 +1914,7 @@ impl LlvmModule {
         // Locals (arguments, blocks, instructions) by LLVM handle, with their types: one
         // table lookup per local operand instead of LLVM kind/type queries.
         let mut local_of = std::mem::take(&mut self.local_of);
-        // Sized from the previous build's instruction count as a guess; it grows if needed.
-        local_of.reset(self.scratch.all.len());
+        local_of.reset();
         let mut block_list = std::mem::take(&mut self.scratch_blocks);
         block_list.clear();
         let mut b = first;

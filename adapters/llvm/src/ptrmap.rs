@@ -35,14 +35,13 @@ impl Default for LocalMap {
 }
 
 impl LocalMap {
-    /// Empties the table and makes room for about `expect` entries.
-    pub(crate) fn reset(&mut self, expect: usize) {
+    /// Empties the table (it keeps its size; inserts grow it as needed).
+    pub(crate) fn reset(&mut self) {
         self.len = 0;
         self.gen = self.gen.wrapping_add(1);
-        let want = (expect * 2).next_power_of_two();
-        if self.gen == 0 || self.slots.len() < want {
+        if self.gen == 0 {
             // A wrapped generation could match stale slots: clear them for real.
-            self.slots = vec![EMPTY; want.max(self.slots.len())];
+            self.slots.fill(EMPTY);
             self.gen = 1;
         }
     }
@@ -114,7 +113,7 @@ mod tests {
         let mut m = LocalMap::default();
         for round in 0..3usize {
             let n = [10usize, 5000, 40][round];
-            m.reset(4);
+            m.reset();
             // Keys shaped like heap pointers: aligned, clustered.
             let key = |i: usize| 0x5555_0000_0000 + (round * 0x100000) + i * 48;
             for i in 0..n {
