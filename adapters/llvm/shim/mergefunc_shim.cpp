@@ -430,6 +430,70 @@ int mergefunc_drop_debug_records(LLVMBasicBlockRef bb) {
   return 1;
 }
 
+
+// Does a `blockaddress` refer to a block of `F`?
+static bool anyBlockAddressTaken(Function &F) {
+  for (BasicBlock &BB : F)
+    if (BB.hasAddressTaken())
+      return true;
+  return false;
+}
+
+// Empties function `fn`, leaving a declaration that keeps its attributes, linkage,
+// personality and attachments (the caller decides what else goes). Every instruction of
+// `fn` may only be used inside `fn`, as LLVM IR guarantees. Debug records go first (see
+// `mergefunc_drop_debug_records`), then every operand use of the body, as
+// `Function::deleteBody` does, so no use of the body is left on any value of the module.
+// `keep` != 0 and no block address refers to a block of `fn`: the blocks are unlinked
+// but not destroyed, so their memory stays allocated until the process ends; for one-shot
+// tools, which save the destruction of every folded body (the module and its output are
+// the same). Returns 0 for a value that is not a function, 1 when the blocks were
+// deleted, 2 when they were kept.
+int mergefunc_clear_body(LLVMValueRef fn, int keep) {
+  Function *F = dyn_cast_or_null<Function>(unwrap(fn));
+  if (!F)
+    return 0;
+  for (BasicBlock &BB : *F) {
+    for (Instruction &I : BB)
+      I.dropDbgRecords();
+    if (DbgMarker *Trailing = BB.getTrailingDbgRecords()) {
+      Trailing->eraseFromParent();
+      BB.deleteTrailingDbgRecords();
+    }
+  }
+  for (BasicBlock &BB : *F)
+    BB.dropAllReferences();
+  if (keep && !anyBlockAddressTaken(*F)) {
+    while (!F->empty())
+      F->begin()->removeFromParent();
+    return 2;
+  }
+  while (!F->empty())
+    F->begin()->eraseFromParent();
+  return 1;
+}
+
+// Removes function `fn`, which has no uses, from its module: `eraseFromParent`, or with
+// `keep` != 0 the same effect without destroying it (see `mergefunc_clear_body`): its body
+// is cleared, its hung-off operands (personality, prefix and prologue data), attachments
+// and comdat membership are dropped, and it is unlinked from the module. A function that
+// metadata refers to is always destroyed (the metadata must forget it). Returns 0 for a
+// value that is not a function or that still has uses, 1 when destroyed, 2 when kept.
+int mergefunc_remove_function(LLVMValueRef fn, int keep) {
+  Function *F = dyn_cast_or_null<Function>(unwrap(fn));
+  if (!F || !F->use_empty() || !F->getParent())
+    return 0;
+  if (!keep || F->isUsedByMetadata() || anyBlockAddressTaken(*F)) {
+    F->eraseFromParent();
+    return 1;
+  }
+  mergefunc_clear_body(fn, 1);
+  F->dropAllReferences();
+  F->setComdat(nullptr);
+  F->removeFromParent();
+  return 2;
+}
+
 } // extern "C"
 
 extern "C" {

@@ -99,6 +99,14 @@ extern "C" {
     /// Deletes the debug records of block `bb` (attached to its instructions, and
     /// trailing); 0 for a null block.
     pub fn mergefunc_drop_debug_records(bb: LLVMBasicBlockRef) -> i32;
+    /// Empties function `fn` (debug records, operand uses, then its blocks); with `keep`
+    /// the blocks are unlinked but stay allocated (one-shot tools). 0 for a value that is
+    /// not a function, 1 deleted, 2 kept.
+    pub fn mergefunc_clear_body(f: LLVMValueRef, keep: i32) -> i32;
+    /// Removes function `fn`, which has no uses, from its module; with `keep` without
+    /// destroying it (see the shim). 0 for a non-function or a function with uses, 1
+    /// destroyed, 2 kept.
+    pub fn mergefunc_remove_function(f: LLVMValueRef, keep: i32) -> i32;
     /// 1 if global object `v` has an attachment of kind `kind`, 0 if not, -1 for a
     /// value that is not a global object.
     pub fn mergefunc_global_has_metadata(v: LLVMValueRef, kind: c_uint) -> i32;

@@ -203,6 +203,9 @@ pub struct LlvmModule {
     /// prescan read every definition and found no block whose address is taken: the
     /// rewrites never create block addresses, so it stays false for the whole run.
     pub(crate) block_addresses: bool,
+    /// Erased functions and folded bodies are unlinked but not destroyed
+    /// ([`Self::set_keep_erased`]).
+    pub(crate) keep_erased: bool,
     /// Threads the prescan may use (`None`: the available parallelism, at most 8, asked
     /// only when a prescan is large enough to use threads).
     threads: Option<usize>,
@@ -377,6 +380,7 @@ impl LlvmModule {
             shash: std::cell::RefCell::new(crate::shash::StructuralHasher::new()),
             prescan: std::cell::RefCell::new(None),
             block_addresses: true,
+            keep_erased: false,
             threads,
             setup_time: (0.0, 0.0),
             times: Default::default(),
@@ -604,6 +608,17 @@ impl LlvmModule {
         (0..self.funcs.len())
             .map(FuncId::new)
             .find(|f| self.funcs[f.index()].v.is_some() && &*self.funcs[f.index()].info.name == name.as_bytes())
+    }
+
+    /// For one-shot tools that write the module and exit: functions and bodies that the
+    /// pass erases are unlinked from the module (every use they made is dropped) but not
+    /// destroyed, so the pass does not pay for destroying them; their memory is only
+    /// reclaimed when the process ends, as with clang's `-disable-free`. The module, its
+    /// output and every merge decision are the same. Off by default: a long-lived
+    /// process that keeps loading modules would leak every folded body. Functions that
+    /// metadata refers to, and bodies with address-taken blocks, are always destroyed.
+    pub fn set_keep_erased(&mut self, on: bool) {
+        self.keep_erased = on;
     }
 
     /// How many threads later prescans of the worklist hash and merge keys may use

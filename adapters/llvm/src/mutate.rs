@@ -175,33 +175,24 @@ impl LlvmModule {
     }
 
     /// Deletes every block of `f`, leaving a declaration. No instruction of `f` may be
-    /// used outside `f` (LLVM IR guarantees it).
+    /// used outside `f` (LLVM IR guarantees it). With [`LlvmModule::set_keep_erased`] the
+    /// blocks are unlinked but not destroyed.
     fn clear_body(&self, f: V) {
-        let blocks = f.blocks();
+        // SAFETY: the shim checks that `f` is a function.
+        unsafe { ffi::mergefunc_clear_body(f.0, self.keep_erased as i32) };
+    }
+
+    /// Removes `f` (a function or another global without uses) from the module.
+    fn remove_global(&self, f: V) {
+        // SAFETY: the shim checks that `f` is a function without uses; a global
+        // variable, alias or ifunc goes through LLVM-C.
         unsafe {
-            // Debug records first: erasing a terminator would leave its records trailing
-            // the block, where deleting the block does not remove them (see the shim).
-            for b in &blocks {
-                ffi::mergefunc_drop_debug_records(*b);
-            }
-            for b in &blocks {
-                let mut i = c::LLVMGetFirstInstruction(*b);
-                while !i.is_null() {
-                    let v = V(i);
-                    if v.has_uses() {
-                        c::LLVMReplaceAllUsesWith(i, c::LLVMGetPoison(v.ty().0));
-                    }
-                    i = c::LLVMGetNextInstruction(i);
+            if ffi::mergefunc_remove_function(f.0, self.keep_erased as i32) == 0 {
+                if f.is_function() {
+                    c::LLVMDeleteFunction(f.0);
+                } else {
+                    c::LLVMDeleteGlobal(f.0);
                 }
-            }
-            for b in &blocks {
-                let t = c::LLVMGetBasicBlockTerminator(*b);
-                if !t.is_null() {
-                    c::LLVMInstructionEraseFromParent(t);
-                }
-            }
-            for b in blocks {
-                c::LLVMDeleteBasicBlock(b);
             }
         }
     }
@@ -453,7 +444,7 @@ impl LlvmModule {
             ffi::LLVMSetUnnamedAddress(alias, 2);
             c::LLVMReplaceAllUsesWith(gv.0, alias);
             self.func_of.remove(&gv);
-            c::LLVMDeleteFunction(gv.0);
+            self.remove_global(gv);
             self.func_of.insert(a, g);
             self.funcs[g.index()].v = Some(a);
         }
@@ -500,13 +491,7 @@ impl LlvmModule {
         }
         let (mut eager, mut freed) = (Vec::new(), vec![gv]);
         self.blockaddress_users(gv, &mut eager, &mut freed);
-        unsafe {
-            if gv.is_function() {
-                c::LLVMDeleteFunction(gv.0);
-            } else {
-                c::LLVMDeleteGlobal(gv.0);
-            }
-        }
+        self.remove_global(gv);
         self.func_of.remove(&gv);
         let s = &mut self.funcs[g.index()];
         s.v = None;

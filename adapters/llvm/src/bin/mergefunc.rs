@@ -139,6 +139,8 @@ fn run() -> Result<(), String> {
         Err(e) => return Err(format!("{e}\n{USAGE}")),
     };
     let mut m = LlvmModule::load_with_threads(&args.input, args.threads).map_err(|e| e.to_string())?;
+    // The process writes the module and exits: erased bodies need not be destroyed.
+    m.set_keep_erased(true);
     let (start, cpu0) = (Instant::now(), mergefunc_llvm::process_cpu_seconds());
     let report = merge_module(&mut m, &args.opts).map_err(|e| format!("merging failed: {e}"))?;
     let (merge_secs, merge_cpu) = (start.elapsed().as_secs_f64(), mergefunc_llvm::process_cpu_seconds() - cpu0);
