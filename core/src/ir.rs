@@ -691,6 +691,36 @@ impl BodyBuf {
         }
         id
     }
+    /// Appends an instruction whose operands the caller has already pushed to
+    /// `self.uses[uses_from..]` and whose props to `self.props[props_from..]` (no copy
+    /// through a scratch slice, unlike [`Self::push_inst`]).
+    #[allow(clippy::too_many_arguments)]
+    pub fn push_inst_in_place(
+        &mut self,
+        opcode: u32,
+        ty: TypeId,
+        kind: InstKind,
+        flags: u64,
+        weak_flags: u64,
+        uses_from: usize,
+        props_from: usize,
+    ) -> InstId {
+        debug_assert!(uses_from <= self.uses.len() && props_from <= self.props.len());
+        let id = InstId::new(self.insts.len());
+        self.insts.push(Inst {
+            opcode,
+            ty,
+            kind,
+            flags,
+            weak_flags,
+            operands: Span { start: uses_from as u32, end: self.uses.len() as u32 },
+            props: Span { start: props_from as u32, end: self.props.len() as u32 },
+        });
+        if let Some(b) = self.open_block {
+            self.blocks[b as usize].insts.end = self.insts.len() as u32;
+        }
+        id
+    }
     /// Sets the successors of the open block.
     pub fn set_succs(&mut self, succs: &[BlockId]) {
         let b = self.open_block.expect("set_succs needs an open block");

@@ -128,8 +128,6 @@ struct BuildScratch {
     meta: Vec<(u32, TypeId, u32)>,
     block_end: Vec<usize>,
     alloca_props: Vec<(V, usize)>,
-    uses: Vec<Use>,
-    props: Vec<Prop>,
     succs: Vec<BlockId>,
     body: BodyBuf,
 }
@@ -2084,7 +2082,7 @@ impl LlvmModule {
         all: &[V],
         scratch: &mut BuildScratch,
     ) -> Result<(BodyBuf, bool, bool), u32> {
-        let BuildScratch { meta, block_end, alloca_props, uses, props, succs, body, .. } = scratch;
+        let BuildScratch { meta, block_end, alloca_props, succs, body, .. } = scratch;
         // Built in a reused scratch body, then copied out exactly sized: one allocation
         // per part, never a reallocation (props per instruction vary too much to guess).
         let buf = body;
@@ -2100,8 +2098,8 @@ impl LlvmModule {
                 let inst = all[idx];
                 let (raw, rty, n) = meta[idx];
                 let op = Op::from_raw(raw).ok_or(reason::UNSUPPORTED)?;
-                uses.clear();
-                props.clear();
+                // Operands and props go straight into the body.
+                let (uses_from, props_from) = (buf.uses.len(), buf.props.len());
                 let mut intrinsic = None;
                 for k in 0..n {
                     let o = unsafe { c::LLVMGetOperand(inst.0, k) };
@@ -2109,7 +2107,7 @@ impl LlvmModule {
                         return Err(reason::UNSUPPORTED);
                     }
                     let u = self.operand_use(inst, V(o), local_of, &mut intrinsic, &mut distinct_md)?;
-                    uses.push(u);
+                    buf.uses.push(u);
                 }
                 let mut kind = InstKind::Plain;
                 let mut flags = 0u64;
@@ -2128,11 +2126,11 @@ impl LlvmModule {
                     Op::UIToFP => flags = inst.nneg().unwrap_or(false) as u64 | fmf(inst),
                     Op::ICmp => {
                         flags = inst.samesign().unwrap_or(false) as u64;
-                        props.push(Prop::Num(inst.predicate().unwrap_or(0) as u64));
+                        buf.props.push(Prop::Num(inst.predicate().unwrap_or(0) as u64));
                     }
                     Op::FCmp => {
                         flags = fmf(inst);
-                        props.push(Prop::Num(inst.predicate().unwrap_or(0) as u64));
+                        buf.props.push(Prop::Num(inst.predicate().unwrap_or(0) as u64));
                     }
                     Op::FNeg
                     | Op::FAdd
@@ -2153,7 +2151,7 @@ impl LlvmModule {
                             for i in 0..nin {
                                 let bv = unsafe { c::LLVMBasicBlockAsValue(c::LLVMGetIncomingBlock(inst.0, i)) };
                                 match local_of.get(bv as usize) {
-                                    Some((Value::Block(b), _)) => props.push(Prop::Block(b)),
+                                    Some((Value::Block(b), _)) => buf.props.push(Prop::Block(b)),
                                     _ => return Err(reason::UNSUPPORTED),
                                 }
                             }
@@ -2161,43 +2159,43 @@ impl LlvmModule {
                     }
                     Op::Alloca => {
                         let t = inst.allocated_type().ok_or(reason::UNSUPPORTED)?;
-                        props.push(Prop::Type(self.intern_type(t)));
-                        props.push(Prop::Num(align(inst)));
-                        alloca_props.push((inst, buf.props.len() + props.len()));
-                        props.push(Prop::Num(0));
+                        buf.props.push(Prop::Type(self.intern_type(t)));
+                        buf.props.push(Prop::Num(align(inst)));
+                        alloca_props.push((inst, buf.props.len()));
+                        buf.props.push(Prop::Num(0));
                     }
                     Op::Load => {
-                        memory_access_props(inst, props);
+                        memory_access_props(inst, &mut buf.props);
                         let md = inst.inst_metadata();
-                        props.push(Prop::Num(md.len() as u64));
+                        buf.props.push(Prop::Num(md.len() as u64));
                         for (k, m) in md {
-                            props.push(Prop::Num(k as u64));
-                            props.push(Prop::Meta(Some(self.intern_meta(m))));
+                            buf.props.push(Prop::Num(k as u64));
+                            buf.props.push(Prop::Meta(Some(self.intern_meta(m))));
                         }
                     }
                     Op::Store => {
-                        memory_access_props(inst, props);
+                        memory_access_props(inst, &mut buf.props);
                     }
                     Op::Call | Op::Invoke | Op::CallBr => {
                         flags = fmf(inst);
                         kind = InstKind::Call { callee: n.checked_sub(1).ok_or(reason::UNSUPPORTED)? };
-                        props.push(Prop::Num(unsafe { c::LLVMGetInstructionCallConv(inst.0) } as u64));
+                        buf.props.push(Prop::Num(unsafe { c::LLVMGetInstructionCallConv(inst.0) } as u64));
                         let nargs = unsafe { c::LLVMGetNumArgOperands(inst.0) };
                         let (attrs, special) = self.fn_attrs(inst, nargs, true);
                         special_attrs |= special;
-                        props.push(Prop::Attrs(attrs));
+                        buf.props.push(Prop::Attrs(attrs));
                         if unsafe { c::LLVMGetNumOperandBundles(inst.0) } == 0 {
-                            props.push(Prop::Num(0));
+                            buf.props.push(Prop::Num(0));
                         } else {
                             let bundles = inst.bundles().unwrap_or_default();
-                            props.push(Prop::Num(bundles.len() as u64));
+                            buf.props.push(Prop::Num(bundles.len() as u64));
                             for (tag, nin) in bundles {
-                                props.push(Prop::Num(self.intern_string(&tag)));
-                                props.push(Prop::Num(nin as u64));
+                                buf.props.push(Prop::Num(self.intern_string(&tag)));
+                                buf.props.push(Prop::Num(nin as u64));
                             }
                         }
                         if op == Op::Call {
-                            props.push(Prop::Num(unsafe { ffi::LLVMGetTailCallKind(inst.0) } as u64));
+                            buf.props.push(Prop::Num(unsafe { ffi::LLVMGetTailCallKind(inst.0) } as u64));
                         }
                         // `!range` only: one lookup, no attachment list.
                         let range = unsafe { c::LLVMGetMetadata(inst.0, self.md_range) };
@@ -2207,8 +2205,9 @@ impl LlvmModule {
                             let m = unsafe { c::LLVMValueAsMetadata(range) };
                             (!m.is_null()).then(|| self.intern_meta(Md(m)))
                         };
-                        props.push(Prop::Meta(range));
-                        props.push(Prop::Type(self.intern_type(T(unsafe { c::LLVMGetCalledFunctionType(inst.0) }))));
+                        buf.props.push(Prop::Meta(range));
+                        buf.props
+                            .push(Prop::Type(self.intern_type(T(unsafe { c::LLVMGetCalledFunctionType(inst.0) }))));
                     }
                     Op::GetElementPtr => {
                         let base_ty = inst.operand(0).map(|b| b.ty());
@@ -2223,42 +2222,42 @@ impl LlvmModule {
                             if cv.is_null() {
                                 return Err(reason::UNSUPPORTED);
                             }
-                            props.push(Prop::Const(self.intern_const(cv)));
+                            buf.props.push(Prop::Const(self.intern_const(cv)));
                         }
                     }
                     Op::ExtractValue | Op::InsertValue => {
                         let idx = inst.agg_indices().unwrap_or_default();
-                        props.push(Prop::Num(idx.len() as u64));
-                        props.extend(idx.into_iter().map(|i| Prop::Num(i as u64)));
+                        buf.props.push(Prop::Num(idx.len() as u64));
+                        buf.props.extend(idx.into_iter().map(|i| Prop::Num(i as u64)));
                     }
                     Op::Fence => {
-                        props.push(Prop::Num(inst.ordering().unwrap_or(0) as u64));
-                        props.push(Prop::Num(scope(inst)));
+                        buf.props.push(Prop::Num(inst.ordering().unwrap_or(0) as u64));
+                        buf.props.push(Prop::Num(scope(inst)));
                     }
                     Op::AtomicCmpXchg => {
                         let (s, fo, weak) = inst.cmpxchg().ok_or(reason::UNSUPPORTED)?;
-                        props.push(Prop::Num(inst.volatile().unwrap_or(false) as u64));
-                        props.push(Prop::Num(weak as u64));
-                        props.push(Prop::Num(s as u64));
-                        props.push(Prop::Num(fo as u64));
-                        props.push(Prop::Num(scope(inst)));
-                        props.push(Prop::Num(align(inst)));
+                        buf.props.push(Prop::Num(inst.volatile().unwrap_or(false) as u64));
+                        buf.props.push(Prop::Num(weak as u64));
+                        buf.props.push(Prop::Num(s as u64));
+                        buf.props.push(Prop::Num(fo as u64));
+                        buf.props.push(Prop::Num(scope(inst)));
+                        buf.props.push(Prop::Num(align(inst)));
                     }
                     Op::AtomicRMW => {
                         flags = fmf(inst);
-                        props.push(Prop::Num(inst.rmw_op().unwrap_or(0) as u64));
-                        props.push(Prop::Num(inst.volatile().unwrap_or(false) as u64));
-                        props.push(Prop::Num(inst.ordering().unwrap_or(0) as u64));
-                        props.push(Prop::Num(scope(inst)));
-                        props.push(Prop::Num(align(inst)));
+                        buf.props.push(Prop::Num(inst.rmw_op().unwrap_or(0) as u64));
+                        buf.props.push(Prop::Num(inst.volatile().unwrap_or(false) as u64));
+                        buf.props.push(Prop::Num(inst.ordering().unwrap_or(0) as u64));
+                        buf.props.push(Prop::Num(scope(inst)));
+                        buf.props.push(Prop::Num(align(inst)));
                     }
                     Op::ShuffleVector => {
                         let mask = inst.shuffle_mask().unwrap_or_default();
-                        props.push(Prop::Num(1));
-                        props.push(Prop::Num(mask.len() as u64));
-                        props.extend(mask.into_iter().map(|m| Prop::Num(m as i64 as u64)));
+                        buf.props.push(Prop::Num(1));
+                        buf.props.push(Prop::Num(mask.len() as u64));
+                        buf.props.extend(mask.into_iter().map(|m| Prop::Num(m as i64 as u64)));
                     }
-                    Op::LandingPad => props.push(Prop::Num(inst.is_cleanup().unwrap_or(false) as u64)),
+                    Op::LandingPad => buf.props.push(Prop::Num(inst.is_cleanup().unwrap_or(false) as u64)),
                     Op::UserOp1 | Op::UserOp2 => return Err(reason::UNSUPPORTED),
                     Op::Ret
                     | Op::Br
@@ -2285,9 +2284,9 @@ impl LlvmModule {
                     | Op::CleanupPad
                     | Op::CatchSwitch => {}
                 }
-                has_meta |= uses.iter().any(|u| matches!(u.value, Value::Meta(_)))
-                    || props.iter().any(|p| matches!(p, Prop::Meta(Some(_))));
-                buf.push_inst(op.raw(), rty, kind, flags, weak_flags, uses, props);
+                has_meta |= buf.uses[uses_from..].iter().any(|u| matches!(u.value, Value::Meta(_)))
+                    || buf.props[props_from..].iter().any(|p| matches!(p, Prop::Meta(Some(_))));
+                buf.push_inst_in_place(op.raw(), rty, kind, flags, weak_flags, uses_from, props_from);
             }
             let term = all[end - 1];
             succs.clear();
