@@ -672,24 +672,10 @@ impl BodyBuf {
         operands: &[Use],
         props: &[Prop],
     ) -> InstId {
-        let id = InstId::new(self.insts.len());
-        let os = self.uses.len() as u32;
+        let (uses_from, props_from) = (self.uses.len(), self.props.len());
         self.uses.extend_from_slice(operands);
-        let ps = self.props.len() as u32;
         self.props.extend_from_slice(props);
-        self.insts.push(Inst {
-            opcode,
-            ty,
-            kind,
-            flags,
-            weak_flags,
-            operands: Span { start: os, end: self.uses.len() as u32 },
-            props: Span { start: ps, end: self.props.len() as u32 },
-        });
-        if let Some(b) = self.open_block {
-            self.blocks[b as usize].insts.end = self.insts.len() as u32;
-        }
-        id
+        self.push_inst_in_place(opcode, ty, kind, uses_from, props_from, flags, weak_flags)
     }
     /// Appends an instruction whose operands the caller has already pushed to
     /// `self.uses[uses_from..]` and whose props to `self.props[props_from..]` (no copy
@@ -700,10 +686,10 @@ impl BodyBuf {
         opcode: u32,
         ty: TypeId,
         kind: InstKind,
-        flags: u64,
-        weak_flags: u64,
         uses_from: usize,
         props_from: usize,
+        flags: u64,
+        weak_flags: u64,
     ) -> InstId {
         debug_assert!(uses_from <= self.uses.len() && props_from <= self.props.len());
         let id = InstId::new(self.insts.len());

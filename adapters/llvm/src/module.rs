@@ -2286,7 +2286,7 @@ impl LlvmModule {
                 }
                 has_meta |= buf.uses[uses_from..].iter().any(|u| matches!(u.value, Value::Meta(_)))
                     || buf.props[props_from..].iter().any(|p| matches!(p, Prop::Meta(Some(_))));
-                buf.push_inst_in_place(op.raw(), rty, kind, flags, weak_flags, uses_from, props_from);
+                buf.push_inst_in_place(op.raw(), rty, kind, uses_from, props_from, flags, weak_flags);
             }
             let term = all[end - 1];
             succs.clear();
