@@ -430,15 +430,6 @@ int mergefunc_drop_debug_records(LLVMBasicBlockRef bb) {
   return 1;
 }
 
-
-// Does a `blockaddress` refer to a block of `F`?
-static bool anyBlockAddressTaken(Function &F) {
-  for (BasicBlock &BB : F)
-    if (BB.hasAddressTaken())
-      return true;
-  return false;
-}
-
 // Empties function `fn`, leaving a declaration that keeps its attributes, linkage,
 // personality and attachments (the caller decides what else goes). Every instruction of
 // `fn` may only be used inside `fn`, as LLVM IR guarantees. Debug records go first (see
@@ -453,17 +444,11 @@ int mergefunc_clear_body(LLVMValueRef fn, int keep) {
   Function *F = dyn_cast_or_null<Function>(unwrap(fn));
   if (!F)
     return 0;
-  for (BasicBlock &BB : *F) {
-    for (Instruction &I : BB)
-      I.dropDbgRecords();
-    if (DbgMarker *Trailing = BB.getTrailingDbgRecords()) {
-      Trailing->eraseFromParent();
-      BB.deleteTrailingDbgRecords();
-    }
-  }
+  for (BasicBlock &BB : *F)
+    mergefunc_drop_debug_records(wrap(&BB));
   for (BasicBlock &BB : *F)
     BB.dropAllReferences();
-  if (keep && !anyBlockAddressTaken(*F)) {
+  if (keep && mergefunc_any_block_address_taken(fn) == 0) {
     while (!F->empty())
       F->begin()->removeFromParent();
     return 2;
@@ -483,7 +468,7 @@ int mergefunc_remove_function(LLVMValueRef fn, int keep) {
   Function *F = dyn_cast_or_null<Function>(unwrap(fn));
   if (!F || !F->use_empty() || !F->getParent())
     return 0;
-  if (!keep || F->isUsedByMetadata() || anyBlockAddressTaken(*F)) {
+  if (!keep || F->isUsedByMetadata() || mergefunc_any_block_address_taken(fn) != 0) {
     F->eraseFromParent();
     return 1;
   }

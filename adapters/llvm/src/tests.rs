@@ -573,3 +573,34 @@ fn keeping_erased_ir_gives_the_same_module() {
     }
     assert!(kept_any >= 150, "only {kept_any} corpus runs merged anything");
 }
+
+/// What keeping erased IR must still destroy: a function that metadata names (the
+/// metadata must forget it) and a body whose block address a global holds (the
+/// `blockaddress` constant must go). Both modes give the same module.
+#[test]
+fn keeping_erased_ir_still_destroys_what_others_name() {
+    let named = "define internal void @g() {\n  ret void\n}\n!named = !{!0}\n!0 = !{ptr @g}\n";
+    let addressed = "@p = global ptr blockaddress(@h, %bb)\n\
+                     define i32 @f(i32 %x) {\n  ret i32 %x\n}\n\
+                     define i32 @h(i32 %x) {\n  br label %bb\nbb:\n  ret i32 %x\n}\n";
+    for (src, thunk) in [(named, false), (addressed, true)] {
+        let mut out = Vec::new();
+        for keep in [false, true] {
+            let mut m = load(src);
+            m.set_keep_erased(keep);
+            if thunk {
+                m.write_thunk(id(&m, "h"), id(&m, "f"), ThunkStyle::default()).unwrap();
+            } else {
+                m.erase(id(&m, "g")).unwrap();
+            }
+            m.verify().unwrap_or_else(|e| panic!("keep {keep}: {e}\n{}", m.to_text()));
+            out.push(m.to_text());
+        }
+        assert_eq!(out[0], out[1], "the modes differ");
+        if thunk {
+            assert!(!out[1].contains("blockaddress"), "{}", out[1]);
+        } else {
+            assert!(!out[1].contains("@g"), "{}", out[1]);
+        }
+    }
+}
