@@ -120,6 +120,10 @@ pub fn validate_body<M: Module + ?Sized>(m: &M, f: FuncId) -> Result<(), &'stati
         Value::Block(x) => x.index() < nb,
         Value::Const(_) | Value::Asm(_) | Value::Meta(_) => true,
     };
+    // Spans first; operands and props are then checked in one pass each when the spans
+    // tile `uses` and `props` in order (as every `BodyBuf` lays them out), else per
+    // instruction.
+    let (mut tiled, mut uses_at, mut props_at) = (true, 0u32, 0u32);
     for inst in b.insts {
         if inst.operands.end < inst.operands.start || inst.operands.end as usize > b.uses.len() {
             return Err("an operand span is out of range");
@@ -136,16 +140,26 @@ pub fn validate_body<M: Module + ?Sized>(m: &M, f: FuncId) -> Result<(), &'stati
                 return Err("a callee or base operand index is out of range")
             }
         }
-        if !b.operands(inst).iter().all(|u| local_ok(&u.value)) {
-            return Err("an operand refers to a local value that does not exist");
-        }
-        for p in b.props_of(inst) {
-            if let Prop::Block(x) = p {
-                if x.index() >= nb {
-                    return Err("a block prop is out of range");
-                }
-            }
-        }
+        tiled &= inst.operands.start == uses_at && inst.props.start == props_at;
+        uses_at = inst.operands.end;
+        props_at = inst.props.end;
+    }
+    tiled &= uses_at as usize == b.uses.len() && props_at as usize == b.props.len();
+    let check_uses = |uses: &[Use]| uses.iter().all(|u| local_ok(&u.value));
+    let check_props = |props: &[Prop]| props.iter().all(|p| !matches!(p, Prop::Block(x) if x.index() >= nb));
+    let (uses_ok, props_ok) = if tiled {
+        (check_uses(b.uses), check_props(b.props))
+    } else {
+        (
+            b.insts.iter().all(|i| check_uses(b.operands(i))),
+            b.insts.iter().all(|i| check_props(b.props_of(i))),
+        )
+    };
+    if !uses_ok {
+        return Err("an operand refers to a local value that does not exist");
+    }
+    if !props_ok {
+        return Err("a block prop is out of range");
     }
     Ok(())
 }

@@ -71,6 +71,10 @@ pub(crate) struct Slot {
     pub(crate) meta: bool,
 }
 
+/// Props reserved per instruction when a view is built (then shrunk to fit): above the
+/// average of every benchmark module, so that building a view rarely reallocates.
+const PROPS_PER_INST: usize = 4;
+
 /// Slots of `LlvmModule::type_cache` (a power of two).
 const TYPE_CACHE_SLOTS: usize = 256;
 
@@ -129,7 +133,6 @@ struct BuildScratch {
     block_end: Vec<usize>,
     alloca_props: Vec<(V, usize)>,
     succs: Vec<BlockId>,
-    body: BodyBuf,
 }
 
 /// Wall-clock seconds spent in parts of the merge pass, summed over every call since the
@@ -239,6 +242,10 @@ pub struct LlvmModule {
     attr_buf: Vec<LLVMAttributeRef>,
     /// Scratch of `build_info`: the signature props.
     sig_scratch: Vec<Prop>,
+    /// Folded GEP offsets by (source type, address space, index constants): see
+    /// `gep_offset_cached`.
+    gep_offsets: HashMap<Box<[u32]>, Option<ConstOffset>>,
+    gep_key: Vec<u32>,
 }
 
 impl fmt::Debug for LlvmModule {
@@ -397,6 +404,8 @@ impl LlvmModule {
             attr_key: Vec::new(),
             attr_buf: Vec::new(),
             sig_scratch: Vec::new(),
+            gep_offsets: HashMap::default(),
+            gep_key: Vec::new(),
         };
         let (t0, c0) = (std::time::Instant::now(), crate::process_cpu_seconds());
         s.init_module_facts();
@@ -1917,6 +1926,37 @@ impl LlvmModule {
             .then(|| ConstOffset { bits, value: words[0] as u128 | (words[1] as u128) << 64 })
     }
 
+    /// [`Self::gep_offset`] of a getelementptr whose source type is `source_ty`, whose base
+    /// lies in address space `addr_space` and whose operands are `ops`. When every index
+    /// is a constant, the result is cached by (source type, address space, index
+    /// constants): LLVM folds the offset from exactly those, in the module's one data
+    /// layout, and an id names one constant for good (constants are immutable and ids
+    /// are never reused), so a hit is the value folding would give.
+    fn gep_offset_cached(&mut self, inst: V, source_ty: TypeId, addr_space: u32, ops: &[Use]) -> Option<ConstOffset> {
+        let mut key = std::mem::take(&mut self.gep_key);
+        key.clear();
+        key.extend([source_ty.0, addr_space]);
+        let all_const = ops.len() >= 2
+            && ops[1..].iter().all(|u| match u.value {
+                Value::Const(c) => {
+                    key.push(c.0);
+                    true
+                }
+                _ => false,
+            });
+        let r = if !all_const {
+            self.gep_offset(inst)
+        } else if let Some(&r) = self.gep_offsets.get(&key[..]) {
+            r
+        } else {
+            let r = self.gep_offset(inst);
+            self.gep_offsets.insert(key.as_slice().into(), r);
+            r
+        };
+        self.gep_key = key;
+        r
+    }
+
     /// Builds the body of a defined function: `(body, instruction handles, has an
     /// intrinsic call with a distinct metadata operand)`, or an ineligibility reason.
     fn build_body(&mut self, f: V, fn_special: bool) -> Result<BuiltView, u32> {
@@ -2082,11 +2122,17 @@ impl LlvmModule {
         all: &[V],
         scratch: &mut BuildScratch,
     ) -> Result<(BodyBuf, bool, bool), u32> {
-        let BuildScratch { meta, block_end, alloca_props, succs, body, .. } = scratch;
-        // Built in a reused scratch body, then copied out exactly sized: one allocation
-        // per part, never a reallocation (props per instruction vary too much to guess).
-        let buf = body;
-        buf.clear();
+        let BuildScratch { meta, block_end, alloca_props, succs, .. } = scratch;
+        // Built in place, sized from the first pass: blocks, instructions and operands
+        // exactly; props and successors generously, then shrunk (in place).
+        let nuses: usize = meta.iter().map(|m| m.2 as usize).sum();
+        let mut owned = BodyBuf::default();
+        owned.blocks.reserve_exact(block_end.len());
+        owned.insts.reserve_exact(all.len());
+        owned.uses.reserve_exact(nuses);
+        owned.props.reserve_exact(PROPS_PER_INST * all.len() + 8);
+        owned.succs.reserve_exact(2 * block_end.len() + 2);
+        let buf = &mut owned;
         let mut distinct_md = false;
         let mut has_meta = false;
         let mut special_attrs = false;
@@ -2214,7 +2260,8 @@ impl LlvmModule {
                         let addr_space = base_ty.and_then(|t| t.addr_space()).unwrap_or(0);
                         let src = inst.gep_source_type().ok_or(reason::UNSUPPORTED)?;
                         let source_ty = self.intern_type(src);
-                        kind = InstKind::Address { base: 0, addr_space, source_ty, offset: self.gep_offset(inst) };
+                        let offset = self.gep_offset_cached(inst, source_ty, addr_space, &buf.uses[uses_from..]);
+                        kind = InstKind::Address { base: 0, addr_space, source_ty, offset };
                         weak_flags = inst.gep_flags().unwrap_or(0) as u64;
                     }
                     Op::Switch => {
@@ -2304,7 +2351,9 @@ impl LlvmModule {
             at = end;
         }
         buf.finish();
-        let mut buf = buf.clone();
+        owned.props.shrink_to_fit();
+        owned.succs.shrink_to_fit();
+        let mut buf = owned;
         // `inalloca`/`swifterror` alloca bits have no getter: in the rare functions that
         // use those attributes, read them from the printed alloca.
         if special_attrs || fn_special {
