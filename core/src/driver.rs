@@ -150,10 +150,7 @@ pub fn validate_body<M: Module + ?Sized>(m: &M, f: FuncId) -> Result<(), &'stati
     let (uses_ok, props_ok) = if tiled {
         (check_uses(b.uses), check_props(b.props))
     } else {
-        (
-            b.insts.iter().all(|i| check_uses(b.operands(i))),
-            b.insts.iter().all(|i| check_props(b.props_of(i))),
-        )
+        (b.insts.iter().all(|i| check_uses(b.operands(i))), b.insts.iter().all(|i| check_props(b.props_of(i))))
     };
     if !uses_ok {
         return Err("an operand refers to a local value that does not exist");

@@ -500,6 +500,26 @@ impl LlvmModule {
         }
     }
 
+    /// Checks every getelementptr of every built view: its offset (possibly from the GEP
+    /// offset cache) equals LLVM's fold of that instruction. Returns how many were
+    /// checked, or the first function whose offset differs. For tests.
+    #[doc(hidden)]
+    pub fn check_gep_offsets(&self) -> Result<usize, String> {
+        let mut n = 0;
+        for s in &self.funcs {
+            let Some(body) = s.body.as_ref().filter(|_| s.built) else { continue };
+            for (inst, v) in body.insts.iter().zip(&s.insts) {
+                if let InstKind::Address { offset, .. } = inst.kind {
+                    if offset != self.gep_offset(*v) {
+                        return Err(String::from_utf8_lossy(&s.info.name).into_owned());
+                    }
+                    n += 1;
+                }
+            }
+        }
+        Ok(n)
+    }
+
     /// Builds the views of every function now (they are otherwise built when the core
     /// first reads them). Only useful to measure or test the view builder.
     pub fn build_all_views(&mut self) {

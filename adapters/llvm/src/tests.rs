@@ -604,3 +604,46 @@ fn keeping_erased_ir_still_destroys_what_others_name() {
         }
     }
 }
+
+/// GEP offsets come from a cache keyed by (source type, address space, index constants):
+/// every offset in every view must equal LLVM's own fold of that instruction, on shapes
+/// that share a key and shapes that differ only in an index, an address space or a
+/// source type, and on every corpus module.
+#[test]
+fn cached_gep_offsets_equal_llvms_fold() {
+    let m = load(
+        "target datalayout = \"p1:32:32\"\n\
+         %s = type { i8, i32, [4 x i16] }\n\
+         define ptr @a(ptr %p) {\n  %x = getelementptr %s, ptr %p, i64 0, i32 2, i64 3\n  ret ptr %x\n}\n\
+         define ptr @b(ptr %p) {\n  %x = getelementptr %s, ptr %p, i64 0, i32 2, i64 3\n  ret ptr %x\n}\n\
+         define ptr @c(ptr %p) {\n  %x = getelementptr %s, ptr %p, i64 0, i32 2, i64 1\n  ret ptr %x\n}\n\
+         define ptr @d(ptr %p) {\n  %x = getelementptr { i8, double }, ptr %p, i64 0, i32 1\n  ret ptr %x\n}\n\
+         define ptr @e(ptr %p) {\n  %x = getelementptr { i8, i32 }, ptr %p, i64 0, i32 1\n  ret ptr %x\n}\n\
+         define ptr addrspace(1) @f(ptr addrspace(1) %p) {\n  %x = getelementptr %s, ptr addrspace(1) %p, i64 -1, i32 1\n  ret ptr addrspace(1) %x\n}\n\
+         define ptr @g(ptr %p) {\n  %x = getelementptr %s, ptr %p, i64 -1, i32 1\n  ret ptr %x\n}\n\
+         define ptr @h(ptr %p, i64 %i) {\n  %x = getelementptr %s, ptr %p, i64 %i, i32 1\n  ret ptr %x\n}\n",
+    );
+    assert_eq!(m.check_gep_offsets(), Ok(8));
+    let off = |f: &str| match insts(&m, f)[0].kind {
+        InstKind::Address { offset, .. } => offset.map(|o| (o.bits, o.value)),
+        k => panic!("{k:?}"),
+    };
+    assert_eq!(off("a"), Some((64, 14)));
+    assert_eq!(off("b"), off("a"));
+    assert_eq!(off("c"), Some((64, 10)));
+    assert_eq!(off("d"), Some((64, 8)));
+    assert_eq!(off("e"), Some((64, 4)));
+    assert_eq!(off("f"), Some((32, (-12i64 as u32) as u128)));
+    assert_eq!(off("g"), Some((64, -12i64 as u64 as u128)));
+    assert_eq!(off("h"), None);
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/corpus");
+    let mut checked = 0;
+    for f in std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()) {
+        if f.extension().is_some_and(|e| e == "ll") {
+            let mut m = LlvmModule::load(&f).unwrap();
+            m.build_all_views();
+            checked += m.check_gep_offsets().unwrap_or_else(|name| panic!("{}: {name}", f.display()));
+        }
+    }
+    assert!(checked > 0, "the corpus has getelementptr instructions");
+}
