@@ -979,6 +979,55 @@ mod tests {
         assert!(matches!(e, Error::InvalidBody { .. }), "{e}");
     }
 
+    /// `validate_body` checks operands and props in one pass over the arrays when the
+    /// instructions' spans tile them, per instruction otherwise: an entry no instruction
+    /// refers to is never an error, one an instruction refers to always is.
+    #[test]
+    fn validation_reads_exactly_the_referenced_operands_and_props() {
+        let check = |edit: &dyn Fn(&mut BodyBuf)| {
+            let mut m = Tiny::new();
+            let f = adder(&mut m, "f", 5, ext());
+            edit(m.bodies[f.index()].as_mut().expect("a body"));
+            validate_body(&m, f)
+        };
+        let bad_use = |b: &BodyBuf| Use { value: Value::Arg(3), ty: b.uses[0].ty };
+        const BAD_USE: &str = "an operand refers to a local value that does not exist";
+        const BAD_PROP: &str = "a block prop is out of range";
+        assert_eq!(check(&|_| {}), Ok(()));
+        // Tiled: a bad operand is found.
+        assert_eq!(check(&|b| b.uses[0] = bad_use(b)), Err(BAD_USE));
+        // Not tiled (an entry after the last span): nothing refers to it.
+        assert_eq!(check(&|b| b.uses.push(bad_use(b))), Ok(()));
+        // Not tiled (a gap before the return's operand): the bad operand is referred to.
+        assert_eq!(
+            check(&|b| {
+                b.uses.push(b.uses[2]);
+                b.uses.push(bad_use(b));
+                let n = b.uses.len() as u32;
+                b.insts[1].operands = Span { start: n - 1, end: n };
+            }),
+            Err(BAD_USE)
+        );
+        // Props: a block out of range counts only where an instruction refers to it.
+        assert_eq!(
+            check(&|b| {
+                b.props.push(Prop::Block(BlockId(9)));
+                b.insts[1].props.end = b.props.len() as u32;
+            }),
+            Err(BAD_PROP)
+        );
+        assert_eq!(check(&|b| b.props.push(Prop::Block(BlockId(9)))), Ok(()));
+        assert_eq!(
+            check(&|b| {
+                b.props.push(Prop::Num(0));
+                b.props.push(Prop::Block(BlockId(9)));
+                let n = b.props.len() as u32;
+                b.insts[1].props = Span { start: n - 1, end: n };
+            }),
+            Err(BAD_PROP)
+        );
+    }
+
     /// With an adapter worklist hash, a function found ineligible only when its view is
     /// built leaves the candidate list, and a bucket mate left alone is a singleton (never
     /// inserted, as LLVM never inserts a function whose hash no other shares).
