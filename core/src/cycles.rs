@@ -2,12 +2,12 @@
 //!
 //! LLVM's order compares callees by identity, so `ping → pong → ping` and
 //! `ping2 → pong2 → ping2` never merge: `ping` calls `pong`, `ping2` calls `pong2`, two
-//! different globals. Here the candidates are partitioned instead (Moore-style
-//! partition refinement, as in GCC's IPA-ICF and lld's ICF):
+//! different globals. Here the candidates are partitioned instead (partition refinement,
+//! as in GCC's IPA-ICF and lld's ICF):
 //!
 //! 1. Start with one class per bucket of the call-agnostic hash.
 //! 2. Compare functions with every *abstractable* direct callee replaced by its current
-//!    class id; split every class into runs of equal functions.
+//!    class id (its *label*); split a class into runs of equal functions.
 //! 3. Repeat until no class splits. The result is the coarsest partition in which every
 //!    function is equal to its class mates modulo calls to class mates: a bisimulation,
 //!    so members of a class behave identically (by induction on the length of any
@@ -18,7 +18,28 @@
 //! it is a merge candidate with a body in this module, and it is not interposable (its
 //! body could be replaced at link time). Everything else compares as in the default
 //! order.
+//!
+//! # The worklist ([`cycle_classes`])
+//! Re-comparing every class after every split ([`cycle_classes_naive`], Moore's
+//! algorithm) takes as many rounds as the deepest difference: two call chains of depth
+//! `d` that differ only at the bottom cost `d` rounds over all classes, quadratic in the
+//! module. [`cycle_classes`] re-examines only what a split can change:
+//! * when a class splits, the largest part keeps its id and only the other parts get new
+//!   ids (Hopcroft's rule: a function's label changes only when its class at least
+//!   halves, so at most log₂ n times);
+//! * a function whose label changed *touches* its direct callers (their comparisons read
+//!   that label); a touched function is queued with its class.
+//!
+//! Invariant: in every class, the members not touched since the class was last examined
+//! are pairwise equal under the current labels (their comparisons read no label that
+//! changed). Examining a class therefore sorts only its touched members, and compares
+//! each run of them with one untouched member. When the queue is empty every class is
+//! uniform, so the partition is stable; and a split only ever separates functions that
+//! differ under labels of a partition coarser than the coarsest stable one, so it never
+//! separates two functions of that one. Both algorithms therefore end in the same
+//! partition (the unique coarsest stable one); tests and a fuzz target compare them.
 
+use alloc::collections::VecDeque;
 use alloc::vec::Vec;
 use core::cmp::Ordering;
 
@@ -29,25 +50,22 @@ use crate::order::Comparator;
 /// Marks a function whose identity is never abstracted.
 pub const NOT_ABSTRACT: u32 = u32::MAX;
 
-/// Computes the classes of `candidates` (deduplicated, in the given order). Returns the
-/// classes with at least two members, each sorted by first appearance in `candidates`,
-/// and the number of refinement rounds. `cmp` is reset to plain mode on return.
-pub fn cycle_classes<M: Module + ?Sized>(
+/// The starting partition: `candidates` with a body (deduplicated, position = first
+/// appearance) bucketed by a hash that ignores which function is called, buckets in
+/// hash order, members in position order.
+fn initial_classes<M: Module + ?Sized>(
     m: &M,
     candidates: &[FuncId],
-    cmp: &mut Comparator,
-) -> (Vec<Vec<FuncId>>, u32) {
-    let n = m.num_funcs();
-    let mut class_of = alloc::vec![NOT_ABSTRACT; n];
-    let mut seen = alloc::vec![false; n];
+    cmp: &Comparator,
+) -> Vec<Vec<(usize, FuncId)>> {
+    let mut seen = alloc::vec![false; m.num_funcs()];
     let mut cands: Vec<FuncId> = Vec::new();
     for &f in candidates {
-        if !seen[f.index()] && m.body(f).is_some() {
+        if f.index() < seen.len() && !seen[f.index()] && m.body(f).is_some() {
             seen[f.index()] = true;
             cands.push(f);
         }
     }
-    // Initial classes: buckets of a hash that ignores which function is called.
     let mut hasher = FunctionHasher::new();
     hasher.hash_weak_flags = cmp.compare_weak_flags;
     hasher.mark_self_calls = false;
@@ -63,6 +81,207 @@ pub fn cycle_classes<M: Module + ?Sized>(
             c.push((*pos, *f));
         }
     }
+    classes
+}
+
+/// Computes the classes of `candidates` (deduplicated, in the given order) with the
+/// worklist described in the module docs. Returns the classes with at least two
+/// members, each sorted by first appearance in `candidates`, the classes ordered by
+/// their first member's appearance, and the number of class examinations. The partition
+/// is the one [`cycle_classes_naive`] computes. `cmp` is reset to plain mode on return.
+pub fn cycle_classes<M: Module + ?Sized>(
+    m: &M,
+    candidates: &[FuncId],
+    cmp: &mut Comparator,
+) -> (Vec<Vec<FuncId>>, u32) {
+    const NONE: u32 = u32::MAX;
+    let n = m.num_funcs();
+    let mut classes = initial_classes(m, candidates, cmp);
+    // Class of every candidate (NONE: not a candidate), and its label as a callee.
+    let mut member_class = alloc::vec![NONE; n];
+    let mut labels = alloc::vec![NOT_ABSTRACT; n];
+    let abstractable = |f: FuncId| !m.func(f).linkage.interposable;
+    for (id, c) in classes.iter().enumerate() {
+        for &(_, f) in c {
+            member_class[f.index()] = id as u32;
+            if abstractable(f) {
+                labels[f.index()] = id as u32;
+            }
+        }
+    }
+    // Direct callers of every abstractable candidate (the functions whose comparisons
+    // read its label), as a compressed table: `callers[starts[g]..starts[g + 1]]`.
+    let mut edges: Vec<(u32, u32)> = Vec::new();
+    for c in &classes {
+        for &(_, u) in c {
+            let Some(body) = m.body(u) else { continue };
+            for inst in body.insts {
+                let crate::ir::InstKind::Call { callee } = inst.kind else { continue };
+                let Some(op) = body.operands(inst).get(callee as usize) else { continue };
+                if let crate::ir::Value::Const(k) = op.value {
+                    if let crate::ir::ConstKind::Global(crate::ir::GlobalRef::Func(g)) = m.const_data(k).kind {
+                        if labels.get(g.index()).is_some_and(|l| *l != NOT_ABSTRACT) {
+                            edges.push((g.0, u.0));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    edges.sort_unstable();
+    edges.dedup();
+    let mut starts = alloc::vec![0u32; n + 1];
+    for &(g, _) in &edges {
+        starts[g as usize + 1] += 1;
+    }
+    for i in 0..n {
+        starts[i + 1] += starts[i];
+    }
+    let callers: Vec<FuncId> = edges.iter().map(|&(_, u)| FuncId(u)).collect();
+    drop(edges);
+
+    // Touched members per class, and the queue of classes to examine (every class
+    // that can split starts fully touched).
+    let mut touched = alloc::vec![false; n];
+    let mut pending: Vec<Vec<FuncId>> = Vec::with_capacity(classes.len());
+    let mut queued: Vec<bool> = Vec::with_capacity(classes.len());
+    let mut queue: VecDeque<u32> = VecDeque::new();
+    for (id, c) in classes.iter().enumerate() {
+        if c.len() >= 2 {
+            pending.push(c.iter().map(|p| p.1).collect());
+            for &(_, f) in c {
+                touched[f.index()] = true;
+            }
+            queued.push(true);
+            queue.push_back(id as u32);
+        } else {
+            pending.push(Vec::new());
+            queued.push(false);
+        }
+    }
+
+    let mut steps = 0u32;
+    let mut untouched: Vec<(usize, FuncId)> = Vec::new();
+    let mut work: Vec<(usize, FuncId)> = Vec::new();
+    let mut groups: Vec<Vec<(usize, FuncId)>> = Vec::new();
+    let mut moved: Vec<FuncId> = Vec::new();
+    while let Some(c) = queue.pop_front() {
+        let ci = c as usize;
+        queued[ci] = false;
+        // Split the touched members (exactly those in `pending`) from the rest.
+        untouched.clear();
+        work.clear();
+        for &p in &classes[ci] {
+            if touched[p.1.index()] {
+                work.push(p);
+            } else {
+                untouched.push(p);
+            }
+        }
+        for &f in &pending[ci] {
+            touched[f.index()] = false;
+        }
+        pending[ci].clear();
+        steps += 1;
+        cmp.callee_classes = Some(core::mem::take(&mut labels));
+        groups.clear();
+        work.sort_by(|a, b| cmp.compare(m, a.1, b.1).then(a.0.cmp(&b.0)));
+        let mut runs: Vec<Vec<(usize, FuncId)>> = Vec::new();
+        for (i, &p) in work.iter().enumerate() {
+            if i == 0 || cmp.compare(m, work[i - 1].1, p.1) != Ordering::Equal {
+                runs.push(Vec::new());
+            }
+            if let Some(r) = runs.last_mut() {
+                r.push(p);
+            }
+        }
+        if let Some(&(_, rep)) = untouched.first() {
+            // At most one run equals the untouched members: find it by binary search
+            // over the runs (sorted by the same order).
+            let mut base = core::mem::take(&mut untouched);
+            let at = runs.binary_search_by(|r| cmp.compare(m, r[0].1, rep));
+            if let Ok(i) = at {
+                base.extend(runs.remove(i));
+            }
+            groups.push(base);
+        }
+        groups.extend(runs);
+        labels = cmp.callee_classes.take().unwrap_or_default();
+        if groups.len() <= 1 {
+            continue;
+        }
+        // The largest group keeps the id (the first of equal size); the others move.
+        let mut keep = 0;
+        for (i, g) in groups.iter().enumerate() {
+            if g.len() > groups[keep].len() {
+                keep = i;
+            }
+        }
+        moved.clear();
+        for (i, g) in groups.iter_mut().enumerate() {
+            g.sort_unstable_by_key(|p| p.0);
+            if i == keep {
+                continue;
+            }
+            let id = classes.len() as u32;
+            for &(_, f) in g.iter() {
+                member_class[f.index()] = id;
+                if labels[f.index()] != NOT_ABSTRACT {
+                    labels[f.index()] = id;
+                    moved.push(f);
+                }
+            }
+            classes.push(core::mem::take(g));
+            pending.push(Vec::new());
+            queued.push(false);
+        }
+        classes[ci] = core::mem::take(&mut groups[keep]);
+        // Touch the callers of every function whose label changed.
+        for &g in &moved {
+            let (a, b) = (starts[g.index()] as usize, starts[g.index() + 1] as usize);
+            for &u in &callers[a..b] {
+                let cu = member_class[u.index()] as usize;
+                if touched[u.index()] || classes[cu].len() < 2 {
+                    continue;
+                }
+                touched[u.index()] = true;
+                pending[cu].push(u);
+                if !queued[cu] {
+                    queued[cu] = true;
+                    queue.push_back(cu as u32);
+                }
+            }
+        }
+    }
+    cmp.callee_classes = None;
+    let mut out: Vec<Vec<FuncId>> = Vec::new();
+    let mut firsts: Vec<(usize, usize)> = Vec::new();
+    for c in classes.into_iter().filter(|c| c.len() >= 2) {
+        firsts.push((c[0].0, out.len()));
+        out.push(c.into_iter().map(|p| p.1).collect());
+    }
+    firsts.sort_unstable();
+    let mut sorted: Vec<Vec<FuncId>> = Vec::with_capacity(out.len());
+    for (_, i) in firsts {
+        sorted.push(core::mem::take(&mut out[i]));
+    }
+    (sorted, steps)
+}
+
+/// Moore-style refinement: every round re-sorts every class, until a round splits
+/// nothing. Quadratic on deep differences; kept as the reference that
+/// [`cycle_classes`] is tested against. Returns the classes with at least two members
+/// (each sorted by first appearance in `candidates`, classes in hash-bucket order) and
+/// the number of rounds. `cmp` is reset to plain mode on return.
+#[doc(hidden)]
+pub fn cycle_classes_naive<M: Module + ?Sized>(
+    m: &M,
+    candidates: &[FuncId],
+    cmp: &mut Comparator,
+) -> (Vec<Vec<FuncId>>, u32) {
+    let n = m.num_funcs();
+    let mut class_of = alloc::vec![NOT_ABSTRACT; n];
+    let mut classes = initial_classes(m, candidates, cmp);
     let abstractable = |f: FuncId| !m.func(f).linkage.interposable;
     let assign = |classes: &[Vec<(usize, FuncId)>], class_of: &mut Vec<u32>| {
         for (id, c) in classes.iter().enumerate() {
@@ -110,4 +329,89 @@ pub fn cycle_classes<M: Module + ?Sized>(
     }
     let out = classes.into_iter().filter(|c| c.len() >= 2).map(|c| c.into_iter().map(|p| p.1).collect()).collect();
     (out, rounds)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ir::{ConstKind, InstKind, Use, Value};
+    use crate::testkit::{internal, ret, Tiny};
+
+    /// `name(i64 a) { t = a + k; ret t }`
+    fn leaf(m: &mut Tiny, name: &str, k: u64) -> FuncId {
+        let i64t = m.int(64);
+        let kc = m.konst(i64t, ConstKind::Int(alloc::boxed::Box::new([k])));
+        m.add_func(name, i64t, &[i64t], internal(), |m2, b| {
+            let void = m2.void();
+            b.begin_block();
+            let ops = [Use { value: Value::Arg(0), ty: i64t }, Use { value: Value::Const(kc), ty: i64t }];
+            let t = b.push_inst(2, i64t, InstKind::Plain, 0, 0, &ops, &[]);
+            ret(b, void, Use { value: Value::Inst(t), ty: i64t });
+        })
+    }
+
+    /// `name(i64 a) { t = call callee(a); ret t }`
+    fn caller(m: &mut Tiny, name: &str, callee: FuncId) -> FuncId {
+        let i64t = m.int(64);
+        let p = m.ptr(0);
+        let c = m.func_ref(callee);
+        m.add_func(name, i64t, &[i64t], internal(), |m2, b| {
+            let void = m2.void();
+            b.begin_block();
+            let ops = [Use { value: Value::Arg(0), ty: i64t }, Use { value: Value::Const(c), ty: p }];
+            let t = b.push_inst(9, i64t, InstKind::Call { callee: 1 }, 0, 0, &ops, &[]);
+            ret(b, void, Use { value: Value::Inst(t), ty: i64t });
+        })
+    }
+
+    /// Four call chains of depth `DEPTH`: `a` and `a2` end in a leaf adding 1, `b` and
+    /// `b2` in one adding 2. Every caller looks the same modulo its callee, so all of
+    /// them start in one class and the difference at the bottom must climb `DEPTH`
+    /// levels. Both algorithms find the pairs {a_i, a2_i} and {b_i, b2_i}; the worklist
+    /// examines each class a bounded number of times, where the reference re-sorts the
+    /// whole class once per level.
+    #[test]
+    fn deep_chains_split_level_by_level_in_linear_steps() {
+        const DEPTH: usize = 40;
+        let mut m = Tiny::new();
+        let mut chains: Vec<Vec<FuncId>> = Vec::new();
+        for (name, k) in [("a", 1), ("a2", 1), ("b", 2), ("b2", 2)] {
+            let mut prev = leaf(&mut m, &alloc::format!("{name}_0"), k);
+            let mut chain = alloc::vec![prev];
+            for d in 1..DEPTH {
+                prev = caller(&mut m, &alloc::format!("{name}_{d}"), prev);
+                chain.push(prev);
+            }
+            chains.push(chain);
+        }
+        let cands: Vec<FuncId> = (0..m.funcs.len()).map(FuncId::new).collect();
+        let mut fast_cmp = Comparator::new();
+        let (fast, steps) = cycle_classes(&m, &cands, &mut fast_cmp);
+        let mut slow_cmp = Comparator::new();
+        let (slow, rounds) = cycle_classes_naive(&m, &cands, &mut slow_cmp);
+        let norm = |mut v: Vec<Vec<FuncId>>| {
+            for c in &mut v {
+                c.sort_unstable();
+            }
+            v.sort_unstable();
+            v
+        };
+        let mut expect: Vec<Vec<FuncId>> = Vec::new();
+        for d in 0..DEPTH {
+            expect.push(alloc::vec![chains[0][d], chains[1][d]]);
+            expect.push(alloc::vec![chains[2][d], chains[3][d]]);
+        }
+        let expect = norm(expect);
+        assert_eq!(norm(fast), expect);
+        assert_eq!(norm(slow), expect);
+        assert!(rounds as usize >= DEPTH - 1, "the reference needs a round per level: {rounds}");
+        assert!((steps as usize) <= 3 * DEPTH, "worklist examined {steps} classes for depth {DEPTH}");
+        assert!(
+            fast_cmp.comparisons * 4 < slow_cmp.comparisons,
+            "worklist {} comparisons, reference {}",
+            fast_cmp.comparisons,
+            slow_cmp.comparisons
+        );
+        assert!(fast_cmp.callee_classes.is_none() && slow_cmp.callee_classes.is_none());
+    }
 }

@@ -26,6 +26,18 @@
 //!   different declared function), so the hash cannot tell them apart;
 //! * `chains`: pairs of call chains of depth 1000 (or n/2 if smaller) whose leaves are
 //!   equal: each Deferred round merges one level.
+//!
+//! Cycle mode (`Options::merge_cycles`), the same sizes:
+//! * `rings`: pairs of equal call rings of length 1000 (or n/2 if smaller): LLVM's order
+//!   merges none of them (each member calls a different function), cycle classes merge
+//!   every pair;
+//! * `rings-diff`: the same rings, but the two rings of a pair differ in one member, so
+//!   nothing may merge and each refinement step can only tell one more level of the
+//!   rings apart (the worst case of naive refinement: as many rounds as the ring is long);
+//! * `chains-diff`: the pairs of `chains`, but with different leaves (nothing merges; the
+//!   difference is 1000 calls deep);
+//! * `mixed+cycles`, `chains+cycles`: the default scenarios with the option on (what it
+//!   costs when there are no cycles).
 #![allow(clippy::std_instead_of_core, clippy::std_instead_of_alloc)]
 
 use std::collections::HashMap;
@@ -136,6 +148,13 @@ impl Flat {
         }
         self.bodies.push(body);
         f
+    }
+
+    /// Gives the declared function `f` its body (rings need their members declared first).
+    fn set_body(&mut self, f: FuncId, b: BodyBuf) {
+        self.index_calls(f, &b);
+        self.infos[f.index()].ineligible = None;
+        self.bodies[f.index()] = Some(b);
     }
 
     fn index_calls(&mut self, f: FuncId, b: &BodyBuf) {
@@ -339,6 +358,7 @@ impl ModuleMut for Flat {
 /// Builds scenario `name` with about `n` defined functions.
 fn build(name: &str, n: usize) -> Flat {
     let mut m = Flat::new();
+    let name = name.strip_suffix("+cycles").unwrap_or(name);
     match name {
         "mixed" => {
             let n_unique = n * 4 / 10;
@@ -396,6 +416,41 @@ fn build(name: &str, n: usize) -> Flat {
                 }
             }
         }
+        "rings" | "rings-diff" => {
+            let len = 1000.min(n / 2).max(2);
+            let pairs = (n / (2 * len)).max(1);
+            for p in 0..pairs {
+                for side in 0..2u64 {
+                    // Declare the ring first (ids are consecutive), then give each member
+                    // its body: member d calls member d+1 (the last calls the first).
+                    let first = FuncId::new(m.infos.len());
+                    for d in 0..len {
+                        m.add_func(format!("r{side}_{p}_{d}"), T_FN, true, None);
+                    }
+                    for d in 0..len {
+                        let next = FuncId::new(first.index() + (d + 1) % len);
+                        let k = 50_000_000 + (p * len + d) as u64;
+                        let k = if name == "rings-diff" && side == 1 && d == len - 1 { k + 1 } else { k };
+                        let b = m.caller(next, k);
+                        m.set_body(FuncId::new(first.index() + d), b);
+                    }
+                }
+            }
+        }
+        "chains-diff" => {
+            let depth = 1000.min(n / 2).max(1);
+            let pairs = (n / (2 * depth)).max(1);
+            for p in 0..pairs {
+                for side in 0..2u64 {
+                    let b = m.leaf(30_000_000 + p as u64, 1 + side, None);
+                    let mut prev = m.add_func(format!("{side}_{p}_0"), T_FN, true, Some(b));
+                    for d in 1..depth {
+                        let b = m.caller(prev, 40_000_000 + (p * depth + d) as u64);
+                        prev = m.add_func(format!("{side}_{p}_{d}"), T_FN, true, Some(b));
+                    }
+                }
+            }
+        }
         _ => panic!("unknown scenario {name}"),
     }
     m
@@ -410,21 +465,24 @@ fn vm_hwm_kb() -> u64 {
         .unwrap_or(0)
 }
 
-/// One run in this process: prints `name n defined build_ms merge_ms merged rounds comparisons hwm_kb`.
+/// One run in this process: prints `name n defined build_ms merge_ms merged rounds comparisons hwm_kb
+/// cycle_rounds`.
 fn one(name: &str, n: usize) {
     let t = Instant::now();
     let mut m = build(name, n);
     let build_ms = t.elapsed().as_secs_f64() * 1e3;
     let defined = m.bodies.iter().filter(|b| b.is_some()).count();
     let t = Instant::now();
-    let r = merge_module(&mut m, &Options::default()).expect("merge");
+    let cycles = matches!(name, "rings" | "rings-diff" | "chains-diff") || name.ends_with("+cycles");
+    let r = merge_module(&mut m, &Options { merge_cycles: cycles, ..Options::default() }).expect("merge");
     let merge_ms = t.elapsed().as_secs_f64() * 1e3;
     println!(
-        "ROW {name} {n} {defined} {build_ms:.1} {merge_ms:.1} {} {} {} {}",
+        "ROW {name} {n} {defined} {build_ms:.1} {merge_ms:.1} {} {} {} {} {}",
         r.stats.functions_merged,
         r.stats.rounds,
         r.stats.comparisons,
-        vm_hwm_kb()
+        vm_hwm_kb(),
+        r.stats.cycle_rounds
     );
 }
 
@@ -441,12 +499,17 @@ fn main() {
         ("all-equal", sizes(big).collect()),
         ("near-dup", sizes(big).collect()),
         ("chains", sizes(big).collect()),
+        ("mixed+cycles", sizes(big).collect()),
+        ("chains+cycles", sizes(big).collect()),
+        ("rings", sizes(big).collect()),
+        ("rings-diff", sizes(big).collect()),
+        ("chains-diff", sizes(big).collect()),
     ];
     let exe = std::env::current_exe().expect("exe");
     println!("# core scaling (merge_module on synthetic modules; one process per row)");
     println!();
-    println!("| scenario | functions | merged | rounds | comparisons | merge ms | µs / function | comparisons / function | peak RSS KiB / function |");
-    println!("|---|---|---|---|---|---|---|---|---|");
+    println!("| scenario | functions | merged | rounds | cycle rounds | comparisons | merge ms | µs / function | comparisons / function | peak RSS KiB / function |");
+    println!("|---|---|---|---|---|---|---|---|---|---|");
     for (name, ns) in plan {
         let mut per_fn = Vec::new();
         for n in ns {
@@ -464,10 +527,11 @@ fn main() {
             let us = merge_ms * 1e3 / defined;
             per_fn.push((n, us));
             println!(
-                "| {name} | {} | {} | {} | {} | {:.1} | {:.3} | {:.1} | {:.2} |",
+                "| {name} | {} | {} | {} | {} | {} | {:.1} | {:.3} | {:.1} | {:.2} |",
                 f[3],
                 f[6],
                 f[7],
+                f[10],
                 f[8],
                 merge_ms,
                 us,
@@ -476,7 +540,7 @@ fn main() {
             );
         }
         if let (Some(a), Some(b)) = (per_fn.iter().find(|p| p.0 == 10_000), per_fn.iter().find(|p| p.0 == 1_000_000)) {
-            println!("|  | {name}: time per function 10^6 / 10^4 = **{:.2}×** |  |  |  |  |  |  |  |", b.1 / a.1);
+            println!("|  | {name}: time per function 10^6 / 10^4 = **{:.2}×** |  |  |  |  |  |  |  |  |", b.1 / a.1);
         }
     }
 }

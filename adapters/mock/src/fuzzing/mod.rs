@@ -14,7 +14,8 @@
 //! * Oracles, one module each, each with `check(&mut Unstructured)`,
 //!   `check_bytes(&[u8])` and `check_case(&TestCase)`:
 //!   [`order_laws`], [`near_equal`], [`merge_preserves_behaviour`], [`idempotence`],
-//!   [`determinism`], [`text_roundtrip`].
+//!   [`determinism`], [`text_roundtrip`], and [`cycle_partition`] (on random call graphs
+//!   of its own).
 //!
 //! # Function addresses
 //! The interpreter gives every function its own address, and merging may legitimately
@@ -32,6 +33,7 @@
 
 #![allow(missing_docs)]
 
+pub mod cycle_partition;
 pub mod determinism;
 pub mod gen;
 pub mod idempotence;
