@@ -84,11 +84,26 @@ fn initial_classes<M: Module + ?Sized>(
     classes
 }
 
+/// A class of [`cycle_classes`]: a range of its member array, whose first `touched`
+/// entries are the members touched since it was last examined.
+#[derive(Clone, Copy)]
+struct Class {
+    start: u32,
+    end: u32,
+    touched: u32,
+    queued: bool,
+}
+
 /// Computes the classes of `candidates` (deduplicated, in the given order) with the
 /// worklist described in the module docs. Returns the classes with at least two
 /// members, each sorted by first appearance in `candidates`, the classes ordered by
 /// their first member's appearance, and the number of class examinations. The partition
 /// is the one [`cycle_classes_naive`] computes. `cmp` is reset to plain mode on return.
+///
+/// Memory is flat: every candidate sits once in one member array, each class is a range
+/// of it, and touching a member swaps it into the touched prefix of its range; a split
+/// rewrites only the touched prefix (the untouched members stay where they are, as the
+/// tail of one group).
 pub fn cycle_classes<M: Module + ?Sized>(
     m: &M,
     candidates: &[FuncId],
@@ -96,40 +111,42 @@ pub fn cycle_classes<M: Module + ?Sized>(
 ) -> (Vec<Vec<FuncId>>, u32) {
     const NONE: u32 = u32::MAX;
     let n = m.num_funcs();
-    let mut classes = initial_classes(m, candidates, cmp);
-    // Class of every candidate (NONE: not a candidate), and its label as a callee.
-    let mut member_class = alloc::vec![NONE; n];
-    let mut labels = alloc::vec![NOT_ABSTRACT; n];
-    let abstractable = |f: FuncId| !m.func(f).linkage.interposable;
-    for (id, c) in classes.iter().enumerate() {
-        for &(_, f) in c {
-            member_class[f.index()] = id as u32;
-            if abstractable(f) {
-                labels[f.index()] = id as u32;
-            }
+    // Candidates with a body, deduplicated; `pos` = first appearance.
+    let mut pos = alloc::vec![NONE; n];
+    let mut cands: Vec<FuncId> = Vec::new();
+    for &f in candidates {
+        if f.index() < n && pos[f.index()] == NONE && m.body(f).is_some() {
+            pos[f.index()] = cands.len() as u32;
+            cands.push(f);
         }
     }
-    // Direct callers of every abstractable candidate (the functions whose comparisons
-    // read its label), as a compressed table: `callers[starts[g]..starts[g + 1]]`.
+    let abstractable = |f: FuncId| !m.func(f).linkage.interposable;
+    // One pass over the bodies: the call-agnostic hash of each, and its direct calls of
+    // abstractable candidates (callee, caller), read while the body is in the cache.
+    let mut hasher = FunctionHasher::new();
+    hasher.hash_weak_flags = cmp.compare_weak_flags;
+    hasher.mark_self_calls = false;
+    let mut keyed: Vec<(u64, u32)> = Vec::with_capacity(cands.len());
     let mut edges: Vec<(u32, u32)> = Vec::new();
-    for c in &classes {
-        for &(_, u) in c {
-            let Some(body) = m.body(u) else { continue };
-            for inst in body.insts {
-                let crate::ir::InstKind::Call { callee } = inst.kind else { continue };
-                let Some(op) = body.operands(inst).get(callee as usize) else { continue };
-                if let crate::ir::Value::Const(k) = op.value {
-                    if let crate::ir::ConstKind::Global(crate::ir::GlobalRef::Func(g)) = m.const_data(k).kind {
-                        if labels.get(g.index()).is_some_and(|l| *l != NOT_ABSTRACT) {
-                            edges.push((g.0, u.0));
-                        }
+    for (i, &u) in cands.iter().enumerate() {
+        keyed.push((hasher.hash(m, u), i as u32));
+        let Some(body) = m.body(u) else { continue };
+        for inst in body.insts {
+            let crate::ir::InstKind::Call { callee } = inst.kind else { continue };
+            let Some(op) = body.operands(inst).get(callee as usize) else { continue };
+            if let crate::ir::Value::Const(k) = op.value {
+                if let crate::ir::ConstKind::Global(crate::ir::GlobalRef::Func(g)) = m.const_data(k).kind {
+                    if pos.get(g.index()).is_some_and(|p| *p != NONE) && abstractable(g) {
+                        edges.push((g.0, u.0));
                     }
                 }
             }
         }
     }
+    keyed.sort_unstable();
     edges.sort_unstable();
     edges.dedup();
+    // Direct callers of every abstractable candidate: `callers[starts[g]..starts[g + 1]]`.
     let mut starts = alloc::vec![0u32; n + 1];
     for &(g, _) in &edges {
         starts[g as usize + 1] += 1;
@@ -137,135 +154,166 @@ pub fn cycle_classes<M: Module + ?Sized>(
     for i in 0..n {
         starts[i + 1] += starts[i];
     }
-    let callers: Vec<FuncId> = edges.iter().map(|&(_, u)| FuncId(u)).collect();
+    let callers: Vec<u32> = edges.iter().map(|&(_, u)| u).collect();
     drop(edges);
 
-    // Touched members per class, and the queue of classes to examine (every class
-    // that can split starts fully touched).
+    // The starting partition (hash buckets); every class that can split starts fully
+    // touched and queued.
+    let mut elems: Vec<FuncId> = keyed.iter().map(|&(_, p)| cands[p as usize]).collect();
+    let mut loc = alloc::vec![0u32; n];
+    let mut member_class = alloc::vec![NONE; n];
+    let mut labels = alloc::vec![NOT_ABSTRACT; n];
     let mut touched = alloc::vec![false; n];
-    let mut pending: Vec<Vec<FuncId>> = Vec::with_capacity(classes.len());
-    let mut queued: Vec<bool> = Vec::with_capacity(classes.len());
+    let mut classes: Vec<Class> = Vec::new();
     let mut queue: VecDeque<u32> = VecDeque::new();
-    for (id, c) in classes.iter().enumerate() {
-        if c.len() >= 2 {
-            pending.push(c.iter().map(|p| p.1).collect());
-            for &(_, f) in c {
-                touched[f.index()] = true;
-            }
-            queued.push(true);
-            queue.push_back(id as u32);
-        } else {
-            pending.push(Vec::new());
-            queued.push(false);
+    let mut i = 0;
+    while i < keyed.len() {
+        let j = i + keyed[i..].iter().take_while(|k| k.0 == keyed[i].0).count();
+        let id = classes.len() as u32;
+        let big = j - i >= 2;
+        classes.push(Class { start: i as u32, end: j as u32, touched: if big { (j - i) as u32 } else { 0 }, queued: big });
+        if big {
+            queue.push_back(id);
         }
+        for (k, &f) in elems.iter().enumerate().take(j).skip(i) {
+            loc[f.index()] = k as u32;
+            member_class[f.index()] = id;
+            touched[f.index()] = big;
+            if abstractable(f) {
+                labels[f.index()] = id;
+            }
+        }
+        i = j;
     }
+    drop(keyed);
 
     let mut steps = 0u32;
-    let mut untouched: Vec<(usize, FuncId)> = Vec::new();
-    let mut work: Vec<(usize, FuncId)> = Vec::new();
-    let mut groups: Vec<Vec<(usize, FuncId)>> = Vec::new();
+    let mut work: Vec<(u32, FuncId)> = Vec::new();
+    let mut runs: Vec<(usize, usize)> = Vec::new();
+    let mut groups: Vec<(usize, usize)> = Vec::new();
     let mut moved: Vec<FuncId> = Vec::new();
     while let Some(c) = queue.pop_front() {
         let ci = c as usize;
-        queued[ci] = false;
-        // Split the touched members (exactly those in `pending`) from the rest.
-        untouched.clear();
+        let Class { start, end, touched: t, .. } = classes[ci];
+        let (s, e, t) = (start as usize, end as usize, t as usize);
+        classes[ci].queued = false;
+        classes[ci].touched = 0;
         work.clear();
-        for &p in &classes[ci] {
-            if touched[p.1.index()] {
-                work.push(p);
-            } else {
-                untouched.push(p);
-            }
-        }
-        for &f in &pending[ci] {
+        for &f in &elems[s..s + t] {
             touched[f.index()] = false;
+            work.push((pos[f.index()], f));
         }
-        pending[ci].clear();
-        steps += 1;
-        cmp.callee_classes = Some(core::mem::take(&mut labels));
-        groups.clear();
-        work.sort_by(|a, b| cmp.compare(m, a.1, b.1).then(a.0.cmp(&b.0)));
-        let mut runs: Vec<Vec<(usize, FuncId)>> = Vec::new();
-        for (i, &p) in work.iter().enumerate() {
-            if i == 0 || cmp.compare(m, work[i - 1].1, p.1) != Ordering::Equal {
-                runs.push(Vec::new());
-            }
-            if let Some(r) = runs.last_mut() {
-                r.push(p);
-            }
-        }
-        if let Some(&(_, rep)) = untouched.first() {
-            // At most one run equals the untouched members: find it by binary search
-            // over the runs (sorted by the same order).
-            let mut base = core::mem::take(&mut untouched);
-            let at = runs.binary_search_by(|r| cmp.compare(m, r[0].1, rep));
-            if let Ok(i) = at {
-                base.extend(runs.remove(i));
-            }
-            groups.push(base);
-        }
-        groups.extend(runs);
-        labels = cmp.callee_classes.take().unwrap_or_default();
-        if groups.len() <= 1 {
+        if e - s < 2 || t == 0 {
             continue;
+        }
+        steps += 1;
+        // Runs of equal touched members, and the one equal to the untouched members.
+        cmp.callee_classes = Some(core::mem::take(&mut labels));
+        work.sort_by(|a, b| cmp.compare(m, a.1, b.1).then(a.0.cmp(&b.0)));
+        runs.clear();
+        let mut lo = 0;
+        for k in 1..=work.len() {
+            if k == work.len() || cmp.compare(m, work[k - 1].1, work[k].1) != Ordering::Equal {
+                runs.push((lo, k));
+                lo = k;
+            }
+        }
+        let joined = if t < e - s {
+            let rep = elems[s + t];
+            runs.binary_search_by(|r| cmp.compare(m, work[r.0].1, rep)).ok()
+        } else {
+            None
+        };
+        labels = cmp.callee_classes.take().unwrap_or_default();
+        if runs.len() == 1 && (joined.is_some() || t == e - s) {
+            continue;
+        }
+        // Rewrite the touched prefix: the runs that form groups of their own, then the
+        // joined run, right before the untouched members (together: the base group).
+        groups.clear();
+        let mut at = s;
+        let mut put = |f: FuncId, at: &mut usize| {
+            elems[*at] = f;
+            loc[f.index()] = *at as u32;
+            *at += 1;
+        };
+        for (r, &(a, b)) in runs.iter().enumerate() {
+            if Some(r) != joined {
+                let g0 = at;
+                for &(_, f) in &work[a..b] {
+                    put(f, &mut at);
+                }
+                groups.push((g0, at));
+            }
+        }
+        let base0 = at;
+        if let Some(r) = joined {
+            let (a, b) = runs[r];
+            for &(_, f) in &work[a..b] {
+                put(f, &mut at);
+            }
+        }
+        if t < e - s {
+            groups.push((base0, e));
         }
         // The largest group keeps the id (the first of equal size); the others move.
         let mut keep = 0;
-        for (i, g) in groups.iter().enumerate() {
-            if g.len() > groups[keep].len() {
-                keep = i;
+        for (g, &(a, b)) in groups.iter().enumerate() {
+            if b - a > groups[keep].1 - groups[keep].0 {
+                keep = g;
             }
         }
         moved.clear();
-        for (i, g) in groups.iter_mut().enumerate() {
-            g.sort_unstable_by_key(|p| p.0);
-            if i == keep {
+        for (g, &(a, b)) in groups.iter().enumerate() {
+            if g == keep {
+                classes[ci].start = a as u32;
+                classes[ci].end = b as u32;
                 continue;
             }
             let id = classes.len() as u32;
-            for &(_, f) in g.iter() {
+            classes.push(Class { start: a as u32, end: b as u32, touched: 0, queued: false });
+            for &f in &elems[a..b] {
                 member_class[f.index()] = id;
                 if labels[f.index()] != NOT_ABSTRACT {
                     labels[f.index()] = id;
                     moved.push(f);
                 }
             }
-            classes.push(core::mem::take(g));
-            pending.push(Vec::new());
-            queued.push(false);
         }
-        classes[ci] = core::mem::take(&mut groups[keep]);
         // Touch the callers of every function whose label changed.
         for &g in &moved {
-            let (a, b) = (starts[g.index()] as usize, starts[g.index() + 1] as usize);
-            for &u in &callers[a..b] {
-                let cu = member_class[u.index()] as usize;
-                if touched[u.index()] || classes[cu].len() < 2 {
+            for &u in &callers[starts[g.index()] as usize..starts[g.index() + 1] as usize] {
+                let u = u as usize;
+                let cu = member_class[u] as usize;
+                let cl = classes[cu];
+                if touched[u] || cl.end - cl.start < 2 {
                     continue;
                 }
-                touched[u.index()] = true;
-                pending[cu].push(u);
-                if !queued[cu] {
-                    queued[cu] = true;
+                touched[u] = true;
+                let (dst, src) = ((cl.start + cl.touched) as usize, loc[u] as usize);
+                elems.swap(dst, src);
+                loc[elems[src].index()] = src as u32;
+                loc[u] = dst as u32;
+                classes[cu].touched += 1;
+                if !cl.queued {
+                    classes[cu].queued = true;
                     queue.push_back(cu as u32);
                 }
             }
         }
     }
     cmp.callee_classes = None;
-    let mut out: Vec<Vec<FuncId>> = Vec::new();
-    let mut firsts: Vec<(usize, usize)> = Vec::new();
-    for c in classes.into_iter().filter(|c| c.len() >= 2) {
-        firsts.push((c[0].0, out.len()));
-        out.push(c.into_iter().map(|p| p.1).collect());
-    }
-    firsts.sort_unstable();
-    let mut sorted: Vec<Vec<FuncId>> = Vec::with_capacity(out.len());
-    for (_, i) in firsts {
-        sorted.push(core::mem::take(&mut out[i]));
-    }
-    (sorted, steps)
+    let mut out: Vec<Vec<FuncId>> = classes
+        .iter()
+        .filter(|c| c.end - c.start >= 2)
+        .map(|c| {
+            let mut v: Vec<FuncId> = elems[c.start as usize..c.end as usize].to_vec();
+            v.sort_unstable_by_key(|f| pos[f.index()]);
+            v
+        })
+        .collect();
+    out.sort_unstable_by_key(|c| pos[c[0].index()]);
+    (out, steps)
 }
 
 /// Moore-style refinement: every round re-sorts every class, until a round splits
@@ -397,9 +445,9 @@ mod tests {
             v
         };
         let mut expect: Vec<Vec<FuncId>> = Vec::new();
-        for d in 0..DEPTH {
-            expect.push(alloc::vec![chains[0][d], chains[1][d]]);
-            expect.push(alloc::vec![chains[2][d], chains[3][d]]);
+        for (a, b) in chains[0].iter().zip(&chains[1]).zip(chains[2].iter().zip(&chains[3])) {
+            expect.push(alloc::vec![*a.0, *a.1]);
+            expect.push(alloc::vec![*b.0, *b.1]);
         }
         let expect = norm(expect);
         assert_eq!(norm(fast), expect);

@@ -3,7 +3,7 @@
 //! ([`mergefunc::cycles::cycle_classes_naive`]), and that partition is stable.
 //!
 //! The modules are random call graphs (the general generator seldom makes duplicate
-//! cycles): a dozen functions of two or three shapes, each calling one or two random
+//! cycles): up to two dozen functions of three shapes, each calling one or two random
 //! functions (itself, a later or an earlier one, or a declaration), some interposable
 //! (`weak`), some comparing a function's address instead of calling it, some with a call
 //! in an unreachable block (which the order never reads). Few shapes and
@@ -37,7 +37,7 @@ pub struct Graph {
 
 /// Generates a random call-graph module (see the module docs).
 pub fn generate_graph(u: &mut Unstructured<'_>) -> Result<Graph> {
-    let n = u.int_in_range(2..=14usize)?;
+    let n = u.int_in_range(2..=24usize)?;
     let mut text = String::from("declare i32 @ext(ptr, i32)\n\n");
     for i in 0..n {
         let link = *u.choose(&["", "", "internal ", "weak ", "linkonce_odr "])?;
