@@ -121,11 +121,17 @@ pub fn cycle_classes<M: Module + ?Sized>(
         }
     }
     let abstractable = |f: FuncId| !m.func(f).linkage.interposable;
-    // One pass over the bodies: the call-agnostic hash of each, and its direct calls of
-    // abstractable candidates (callee, caller), read while the body is in the cache.
+    // One pass over the bodies: the hash of each, and its direct calls of abstractable
+    // candidates (callee, caller), read while the body is in the cache. The hash treats
+    // abstractable callees as "some function" and hashes every other global by identity,
+    // as the order in cycle mode compares them: finer starting classes than a hash that
+    // ignores all callees (functions that differ in a called declaration never meet),
+    // and the same final partition (such functions differ under any labels).
     let mut hasher = FunctionHasher::new();
     hasher.hash_weak_flags = cmp.compare_weak_flags;
-    hasher.mark_self_calls = false;
+    hasher.hash_global_refs = true;
+    hasher.abstract_callees =
+        Some((0..n).map(|i| pos[i] != NONE && abstractable(FuncId::new(i))).collect());
     let mut keyed: Vec<(u64, u32)> = Vec::with_capacity(cands.len());
     let mut edges: Vec<(u32, u32)> = Vec::new();
     for (i, &u) in cands.iter().enumerate() {

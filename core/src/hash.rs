@@ -46,6 +46,11 @@ pub struct FunctionHasher {
     /// floating-point operands (off by default; must be off in cycle mode, where a call
     /// may equal a call to a class mate).
     pub hash_global_refs: bool,
+    /// Cycle mode's initial hash: a direct callee `g` with `abstract_callees[g]` set is
+    /// hashed as "some function" (the order compares it by its class, which any class
+    /// mate may share); every other callee keeps its identity or self-call mark. Use with
+    /// [`Self::hash_global_refs`] and [`Self::mark_self_calls`] on.
+    pub abstract_callees: Option<Vec<bool>>,
 }
 
 const NONE: u64 = u64::MAX;
@@ -247,11 +252,22 @@ impl FunctionHasher {
                 self.props(m, h, body.props_of(inst));
                 for (k, u) in ops.iter().enumerate() {
                     let t = self.type_hash(m, u.ty);
+                    if k == callee && self.is_abstract_callee(m, u.value) {
+                        h.write_u64(t ^ 0x8a << 56);
+                        continue;
+                    }
                     let self_call = self.mark_self_calls && k == callee;
                     operand_class(m, h, t, u.value, self_call, f, self.hash_global_refs);
                 }
             }
         }
+    }
+}
+
+impl FunctionHasher {
+    fn is_abstract_callee<M: Module + ?Sized>(&self, m: &M, v: Value) -> bool {
+        let (Some(abs), Value::Const(c)) = (&self.abstract_callees, v) else { return false };
+        matches!(m.const_data(c).kind, ConstKind::Global(GlobalRef::Func(g)) if abs.get(g.index()) == Some(&true))
     }
 }
 
