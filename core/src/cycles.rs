@@ -388,35 +388,7 @@ pub fn cycle_classes_naive<M: Module + ?Sized>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ir::{ConstKind, InstKind, Use, Value};
-    use crate::testkit::{internal, ret, Tiny};
-
-    /// `name(i64 a) { t = a + k; ret t }`
-    fn leaf(m: &mut Tiny, name: &str, k: u64) -> FuncId {
-        let i64t = m.int(64);
-        let kc = m.konst(i64t, ConstKind::Int(alloc::boxed::Box::new([k])));
-        m.add_func(name, i64t, &[i64t], internal(), |m2, b| {
-            let void = m2.void();
-            b.begin_block();
-            let ops = [Use { value: Value::Arg(0), ty: i64t }, Use { value: Value::Const(kc), ty: i64t }];
-            let t = b.push_inst(2, i64t, InstKind::Plain, 0, 0, &ops, &[]);
-            ret(b, void, Use { value: Value::Inst(t), ty: i64t });
-        })
-    }
-
-    /// `name(i64 a) { t = call callee(a); ret t }`
-    fn caller(m: &mut Tiny, name: &str, callee: FuncId) -> FuncId {
-        let i64t = m.int(64);
-        let p = m.ptr(0);
-        let c = m.func_ref(callee);
-        m.add_func(name, i64t, &[i64t], internal(), |m2, b| {
-            let void = m2.void();
-            b.begin_block();
-            let ops = [Use { value: Value::Arg(0), ty: i64t }, Use { value: Value::Const(c), ty: p }];
-            let t = b.push_inst(9, i64t, InstKind::Call { callee: 1 }, 0, 0, &ops, &[]);
-            ret(b, void, Use { value: Value::Inst(t), ty: i64t });
-        })
-    }
+    use crate::testkit::{adder, caller, ext, Tiny};
 
     /// Four call chains of depth `DEPTH`: `a` and `a2` end in a leaf adding 1, `b` and
     /// `b2` in one adding 2. Every caller looks the same modulo its callee, so all of
@@ -430,7 +402,7 @@ mod tests {
         let mut m = Tiny::new();
         let mut chains: Vec<Vec<FuncId>> = Vec::new();
         for (name, k) in [("a", 1), ("a2", 1), ("b", 2), ("b2", 2)] {
-            let mut prev = leaf(&mut m, &alloc::format!("{name}_0"), k);
+            let mut prev = adder(&mut m, &alloc::format!("{name}_0"), k, ext());
             let mut chain = alloc::vec![prev];
             for d in 1..DEPTH {
                 prev = caller(&mut m, &alloc::format!("{name}_{d}"), prev);

@@ -815,47 +815,6 @@ mod tests {
     use super::*;
     use crate::testkit::*;
 
-    /// `name(i64 a) { t = a + c; ret t }` (two instructions, so a thunk is worth it).
-    fn adder(m: &mut Tiny, name: &str, c: u64, linkage: Linkage) -> FuncId {
-        let i64t = m.int(64);
-        let k = m.int_const(i64t, c);
-        m.add_func(name, i64t, &[i64t], linkage, |m2, b| {
-            let void = m2.void();
-            b.begin_block();
-            let t = b.push_inst(
-                3,
-                i64t,
-                InstKind::Plain,
-                0,
-                0,
-                &[Use { value: Value::Arg(0), ty: i64t }, Use { value: Value::Const(k), ty: i64t }],
-                &[],
-            );
-            ret(b, void, Use { value: Value::Inst(t), ty: i64t });
-        })
-    }
-
-    /// `name(i64 a) { t = call callee(a); ret t }`.
-    fn caller(m: &mut Tiny, name: &str, callee: FuncId) -> FuncId {
-        let i64t = m.int(64);
-        let p = m.ptr(0);
-        let c = m.func_ref(callee);
-        m.add_func(name, i64t, &[i64t], ext(), |m2, b| {
-            let void = m2.void();
-            b.begin_block();
-            let t = b.push_inst(
-                9,
-                i64t,
-                InstKind::Call { callee: 1 },
-                0,
-                0,
-                &[Use { value: Value::Arg(0), ty: i64t }, Use { value: Value::Const(c), ty: p }],
-                &[],
-            );
-            ret(b, void, Use { value: Value::Inst(t), ty: i64t });
-        })
-    }
-
     fn actions(r: &Report) -> Vec<(u32, u32, FoldAction, UseRewrite)> {
         r.merges.iter().map(|x| (x.folded.0, x.target.0, x.action, x.uses)).collect()
     }
