@@ -102,7 +102,8 @@ pub struct Stats {
     pub comparisons: u64,
     /// Deferred rounds run.
     pub rounds: u64,
-    /// Partition-refinement rounds of cycle merging (0 when off).
+    /// Cycle merging: classes examined by the partition refinement's worklist (each
+    /// examination sorts the members touched since the last one; 0 when off).
     pub cycle_rounds: u64,
 }
 
