@@ -44,11 +44,28 @@ use alloc::vec::Vec;
 use core::cmp::Ordering;
 
 use crate::hash::FunctionHasher;
-use crate::ir::{FuncId, Module};
+use crate::ir::{named_func, FuncId, InstKind, Module};
 use crate::order::Comparator;
 
 /// Marks a function whose identity is never abstracted.
 pub const NOT_ABSTRACT: u32 = u32::MAX;
+
+/// No position (not a candidate) or no class.
+const NONE: u32 = u32::MAX;
+
+/// `candidates` with a body, each once in order of first appearance, and the position
+/// of every function in that list (`NONE` if absent).
+fn dedup_candidates<M: Module + ?Sized>(m: &M, candidates: &[FuncId]) -> (Vec<FuncId>, Vec<u32>) {
+    let mut pos = alloc::vec![NONE; m.num_funcs()];
+    let mut cands: Vec<FuncId> = Vec::new();
+    for &f in candidates {
+        if f.index() < pos.len() && pos[f.index()] == NONE && m.body(f).is_some() {
+            pos[f.index()] = cands.len() as u32;
+            cands.push(f);
+        }
+    }
+    (cands, pos)
+}
 
 /// The starting partition: `candidates` with a body (deduplicated, position = first
 /// appearance) bucketed by a hash that ignores which function is called, buckets in
@@ -58,14 +75,7 @@ fn initial_classes<M: Module + ?Sized>(
     candidates: &[FuncId],
     cmp: &Comparator,
 ) -> Vec<Vec<(usize, FuncId)>> {
-    let mut seen = alloc::vec![false; m.num_funcs()];
-    let mut cands: Vec<FuncId> = Vec::new();
-    for &f in candidates {
-        if f.index() < seen.len() && !seen[f.index()] && m.body(f).is_some() {
-            seen[f.index()] = true;
-            cands.push(f);
-        }
-    }
+    let (cands, _) = dedup_candidates(m, candidates);
     let mut hasher = FunctionHasher::new();
     hasher.hash_weak_flags = cmp.compare_weak_flags;
     hasher.mark_self_calls = false;
@@ -109,17 +119,8 @@ pub fn cycle_classes<M: Module + ?Sized>(
     candidates: &[FuncId],
     cmp: &mut Comparator,
 ) -> (Vec<Vec<FuncId>>, u32) {
-    const NONE: u32 = u32::MAX;
     let n = m.num_funcs();
-    // Candidates with a body, deduplicated; `pos` = first appearance.
-    let mut pos = alloc::vec![NONE; n];
-    let mut cands: Vec<FuncId> = Vec::new();
-    for &f in candidates {
-        if f.index() < n && pos[f.index()] == NONE && m.body(f).is_some() {
-            pos[f.index()] = cands.len() as u32;
-            cands.push(f);
-        }
-    }
+    let (cands, pos) = dedup_candidates(m, candidates);
     let abstractable = |f: FuncId| !m.func(f).linkage.interposable;
     // One pass over the bodies: the hash of each, and its direct calls of abstractable
     // candidates (callee, caller), read while the body is in the cache. The hash treats
@@ -138,13 +139,11 @@ pub fn cycle_classes<M: Module + ?Sized>(
         keyed.push((hasher.hash(m, u), i as u32));
         let Some(body) = m.body(u) else { continue };
         for inst in body.insts {
-            let crate::ir::InstKind::Call { callee } = inst.kind else { continue };
+            let InstKind::Call { callee } = inst.kind else { continue };
             let Some(op) = body.operands(inst).get(callee as usize) else { continue };
-            if let crate::ir::Value::Const(k) = op.value {
-                if let crate::ir::ConstKind::Global(crate::ir::GlobalRef::Func(g)) = m.const_data(k).kind {
-                    if pos.get(g.index()).is_some_and(|p| *p != NONE) && abstractable(g) {
-                        edges.push((g.0, u.0));
-                    }
+            if let Some(g) = named_func(m, op.value) {
+                if pos.get(g.index()).is_some_and(|p| *p != NONE) && abstractable(g) {
+                    edges.push((g.0, u.0));
                 }
             }
         }

@@ -19,9 +19,11 @@
 //! global-address operand names (and the bits of floating-point operands): the order
 //! equates such operands only when they name the same global (a function's call to
 //! itself is marked separately), so this stays consistent with the order. The driver uses
-//! that variant for the `FnTree` key only: a function whose operands change is taken out
+//! that variant for the `FnTree` key: a function whose operands change is taken out
 //! of the tree first, and the finer key splits the large buckets of functions that differ
-//! only in a callee, which otherwise cost a comparison walk per tree level. Weak flags are
+//! only in a callee, which otherwise cost a comparison walk per tree level. Cycle mode
+//! uses it for its starting classes, with [`FunctionHasher::abstract_callees`] marking
+//! the callees that the order there compares by class instead of identity. Weak flags are
 //! hashed only when they are compared.
 
 use alloc::vec::Vec;
@@ -39,12 +41,13 @@ pub struct FunctionHasher {
     stack: Vec<BlockId>,
     /// Hash [`Inst::weak_flags`] too (must match [`crate::Comparator::compare_weak_flags`]).
     pub hash_weak_flags: bool,
-    /// Mark calls of the function to itself (must be off in cycle mode, where a self
-    /// call may equal a call to a class mate).
+    /// Mark calls of the function to itself (in cycle mode only together with
+    /// [`Self::abstract_callees`], which exempts the calls that may equal a call to a
+    /// class mate).
     pub mark_self_calls: bool,
     /// Hash the global named by a top-level global-address operand, and the bits of
-    /// floating-point operands (off by default; must be off in cycle mode, where a call
-    /// may equal a call to a class mate).
+    /// floating-point operands (off by default; in cycle mode only together with
+    /// [`Self::abstract_callees`], as for [`Self::mark_self_calls`]).
     pub hash_global_refs: bool,
     /// Cycle mode's initial hash: a direct callee `g` with `abstract_callees[g]` set is
     /// hashed as "some function" (the order compares it by its class, which any class
@@ -266,8 +269,8 @@ impl FunctionHasher {
 
 impl FunctionHasher {
     fn is_abstract_callee<M: Module + ?Sized>(&self, m: &M, v: Value) -> bool {
-        let (Some(abs), Value::Const(c)) = (&self.abstract_callees, v) else { return false };
-        matches!(m.const_data(c).kind, ConstKind::Global(GlobalRef::Func(g)) if abs.get(g.index()) == Some(&true))
+        let Some(abs) = &self.abstract_callees else { return false };
+        named_func(m, v).is_some_and(|g| abs.get(g.index()) == Some(&true))
     }
 }
 

@@ -734,6 +734,18 @@ pub enum UseKind {
     Any,
 }
 
+/// The function that `v` names directly (a top-level function address), if any.
+#[inline]
+pub fn named_func<M: Module + ?Sized>(m: &M, v: Value) -> Option<FuncId> {
+    match v {
+        Value::Const(c) => match m.const_data(c).kind {
+            ConstKind::Global(GlobalRef::Func(g)) => Some(g),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
 /// Read access to a module. See the module documentation for the numbering and the
 /// adapter's promises.
 pub trait Module {

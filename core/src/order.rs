@@ -655,22 +655,12 @@ impl<M: Module + ?Sized> Cx<'_, '_, M> {
     /// The class of a directly called function in cycle mode, if it is abstractable.
     fn callee_class(&self, v: Value) -> Option<u32> {
         let classes = self.s.callee_classes.as_ref()?;
-        match v {
-            Value::Const(c) => match self.m.const_data(c).kind {
-                ConstKind::Global(GlobalRef::Func(g)) => {
-                    classes.get(g.index()).copied().filter(|k| *k != crate::cycles::NOT_ABSTRACT)
-                }
-                _ => None,
-            },
-            _ => None,
-        }
+        let g = named_func(self.m, v)?;
+        classes.get(g.index()).copied().filter(|k| *k != crate::cycles::NOT_ABSTRACT)
     }
 
     fn is_func(&self, v: Value, f: FuncId) -> bool {
-        match v {
-            Value::Const(c) => matches!(self.m.const_data(c).kind, ConstKind::Global(GlobalRef::Func(g)) if g == f),
-            _ => false,
-        }
+        named_func(self.m, v) == Some(f)
     }
 
     fn local_slot(&self, v: Value, left: bool) -> usize {

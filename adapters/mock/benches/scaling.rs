@@ -466,7 +466,7 @@ fn vm_hwm_kb() -> u64 {
 }
 
 /// One run in this process: prints `name n defined build_ms merge_ms merged rounds comparisons hwm_kb
-/// cycle_rounds`.
+/// cycle_rounds` (cycle mode's class examinations).
 fn one(name: &str, n: usize) {
     let t = Instant::now();
     let mut m = build(name, n);
@@ -508,7 +508,7 @@ fn main() {
     let exe = std::env::current_exe().expect("exe");
     println!("# core scaling (merge_module on synthetic modules; one process per row)");
     println!();
-    println!("| scenario | functions | merged | rounds | cycle rounds | comparisons | merge ms | µs / function | comparisons / function | peak RSS KiB / function |");
+    println!("| scenario | functions | merged | rounds | cycle class examinations | comparisons | merge ms | µs / function | comparisons / function | peak RSS KiB / function |");
     println!("|---|---|---|---|---|---|---|---|---|---|");
     for (name, ns) in plan {
         let mut per_fn = Vec::new();

@@ -15,9 +15,8 @@
 //! * both algorithms return the same set of classes;
 //! * every class is uniform: each member compares `Equal` to the first one when callees
 //!   are labelled with the final classes;
-//! * two functions left in different classes (or alone) that share a class label set
-//!   are told apart: the first members of two classes never compare `Equal` (the
-//!   partition is the coarsest, not merely stable).
+//! * no two classes are equal under those labels (every split is justified by the
+//!   final partition; a single candidate counts as a class of its own).
 
 use core::cmp::Ordering;
 use std::fmt::Write as _;
