@@ -70,11 +70,7 @@ fn dedup_candidates<M: Module + ?Sized>(m: &M, candidates: &[FuncId]) -> (Vec<Fu
 /// The starting partition: `candidates` with a body (deduplicated, position = first
 /// appearance) bucketed by a hash that ignores which function is called, buckets in
 /// hash order, members in position order.
-fn initial_classes<M: Module + ?Sized>(
-    m: &M,
-    candidates: &[FuncId],
-    cmp: &Comparator,
-) -> Vec<Vec<(usize, FuncId)>> {
+fn initial_classes<M: Module + ?Sized>(m: &M, candidates: &[FuncId], cmp: &Comparator) -> Vec<Vec<(usize, FuncId)>> {
     let (cands, _) = dedup_candidates(m, candidates);
     let mut hasher = FunctionHasher::new();
     hasher.hash_weak_flags = cmp.compare_weak_flags;
@@ -131,8 +127,7 @@ pub fn cycle_classes<M: Module + ?Sized>(
     let mut hasher = FunctionHasher::new();
     hasher.hash_weak_flags = cmp.compare_weak_flags;
     hasher.hash_global_refs = true;
-    hasher.abstract_callees =
-        Some((0..n).map(|i| pos[i] != NONE && abstractable(FuncId::new(i))).collect());
+    hasher.abstract_callees = Some((0..n).map(|i| pos[i] != NONE && abstractable(FuncId::new(i))).collect());
     let mut keyed: Vec<(u64, u32)> = Vec::with_capacity(cands.len());
     let mut edges: Vec<(u32, u32)> = Vec::new();
     for (i, &u) in cands.iter().enumerate() {
@@ -176,7 +171,12 @@ pub fn cycle_classes<M: Module + ?Sized>(
         let j = i + keyed[i..].iter().take_while(|k| k.0 == keyed[i].0).count();
         let id = classes.len() as u32;
         let big = j - i >= 2;
-        classes.push(Class { start: i as u32, end: j as u32, touched: if big { (j - i) as u32 } else { 0 }, queued: big });
+        classes.push(Class {
+            start: i as u32,
+            end: j as u32,
+            touched: if big { (j - i) as u32 } else { 0 },
+            queued: big,
+        });
         if big {
             queue.push_back(id);
         }

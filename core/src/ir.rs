@@ -794,4 +794,14 @@ pub trait Module {
         let _ = f;
         None
     }
+    /// An optional hint: a function whose body `f`'s body may be a copy of (an adapter
+    /// that found two functions' IR identical may copy one view instead of building the
+    /// other). The core checks the hint ([`crate::Comparator::is_copy_of`]) before it
+    /// relies on it, so a wrong or stale hint only costs that check; when it holds and
+    /// the other function sits in the tree, `f` merges with it without being hashed,
+    /// validated or compared. `None` (the default): no hint.
+    fn view_copied_from(&self, f: FuncId) -> Option<FuncId> {
+        let _ = f;
+        None
+    }
 }

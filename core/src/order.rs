@@ -123,6 +123,8 @@ pub struct Comparator {
     stack: Vec<(BlockId, BlockId)>,
     /// Per-constant cache: 0 unknown, 1 context-free, 2 contains a block address.
     const_ctx: Vec<u8>,
+    /// The same per metadata item (3: being walked; a cycle counts as a block address).
+    meta_ctx: Vec<u8>,
     /// Compare [`Inst::weak_flags`] (true unless the driver intersects them).
     pub compare_weak_flags: bool,
     /// Number of full comparisons run.
@@ -478,6 +480,81 @@ impl Comparator {
     }
 }
 
+impl Comparator {
+    /// Is `f`'s body a copy of `g`'s, so that `compare(g, f)` is `Equal` without walking
+    /// them? True when:
+    /// * the signatures compare equal (the order's own signature step);
+    /// * the blocks, instructions, props and successors are the same records, and so are
+    ///   the operands, except that a callee naming `g` in `g`'s body names `f` in `f`'s
+    ///   (and only there);
+    /// * no constant or metadata item the bodies use contains a block address.
+    ///
+    /// Why that proves equality: the order reads a body's own function only in its
+    /// signature step, at callees (a self call matches a self call) and in block
+    /// addresses; every other step compares an item of `g` with the same item at the same
+    /// place of `f`, which is equal to itself (the order is reflexive), and the renamings
+    /// the walk builds (locals, distinct metadata) grow the same way on both sides. Cheap
+    /// next to a comparison: slice equality, no walk of the control flow.
+    pub fn is_copy_of<M: Module + ?Sized>(&mut self, m: &M, f: FuncId, g: FuncId) -> bool {
+        let (Some(bg), Some(bf)) = (m.body(g), m.body(f)) else { return false };
+        if f == g
+            || bg.blocks != bf.blocks
+            || bg.insts != bf.insts
+            || bg.props != bf.props
+            || bg.succs != bf.succs
+            || bg.uses.len() != bf.uses.len()
+        {
+            return false;
+        }
+        let nargs_l = param_count(m, m.func(g).ty);
+        let nargs_r = param_count(m, m.func(f).ty);
+        self.left.reset(nargs_l + bg.blocks.len() + bg.insts.len());
+        self.right.reset(nargs_r + bf.blocks.len() + bf.insts.len());
+        self.md_left.clear();
+        self.md_right.clear();
+        let mut cx = Cx { m, fl: g, fr: f, bl: bg, br: bf, nargs_l, nargs_r, s: self };
+        if cx.signature().is_err() {
+            return false;
+        }
+        for inst in bg.insts {
+            let callee = match inst.kind {
+                InstKind::Call { callee } => callee as usize,
+                InstKind::Plain | InstKind::Address { .. } => usize::MAX,
+            };
+            let (ug, uf) = (bg.operands(inst), bf.operands(inst));
+            for (k, (x, y)) in ug.iter().zip(uf).enumerate() {
+                if k == callee {
+                    let (sx, sy) = (cx.is_func(x.value, g), cx.is_func(y.value, f));
+                    if sx != sy || (!sx && x != y) || x.ty != y.ty {
+                        return false;
+                    }
+                } else if x != y {
+                    return false;
+                }
+                let context_free = match x.value {
+                    Value::Const(c) => !cx.has_block_address(c),
+                    Value::Meta(md) => !cx.meta_has_block_address(md),
+                    Value::Arg(_) | Value::Inst(_) | Value::Block(_) | Value::Asm(_) => true,
+                };
+                if !context_free {
+                    return false;
+                }
+            }
+            for p in bg.props_of(inst) {
+                let context_free = match *p {
+                    Prop::Const(c) => !cx.has_block_address(c),
+                    Prop::Meta(Some(md)) => !cx.meta_has_block_address(md),
+                    Prop::Meta(None) | Prop::Num(_) | Prop::Type(_) | Prop::Block(_) | Prop::Attrs(_) => true,
+                };
+                if !context_free {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+}
+
 fn param_count<M: Module + ?Sized>(m: &M, t: TypeId) -> usize {
     match m.type_data(t) {
         TypeData::Func { params, .. } => params.len(),
@@ -714,6 +791,29 @@ impl<M: Module + ?Sized> Cx<'_, '_, M> {
             | ConstKind::Opaque(_) => false,
         };
         self.s.const_ctx[i] = if r { 2 } else { 1 };
+        r
+    }
+
+    /// Does metadata item `md` (transitively) hold a constant with a block address? A
+    /// cycle, which uniqued metadata cannot form, counts as "yes".
+    fn meta_has_block_address(&mut self, md: MetaId) -> bool {
+        let i = md.index();
+        if self.s.meta_ctx.len() <= i {
+            self.s.meta_ctx.resize(i + 1, 0);
+        }
+        match self.s.meta_ctx[i] {
+            1 => return false,
+            2 | 3 => return true,
+            _ => {}
+        }
+        self.s.meta_ctx[i] = 3;
+        let m = self.m;
+        let r = match m.meta_data(md) {
+            MetaData::Const(c) => self.has_block_address(*c),
+            MetaData::Node(items) => items.iter().flatten().any(|x| self.meta_has_block_address(*x)),
+            MetaData::String(_) | MetaData::Distinct(_) | MetaData::Opaque(_) => false,
+        };
+        self.s.meta_ctx[i] = if r { 2 } else { 1 };
         r
     }
 

@@ -100,6 +100,10 @@ pub struct Stats {
     pub unique_keys: u64,
     /// Full function comparisons performed.
     pub comparisons: u64,
+    /// Functions merged with a tree node without a lookup, their view being a checked
+    /// copy of the node's ([`crate::Module::view_copied_from`]; 0 for adapters that
+    /// give no hints).
+    pub copies_merged: u64,
     /// Deferred rounds run.
     pub rounds: u64,
     /// Cycle merging: classes examined by the partition refinement's worklist (each
@@ -173,6 +177,9 @@ impl fmt::Display for Stats {
         )?;
         if self.unique_keys != 0 {
             write!(f, " unique_keys={}", self.unique_keys)?;
+        }
+        if self.copies_merged != 0 {
+            write!(f, " copies_merged={}", self.copies_merged)?;
         }
         Ok(())
     }

@@ -29,6 +29,8 @@ pub(crate) struct Tiny {
     /// A lazy adapter that finds these functions ineligible only when it builds their
     /// views ([`ModuleMut::materialize`]).
     pub ineligible_on_build: Vec<FuncId>,
+    /// Hints for [`Module::view_copied_from`]: (copy, original).
+    pub copy_hints: Vec<(FuncId, FuncId)>,
 }
 
 impl Tiny {
@@ -200,6 +202,9 @@ impl Module for Tiny {
     }
     fn worklist_hash(&self, f: FuncId) -> Option<u64> {
         (self.hashed && self.bodies[f.index()].is_some()).then_some(7)
+    }
+    fn view_copied_from(&self, f: FuncId) -> Option<FuncId> {
+        self.copy_hints.iter().find(|h| h.0 == f).map(|h| h.1)
     }
 }
 

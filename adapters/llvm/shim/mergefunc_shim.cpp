@@ -574,3 +574,330 @@ int mergefunc_tune_allocator() {
 #endif
 }
 } // extern "C"
+
+#include "llvm/IR/Function.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include <vector>
+
+namespace {
+
+// The state of one `mergefunc_same_body` check: each local of function A (argument,
+// block, instruction) with the local of B at the same place. An operand pair of two
+// locals seen before their definitions is recorded as an expectation and confirmed when
+// the walk reaches A's local; every expectation must be confirmed by the end.
+//
+// The map is an open-addressing table whose entries carry the generation of the check
+// that wrote them, so starting a check costs nothing (a `DenseMap` was cleared per call,
+// at a cost in its capacity, and was most of the check's time).
+struct SameBody {
+  const Function *A = nullptr, *B = nullptr;
+  struct Entry {
+    const Value *Key;
+    const Value *Val;
+    uint32_t Gen;
+    bool Confirmed;
+  };
+  std::vector<Entry> Table;
+  size_t Mask = 0;
+  uint32_t Gen = 0;
+  unsigned Pending = 0;
+  size_t Used = 0;
+
+  // Starts a check of functions with about `Locals` locals.
+  void reset(size_t Locals) {
+    size_t Want = 64;
+    while (Want < 2 * Locals)
+      Want <<= 1;
+    if (Want > Table.size() || ++Gen == 0) {
+      if (Want < Table.size())
+        Want = Table.size();
+      Table.assign(Want, Entry{nullptr, nullptr, 0, false});
+      Gen = 1;
+    }
+    Mask = Want - 1;
+    Pending = 0;
+    Used = 0;
+  }
+
+  // The entry of `K`, or the free entry where it goes (`Gen` not current).
+  Entry &slot(const Value *K) {
+    uintptr_t P = reinterpret_cast<uintptr_t>(K);
+    size_t I = ((P >> 4) * 0x9E3779B97F4A7C15ULL >> 32) & Mask;
+    while (Table[I].Gen == Gen && Table[I].Key != K)
+      I = (I + 1) & Mask;
+    return Table[I];
+  }
+
+  // Inserts (K, V) unless K is there; returns the entry and whether it was inserted, or
+  // null when the table is half full (more locals than announced: never the same).
+  std::pair<Entry *, bool> tryEmplace(const Value *K, const Value *V, bool Confirmed) {
+    Entry &E = slot(K);
+    if (E.Gen == Gen)
+      return {&E, false};
+    if (++Used > Mask / 2)
+      return {nullptr, false};
+    E = Entry{K, V, Gen, Confirmed};
+    return {&E, true};
+  }
+
+  static bool isLocal(const Value *V) { return isa<Instruction>(V) || isa<Argument>(V) || isa<BasicBlock>(V); }
+
+  // `a` and `b` are the locals at the same place of A and B.
+  bool place(const Value *X, const Value *Y) {
+    auto [E, New] = tryEmplace(X, Y, true);
+    if (!E || New)
+      return E != nullptr;
+    if (E->Val != Y || E->Confirmed)
+      return false;
+    E->Confirmed = true;
+    --Pending;
+    return true;
+  }
+
+  // An operand pair: two locals that must sit at the same place, or the same value.
+  // `Callee`: the called operand of a call, where a function calling itself matches the
+  // other one calling itself (and only that).
+  bool operand(const Value *X, const Value *Y, bool Callee) {
+    if (Callee && (X == A || Y == B))
+      return X == A && Y == B;
+    if (X == Y)
+      return X && !isLocal(X);
+    if (!X || !Y || !isLocal(X) || !isLocal(Y))
+      return false;
+    auto [E, New] = tryEmplace(X, Y, false);
+    if (!E)
+      return false;
+    if (New) {
+      ++Pending;
+      return true;
+    }
+    return E->Val == Y;
+  }
+
+  // Everything about an instruction that is not an operand, for instructions of the same
+  // opcode: the state the view records, and more (every attachment but `!dbg`).
+  static bool sameState(const Instruction *X, const Instruction *Y) {
+    if (X->getType() != Y->getType() || X->getRawSubclassOptionalData() != Y->getRawSubclassOptionalData())
+      return false;
+    if (X->hasMetadataOtherThanDebugLoc() || Y->hasMetadataOtherThanDebugLoc()) {
+      SmallVector<std::pair<unsigned, MDNode *>, 4> MX, MY;
+      X->getAllMetadataOtherThanDebugLoc(MX);
+      Y->getAllMetadataOtherThanDebugLoc(MY);
+      if (MX != MY)
+        return false;
+    }
+    switch (X->getOpcode()) {
+    case Instruction::Alloca: {
+      auto *P = cast<AllocaInst>(X), *Q = cast<AllocaInst>(Y);
+      return P->getAllocatedType() == Q->getAllocatedType() && P->getAlign() == Q->getAlign() &&
+             P->isUsedWithInAlloca() == Q->isUsedWithInAlloca() && P->isSwiftError() == Q->isSwiftError();
+    }
+    case Instruction::Load: {
+      auto *P = cast<LoadInst>(X), *Q = cast<LoadInst>(Y);
+      return P->isVolatile() == Q->isVolatile() && P->getAlign() == Q->getAlign() &&
+             P->getOrdering() == Q->getOrdering() && P->getSyncScopeID() == Q->getSyncScopeID();
+    }
+    case Instruction::Store: {
+      auto *P = cast<StoreInst>(X), *Q = cast<StoreInst>(Y);
+      return P->isVolatile() == Q->isVolatile() && P->getAlign() == Q->getAlign() &&
+             P->getOrdering() == Q->getOrdering() && P->getSyncScopeID() == Q->getSyncScopeID();
+    }
+    case Instruction::ICmp:
+    case Instruction::FCmp:
+      return cast<CmpInst>(X)->getPredicate() == cast<CmpInst>(Y)->getPredicate();
+    case Instruction::Call:
+      if (cast<CallInst>(X)->getTailCallKind() != cast<CallInst>(Y)->getTailCallKind())
+        return false;
+      [[fallthrough]];
+    case Instruction::Invoke:
+    case Instruction::CallBr: {
+      auto *P = cast<CallBase>(X), *Q = cast<CallBase>(Y);
+      return P->getCallingConv() == Q->getCallingConv() && P->getAttributes() == Q->getAttributes() &&
+             P->getFunctionType() == Q->getFunctionType() && P->hasIdenticalOperandBundleSchema(*Q);
+    }
+    case Instruction::GetElementPtr:
+      return cast<GetElementPtrInst>(X)->getSourceElementType() ==
+             cast<GetElementPtrInst>(Y)->getSourceElementType();
+    case Instruction::ExtractValue:
+      return cast<ExtractValueInst>(X)->getIndices() == cast<ExtractValueInst>(Y)->getIndices();
+    case Instruction::InsertValue:
+      return cast<InsertValueInst>(X)->getIndices() == cast<InsertValueInst>(Y)->getIndices();
+    case Instruction::Fence: {
+      auto *P = cast<FenceInst>(X), *Q = cast<FenceInst>(Y);
+      return P->getOrdering() == Q->getOrdering() && P->getSyncScopeID() == Q->getSyncScopeID();
+    }
+    case Instruction::AtomicCmpXchg: {
+      auto *P = cast<AtomicCmpXchgInst>(X), *Q = cast<AtomicCmpXchgInst>(Y);
+      return P->isVolatile() == Q->isVolatile() && P->isWeak() == Q->isWeak() &&
+             P->getSuccessOrdering() == Q->getSuccessOrdering() &&
+             P->getFailureOrdering() == Q->getFailureOrdering() && P->getSyncScopeID() == Q->getSyncScopeID() &&
+             P->getAlign() == Q->getAlign();
+    }
+    case Instruction::AtomicRMW: {
+      auto *P = cast<AtomicRMWInst>(X), *Q = cast<AtomicRMWInst>(Y);
+      return P->getOperation() == Q->getOperation() && P->isVolatile() == Q->isVolatile() &&
+             P->getOrdering() == Q->getOrdering() && P->getSyncScopeID() == Q->getSyncScopeID() &&
+             P->getAlign() == Q->getAlign();
+    }
+    case Instruction::ShuffleVector:
+      return cast<ShuffleVectorInst>(X)->getShuffleMask() == cast<ShuffleVectorInst>(Y)->getShuffleMask();
+    case Instruction::LandingPad:
+      return cast<LandingPadInst>(X)->isCleanup() == cast<LandingPadInst>(Y)->isCleanup();
+    case Instruction::Switch: {
+      // The case values are kept beside the operands (the destinations are operands).
+      auto *P = cast<SwitchInst>(X), *Q = cast<SwitchInst>(Y);
+      unsigned N = P->getNumCases();
+      if (N != Q->getNumCases())
+        return false;
+      for (auto CA = P->case_begin(), CB = Q->case_begin(), E = P->case_end(); CA != E; ++CA, ++CB)
+        if (CA->getCaseValue() != CB->getCaseValue())
+          return false;
+      return true;
+    }
+    case Instruction::CatchSwitch:
+      return cast<CatchSwitchInst>(X)->hasUnwindDest() == cast<CatchSwitchInst>(Y)->hasUnwindDest();
+    case Instruction::CleanupRet:
+      return cast<CleanupReturnInst>(X)->hasUnwindDest() == cast<CleanupReturnInst>(Y)->hasUnwindDest();
+    // No state beyond the type, the flags and the operands (the incoming blocks of a phi
+    // are compared by the caller; LLVM 22 keeps them beside the operands, as it keeps the
+    // case values of a switch).
+    case Instruction::Ret:
+    case Instruction::Br:
+    case Instruction::IndirectBr:
+    case Instruction::Resume:
+    case Instruction::Unreachable:
+    case Instruction::CatchRet:
+    case Instruction::FNeg:
+    case Instruction::Add:
+    case Instruction::FAdd:
+    case Instruction::Sub:
+    case Instruction::FSub:
+    case Instruction::Mul:
+    case Instruction::FMul:
+    case Instruction::UDiv:
+    case Instruction::SDiv:
+    case Instruction::FDiv:
+    case Instruction::URem:
+    case Instruction::SRem:
+    case Instruction::FRem:
+    case Instruction::Shl:
+    case Instruction::LShr:
+    case Instruction::AShr:
+    case Instruction::And:
+    case Instruction::Or:
+    case Instruction::Xor:
+    case Instruction::Trunc:
+    case Instruction::ZExt:
+    case Instruction::SExt:
+    case Instruction::FPToUI:
+    case Instruction::FPToSI:
+    case Instruction::UIToFP:
+    case Instruction::SIToFP:
+    case Instruction::FPTrunc:
+    case Instruction::FPExt:
+    case Instruction::PtrToInt:
+    case Instruction::PtrToAddr:
+    case Instruction::IntToPtr:
+    case Instruction::BitCast:
+    case Instruction::AddrSpaceCast:
+    case Instruction::CleanupPad:
+    case Instruction::CatchPad:
+    case Instruction::PHI:
+    case Instruction::Select:
+    case Instruction::VAArg:
+    case Instruction::ExtractElement:
+    case Instruction::InsertElement:
+    case Instruction::Freeze:
+      return true;
+    default:
+      // UserOp1/UserOp2 and anything newer: never the same.
+      return false;
+    }
+  }
+
+  // The check itself; fills `Out` with B's instructions (debug intrinsics left out).
+  bool run(const Function *FA, const Function *FB, LLVMValueRef *Out, size_t Cap, size_t &N) {
+    A = FA;
+    B = FB;
+    N = 0;
+    if (A->arg_size() != B->arg_size() || A->size() != B->size())
+      return false;
+    // Locals: arguments, blocks and at most `Cap` instructions.
+    reset(A->arg_size() + A->size() + Cap);
+    for (unsigned I = 0, E = A->arg_size(); I != E; ++I) {
+      const Argument *X = A->getArg(I), *Y = B->getArg(I);
+      if (X->getType() != Y->getType() || !place(X, Y))
+        return false;
+    }
+    for (auto BA = A->begin(), BB = B->begin(), EA = A->end(); BA != EA; ++BA, ++BB) {
+      if (!place(&*BA, &*BB))
+        return false;
+      auto IA = BA->begin(), EIA = BA->end(), IB = BB->begin(), EIB = BB->end();
+      while (true) {
+        while (IA != EIA && isa<DbgInfoIntrinsic>(*IA))
+          ++IA;
+        while (IB != EIB && isa<DbgInfoIntrinsic>(*IB))
+          ++IB;
+        if (IA == EIA || IB == EIB) {
+          if (IA != EIA || IB != EIB)
+            return false;
+          break;
+        }
+        const Instruction *X = &*IA, *Y = &*IB;
+        __builtin_prefetch(reinterpret_cast<const void *>(reinterpret_cast<uintptr_t>(X) + PrefetchAhead));
+        __builtin_prefetch(reinterpret_cast<const void *>(reinterpret_cast<uintptr_t>(Y) + PrefetchAhead));
+        unsigned NOps = X->getNumOperands();
+        if (X->getOpcode() != Y->getOpcode() || NOps != Y->getNumOperands() || !place(X, Y) || !sameState(X, Y))
+          return false;
+        const auto *CB = dyn_cast<CallBase>(X);
+        unsigned CalleeAt = CB ? NOps - 1 : ~0u;
+        for (unsigned J = 0; J != NOps; ++J)
+          if (!operand(X->getOperand(J), Y->getOperand(J), J == CalleeAt))
+            return false;
+        if (auto *P = dyn_cast<PHINode>(X)) {
+          auto *Q = cast<PHINode>(Y);
+          for (unsigned J = 0, E = P->getNumIncomingValues(); J != E; ++J)
+            if (!operand(P->getIncomingBlock(J), Q->getIncomingBlock(J), false))
+              return false;
+        }
+        if (N == Cap)
+          return false;
+        Out[N++] = wrap(Y);
+        ++IA;
+        ++IB;
+      }
+    }
+    return Pending == 0;
+  }
+};
+
+} // namespace
+
+extern "C" {
+
+void *mergefunc_same_body_new() { return new SameBody(); }
+void mergefunc_same_body_free(void *S) { delete static_cast<SameBody *>(S); }
+
+// Is the body of function `b` the body of function `a` with every local of `a` replaced
+// by the local of `b` at the same place (same argument number, same block and position
+// in layout order, debug intrinsics left out) and every other operand the same value,
+// except that a call of `a` to itself is matched by a call of `b` to itself? Then every
+// instruction has the same opcode, result type, operand count, flags, properties
+// (alignment, orderings, predicates, attribute lists, bundles, source element types,
+// indices, masks, ...) and attachments other than `!dbg`, and the arguments have the same
+// types. Returns the number of B's instructions (debug intrinsics left out), which are
+// written to `out` in layout order, or -1 if the bodies differ, either value is not a
+// function with a body, or B has more than `cap` instructions.
+long mergefunc_same_body(void *state, LLVMValueRef a, LLVMValueRef b, LLVMValueRef *out, size_t cap) {
+  auto *FA = dyn_cast_or_null<Function>(unwrap(a));
+  auto *FB = dyn_cast_or_null<Function>(unwrap(b));
+  if (!state || !FA || !FB || FA == FB || FA->isDeclaration() || FB->isDeclaration())
+    return -1;
+  size_t N = 0;
+  if (!static_cast<SameBody *>(state)->run(FA, FB, out, cap, N))
+    return -1;
+  return static_cast<long>(N);
+}
+
+} // extern "C"

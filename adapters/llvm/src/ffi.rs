@@ -116,6 +116,18 @@ extern "C" {
     /// `dst->setAttributes(src->getAttributes())` for a function `src` and a function or
     /// call `dst` with as many parameters/arguments; 0 (nothing done) otherwise.
     pub fn mergefunc_copy_attributes(dst: LLVMValueRef, src: LLVMValueRef) -> i32;
+    /// Scratch of [`mergefunc_same_body`]; free it with `mergefunc_same_body_free`.
+    pub fn mergefunc_same_body_new() -> *mut std::ffi::c_void;
+    pub fn mergefunc_same_body_free(state: *mut std::ffi::c_void);
+    /// Is `b`'s body `a`'s with `b`'s locals in their places (see the shim)? The number
+    /// of `b`'s instructions, written to `out` (at most `cap`), or -1.
+    pub fn mergefunc_same_body(
+        state: *mut std::ffi::c_void,
+        a: LLVMValueRef,
+        b: LLVMValueRef,
+        out: *mut LLVMValueRef,
+        cap: usize,
+    ) -> std::ffi::c_long;
     /// Non-`!dbg` attachments of an instruction, by increasing kind: writes up to `cap`
     /// pairs, returns how many there are.
     pub fn mergefunc_inst_attachments(

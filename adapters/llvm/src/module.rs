@@ -69,7 +69,17 @@ pub(crate) struct Slot {
     /// `Prop::Meta(Some(_))`); recorded when the view is built, so that patching and
     /// moving it need not scan it.
     pub(crate) meta: bool,
+    /// The key under which the view may be copied from a function with the same body
+    /// (`StructuralHash` and native merge key of the loaded IR; 0: none). Only a hint: a
+    /// copy is made after the shim has compared both bodies as they are now.
+    pub(crate) copy_key: u64,
+    /// The function whose view this one's was copied from (a hint for the core, see
+    /// [`Module::view_copied_from`]).
+    pub(crate) copied_from: Option<FuncId>,
 }
+
+/// Functions kept per copy key as sources of view copies (the most recent first).
+const COPY_SOURCES: usize = 4;
 
 /// Props reserved per instruction when a view is built (then shrunk to fit). Measured on
 /// the benchmark modules: 2.4 to 3.4 props per instruction on average, and at most 37 of
@@ -247,6 +257,33 @@ pub struct LlvmModule {
     /// `gep_offset_cached`.
     gep_offsets: HashMap<Box<[u32]>, Option<ConstOffset>>,
     gep_key: Vec<u32>,
+    /// Copy views from functions with the same body (see [`Self::set_copy_views`]).
+    copy_views: bool,
+    /// Also build every copied view directly and record any difference.
+    check_copies: bool,
+    /// Functions whose built view may be copied, by copy key (`u32::MAX`: empty).
+    copy_sources: HashMap<u64, [u32; COPY_SOURCES]>,
+    /// The shim's state for `mergefunc_same_body`.
+    same_body: SameBodyState,
+    /// Views copied, and copies checked against a direct build that differed.
+    pub(crate) copy_stats: (u64, Vec<String>),
+}
+
+/// The shim's scratch of `mergefunc_same_body` (freed on drop).
+struct SameBodyState(*mut std::ffi::c_void);
+
+impl SameBodyState {
+    fn new() -> Self {
+        // SAFETY: plain allocation in the shim.
+        SameBodyState(unsafe { ffi::mergefunc_same_body_new() })
+    }
+}
+
+impl Drop for SameBodyState {
+    fn drop(&mut self) {
+        // SAFETY: made by `mergefunc_same_body_new`, freed once.
+        unsafe { ffi::mergefunc_same_body_free(self.0) }
+    }
 }
 
 impl fmt::Debug for LlvmModule {
@@ -407,6 +444,11 @@ impl LlvmModule {
             sig_scratch: Vec::new(),
             gep_offsets: HashMap::default(),
             gep_key: Vec::new(),
+            copy_views: true,
+            check_copies: false,
+            copy_sources: HashMap::default(),
+            same_body: SameBodyState::new(),
+            copy_stats: (0, Vec::new()),
         };
         let (t0, c0) = (std::time::Instant::now(), crate::process_cpu_seconds());
         s.init_module_facts();
@@ -458,6 +500,20 @@ impl LlvmModule {
         // and interns, and rewrites nothing.
         let p = unsafe { crate::prescan::run(&defs, n, &terms, ptr_bits, threads, facts) };
         s.block_addresses = p.block_addresses;
+        // Copy keys: the hash, the native key and the identities it names (a function's
+        // own name as a marker), so that functions with the same key almost always have
+        // the same body.
+        for (i, slot) in s.funcs.iter_mut().enumerate() {
+            if let (Some(e), Some(v)) = (p.entry(i), slot.v) {
+                let own = v.0 as u64;
+                let mut k = e.hash.rotate_left(17) ^ e.key;
+                for &id in &p.ids[e.ids.0 as usize..e.ids.1 as usize] {
+                    let id = if id & !7 == own { 1 } else { id };
+                    k = (k.rotate_left(5) ^ id).wrapping_mul(0x517c_c1b7_2722_0a95);
+                }
+                slot.copy_key = k | 1;
+            }
+        }
         *s.prescan.borrow_mut() = Some(p);
         s.setup_time = (t0.elapsed().as_secs_f64(), crate::process_cpu_seconds() - c0);
         s
@@ -808,6 +864,8 @@ impl LlvmModule {
             info_ineligible: Some(Ineligible::NoBody),
             fn_special: false,
             meta: false,
+            copy_key: 0,
+            copied_from: None,
         });
         self.pending.push(id);
         id
@@ -1215,9 +1273,24 @@ impl LlvmModule {
         let mut insts = Vec::new();
         let mut meta = false;
         let mut reason_found = None;
+        let mut copied_from = None;
         if ineligible.is_none() {
             let t0 = crate::clock::ticks();
-            let built = self.build_body(v, fn_special);
+            let built = match self.copy_view(f, v, fn_special) {
+                Some((view, src)) => {
+                    copied_from = Some(src);
+                    Ok(view)
+                }
+                None => {
+                    let built = self.build_body(v, fn_special);
+                    if let Ok(view) = &built {
+                        if !view.distinct_md {
+                            self.add_copy_source(f);
+                        }
+                    }
+                    built
+                }
+            };
             if !self.in_rewrite {
                 self.add_time(t0, 1);
             }
@@ -1240,6 +1313,112 @@ impl LlvmModule {
         s.insts = insts;
         s.meta = meta;
         s.built = true;
+        s.copied_from = copied_from;
+    }
+
+    /// Copying views (on by default): a function whose body is another one's with its
+    /// own locals in their places (the shim's `mergefunc_same_body`: same instructions,
+    /// types, flags, properties, attachments and operands, a call to itself for a call to
+    /// itself) gets a copy of that function's view, with its own name at self calls,
+    /// instead of a view built through LLVM-C. The copy is exactly the view a build would
+    /// give, so the merges are the same either way; off, every view is built.
+    pub fn set_copy_views(&mut self, on: bool) {
+        self.copy_views = on;
+    }
+
+    /// Checking mode for tests: every copied view is also built directly, and each
+    /// difference is recorded (see [`Self::copy_report`]).
+    pub fn set_check_copies(&mut self, on: bool) {
+        self.check_copies = on;
+    }
+
+    /// Views copied so far, and the differences the checking mode found (empty unless a
+    /// copy differed from the direct build).
+    pub fn copy_report(&self) -> (u64, &[String]) {
+        (self.copy_stats.0, &self.copy_stats.1)
+    }
+
+    /// `f`'s built view as a source of copies under its copy key.
+    fn add_copy_source(&mut self, f: FuncId) {
+        let key = self.funcs[f.index()].copy_key;
+        if !self.copy_views || key == 0 {
+            return;
+        }
+        let e = self.copy_sources.entry(key).or_insert([u32::MAX; COPY_SOURCES]);
+        if e.contains(&f.0) {
+            return;
+        }
+        e.copy_within(0..COPY_SOURCES - 1, 1);
+        e[0] = f.0;
+    }
+
+    /// The view of `f` (LLVM function `v`) copied from a built view of a function with
+    /// the same body, if there is one. Never in modules where a `blockaddress` may exist
+    /// (the order does not take the identity of such a constant as equality).
+    fn copy_view(&mut self, f: FuncId, v: V, fn_special: bool) -> Option<(BuiltView, FuncId)> {
+        let key = self.funcs[f.index()].copy_key;
+        if !self.copy_views || key == 0 || self.block_addresses {
+            return None;
+        }
+        let sources = *self.copy_sources.get(&key)?;
+        for src in sources {
+            if src == u32::MAX || src == f.0 {
+                continue;
+            }
+            let s = &self.funcs[src as usize];
+            let (Some(sv), Some(body)) = (s.v, s.body.as_ref()) else { continue };
+            if !s.built || s.info.ineligible.is_some() || s.fn_special != fn_special {
+                continue;
+            }
+            let n = s.insts.len();
+            let mut insts: Vec<V> = Vec::with_capacity(n);
+            // SAFETY: both are live functions of this module; the shim writes at most `n`
+            // handles.
+            let got = unsafe {
+                ffi::mergefunc_same_body(self.same_body.0, sv.0, v.0, insts.as_mut_ptr() as *mut LLVMValueRef, n)
+            };
+            if got < 0 || got as usize != n {
+                continue;
+            }
+            // SAFETY: the shim wrote `n` handles.
+            unsafe { insts.set_len(n) };
+            let mut body = body.clone();
+            let meta = s.meta;
+            // Calls to itself: the only operands that differ.
+            let src_id = FuncId(src);
+            let mut own = None;
+            for i in 0..body.insts.len() {
+                let inst = body.insts[i];
+                let InstKind::Call { callee } = inst.kind else { continue };
+                let at = inst.operands.start as usize + callee as usize;
+                let Value::Const(c) = body.uses[at].value else { continue };
+                if self.consts[c.index()].kind == ConstKind::Global(GlobalRef::Func(src_id)) {
+                    let mine = *own.get_or_insert_with(|| self.intern_const(v));
+                    body.uses[at].value = Value::Const(mine);
+                }
+            }
+            self.copy_stats.0 += 1;
+            if self.check_copies {
+                match self.build_body(v, fn_special) {
+                    Ok(direct) => {
+                        let same = format!("{:?}", direct.body) == format!("{:?}", body)
+                            && direct.insts == insts
+                            && direct.meta == meta
+                            && !direct.distinct_md;
+                        if !same {
+                            let name = String::from_utf8_lossy(&self.funcs[f.index()].info.name).into_owned();
+                            self.copy_stats.1.push(format!("{name}: the copied view differs from the built one"));
+                        }
+                    }
+                    Err(r) => {
+                        let name = String::from_utf8_lossy(&self.funcs[f.index()].info.name).into_owned();
+                        self.copy_stats.1.push(format!("{name}: copied, but a direct build declines it ({r})"));
+                    }
+                }
+            }
+            return Some((BuiltView { body, insts, distinct_md: false, meta }, src_id));
+        }
+        None
     }
 
     /// Rebuilds `f`'s facts, and its body view if it is built.
@@ -2541,6 +2720,11 @@ impl Module for LlvmModule {
             _ => "excluded by the LLVM adapter",
         }
     }
+    fn view_copied_from(&self, f: FuncId) -> Option<FuncId> {
+        let s = &self.funcs[f.index()];
+        s.copied_from.filter(|_| s.built)
+    }
+
     fn worklist_hash(&self, f: FuncId) -> Option<u64> {
         let s = &self.funcs[f.index()];
         match s.v {

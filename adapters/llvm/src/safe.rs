@@ -18,8 +18,9 @@ use std::ptr;
 use sys::core as c;
 use sys::prelude::*;
 
-/// A value handle.
+/// A value handle (transparent: a `Vec<V>` is passed to the shim as handles).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(transparent)]
 pub struct V(pub LLVMValueRef);
 /// A type handle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

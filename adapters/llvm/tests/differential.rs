@@ -158,6 +158,22 @@ fn order_equalities_match_llvm_comparator_on_the_corpus() {
     );
 }
 
+/// View copies on every corpus module and the demo: each copied view is the view a
+/// direct build gives, and the merges and outputs are those made without copies.
+#[test]
+fn view_copies_are_exact_on_the_corpus() {
+    let (mut copies, mut merged) = (0, 0);
+    let mut files = harness::corpus_files();
+    files.push(harness::repo_root().join("adapters/llvm/examples/demo/demo.bc"));
+    for f in &files {
+        let c = common::copies::assert_copies_exact(f);
+        copies += c.copies;
+        merged += c.copies_merged;
+    }
+    assert!(copies > 20 && merged > 10, "only {copies} copies, {merged} merged through them");
+    eprintln!("{copies} views copied and checked on {} modules, {merged} merged through copies", files.len());
+}
+
 /// `MERGEFUNC_EQUALITY_MODULES=a.bc:b.ll` checks the order's equalities against LLVM's
 /// comparator on other modules (for example the benchmark's), 40 candidates per
 /// StructuralHash bucket.
@@ -261,9 +277,11 @@ fn real_module_args(script: &str, args: &[&str], lli: bool) {
         cand_name: "mergefunc",
     };
     let r = harness::run_case(&t, &case, &ours).unwrap_or_else(|e| panic!("{e}"));
+    let copies = common::copies::assert_copies_exact(&module);
     eprintln!(
         "{n}: {} defined functions; opt-22 merged {} ({} new bodies) in {:?}; mergefunc merged {} in {:?}; \
-         generated in {:?}{}; StructuralHash equal to LLVM's on all {hashed}; against LLVM's comparator: {}",
+         generated in {:?}{}; StructuralHash equal to LLVM's on all {hashed}; against LLVM's comparator: {}; \
+         {} views copied (each checked against a direct build), {} merged through copies",
         r.input_funcs,
         r.reference.merged_count(),
         r.reference.new_bodies.len(),
@@ -272,7 +290,9 @@ fn real_module_args(script: &str, args: &[&str], lli: bool) {
         r.cand_time,
         gen_time,
         if r.lli_checked { "; lli behaviour identical" } else { "" },
-        eq.summary()
+        eq.summary(),
+        copies.copies,
+        copies.copies_merged
     );
 }
 

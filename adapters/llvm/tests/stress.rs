@@ -332,6 +332,10 @@ fn stress_case(seeds: std::ops::Range<u64>, opts: &[&str], extra: &[&str]) {
     );
     // Each seed's exact copy equals its original.
     assert!(eq.equal >= (seeds.end - seeds.start) as usize, "only {} equal pairs", eq.equal);
+    // View copies: the one-token mutations sit next to exact copies, so every property a
+    // copy could miss is exercised.
+    let copies = common::copies::assert_copies_exact(&input);
+    assert!(copies.copies >= (seeds.end - seeds.start), "only {} views copied", copies.copies);
     eprintln!(
         "{file}: {} functions, {merged} merged by both (identical decisions), {rejected} mutated copies left out; \
          against LLVM's comparator: {}",

@@ -3,7 +3,7 @@
 //! ```text
 //! mergefunc INPUT.{ll,bc} -o OUTPUT.{ll,bc} [--use-aliases] [--preserve-debug-info]
 //!           [--merge-cycles] [--report FILE.json] [--stats] [-v|--verbose] [--time] [-S] [--no-verify]
-//!           [--threads N]
+//!           [--threads N] [--no-copy-views]
 //! ```
 //! The output format follows the extension (`.ll` text, anything else bitcode); `-S`
 //! forces text; `-` as output writes text to standard output (`-` as input reads standard
@@ -19,6 +19,10 @@
 //!
 //! `--threads N` bounds the threads that read the module before merging (default: the
 //! available parallelism, at most 8). The output does not depend on it.
+//!
+//! `--no-copy-views` builds every function's view through LLVM-C instead of copying the
+//! view of a function with the same body (see `LlvmModule::set_copy_views`). The output
+//! is the same either way; the option is there to measure the copies.
 
 #![allow(clippy::std_instead_of_core, clippy::std_instead_of_alloc)]
 
@@ -31,7 +35,8 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 const USAGE: &str = "usage: mergefunc INPUT.{ll,bc} -o OUTPUT.{ll,bc} [--use-aliases] [--preserve-debug-info] \
-[--merge-cycles] [--report FILE.json] [--stats] [-v|--verbose] [--time] [-S] [--no-verify] [--threads N]";
+[--merge-cycles] [--report FILE.json] [--stats] [-v|--verbose] [--time] [-S] [--no-verify] [--threads N] \
+[--no-copy-views]";
 
 struct Args {
     input: PathBuf,
@@ -44,6 +49,7 @@ struct Args {
     time: bool,
     verify: bool,
     threads: Option<usize>,
+    copy_views: bool,
 }
 
 fn parse_args() -> Result<Args, String> {
@@ -60,6 +66,7 @@ fn parse_args() -> Result<Args, String> {
         time: false,
         verify: true,
         threads: None,
+        copy_views: true,
     };
     let mut it = std::env::args_os().skip(1);
     while let Some(arg) = it.next() {
@@ -74,6 +81,7 @@ fn parse_args() -> Result<Args, String> {
             Some("-v" | "--verbose") => a.verbose = true,
             Some("--time") => a.time = true,
             Some("--no-verify") => a.verify = false,
+            Some("--no-copy-views") => a.copy_views = false,
             Some("--threads") => {
                 let n = it.next().ok_or("--threads needs a number")?;
                 a.threads = Some(
@@ -141,6 +149,7 @@ fn run() -> Result<(), String> {
     let mut m = LlvmModule::load_with_threads(&args.input, args.threads).map_err(|e| e.to_string())?;
     // The process writes the module and exits: erased bodies need not be destroyed.
     m.set_keep_erased(true);
+    m.set_copy_views(args.copy_views);
     let (start, cpu0) = (Instant::now(), mergefunc_llvm::process_cpu_seconds());
     let report = merge_module(&mut m, &args.opts).map_err(|e| format!("merging failed: {e}"))?;
     let (merge_secs, merge_cpu) = (start.elapsed().as_secs_f64(), mergefunc_llvm::process_cpu_seconds() - cpu0);
@@ -172,6 +181,7 @@ fn run() -> Result<(), String> {
     }
     if args.stats {
         eprintln!("mergefunc: {}", report.stats);
+        eprintln!("mergefunc: views copied from a function with the same body: {}", m.copy_report().0);
         if args.time {
             eprintln!(
                 "mergefunc: time: module facts {setup_secs:.6} s (cpu {setup_cpu:.6} s), merge {merge_secs:.6} s \

@@ -4,6 +4,7 @@
 #![allow(dead_code)]
 
 pub mod classify;
+pub mod copies;
 pub mod equalities;
 pub mod harness;
 pub mod llparse;

@@ -157,7 +157,12 @@ pub fn check_graph(g: &Graph) {
     }
     for (i, &a) in reps.iter().enumerate() {
         for &b in &reps[i + 1..] {
-            assert_ne!(cmp.compare(&m, a, b), Ordering::Equal, "{a:?} and {b:?} are equal but in different classes\n{}", g.text);
+            assert_ne!(
+                cmp.compare(&m, a, b),
+                Ordering::Equal,
+                "{a:?} and {b:?} are equal but in different classes\n{}",
+                g.text
+            );
         }
     }
 }

@@ -1,0 +1,48 @@
+//! View copies (`LlvmModule::set_copy_views`) checked end to end: a copied view must be
+//! the view a direct build gives, and a module must merge the same with copies on and
+//! off.
+
+use std::path::Path;
+
+use mergefunc::{merge_module, Options};
+use mergefunc_llvm::LlvmModule;
+
+/// What [`assert_copies_exact`] saw.
+#[derive(Debug, Default)]
+pub struct CopyCheck {
+    /// Views copied (each also built directly and found identical).
+    pub copies: u64,
+    /// Functions merged through a checked copy, without a tree lookup.
+    pub copies_merged: u64,
+}
+
+/// Merges the module at `path` in-process, in the default mode and in cycle mode, once
+/// with copies in checking mode (every copied view is also built directly; any difference
+/// fails) and once with copies off; the merge records and the printed modules must be
+/// the same.
+pub fn assert_copies_exact(path: &Path) -> CopyCheck {
+    let mut check = CopyCheck::default();
+    for opts in [Options::default(), Options { merge_cycles: true, ..Options::default() }] {
+        let mut with = LlvmModule::load(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        with.set_check_copies(true);
+        let r_with = merge_module(&mut with, &opts).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let (copies, diffs) = with.copy_report();
+        assert!(
+            diffs.is_empty(),
+            "{}: {} copied views differ from direct builds, e.g. {:?}",
+            path.display(),
+            diffs.len(),
+            &diffs[..diffs.len().min(5)]
+        );
+        let mut without = LlvmModule::load(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        without.set_copy_views(false);
+        let r_without = merge_module(&mut without, &opts).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        assert_eq!(without.copy_report().0, 0);
+        assert_eq!(r_without.stats.copies_merged, 0);
+        assert_eq!(r_with.merges, r_without.merges, "{}: merges differ with copies ({opts:?})", path.display());
+        assert!(with.to_text() == without.to_text(), "{}: outputs differ with copies ({opts:?})", path.display());
+        check.copies += copies;
+        check.copies_merged += r_with.stats.copies_merged;
+    }
+    check
+}
