@@ -469,14 +469,25 @@ impl Comparator {
             // ordered by id (the driver never compares such functions).
             return m.body(a).is_some().cmp(&m.body(b).is_some()).then(a.cmp(&b));
         };
+        done(self.start(m, a, b, bl, br).compare())
+    }
+
+    /// A comparison of `a` (body `bl`) with `b` (body `br`) with fresh renamings.
+    fn start<'c, 'm, M: Module + ?Sized>(
+        &'c mut self,
+        m: &'m M,
+        a: FuncId,
+        b: FuncId,
+        bl: Body<'m>,
+        br: Body<'m>,
+    ) -> Cx<'c, 'm, M> {
         let nargs_l = param_count(m, m.func(a).ty);
         let nargs_r = param_count(m, m.func(b).ty);
         self.left.reset(nargs_l + bl.blocks.len() + bl.insts.len());
         self.right.reset(nargs_r + br.blocks.len() + br.insts.len());
         self.md_left.clear();
         self.md_right.clear();
-        let mut cx = Cx { m, fl: a, fr: b, bl, br, nargs_l, nargs_r, s: self };
-        done(cx.compare())
+        Cx { m, fl: a, fr: b, bl, br, nargs_l, nargs_r, s: self }
     }
 }
 
@@ -506,13 +517,7 @@ impl Comparator {
         {
             return false;
         }
-        let nargs_l = param_count(m, m.func(g).ty);
-        let nargs_r = param_count(m, m.func(f).ty);
-        self.left.reset(nargs_l + bg.blocks.len() + bg.insts.len());
-        self.right.reset(nargs_r + bf.blocks.len() + bf.insts.len());
-        self.md_left.clear();
-        self.md_right.clear();
-        let mut cx = Cx { m, fl: g, fr: f, bl: bg, br: bf, nargs_l, nargs_r, s: self };
+        let mut cx = self.start(m, g, f, bg, bf);
         if cx.signature().is_err() {
             return false;
         }
@@ -552,6 +557,19 @@ impl Comparator {
             }
         }
         true
+    }
+}
+
+/// Slot `i` of a "contains a block address" cache (0 unknown, 1 no, 2 yes, 3 being
+/// walked, which counts as yes), grown as needed: the answer if it is known.
+fn memo(cache: &mut Vec<u8>, i: usize) -> Option<bool> {
+    if cache.len() <= i {
+        cache.resize(i + 1, 0);
+    }
+    match cache[i] {
+        0 => None,
+        1 => Some(false),
+        _ => Some(true),
     }
 }
 
@@ -761,13 +779,8 @@ impl<M: Module + ?Sized> Cx<'_, '_, M> {
     /// different things in different functions, so identity does not prove equality.
     fn has_block_address(&mut self, c: ConstId) -> bool {
         let i = c.index();
-        if self.s.const_ctx.len() <= i {
-            self.s.const_ctx.resize(i + 1, 0);
-        }
-        match self.s.const_ctx[i] {
-            1 => return false,
-            2 => return true,
-            _ => {}
+        if let Some(known) = memo(&mut self.s.const_ctx, i) {
+            return known;
         }
         let m = self.m;
         let r = match &m.const_data(c).kind {
@@ -798,13 +811,8 @@ impl<M: Module + ?Sized> Cx<'_, '_, M> {
     /// cycle, which uniqued metadata cannot form, counts as "yes".
     fn meta_has_block_address(&mut self, md: MetaId) -> bool {
         let i = md.index();
-        if self.s.meta_ctx.len() <= i {
-            self.s.meta_ctx.resize(i + 1, 0);
-        }
-        match self.s.meta_ctx[i] {
-            1 => return false,
-            2 | 3 => return true,
-            _ => {}
+        if let Some(known) = memo(&mut self.s.meta_ctx, i) {
+            return known;
         }
         self.s.meta_ctx[i] = 3;
         let m = self.m;
