@@ -13,7 +13,9 @@
 //!    core's [`crate::hash`]); a candidate whose hash no other candidate shares is dropped
 //!    for the whole run. The rest form the first worklist, in that order.
 //! 3. **Rounds**: each function of the worklist is looked up in the `FnTree` (ordered by
-//!    hash, then the total order). If an equal function is there, the two merge: the
+//!    hash, then the total order), unless its view is a checked copy of a tree node's
+//!    ([`Module::view_copied_from`], [`Comparator::is_copy_of`]): then that node is the
+//!    one the lookup would find. If an equal function is there, the two merge: the
 //!    survivor is chosen by [`keep_first`] and the other is folded. Before anything
 //!    changes a function that sits in the tree, that function is taken out and queued
 //!    for the next round ("Deferred"), so the tree's keys never change in place and
@@ -1030,6 +1032,31 @@ mod tests {
         let mut cmp = Comparator::new();
         assert!(!cmp.is_copy_of(&m, y, x), "a block address means different things in x and y");
         assert_ne!(cmp.compare(&m, x, y), core::cmp::Ordering::Equal);
+        // The same inside metadata.
+        m.metas.push(MetaData::Const(ba));
+        let md = MetaId::new(m.metas.len() - 1);
+        let with_md = |m: &mut Tiny, name: &str| {
+            m.add_func(name, i64t, &[i64t], ext(), |m2, b| {
+                let (void, meta) = (m2.void(), m2.ty(TypeData::Metadata));
+                b.begin_block();
+                ret(b, void, Use { value: Value::Meta(md), ty: meta });
+            })
+        };
+        let (u, v) = (with_md(&mut m, "u"), with_md(&mut m, "v"));
+        assert!(!Comparator::new().is_copy_of(&m, v, u), "metadata holding a block address");
+
+        // Same records, different signatures: not a copy (the order compares signatures).
+        let mut m = Tiny::new();
+        let (a, b) = (adder(&mut m, "a", 5, ext()), adder(&mut m, "b", 5, ext()));
+        let k = match m.bodies[a.index()].as_ref().unwrap().uses[1].value {
+            Value::Const(k) => k,
+            other => panic!("{other:?}"),
+        };
+        m.bodies[b.index()].as_mut().unwrap().uses[1].value = Value::Const(k);
+        assert!(Comparator::new().is_copy_of(&m, b, a));
+        m.funcs[b.index()].sig = Box::new([Prop::Num(1)]);
+        assert!(!Comparator::new().is_copy_of(&m, b, a), "the signature props differ");
+        assert_ne!(Comparator::new().compare(&m, a, b), core::cmp::Ordering::Equal);
     }
 
     #[test]

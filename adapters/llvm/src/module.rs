@@ -1361,6 +1361,8 @@ impl LlvmModule {
             return None;
         }
         let sources = *self.copy_sources.get(&key)?;
+        // One buffer for every attempt: it becomes the copy's `insts` on success.
+        let mut insts: Vec<V> = Vec::new();
         for src in sources {
             if src == u32::MAX || src == f.0 {
                 continue;
@@ -1371,7 +1373,8 @@ impl LlvmModule {
                 continue;
             }
             let n = s.insts.len();
-            let mut insts: Vec<V> = Vec::with_capacity(n);
+            insts.clear();
+            insts.reserve_exact(n);
             // SAFETY: both are live functions of this module; the shim writes at most `n`
             // handles.
             let got = unsafe {
@@ -1401,7 +1404,12 @@ impl LlvmModule {
             if self.check_copies {
                 match self.build_body(v, fn_special) {
                     Ok(direct) => {
-                        let same = format!("{:?}", direct.body) == format!("{:?}", body)
+                        let (d, c) = (direct.body.as_body(), body.as_body());
+                        let same = d.blocks == c.blocks
+                            && d.insts == c.insts
+                            && d.uses == c.uses
+                            && d.props == c.props
+                            && d.succs == c.succs
                             && direct.insts == insts
                             && direct.meta == meta
                             && !direct.distinct_md;
