@@ -592,6 +592,18 @@ namespace {
 // at a cost in its capacity, and was most of the check's time).
 struct SameBody {
   const Function *A = nullptr, *B = nullptr;
+  // Pairs of distinct types of one kind found at the same place (A's type, B's type),
+  // each once: the caller accepts the bodies only if its type table gives each pair one
+  // id (named structs that differ only in their names). At most `MaxTypePairs`.
+  static constexpr size_t MaxTypePairs = 16;
+  std::pair<const Type *, const Type *> TypePairs[MaxTypePairs];
+  size_t NumTypePairs = 0;
+  // Direct calls to two different functions (neither an intrinsic, neither a self
+  // call) at the same place: (B's instruction number, B's callee), for the caller to put
+  // into the copy. At most `CalleeCap` (the caller's buffer).
+  std::pair<size_t, const Function *> *Callees = nullptr;
+  size_t CalleeCap = 0, NumCallees = 0;
+  size_t At = 0; // B's instruction number being compared
   struct Entry {
     const Value *Key;
     const Value *Val;
@@ -618,6 +630,24 @@ struct SameBody {
     Mask = Want - 1;
     Pending = 0;
     Used = 0;
+    NumTypePairs = 0;
+    NumCallees = 0;
+  }
+
+  // Types at the same place: the same type, or a pair of distinct types of one kind
+  // (recorded for the caller to decide).
+  bool type(const Type *X, const Type *Y) {
+    if (X == Y)
+      return true;
+    if (X->getTypeID() != Y->getTypeID() || X->isPointerTy() || X->isIntegerTy())
+      return false;
+    for (size_t I = 0; I != NumTypePairs; ++I)
+      if (TypePairs[I].first == X && TypePairs[I].second == Y)
+        return true;
+    if (NumTypePairs == MaxTypePairs)
+      return false;
+    TypePairs[NumTypePairs++] = {X, Y};
+    return true;
   }
 
   // The entry of `K`, or the free entry where it goes (`Gen` not current).
@@ -663,6 +693,13 @@ struct SameBody {
       return X == A && Y == B;
     if (X == Y)
       return X && !isLocal(X);
+    if (Callee) {
+      auto *FX = dyn_cast_or_null<Function>(X), *FY = dyn_cast_or_null<Function>(Y);
+      if (!FX || !FY || FX->isIntrinsic() || FY->isIntrinsic() || NumCallees == CalleeCap)
+        return false;
+      Callees[NumCallees++] = {At, FY};
+      return true;
+    }
     if (!X || !Y || !isLocal(X) || !isLocal(Y))
       return false;
     auto [E, New] = tryEmplace(X, Y, false);
@@ -677,8 +714,8 @@ struct SameBody {
 
   // Everything about an instruction that is not an operand, for instructions of the same
   // opcode: the state the view records, and more (every attachment but `!dbg`).
-  static bool sameState(const Instruction *X, const Instruction *Y) {
-    if (X->getType() != Y->getType() || X->getRawSubclassOptionalData() != Y->getRawSubclassOptionalData())
+  bool sameState(const Instruction *X, const Instruction *Y) {
+    if (!type(X->getType(), Y->getType()) || X->getRawSubclassOptionalData() != Y->getRawSubclassOptionalData())
       return false;
     if (X->hasMetadataOtherThanDebugLoc() || Y->hasMetadataOtherThanDebugLoc()) {
       SmallVector<std::pair<unsigned, MDNode *>, 4> MX, MY;
@@ -690,7 +727,7 @@ struct SameBody {
     switch (X->getOpcode()) {
     case Instruction::Alloca: {
       auto *P = cast<AllocaInst>(X), *Q = cast<AllocaInst>(Y);
-      return P->getAllocatedType() == Q->getAllocatedType() && P->getAlign() == Q->getAlign() &&
+      return type(P->getAllocatedType(), Q->getAllocatedType()) && P->getAlign() == Q->getAlign() &&
              P->isUsedWithInAlloca() == Q->isUsedWithInAlloca() && P->isSwiftError() == Q->isSwiftError();
     }
     case Instruction::Load: {
@@ -714,11 +751,11 @@ struct SameBody {
     case Instruction::CallBr: {
       auto *P = cast<CallBase>(X), *Q = cast<CallBase>(Y);
       return P->getCallingConv() == Q->getCallingConv() && P->getAttributes() == Q->getAttributes() &&
-             P->getFunctionType() == Q->getFunctionType() && P->hasIdenticalOperandBundleSchema(*Q);
+             type(P->getFunctionType(), Q->getFunctionType()) && P->hasIdenticalOperandBundleSchema(*Q);
     }
     case Instruction::GetElementPtr:
-      return cast<GetElementPtrInst>(X)->getSourceElementType() ==
-             cast<GetElementPtrInst>(Y)->getSourceElementType();
+      return type(cast<GetElementPtrInst>(X)->getSourceElementType(),
+                  cast<GetElementPtrInst>(Y)->getSourceElementType());
     case Instruction::ExtractValue:
       return cast<ExtractValueInst>(X)->getIndices() == cast<ExtractValueInst>(Y)->getIndices();
     case Instruction::InsertValue:
@@ -827,7 +864,7 @@ struct SameBody {
     reset(A->arg_size() + A->size() + Cap);
     for (unsigned I = 0, E = A->arg_size(); I != E; ++I) {
       const Argument *X = A->getArg(I), *Y = B->getArg(I);
-      if (X->getType() != Y->getType() || !place(X, Y))
+      if (!type(X->getType(), Y->getType()) || !place(X, Y))
         return false;
     }
     for (auto BA = A->begin(), BB = B->begin(), EA = A->end(); BA != EA; ++BA, ++BB) {
@@ -852,6 +889,7 @@ struct SameBody {
           return false;
         const auto *CB = dyn_cast<CallBase>(X);
         unsigned CalleeAt = CB ? NOps - 1 : ~0u;
+        At = N;
         for (unsigned J = 0; J != NOps; ++J)
           if (!operand(X->getOperand(J), Y->getOperand(J), J == CalleeAt))
             return false;
@@ -886,17 +924,43 @@ void mergefunc_same_body_free(void *S) { delete static_cast<SameBody *>(S); }
 // instruction has the same opcode, result type, operand count, flags, properties
 // (alignment, orderings, predicates, attribute lists, bundles, source element types,
 // indices, masks, ...) and attachments other than `!dbg`, and the arguments have the same
-// types. Returns the number of B's instructions (debug intrinsics left out), which are
-// written to `out` in layout order, or -1 if the bodies differ, either value is not a
-// function with a body, or B has more than `cap` instructions.
-long mergefunc_same_body(void *state, LLVMValueRef a, LLVMValueRef b, LLVMValueRef *out, size_t cap) {
+// types. Two relaxations, which the caller resolves:
+// * "the same type" may also be a pair of distinct types of one kind (not pointers or
+//   integers): those pairs are written to `types` (A's type, then B's; at most
+//   `type_cap` pairs, and at most 16) and their number to `*ntypes`; the caller decides
+//   whether they are the same;
+// * a direct call may call another function (neither being an intrinsic or a self call):
+//   B's instruction number and B's callee go to `callee_at` and `callees` (at most
+//   `callee_cap`), their number to `*ncallees`; the caller puts B's callees in its copy.
+// Returns the number of B's instructions (debug intrinsics left out), which are written
+// to `out` in layout order, or -1 if the bodies differ otherwise, either value is not a
+// function with a body, B has more than `cap` instructions or a list does not fit.
+long mergefunc_same_body(void *state, LLVMValueRef a, LLVMValueRef b, LLVMValueRef *out, size_t cap,
+                         LLVMTypeRef *types, size_t type_cap, size_t *ntypes, size_t *callee_at,
+                         LLVMValueRef *callees, size_t callee_cap, size_t *ncallees) {
   auto *FA = dyn_cast_or_null<Function>(unwrap(a));
   auto *FB = dyn_cast_or_null<Function>(unwrap(b));
+  *ntypes = 0;
+  *ncallees = 0;
   if (!state || !FA || !FB || FA == FB || FA->isDeclaration() || FB->isDeclaration())
     return -1;
+  auto *S = static_cast<SameBody *>(state);
+  std::pair<size_t, const Function *> Buf[64];
+  S->Callees = Buf;
+  S->CalleeCap = callee_cap < 64 ? callee_cap : 64;
   size_t N = 0;
-  if (!static_cast<SameBody *>(state)->run(FA, FB, out, cap, N))
+  if (!S->run(FA, FB, out, cap, N) || S->NumTypePairs > type_cap)
     return -1;
+  for (size_t I = 0; I != S->NumTypePairs; ++I) {
+    types[2 * I] = wrap(const_cast<Type *>(S->TypePairs[I].first));
+    types[2 * I + 1] = wrap(const_cast<Type *>(S->TypePairs[I].second));
+  }
+  *ntypes = S->NumTypePairs;
+  for (size_t I = 0; I != S->NumCallees; ++I) {
+    callee_at[I] = Buf[I].first;
+    callees[I] = wrap(const_cast<Function *>(Buf[I].second));
+  }
+  *ncallees = S->NumCallees;
   return static_cast<long>(N);
 }
 

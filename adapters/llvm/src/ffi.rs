@@ -120,13 +120,25 @@ extern "C" {
     pub fn mergefunc_same_body_new() -> *mut std::ffi::c_void;
     pub fn mergefunc_same_body_free(state: *mut std::ffi::c_void);
     /// Is `b`'s body `a`'s with `b`'s locals in their places (see the shim)? The number
-    /// of `b`'s instructions, written to `out` (at most `cap`), or -1.
+    /// of `b`'s instructions, written to `out` (at most `cap`), or -1. Pairs of distinct
+    /// types found at the same place go to `types` (`a`'s, then `b`'s; at most
+    /// `type_cap` pairs), their number to `*ntypes`: the bodies are the same only if
+    /// each pair is. Direct calls to other functions go to `callee_at` (`b`'s
+    /// instruction number) and `callees` (`b`'s callee), at most `callee_cap`, their
+    /// number to `*ncallees`.
     pub fn mergefunc_same_body(
         state: *mut std::ffi::c_void,
         a: LLVMValueRef,
         b: LLVMValueRef,
         out: *mut LLVMValueRef,
         cap: usize,
+        types: *mut LLVMTypeRef,
+        type_cap: usize,
+        ntypes: *mut usize,
+        callee_at: *mut usize,
+        callees: *mut LLVMValueRef,
+        callee_cap: usize,
+        ncallees: *mut usize,
     ) -> std::ffi::c_long;
     /// Non-`!dbg` attachments of an instruction, by increasing kind: writes up to `cap`
     /// pairs, returns how many there are.

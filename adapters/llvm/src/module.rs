@@ -76,6 +76,9 @@ pub(crate) struct Slot {
     /// The function whose view this one's was copied from (a hint for the core, see
     /// [`Module::view_copied_from`]).
     pub(crate) copied_from: Option<FuncId>,
+    /// The cache generations (`const_gen`, `md_gen`) whose ids the view holds: those of
+    /// its build, or of the view it was copied from.
+    pub(crate) view_gen: (u32, u32),
 }
 
 /// Functions kept per copy key as sources of view copies (the most recent first).
@@ -85,6 +88,11 @@ const COPY_SOURCES: usize = 4;
 /// the benchmark modules: 2.4 to 3.4 props per instruction on average, and at most 37 of
 /// 4,081 views (rust-linked-release) need more, so building a view rarely reallocates.
 const PROPS_PER_INST: usize = 4;
+
+/// Type pairs a same-body check may leave to `copy_view` (the shim's limit is 16).
+const MAX_COPY_TYPE_PAIRS: usize = 16;
+/// Calls to other functions a copied view may patch (the shim's limit is 64).
+const MAX_COPY_CALLEES: usize = 64;
 
 /// Slots of `LlvmModule::type_cache` (a power of two).
 const TYPE_CACHE_SLOTS: usize = 256;
@@ -171,11 +179,26 @@ pub struct LlvmModule {
     global_of: HashMap<V, GlobalId>,
     types: Vec<TypeData>,
     type_of: HashMap<T, TypeId>,
+    /// `types` by content: congruent types (named structs that differ only in their
+    /// names, which the order ignores) share one id, so views of functions that differ
+    /// only in struct names are the same records (see `copy_view`).
+    type_by_data: HashMap<TypeData, TypeId>,
     /// Direct-mapped cache of `type_of` (see `intern_type`).
     type_cache: Box<[(usize, u32); TYPE_CACHE_SLOTS]>,
     consts: Vec<ConstData>,
     const_of: HashMap<V, ConstId>,
     metas: Vec<MetaData>,
+    /// `metas` by content, so that an item interned again after the caches were cleared
+    /// gets its old id back (strings, wrapped constants and uniqued tuples of those:
+    /// `meta_stable`).
+    meta_by_data: HashMap<MetaData, MetaId>,
+    /// By id: the item's content does not depend on the generation of the caches (no
+    /// distinct or opaque node inside), so its id is the same in every generation.
+    meta_stable: Vec<bool>,
+    /// Generation of `const_of` (bumped when it is cleared).
+    const_gen: u32,
+    /// Generation of the metadata, inline-asm and opaque-identity caches.
+    md_gen: u32,
     meta_of: HashMap<Md, MetaId>,
     asms: Vec<AsmData>,
     asm_of: HashMap<V, AsmId>,
@@ -395,10 +418,15 @@ impl LlvmModule {
             global_of: HashMap::default(),
             types: Vec::new(),
             type_of: HashMap::default(),
+            type_by_data: HashMap::default(),
             type_cache: Box::new([(0, 0); TYPE_CACHE_SLOTS]),
             consts: Vec::new(),
             const_of: HashMap::default(),
             metas: Vec::new(),
+            meta_by_data: HashMap::default(),
+            meta_stable: Vec::new(),
+            const_gen: 0,
+            md_gen: 0,
             meta_of: HashMap::default(),
             asms: Vec::new(),
             asm_of: HashMap::default(),
@@ -508,7 +536,15 @@ impl LlvmModule {
                 let own = v.0 as u64;
                 let mut k = e.hash.rotate_left(17) ^ e.key;
                 for &id in &p.ids[e.ids.0 as usize..e.ids.1 as usize] {
-                    let id = if id & !7 == own { 1 } else { id };
+                    // Another function (tags 2 and 3) only as its tag: a copy may call
+                    // other functions (`copy_view`).
+                    let id = if id & !7 == own {
+                        1
+                    } else if id & 7 >= 2 {
+                        id & 7
+                    } else {
+                        id
+                    };
                     k = (k.rotate_left(5) ^ id).wrapping_mul(0x517c_c1b7_2722_0a95);
                 }
                 slot.copy_key = k | 1;
@@ -864,6 +900,7 @@ impl LlvmModule {
             info_ineligible: Some(Ineligible::NoBody),
             fn_special: false,
             meta: false,
+            view_gen: (0, 0),
             copy_key: 0,
             copied_from: None,
         });
@@ -881,6 +918,7 @@ impl LlvmModule {
     /// Forgets every cache keyed by an LLVM pointer that a mutation may have freed.
     pub(crate) fn new_generation(&mut self) {
         clear_if_used(&mut self.const_of);
+        self.const_gen = self.const_gen.wrapping_add(1);
         self.new_md_generation();
     }
 
@@ -896,6 +934,7 @@ impl LlvmModule {
     }
 
     fn new_md_generation(&mut self) {
+        self.md_gen = self.md_gen.wrapping_add(1);
         clear_if_used(&mut self.meta_of);
         clear_if_used(&mut self.mav_of);
         clear_if_used(&mut self.uniqued_of);
@@ -1274,11 +1313,13 @@ impl LlvmModule {
         let mut meta = false;
         let mut reason_found = None;
         let mut copied_from = None;
+        let mut view_gen = (self.const_gen, self.md_gen);
         if ineligible.is_none() {
             let t0 = crate::clock::ticks();
             let built = match self.copy_view(f, v, fn_special) {
-                Some((view, src)) => {
-                    copied_from = Some(src);
+                Some((view, src, gen)) => {
+                    copied_from = src;
+                    view_gen = gen;
                     Ok(view)
                 }
                 None => {
@@ -1314,6 +1355,7 @@ impl LlvmModule {
         s.meta = meta;
         s.built = true;
         s.copied_from = copied_from;
+        s.view_gen = view_gen;
     }
 
     /// Copying views (on by default): a function whose body is another one's with its
@@ -1355,7 +1397,7 @@ impl LlvmModule {
     /// The view of `f` (LLVM function `v`) copied from a built view of a function with
     /// the same body, if there is one. Never in modules where a `blockaddress` may exist
     /// (the order does not take the identity of such a constant as equality).
-    fn copy_view(&mut self, f: FuncId, v: V, fn_special: bool) -> Option<(BuiltView, FuncId)> {
+    fn copy_view(&mut self, f: FuncId, v: V, fn_special: bool) -> Option<(BuiltView, Option<FuncId>, (u32, u32))> {
         let key = self.funcs[f.index()].copy_key;
         if !self.copy_views || key == 0 || self.block_addresses {
             return None;
@@ -1368,26 +1410,61 @@ impl LlvmModule {
                 continue;
             }
             let s = &self.funcs[src as usize];
-            let (Some(sv), Some(body)) = (s.v, s.body.as_ref()) else { continue };
+            let (Some(sv), Some(_)) = (s.v, s.body.as_ref()) else { continue };
             if !s.built || s.info.ineligible.is_some() || s.fn_special != fn_special {
                 continue;
             }
+            // The copy holds the source's ids: those of an older generation of the caches
+            // only where they are still the ids of a build now.
+            let gen = s.view_gen;
+            if gen.0 != self.const_gen || (gen.1 != self.md_gen && !self.ids_outlive_md_generation(src)) {
+                continue;
+            }
+            let s = &self.funcs[src as usize];
             let n = s.insts.len();
             insts.clear();
             insts.reserve_exact(n);
+            let mut types = [std::ptr::null_mut(); 2 * MAX_COPY_TYPE_PAIRS];
+            let mut ntypes = 0usize;
+            let mut callee_at = [0usize; MAX_COPY_CALLEES];
+            let mut callees = [std::ptr::null_mut(); MAX_COPY_CALLEES];
+            let mut ncallees = 0usize;
             // SAFETY: both are live functions of this module; the shim writes at most `n`
-            // handles.
+            // handles, `MAX_COPY_TYPE_PAIRS` type pairs and `MAX_COPY_CALLEES` callees.
             let got = unsafe {
-                ffi::mergefunc_same_body(self.same_body.0, sv.0, v.0, insts.as_mut_ptr() as *mut LLVMValueRef, n)
+                ffi::mergefunc_same_body(
+                    self.same_body.0,
+                    sv.0,
+                    v.0,
+                    insts.as_mut_ptr() as *mut LLVMValueRef,
+                    n,
+                    types.as_mut_ptr(),
+                    MAX_COPY_TYPE_PAIRS,
+                    &mut ntypes,
+                    callee_at.as_mut_ptr(),
+                    callees.as_mut_ptr(),
+                    MAX_COPY_CALLEES,
+                    &mut ncallees,
+                )
             };
-            if got < 0 || got as usize != n {
+            if got < 0 || got as usize != n || ntypes > MAX_COPY_TYPE_PAIRS || ncallees > MAX_COPY_CALLEES {
+                continue;
+            }
+            // Distinct types at the same place: the bodies are the same records only if
+            // the type table gives both one id (congruent named structs).
+            if !types[..2 * ntypes.min(MAX_COPY_TYPE_PAIRS)]
+                .chunks_exact(2)
+                .all(|p| self.intern_type(T(p[0])) == self.intern_type(T(p[1])))
+            {
                 continue;
             }
             // SAFETY: the shim wrote `n` handles.
             unsafe { insts.set_len(n) };
-            let mut body = body.clone();
+            let s = &self.funcs[src as usize];
+            let Some(mut body) = s.body.clone() else { continue };
             let meta = s.meta;
-            // Calls to itself: the only operands that differ.
+            // Calls to itself: the only operands that differ, with the direct calls to
+            // other functions (after the self calls: one of those may call the source).
             let src_id = FuncId(src);
             let mut own = None;
             for i in 0..body.insts.len() {
@@ -1399,6 +1476,23 @@ impl LlvmModule {
                     let mine = *own.get_or_insert_with(|| self.intern_const(v));
                     body.uses[at].value = Value::Const(mine);
                 }
+            }
+            let mut patched = true;
+            for (&i, &g) in callee_at[..ncallees].iter().zip(&callees[..ncallees]) {
+                let Some(inst) = body.insts.get(i).copied() else {
+                    patched = false;
+                    break;
+                };
+                let InstKind::Call { callee } = inst.kind else {
+                    patched = false;
+                    break;
+                };
+                let c = self.intern_const(V(g));
+                let at = inst.operands.start as usize + callee as usize;
+                body.uses[at].value = Value::Const(c);
+            }
+            if !patched {
+                continue;
             }
             self.copy_stats.0 += 1;
             if self.check_copies {
@@ -1415,7 +1509,23 @@ impl LlvmModule {
                             && !direct.distinct_md;
                         if !same {
                             let name = String::from_utf8_lossy(&self.funcs[f.index()].info.name).into_owned();
-                            self.copy_stats.1.push(format!("{name}: the copied view differs from the built one"));
+                            let what = if d.blocks != c.blocks {
+                                "blocks".to_string()
+                            } else if d.insts != c.insts {
+                                let i = d.insts.iter().zip(c.insts).position(|(a, b)| a != b);
+                                format!("instruction {i:?}")
+                            } else if d.uses != c.uses {
+                                let i = d.uses.iter().zip(c.uses).position(|(a, b)| a != b);
+                                format!("operand {i:?}: {:?} built, {:?} copied", i.map(|i| d.uses[i]), i.map(|i| c.uses[i]))
+                            } else if d.props != c.props {
+                                let i = d.props.iter().zip(c.props).position(|(a, b)| a != b);
+                                format!("prop {i:?}: {:?} built, {:?} copied", i.map(|i| d.props[i]), i.map(|i| c.props[i]))
+                            } else if d.succs != c.succs {
+                                "successors".to_string()
+                            } else {
+                                "instruction handles or metadata flags".to_string()
+                            };
+                            self.copy_stats.1.push(format!("{name}: the copied view differs from the built one ({what})"));
                         }
                     }
                     Err(r) => {
@@ -1424,9 +1534,34 @@ impl LlvmModule {
                     }
                 }
             }
-            return Some((BuiltView { body, insts, distinct_md: false, meta }, src_id));
+            // With other callees the records differ: no copy for the core to check.
+            let from = (ncallees == 0).then_some(src_id);
+            return Some((BuiltView { body, insts, distinct_md: false, meta }, from, gen));
         }
         None
+    }
+
+    /// Are the ids in `src`'s built view the same in every generation of the metadata
+    /// caches: no inline asm (`asm_of` is one of those caches) and only metadata whose id
+    /// does not depend on the generation (`meta_stable`)?
+    fn ids_outlive_md_generation(&self, src: u32) -> bool {
+        let s = &self.funcs[src as usize];
+        let Some(body) = s.body.as_ref() else { return false };
+        let stable = |m: MetaId| self.meta_stable.get(m.index()).copied().unwrap_or(false);
+        body.uses.iter().all(|u| match u.value {
+            Value::Asm(_) => false,
+            Value::Meta(m) => stable(m),
+            Value::Arg(_) | Value::Inst(_) | Value::Block(_) | Value::Const(_) => true,
+        }) && (!s.meta
+            || body.props.iter().all(|p| match p {
+                Prop::Meta(Some(m)) => stable(*m),
+                Prop::Meta(None)
+                | Prop::Num(_)
+                | Prop::Type(_)
+                | Prop::Const(_)
+                | Prop::Block(_)
+                | Prop::Attrs(_) => true,
+            }))
     }
 
     /// Rebuilds `f`'s facts, and its body view if it is built.
@@ -1736,9 +1871,8 @@ impl LlvmModule {
         if let Some(id) = self.type_of.get(&t) {
             return *id;
         }
-        let id = TypeId::new(self.types.len());
-        self.types.push(TypeData::Void);
-        self.type_of.insert(t, id);
+        // Types cannot contain themselves (only through pointers, which are opaque), so
+        // the element types are interned first and the content decides the id.
         let data = if t.0.is_null() {
             TypeData::Other {
                 kind: u32::MAX,
@@ -1747,13 +1881,37 @@ impl LlvmModule {
                 int_params: Box::new([]),
             }
         } else {
-            self.type_data_of(t, id)
+            self.type_data_of(t)
         };
-        self.types[id.index()] = data;
+        let id = match self.type_by_data.get(&data) {
+            Some(id) => *id,
+            None => {
+                let id = TypeId::new(self.types.len());
+                self.types.push(data.clone());
+                self.type_by_data.insert(data, id);
+                id
+            }
+        };
+        self.type_of.insert(t, id);
         id
     }
 
-    fn type_data_of(&mut self, t: T, id: TypeId) -> TypeData {
+    /// A new type that equals no other (for a part of a type that LLVM-C could not
+    /// read: never expected, but never equal to anything either).
+    fn unique_type(&mut self, what: &str) -> TypeId {
+        let id = TypeId::new(self.types.len());
+        let data = TypeData::Other {
+            kind: u32::MAX - 1,
+            name: format!("{what} #{}", id.0).into_bytes().into(),
+            type_params: Box::new([]),
+            int_params: Box::new([]),
+        };
+        self.types.push(data.clone());
+        self.type_by_data.insert(data, id);
+        id
+    }
+
+    fn type_data_of(&mut self, t: T) -> TypeData {
         let float = |format: u32, bits: u32| TypeData::Float { format, bits };
         match t.kind() {
             Ok(TyKind::Void) => TypeData::Void,
@@ -1770,11 +1928,17 @@ impl LlvmModule {
             Ok(TyKind::Integer) => TypeData::Int { bits: t.int_width().unwrap_or(0) },
             Ok(TyKind::Pointer) => TypeData::Ptr { addr_space: t.addr_space().unwrap_or(0) },
             Ok(TyKind::Vector | TyKind::ScalableVector) => {
-                let elem = t.elem().map(|e| self.intern_type(e)).unwrap_or(id);
+                let elem = match t.elem() {
+                    Some(e) => self.intern_type(e),
+                    None => self.unique_type("element"),
+                };
                 TypeData::Vector { scalable: t.kind() == Ok(TyKind::ScalableVector), len: t.len().unwrap_or(0), elem }
             }
             Ok(TyKind::Array) => {
-                let elem = t.elem().map(|e| self.intern_type(e)).unwrap_or(id);
+                let elem = match t.elem() {
+                    Some(e) => self.intern_type(e),
+                    None => self.unique_type("element"),
+                };
                 TypeData::Array { len: t.len().unwrap_or(0), elem }
             }
             Ok(TyKind::Struct) => {
@@ -1783,7 +1947,9 @@ impl LlvmModule {
                 TypeData::Struct { packed: t.packed(), fields: fields.into() }
             }
             Ok(TyKind::Function) => {
-                let (r, ps, va) = t.func_sig().unwrap_or((t, Vec::new(), false));
+                let Some((r, ps, va)) = t.func_sig() else {
+                    return TypeData::Func { ret: self.unique_type("return"), params: Box::new([]), vararg: false };
+                };
                 let ret = self.intern_type(r);
                 let params: Vec<TypeId> = ps.into_iter().map(|p| self.intern_type(p)).collect();
                 TypeData::Func { ret, params: params.into(), vararg: va }
@@ -1808,7 +1974,7 @@ impl LlvmModule {
                 // A type kind this build does not know: unique per type object.
                 TypeData::Other {
                     kind: 1000 + raw,
-                    name: format!("#{}", id.0).into_bytes().into(),
+                    name: format!("#{}", self.types.len()).into_bytes().into(),
                     type_params: Box::new([]),
                     int_params: Box::new([]),
                 }
@@ -2081,27 +2247,39 @@ impl LlvmModule {
         if let Some(id) = self.meta_of.get(&m) {
             return *id;
         }
+        // A placeholder first: a uniqued tuple may (through textual IR) contain itself.
+        // Its content then names the placeholder, which no other item does.
         let id = MetaId::new(self.metas.len());
         self.metas.push(MetaData::Opaque(u64::MAX));
+        self.meta_stable.push(false);
         self.meta_of.insert(m, id);
         let mdc = MdCtx(self.ctx);
-        let data = match m.kind() {
-            safe::MD_STRING => MetaData::String(mdc.string(m).unwrap_or_default().into()),
+        let (data, stable) = match m.kind() {
+            safe::MD_STRING => (MetaData::String(mdc.string(m).unwrap_or_default().into()), true),
             safe::MD_CONSTANT => match mdc.wrapped_value(m) {
-                Some(c) => MetaData::Const(self.intern_const(c)),
-                None => MetaData::Opaque(self.opaque_meta_id(m)),
+                Some(c) => (MetaData::Const(self.intern_const(c)), true),
+                None => (MetaData::Opaque(self.opaque_meta_id(m)), false),
             },
             safe::MD_TUPLE if self.uniqued_tuple(m) => {
                 let ops = mdc.tuple_operands(m).unwrap_or_default();
                 let kids: Vec<Option<MetaId>> = ops.into_iter().map(|o| o.map(|x| self.intern_meta(x))).collect();
-                MetaData::Node(kids.into())
+                let stable = kids.iter().flatten().all(|k| self.meta_stable[k.index()]);
+                (MetaData::Node(kids.into()), stable)
             }
             // A distinct tuple (alias scope, domain, access group): renamed consistently
             // when passed as an argument (see `MetaData::Distinct`).
-            safe::MD_TUPLE => MetaData::Distinct(self.opaque_meta_id(m)),
-            _ => MetaData::Opaque(self.opaque_meta_id(m)),
+            safe::MD_TUPLE => (MetaData::Distinct(self.opaque_meta_id(m)), false),
+            _ => (MetaData::Opaque(self.opaque_meta_id(m)), false),
         };
-        self.metas[id.index()] = data;
+        // The same content has the same id (uniqued items with the same content are one
+        // LLVM node; the opaque ones carry their node's identity in their content).
+        if let Some(&old) = self.meta_by_data.get(&data) {
+            self.meta_of.insert(m, old);
+            return old;
+        }
+        self.metas[id.index()] = data.clone();
+        self.meta_stable[id.index()] = stable;
+        self.meta_by_data.insert(data, id);
         id
     }
 

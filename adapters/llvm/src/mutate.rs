@@ -594,7 +594,8 @@ impl LlvmModule {
             debug_assert!(!s.built || s.body.as_ref().is_none_or(|b| s.meta == crate::module::view_has_meta(b)));
             let plain = s.built && !s.meta && s.body.as_ref().is_some_and(|b| b.insts.len() == s.insts.len());
             if plain {
-                s.body.take().map(|b| (b, std::mem::take(&mut s.insts)))
+                let gen = s.view_gen;
+                s.body.take().map(|b| (b, std::mem::take(&mut s.insts), gen))
             } else {
                 None
             }
@@ -606,11 +607,12 @@ impl LlvmModule {
         self.refresh(vec![f, id], Vec::new(), eager, Freed::Consts(freed), None);
         // The driver puts the new body in its tree right away.
         match moved {
-            Some((b, insts)) if self.funcs[id.index()].def && self.funcs[id.index()].info.ineligible.is_none() => {
+            Some((b, insts, gen)) if self.funcs[id.index()].def && self.funcs[id.index()].info.ineligible.is_none() => {
                 let s = &mut self.funcs[id.index()];
                 s.body = Some(b);
                 s.insts = insts;
                 s.meta = false;
+                s.view_gen = gen;
                 s.built = true;
                 if cfg!(debug_assertions) {
                     self.assert_view_is_current(id);
