@@ -647,3 +647,70 @@ fn cached_gep_offsets_equal_llvms_fold() {
     }
     assert!(checked > 0, "the corpus has getelementptr instructions");
 }
+
+#[test]
+fn copies_take_struct_names_callees_and_cache_generations_into_account() {
+    let body = |name: &str, ty: &str, callee: &str, md: &str| {
+        format!(
+            "define i32 @{name}(ptr %p) {{\n  %g = getelementptr {ty}, ptr %p, i64 0, i32 1\n  \
+             %v = load i32, ptr %g, !mf.tag {md}\n  %r = call i32 @{callee}(i32 %v)\n  ret i32 %r\n}}\n"
+        )
+    };
+    let mut src = String::from(
+        "%A = type { i32, ptr }\n%B = type { i32, ptr }\n%C = type { i64, ptr }\n\
+         define i32 @ka(i32 %x) {\n  %y = add i32 %x, 1\n  ret i32 %y\n}\n\
+         define i32 @kb(i32 %x) {\n  %y = mul i32 %x, 3\n  ret i32 %y\n}\n",
+    );
+    for (name, ty, callee, md) in [
+        ("fa", "%A", "ka", "!0"),
+        ("fb", "%B", "kb", "!0"),
+        ("fc", "%C", "ka", "!0"),
+        ("fd", "%B", "ka", "!0"),
+        ("ga", "%A", "ka", "!1"),
+        ("gb", "%A", "ka", "!1"),
+        ("gc", "%A", "ka", "!1"),
+    ] {
+        src.push_str(&body(name, ty, callee, md));
+    }
+    src.push_str("!0 = !{}\n!1 = distinct !{}\n");
+    let mut m = LlvmModule::parse(format!("{DL}{src}").as_bytes(), "copies.ll").unwrap_or_else(|e| panic!("{e}"));
+    m.set_check_copies(true);
+    let view = |m: &mut LlvmModule, f: &str| {
+        let f = id(m, f);
+        m.materialize_view(f);
+        f
+    };
+    let fa = view(&mut m, "fa");
+    // A rewrite clears the metadata caches: `!{}` gets its old id back, so fa's view
+    // is still a source.
+    m.forget_consts(&[]);
+    let (fb, fc, fd) = (view(&mut m, "fb"), view(&mut m, "fc"), view(&mut m, "fd"));
+    let (copies, diffs) = m.copy_report();
+    assert!(diffs.is_empty(), "{diffs:?}");
+    // %B differs from %A in its name only: fb (another callee) and fd (the same callee)
+    // copy fa's view; %C has another field type, so fc is built.
+    assert_eq!(copies, 2);
+    assert_eq!(m.view_copied_from(fd), Some(fa));
+    // A copy that calls another function is not the same records: no hint for the core.
+    assert_eq!(m.view_copied_from(fb), None);
+    assert_eq!(m.view_copied_from(fc), None);
+    assert!(equal(&m, "fa", "fd"));
+    assert!(!equal(&m, "fa", "fb"));
+    let source_ty = |m: &LlvmModule, f: FuncId| match m.body(f).unwrap().insts[0].kind {
+        InstKind::Address { source_ty, .. } => source_ty,
+        k => panic!("not an address computation: {k:?}"),
+    };
+    assert_eq!(source_ty(&m, fa), source_ty(&m, fb), "congruent named structs share a type id");
+    assert_ne!(source_ty(&m, fa), source_ty(&m, fc));
+    // A distinct node's id belongs to its cache generation: gb is built after the caches
+    // were cleared, gc (same generation) copies gb.
+    let ga = view(&mut m, "ga");
+    m.forget_consts(&[]);
+    let (gb, gc) = (view(&mut m, "gb"), view(&mut m, "gc"));
+    let (copies, diffs) = m.copy_report();
+    assert!(diffs.is_empty(), "{diffs:?}");
+    assert_eq!(copies, 3);
+    assert_eq!(m.view_copied_from(gb), None);
+    assert_eq!(m.view_copied_from(gc), Some(gb));
+    assert_eq!(m.view_copied_from(ga), None);
+}
