@@ -1360,10 +1360,11 @@ impl LlvmModule {
 
     /// Copying views (on by default): a function whose body is another one's with its
     /// own locals in their places (the shim's `mergefunc_same_body`: same instructions,
-    /// types, flags, properties, attachments and operands, a call to itself for a call to
-    /// itself) gets a copy of that function's view, with its own name at self calls,
-    /// instead of a view built through LLVM-C. The copy is exactly the view a build would
-    /// give, so the merges are the same either way; off, every view is built.
+    /// types up to congruent named structs, flags, properties, attachments and operands,
+    /// a call to itself for a call to itself, direct calls possibly to other functions)
+    /// gets a copy of that function's view, with its own name at self calls and its own
+    /// callees, instead of a view built through LLVM-C. The copy is exactly the view a
+    /// build would give, so the merges are the same either way; off, every view is built.
     pub fn set_copy_views(&mut self, on: bool) {
         self.copy_views = on;
     }
@@ -1395,8 +1396,10 @@ impl LlvmModule {
     }
 
     /// The view of `f` (LLVM function `v`) copied from a built view of a function with
-    /// the same body, if there is one. Never in modules where a `blockaddress` may exist
-    /// (the order does not take the identity of such a constant as equality).
+    /// the same body, if there is one, with the source's id when the copy is the same
+    /// records (no other callee: a hint for the core) and the cache generations of its
+    /// ids. Never in modules where a `blockaddress` may exist (the order does not take
+    /// the identity of such a constant as equality).
     fn copy_view(&mut self, f: FuncId, v: V, fn_special: bool) -> Option<(BuiltView, Option<FuncId>, (u32, u32))> {
         let key = self.funcs[f.index()].copy_key;
         if !self.copy_views || key == 0 || self.block_addresses {
