@@ -1402,7 +1402,9 @@ impl LlvmModule {
     /// the identity of such a constant as equality).
     fn copy_view(&mut self, f: FuncId, v: V, fn_special: bool) -> Option<(BuiltView, Option<FuncId>, (u32, u32))> {
         let key = self.funcs[f.index()].copy_key;
-        if !self.copy_views || key == 0 || self.block_addresses {
+        // Inside a rewrite, views are brought up to date one by one: a source may not
+        // describe its rewritten IR yet.
+        if !self.copy_views || key == 0 || self.block_addresses || self.in_rewrite {
             return None;
         }
         let sources = *self.copy_sources.get(&key)?;
