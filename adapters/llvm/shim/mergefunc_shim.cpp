@@ -598,11 +598,13 @@ struct SameBody {
   static constexpr size_t MaxTypePairs = 16;
   std::pair<const Type *, const Type *> TypePairs[MaxTypePairs];
   size_t NumTypePairs = 0;
-  // Direct calls to two different functions (neither an intrinsic, neither a self
-  // call) at the same place: (B's instruction number, B's callee), for the caller to put
-  // into the copy. At most `CalleeCap` (the caller's buffer).
-  std::pair<size_t, const Function *> *Callees = nullptr;
-  size_t CalleeCap = 0, NumCallees = 0;
+  // Direct calls to two different functions (neither an intrinsic, whose calls decide
+  // how the view reads metadata operands, nor a self call) at the same place: (B's
+  // instruction number, B's callee), for the caller to put into the copy. At most
+  // `MaxCallees`.
+  static constexpr size_t MaxCallees = 64;
+  std::pair<size_t, const Function *> Callees[MaxCallees];
+  size_t NumCallees = 0;
   size_t At = 0; // B's instruction number being compared
   struct Entry {
     const Value *Key;
@@ -695,7 +697,7 @@ struct SameBody {
       return X && !isLocal(X);
     if (Callee) {
       auto *FX = dyn_cast_or_null<Function>(X), *FY = dyn_cast_or_null<Function>(Y);
-      if (!FX || !FY || FX->isIntrinsic() || FY->isIntrinsic() || NumCallees == CalleeCap)
+      if (!FX || !FY || FX->isIntrinsic() || FY->isIntrinsic() || NumCallees == MaxCallees)
         return false;
       Callees[NumCallees++] = {At, FY};
       return true;
@@ -931,7 +933,8 @@ void mergefunc_same_body_free(void *S) { delete static_cast<SameBody *>(S); }
 //   whether they are the same;
 // * a direct call may call another function (neither being an intrinsic or a self call):
 //   B's instruction number and B's callee go to `callee_at` and `callees` (at most
-//   `callee_cap`), their number to `*ncallees`; the caller puts B's callees in its copy.
+//   `callee_cap`, and at most 64), their number to `*ncallees`; the caller puts B's
+//   callees in its copy.
 // Returns the number of B's instructions (debug intrinsics left out), which are written
 // to `out` in layout order, or -1 if the bodies differ otherwise, either value is not a
 // function with a body, B has more than `cap` instructions or a list does not fit.
@@ -945,11 +948,8 @@ long mergefunc_same_body(void *state, LLVMValueRef a, LLVMValueRef b, LLVMValueR
   if (!state || !FA || !FB || FA == FB || FA->isDeclaration() || FB->isDeclaration())
     return -1;
   auto *S = static_cast<SameBody *>(state);
-  std::pair<size_t, const Function *> Buf[64];
-  S->Callees = Buf;
-  S->CalleeCap = callee_cap < 64 ? callee_cap : 64;
   size_t N = 0;
-  if (!S->run(FA, FB, out, cap, N) || S->NumTypePairs > type_cap)
+  if (!S->run(FA, FB, out, cap, N) || S->NumTypePairs > type_cap || S->NumCallees > callee_cap)
     return -1;
   for (size_t I = 0; I != S->NumTypePairs; ++I) {
     types[2 * I] = wrap(const_cast<Type *>(S->TypePairs[I].first));
@@ -957,8 +957,8 @@ long mergefunc_same_body(void *state, LLVMValueRef a, LLVMValueRef b, LLVMValueR
   }
   *ntypes = S->NumTypePairs;
   for (size_t I = 0; I != S->NumCallees; ++I) {
-    callee_at[I] = Buf[I].first;
-    callees[I] = wrap(const_cast<Function *>(Buf[I].second));
+    callee_at[I] = S->Callees[I].first;
+    callees[I] = wrap(const_cast<Function *>(S->Callees[I].second));
   }
   *ncallees = S->NumCallees;
   return static_cast<long>(N);

@@ -1410,7 +1410,7 @@ impl LlvmModule {
         let sources = *self.copy_sources.get(&key)?;
         // One buffer for every attempt: it becomes the copy's `insts` on success.
         let mut insts: Vec<V> = Vec::new();
-        for src in sources {
+        'sources: for src in sources {
             if src == u32::MAX || src == f.0 {
                 continue;
             }
@@ -1425,7 +1425,6 @@ impl LlvmModule {
             if gen.0 != self.const_gen || (gen.1 != self.md_gen && !self.ids_outlive_md_generation(src)) {
                 continue;
             }
-            let s = &self.funcs[src as usize];
             let n = s.insts.len();
             insts.clear();
             insts.reserve_exact(n);
@@ -1482,22 +1481,11 @@ impl LlvmModule {
                     body.uses[at].value = Value::Const(mine);
                 }
             }
-            let mut patched = true;
             for (&i, &g) in callee_at[..ncallees].iter().zip(&callees[..ncallees]) {
-                let Some(inst) = body.insts.get(i).copied() else {
-                    patched = false;
-                    break;
+                let Some(Inst { kind: InstKind::Call { callee }, operands, .. }) = body.insts.get(i).copied() else {
+                    continue 'sources;
                 };
-                let InstKind::Call { callee } = inst.kind else {
-                    patched = false;
-                    break;
-                };
-                let c = self.intern_const(V(g));
-                let at = inst.operands.start as usize + callee as usize;
-                body.uses[at].value = Value::Const(c);
-            }
-            if !patched {
-                continue;
+                body.uses[operands.start as usize + callee as usize].value = Value::Const(self.intern_const(V(g)));
             }
             self.copy_stats.0 += 1;
             if self.check_copies {
