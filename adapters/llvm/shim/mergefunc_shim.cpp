@@ -715,15 +715,23 @@ struct SameBody {
   }
 
   // Everything about an instruction that is not an operand, for instructions of the same
-  // opcode: the state the view records, and more (every attachment but `!dbg`).
+  // opcode: the state the view records, and more. Attachments: exactly those the view
+  // records (`build_records` in src/module.rs): every attachment of a load but `!dbg`,
+  // the `!range` of a call; no other attachment reaches the view or the order (a loop's
+  // distinct `!llvm.loop` node, for one, need not be the same).
   bool sameState(const Instruction *X, const Instruction *Y) {
     if (!type(X->getType(), Y->getType()) || X->getRawSubclassOptionalData() != Y->getRawSubclassOptionalData())
       return false;
-    if (X->hasMetadataOtherThanDebugLoc() || Y->hasMetadataOtherThanDebugLoc()) {
-      SmallVector<std::pair<unsigned, MDNode *>, 4> MX, MY;
-      X->getAllMetadataOtherThanDebugLoc(MX);
-      Y->getAllMetadataOtherThanDebugLoc(MY);
-      if (MX != MY)
+    if (isa<LoadInst>(X)) {
+      if (X->hasMetadataOtherThanDebugLoc() || Y->hasMetadataOtherThanDebugLoc()) {
+        SmallVector<std::pair<unsigned, MDNode *>, 4> MX, MY;
+        X->getAllMetadataOtherThanDebugLoc(MX);
+        Y->getAllMetadataOtherThanDebugLoc(MY);
+        if (MX != MY)
+          return false;
+      }
+    } else if (isa<CallBase>(X)) {
+      if (X->getMetadata(LLVMContext::MD_range) != Y->getMetadata(LLVMContext::MD_range))
         return false;
     }
     switch (X->getOpcode()) {

@@ -1509,16 +1509,26 @@ impl LlvmModule {
                                 format!("instruction {i:?}")
                             } else if d.uses != c.uses {
                                 let i = d.uses.iter().zip(c.uses).position(|(a, b)| a != b);
-                                format!("operand {i:?}: {:?} built, {:?} copied", i.map(|i| d.uses[i]), i.map(|i| c.uses[i]))
+                                format!(
+                                    "operand {i:?}: {:?} built, {:?} copied",
+                                    i.map(|i| d.uses[i]),
+                                    i.map(|i| c.uses[i])
+                                )
                             } else if d.props != c.props {
                                 let i = d.props.iter().zip(c.props).position(|(a, b)| a != b);
-                                format!("prop {i:?}: {:?} built, {:?} copied", i.map(|i| d.props[i]), i.map(|i| c.props[i]))
+                                format!(
+                                    "prop {i:?}: {:?} built, {:?} copied",
+                                    i.map(|i| d.props[i]),
+                                    i.map(|i| c.props[i])
+                                )
                             } else if d.succs != c.succs {
                                 "successors".to_string()
                             } else {
                                 "instruction handles or metadata flags".to_string()
                             };
-                            self.copy_stats.1.push(format!("{name}: the copied view differs from the built one ({what})"));
+                            self.copy_stats
+                                .1
+                                .push(format!("{name}: the copied view differs from the built one ({what})"));
                         }
                     }
                     Err(r) => {
@@ -1548,12 +1558,9 @@ impl LlvmModule {
         }) && (!s.meta
             || body.props.iter().all(|p| match p {
                 Prop::Meta(Some(m)) => stable(*m),
-                Prop::Meta(None)
-                | Prop::Num(_)
-                | Prop::Type(_)
-                | Prop::Const(_)
-                | Prop::Block(_)
-                | Prop::Attrs(_) => true,
+                Prop::Meta(None) | Prop::Num(_) | Prop::Type(_) | Prop::Const(_) | Prop::Block(_) | Prop::Attrs(_) => {
+                    true
+                }
             }))
     }
 

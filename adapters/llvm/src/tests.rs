@@ -714,3 +714,48 @@ fn copies_take_struct_names_callees_and_cache_generations_into_account() {
     assert_eq!(m.view_copied_from(gc), Some(gb));
     assert_eq!(m.view_copied_from(ga), None);
 }
+
+/// The same-body check looks at the attachments a view records and no others: a loop's
+/// distinct `!llvm.loop` node differs from function to function and does not stop a copy;
+/// a load's attachments and a call's `!range` do.
+#[test]
+fn copies_compare_the_attachments_views_record() {
+    let body = |name: &str, loop_md: &str, load_md: &str, range_md: &str| {
+        format!(
+            "define i32 @{name}(ptr %p, i32 %n) {{\nentry:\n  br label %loop\nloop:\n  \
+             %i = phi i32 [ 0, %entry ], [ %j, %loop ]\n  %v = load i32, ptr %p, !mf.tag {load_md}\n  \
+             %c = call i32 @k(i32 %v), !range {range_md}\n  %j = add i32 %i, %c\n  \
+             %d = icmp slt i32 %j, %n\n  br i1 %d, label %loop, label %exit, !llvm.loop {loop_md}\n\
+             exit:\n  ret i32 %j\n}}\n"
+        )
+    };
+    let mut src = String::from("declare i32 @k(i32)\n");
+    for (name, loop_md, load_md, range_md) in
+        [("fa", "!0", "!3", "!5"), ("fb", "!1", "!3", "!5"), ("fc", "!2", "!4", "!5"), ("fd", "!2", "!3", "!6")]
+    {
+        src.push_str(&body(name, loop_md, load_md, range_md));
+    }
+    src.push_str(
+        "!0 = distinct !{!0}\n!1 = distinct !{!1}\n!2 = distinct !{!2}\n!3 = !{i32 1}\n!4 = !{i32 2}\n\
+         !5 = !{i32 0, i32 10}\n!6 = !{i32 0, i32 20}\n",
+    );
+    let mut m = LlvmModule::parse(format!("{DL}{src}").as_bytes(), "attachments.ll").unwrap_or_else(|e| panic!("{e}"));
+    m.set_check_copies(true);
+    let view = |m: &mut LlvmModule, f: &str| {
+        let f = id(m, f);
+        m.materialize_view(f);
+        f
+    };
+    let (fa, fb, fc, fd) = (view(&mut m, "fa"), view(&mut m, "fb"), view(&mut m, "fc"), view(&mut m, "fd"));
+    let (copies, diffs) = m.copy_report();
+    assert!(diffs.is_empty(), "{diffs:?}");
+    // fb differs from fa in its `!llvm.loop` node only: a copy, and equal under the order.
+    assert_eq!(copies, 1);
+    assert_eq!(m.view_copied_from(fb), Some(fa));
+    assert!(equal(&m, "fa", "fb"));
+    // Another load attachment (fc) or another `!range` on the call (fd): built directly.
+    assert_eq!(m.view_copied_from(fc), None);
+    assert_eq!(m.view_copied_from(fd), None);
+    assert!(!equal(&m, "fa", "fc"));
+    assert!(!equal(&m, "fa", "fd"));
+}

@@ -187,6 +187,24 @@ fn order_equalities_match_llvm_comparator_on_modules_from_env() {
     }
 }
 
+/// `MERGEFUNC_COPY_MODULES=a.bc:b.ll` runs the view-copy exactness check
+/// (`common::copies::assert_copies_exact`) on other modules, for example the benchmark's.
+#[test]
+fn view_copies_are_exact_on_modules_from_env() {
+    let Some(list) = std::env::var_os("MERGEFUNC_COPY_MODULES") else { return };
+    for p in std::env::split_paths(&list) {
+        let t0 = Instant::now();
+        let c = common::copies::assert_copies_exact(&p);
+        eprintln!(
+            "{}: {} views copied and checked, {} merged through copies ({:?})",
+            p.display(),
+            c.copies,
+            c.copies_merged,
+            t0.elapsed()
+        );
+    }
+}
+
 fn file_name(p: &Path) -> String {
     p.file_name().unwrap().to_string_lossy().into_owned()
 }
