@@ -933,8 +933,8 @@ void mergefunc_same_body_free(void *S) { delete static_cast<SameBody *>(S); }
 // except that a call of `a` to itself is matched by a call of `b` to itself? Then every
 // instruction has the same opcode, result type, operand count, flags, properties
 // (alignment, orderings, predicates, attribute lists, bundles, source element types,
-// indices, masks, ...) and attachments other than `!dbg`, and the arguments have the same
-// types. Two relaxations, which the caller resolves:
+// indices, masks, ...) and the attachments views record (every one of a load but `!dbg`,
+// a call's `!range`), and the arguments have the same types. Two relaxations, which the caller resolves:
 // * "the same type" may also be a pair of distinct types of one kind (not pointers or
 //   integers): those pairs are written to `types` (A's type, then B's; at most
 //   `type_cap` pairs, and at most 16) and their number to `*ntypes`; the caller decides

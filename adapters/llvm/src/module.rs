@@ -1360,7 +1360,8 @@ impl LlvmModule {
 
     /// Copying views (on by default): a function whose body is another one's with its
     /// own locals in their places (the shim's `mergefunc_same_body`: same instructions,
-    /// types up to congruent named structs, flags, properties, attachments and operands,
+    /// types up to congruent named structs, flags, properties, the attachments views
+    /// record (a load's, a call's `!range`) and operands,
     /// a call to itself for a call to itself, direct calls possibly to other functions)
     /// gets a copy of that function's view, with its own name at self calls and its own
     /// callees, instead of a view built through LLVM-C. The copy is exactly the view a
