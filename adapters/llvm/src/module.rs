@@ -1503,30 +1503,12 @@ impl LlvmModule {
                             && !direct.distinct_md;
                         if !same {
                             let name = String::from_utf8_lossy(&self.funcs[f.index()].info.name).into_owned();
-                            let what = if d.blocks != c.blocks {
-                                "blocks".to_string()
-                            } else if d.insts != c.insts {
-                                let i = d.insts.iter().zip(c.insts).position(|(a, b)| a != b);
-                                format!("instruction {i:?}")
-                            } else if d.uses != c.uses {
-                                let i = d.uses.iter().zip(c.uses).position(|(a, b)| a != b);
-                                format!(
-                                    "operand {i:?}: {:?} built, {:?} copied",
-                                    i.map(|i| d.uses[i]),
-                                    i.map(|i| c.uses[i])
-                                )
-                            } else if d.props != c.props {
-                                let i = d.props.iter().zip(c.props).position(|(a, b)| a != b);
-                                format!(
-                                    "prop {i:?}: {:?} built, {:?} copied",
-                                    i.map(|i| d.props[i]),
-                                    i.map(|i| c.props[i])
-                                )
-                            } else if d.succs != c.succs {
-                                "successors".to_string()
-                            } else {
-                                "instruction handles or metadata flags".to_string()
-                            };
+                            let what = first_difference("block", d.blocks, c.blocks)
+                                .or_else(|| first_difference("instruction", d.insts, c.insts))
+                                .or_else(|| first_difference("operand", d.uses, c.uses))
+                                .or_else(|| first_difference("prop", d.props, c.props))
+                                .or_else(|| first_difference("successor", d.succs, c.succs))
+                                .unwrap_or_else(|| "instruction handles or metadata flags".to_string());
                             self.copy_stats
                                 .1
                                 .push(format!("{name}: the copied view differs from the built one ({what})"));
@@ -2826,6 +2808,16 @@ impl LlvmModule {
     pub(crate) fn func_value(&self, f: FuncId) -> Result<V, LlvmError> {
         self.funcs.get(f.index()).and_then(|s| s.v).ok_or_else(|| LlvmError(format!("{f} no longer exists")))
     }
+}
+
+/// Where two record arrays of a view first differ (check mode's report), or `None` if
+/// they are equal.
+fn first_difference<X: PartialEq + fmt::Debug>(what: &str, built: &[X], copied: &[X]) -> Option<String> {
+    if built == copied {
+        return None;
+    }
+    let i = built.iter().zip(copied).position(|(a, b)| a != b).unwrap_or(built.len().min(copied.len()));
+    Some(format!("{what} {i}: {:?} built, {:?} copied", built.get(i), copied.get(i)))
 }
 
 /// Does a view have a metadata operand or attachment (see [`Slot::meta`])?
