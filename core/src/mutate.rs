@@ -79,6 +79,13 @@ pub trait ModuleMut: Module {
         let _ = f;
     }
 
+    /// A hint: the driver will soon call [`Self::materialize`] for `f`. An adapter whose
+    /// views are read from memory that is likely cold may start loading it (a prefetch);
+    /// it must not change anything the driver can observe. The default does nothing.
+    fn prefetch(&self, f: FuncId) {
+        let _ = f;
+    }
+
     /// An optional cheap key of a candidate, computed *without* building its view, that
     /// lets the driver skip functions that can never merge. Contract:
     /// * consistent with the order: two functions the order calls equal get equal keys

@@ -31,6 +31,8 @@ pub(crate) struct Tiny {
     pub ineligible_on_build: Vec<FuncId>,
     /// Hints for [`Module::view_copied_from`]: (copy, original).
     pub copy_hints: Vec<(FuncId, FuncId)>,
+    /// Every [`ModuleMut::prefetch`] and [`ModuleMut::materialize`] call, in order.
+    pub accesses: core::cell::RefCell<Vec<(&'static str, FuncId)>>,
 }
 
 impl Tiny {
@@ -286,7 +288,11 @@ impl ModuleMut for Tiny {
         self.funcs[f.index()].align = align;
         Ok(())
     }
+    fn prefetch(&self, f: FuncId) {
+        self.accesses.borrow_mut().push(("prefetch", f));
+    }
     fn materialize(&mut self, f: FuncId) {
+        self.accesses.borrow_mut().push(("materialize", f));
         if self.ineligible_on_build.contains(&f) {
             self.funcs[f.index()].ineligible = Some(Ineligible::Adapter(1));
         }

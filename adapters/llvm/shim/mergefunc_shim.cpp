@@ -218,8 +218,10 @@ void mergefunc_scan_free(void *S) { delete static_cast<Scan *>(S); }
 // writes out[0] = StructuralHash(fn, false) (`term_by_opcode[op]`: the per-instruction
 // term of C++ opcode `op`, 0..n_terms-1, filled by the caller from LLVM's own xxh3),
 // out[1] = the native merge key, out[2] = the number of
-// identities the key refers to and out[3] = 1 if a `blockaddress` refers to one of its
-// blocks (0 if none does); the first `cap` of those are written to `ids`, in walk
+// identities the key refers to, out[3] = 1 if a `blockaddress` refers to one of its
+// blocks (0 if none does) and out[4], out[5] = the lowest and highest address of its
+// blocks and instructions (a prefetch hint for later walks, see
+// `mergefunc_prefetch_range`); the first `cap` of those are written to `ids`, in walk
 // order, each a value pointer with a tag in its low bits: 1 a global variable, alias or
 // ifunc, 2 a declared function, 3 a function with a body. The caller asks again with a
 // larger buffer if out[2] > cap. Returns 0 (nothing usable) for a declaration, or for a
@@ -250,6 +252,9 @@ int mergefunc_prescan(void *scan, LLVMValueRef fn, const uint64_t *term_by_opcod
   S.Spans.clear();
   S.SpanOf.assign(F->getMaxBlockNumber(), ~0u);
   uint64_t AddressTaken = 0;
+  // The address range of the blocks and instructions read (a prefetch hint for later
+  // walks; never dereferenced by the caller).
+  uintptr_t Lo = ~uintptr_t(0), Hi = 0;
   // 1. Every block in layout order (the order the parser allocated them in, which the
   //    hardware prefetches well), each block's words kept apart.
   for (const BasicBlock &BB : *F) {
@@ -261,6 +266,8 @@ int mergefunc_prescan(void *scan, LLVMValueRef fn, const uint64_t *term_by_opcod
       return 0;
     S.SpanOf[Num] = S.Spans.size();
     AddressTaken |= BB.hasAddressTaken();
+    Lo = std::min(Lo, reinterpret_cast<uintptr_t>(&BB));
+    Hi = std::max(Hi, reinterpret_cast<uintptr_t>(&BB));
     S.Words.push_back(45798);
     uint64_t K = mixk(0, 0xb1);
     uint64_t N = 0;
@@ -312,6 +319,8 @@ int mergefunc_prescan(void *scan, LLVMValueRef fn, const uint64_t *term_by_opcod
     const Instruction *T = BB.getTerminator();
     if (!T)
       return 0;
+    Lo = std::min(Lo, reinterpret_cast<uintptr_t>(&BB.front()));
+    Hi = std::max(Hi, reinterpret_cast<uintptr_t>(T));
     Sp.Succs = S.Succs.size();
     for (unsigned i = 0, e = T->getNumSuccessors(); i != e; ++i)
       S.Succs.push_back(T->getSuccessor(i)->getNumber());
@@ -356,6 +365,8 @@ int mergefunc_prescan(void *scan, LLVMValueRef fn, const uint64_t *term_by_opcod
   out[1] = K;
   out[2] = NIds;
   out[3] = AddressTaken;
+  out[4] = Lo;
+  out[5] = Hi;
   return 1;
 }
 
@@ -367,7 +378,7 @@ int mergefunc_prescan(void *scan, LLVMValueRef fn, const uint64_t *term_by_opcod
 // to the LLVM-C walk or LLVM's own function.
 uint64_t mergefunc_structural_hash(LLVMValueRef fn, const uint64_t *term_by_opcode, unsigned n_terms, int *ok) {
   Scan S;
-  uint64_t Out[4] = {0, 0, 0, 0}; // the prescan writes four words
+  uint64_t Out[6] = {0, 0, 0, 0, 0, 0}; // the prescan writes six words
   *ok = mergefunc_prescan(&S, fn, term_by_opcode, n_terms, 0, Out, nullptr, 0);
   return *ok == 1 ? Out[0] : 0;
 }
@@ -970,6 +981,21 @@ long mergefunc_same_body(void *state, LLVMValueRef a, LLVMValueRef b, LLVMValueR
   }
   *ncallees = S->NumCallees;
   return static_cast<long>(N);
+}
+
+} // extern "C"
+
+extern "C" {
+
+// Asks for the cache lines of [lo, hi) (at most `max_bytes` of them, from `lo`): a hint
+// that the caller will read that memory soon. The addresses are never dereferenced (a
+// prefetch does not fault), so a stale range is only wasted bandwidth.
+void mergefunc_prefetch_range(uint64_t lo, uint64_t hi, uint64_t max_bytes) {
+  if (hi < lo)
+    return;
+  uint64_t End = hi - lo > max_bytes ? lo + max_bytes : hi;
+  for (uint64_t A = lo & ~uint64_t(63); A < End; A += 64)
+    __builtin_prefetch(reinterpret_cast<const void *>(static_cast<uintptr_t>(A)));
 }
 
 } // extern "C"

@@ -68,7 +68,8 @@ extern "C" {
     pub fn mergefunc_scan_new() -> *mut std::ffi::c_void;
     pub fn mergefunc_scan_free(scan: *mut std::ffi::c_void);
     /// One native walk: `out = [StructuralHash, native merge key, identity count, any
-    /// block address taken]` and up
+    /// block address taken, lowest and highest address of its blocks and instructions]`
+    /// and up
     /// to `cap` tagged identities in `ids`; 0 when it cannot (see the shim).
     pub fn mergefunc_prescan(
         scan: *mut std::ffi::c_void,
@@ -80,6 +81,9 @@ extern "C" {
         ids: *mut u64,
         cap: usize,
     ) -> i32;
+    /// Prefetches the cache lines of `[lo, hi)`, at most `max_bytes` from `lo` (a hint;
+    /// the addresses are never dereferenced).
+    pub fn mergefunc_prefetch_range(lo: u64, hi: u64, max_bytes: u64);
     /// LLVM's `GlobalNumberState` for [`mergefunc_llvm_compare_functions`].
     pub fn mergefunc_llvm_cmp_state_new() -> *mut std::ffi::c_void;
     /// Frees a state made by [`mergefunc_llvm_cmp_state_new`].

@@ -238,6 +238,9 @@ pub struct LlvmModule {
     /// prescan read every definition and found no block whose address is taken: the
     /// rewrites never create block addresses, so it stays false for the whole run.
     pub(crate) block_addresses: bool,
+    /// By function index: where the last prescan found its blocks and instructions
+    /// (see [`crate::prescan::Prescan::footprints`]); a prefetch hint only.
+    pub(crate) footprints: Vec<(u64, u64)>,
     /// Erased functions and folded bodies are unlinked but not destroyed
     /// ([`Self::set_keep_erased`]).
     pub(crate) keep_erased: bool,
@@ -450,6 +453,7 @@ impl LlvmModule {
             llvm_hash: true,
             shash: std::cell::RefCell::new(crate::shash::StructuralHasher::new()),
             prescan: std::cell::RefCell::new(None),
+            footprints: Vec::new(),
             block_addresses: true,
             keep_erased: false,
             threads,
@@ -526,8 +530,9 @@ impl LlvmModule {
         };
         // SAFETY: the handles are the module's live definitions; `facts` reads the module
         // and interns, and rewrites nothing.
-        let p = unsafe { crate::prescan::run(&defs, n, &terms, ptr_bits, threads, facts) };
+        let mut p = unsafe { crate::prescan::run(&defs, n, &terms, ptr_bits, threads, facts) };
         s.block_addresses = p.block_addresses;
+        s.footprints = std::mem::take(&mut p.footprints);
         // Copy keys: the hash, the native key and the identities it names (a function's
         // own name as a marker), so that functions with the same key almost always have
         // the same body.
@@ -1298,6 +1303,21 @@ impl LlvmModule {
             String::from_utf8_lossy(&s.info.name),
             s.body
         );
+    }
+
+    /// Asks for the first cache lines of `f`'s IR if its view is not built yet (see
+    /// [`mergefunc::mutate::ModuleMut::prefetch`]).
+    pub(crate) fn prefetch_view(&self, f: FuncId) {
+        /// Bytes from the start of the body: the walks prefetch further ahead themselves.
+        const PREFETCH_BYTES: u64 = 4096;
+        let Some(s) = self.funcs.get(f.index()) else { return };
+        if s.built {
+            return;
+        }
+        if let Some(&(lo, hi)) = self.footprints.get(f.index()).filter(|r| r.0 != 0) {
+            // SAFETY: a prefetch hint; the shim never dereferences the range.
+            unsafe { ffi::mergefunc_prefetch_range(lo, hi.saturating_add(64), PREFETCH_BYTES) };
+        }
     }
 
     /// Builds the body view of `f` if it is not current.

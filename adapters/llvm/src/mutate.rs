@@ -718,6 +718,10 @@ impl ModuleMut for LlvmModule {
         self.materialize_view(f);
     }
 
+    fn prefetch(&self, f: FuncId) {
+        self.prefetch_view(f);
+    }
+
     fn merge_key(&mut self, f: FuncId, refs: &mut Vec<FuncId>) -> Option<u64> {
         self.merge_key_of(f, refs)
     }

@@ -42,6 +42,9 @@ pub(crate) struct Prescan {
     /// A `blockaddress` may refer to a block of one of the scanned functions: one of them
     /// has a block whose address is taken, or the walk declined one of them.
     pub(crate) block_addresses: bool,
+    /// By function index: the address range of its blocks and instructions when the
+    /// walk read them ((0, 0): not read). Only a prefetch hint, never dereferenced.
+    pub(crate) footprints: Vec<(u64, u64)>,
 }
 
 impl Prescan {
@@ -146,14 +149,16 @@ pub(crate) unsafe fn run(
         })
     };
     let block_addresses = parts.iter().any(|p| p.block_addresses);
-    let mut out = Prescan { entries: vec![None; n_funcs], ids: Vec::new(), block_addresses };
+    let mut out =
+        Prescan { entries: vec![None; n_funcs], ids: Vec::new(), block_addresses, footprints: vec![(0, 0); n_funcs] };
     out.ids.reserve(parts.iter().map(|p| p.ids.len()).sum());
     for p in parts {
         let base = out.ids.len() as u32;
         out.ids.extend_from_slice(&p.ids);
-        for (i, hash, key, a, b) in p.found {
+        for (i, hash, key, a, b, lo, hi) in p.found {
             if let Some(slot) = out.entries.get_mut(i) {
                 *slot = Some(Entry { hash, key, ids: (base + a, base + b) });
+                out.footprints[i] = (lo, hi);
             }
         }
     }
@@ -164,7 +169,7 @@ pub(crate) unsafe fn run(
 /// scanned function may have a block whose address is taken.
 #[derive(Default)]
 struct Part {
-    found: Vec<(usize, u64, u64, u32, u32)>,
+    found: Vec<(usize, u64, u64, u32, u32, u64, u64)>,
     ids: Vec<u64>,
     block_addresses: bool,
 }
@@ -190,12 +195,12 @@ fn scan_chunks(work: &[(usize, usize)], next: &AtomicUsize, terms: &[u64; 128], 
         }
         for &(i, f) in &work[at..(at + CHUNK).min(work.len())] {
             let start = part.ids.len();
-            let mut out = [0u64; 4];
+            let mut out = [0u64; 6];
             let mut ok;
             loop {
                 let cap = part.ids.capacity() - start;
                 // SAFETY: `f` is a live function nothing modifies (caller of `run`); `out`
-                // holds 4 words; the shim writes at most `cap` ids into the spare
+                // holds 6 words; the shim writes at most `cap` ids into the spare
                 // capacity after `start`, which `set_len` below exposes only up to what
                 // it wrote.
                 ok = unsafe {
@@ -220,7 +225,7 @@ fn scan_chunks(work: &[(usize, usize)], next: &AtomicUsize, terms: &[u64; 128], 
                 let n = out[2] as usize;
                 // SAFETY: the shim wrote `n <= cap` initialized words after `start`.
                 unsafe { part.ids.set_len(start + n) };
-                part.found.push((i, out[0], out[1], start as u32, (start + n) as u32));
+                part.found.push((i, out[0], out[1], start as u32, (start + n) as u32, out[4], out[5]));
                 part.block_addresses |= out[3] != 0;
             } else {
                 part.block_addresses = true;

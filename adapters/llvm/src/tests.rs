@@ -759,3 +759,42 @@ fn copies_compare_the_attachments_views_record() {
     assert!(!equal(&m, "fa", "fc"));
     assert!(!equal(&m, "fa", "fd"));
 }
+
+/// The load's prescan records where each definition's blocks and instructions lie (the
+/// range that `ModuleMut::prefetch` asks for): every block and instruction of every
+/// definition is inside its function's range.
+#[test]
+fn prescan_records_each_body_footprint() {
+    use inkwell::llvm_sys::core as c;
+    let m = LlvmModule::parse(
+        format!(
+            "{DL}declare i32 @k(i32)\n\
+             define i32 @a(i32 %x) {{\nentry:\n  %c = icmp eq i32 %x, 0\n  br i1 %c, label %t, label %e\n\
+             t:\n  %y = call i32 @k(i32 %x)\n  ret i32 %y\ne:\n  ret i32 1\n}}\n\
+             define i32 @b(i32 %x) {{\n  %y = add i32 %x, 1\n  ret i32 %y\n}}\n"
+        )
+        .as_bytes(),
+        "footprints.ll",
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let mut checked = 0;
+    for name in ["a", "b"] {
+        let f = id(&m, name);
+        let (lo, hi) = m.footprints[f.index()];
+        assert!(lo != 0 && lo <= hi, "{name}: {lo:#x}..{hi:#x}");
+        let v = m.func_value(f).unwrap();
+        for b in v.blocks() {
+            assert!((lo..=hi).contains(&(b as u64)), "{name}: block outside its range");
+            // SAFETY: a block of a live function; the walk only reads.
+            let mut i = unsafe { c::LLVMGetFirstInstruction(b) };
+            while !i.is_null() {
+                assert!((lo..=hi).contains(&(i as u64)), "{name}: instruction outside its range");
+                checked += 1;
+                i = unsafe { c::LLVMGetNextInstruction(i) };
+            }
+        }
+    }
+    assert_eq!(checked, 7);
+    // A declaration has no body to fetch.
+    assert_eq!(m.footprints[id(&m, "k").index()], (0, 0));
+}
