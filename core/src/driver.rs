@@ -8,7 +8,8 @@
 //!    [`Error::InvalidBody`]. With an adapter worklist hash, bodies are built
 //!    ([`ModuleMut::materialize`]) only for candidates whose hash another candidate
 //!    shares; one found ineligible then leaves the list (its bucket mates may become
-//!    singletons).
+//!    singletons). Each build is announced a few builds early
+//!    ([`ModuleMut::prefetch`], a hint only).
 //! 2. **Buckets**: candidates are stably sorted by hash ([`Module::worklist_hash`] or the
 //!    core's [`crate::hash`]); a candidate whose hash no other candidate shares is dropped
 //!    for the whole run. The rest form the first worklist, in that order.

@@ -6,7 +6,7 @@
 //!
 //! 1. **Signature**: the adapter's signature props ([`FuncInfo::sig`]: attributes,
 //!    collector, section, calling convention, ...), then the function type
-//!    ([`cmp_types`](Comparator::cmp_types)), then the arguments, which get serial
+//!    ([`cmp_types`]), then the arguments, which get serial
 //!    numbers `0..n` on both sides.
 //! 2. **CFG walk**: a depth-first walk from the entry blocks, driven by the left
 //!    function's successors (last successor first); each pair of blocks is matched by
