@@ -18,7 +18,7 @@
 
 use crate::ffi;
 use inkwell::llvm_sys::prelude::LLVMValueRef;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// What the prescan found for one function.
 #[derive(Clone, Copy, Debug)]
@@ -92,9 +92,46 @@ impl std::hash::Hasher for KeyHasher {
     }
 }
 
-/// Functions per claimed chunk: small enough to balance, large enough that claiming
-/// costs nothing.
-const CHUNK: usize = 4;
+/// Functions per claimed chunk: small enough to balance, large enough that each thread
+/// reads long runs of memory in the order the parser wrote it.
+const CHUNK: usize = 16;
+
+/// The functions not yet claimed, `[front, back)` of the work list, in one word (front in
+/// the low half) so that both ends are claimed by compare-and-swap. The helper threads
+/// claim chunks from the front and the calling thread, once its own work is done, from
+/// the back: with two threads each walks one stream of memory forward, chunk after
+/// chunk, instead of both hopping between interleaved small chunks (whose memory the
+/// other thread's prefetches had pulled into the wrong core's cache).
+struct Unclaimed(AtomicU64);
+
+impl Unclaimed {
+    fn new(len: usize) -> Self {
+        Unclaimed(AtomicU64::new((len as u64) << 32))
+    }
+
+    /// Claims up to [`CHUNK`] functions from the front (or the back): their range in the
+    /// work list, `None` when nothing is left.
+    fn claim(&self, from_back: bool) -> Option<std::ops::Range<usize>> {
+        let mut cur = self.0.load(Ordering::Relaxed);
+        loop {
+            let (front, back) = (cur & 0xffff_ffff, cur >> 32);
+            if front >= back {
+                return None;
+            }
+            let (next, range) = if from_back {
+                let b = back.saturating_sub(CHUNK as u64).max(front);
+                (front | b << 32, b..back)
+            } else {
+                let f = (front + CHUNK as u64).min(back);
+                (f | back << 32, front..f)
+            };
+            match self.0.compare_exchange_weak(cur, next, Ordering::Relaxed, Ordering::Relaxed) {
+                Ok(_) => return Some(range.start as usize..range.end as usize),
+                Err(now) => cur = now,
+            }
+        }
+    }
+}
 
 /// Below this many functions one thread does it all (starting threads would cost more).
 const MIN_PARALLEL: usize = 512;
@@ -109,8 +146,9 @@ pub(crate) fn thread_count(n: Option<usize>) -> usize {
 /// `terms`: the per-C++-opcode terms of the hash; `ptr_bits`: the pointer width that the
 /// order equates with address-space-0 pointers (0: none).
 ///
-/// `main_first` runs on the calling thread while the other threads already scan; the
-/// calling thread then joins them.
+/// `main_first` runs on the calling thread while the other threads already scan from the
+/// front of `funcs`; the calling thread then joins them from the back (see
+/// [`Unclaimed`]).
 ///
 /// # Safety
 /// Every handle is a function of one live module. Until the call returns, nothing
@@ -127,17 +165,19 @@ pub(crate) unsafe fn run(
 ) -> Prescan {
     // Handles cross threads as integers; they are only dereferenced by the shim.
     let work: Vec<(usize, usize)> = funcs.iter().map(|&(i, f)| (i, f as usize)).collect();
-    let next = AtomicUsize::new(0);
+    assert!(work.len() < u32::MAX as usize, "more functions than the prescan can index");
+    let unclaimed = Unclaimed::new(work.len());
     let threads = if work.len() < MIN_PARALLEL { 1 } else { threads().clamp(1, 16) };
-    let scan_all = || scan_chunks(&work, &next, terms, ptr_bits);
+    let scan_front = || scan_chunks(&work, &unclaimed, false, terms, ptr_bits);
+    let scan_back = || scan_chunks(&work, &unclaimed, true, terms, ptr_bits);
     let parts: Vec<Part> = if threads == 1 {
         main_first();
-        vec![scan_all()]
+        vec![scan_front()]
     } else {
         std::thread::scope(|s| {
-            let handles: Vec<_> = (1..threads).map(|_| s.spawn(scan_all)).collect();
+            let handles: Vec<_> = (1..threads).map(|_| s.spawn(scan_front)).collect();
             main_first();
-            let mut parts = vec![scan_all()];
+            let mut parts = vec![scan_back()];
             for h in handles {
                 // A worker that panicked (it cannot: the shim reports failures as 0)
                 // leaves its functions unscanned; they take the slow paths.
@@ -184,16 +224,19 @@ impl Drop for Scratch {
     }
 }
 
-fn scan_chunks(work: &[(usize, usize)], next: &AtomicUsize, terms: &[u64; 128], ptr_bits: u32) -> Part {
+fn scan_chunks(
+    work: &[(usize, usize)],
+    unclaimed: &Unclaimed,
+    from_back: bool,
+    terms: &[u64; 128],
+    ptr_bits: u32,
+) -> Part {
     // SAFETY: the shim allocates a scratch object (never null: `new` throws instead).
     let scratch = Scratch(unsafe { ffi::mergefunc_scan_new() });
     let mut part = Part { found: Vec::new(), ids: Vec::with_capacity(4096), block_addresses: false };
     loop {
-        let at = next.fetch_add(CHUNK, Ordering::Relaxed);
-        if at >= work.len() {
-            break;
-        }
-        for &(i, f) in &work[at..(at + CHUNK).min(work.len())] {
+        let Some(chunk) = unclaimed.claim(from_back) else { break };
+        for &(i, f) in &work[chunk] {
             let start = part.ids.len();
             let mut out = [0u64; 6];
             let mut ok;
@@ -233,4 +276,57 @@ fn scan_chunks(work: &[(usize, usize)], next: &AtomicUsize, terms: &[u64; 128], 
         }
     }
     part
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Unclaimed, CHUNK};
+
+    /// Claims from both ends hand out every index exactly once, in chunks of at most
+    /// [`CHUNK`], front chunks ascending and back chunks descending, also when two
+    /// threads claim at once.
+    #[test]
+    fn claims_cover_the_work_once_from_both_ends() {
+        for len in [0, 1, CHUNK - 1, CHUNK, CHUNK + 1, 5 * CHUNK + 3, 10_000] {
+            let u = Unclaimed::new(len);
+            let mut seen = vec![0u32; len];
+            let (mut last_front, mut last_back) = (0, len);
+            let mut k = 0;
+            loop {
+                let from_back = k % 3 == 0;
+                k += 1;
+                let Some(r) = u.claim(from_back) else { break };
+                assert!(!r.is_empty() && r.len() <= CHUNK, "{len}: {r:?}");
+                if from_back {
+                    assert_eq!(r.end, last_back);
+                    last_back = r.start;
+                } else {
+                    assert_eq!(r.start, last_front);
+                    last_front = r.end;
+                }
+                for i in r {
+                    seen[i] += 1;
+                }
+            }
+            assert!(seen.iter().all(|&n| n == 1), "{len}");
+            assert!(u.claim(false).is_none() && u.claim(true).is_none());
+        }
+        let len = 100_000;
+        let u = Unclaimed::new(len);
+        let claim_all = |from_back: bool| {
+            let mut got = Vec::new();
+            while let Some(r) = u.claim(from_back) {
+                got.extend(r);
+            }
+            got
+        };
+        let (a, b) = std::thread::scope(|s| {
+            let h = s.spawn(|| claim_all(false));
+            let b = claim_all(true);
+            (h.join().unwrap(), b)
+        });
+        let mut all: Vec<usize> = a.into_iter().chain(b).collect();
+        all.sort_unstable();
+        assert_eq!(all, (0..len).collect::<Vec<_>>());
+    }
 }
