@@ -279,6 +279,8 @@ int mergefunc_prescan(void *scan, LLVMValueRef fn, const uint64_t *term_by_opcod
       // faults.)
       __builtin_prefetch(reinterpret_cast<const void *>(reinterpret_cast<uintptr_t>(&I) + PrefetchAhead));
       __builtin_prefetch(reinterpret_cast<const void *>(reinterpret_cast<uintptr_t>(&I) + PrefetchAhead + 64));
+      Lo = std::min(Lo, reinterpret_cast<uintptr_t>(&I));
+      Hi = std::max(Hi, reinterpret_cast<uintptr_t>(&I));
       unsigned Op = I.getOpcode();
       if (Op >= n_terms || term_by_opcode[Op] == 0)
         return 0;
@@ -319,8 +321,6 @@ int mergefunc_prescan(void *scan, LLVMValueRef fn, const uint64_t *term_by_opcod
     const Instruction *T = BB.getTerminator();
     if (!T)
       return 0;
-    Lo = std::min(Lo, reinterpret_cast<uintptr_t>(&BB.front()));
-    Hi = std::max(Hi, reinterpret_cast<uintptr_t>(T));
     Sp.Succs = S.Succs.size();
     for (unsigned i = 0, e = T->getNumSuccessors(); i != e; ++i)
       S.Succs.push_back(T->getSuccessor(i)->getNumber());
@@ -686,7 +686,7 @@ struct SameBody {
 
   static bool isLocal(const Value *V) { return isa<Instruction>(V) || isa<Argument>(V) || isa<BasicBlock>(V); }
 
-  // `a` and `b` are the locals at the same place of A and B.
+  // `X` and `Y` are the locals at the same place of A and B.
   bool place(const Value *X, const Value *Y) {
     auto [E, New] = tryEmplace(X, Y, true);
     if (!E || New)
@@ -982,10 +982,6 @@ long mergefunc_same_body(void *state, LLVMValueRef a, LLVMValueRef b, LLVMValueR
   *ncallees = S->NumCallees;
   return static_cast<long>(N);
 }
-
-} // extern "C"
-
-extern "C" {
 
 // Asks for the cache lines of [lo, hi) (at most `max_bytes` of them, from `lo`): a hint
 // that the caller will read that memory soon. The addresses are never dereferenced (a

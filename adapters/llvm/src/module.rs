@@ -1477,10 +1477,7 @@ impl LlvmModule {
             }
             // Distinct types at the same place: the bodies are the same records only if
             // the type table gives both one id (congruent named structs).
-            if !types[..2 * ntypes.min(MAX_COPY_TYPE_PAIRS)]
-                .chunks_exact(2)
-                .all(|p| self.intern_type(T(p[0])) == self.intern_type(T(p[1])))
-            {
+            if !types[..2 * ntypes].chunks_exact(2).all(|p| self.intern_type(T(p[0])) == self.intern_type(T(p[1]))) {
                 continue;
             }
             // SAFETY: the shim wrote `n` handles.
@@ -1513,22 +1510,17 @@ impl LlvmModule {
                 match self.build_body(v, fn_special) {
                     Ok(direct) => {
                         let (d, c) = (direct.body.as_body(), body.as_body());
-                        let same = d.blocks == c.blocks
-                            && d.insts == c.insts
-                            && d.uses == c.uses
-                            && d.props == c.props
-                            && d.succs == c.succs
-                            && direct.insts == insts
-                            && direct.meta == meta
-                            && !direct.distinct_md;
-                        if !same {
+                        let what = first_difference("block", d.blocks, c.blocks)
+                            .or_else(|| first_difference("instruction", d.insts, c.insts))
+                            .or_else(|| first_difference("operand", d.uses, c.uses))
+                            .or_else(|| first_difference("prop", d.props, c.props))
+                            .or_else(|| first_difference("successor", d.succs, c.succs))
+                            .or_else(|| {
+                                (direct.insts != insts || direct.meta != meta || direct.distinct_md)
+                                    .then(|| "instruction handles or metadata flags".to_string())
+                            });
+                        if let Some(what) = what {
                             let name = String::from_utf8_lossy(&self.funcs[f.index()].info.name).into_owned();
-                            let what = first_difference("block", d.blocks, c.blocks)
-                                .or_else(|| first_difference("instruction", d.insts, c.insts))
-                                .or_else(|| first_difference("operand", d.uses, c.uses))
-                                .or_else(|| first_difference("prop", d.props, c.props))
-                                .or_else(|| first_difference("successor", d.succs, c.succs))
-                                .unwrap_or_else(|| "instruction handles or metadata flags".to_string());
                             self.copy_stats
                                 .1
                                 .push(format!("{name}: the copied view differs from the built one ({what})"));
@@ -2832,7 +2824,7 @@ impl LlvmModule {
 
 /// Where two record arrays of a view first differ (check mode's report), or `None` if
 /// they are equal.
-fn first_difference<X: PartialEq + fmt::Debug>(what: &str, built: &[X], copied: &[X]) -> Option<String> {
+pub(crate) fn first_difference<X: PartialEq + fmt::Debug>(what: &str, built: &[X], copied: &[X]) -> Option<String> {
     if built == copied {
         return None;
     }

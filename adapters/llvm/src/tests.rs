@@ -798,3 +798,16 @@ fn prescan_records_each_body_footprint() {
     // A declaration has no body to fetch.
     assert_eq!(m.footprints[id(&m, "k").index()], (0, 0));
 }
+
+/// Check mode names the first record where a copied view and the direct build differ,
+/// and nothing when they are equal.
+#[test]
+fn check_mode_names_the_first_difference() {
+    use crate::module::first_difference;
+    assert_eq!(first_difference("operand", &[1, 2, 3], &[1, 2, 3]), None);
+    assert_eq!(
+        first_difference("operand", &[1, 2, 3], &[1, 5, 3]).unwrap(),
+        "operand 1: Some(2) built, Some(5) copied"
+    );
+    assert_eq!(first_difference("prop", &[1, 2], &[1, 2, 7]).unwrap(), "prop 2: None built, Some(7) copied");
+}
