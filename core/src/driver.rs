@@ -217,6 +217,15 @@ struct Driver<'a, M: ModuleMut> {
     /// folded into the node's function, or its body moved to a new function): where a
     /// copy of its view may find its equal (see [`Self::copy_node`]).
     left_node: Vec<u32>,
+    /// The tree is keyed by the adapter's [`ModuleMut::tree_key`] (else by the core's
+    /// hash of views, [`Self::tree_hasher`]).
+    keyed: bool,
+    /// By tree node, with tree keys: the node's function has its view built and
+    /// validated. A function filed under a key no other tree function had is not read
+    /// until a function with the same key arrives ([`Self::ready_bucket`]).
+    ready: Vec<bool>,
+    /// Scratch for [`Self::ready_bucket`].
+    bucket: Vec<u32>,
 }
 
 /// Runs MergeFunctions over `module` and reports what it did.
@@ -236,6 +245,9 @@ pub fn merge_module<M: ModuleMut>(module: &mut M, options: &Options) -> Result<R
         round: 0,
         folded: Vec::new(),
         left_node: Vec::new(),
+        keyed: false,
+        ready: Vec::new(),
+        bucket: Vec::new(),
     };
     d.cmp.compare_weak_flags = !intersect;
     d.hasher.hash_weak_flags = !intersect;
@@ -306,6 +318,9 @@ impl<M: ModuleMut> Driver<'_, M> {
         }
         hashed.sort_by_key(|p| p.0); // stable: ties keep module order
         let mut shared = shared_flags(&hashed);
+        // Tree keys if the adapter gives one (asked of the first candidate; one it cannot
+        // key later switches the tree to view hashes, see `unkey_tree`).
+        self.keyed = hashed.first().is_some_and(|&(_, f)| self.m.tree_key(f).is_some());
         let funcs_before = self.m.num_funcs();
         // Cycle classes need the same opcode walk, so with the adapter's worklist hash
         // (opcodes and block structure, as LLVM's) a singleton has no class mate; neither
@@ -364,7 +379,9 @@ impl<M: ModuleMut> Driver<'_, M> {
         while lo < hashed.len() {
             let h = hashed[lo].0;
             let hi = lo + hashed[lo..].iter().take_while(|p| p.0 == h).count();
-            for &(_, f) in hashed[lo..hi].iter().zip(&shared[lo..hi]).filter(|(_, s)| **s).map(|(p, _)| p) {
+            // With tree keys, views are built only when a key meets another in the tree.
+            let eager = !self.keyed;
+            for &(_, f) in hashed[lo..hi].iter().zip(&shared[lo..hi]).filter(|(_, s)| **s && eager).map(|(p, _)| p) {
                 self.hint_ahead(&to_build, built);
                 self.ensure(f);
                 built += 1;
@@ -510,6 +527,12 @@ impl<M: ModuleMut> Driver<'_, M> {
     /// every time: a lazy adapter may have rebuilt it since `f` last left the tree (and
     /// it is about to be hashed anyway).
     fn insert_if_candidate(&mut self, f: FuncId) -> Result<(), Error<M::Error>> {
+        if self.keyed && self.is_candidate(f) {
+            match self.m.tree_key(f) {
+                Some(k) => return self.insert_keyed(f, k),
+                None => self.unkey_tree()?,
+            }
+        }
         if self.is_candidate(f) {
             self.ensure(f);
             if self.is_candidate(f) {
@@ -522,6 +545,107 @@ impl<M: ModuleMut> Driver<'_, M> {
             }
         }
         Ok(())
+    }
+
+    /// [`Self::insert_if_candidate`] with tree keys, `k` being the key of candidate `f`.
+    /// A function whose key no tree function has cannot equal any of them: it is filed
+    /// unread. Otherwise its view is built and those of the key's tree functions are made
+    /// ready, then it takes the usual way (copy check, lookup).
+    fn insert_keyed(&mut self, f: FuncId, k: u64) -> Result<(), Error<M::Error>> {
+        if !self.tree.has_bucket(k) {
+            let found = self.tree.find_or_insert(f, k, |_, _| {
+                debug_assert!(false, "a lookup in an empty bucket compared");
+                core::cmp::Ordering::Less
+            });
+            if let Found::Inserted(n) = found {
+                self.set_node(f, n);
+                self.set_ready(n, false);
+                self.report.stats.filed_unread += 1;
+            }
+            return Ok(());
+        }
+        self.ensure(f);
+        if !self.is_candidate(f) {
+            return Ok(());
+        }
+        self.ready_bucket(k)?;
+        if let Some(n) = self.copy_node(f) {
+            self.merge_into_node(f, n)?;
+            return Ok(());
+        }
+        validate_body(&*self.m, f).map_err(|reason| Error::InvalidBody { func: f, reason })?;
+        let m = &*self.m;
+        let cmp = &mut self.cmp;
+        match self.tree.find_or_insert(f, k, |resident, new| cmp.compare(m, resident, new)) {
+            Found::Inserted(n) => {
+                self.set_node(f, n);
+                self.set_ready(n, true);
+            }
+            Found::Equal(n) => self.merge_into_node(f, n)?,
+        }
+        Ok(())
+    }
+
+    /// Builds and validates the views of the tree functions filed under key `k` that are
+    /// not read yet. One that its build finds ineligible leaves the tree (as it would
+    /// never have entered it had its view been built when it was filed).
+    fn ready_bucket(&mut self, k: u64) -> Result<(), Error<M::Error>> {
+        let mut nodes = core::mem::take(&mut self.bucket);
+        nodes.clear();
+        self.tree.bucket_nodes(k, &mut nodes);
+        for &n in &nodes {
+            if self.is_ready(n) {
+                continue;
+            }
+            let g = self.tree.func(n);
+            self.ensure(g);
+            if !self.is_candidate(g) {
+                self.tree.remove(n);
+                self.set_node(g, NO_NODE);
+                continue;
+            }
+            validate_body(&*self.m, g).map_err(|reason| Error::InvalidBody { func: g, reason })?;
+            self.set_ready(n, true);
+        }
+        self.bucket = nodes;
+        Ok(())
+    }
+
+    /// Re-files every tree function under the core's hash of its view, for the rest of
+    /// the run (the adapter could not key a function). The tree's functions are pairwise
+    /// different, so each goes in as a node of its own.
+    fn unkey_tree(&mut self) -> Result<(), Error<M::Error>> {
+        self.keyed = false;
+        let funcs = self.tree.take_all();
+        self.ready.clear();
+        self.left_node.clear();
+        for &f in &funcs {
+            self.set_node(f, NO_NODE);
+        }
+        for f in funcs {
+            self.ensure(f);
+            if !self.is_candidate(f) {
+                continue;
+            }
+            validate_body(&*self.m, f).map_err(|reason| Error::InvalidBody { func: f, reason })?;
+            if self.insert(f)? {
+                debug_assert!(false, "two equal functions were filed under different tree keys");
+            }
+        }
+        Ok(())
+    }
+
+    /// With tree keys: node `n`'s function has its view built and validated (always
+    /// true without keys).
+    fn is_ready(&self, n: u32) -> bool {
+        !self.keyed || self.ready.get(n as usize).copied().unwrap_or(false)
+    }
+
+    fn set_ready(&mut self, n: u32, ready: bool) {
+        if self.ready.len() <= n as usize {
+            self.ready.resize(n as usize + 1, false);
+        }
+        self.ready[n as usize] = ready;
     }
 
     /// The tree node that looking `f` up would find, known without the lookup: the node
@@ -546,6 +670,11 @@ impl<M: ModuleMut> Driver<'_, M> {
             if n == NO_NODE || self.node(self.tree.func(n)) != n {
                 return None;
             }
+        }
+        // With tree keys, a node not read yet has no key in common with `f` (the caller
+        // readied `f`'s), so `f` cannot equal it.
+        if !self.is_ready(n) {
+            return None;
         }
         let g = self.tree.func(n);
         if !self.cmp.is_copy_of(&*self.m, f, g) {
@@ -581,6 +710,7 @@ impl<M: ModuleMut> Driver<'_, M> {
         match found {
             Found::Inserted(n) => {
                 self.set_node(f, n);
+                self.set_ready(n, true);
                 Ok(false)
             }
             Found::Equal(n) => {
@@ -599,6 +729,7 @@ impl<M: ModuleMut> Driver<'_, M> {
             self.tree.replace(n, f);
             self.set_node(old, NO_NODE);
             self.set_node(f, n);
+            self.set_ready(n, true);
             (f, old)
         };
         self.set_left_node(fold, n);
@@ -768,8 +899,12 @@ impl<M: ModuleMut> Driver<'_, M> {
                 if self.is_candidate(f) {
                     // A function in the tree was validated when it went in and has not
                     // changed since (it is taken out before any change).
-                    if self.node(f) == NO_NODE {
+                    let n = self.node(f);
+                    if n == NO_NODE || !self.is_ready(n) {
                         validate_body(&*self.m, f).map_err(|reason| Error::InvalidBody { func: f, reason })?;
+                        if n != NO_NODE {
+                            self.set_ready(n, true);
+                        }
                     }
                     cands.push(f);
                 }
@@ -834,6 +969,7 @@ impl<M: ModuleMut> Driver<'_, M> {
                 self.tree.replace(n, body);
                 self.set_node(f, NO_NODE);
                 self.set_node(body, n);
+                self.set_ready(n, true);
                 self.set_left_node(f, n);
             }
             // Otherwise `f` calls itself and `remove_users(f)` already took it out of the
@@ -1237,6 +1373,64 @@ mod tests {
         assert_eq!(run(false), (1, 1, 0, 0));
         // `a` and `b` still merge; `x` is neither a candidate nor merged.
         assert_eq!(run(true), (2, 0, 1, 1));
+    }
+
+    /// A module with duplicates, chains (callers of merged functions), a self call, a
+    /// function whose key no other has, and one found ineligible only when built.
+    fn keyed_scenario(tree_keyed: bool, unkeyable: &[&str]) -> (Tiny, Report, Vec<FuncId>) {
+        let mut m = Tiny::new();
+        m.hashed = true;
+        m.tree_keyed = tree_keyed;
+        let mut ids = Vec::new();
+        ids.push(adder(&mut m, "a1", 7, internal()));
+        ids.push(adder(&mut m, "a2", 7, internal()));
+        ids.push(adder(&mut m, "lone", 9, ext()));
+        ids.push(adder(&mut m, "bad", 11, ext()));
+        ids.push(adder(&mut m, "bad_mate", 11, ext()));
+        ids.push(caller(&mut m, "c1", ids[0]));
+        ids.push(caller(&mut m, "c2", ids[1]));
+        ids.push(adder(&mut m, "a3", 7, ext()));
+        ids.push(caller(&mut m, "c3", ids[7]));
+        m.ineligible_on_build = alloc::vec![ids[3]];
+        m.unkeyable = ids
+            .iter()
+            .copied()
+            .filter(|f| unkeyable.iter().any(|n| n.as_bytes() == &*m.funcs[f.index()].name))
+            .collect();
+        let r = merge_module(&mut m, &Options::default()).unwrap();
+        (m, r, ids)
+    }
+
+    /// Tree keys change no merge; they skip the views of functions whose key no other
+    /// function in the tree has (`lone`, and `bad`, which is then never found ineligible),
+    /// and fewer functions are compared.
+    #[test]
+    fn tree_keys_merge_the_same_and_skip_lone_views() {
+        let (_, plain, _) = keyed_scenario(false, &[]);
+        let (m, keyed, ids) = keyed_scenario(true, &[]);
+        assert_eq!(actions(&keyed), actions(&plain));
+        assert!(actions(&plain).len() >= 3, "{plain}");
+        assert_eq!(plain.stats.filed_unread, 0);
+        assert!(keyed.stats.filed_unread >= 2, "{keyed}");
+        assert!(keyed.stats.comparisons <= plain.stats.comparisons, "{keyed} {plain}");
+        let ev = m.accesses.borrow();
+        let built = |f: FuncId| ev.iter().any(|e| *e == ("materialize", f));
+        assert!(!built(ids[2]), "lone was read: {ev:?}");
+        // `bad` and `bad_mate` share a key: the second's arrival builds the first, which
+        // is found ineligible and leaves the tree; nothing merges with it.
+        assert!(built(ids[3]) && built(ids[4]));
+        assert!(keyed.merges.iter().all(|r| r.folded != ids[3] && r.target != ids[3]), "{keyed}");
+    }
+
+    /// A function the adapter cannot key switches the tree to view hashes (every function
+    /// filed so far is re-filed): the merges stay the same, wherever it comes.
+    #[test]
+    fn an_unkeyable_function_refiles_the_tree() {
+        let (_, plain, _) = keyed_scenario(false, &[]);
+        for name in ["a1", "a2", "lone", "bad_mate", "c2", "a3", "c3"] {
+            let (_, keyed, _) = keyed_scenario(true, &[name]);
+            assert_eq!(actions(&keyed), actions(&plain), "unkeyable {name}");
+        }
     }
 
     #[test]

@@ -110,6 +110,26 @@ pub trait ModuleMut: Module {
         None
     }
 
+    /// An optional key of the function `f` *as it is now*, computed without building its
+    /// view, under which the driver files `f` in its `FnTree`. Contract:
+    /// * consistent with the order at the time of the call: two functions the order calls
+    ///   equal get equal keys (it may read anything the order requires to be identical
+    ///   for equal functions, including which function an operand names, with a call of
+    ///   `f` to itself marked rather than named);
+    /// * it describes the IR of `f` at the time of the call: after a rewrite that changes
+    ///   `f` (the driver takes `f` out of its tree first), the next call describes the new
+    ///   IR.
+    ///
+    /// With keys, the driver builds a view only when another function in its tree has the
+    /// same key (most candidates that never merge are never read). The merges are the same
+    /// with or without keys. `None` (the default) for any function makes the driver key
+    /// its tree by the core's hash of views from then on (it re-files what the tree
+    /// holds), so an adapter should answer for every function or for none.
+    fn tree_key(&mut self, f: FuncId) -> Option<u64> {
+        let _ = f;
+        None
+    }
+
     /// True if [`ModuleMut::intersect_flags`] is implemented, so that
     /// [`crate::ir::Inst::weak_flags`] may be left out of the comparison.
     fn supports_flag_intersection(&self) -> bool {

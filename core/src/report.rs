@@ -104,6 +104,11 @@ pub struct Stats {
     /// copy of the node's ([`crate::Module::view_copied_from`]; 0 for adapters that
     /// give no hints).
     pub copies_merged: u64,
+    /// Functions filed in the tree under their [`crate::ModuleMut::tree_key`] without
+    /// their view being read, because no function in the tree had that key then (0 for
+    /// adapters without tree keys). A later function with the same key has the view
+    /// built after all.
+    pub filed_unread: u64,
     /// Deferred rounds run.
     pub rounds: u64,
     /// Cycle merging: classes examined by the partition refinement's worklist (each
@@ -180,6 +185,9 @@ impl fmt::Display for Stats {
         }
         if self.copies_merged != 0 {
             write!(f, " copies_merged={}", self.copies_merged)?;
+        }
+        if self.filed_unread != 0 {
+            write!(f, " filed_unread={}", self.filed_unread)?;
         }
         Ok(())
     }

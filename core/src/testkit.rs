@@ -23,6 +23,11 @@ pub(crate) struct Tiny {
     pub hashed: bool,
     /// Offer merge keys (opcodes and integer constants; function references as refs).
     pub keyed: bool,
+    /// Offer tree keys ([`ModuleMut::tree_key`]: opcodes, integer constants and named
+    /// functions, a self call marked), except for the functions in `unkeyable`.
+    pub tree_keyed: bool,
+    /// Functions [`ModuleMut::tree_key`] has no key for.
+    pub unkeyable: Vec<FuncId>,
     /// A broken lazy adapter: every operand a rewrite changes names argument 99 instead
     /// (which no function here has).
     pub corrupt_rewrites: bool,
@@ -296,6 +301,30 @@ impl ModuleMut for Tiny {
         if self.ineligible_on_build.contains(&f) {
             self.funcs[f.index()].ineligible = Some(Ineligible::Adapter(1));
         }
+    }
+    fn tree_key(&mut self, f: FuncId) -> Option<u64> {
+        if !self.tree_keyed || self.unkeyable.contains(&f) {
+            return None;
+        }
+        self.accesses.borrow_mut().push(("tree_key", f));
+        let b = self.bodies[f.index()].as_ref()?;
+        let mut k = 0u64;
+        let mut mix = |w: u64| k = (k.rotate_left(5) ^ w).wrapping_mul(0x517c_c1b7_2722_0a95);
+        for inst in &b.insts {
+            mix(inst.opcode as u64);
+            for u in &b.uses[inst.operands.range()] {
+                match u.value {
+                    Value::Const(c) => match &self.consts[c.index()].kind {
+                        ConstKind::Int(v) => mix(v[0]),
+                        ConstKind::Global(GlobalRef::Func(g)) if *g == f => mix(1),
+                        ConstKind::Global(GlobalRef::Func(g)) => mix(2 + g.0 as u64),
+                        _ => mix(u64::MAX),
+                    },
+                    _ => mix(u64::MAX - 1),
+                }
+            }
+        }
+        Some(k)
     }
     fn merge_key(&mut self, f: FuncId, refs: &mut Vec<FuncId>) -> Option<u64> {
         if !self.keyed {

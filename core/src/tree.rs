@@ -202,6 +202,54 @@ impl FnTree {
         self.len -= 1;
     }
 
+    /// True if some function with `hash` is in the set.
+    pub(crate) fn has_bucket(&self, hash: u64) -> bool {
+        self.roots.contains_key(&hash)
+    }
+
+    /// Appends the nodes holding a function with `hash` to `out` (in no particular order).
+    pub(crate) fn bucket_nodes(&self, hash: u64, out: &mut Vec<u32>) {
+        let Some(&root) = self.roots.get(&hash) else { return };
+        let from = out.len();
+        out.push(root);
+        let mut i = from;
+        while i < out.len() {
+            let n = &self.nodes[out[i] as usize];
+            for c in [n.left, n.right] {
+                if c != NIL {
+                    out.push(c);
+                }
+            }
+            i += 1;
+        }
+    }
+
+    /// Empties the set and returns the functions it held, in hash order and, within a
+    /// hash, in the order (deterministic: the driver inserts them again in this order).
+    pub(crate) fn take_all(&mut self) -> Vec<FuncId> {
+        let mut roots: Vec<(u64, u32)> = self.roots.iter().map(|(h, r)| (*h, *r)).collect();
+        roots.sort_unstable();
+        let mut out = Vec::with_capacity(self.len);
+        let mut stack = Vec::new();
+        for (_, root) in roots {
+            let mut cur = root;
+            while cur != NIL || !stack.is_empty() {
+                while cur != NIL {
+                    stack.push(cur);
+                    cur = self.nodes[cur as usize].left;
+                }
+                let n = stack.pop().expect("a node was pushed");
+                out.push(self.nodes[n as usize].func);
+                cur = self.nodes[n as usize].right;
+            }
+        }
+        self.nodes.clear();
+        self.free.clear();
+        self.roots.clear();
+        self.len = 0;
+        out
+    }
+
     /// Functions in `(hash, order)` order (for tests).
     #[cfg(test)]
     pub(crate) fn in_order(&self) -> Vec<FuncId> {
