@@ -1381,16 +1381,16 @@ mod tests {
         let mut m = Tiny::new();
         m.hashed = true;
         m.tree_keyed = tree_keyed;
-        let mut ids = Vec::new();
-        ids.push(adder(&mut m, "a1", 7, internal()));
-        ids.push(adder(&mut m, "a2", 7, internal()));
-        ids.push(adder(&mut m, "lone", 9, ext()));
-        ids.push(adder(&mut m, "bad", 11, ext()));
-        ids.push(adder(&mut m, "bad_mate", 11, ext()));
-        ids.push(caller(&mut m, "c1", ids[0]));
-        ids.push(caller(&mut m, "c2", ids[1]));
-        ids.push(adder(&mut m, "a3", 7, ext()));
-        ids.push(caller(&mut m, "c3", ids[7]));
+        let a1 = adder(&mut m, "a1", 7, internal());
+        let a2 = adder(&mut m, "a2", 7, internal());
+        let lone = adder(&mut m, "lone", 9, ext());
+        let bad = adder(&mut m, "bad", 11, ext());
+        let bad_mate = adder(&mut m, "bad_mate", 11, ext());
+        let c1 = caller(&mut m, "c1", a1);
+        let c2 = caller(&mut m, "c2", a2);
+        let a3 = adder(&mut m, "a3", 7, ext());
+        let c3 = caller(&mut m, "c3", a3);
+        let ids = alloc::vec![a1, a2, lone, bad, bad_mate, c1, c2, a3, c3];
         m.ineligible_on_build = alloc::vec![ids[3]];
         m.unkeyable = ids
             .iter()
@@ -1414,7 +1414,7 @@ mod tests {
         assert!(keyed.stats.filed_unread >= 2, "{keyed}");
         assert!(keyed.stats.comparisons <= plain.stats.comparisons, "{keyed} {plain}");
         let ev = m.accesses.borrow();
-        let built = |f: FuncId| ev.iter().any(|e| *e == ("materialize", f));
+        let built = |f: FuncId| ev.contains(&("materialize", f));
         assert!(!built(ids[2]), "lone was read: {ev:?}");
         // `bad` and `bad_mate` share a key: the second's arrival builds the first, which
         // is found ineligible and leaves the tree; nothing merges with it.
