@@ -564,11 +564,12 @@ impl<M: ModuleMut> Driver<'_, M> {
             }
             return Ok(());
         }
+        // The tree functions first: `f`'s view may then be a copy of one of theirs.
+        self.ready_bucket(k)?;
         self.ensure(f);
         if !self.is_candidate(f) {
             return Ok(());
         }
-        self.ready_bucket(k)?;
         if let Some(n) = self.copy_node(f) {
             self.merge_into_node(f, n)?;
             return Ok(());

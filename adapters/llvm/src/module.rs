@@ -76,6 +76,9 @@ pub(crate) struct Slot {
     /// The function whose view this one's was copied from (a hint for the core, see
     /// [`Module::view_copied_from`]).
     pub(crate) copied_from: Option<FuncId>,
+    /// [`ModuleMut::tree_key`] of the IR as it is, once computed; cleared by every rewrite
+    /// that changes the function.
+    pub(crate) tree_key: Option<u64>,
     /// The cache generations (`const_gen`, `md_gen`) whose ids the view holds: those of
     /// its build, or of the view it was copied from.
     pub(crate) view_gen: (u32, u32),
@@ -293,6 +296,13 @@ pub struct LlvmModule {
     same_body: SameBodyState,
     /// Views copied, and copies checked against a direct build that differed.
     pub(crate) copy_stats: (u64, Vec<String>),
+    /// Answer [`ModuleMut::tree_key`] (on by default).
+    pub(crate) tree_keys: bool,
+    /// The shim scratch of tree keys computed after the prescan was dropped.
+    tree_scan: Option<crate::prescan::Scratch>,
+    /// Scratch of [`Self::tree_key_of`]: identities and `refs`.
+    tree_ids: Vec<u64>,
+    tree_refs: Vec<FuncId>,
 }
 
 /// The shim's scratch of `mergefunc_same_body` (freed on drop).
@@ -481,6 +491,10 @@ impl LlvmModule {
             copy_sources: HashMap::default(),
             same_body: SameBodyState::new(),
             copy_stats: (0, Vec::new()),
+            tree_keys: true,
+            tree_scan: None,
+            tree_ids: Vec::new(),
+            tree_refs: Vec::new(),
         };
         let (t0, c0) = (std::time::Instant::now(), crate::process_cpu_seconds());
         s.init_module_facts();
@@ -830,6 +844,62 @@ impl LlvmModule {
         Ok(cands.len())
     }
 
+    /// Checks the tree keys ([`ModuleMut::tree_key`]) of every candidate, for tests: a
+    /// key cached now (from the prescan, or from a walk before later rewrites) equals one
+    /// walked afresh from the IR, and any two candidates the order calls equal have equal
+    /// keys (pairs are compared within groups of the core's view hash, which equal
+    /// functions share). Returns the number of equal pairs checked, or the first failure.
+    #[doc(hidden)]
+    pub fn check_tree_keys(&mut self) -> Result<usize, String> {
+        let cands: Vec<FuncId> = (0..self.funcs.len())
+            .map(FuncId::new)
+            .filter(|f| self.funcs[f.index()].def && self.funcs[f.index()].info.ineligible.is_none())
+            .collect();
+        let name = |m: &Self, f: FuncId| String::from_utf8_lossy(&m.funcs[f.index()].info.name).into_owned();
+        let cached: Vec<Option<u64>> = cands.iter().map(|&f| self.tree_key_of(f)).collect();
+        self.drop_prescan();
+        for s in &mut self.funcs {
+            s.tree_key = None;
+        }
+        let mut groups: HashMap<u64, Vec<(FuncId, u64)>> = HashMap::default();
+        let mut hasher = mergefunc::hash::FunctionHasher::tree_key();
+        hasher.hash_weak_flags = false;
+        for (&f, k1) in cands.iter().zip(cached) {
+            let k2 = self.tree_key_of(f);
+            if k1 != k2 {
+                return Err(format!("{}: cached tree key {k1:?}, walked afresh {k2:?}", name(self, f)));
+            }
+            self.materialize_view(f);
+            if self.funcs[f.index()].info.ineligible.is_some() {
+                continue;
+            }
+            let Some(k) = k2 else { continue };
+            groups.entry(hasher.hash(&*self, f)).or_default().push((f, k));
+        }
+        let mut cmp = mergefunc::Comparator::new();
+        cmp.compare_weak_flags = false;
+        let mut pairs = 0;
+        let mut keys: Vec<_> = groups.into_values().collect();
+        keys.sort_unstable();
+        for g in keys {
+            for (i, &(a, ka)) in g.iter().enumerate() {
+                for &(b, kb) in &g[i + 1..] {
+                    if cmp.compare(&*self, a, b) == std::cmp::Ordering::Equal {
+                        pairs += 1;
+                        if ka != kb {
+                            return Err(format!(
+                                "{} and {} are equal, their tree keys differ",
+                                name(self, a),
+                                name(self, b)
+                            ));
+                        }
+                    }
+                }
+            }
+        }
+        Ok(pairs)
+    }
+
     /// Forgets the prescan (every rewrite calls this: the IR it describes changed).
     pub(crate) fn drop_prescan(&mut self) {
         *self.prescan.get_mut() = None;
@@ -908,6 +978,7 @@ impl LlvmModule {
             view_gen: (0, 0),
             copy_key: 0,
             copied_from: None,
+            tree_key: None,
         });
         self.pending.push(id);
         id
@@ -950,6 +1021,7 @@ impl LlvmModule {
     /// Rebuilds the module-level facts of `f` from the IR. The body view is left as it
     /// is (see [`Self::invalidate`] and [`Self::materialize_view`]).
     pub(crate) fn rebuild_info(&mut self, f: FuncId) {
+        self.funcs[f.index()].tree_key = None;
         let Some(v) = self.funcs[f.index()].v else { return };
         if !v.is_function() {
             // An alias now stands for this id.
@@ -990,6 +1062,7 @@ impl LlvmModule {
     /// rebuilds it.
     pub(crate) fn invalidate(&mut self, f: FuncId) {
         let s = &mut self.funcs[f.index()];
+        s.tree_key = None;
         if s.def {
             s.built = false;
             s.body = None;
@@ -1019,7 +1092,16 @@ impl LlvmModule {
             // Keys from the prescan and from the walk below hash differently, so one set
             // of keys never mixes them: a candidate the prescan did not cover keeps its
             // place (no key) instead.
-            let k = p.entry(f.index()).map(|e| self.key_from_prescan(fty, e, &p.ids, refs));
+            let at = refs.len();
+            let k = p.entry(f.index()).map(|e| {
+                let k = self.key_from_prescan(fty, e, &p.ids, refs);
+                // The prescan describes the IR as it is (no rewrite yet): the tree key
+                // comes for free now, and stays valid until a rewrite changes `f`.
+                if self.tree_keys {
+                    self.funcs[f.index()].tree_key = Some(tree_key_hash(f, e.hash, k, &refs[at..]));
+                }
+                k
+            });
             *self.prescan.get_mut() = Some(p);
             return k;
         }
@@ -1065,6 +1147,55 @@ impl LlvmModule {
         self.key_types = types;
         self.key_walk = walk;
         Some(h.finish())
+    }
+
+    /// [`ModuleMut::tree_key`] of `f`: LLVM's `StructuralHash`, the merge key (as
+    /// [`Self::key_from_prescan`] makes it) and the identity of every function with a body
+    /// that an operand names (a reference of `f` to itself marked instead), all of the IR
+    /// as it is now. They come from the prescan while it is current (no rewrite since), or
+    /// else from the shim's walk of `f` alone, the same walk: equal functions get equal
+    /// keys either way, because the order requires every part to be identical for them.
+    /// Cached until a rewrite changes `f`. `None` if the walk declines `f`.
+    pub(crate) fn tree_key_of(&mut self, f: FuncId) -> Option<u64> {
+        let s = &self.funcs[f.index()];
+        if let Some(k) = s.tree_key {
+            return Some(k);
+        }
+        if !self.tree_keys || !s.def {
+            return None;
+        }
+        let v = s.v.filter(|v| v.is_function())?;
+        let fty = s.info.ty;
+        let t0 = crate::clock::ticks();
+        let mut ids = std::mem::take(&mut self.tree_ids);
+        ids.clear();
+        let from_prescan = self.prescan.get_mut().as_ref().and_then(|p| {
+            let e = p.entry(f.index())?;
+            ids.extend_from_slice(p.ids.get(e.ids.0 as usize..e.ids.1 as usize)?);
+            Some((e.hash, e.key))
+        });
+        let found = from_prescan.or_else(|| {
+            ids.clear();
+            let (ptr_bits, terms) = self.prescan_inputs();
+            let scratch = self.tree_scan.get_or_insert_with(crate::prescan::Scratch::new);
+            // SAFETY: `v` is a live function of this module, and `&mut self` is held for the
+            // whole call: nothing rewrites it meanwhile.
+            unsafe { crate::prescan::scan_fn(scratch, v.0, &terms, ptr_bits, &mut ids) }.map(|out| (out[0], out[1]))
+        });
+        let key = found.map(|(hash, key)| {
+            let e = crate::prescan::Entry { hash, key, ids: (0, ids.len() as u32) };
+            let mut refs = std::mem::take(&mut self.tree_refs);
+            refs.clear();
+            let k = self.key_from_prescan(fty, e, &ids, &mut refs);
+            self.drain_pending();
+            let key = tree_key_hash(f, hash, k, &refs);
+            self.tree_refs = refs;
+            key
+        });
+        self.tree_ids = ids;
+        self.funcs[f.index()].tree_key = key;
+        self.add_time(t0, 0);
+        key
     }
 
     /// [`Self::merge_key_of`] from the prescan's entry `e` of a function of type `fty`:
@@ -1388,6 +1519,15 @@ impl LlvmModule {
     /// build would give, so the merges are the same either way; off, every view is built.
     pub fn set_copy_views(&mut self, on: bool) {
         self.copy_views = on;
+    }
+
+    /// Tree keys (on by default, [`ModuleMut::tree_key`]): the core files a candidate in
+    /// its tree under a key read from the prescan (or a walk of the function alone after
+    /// a rewrite), and builds its view only when another function in the tree has the
+    /// same key. The merges are the same either way; off, every candidate's view is built
+    /// and hashed. For measurements and tests.
+    pub fn set_tree_keys(&mut self, on: bool) {
+        self.tree_keys = on;
     }
 
     /// Checking mode for tests: every copied view is also built directly, and each
@@ -2926,6 +3066,19 @@ impl Module for LlvmModule {
             _ => None,
         }
     }
+}
+
+/// The tree key of `f` ([`LlvmModule::tree_key_of`]) from its `StructuralHash`, its
+/// merge key and the functions with bodies its operands name, in walk order.
+fn tree_key_hash(f: FuncId, hash: u64, merge_key: u64, refs: &[FuncId]) -> u64 {
+    use std::hash::Hasher;
+    let mut h = crate::prescan::KeyHasher::default();
+    h.write_u64(hash);
+    h.write_u64(merge_key);
+    for &r in refs {
+        h.write_u64(if r == f { u64::MAX } else { r.0 as u64 });
+    }
+    h.finish()
 }
 
 /// Volatile, alignment, ordering and sync scope of a load or a store (spec §2.10), in

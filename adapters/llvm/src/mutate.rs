@@ -85,6 +85,11 @@ impl LlvmModule {
         for v in [&mut lazy, &mut sig, &mut eager] {
             v.sort_unstable();
             v.dedup();
+            for f in v.iter() {
+                if let Some(s) = self.funcs.get_mut(f.index()) {
+                    s.tree_key = None;
+                }
+            }
         }
         match free {
             Freed::Nothing => {}
@@ -724,5 +729,9 @@ impl ModuleMut for LlvmModule {
 
     fn merge_key(&mut self, f: FuncId, refs: &mut Vec<FuncId>) -> Option<u64> {
         self.merge_key_of(f, refs)
+    }
+
+    fn tree_key(&mut self, f: FuncId) -> Option<u64> {
+        self.tree_key_of(f)
     }
 }

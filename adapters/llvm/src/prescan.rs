@@ -215,12 +215,70 @@ struct Part {
 }
 
 /// Owns a shim scratch.
-struct Scratch(*mut std::ffi::c_void);
+pub(crate) struct Scratch(*mut std::ffi::c_void);
+
+impl Scratch {
+    pub(crate) fn new() -> Self {
+        // SAFETY: the shim allocates a scratch object (never null: `new` throws instead).
+        Scratch(unsafe { ffi::mergefunc_scan_new() })
+    }
+}
 
 impl Drop for Scratch {
     fn drop(&mut self) {
         // SAFETY: made by `mergefunc_scan_new`, freed once.
         unsafe { ffi::mergefunc_scan_free(self.0) }
+    }
+}
+
+impl std::fmt::Debug for Scratch {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Scratch")
+    }
+}
+
+/// The shim's prescan of one function with `scratch`: its six result words (see
+/// `mergefunc_prescan`), the identities appended to `ids`; `None` (and `ids` as it
+/// was) if the walk declined the function.
+///
+/// # Safety
+/// `f` is a live function that nothing modifies during the call.
+pub(crate) unsafe fn scan_fn(
+    scratch: &Scratch,
+    f: LLVMValueRef,
+    terms: &[u64; 128],
+    ptr_bits: u32,
+    ids: &mut Vec<u64>,
+) -> Option<[u64; 6]> {
+    let start = ids.len();
+    let mut out = [0u64; 6];
+    loop {
+        let cap = ids.capacity() - start;
+        // SAFETY: `f` is a live function nothing modifies (caller); `out` holds 6 words;
+        // the shim writes at most `cap` ids into the spare capacity after `start`, which
+        // `set_len` below exposes only up to what it wrote.
+        let ok = unsafe {
+            ffi::mergefunc_prescan(
+                scratch.0,
+                f,
+                terms.as_ptr(),
+                128,
+                ptr_bits,
+                out.as_mut_ptr(),
+                ids.as_mut_ptr().add(start),
+                cap,
+            )
+        };
+        let n = out[2] as usize;
+        if ok != 1 {
+            return None;
+        }
+        if n <= cap {
+            // SAFETY: the shim wrote `n <= cap` initialized words after `start`.
+            unsafe { ids.set_len(start + n) };
+            return Some(out);
+        }
+        ids.reserve(n);
     }
 }
 
@@ -231,47 +289,20 @@ fn scan_chunks(
     terms: &[u64; 128],
     ptr_bits: u32,
 ) -> Part {
-    // SAFETY: the shim allocates a scratch object (never null: `new` throws instead).
-    let scratch = Scratch(unsafe { ffi::mergefunc_scan_new() });
+    let scratch = Scratch::new();
     let mut part = Part { found: Vec::new(), ids: Vec::with_capacity(4096), block_addresses: false };
     loop {
         let Some(chunk) = unclaimed.claim(from_back) else { break };
         for &(i, f) in &work[chunk] {
             let start = part.ids.len();
-            let mut out = [0u64; 6];
-            let mut ok;
-            loop {
-                let cap = part.ids.capacity() - start;
-                // SAFETY: `f` is a live function nothing modifies (caller of `run`); `out`
-                // holds 6 words; the shim writes at most `cap` ids into the spare
-                // capacity after `start`, which `set_len` below exposes only up to what
-                // it wrote.
-                ok = unsafe {
-                    ffi::mergefunc_prescan(
-                        scratch.0,
-                        f as LLVMValueRef,
-                        terms.as_ptr(),
-                        128,
-                        ptr_bits,
-                        out.as_mut_ptr(),
-                        part.ids.as_mut_ptr().add(start),
-                        cap,
-                    )
-                };
-                let n = out[2] as usize;
-                if ok != 1 || n <= cap {
-                    break;
+            // SAFETY: `f` is a live function nothing modifies (caller of `run`).
+            match unsafe { scan_fn(&scratch, f as LLVMValueRef, terms, ptr_bits, &mut part.ids) } {
+                Some(out) => {
+                    let end = part.ids.len();
+                    part.found.push((i, out[0], out[1], start as u32, end as u32, out[4], out[5]));
+                    part.block_addresses |= out[3] != 0;
                 }
-                part.ids.reserve(n);
-            }
-            if ok == 1 {
-                let n = out[2] as usize;
-                // SAFETY: the shim wrote `n <= cap` initialized words after `start`.
-                unsafe { part.ids.set_len(start + n) };
-                part.found.push((i, out[0], out[1], start as u32, (start + n) as u32, out[4], out[5]));
-                part.block_addresses |= out[3] != 0;
-            } else {
-                part.block_addresses = true;
+                None => part.block_addresses = true,
             }
         }
     }

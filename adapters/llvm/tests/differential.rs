@@ -108,6 +108,17 @@ fn assert_structural_hash_exact(path: &Path) -> usize {
     if let Err(e) = m.check_prescan_keys() {
         panic!("{}: prescan merge keys: {e}", path.display());
     }
+    // Tree keys: on the loaded module, and after a merge run (keys cached before rewrites
+    // must have been dropped by every rewrite that changed their function).
+    let mut m = mergefunc_llvm::LlvmModule::load(path).unwrap_or_else(|e| panic!("{e}"));
+    if let Err(e) = m.check_tree_keys() {
+        panic!("{}: tree keys: {e}", path.display());
+    }
+    let mut m = mergefunc_llvm::LlvmModule::load(path).unwrap_or_else(|e| panic!("{e}"));
+    mergefunc::merge_module(&mut m, &mergefunc::Options::default()).unwrap_or_else(|e| panic!("{e}"));
+    if let Err(e) = m.check_tree_keys() {
+        panic!("{}: tree keys after merging: {e}", path.display());
+    }
     pairs.len()
 }
 

@@ -3,7 +3,7 @@
 //! ```text
 //! mergefunc INPUT.{ll,bc} -o OUTPUT.{ll,bc} [--use-aliases] [--preserve-debug-info]
 //!           [--merge-cycles] [--report FILE.json] [--stats] [-v|--verbose] [--time] [-S] [--no-verify]
-//!           [--threads N] [--no-copy-views]
+//!           [--threads N] [--no-copy-views] [--no-tree-keys]
 //! ```
 //! The output format follows the extension (`.ll` text, anything else bitcode); `-S`
 //! forces text; `-` as output writes text to standard output (`-` as input reads standard
@@ -23,6 +23,11 @@
 //! `--no-copy-views` builds every function's view through LLVM-C instead of copying the
 //! view of a function with the same body (see `LlvmModule::set_copy_views`). The output
 //! is the same either way; the option is there to measure the copies.
+//!
+//! `--no-tree-keys` makes the core build and hash the view of every candidate it files
+//! in its tree, instead of filing it under a key from the prescan and reading it only when
+//! another function has the same key (see `LlvmModule::set_tree_keys`). The output is the
+//! same either way.
 
 #![allow(clippy::std_instead_of_core, clippy::std_instead_of_alloc)]
 
@@ -36,7 +41,7 @@ use std::time::Instant;
 
 const USAGE: &str = "usage: mergefunc INPUT.{ll,bc} -o OUTPUT.{ll,bc} [--use-aliases] [--preserve-debug-info] \
 [--merge-cycles] [--report FILE.json] [--stats] [-v|--verbose] [--time] [-S] [--no-verify] [--threads N] \
-[--no-copy-views]";
+[--no-copy-views] [--no-tree-keys]";
 
 struct Args {
     input: PathBuf,
@@ -50,6 +55,7 @@ struct Args {
     verify: bool,
     threads: Option<usize>,
     copy_views: bool,
+    tree_keys: bool,
 }
 
 fn parse_args() -> Result<Args, String> {
@@ -67,6 +73,7 @@ fn parse_args() -> Result<Args, String> {
         verify: true,
         threads: None,
         copy_views: true,
+        tree_keys: true,
     };
     let mut it = std::env::args_os().skip(1);
     while let Some(arg) = it.next() {
@@ -82,6 +89,7 @@ fn parse_args() -> Result<Args, String> {
             Some("--time") => a.time = true,
             Some("--no-verify") => a.verify = false,
             Some("--no-copy-views") => a.copy_views = false,
+            Some("--no-tree-keys") => a.tree_keys = false,
             Some("--threads") => {
                 let n = it.next().ok_or("--threads needs a number")?;
                 a.threads = Some(
@@ -150,6 +158,7 @@ fn run() -> Result<(), String> {
     // The process writes the module and exits: erased bodies need not be destroyed.
     m.set_keep_erased(true);
     m.set_copy_views(args.copy_views);
+    m.set_tree_keys(args.tree_keys);
     let (start, cpu0) = (Instant::now(), mergefunc_llvm::process_cpu_seconds());
     let report = merge_module(&mut m, &args.opts).map_err(|e| format!("merging failed: {e}"))?;
     let (merge_secs, merge_cpu) = (start.elapsed().as_secs_f64(), mergefunc_llvm::process_cpu_seconds() - cpu0);
