@@ -291,8 +291,7 @@ fn scan_chunks(
 ) -> Part {
     let scratch = Scratch::new();
     let mut part = Part { found: Vec::new(), ids: Vec::with_capacity(4096), block_addresses: false };
-    loop {
-        let Some(chunk) = unclaimed.claim(from_back) else { break };
+    while let Some(chunk) = unclaimed.claim(from_back) {
         for &(i, f) in &work[chunk] {
             let start = part.ids.len();
             // SAFETY: `f` is a live function nothing modifies (caller of `run`).
