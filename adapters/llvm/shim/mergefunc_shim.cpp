@@ -128,7 +128,7 @@ namespace {
 // words) and `Scan::Ids` (tagged identities), its part of the merge key, and the block
 // numbers of its successors (a span of `Scan::Succs`).
 struct BlockSpans {
-  uint64_t Key;
+  uint64_t Key, Detail;
   unsigned Words, WordsEnd, Ids, IdsEnd, Succs, SuccsEnd;
 };
 
@@ -219,9 +219,11 @@ void mergefunc_scan_free(void *S) { delete static_cast<Scan *>(S); }
 // term of C++ opcode `op`, 0..n_terms-1, filled by the caller from LLVM's own xxh3),
 // out[1] = the native merge key, out[2] = the number of
 // identities the key refers to, out[3] = 1 if a `blockaddress` refers to one of its
-// blocks (0 if none does) and out[4], out[5] = the lowest and highest address of its
+// blocks (0 if none does), out[4], out[5] = the lowest and highest address of its
 // blocks and instructions (a prefetch hint for later walks, see
-// `mergefunc_prefetch_range`); the first `cap` of those are written to `ids`, in walk
+// `mergefunc_prefetch_range`) and out[6] = a hash of details the order compares exactly
+// (comparison predicates; volatility, alignment and ordering of loads and stores;
+// aggregate indices), per reachable block in the key's order (for tree keys only); the first `cap` of those are written to `ids`, in walk
 // order, each a value pointer with a tag in its low bits: 1 a global variable, alias or
 // ifunc, 2 a declared function, 3 a function with a body. The caller asks again with a
 // larger buffer if out[2] > cap. Returns 0 (nothing usable) for a declaration, or for a
@@ -270,6 +272,7 @@ int mergefunc_prescan(void *scan, LLVMValueRef fn, const uint64_t *term_by_opcod
     Hi = std::max(Hi, reinterpret_cast<uintptr_t>(&BB));
     S.Words.push_back(45798);
     uint64_t K = mixk(0, 0xb1);
+    uint64_t D = 0;
     uint64_t N = 0;
     for (const Instruction &I : BB) {
       // Instructions are a linked list, but the parser allocated them (with their
@@ -289,6 +292,20 @@ int mergefunc_prescan(void *scan, LLVMValueRef fn, const uint64_t *term_by_opcod
         continue;
       ++N;
       K = mixk(K, Op);
+      // Details the order compares exactly (tree keys only, see out[6]).
+      if (auto *C = dyn_cast<CmpInst>(&I)) {
+        D = mixk(D, C->getPredicate());
+      } else if (auto *L = dyn_cast<LoadInst>(&I)) {
+        D = mixk(mixk(mixk(D, L->isVolatile()), L->getAlign().value()), static_cast<unsigned>(L->getOrdering()));
+      } else if (auto *St = dyn_cast<StoreInst>(&I)) {
+        D = mixk(mixk(mixk(D, St->isVolatile()), St->getAlign().value()), static_cast<unsigned>(St->getOrdering()));
+      } else if (auto *EV = dyn_cast<ExtractValueInst>(&I)) {
+        for (unsigned Idx : EV->indices())
+          D = mixk(D, Idx);
+      } else if (auto *IV = dyn_cast<InsertValueInst>(&I)) {
+        for (unsigned Idx : IV->indices())
+          D = mixk(D, Idx);
+      }
       if (Op == Instruction::GetElementPtr)
         continue;
       K = mixk(K, typeKey(S, I.getType(), ptr_bits, 0));
@@ -318,6 +335,7 @@ int mergefunc_prescan(void *scan, LLVMValueRef fn, const uint64_t *term_by_opcod
       }
     }
     Sp.Key = mixk(K, N);
+    Sp.Detail = D;
     const Instruction *T = BB.getTerminator();
     if (!T)
       return 0;
@@ -336,7 +354,7 @@ int mergefunc_prescan(void *scan, LLVMValueRef fn, const uint64_t *term_by_opcod
   S.Out.push_back(0x62642d6b6b2d6b72ULL);
   S.Out.push_back(F->isVarArg());
   S.Out.push_back(F->arg_size());
-  uint64_t K = 0;
+  uint64_t K = 0, DK = 0;
   size_t NIds = 0;
   S.Seen.assign(S.Spans.size(), false);
   S.Stack.clear();
@@ -346,6 +364,7 @@ int mergefunc_prescan(void *scan, LLVMValueRef fn, const uint64_t *term_by_opcod
     const BlockSpans &Sp = S.Spans[S.Stack.pop_back_val()];
     S.Out.append(S.Words.begin() + Sp.Words, S.Words.begin() + Sp.WordsEnd);
     K = mixk(K, Sp.Key);
+    DK = mixk(DK, Sp.Detail);
     for (unsigned i = Sp.Ids; i != Sp.IdsEnd; ++i, ++NIds)
       if (NIds < cap)
         ids[NIds] = S.Ids[i];
@@ -367,6 +386,7 @@ int mergefunc_prescan(void *scan, LLVMValueRef fn, const uint64_t *term_by_opcod
   out[3] = AddressTaken;
   out[4] = Lo;
   out[5] = Hi;
+  out[6] = DK;
   return 1;
 }
 
@@ -378,7 +398,7 @@ int mergefunc_prescan(void *scan, LLVMValueRef fn, const uint64_t *term_by_opcod
 // to the LLVM-C walk or LLVM's own function.
 uint64_t mergefunc_structural_hash(LLVMValueRef fn, const uint64_t *term_by_opcode, unsigned n_terms, int *ok) {
   Scan S;
-  uint64_t Out[6] = {0, 0, 0, 0, 0, 0}; // the prescan writes six words
+  uint64_t Out[7] = {0, 0, 0, 0, 0, 0, 0}; // the prescan writes seven words
   *ok = mergefunc_prescan(&S, fn, term_by_opcode, n_terms, 0, Out, nullptr, 0);
   return *ok == 1 ? Out[0] : 0;
 }

@@ -1098,7 +1098,8 @@ impl LlvmModule {
                 // The prescan describes the IR as it is (no rewrite yet): the tree key
                 // comes for free now, and stays valid until a rewrite changes `f`.
                 if self.tree_keys {
-                    self.funcs[f.index()].tree_key = Some(tree_key_hash(f, e.hash, k, &refs[at..]));
+                    self.funcs[f.index()].tree_key =
+                        Some(tree_key_hash(f, e.hash ^ e.detail.rotate_left(32), k, &refs[at..]));
                 }
                 k
             });
@@ -1172,7 +1173,7 @@ impl LlvmModule {
         let from_prescan = self.prescan.get_mut().as_ref().and_then(|p| {
             let e = p.entry(f.index())?;
             ids.extend_from_slice(p.ids.get(e.ids.0 as usize..e.ids.1 as usize)?);
-            Some((e.hash, e.key))
+            Some((e.hash ^ e.detail.rotate_left(32), e.key))
         });
         let found = from_prescan.or_else(|| {
             ids.clear();
@@ -1180,10 +1181,11 @@ impl LlvmModule {
             let scratch = self.tree_scan.get_or_insert_with(crate::prescan::Scratch::new);
             // SAFETY: `v` is a live function of this module, and `&mut self` is held for the
             // whole call: nothing rewrites it meanwhile.
-            unsafe { crate::prescan::scan_fn(scratch, v.0, &terms, ptr_bits, &mut ids) }.map(|out| (out[0], out[1]))
+            unsafe { crate::prescan::scan_fn(scratch, v.0, &terms, ptr_bits, &mut ids) }
+                .map(|out| (out[0] ^ out[6].rotate_left(32), out[1]))
         });
         let key = found.map(|(hash, key)| {
-            let e = crate::prescan::Entry { hash, key, ids: (0, ids.len() as u32) };
+            let e = crate::prescan::Entry { hash, key, ids: (0, ids.len() as u32), detail: 0 };
             let mut refs = std::mem::take(&mut self.tree_refs);
             refs.clear();
             let k = self.key_from_prescan(fty, e, &ids, &mut refs);

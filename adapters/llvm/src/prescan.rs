@@ -29,6 +29,8 @@ pub(crate) struct Entry {
     pub(crate) key: u64,
     /// The identities the key refers to: a span of [`Prescan::ids`].
     pub(crate) ids: (u32, u32),
+    /// A hash of details the order compares exactly (the shim's `out[6]`), for tree keys.
+    pub(crate) detail: u64,
 }
 
 /// The prescan of a set of functions.
@@ -195,9 +197,9 @@ pub(crate) unsafe fn run(
     for p in parts {
         let base = out.ids.len() as u32;
         out.ids.extend_from_slice(&p.ids);
-        for (i, hash, key, a, b, lo, hi) in p.found {
+        for (i, hash, key, a, b, lo, hi, detail) in p.found {
             if let Some(slot) = out.entries.get_mut(i) {
-                *slot = Some(Entry { hash, key, ids: (base + a, base + b) });
+                *slot = Some(Entry { hash, key, ids: (base + a, base + b), detail });
                 out.footprints[i] = (lo, hi);
             }
         }
@@ -209,7 +211,7 @@ pub(crate) unsafe fn run(
 /// scanned function may have a block whose address is taken.
 #[derive(Default)]
 struct Part {
-    found: Vec<(usize, u64, u64, u32, u32, u64, u64)>,
+    found: Vec<(usize, u64, u64, u32, u32, u64, u64, u64)>,
     ids: Vec<u64>,
     block_addresses: bool,
 }
@@ -237,7 +239,7 @@ impl std::fmt::Debug for Scratch {
     }
 }
 
-/// The shim's prescan of one function with `scratch`: its six result words (see
+/// The shim's prescan of one function with `scratch`: its seven result words (see
 /// `mergefunc_prescan`), the identities appended to `ids`; `None` (and `ids` as it
 /// was) if the walk declined the function.
 ///
@@ -249,12 +251,12 @@ pub(crate) unsafe fn scan_fn(
     terms: &[u64; 128],
     ptr_bits: u32,
     ids: &mut Vec<u64>,
-) -> Option<[u64; 6]> {
+) -> Option<[u64; 7]> {
     let start = ids.len();
-    let mut out = [0u64; 6];
+    let mut out = [0u64; 7];
     loop {
         let cap = ids.capacity() - start;
-        // SAFETY: `f` is a live function nothing modifies (caller); `out` holds 6 words;
+        // SAFETY: `f` is a live function nothing modifies (caller); `out` holds 7 words;
         // the shim writes at most `cap` ids into the spare capacity after `start`, which
         // `set_len` below exposes only up to what it wrote.
         let ok = unsafe {
@@ -298,7 +300,7 @@ fn scan_chunks(
             match unsafe { scan_fn(&scratch, f as LLVMValueRef, terms, ptr_bits, &mut part.ids) } {
                 Some(out) => {
                     let end = part.ids.len();
-                    part.found.push((i, out[0], out[1], start as u32, end as u32, out[4], out[5]));
+                    part.found.push((i, out[0], out[1], start as u32, end as u32, out[4], out[5], out[6]));
                     part.block_addresses |= out[3] != 0;
                 }
                 None => part.block_addresses = true,
