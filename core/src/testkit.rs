@@ -216,6 +216,28 @@ impl Module for Tiny {
 }
 
 impl Tiny {
+    /// A key of `f`'s body: opcodes, integer constants and, for each named function, the
+    /// word `func` gives it; every other operand one marker.
+    fn body_key(&self, f: FuncId, mut func: impl FnMut(FuncId) -> u64) -> Option<u64> {
+        let b = self.bodies[f.index()].as_ref()?;
+        let mut k = 0u64;
+        let mut mix = |w: u64| k = (k.rotate_left(5) ^ w).wrapping_mul(0x517c_c1b7_2722_0a95);
+        for inst in &b.insts {
+            mix(inst.opcode as u64);
+            for u in &b.uses[inst.operands.range()] {
+                match u.value {
+                    Value::Const(c) => match &self.consts[c.index()].kind {
+                        ConstKind::Int(v) => mix(v[0]),
+                        ConstKind::Global(GlobalRef::Func(g)) => mix(func(*g)),
+                        _ => mix(2),
+                    },
+                    _ => mix(3),
+                }
+            }
+        }
+        Some(k)
+    }
+
     fn rewrite(&mut self, from: FuncId, to: FuncId, only_calls: bool) {
         let to_c = self.func_ref(to);
         let new_value = if self.corrupt_rewrites { Value::Arg(99) } else { Value::Const(to_c) };
@@ -307,48 +329,17 @@ impl ModuleMut for Tiny {
             return None;
         }
         self.accesses.borrow_mut().push(("tree_key", f));
-        let b = self.bodies[f.index()].as_ref()?;
-        let mut k = 0u64;
-        let mut mix = |w: u64| k = (k.rotate_left(5) ^ w).wrapping_mul(0x517c_c1b7_2722_0a95);
-        for inst in &b.insts {
-            mix(inst.opcode as u64);
-            for u in &b.uses[inst.operands.range()] {
-                match u.value {
-                    Value::Const(c) => match &self.consts[c.index()].kind {
-                        ConstKind::Int(v) => mix(v[0]),
-                        ConstKind::Global(GlobalRef::Func(g)) if *g == f => mix(1),
-                        ConstKind::Global(GlobalRef::Func(g)) => mix(2 + g.0 as u64),
-                        _ => mix(u64::MAX),
-                    },
-                    _ => mix(u64::MAX - 1),
-                }
-            }
-        }
-        Some(k)
+        // Named functions by identity, a self reference marked.
+        self.body_key(f, |g| if g == f { 1 } else { 2 + g.0 as u64 })
     }
     fn merge_key(&mut self, f: FuncId, refs: &mut Vec<FuncId>) -> Option<u64> {
         if !self.keyed {
             return None;
         }
-        let b = self.bodies[f.index()].as_ref()?;
-        let mut k = 0u64;
-        let mut mix = |w: u64| k = (k.rotate_left(5) ^ w).wrapping_mul(0x517c_c1b7_2722_0a95);
-        for inst in &b.insts {
-            mix(inst.opcode as u64);
-            for u in &b.uses[inst.operands.range()] {
-                match u.value {
-                    Value::Const(c) => match &self.consts[c.index()].kind {
-                        ConstKind::Int(v) => mix(v[0]),
-                        ConstKind::Global(GlobalRef::Func(g)) => {
-                            mix(1);
-                            refs.push(*g);
-                        }
-                        _ => mix(2),
-                    },
-                    _ => mix(3),
-                }
-            }
-        }
-        Some(k)
+        // Named functions only marked, and listed in `refs`.
+        self.body_key(f, |g| {
+            refs.push(g);
+            1
+        })
     }
 }

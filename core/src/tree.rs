@@ -227,22 +227,7 @@ impl FnTree {
     /// Empties the set and returns the functions it held, in hash order and, within a
     /// hash, in the order (deterministic: the driver inserts them again in this order).
     pub(crate) fn take_all(&mut self) -> Vec<FuncId> {
-        let mut roots: Vec<(u64, u32)> = self.roots.iter().map(|(h, r)| (*h, *r)).collect();
-        roots.sort_unstable();
-        let mut out = Vec::with_capacity(self.len);
-        let mut stack = Vec::new();
-        for (_, root) in roots {
-            let mut cur = root;
-            while cur != NIL || !stack.is_empty() {
-                while cur != NIL {
-                    stack.push(cur);
-                    cur = self.nodes[cur as usize].left;
-                }
-                let n = stack.pop().expect("a node was pushed");
-                out.push(self.nodes[n as usize].func);
-                cur = self.nodes[n as usize].right;
-            }
-        }
+        let out = self.in_order();
         self.nodes.clear();
         self.free.clear();
         self.roots.clear();
@@ -250,8 +235,7 @@ impl FnTree {
         out
     }
 
-    /// Functions in `(hash, order)` order (for tests).
-    #[cfg(test)]
+    /// Functions in `(hash, order)` order.
     pub(crate) fn in_order(&self) -> Vec<FuncId> {
         let mut roots: Vec<(u64, u32)> = self.roots.iter().map(|(h, r)| (*h, *r)).collect();
         roots.sort_unstable();
