@@ -7,14 +7,21 @@
 //!    rewrite; a body that breaks the contract stops the run with
 //!    [`Error::InvalidBody`]. With an adapter worklist hash, bodies are built
 //!    ([`ModuleMut::materialize`]) only for candidates whose hash another candidate
-//!    shares; one found ineligible then leaves the list (its bucket mates may become
-//!    singletons). Each build is announced a few builds early
+//!    shares (and, with tree keys, only when they are compared, see 3); one found
+//!    ineligible then leaves the list (its bucket mates may become singletons). Each
+//!    build is announced a few builds early
 //!    ([`ModuleMut::prefetch`], a hint only).
 //! 2. **Buckets**: candidates are stably sorted by hash ([`Module::worklist_hash`] or the
 //!    core's [`crate::hash`]); a candidate whose hash no other candidate shares is dropped
 //!    for the whole run. The rest form the first worklist, in that order.
 //! 3. **Rounds**: each function of the worklist is looked up in the `FnTree` (ordered by
-//!    hash, then the total order), unless its view is a checked copy of a tree node's
+//!    a key, then the total order: the adapter's [`ModuleMut::tree_key`] if it gives
+//!    one, else the core's hash of the view). With tree keys, a function whose key no
+//!    tree function has is filed without its view being built (so the first round builds
+//!    nothing up front); views are built, and a tree function the build finds ineligible
+//!    leaves the tree, only when a function arrives under a key already there. A function
+//!    the adapter cannot key re-files the whole tree under view hashes. A lookup is
+//!    skipped when the function's view is a checked copy of a tree node's
 //!    ([`Module::view_copied_from`], [`Comparator::is_copy_of`]): then that node is the
 //!    one the lookup would find. If an equal function is there, the two merge: the
 //!    survivor is chosen by [`keep_first`] and the other is folded. Before anything
@@ -373,18 +380,23 @@ impl<M: ModuleMut> Driver<'_, M> {
     ) -> Result<Vec<FuncId>, Error<M::Error>> {
         let mut pool = Vec::new();
         let mut lo = 0;
-        // The views to build, in order (the shared entries), for the prefetch hints.
-        let to_build: Vec<FuncId> = hashed.iter().zip(shared).filter(|(_, s)| **s).map(|(p, _)| p.1).collect();
+        // The views to build, in order (the shared entries), for the prefetch hints. With
+        // tree keys, none is built here: views are built when keys meet in the tree.
+        let to_build: Vec<FuncId> = if self.keyed {
+            Vec::new()
+        } else {
+            hashed.iter().zip(shared).filter(|(_, s)| **s).map(|(p, _)| p.1).collect()
+        };
         let mut built = 0;
         while lo < hashed.len() {
             let h = hashed[lo].0;
             let hi = lo + hashed[lo..].iter().take_while(|p| p.0 == h).count();
-            // With tree keys, views are built only when a key meets another in the tree.
-            let eager = !self.keyed;
-            for &(_, f) in hashed[lo..hi].iter().zip(&shared[lo..hi]).filter(|(_, s)| **s && eager).map(|(p, _)| p) {
-                self.hint_ahead(&to_build, built);
-                self.ensure(f);
-                built += 1;
+            if !self.keyed {
+                for &(_, f) in hashed[lo..hi].iter().zip(&shared[lo..hi]).filter(|(_, s)| **s).map(|(p, _)| p) {
+                    self.hint_ahead(&to_build, built);
+                    self.ensure(f);
+                    built += 1;
+                }
             }
             // Still in the list: every entry but the shared ones the build found
             // ineligible. A survivor stays shared if another entry of its bucket is

@@ -77,7 +77,7 @@ pub(crate) struct Slot {
     /// [`Module::view_copied_from`]).
     pub(crate) copied_from: Option<FuncId>,
     /// [`ModuleMut::tree_key`] of the IR as it is, once computed; cleared by every rewrite
-    /// that changes the function.
+    /// that changes the function (`refresh`, which every rewrite ends with).
     pub(crate) tree_key: Option<u64>,
     /// The cache generations (`const_gen`, `md_gen`) whose ids the view holds: those of
     /// its build, or of the view it was copied from.
@@ -879,9 +879,9 @@ impl LlvmModule {
         let mut cmp = mergefunc::Comparator::new();
         cmp.compare_weak_flags = false;
         let mut pairs = 0;
-        let mut keys: Vec<_> = groups.into_values().collect();
-        keys.sort_unstable();
-        for g in keys {
+        let mut groups: Vec<_> = groups.into_values().collect();
+        groups.sort_unstable();
+        for g in groups {
             for (i, &(a, ka)) in g.iter().enumerate() {
                 for &(b, kb) in &g[i + 1..] {
                     if cmp.compare(&*self, a, b) == std::cmp::Ordering::Equal {
@@ -1021,7 +1021,6 @@ impl LlvmModule {
     /// Rebuilds the module-level facts of `f` from the IR. The body view is left as it
     /// is (see [`Self::invalidate`] and [`Self::materialize_view`]).
     pub(crate) fn rebuild_info(&mut self, f: FuncId) {
-        self.funcs[f.index()].tree_key = None;
         let Some(v) = self.funcs[f.index()].v else { return };
         if !v.is_function() {
             // An alias now stands for this id.
@@ -1062,7 +1061,6 @@ impl LlvmModule {
     /// rebuilds it.
     pub(crate) fn invalidate(&mut self, f: FuncId) {
         let s = &mut self.funcs[f.index()];
-        s.tree_key = None;
         if s.def {
             s.built = false;
             s.body = None;
@@ -1098,8 +1096,7 @@ impl LlvmModule {
                 // The prescan describes the IR as it is (no rewrite yet): the tree key
                 // comes for free now, and stays valid until a rewrite changes `f`.
                 if self.tree_keys {
-                    self.funcs[f.index()].tree_key =
-                        Some(tree_key_hash(f, e.hash ^ e.detail.rotate_left(32), k, &refs[at..]));
+                    self.funcs[f.index()].tree_key = Some(tree_key_hash(f, &e, k, &refs[at..]));
                 }
                 k
             });
@@ -1173,7 +1170,7 @@ impl LlvmModule {
         let from_prescan = self.prescan.get_mut().as_ref().and_then(|p| {
             let e = p.entry(f.index())?;
             ids.extend_from_slice(p.ids.get(e.ids.0 as usize..e.ids.1 as usize)?);
-            Some((e.hash ^ e.detail.rotate_left(32), e.key))
+            Some(e)
         });
         let found = from_prescan.or_else(|| {
             ids.clear();
@@ -1182,15 +1179,16 @@ impl LlvmModule {
             // SAFETY: `v` is a live function of this module, and `&mut self` is held for the
             // whole call: nothing rewrites it meanwhile.
             unsafe { crate::prescan::scan_fn(scratch, v.0, &terms, ptr_bits, &mut ids) }
-                .map(|out| (out[0] ^ out[6].rotate_left(32), out[1]))
+                .map(|out| crate::prescan::Entry { hash: out[0], key: out[1], ids: (0, 0), detail: out[6] })
         });
-        let key = found.map(|(hash, key)| {
-            let e = crate::prescan::Entry { hash, key, ids: (0, ids.len() as u32), detail: 0 };
+        let key = found.map(|e| {
+            // `ids` holds exactly this function's identities.
+            let e = crate::prescan::Entry { ids: (0, ids.len() as u32), ..e };
             let mut refs = std::mem::take(&mut self.tree_refs);
             refs.clear();
             let k = self.key_from_prescan(fty, e, &ids, &mut refs);
             self.drain_pending();
-            let key = tree_key_hash(f, hash, k, &refs);
+            let key = tree_key_hash(f, &e, k, &refs);
             self.tree_refs = refs;
             key
         });
@@ -3070,12 +3068,14 @@ impl Module for LlvmModule {
     }
 }
 
-/// The tree key of `f` ([`LlvmModule::tree_key_of`]) from its `StructuralHash`, its
-/// merge key and the functions with bodies its operands name, in walk order.
-fn tree_key_hash(f: FuncId, hash: u64, merge_key: u64, refs: &[FuncId]) -> u64 {
+/// The tree key of `f` ([`LlvmModule::tree_key_of`]) from its prescan entry `e`
+/// (`StructuralHash` and details), its merge key and the functions with bodies its
+/// operands name, in walk order.
+fn tree_key_hash(f: FuncId, e: &crate::prescan::Entry, merge_key: u64, refs: &[FuncId]) -> u64 {
     use std::hash::Hasher;
     let mut h = crate::prescan::KeyHasher::default();
-    h.write_u64(hash);
+    h.write_u64(e.hash);
+    h.write_u64(e.detail);
     h.write_u64(merge_key);
     for &r in refs {
         h.write_u64(if r == f { u64::MAX } else { r.0 as u64 });

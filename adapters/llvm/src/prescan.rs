@@ -197,21 +197,22 @@ pub(crate) unsafe fn run(
     for p in parts {
         let base = out.ids.len() as u32;
         out.ids.extend_from_slice(&p.ids);
-        for (i, hash, key, a, b, lo, hi, detail) in p.found {
+        for (i, e, footprint) in p.found {
             if let Some(slot) = out.entries.get_mut(i) {
-                *slot = Some(Entry { hash, key, ids: (base + a, base + b), detail });
-                out.footprints[i] = (lo, hi);
+                *slot = Some(Entry { ids: (base + e.ids.0, base + e.ids.1), ..e });
+                out.footprints[i] = footprint;
             }
         }
     }
     out
 }
 
-/// What one thread found: (function index, hash, key, ids span) and its ids; whether a
+/// What one thread found: per function its entry and footprint, and its ids; whether a
 /// scanned function may have a block whose address is taken.
 #[derive(Default)]
 struct Part {
-    found: Vec<(usize, u64, u64, u32, u32, u64, u64, u64)>,
+    /// (function index, its entry with an ids span into this part's `ids`, footprint).
+    found: Vec<(usize, Entry, (u64, u64))>,
     ids: Vec<u64>,
     block_addresses: bool,
 }
@@ -300,7 +301,8 @@ fn scan_chunks(
             match unsafe { scan_fn(&scratch, f as LLVMValueRef, terms, ptr_bits, &mut part.ids) } {
                 Some(out) => {
                     let end = part.ids.len();
-                    part.found.push((i, out[0], out[1], start as u32, end as u32, out[4], out[5], out[6]));
+                    let e = Entry { hash: out[0], key: out[1], ids: (start as u32, end as u32), detail: out[6] };
+                    part.found.push((i, e, (out[4], out[5])));
                     part.block_addresses |= out[3] != 0;
                 }
                 None => part.block_addresses = true,
