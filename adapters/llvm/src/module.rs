@@ -76,12 +76,31 @@ pub(crate) struct Slot {
     /// The function whose view this one's was copied from (a hint for the core, see
     /// [`Module::view_copied_from`]).
     pub(crate) copied_from: Option<FuncId>,
-    /// [`ModuleMut::tree_key`] of the IR as it is, once computed; cleared by every rewrite
-    /// that changes the function (`refresh`, which every rewrite ends with).
-    pub(crate) tree_key: Option<u64>,
+    /// [`ModuleMut::tree_key`] of the IR as it is, once computed, with what it was hashed
+    /// from. Every rewrite that changes the function ends in `refresh`, which patches it
+    /// (a rewrite that only replaced uses of one function with a body by another) or
+    /// clears it.
+    pub(crate) tree_key: Option<TreeKey>,
     /// The cache generations (`const_gen`, `md_gen`) whose ids the view holds: those of
     /// its build, or of the view it was copied from.
     pub(crate) view_gen: (u32, u32),
+}
+
+/// A cached tree key ([`LlvmModule::tree_key_of`]) and the parts it hashes, kept so that
+/// a rewrite that only replaces uses of one function with a body by another can patch the
+/// key instead of walking the function again.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct TreeKey {
+    pub(crate) key: u64,
+    /// The prescan entry's `StructuralHash` and details word.
+    hash: u64,
+    detail: u64,
+    /// The merge key (which only marks functions with a body, so it survives such a
+    /// replacement).
+    merge_key: u64,
+    /// Span of `LlvmModule::tree_ref_arena`: the functions with a body that operands
+    /// name, in walk order.
+    refs: (u32, u32),
 }
 
 /// Functions kept per copy key as sources of view copies (the most recent first).
@@ -303,6 +322,9 @@ pub struct LlvmModule {
     /// Scratch of [`Self::tree_key_of`]: identities and `refs`.
     tree_ids: Vec<u64>,
     tree_refs: Vec<FuncId>,
+    /// The `refs` of every cached tree key ([`TreeKey::refs`]); spans are patched in
+    /// place, and a key computed again appends a new span.
+    tree_ref_arena: Vec<FuncId>,
 }
 
 /// The shim's scratch of `mergefunc_same_body` (freed on drop).
@@ -495,6 +517,7 @@ impl LlvmModule {
             tree_scan: None,
             tree_ids: Vec::new(),
             tree_refs: Vec::new(),
+            tree_ref_arena: Vec::new(),
         };
         let (t0, c0) = (std::time::Instant::now(), crate::process_cpu_seconds());
         s.init_module_facts();
@@ -1096,7 +1119,7 @@ impl LlvmModule {
                 // The prescan describes the IR as it is (no rewrite yet): the tree key
                 // comes for free now, and stays valid until a rewrite changes `f`.
                 if self.tree_keys {
-                    self.funcs[f.index()].tree_key = Some(tree_key_hash(f, &e, k, &refs[at..]));
+                    self.cache_tree_key(f, &e, k, &refs[at..]);
                 }
                 k
             });
@@ -1156,8 +1179,8 @@ impl LlvmModule {
     /// Cached until a rewrite changes `f`. `None` if the walk declines `f`.
     pub(crate) fn tree_key_of(&mut self, f: FuncId) -> Option<u64> {
         let s = &self.funcs[f.index()];
-        if let Some(k) = s.tree_key {
-            return Some(k);
+        if let Some(t) = s.tree_key {
+            return Some(t.key);
         }
         if !self.tree_keys || !s.def {
             return None;
@@ -1188,14 +1211,52 @@ impl LlvmModule {
             refs.clear();
             let k = self.key_from_prescan(fty, e, &ids, &mut refs);
             self.drain_pending();
-            let key = tree_key_hash(f, &e, k, &refs);
+            let key = self.cache_tree_key(f, &e, k, &refs);
             self.tree_refs = refs;
             key
         });
         self.tree_ids = ids;
-        self.funcs[f.index()].tree_key = key;
         self.add_time(t0, 0);
         key
+    }
+
+    /// Caches the tree key of `f` hashed from prescan entry `e`, merge key `merge_key`
+    /// and `refs`, and returns it.
+    fn cache_tree_key(&mut self, f: FuncId, e: &crate::prescan::Entry, merge_key: u64, refs: &[FuncId]) -> u64 {
+        let key = tree_key_hash(f, e.hash, e.detail, merge_key, refs);
+        let at = self.tree_ref_arena.len() as u32;
+        self.tree_ref_arena.extend_from_slice(refs);
+        let refs = (at, self.tree_ref_arena.len() as u32);
+        self.funcs[f.index()].tree_key = Some(TreeKey { key, hash: e.hash, detail: e.detail, merge_key, refs });
+        key
+    }
+
+    /// Drops the cached tree key of `f` (a rewrite changed `f`).
+    pub(crate) fn clear_tree_key(&mut self, f: FuncId) {
+        if let Some(s) = self.funcs.get_mut(f.index()) {
+            s.tree_key = None;
+        }
+    }
+
+    /// After a rewrite that replaced uses of `from` by `to` in `f`'s instruction operands
+    /// and changed nothing else in `f`: patches the cached tree key of `f`, if any, to
+    /// what a walk would give now. The walk's parts other than `refs` do not depend on
+    /// which function with a body an operand names (the merge key only marks them), so
+    /// renaming `from` to `to` in `refs` is exact when `to` has a body; otherwise the key
+    /// is cleared.
+    pub(crate) fn patch_tree_key(&mut self, f: FuncId, from: FuncId, to: FuncId) {
+        let Some(t) = self.funcs[f.index()].tree_key else { return };
+        let to_has_body = self.funcs.get(to.index()).is_some_and(|s| s.def && s.v.is_some_and(|v| v.is_function()));
+        if !to_has_body {
+            self.funcs[f.index()].tree_key = None;
+            return;
+        }
+        let refs = &mut self.tree_ref_arena[t.refs.0 as usize..t.refs.1 as usize];
+        for r in refs.iter_mut().filter(|r| **r == from) {
+            *r = to;
+        }
+        let key = tree_key_hash(f, t.hash, t.detail, t.merge_key, refs);
+        self.funcs[f.index()].tree_key = Some(TreeKey { key, ..t });
     }
 
     /// [`Self::merge_key_of`] from the prescan's entry `e` of a function of type `fty`:
@@ -3068,14 +3129,14 @@ impl Module for LlvmModule {
     }
 }
 
-/// The tree key of `f` ([`LlvmModule::tree_key_of`]) from its prescan entry `e`
-/// (`StructuralHash` and details), its merge key and the functions with bodies its
+/// The tree key of `f` ([`LlvmModule::tree_key_of`]) from its prescan entry's
+/// `StructuralHash` and details word, its merge key and the functions with bodies its
 /// operands name, in walk order.
-fn tree_key_hash(f: FuncId, e: &crate::prescan::Entry, merge_key: u64, refs: &[FuncId]) -> u64 {
+fn tree_key_hash(f: FuncId, hash: u64, detail: u64, merge_key: u64, refs: &[FuncId]) -> u64 {
     use std::hash::Hasher;
     let mut h = crate::prescan::KeyHasher::default();
-    h.write_u64(e.hash);
-    h.write_u64(e.detail);
+    h.write_u64(hash);
+    h.write_u64(detail);
     h.write_u64(merge_key);
     for &r in refs {
         h.write_u64(if r == f { u64::MAX } else { r.0 as u64 });

@@ -69,28 +69,36 @@ impl LlvmModule {
     /// `eager` functions are rebuilt now if their views are built. `free`: which
     /// pointer-keyed caches may be stale.
     ///
-    /// `replaced`: the rewrite replaced uses of this function in instruction operands and
-    /// changed nothing else in the `lazy` functions' bodies. A `lazy` function whose view
-    /// is built is then patched in place ([`LlvmModule::patch_view`]) instead of dropped,
-    /// where that is exact.
+    /// `replaced`: `(from, to)` if the rewrite replaced uses of `from` by `to` in
+    /// instruction operands and changed nothing else in the `lazy` functions' bodies. A
+    /// `lazy` function whose view is built is then patched in place
+    /// ([`LlvmModule::patch_view`]) instead of dropped, where that is exact, and so is its
+    /// cached tree key ([`LlvmModule::patch_tree_key`]).
     fn refresh(
         &mut self,
         mut lazy: Vec<FuncId>,
         mut sig: Vec<FuncId>,
         mut eager: Vec<FuncId>,
         free: Freed,
-        replaced: Option<FuncId>,
+        replaced: Option<(FuncId, FuncId)>,
     ) {
         self.drop_prescan();
         for v in [&mut lazy, &mut sig, &mut eager] {
             v.sort_unstable();
             v.dedup();
-            for f in v.iter() {
-                if let Some(s) = self.funcs.get_mut(f.index()) {
-                    s.tree_key = None;
+        }
+        for &f in &lazy {
+            match replaced {
+                Some((from, to)) if sig.binary_search(&f).is_err() && eager.binary_search(&f).is_err() => {
+                    self.patch_tree_key(f, from, to)
                 }
+                _ => self.clear_tree_key(f),
             }
         }
+        for &f in sig.iter().chain(&eager) {
+            self.clear_tree_key(f);
+        }
+        let replaced = replaced.map(|(from, _)| from);
         match free {
             Freed::Nothing => {}
             Freed::Consts(cs) => self.forget_consts(&cs),
@@ -404,7 +412,7 @@ impl LlvmModule {
         unsafe { c::LLVMReplaceAllUsesWith(fv.0, tv.0) };
         self.give_call_locations(&calls);
         // RAUW replaces (and frees) exactly the constants that contain `from`.
-        self.refresh(users, sig, Vec::new(), Freed::Consts(consts), Some(from));
+        self.refresh(users, sig, Vec::new(), Freed::Consts(consts), Some((from, to)));
         Ok(())
     }
 
@@ -424,7 +432,7 @@ impl LlvmModule {
         if needs_call_locations(fv, tv) {
             self.give_call_locations(&calls);
         }
-        self.refresh(affected, Vec::new(), Vec::new(), Freed::Nothing, Some(from));
+        self.refresh(affected, Vec::new(), Vec::new(), Freed::Nothing, Some((from, to)));
         Ok(())
     }
 
