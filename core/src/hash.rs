@@ -37,6 +37,8 @@ use crate::ir::*;
 #[derive(Debug, Default)]
 pub struct FunctionHasher {
     type_cache: Vec<u64>,
+    /// [`Self::attrs_hash`] by attribute-list id (`NONE`: not computed yet).
+    attrs_cache: Vec<u64>,
     visited: Vec<bool>,
     stack: Vec<BlockId>,
     /// Hash [`Inst::weak_flags`] too (must match [`crate::Comparator::compare_weak_flags`]).
@@ -165,6 +167,75 @@ impl FunctionHasher {
         let v = h.finish() & !(1 << 63); // keep clear of the NONE marker
         self.type_cache[i] = v;
         v
+    }
+
+    /// Hash of attribute list `a`, consistent with [`crate::order::cmp_attrs`]: the number
+    /// of sets that count, then per set its length and per attribute its kind and value, a
+    /// type attribute's type canonically ([`Self::type_hash`]). Cached per list id, like
+    /// type hashes (ids must not be reused for other lists).
+    pub fn attrs_hash<M: Module + ?Sized>(&mut self, m: &M, a: AttrsId) -> u64 {
+        if let Some(&v) = self.attrs_cache.get(a.index()).filter(|&&v| v != NONE) {
+            return v;
+        }
+        let list = m.attrs(a);
+        let mut h = FxHasher::default();
+        let n = crate::order::num_attr_sets(list);
+        h.write_usize(n);
+        for i in 0..n {
+            let set = crate::order::attr_set(list, i);
+            h.write_usize(set.len());
+            for attr in set {
+                match attr {
+                    Attr::Flag(k) => h.write_u64(u64::from(*k)),
+                    Attr::Int(k, v) => {
+                        h.write_u64(1 << 32 | u64::from(*k));
+                        h.write_u64(*v);
+                    }
+                    Attr::Type(k, t) => {
+                        h.write_u64(2 << 32 | u64::from(*k));
+                        h.write_u64(t.map_or(NONE, |t| self.type_hash(m, t)));
+                    }
+                    Attr::Str(k, v) => {
+                        h.write_u64(3 << 32 | k.len() as u64);
+                        h.write(k);
+                        h.write_usize(v.len());
+                        h.write(v);
+                    }
+                    Attr::Opaque(k, id) => {
+                        h.write_u64(4 << 32 | u64::from(*k));
+                        h.write_u64(*id);
+                    }
+                }
+            }
+        }
+        let v = h.finish() & !(1 << 63);
+        if self.attrs_cache.len() <= a.index() {
+            self.attrs_cache.resize(a.index() + 1, NONE);
+        }
+        self.attrs_cache[a.index()] = v;
+        v
+    }
+
+    /// Hash of `f`'s signature, consistent with the order's signature step: its canonical
+    /// type and its signature props, attribute lists by content ([`Self::attrs_hash`]),
+    /// constants, blocks and metadata by class only.
+    pub fn signature_hash<M: Module + ?Sized>(&mut self, m: &M, f: FuncId) -> u64 {
+        let info = m.func(f);
+        let mut h = FxHasher::default();
+        h.write_u64(self.type_hash(m, info.ty));
+        h.write_usize(info.sig.len());
+        for p in info.sig.iter() {
+            let w = match p {
+                Prop::Num(n) => n.rotate_left(3) ^ 0x9e37_79b9_7f4a_7c15,
+                Prop::Type(t) => self.type_hash(m, *t) | 1 << 63,
+                Prop::Attrs(a) => self.attrs_hash(m, *a).rotate_left(7) ^ 4,
+                Prop::Const(_) => 2,
+                Prop::Block(_) => 3,
+                Prop::Meta(_) => 5,
+            };
+            h.write_u64(w);
+        }
+        h.finish()
     }
 
     /// Hashes a prop list: one word per prop (a tag in the top bits where the value
@@ -324,4 +395,60 @@ fn operand_class<M: Module + ?Sized>(m: &M, h: &mut FxHasher, t: u64, v: Value, 
 /// Hash of one function with fresh state (weak flags included).
 pub fn function_hash<M: Module + ?Sized>(m: &M, f: FuncId) -> u64 {
     FunctionHasher::new().hash(m, f)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testkit::{adder, ext, Tiny};
+    use core::cmp::Ordering;
+
+    /// The signature hash follows the order on attribute lists: a type attribute's type
+    /// counts canonically (a pointer equals the integer of pointer width), every other
+    /// attribute exactly.
+    #[test]
+    fn signature_hash_agrees_with_the_order_on_attributes() {
+        let mut m = Tiny::new();
+        let (p, i64t) = (m.ptr(0), m.int(64));
+        let with = |m: &mut Tiny, attr: Attr| {
+            m.attrs.push(AttrList {
+                params: alloc::vec![alloc::vec![attr].into_boxed_slice()].into(),
+                ..Default::default()
+            });
+            AttrsId::new(m.attrs.len() - 1)
+        };
+        let lists = [
+            with(&mut m, Attr::Type(70, Some(p))),
+            with(&mut m, Attr::Type(70, Some(i64t))),
+            with(&mut m, Attr::Type(70, None)),
+            with(&mut m, Attr::Int(70, 8)),
+            with(&mut m, Attr::Str(b"k".as_slice().into(), b"v".as_slice().into())),
+            with(&mut m, Attr::Str(b"k".as_slice().into(), b"w".as_slice().into())),
+        ];
+        let fs: Vec<FuncId> = lists
+            .iter()
+            .enumerate()
+            .map(|(i, &a)| {
+                let f = adder(&mut m, &alloc::format!("f{i}"), 5, ext());
+                m.funcs[f.index()].sig = alloc::vec![Prop::Attrs(a)].into();
+                f
+            })
+            .collect();
+        let mut h = FunctionHasher::new();
+        let sigs: Vec<u64> = fs.iter().map(|&f| h.signature_hash(&m, f)).collect();
+        assert_eq!(sigs[0], sigs[1], "byval(ptr) and byval(i64) are equal for the order");
+        for (i, &a) in fs.iter().enumerate() {
+            for (j, &b) in fs.iter().enumerate() {
+                let equal = crate::compare_functions(&m, a, b) == Ordering::Equal;
+                assert_eq!(equal, i == j || i + j == 1, "f{i} and f{j}");
+                if equal {
+                    assert_eq!(sigs[i], sigs[j]);
+                } else {
+                    assert_ne!(sigs[i], sigs[j], "f{i} and f{j}: a needless collision");
+                }
+            }
+        }
+        // The cache answers as the first computation did.
+        assert_eq!(h.signature_hash(&m, fs[5]), sigs[5]);
+    }
 }

@@ -378,7 +378,7 @@ fn attr_rank(a: &Attr) -> u8 {
 
 /// Number of attribute sets in LLVM's sense: position of the last non-empty set in
 /// `[func, ret, params...]`, plus one.
-fn num_attr_sets(a: &AttrList) -> usize {
+pub(crate) fn num_attr_sets(a: &AttrList) -> usize {
     if let Some(i) = a.params.iter().rposition(|s| !s.is_empty()) {
         return i + 3;
     }
@@ -391,7 +391,7 @@ fn num_attr_sets(a: &AttrList) -> usize {
     }
 }
 
-fn attr_set(a: &AttrList, i: usize) -> &[Attr] {
+pub(crate) fn attr_set(a: &AttrList, i: usize) -> &[Attr] {
     match i {
         0 => &a.func,
         1 => &a.ret,

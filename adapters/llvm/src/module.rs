@@ -81,6 +81,9 @@ pub(crate) struct Slot {
     /// (a rewrite that only replaced uses of one function with a body by another) or
     /// clears it.
     pub(crate) tree_key: Option<TreeKey>,
+    /// The core's hash of the signature (`FunctionHasher::signature_hash`) of a function
+    /// with a body, kept current by `rebuild_info`.
+    pub(crate) sig_hash: u64,
     /// The cache generations (`const_gen`, `md_gen`) whose ids the view holds: those of
     /// its build, or of the view it was copied from.
     pub(crate) view_gen: (u32, u32),
@@ -98,6 +101,8 @@ pub(crate) struct TreeKey {
     /// The merge key (which only marks functions with a body, so it survives such a
     /// replacement).
     merge_key: u64,
+    /// The core's signature hash (`FunctionHasher::signature_hash`).
+    sig: u64,
     /// Span of `LlvmModule::tree_ref_arena`: the functions with a body that operands
     /// name, in walk order.
     refs: (u32, u32),
@@ -1002,6 +1007,7 @@ impl LlvmModule {
             copy_key: 0,
             copied_from: None,
             tree_key: None,
+            sig_hash: 0,
         });
         self.pending.push(id);
         id
@@ -1077,7 +1083,12 @@ impl LlvmModule {
             s.body = None;
             s.insts.clear();
             s.built = true;
+            return;
         }
+        // While the facts are in cache (tree keys need it for every candidate).
+        let mut hasher = std::mem::take(&mut self.key_types);
+        self.funcs[f.index()].sig_hash = hasher.signature_hash(&*self, f);
+        self.key_types = hasher;
     }
 
     /// Marks the body view of `f` out of date; the next [`Self::materialize_view`]
@@ -1170,10 +1181,11 @@ impl LlvmModule {
         Some(h.finish())
     }
 
-    /// [`ModuleMut::tree_key`] of `f`: LLVM's `StructuralHash`, the merge key (as
-    /// [`Self::key_from_prescan`] makes it) and the identity of every function with a body
-    /// that an operand names (a reference of `f` to itself marked instead), all of the IR
-    /// as it is now. They come from the prescan while it is current (no rewrite since), or
+    /// [`ModuleMut::tree_key`] of `f`: LLVM's `StructuralHash`, the prescan's details
+    /// word, the merge key (as [`Self::key_from_prescan`] makes it), the core's hash of
+    /// the signature (attribute lists included) and the identity of every function with a
+    /// body that an operand names (a reference of `f` to itself marked instead), all of
+    /// the IR as it is now. They come from the prescan while it is current (no rewrite since), or
     /// else from the shim's walk of `f` alone, the same walk: equal functions get equal
     /// keys either way, because the order requires every part to be identical for them.
     /// Cached until a rewrite changes `f`. `None` if the walk declines `f`.
@@ -1223,11 +1235,12 @@ impl LlvmModule {
     /// Caches the tree key of `f` hashed from prescan entry `e`, merge key `merge_key`
     /// and `refs`, and returns it.
     fn cache_tree_key(&mut self, f: FuncId, e: &crate::prescan::Entry, merge_key: u64, refs: &[FuncId]) -> u64 {
-        let key = tree_key_hash(f, e.hash, e.detail, merge_key, refs);
+        let sig = self.funcs[f.index()].sig_hash;
+        let key = tree_key_hash(f, [e.hash, e.detail, merge_key, sig], refs);
         let at = self.tree_ref_arena.len() as u32;
         self.tree_ref_arena.extend_from_slice(refs);
         let refs = (at, self.tree_ref_arena.len() as u32);
-        self.funcs[f.index()].tree_key = Some(TreeKey { key, hash: e.hash, detail: e.detail, merge_key, refs });
+        self.funcs[f.index()].tree_key = Some(TreeKey { key, hash: e.hash, detail: e.detail, merge_key, sig, refs });
         key
     }
 
@@ -1255,7 +1268,7 @@ impl LlvmModule {
         for r in refs.iter_mut().filter(|r| **r == from) {
             *r = to;
         }
-        let key = tree_key_hash(f, t.hash, t.detail, t.merge_key, refs);
+        let key = tree_key_hash(f, [t.hash, t.detail, t.merge_key, t.sig], refs);
         self.funcs[f.index()].tree_key = Some(TreeKey { key, ..t });
     }
 
@@ -3129,15 +3142,15 @@ impl Module for LlvmModule {
     }
 }
 
-/// The tree key of `f` ([`LlvmModule::tree_key_of`]) from its prescan entry's
-/// `StructuralHash` and details word, its merge key and the functions with bodies its
-/// operands name, in walk order.
-fn tree_key_hash(f: FuncId, hash: u64, detail: u64, merge_key: u64, refs: &[FuncId]) -> u64 {
+/// The tree key of `f` ([`LlvmModule::tree_key_of`]) from `parts` (its prescan entry's
+/// `StructuralHash` and details word, its merge key, its signature hash) and the
+/// functions with bodies its operands name, in walk order.
+fn tree_key_hash(f: FuncId, parts: [u64; 4], refs: &[FuncId]) -> u64 {
     use std::hash::Hasher;
     let mut h = crate::prescan::KeyHasher::default();
-    h.write_u64(hash);
-    h.write_u64(detail);
-    h.write_u64(merge_key);
+    for w in parts {
+        h.write_u64(w);
+    }
     for &r in refs {
         h.write_u64(if r == f { u64::MAX } else { r.0 as u64 });
     }

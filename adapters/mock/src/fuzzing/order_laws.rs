@@ -4,7 +4,8 @@
 //! `cmp(a,a) == Equal`; `cmp(a,b) == cmp(b,a).reverse()`; transitivity of `<` and `=`
 //! (including mixed `<`/`=` chains); `Equal ⇒ function_hash` equal (with the matching
 //! [`mergefunc::hash::FunctionHasher::hash_weak_flags`]), both for the worklist hash and
-//! for the driver's tree key ([`mergefunc::hash::FunctionHasher::hash_global_refs`]); and a reused
+//! for the driver's tree key ([`mergefunc::hash::FunctionHasher::hash_global_refs`]), and
+//! for the signature hash ([`mergefunc::hash::FunctionHasher::signature_hash`]); and a reused
 //! [`mergefunc::Comparator`] agrees with a fresh one.
 
 use core::cmp::Ordering;
@@ -42,6 +43,7 @@ pub fn check_case(tc: &TestCase) {
         tree_key.hash_weak_flags = weak;
         tree_key.hash_global_refs = true;
         let keys: Vec<u64> = fs.iter().map(|f| tree_key.hash(m, *f)).collect();
+        let sigs: Vec<u64> = fs.iter().map(|f| tree_key.signature_hash(m, *f)).collect();
         let mut t = vec![vec![Ordering::Equal; n]; n];
         for i in 0..n {
             for j in 0..n {
@@ -73,6 +75,14 @@ pub fn check_case(tc: &TestCase) {
                         keys[i],
                         keys[j],
                         "equal functions @{} and @{} get different tree keys (weak={weak})\n{}",
+                        name(i),
+                        name(j),
+                        show(tc)
+                    );
+                    assert_eq!(
+                        sigs[i],
+                        sigs[j],
+                        "equal functions @{} and @{} get different signature hashes (weak={weak})\n{}",
                         name(i),
                         name(j),
                         show(tc)
