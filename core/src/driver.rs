@@ -482,12 +482,43 @@ impl<M: ModuleMut> Driver<'_, M> {
         let mut group: HashMap<(u64, u64), u32, FxBuildHasher> = HashMap::with_hasher(FxBuildHasher);
         let mut class: Vec<u32> =
             keyed.iter().enumerate().map(|(j, k)| *group.entry((k.1, k.2)).or_insert(j as u32)).collect();
-        let mut classes = group.len();
+        // Which keyed candidates name each keyed candidate (compressed rows): after a pass,
+        // only those naming a candidate whose class changed can get another signature.
+        let nk = keyed.len();
+        let keyed_ref = |r: &FuncId| keyed_of.get(r.index()).copied().filter(|&k| k != NONE);
+        let mut named_at = alloc::vec![0u32; nk + 1];
+        for &(_, _, _, a, b) in &keyed {
+            for k in refs[a..b].iter().filter_map(keyed_ref) {
+                named_at[k as usize + 1] += 1;
+            }
+        }
+        for k in 0..nk {
+            named_at[k + 1] += named_at[k];
+        }
+        let mut named_by = alloc::vec![0u32; named_at[nk] as usize];
+        let mut fill = named_at.clone();
+        for (j, &(_, _, _, a, b)) in keyed.iter().enumerate() {
+            for k in refs[a..b].iter().filter_map(keyed_ref) {
+                named_by[fill[k as usize] as usize] = j as u32;
+                fill[k as usize] += 1;
+            }
+        }
+        // Each pass splits every class by the signature of its members' refs under the
+        // classes of the pass before. Only the signatures that can have changed are
+        // computed again (`dirty`), and only the classes holding one are regrouped; every
+        // other candidate keeps its class, as a full recomputation would give it. A
+        // class's members are visited in index order, so its first member names it.
+        let mut sig = alloc::vec![0u64; nk];
+        let mut dirty = alloc::vec![true; nk];
+        let mut regroup = alloc::vec![false; nk];
         let mut split: HashMap<(u32, u64), u32, FxBuildHasher> = HashMap::with_hasher(FxBuildHasher);
+        let mut changed: Vec<u32> = Vec::new();
         for _ in 0..MERGE_KEY_PASSES {
-            split.clear();
-            let mut next = Vec::with_capacity(class.len());
             for (j, &(_, _, _, a, b)) in keyed.iter().enumerate() {
+                if !dirty[j] {
+                    continue;
+                }
+                dirty[j] = false;
                 let mut x = 0u64;
                 for r in &refs[a..b] {
                     let id = match keyed_of.get(r.index()) {
@@ -497,21 +528,38 @@ impl<M: ModuleMut> Driver<'_, M> {
                     };
                     x = (x.rotate_left(5) ^ id).wrapping_mul(0x517c_c1b7_2722_0a95);
                 }
-                next.push(*split.entry((class[j], x)).or_insert(j as u32));
+                sig[j] = x;
+                regroup[class[j] as usize] = true;
             }
-            class = next;
-            if split.len() == classes {
+            split.clear();
+            changed.clear();
+            for j in 0..nk {
+                let old = class[j];
+                if regroup[old as usize] {
+                    let new = *split.entry((old, sig[j])).or_insert(j as u32);
+                    if new != old {
+                        class[j] = new;
+                        changed.push(j as u32);
+                    }
+                }
+            }
+            regroup.iter_mut().for_each(|r| *r = false);
+            if changed.is_empty() {
                 break;
             }
-            classes = split.len();
+            for &k in &changed {
+                for &j in &named_by[named_at[k as usize] as usize..named_at[k as usize + 1] as usize] {
+                    dirty[j as usize] = true;
+                }
+            }
         }
-        let mut size: HashMap<u32, u32, FxBuildHasher> = HashMap::with_hasher(FxBuildHasher);
+        let mut size = alloc::vec![0u32; nk];
         for &c in &class {
-            *size.entry(c).or_default() += 1;
+            size[c as usize] += 1;
         }
         let mut dropped = alloc::vec![false; hashed.len()];
         for (j, &(i, ..)) in keyed.iter().enumerate() {
-            if size[&class[j]] == 1 {
+            if size[class[j] as usize] == 1 {
                 shared[i] = false;
                 dropped[i] = true;
                 self.report.stats.unique_keys += 1;
@@ -840,6 +888,16 @@ impl<M: ModuleMut> Driver<'_, M> {
         {
             let m = &*self.m;
             let (Some(bk), Some(bf)) = (m.body(keep), m.body(fold)) else { return Ok(()) };
+            // Nothing to clear when `keep` has no weak flag, or when both bodies have the
+            // same blocks and successors (the walk then pairs each instruction with the
+            // one at its own index) and no flag of `keep` is missing at the same index.
+            let same_shape = bk.blocks == bf.blocks && bk.succs == bf.succs && bk.insts.len() == bf.insts.len();
+            if bk.insts.iter().all(|i| i.weak_flags == 0)
+                || (same_shape
+                    && bk.insts.iter().zip(bf.insts).all(|(x, y)| x.weak_flags & y.weak_flags == x.weak_flags))
+            {
+                return Ok(());
+            }
             matched_instructions(m, keep, fold, |a, b| {
                 let (x, y) = (bk.insts[a.index()].weak_flags, bf.insts[b.index()].weak_flags);
                 if x & y != x {
