@@ -1186,6 +1186,32 @@ mod tests {
         assert_eq!(plain.iter().filter(|a| a.2 != FoldAction::Kept).count(), 4, "{plain:?}");
     }
 
+    /// A difference at the leaves of call chains splits the classes one level per pass:
+    /// the chain over a unique leaf is dropped to its top, level by level, while the two
+    /// chains over equal leaves keep their classes and merge, as without keys.
+    #[test]
+    fn merge_keys_split_chains_level_by_level() {
+        let build = |keyed: bool| {
+            let mut m = Tiny::new();
+            m.hashed = true;
+            m.keyed = keyed;
+            for (chain, c) in [(1, 1), (2, 2), (3, 1)] {
+                let mut f = adder(&mut m, &alloc::format!("l{chain}"), c, internal());
+                for level in ["m", "t", "u"] {
+                    f = caller(&mut m, &alloc::format!("{level}{chain}"), f);
+                }
+            }
+            let r = merge_module(&mut m, &Options::default()).unwrap();
+            (actions(&r), r.stats.unique_keys, m.log)
+        };
+        let (plain, _, plain_log) = build(false);
+        let (keyed, dropped, keyed_log) = build(true);
+        assert_eq!(dropped, 4, "l2, m2, t2 and u2");
+        assert_eq!(keyed, plain);
+        assert_eq!(keyed_log, plain_log);
+        assert_eq!(plain.iter().filter(|a| a.2 != FoldAction::Kept).count(), 4, "{plain:?}");
+    }
+
     /// The driver hints each view [`PREFETCH_AHEAD`] functions before it builds it
     /// ([`ModuleMut::prefetch`]), in the first round and in later ones: every view a
     /// round builds was hinted first, the hints run ahead of the builds, and a function
