@@ -323,7 +323,9 @@ impl<M: ModuleMut> Driver<'_, M> {
             };
             hashed.push((h, f));
         }
-        hashed.sort_by_key(|p| p.0); // stable: ties keep module order
+        // By hash, ties in module order: ids grow with the push order, so an unstable sort
+        // of (hash, id) pairs gives the stable order by hash.
+        hashed.sort_unstable();
         let mut shared = shared_flags(&hashed);
         // Tree keys if the adapter gives one (asked of the first candidate; one it cannot
         // key later switches the tree to view hashes, see `unkey_tree`).
