@@ -101,8 +101,6 @@ pub(crate) struct TreeKey {
     /// The merge key (which only marks functions with a body, so it survives such a
     /// replacement).
     merge_key: u64,
-    /// The core's signature hash (`FunctionHasher::signature_hash`).
-    sig: u64,
     /// Span of `LlvmModule::tree_ref_arena`: the functions with a body that operands
     /// name, in walk order.
     refs: (u32, u32),
@@ -1104,7 +1102,9 @@ impl LlvmModule {
     }
 
     /// [`ModuleMut::merge_key`] of `f`, read from the IR without building its view: the
-    /// canonical function type, then per reachable block (in the walk order of the order)
+    /// signature hash (the core's `FunctionHasher::signature_hash`: canonical function
+    /// type, attribute lists by content, the other signature props), then per reachable
+    /// block (in the walk order of the order)
     /// a marker, and per instruction (debug intrinsics skipped, as in views) the opcode
     /// and, except for `getelementptr` (whose operand count and types the order may skip
     /// when offsets fold), the canonical result type, the operand count and each
@@ -1119,14 +1119,14 @@ impl LlvmModule {
         if !s.def || s.info.ineligible.is_some() {
             return None;
         }
-        let fty = s.info.ty;
+        let sig = s.sig_hash;
         if let Some(p) = self.prescan.get_mut().take() {
             // Keys from the prescan and from the walk below hash differently, so one set
             // of keys never mixes them: a candidate the prescan did not cover keeps its
             // place (no key) instead.
             let at = refs.len();
             let k = p.entry(f.index()).map(|e| {
-                let k = self.key_from_prescan(fty, e, &p.ids, refs);
+                let k = self.key_from_prescan(sig, e, &p.ids, refs);
                 // The prescan describes the IR as it is (no rewrite yet): the tree key
                 // comes for free now, and stays valid until a rewrite changes `f`.
                 if self.tree_keys {
@@ -1145,7 +1145,7 @@ impl LlvmModule {
         let mut types = std::mem::take(&mut self.key_types);
         let mut walk = std::mem::take(&mut self.key_walk);
         let mut h = crate::prescan::KeyHasher::default();
-        h.write_u64(types.type_hash(&*self, fty));
+        h.write_u64(sig);
         walk.start(entry);
         let (call, gep) = (Op::Call.raw(), Op::GetElementPtr.raw());
         while let Some(b) = walk.next_block() {
@@ -1182,10 +1182,9 @@ impl LlvmModule {
     }
 
     /// [`ModuleMut::tree_key`] of `f`: LLVM's `StructuralHash`, the prescan's details
-    /// word, the merge key (as [`Self::key_from_prescan`] makes it), the core's hash of
-    /// the signature (attribute lists included) and the identity of every function with a
-    /// body that an operand names (a reference of `f` to itself marked instead), all of
-    /// the IR as it is now. They come from the prescan while it is current (no rewrite since), or
+    /// word, the merge key (as [`Self::key_from_prescan`] makes it, the signature hash
+    /// included) and the identity of every function with a body that an operand names (a
+    /// reference of `f` to itself marked instead), all of the IR as it is now. They come from the prescan while it is current (no rewrite since), or
     /// else from the shim's walk of `f` alone, the same walk: equal functions get equal
     /// keys either way, because the order requires every part to be identical for them.
     /// Cached until a rewrite changes `f`. `None` if the walk declines `f`.
@@ -1198,7 +1197,6 @@ impl LlvmModule {
             return None;
         }
         let v = s.v.filter(|v| v.is_function())?;
-        let fty = s.info.ty;
         let t0 = crate::clock::ticks();
         let mut ids = std::mem::take(&mut self.tree_ids);
         ids.clear();
@@ -1221,7 +1219,7 @@ impl LlvmModule {
             let e = crate::prescan::Entry { ids: (0, ids.len() as u32), ..e };
             let mut refs = std::mem::take(&mut self.tree_refs);
             refs.clear();
-            let k = self.key_from_prescan(fty, e, &ids, &mut refs);
+            let k = self.key_from_prescan(self.funcs[f.index()].sig_hash, e, &ids, &mut refs);
             self.drain_pending();
             let key = self.cache_tree_key(f, &e, k, &refs);
             self.tree_refs = refs;
@@ -1235,12 +1233,11 @@ impl LlvmModule {
     /// Caches the tree key of `f` hashed from prescan entry `e`, merge key `merge_key`
     /// and `refs`, and returns it.
     fn cache_tree_key(&mut self, f: FuncId, e: &crate::prescan::Entry, merge_key: u64, refs: &[FuncId]) -> u64 {
-        let sig = self.funcs[f.index()].sig_hash;
-        let key = tree_key_hash(f, [e.hash, e.detail, merge_key, sig], refs);
+        let key = tree_key_hash(f, [e.hash, e.detail, merge_key], refs);
         let at = self.tree_ref_arena.len() as u32;
         self.tree_ref_arena.extend_from_slice(refs);
         let refs = (at, self.tree_ref_arena.len() as u32);
-        self.funcs[f.index()].tree_key = Some(TreeKey { key, hash: e.hash, detail: e.detail, merge_key, sig, refs });
+        self.funcs[f.index()].tree_key = Some(TreeKey { key, hash: e.hash, detail: e.detail, merge_key, refs });
         key
     }
 
@@ -1268,20 +1265,18 @@ impl LlvmModule {
         for r in refs.iter_mut().filter(|r| **r == from) {
             *r = to;
         }
-        let key = tree_key_hash(f, [t.hash, t.detail, t.merge_key, t.sig], refs);
+        let key = tree_key_hash(f, [t.hash, t.detail, t.merge_key], refs);
         self.funcs[f.index()].tree_key = Some(TreeKey { key, ..t });
     }
 
-    /// [`Self::merge_key_of`] from the prescan's entry `e` of a function of type `fty`:
-    /// the native key covers what the walk below hashes except identities, which come
-    /// from `ids` in walk order and are hashed (or listed in `refs`) exactly as
+    /// [`Self::merge_key_of`] from the prescan's entry `e` of a function whose signature
+    /// hash is `sig`: the native key covers what the walk below hashes except identities,
+    /// which come from `ids` in walk order and are hashed (or listed in `refs`) exactly as
     /// [`Self::stable_operand_key`] does.
-    fn key_from_prescan(&mut self, fty: TypeId, e: crate::prescan::Entry, ids: &[u64], refs: &mut Vec<FuncId>) -> u64 {
+    fn key_from_prescan(&mut self, sig: u64, e: crate::prescan::Entry, ids: &[u64], refs: &mut Vec<FuncId>) -> u64 {
         use std::hash::Hasher;
-        let mut types = std::mem::take(&mut self.key_types);
         let mut h = crate::prescan::KeyHasher::default();
-        h.write_u64(types.type_hash(&*self, fty));
-        self.key_types = types;
+        h.write_u64(sig);
         h.write_u64(e.key);
         for &id in ids.get(e.ids.0 as usize..e.ids.1 as usize).unwrap_or(&[]) {
             let kind = match id & 7 {
@@ -3143,9 +3138,9 @@ impl Module for LlvmModule {
 }
 
 /// The tree key of `f` ([`LlvmModule::tree_key_of`]) from `parts` (its prescan entry's
-/// `StructuralHash` and details word, its merge key, its signature hash) and the
-/// functions with bodies its operands name, in walk order.
-fn tree_key_hash(f: FuncId, parts: [u64; 4], refs: &[FuncId]) -> u64 {
+/// `StructuralHash` and details word, its merge key) and the functions with bodies its
+/// operands name, in walk order.
+fn tree_key_hash(f: FuncId, parts: [u64; 3], refs: &[FuncId]) -> u64 {
     use std::hash::Hasher;
     let mut h = crate::prescan::KeyHasher::default();
     for w in parts {
