@@ -1157,35 +1157,45 @@ mod tests {
         assert_eq!(r.stats.functions_merged, 0);
     }
 
+    /// Merges the module `build` makes without and with merge keys, checks that the
+    /// merges and their order are the same, and returns them (without keys) with the
+    /// number of candidates the keys dropped.
+    fn merges_with_and_without_merge_keys(build: impl Fn(&mut Tiny)) -> (Vec<(u32, u32, FoldAction, UseRewrite)>, u64) {
+        let run = |keyed: bool| {
+            let mut m = Tiny::new();
+            m.hashed = true;
+            m.keyed = keyed;
+            build(&mut m);
+            let r = merge_module(&mut m, &Options::default()).unwrap();
+            (actions(&r), r.stats.unique_keys, m.log)
+        };
+        let (plain, no_keys, plain_log) = run(false);
+        let (keyed, dropped, keyed_log) = run(true);
+        assert_eq!(no_keys, 0);
+        assert_eq!(keyed, plain);
+        assert_eq!(keyed_log, plain_log);
+        (plain, dropped)
+    }
+
     /// The merge-key filter splits candidates by the classes of their callees: `c2` calls
     /// a function of another class than everyone else's callee, so it is dropped before
     /// its body is read (a wildcard ref would have kept it); the merges, and their order,
     /// are the same as without keys.
     #[test]
     fn merge_keys_refine_by_callee_class() {
-        let build = |keyed: bool| {
-            let mut m = Tiny::new();
-            m.hashed = true;
-            m.keyed = keyed;
-            let a1 = adder(&mut m, "a1", 1, internal());
-            let a2 = adder(&mut m, "a2", 1, internal());
-            let d1 = adder(&mut m, "d1", 5, internal());
-            let _d2 = adder(&mut m, "d2", 5, internal());
-            caller(&mut m, "c1", a1);
-            caller(&mut m, "c2", d1);
-            caller(&mut m, "c3", a1);
-            caller(&mut m, "c4", a2);
-            let r = merge_module(&mut m, &Options::default()).unwrap();
-            (actions(&r), r.stats.unique_keys, m.log)
-        };
-        let (plain, no_keys, plain_log) = build(false);
-        let (keyed, dropped, keyed_log) = build(true);
-        assert_eq!(no_keys, 0);
+        let (merges, dropped) = merges_with_and_without_merge_keys(|m| {
+            let a1 = adder(m, "a1", 1, internal());
+            let a2 = adder(m, "a2", 1, internal());
+            let d1 = adder(m, "d1", 5, internal());
+            let _d2 = adder(m, "d2", 5, internal());
+            caller(m, "c1", a1);
+            caller(m, "c2", d1);
+            caller(m, "c3", a1);
+            caller(m, "c4", a2);
+        });
         assert_eq!(dropped, 1, "only c2 is alone in its class");
-        assert_eq!(keyed, plain);
-        assert_eq!(keyed_log, plain_log);
         // a2 into a1, d2 into d1, then c3 and c4 into c1 once their callees are one.
-        assert_eq!(plain.iter().filter(|a| a.2 != FoldAction::Kept).count(), 4, "{plain:?}");
+        assert_eq!(merges.iter().filter(|a| a.2 != FoldAction::Kept).count(), 4, "{merges:?}");
     }
 
     /// A difference at the leaves of call chains splits the classes one level per pass:
@@ -1193,25 +1203,16 @@ mod tests {
     /// chains over equal leaves keep their classes and merge, as without keys.
     #[test]
     fn merge_keys_split_chains_level_by_level() {
-        let build = |keyed: bool| {
-            let mut m = Tiny::new();
-            m.hashed = true;
-            m.keyed = keyed;
+        let (merges, dropped) = merges_with_and_without_merge_keys(|m| {
             for (chain, c) in [(1, 1), (2, 2), (3, 1)] {
-                let mut f = adder(&mut m, &alloc::format!("l{chain}"), c, internal());
+                let mut f = adder(m, &alloc::format!("l{chain}"), c, internal());
                 for level in ["m", "t", "u"] {
-                    f = caller(&mut m, &alloc::format!("{level}{chain}"), f);
+                    f = caller(m, &alloc::format!("{level}{chain}"), f);
                 }
             }
-            let r = merge_module(&mut m, &Options::default()).unwrap();
-            (actions(&r), r.stats.unique_keys, m.log)
-        };
-        let (plain, _, plain_log) = build(false);
-        let (keyed, dropped, keyed_log) = build(true);
+        });
         assert_eq!(dropped, 4, "l2, m2, t2 and u2");
-        assert_eq!(keyed, plain);
-        assert_eq!(keyed_log, plain_log);
-        assert_eq!(plain.iter().filter(|a| a.2 != FoldAction::Kept).count(), 4, "{plain:?}");
+        assert_eq!(merges.iter().filter(|a| a.2 != FoldAction::Kept).count(), 4, "{merges:?}");
     }
 
     /// The driver hints each view [`PREFETCH_AHEAD`] functions before it builds it
