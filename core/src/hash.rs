@@ -223,30 +223,21 @@ impl FunctionHasher {
         let info = m.func(f);
         let mut h = FxHasher::default();
         h.write_u64(self.type_hash(m, info.ty));
-        h.write_usize(info.sig.len());
-        for p in info.sig.iter() {
-            let w = match p {
-                Prop::Num(n) => n.rotate_left(3) ^ 0x9e37_79b9_7f4a_7c15,
-                Prop::Type(t) => self.type_hash(m, *t) | 1 << 63,
-                Prop::Attrs(a) => self.attrs_hash(m, *a).rotate_left(7) ^ 4,
-                Prop::Const(_) => 2,
-                Prop::Block(_) => 3,
-                Prop::Meta(_) => 5,
-            };
-            h.write_u64(w);
-        }
+        self.props(m, &mut h, &info.sig, true);
         h.finish()
     }
 
     /// Hashes a prop list: one word per prop (a tag in the top bits where the value
-    /// leaves room for it), so the multiply chain of the hasher stays short.
-    fn props<M: Module + ?Sized>(&mut self, m: &M, h: &mut FxHasher, props: &[Prop]) {
+    /// leaves room for it), so the multiply chain of the hasher stays short. Attribute
+    /// lists count by content if `attrs_by_content` ([`Self::attrs_hash`]), else by class.
+    fn props<M: Module + ?Sized>(&mut self, m: &M, h: &mut FxHasher, props: &[Prop], attrs_by_content: bool) {
         h.write_usize(props.len());
         for p in props {
             let w = match p {
                 Prop::Num(n) => n.rotate_left(3) ^ 0x9e37_79b9_7f4a_7c15,
                 // Type hashes have bit 63 clear; this tag sets it.
                 Prop::Type(t) => self.type_hash(m, *t) | 1 << 63,
+                Prop::Attrs(a) if attrs_by_content => self.attrs_hash(m, *a).rotate_left(7) ^ 4,
                 // Constants, blocks, attributes and metadata may be equal without being
                 // identical: only their class is hashed.
                 Prop::Const(_) => 2,
@@ -266,7 +257,7 @@ impl FunctionHasher {
         let t = self.type_hash(m, info.ty);
         h.write_u64(t);
         let sig = &info.sig;
-        self.props(m, &mut h, sig);
+        self.props(m, &mut h, sig, false);
         let Some(body) = m.body(f) else {
             return h.finish();
         };
@@ -323,7 +314,7 @@ impl FunctionHasher {
                 h.write_u64(inst.opcode as u64 | role << 32 | (ops.len() as u64) << 34);
                 h.write_u64(self.type_hash(m, inst.ty) ^ (callee as u64).rotate_left(40));
                 h.write_u64(inst.flags ^ weak.rotate_left(32));
-                self.props(m, h, body.props_of(inst));
+                self.props(m, h, body.props_of(inst), false);
                 for (k, u) in ops.iter().enumerate() {
                     let t = self.type_hash(m, u.ty);
                     if k == callee && self.is_abstract_callee(m, u.value) {

@@ -165,9 +165,8 @@ struct Scan {
 // struct layouts on first use, unsynchronized, so threads must not share one; a copy
 // starts with an empty cache of its own and computes the same offsets. Copying reads
 // only the layout's specifications, never the original's cache, which another thread
-// may be filling meanwhile.
-// Checked once per walk (the string comparison guards against a scratch that outlived
-// a module whose address another module now has).
+// may be filling meanwhile. Checked once per walk (the string comparison guards against
+// a scratch that outlived a module whose address another module now has).
 const DataLayout &layoutOf(Scan &S, const Function *F) {
   if (S.LayoutChecked)
     return *S.Layout;
@@ -266,7 +265,9 @@ void mergefunc_scan_free(void *S) { delete static_cast<Scan *>(S); }
 // `mergefunc_prefetch_range`) and out[6] = a hash of details the order compares exactly
 // (comparison predicates; volatility, alignment and ordering of loads and stores;
 // aggregate indices; a GEP's address space, whether its indices are all integer
-// constants, and then its byte offset, else its source element type and operand count), per reachable block in the key's order (for tree keys only); the first `cap` of those are written to `ids`, in walk
+// constants, and then its byte offset, else its source element type and operand count),
+// per reachable block in the key's order (for tree keys only); the first `cap` of those
+// are written to `ids`, in walk
 // order, each a value pointer with a tag in its low bits: 1 a global variable, alias or
 // ifunc, 2 a declared function, 3 a function with a body. The caller asks again with a
 // larger buffer if out[2] > cap. Returns 0 (nothing usable) for a declaration, or for a
@@ -352,12 +353,12 @@ int mergefunc_prescan(void *scan, LLVMValueRef fn, const uint64_t *term_by_opcod
       } else if (auto *G = dyn_cast<GetElementPtrInst>(&I)) {
         // The order compares two GEPs by byte offset when both offsets are constant,
         // else by source element type, operand count and operands. Equal GEPs agree on
-        // whether every index is an integer `ConstantInt` (one equals only another); a
+        // whether every index is an integer `ConstantInt` (one equals only another). A
         // GEP with another index can only take the second way, so its source element
-        // type and operand count are compared exactly.
-        // Both GEPs then have constant offsets unless the offset cannot be computed
-        // (a scalable type, an index width over 128 bits), which equal GEPs also agree
-        // on: their source types are equal for the order, and their indices the same.
+        // type and operand count are compared exactly. Two GEPs with integer constants
+        // alone both have constant offsets unless neither can be computed (a scalable
+        // type, an index width over 128 bits): their source types are equal for the
+        // order, and their indices the same.
         bool AllConstInts = true;
         for (const Use &Idx : G->indices())
           AllConstInts &= isa<ConstantInt>(Idx.get()) && Idx->getType()->isIntegerTy();

@@ -1104,11 +1104,10 @@ impl LlvmModule {
     /// [`ModuleMut::merge_key`] of `f`, read from the IR without building its view: the
     /// signature hash (the core's `FunctionHasher::signature_hash`: canonical function
     /// type, attribute lists by content, the other signature props), then per reachable
-    /// block (in the walk order of the order)
-    /// a marker, and per instruction (debug intrinsics skipped, as in views) the opcode
-    /// and, except for `getelementptr` (whose operand count and types the order may skip
-    /// when offsets fold), the canonical result type, the operand count and each
-    /// operand's stable identity ([`Self::stable_operand_key`]); each block ends with its
+    /// block (in the walk order of the order) a marker, and per instruction (debug
+    /// intrinsics skipped, as in views) the opcode and, except for `getelementptr` (whose
+    /// operand count and types the order may skip when offsets fold), the canonical result
+    /// type, the operand count and each operand's stable identity ([`Self::stable_operand_key`]); each block ends with its
     /// instruction count. The order requires every one of these to be identical for equal
     /// functions, and no rewrite of another function changes any of them. Functions with
     /// bodies that operands name go to `refs`, in walk order.
@@ -1184,9 +1183,10 @@ impl LlvmModule {
     /// [`ModuleMut::tree_key`] of `f`: LLVM's `StructuralHash`, the prescan's details
     /// word, the merge key (as [`Self::key_from_prescan`] makes it, the signature hash
     /// included) and the identity of every function with a body that an operand names (a
-    /// reference of `f` to itself marked instead), all of the IR as it is now. They come from the prescan while it is current (no rewrite since), or
-    /// else from the shim's walk of `f` alone, the same walk: equal functions get equal
-    /// keys either way, because the order requires every part to be identical for them.
+    /// reference of `f` to itself marked instead), all of the IR as it is now. They come
+    /// from the prescan while it is current (no rewrite since), or else from the shim's
+    /// walk of `f` alone, the same walk: equal functions get equal keys either way,
+    /// because the order requires every part to be identical for them.
     /// Cached until a rewrite changes `f`. `None` if the walk declines `f`.
     pub(crate) fn tree_key_of(&mut self, f: FuncId) -> Option<u64> {
         let s = &self.funcs[f.index()];
