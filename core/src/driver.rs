@@ -599,7 +599,7 @@ impl<M: ModuleMut> Driver<'_, M> {
             self.ensure(f);
             if self.is_candidate(f) {
                 if let Some(n) = self.copy_node(f) {
-                    self.merge_into_node(f, n)?;
+                    self.merge_into_node(f, n, false)?;
                     return Ok(());
                 }
                 validate_body(&*self.m, f).map_err(|reason| Error::InvalidBody { func: f, reason })?;
@@ -628,12 +628,26 @@ impl<M: ModuleMut> Driver<'_, M> {
         }
         // The tree functions first: `f`'s view may then be a copy of one of theirs.
         self.ready_bucket(k)?;
+        // A tree function whose body `f` has (the adapter says so without building `f`'s
+        // view) and whose signature compares equal is the one a lookup would find. If it
+        // survives the merge, `f`'s view is never needed; otherwise `f` takes its node,
+        // which needs the view: the usual way below.
+        if let Some(n) = self.same_body_node(f, k) {
+            let g = self.tree.func(n);
+            if keep_first(self.m.func(g), self.m.func(f)) {
+                if cfg!(debug_assertions) {
+                    self.check_same_body(f, g);
+                }
+                self.report.stats.copies_merged += 1;
+                return self.merge_into_node(f, n, true);
+            }
+        }
         self.ensure(f);
         if !self.is_candidate(f) {
             return Ok(());
         }
         if let Some(n) = self.copy_node(f) {
-            self.merge_into_node(f, n)?;
+            self.merge_into_node(f, n, false)?;
             return Ok(());
         }
         validate_body(&*self.m, f).map_err(|reason| Error::InvalidBody { func: f, reason })?;
@@ -644,9 +658,43 @@ impl<M: ModuleMut> Driver<'_, M> {
                 self.set_node(f, n);
                 self.set_ready(n, true);
             }
-            Found::Equal(n) => self.merge_into_node(f, n)?,
+            Found::Equal(n) => self.merge_into_node(f, n, false)?,
         }
         Ok(())
+    }
+
+    /// The node under key `k` whose function has `f`'s body by the adapter's word
+    /// ([`ModuleMut::same_body_as`]) and a signature equal to `f`'s. Every function under
+    /// `k` has its view built and validated (`ready_bucket`).
+    fn same_body_node(&mut self, f: FuncId, k: u64) -> Option<u32> {
+        let mut nodes = core::mem::take(&mut self.bucket);
+        nodes.clear();
+        self.tree.bucket_nodes(k, &mut nodes);
+        let mut found = None;
+        for &n in &nodes {
+            let g = self.tree.func(n);
+            if self.is_ready(n)
+                && self.is_candidate(g)
+                && self.m.same_body_as(f, g)
+                && self.cmp.same_signature(&*self.m, f, g)
+            {
+                found = Some(n);
+                break;
+            }
+        }
+        self.bucket = nodes;
+        found
+    }
+
+    /// Debug builds: checks the adapter's word that `f` has `g`'s body (see
+    /// [`Self::same_body_node`]) against `f`'s view.
+    fn check_same_body(&mut self, f: FuncId, g: FuncId) {
+        self.ensure(f);
+        assert!(self.is_candidate(f), "{f} has {g}'s body, but its view makes it ineligible");
+        assert_eq!(validate_body(&*self.m, f), Ok(()));
+        let mut check = Comparator::new();
+        check.compare_weak_flags = true;
+        assert_eq!(check.compare(&*self.m, g, f), core::cmp::Ordering::Equal, "{f} has {g}'s body");
     }
 
     /// Builds and validates the views of the tree functions filed under key `k` that are
@@ -777,14 +825,15 @@ impl<M: ModuleMut> Driver<'_, M> {
                 Ok(false)
             }
             Found::Equal(n) => {
-                self.merge_into_node(f, n)?;
+                self.merge_into_node(f, n, false)?;
                 Ok(true)
             }
         }
     }
 
-    /// Merges `f` with the function of tree node `n`, which is equal to it.
-    fn merge_into_node(&mut self, f: FuncId, n: u32) -> Result<(), Error<M::Error>> {
+    /// Merges `f` with the function of tree node `n`, which is equal to it. `same_records`:
+    /// the two bodies are the same records up to self calls (see `same_body_node`).
+    fn merge_into_node(&mut self, f: FuncId, n: u32, same_records: bool) -> Result<(), Error<M::Error>> {
         let old = self.tree.func(n);
         let (keep, fold) = if keep_first(self.m.func(old), self.m.func(f)) {
             (old, f)
@@ -796,7 +845,7 @@ impl<M: ModuleMut> Driver<'_, M> {
             (f, old)
         };
         self.set_left_node(fold, n);
-        self.merge_two(keep, fold)?;
+        self.merge_two(keep, fold, same_records)?;
         Ok(())
     }
 
@@ -1004,7 +1053,7 @@ impl<M: ModuleMut> Driver<'_, M> {
                     self.set_node(g, NO_NODE);
                 }
                 let before = self.report.merges.len();
-                keep = self.merge_two(keep, g)?;
+                keep = self.merge_two(keep, g, false)?;
                 for r in &mut self.report.merges[before..] {
                     r.cycle = true;
                 }
@@ -1015,9 +1064,13 @@ impl<M: ModuleMut> Driver<'_, M> {
 
     /// LLVM's `mergeTwoFunctions(F, G)`: `f` survives, `g` is folded into it. Returns
     /// the function that now holds the surviving body (`f`, or a new private body).
-    fn merge_two(&mut self, f: FuncId, g: FuncId) -> Result<FuncId, Error<M::Error>> {
+    fn merge_two(&mut self, f: FuncId, g: FuncId, same_records: bool) -> Result<FuncId, Error<M::Error>> {
         self.ensure(f);
-        self.ensure(g);
+        // `g`'s view is read only to intersect flags, and bodies that are the same
+        // records have the same flags.
+        if !same_records {
+            self.ensure(g);
+        }
         if !self.m.func(f).callable || !self.m.func(g).callable {
             // Functions that cannot be called (kernels) are never thunk targets, alias
             // targets or call-redirection targets: leave both alone.
@@ -1031,7 +1084,9 @@ impl<M: ModuleMut> Driver<'_, M> {
             if !self.can_thunk(f) && (!self.can_alias(f) || !self.can_alias(g)) {
                 return Ok(f);
             }
-            self.intersect_flags(f, g)?;
+            if !same_records {
+                self.intersect_flags(f, g)?;
+            }
             self.remove_users(f, UseKind::Any);
             let body = self.m.split_body(f).map_err(Self::fail(f, "splitting the body"))?;
             self.ensure(body);
@@ -1074,7 +1129,9 @@ impl<M: ModuleMut> Driver<'_, M> {
             return Ok(body);
         }
 
-        self.intersect_flags(f, g)?;
+        if !same_records {
+            self.intersect_flags(f, g)?;
+        }
         let pdi = self.opts.preserve_debug_info;
         let mut uses = UseRewrite::None;
         if !gl.interposable && !pdi {
@@ -1478,9 +1535,14 @@ mod tests {
     /// A module with duplicates, chains (callers of merged functions), a self call, a
     /// function whose key no other has, and one found ineligible only when built.
     fn keyed_scenario(tree_keyed: bool, unkeyable: &[&str]) -> (Tiny, Report, Vec<FuncId>) {
+        keyed_scenario_with(tree_keyed, unkeyable, false)
+    }
+
+    fn keyed_scenario_with(tree_keyed: bool, unkeyable: &[&str], same_body: bool) -> (Tiny, Report, Vec<FuncId>) {
         let mut m = Tiny::new();
         m.hashed = true;
         m.tree_keyed = tree_keyed;
+        m.same_body = same_body;
         let a1 = adder(&mut m, "a1", 7, internal());
         let a2 = adder(&mut m, "a2", 7, internal());
         let lone = adder(&mut m, "lone", 9, ext());
@@ -1520,6 +1582,29 @@ mod tests {
         // is found ineligible and leaves the tree; nothing merges with it.
         assert!(built(ids[3]) && built(ids[4]));
         assert!(keyed.merges.iter().all(|r| r.folded != ids[3] && r.target != ids[3]), "{keyed}");
+    }
+
+    /// An adapter that vouches for same bodies ([`ModuleMut::same_body_as`]) changes no
+    /// merge: a function with a tree function's body merges into it without a lookup
+    /// (and, outside debug builds, which check the claim, without its view built), and
+    /// the function found ineligible on build never takes that way.
+    #[test]
+    fn same_body_claims_merge_the_same() {
+        let (_, plain, _) = keyed_scenario(true, &[]);
+        let (m, claimed, ids) = keyed_scenario_with(true, &[], true);
+        assert_eq!(actions(&claimed), actions(&plain));
+        let ev = m.accesses.borrow();
+        let claims: Vec<FuncId> = ev.iter().filter(|e| e.0 == "same_body").map(|e| e.1).collect();
+        // `a2` has `a1`'s body; `bad_mate` never gets a claim against `bad`, which its
+        // build removes from the tree first.
+        assert!(claims.contains(&ids[1]), "{ev:?}");
+        assert!(!claims.contains(&ids[3]) && !claims.contains(&ids[4]), "{ev:?}");
+        assert!(claimed.stats.comparisons < plain.stats.comparisons, "{claimed} {plain}");
+        assert!(claimed.stats.copies_merged > plain.stats.copies_merged, "{claimed} {plain}");
+        if !cfg!(debug_assertions) {
+            let built = |f: FuncId| ev.contains(&("materialize", f));
+            assert!(!built(ids[1]), "a2's view was built: {ev:?}");
+        }
     }
 
     /// A function the adapter cannot key switches the tree to view hashes (every function

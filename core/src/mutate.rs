@@ -130,6 +130,20 @@ pub trait ModuleMut: Module {
         None
     }
 
+    /// An optional shortcut past building a view: true only if the view of `f`, were it
+    /// built now, would be the same records as `g`'s current view (blocks, instructions,
+    /// operands, props, successors), except that a callee naming `g` in `g`'s view names
+    /// `f` in `f`'s (and only there), and no constant or metadata item of them contains a
+    /// block address; and `f`'s view would find it exactly as eligible as `g`'s. The
+    /// driver asks only with `g`'s view built and validated, and `f` a candidate. It then
+    /// merges the two when their signatures compare equal (the order cannot tell such
+    /// bodies apart, see [`crate::Comparator::is_copy_of`]), without building `f`'s view
+    /// unless `f` survives. False (the default) is always correct.
+    fn same_body_as(&mut self, f: FuncId, g: FuncId) -> bool {
+        let _ = (f, g);
+        false
+    }
+
     /// True if [`ModuleMut::intersect_flags`] is implemented, so that
     /// [`crate::ir::Inst::weak_flags`] may be left out of the comparison.
     fn supports_flag_intersection(&self) -> bool {

@@ -36,6 +36,11 @@ pub(crate) struct Tiny {
     pub ineligible_on_build: Vec<FuncId>,
     /// Hints for [`Module::view_copied_from`]: (copy, original).
     pub copy_hints: Vec<(FuncId, FuncId)>,
+    /// Answer [`ModuleMut::same_body_as`]: by a full comparison with weak flags (this
+    /// module does not unique constants, so equal bodies are not the same records; what
+    /// the driver relies on is that the order finds them equal, flags included), and never
+    /// for a function in `ineligible_on_build`.
+    pub same_body: bool,
     /// Every [`ModuleMut::prefetch`] and [`ModuleMut::materialize`] call, in order.
     pub accesses: core::cell::RefCell<Vec<(&'static str, FuncId)>>,
 }
@@ -331,6 +336,16 @@ impl ModuleMut for Tiny {
         self.accesses.borrow_mut().push(("tree_key", f));
         // Named functions by identity, a self reference marked.
         self.body_key(f, |g| if g == f { 1 } else { 2 + g.0 as u64 })
+    }
+    fn same_body_as(&mut self, f: FuncId, g: FuncId) -> bool {
+        if !self.same_body || self.ineligible_on_build.contains(&f) {
+            return false;
+        }
+        let same = f != g && crate::Comparator::new().compare(&*self, g, f) == core::cmp::Ordering::Equal;
+        if same {
+            self.accesses.borrow_mut().push(("same_body", f));
+        }
+        same
     }
     fn merge_key(&mut self, f: FuncId, refs: &mut Vec<FuncId>) -> Option<u64> {
         if !self.keyed {

@@ -316,6 +316,10 @@ pub struct LlvmModule {
     copy_sources: HashMap<u64, [u32; COPY_SOURCES]>,
     /// The shim's state for `mergefunc_same_body`.
     same_body: SameBodyState,
+    /// Scratch of [`Self::same_body_claim`]: the instruction handles the shim writes.
+    same_body_insts: Vec<V>,
+    /// Functions [`Self::same_body_claim`] vouched for.
+    same_body_claims: u64,
     /// Views copied, and copies checked against a direct build that differed.
     pub(crate) copy_stats: (u64, Vec<String>),
     /// Answer [`ModuleMut::tree_key`] (on by default).
@@ -515,6 +519,8 @@ impl LlvmModule {
             check_copies: false,
             copy_sources: HashMap::default(),
             same_body: SameBodyState::new(),
+            same_body_insts: Vec::new(),
+            same_body_claims: 0,
             copy_stats: (0, Vec::new()),
             tree_keys: true,
             tree_scan: None,
@@ -1586,6 +1592,8 @@ impl LlvmModule {
     /// gets a copy of that function's view, with its own name at self calls and its own
     /// callees, instead of a view built through LLVM-C. The copy is exactly the view a
     /// build would give, so the merges are the same either way; off, every view is built.
+    /// The same check answers [`ModuleMut::same_body_as`] (with no other callee), which
+    /// spares the view altogether when the other function survives; off, it says no.
     pub fn set_copy_views(&mut self, on: bool) {
         self.copy_views = on;
     }
@@ -1609,6 +1617,12 @@ impl LlvmModule {
     /// copy differed from the direct build).
     pub fn copy_report(&self) -> (u64, &[String]) {
         (self.copy_stats.0, &self.copy_stats.1)
+    }
+
+    /// How many times [`ModuleMut::same_body_as`] vouched that a function has another's
+    /// body (the driver then merges it without building its view if the other survives).
+    pub fn same_body_claims(&self) -> u64 {
+        self.same_body_claims
     }
 
     /// `f`'s built view as a source of copies under its copy key.
@@ -1656,58 +1670,18 @@ impl LlvmModule {
                 continue;
             }
             let n = s.insts.len();
-            insts.clear();
-            insts.reserve_exact(n);
-            let mut types = [std::ptr::null_mut(); 2 * MAX_COPY_TYPE_PAIRS];
-            let mut ntypes = 0usize;
             let mut callee_at = [0usize; MAX_COPY_CALLEES];
             let mut callees = [std::ptr::null_mut(); MAX_COPY_CALLEES];
-            let mut ncallees = 0usize;
-            // SAFETY: both are live functions of this module; the shim writes at most `n`
-            // handles, `MAX_COPY_TYPE_PAIRS` type pairs and `MAX_COPY_CALLEES` callees.
-            let got = unsafe {
-                ffi::mergefunc_same_body(
-                    self.same_body.0,
-                    sv.0,
-                    v.0,
-                    insts.as_mut_ptr() as *mut LLVMValueRef,
-                    n,
-                    types.as_mut_ptr(),
-                    MAX_COPY_TYPE_PAIRS,
-                    &mut ntypes,
-                    callee_at.as_mut_ptr(),
-                    callees.as_mut_ptr(),
-                    MAX_COPY_CALLEES,
-                    &mut ncallees,
-                )
+            let Some(ncallees) = self.same_body_walk(sv, v, n, &mut insts, &mut callee_at, &mut callees) else {
+                continue;
             };
-            if got < 0 || got as usize != n || ntypes > MAX_COPY_TYPE_PAIRS || ncallees > MAX_COPY_CALLEES {
-                continue;
-            }
-            // Distinct types at the same place: the bodies are the same records only if
-            // the type table gives both one id (congruent named structs).
-            if !types[..2 * ntypes].chunks_exact(2).all(|p| self.intern_type(T(p[0])) == self.intern_type(T(p[1]))) {
-                continue;
-            }
-            // SAFETY: the shim wrote `n` handles.
-            unsafe { insts.set_len(n) };
             let s = &self.funcs[src as usize];
             let Some(mut body) = s.body.clone() else { continue };
             let meta = s.meta;
             // Calls to itself: the only operands that differ, with the direct calls to
             // other functions (after the self calls: one of those may call the source).
             let src_id = FuncId(src);
-            let mut own = None;
-            for i in 0..body.insts.len() {
-                let inst = body.insts[i];
-                let InstKind::Call { callee } = inst.kind else { continue };
-                let at = inst.operands.start as usize + callee as usize;
-                let Value::Const(c) = body.uses[at].value else { continue };
-                if self.consts[c.index()].kind == ConstKind::Global(GlobalRef::Func(src_id)) {
-                    let mine = *own.get_or_insert_with(|| self.intern_const(v));
-                    body.uses[at].value = Value::Const(mine);
-                }
-            }
+            self.rename_self_calls(&mut body, src_id, v);
             for (&i, &g) in callee_at[..ncallees].iter().zip(&callees[..ncallees]) {
                 let Some(Inst { kind: InstKind::Call { callee }, operands, .. }) = body.insts.get(i).copied() else {
                     continue 'sources;
@@ -1746,6 +1720,135 @@ impl LlvmModule {
             return Some((BuiltView { body, insts, distinct_md: false, meta }, from, gen));
         }
         None
+    }
+
+    /// The shim's same-body walk of source `sv` (whose view has `n` instructions) against
+    /// `v`: on success `insts` holds `v`'s `n` instruction handles, `callee_at` and
+    /// `callees` the direct calls of `v` to other functions than the source's (their
+    /// number is returned), and every pair of distinct types at one place has one id.
+    fn same_body_walk(
+        &mut self,
+        sv: V,
+        v: V,
+        n: usize,
+        insts: &mut Vec<V>,
+        callee_at: &mut [usize; MAX_COPY_CALLEES],
+        callees: &mut [LLVMValueRef; MAX_COPY_CALLEES],
+    ) -> Option<usize> {
+        insts.clear();
+        insts.reserve_exact(n);
+        let mut types = [std::ptr::null_mut(); 2 * MAX_COPY_TYPE_PAIRS];
+        let mut ntypes = 0usize;
+        let mut ncallees = 0usize;
+        // SAFETY: both are live functions of this module; the shim writes at most `n`
+        // handles, `MAX_COPY_TYPE_PAIRS` type pairs and `MAX_COPY_CALLEES` callees.
+        let got = unsafe {
+            ffi::mergefunc_same_body(
+                self.same_body.0,
+                sv.0,
+                v.0,
+                insts.as_mut_ptr() as *mut LLVMValueRef,
+                n,
+                types.as_mut_ptr(),
+                MAX_COPY_TYPE_PAIRS,
+                &mut ntypes,
+                callee_at.as_mut_ptr(),
+                callees.as_mut_ptr(),
+                MAX_COPY_CALLEES,
+                &mut ncallees,
+            )
+        };
+        if got < 0 || got as usize != n || ntypes > MAX_COPY_TYPE_PAIRS || ncallees > MAX_COPY_CALLEES {
+            return None;
+        }
+        // Distinct types at the same place: the bodies are the same records only if the
+        // type table gives both one id (congruent named structs).
+        if !types[..2 * ntypes].chunks_exact(2).all(|p| self.intern_type(T(p[0])) == self.intern_type(T(p[1]))) {
+            return None;
+        }
+        // SAFETY: the shim wrote `n` handles.
+        unsafe { insts.set_len(n) };
+        Some(ncallees)
+    }
+
+    /// In a copy of `src`'s view for function `v`: the callees naming `src` name `v`.
+    fn rename_self_calls(&mut self, body: &mut BodyBuf, src: FuncId, v: V) {
+        let mut own = None;
+        for i in 0..body.insts.len() {
+            let inst = body.insts[i];
+            let InstKind::Call { callee } = inst.kind else { continue };
+            let at = inst.operands.start as usize + callee as usize;
+            let Value::Const(c) = body.uses[at].value else { continue };
+            if self.consts[c.index()].kind == ConstKind::Global(GlobalRef::Func(src)) {
+                let mine = *own.get_or_insert_with(|| self.intern_const(v));
+                body.uses[at].value = Value::Const(mine);
+            }
+        }
+    }
+
+    /// [`ModuleMut::same_body_as`]: the shim's same-body walk of `g` against `f`, under the
+    /// conditions of a view copy (see [`Self::copy_view`]) and with no other callee: `f`'s
+    /// view would be `g`'s with its self calls renamed. In checking mode
+    /// ([`Self::set_check_copies`]) `f`'s view is also built directly and compared.
+    pub(crate) fn same_body_claim(&mut self, f: FuncId, g: FuncId) -> bool {
+        if !self.copy_views || self.block_addresses || self.in_rewrite || f == g {
+            return false;
+        }
+        let (sf, sg) = (&self.funcs[f.index()], &self.funcs[g.index()]);
+        let (Some(v), Some(sv)) = (sf.v, sg.v) else { return false };
+        if sf.built
+            || !sf.def
+            || sf.info.ineligible.is_some()
+            || sf.copy_key == 0
+            || sf.copy_key != sg.copy_key
+            || !sg.built
+            || sg.body.is_none()
+            || sg.info.ineligible.is_some()
+            || sg.fn_special != sf.fn_special
+        {
+            return false;
+        }
+        // `g`'s ids must be those a build would give now.
+        let gen = sg.view_gen;
+        if gen.0 != self.const_gen || (gen.1 != self.md_gen && !self.ids_outlive_md_generation(g.0)) {
+            return false;
+        }
+        let fn_special = sf.fn_special;
+        let n = sg.insts.len();
+        let mut insts = std::mem::take(&mut self.same_body_insts);
+        let mut callee_at = [0usize; MAX_COPY_CALLEES];
+        let mut callees = [std::ptr::null_mut(); MAX_COPY_CALLEES];
+        let same = self.same_body_walk(sv, v, n, &mut insts, &mut callee_at, &mut callees) == Some(0);
+        self.same_body_insts = insts;
+        if same {
+            self.same_body_claims += 1;
+            if self.check_copies {
+                self.check_same_body_claim(f, g, v, fn_special);
+            }
+        }
+        same
+    }
+
+    /// Checking mode: `f`'s view built directly must be `g`'s with self calls renamed.
+    fn check_same_body_claim(&mut self, f: FuncId, g: FuncId, v: V, fn_special: bool) {
+        let name = String::from_utf8_lossy(&self.funcs[f.index()].info.name).into_owned();
+        let Some(mut expected) = self.funcs[g.index()].body.clone() else { return };
+        self.rename_self_calls(&mut expected, g, v);
+        let what = match self.build_body(v, fn_special) {
+            Ok(direct) => {
+                let (d, c) = (direct.body.as_body(), expected.as_body());
+                first_difference("block", d.blocks, c.blocks)
+                    .or_else(|| first_difference("instruction", d.insts, c.insts))
+                    .or_else(|| first_difference("operand", d.uses, c.uses))
+                    .or_else(|| first_difference("prop", d.props, c.props))
+                    .or_else(|| first_difference("successor", d.succs, c.succs))
+                    .or_else(|| direct.distinct_md.then(|| "a distinct metadata operand".to_string()))
+            }
+            Err(r) => Some(format!("a direct build declines it ({r})")),
+        };
+        if let Some(what) = what {
+            self.copy_stats.1.push(format!("{name}: said to have the body of another function, but {what}"));
+        }
     }
 
     /// Are the ids in `src`'s built view the same in every generation of the metadata

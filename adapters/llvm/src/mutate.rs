@@ -742,4 +742,8 @@ impl ModuleMut for LlvmModule {
     fn tree_key(&mut self, f: FuncId) -> Option<u64> {
         self.tree_key_of(f)
     }
+
+    fn same_body_as(&mut self, f: FuncId, g: FuncId) -> bool {
+        self.same_body_claim(f, g)
+    }
 }

@@ -179,17 +179,21 @@ fn output_does_not_depend_on_threads() {
         outs.push((std::fs::read_to_string(&out).unwrap(), stderr));
     }
     assert!(outs.iter().all(|o| o == &outs[0]), "outputs differ between thread counts");
-    // Copied views (the 50 leaf pairs are identical) change nothing but the work done.
-    let copied = |stderr: &str| -> u64 {
-        let line = stderr.lines().find(|l| l.contains("views copied")).unwrap_or_else(|| panic!("{stderr}"));
+    // Copied views and bodies matched without a view (the 50 leaf pairs are identical)
+    // change nothing but the work done.
+    let count = |stderr: &str, what: &str| -> u64 {
+        let line = stderr.lines().find(|l| l.contains(what)).unwrap_or_else(|| panic!("{stderr}"));
         line.rsplit(' ').next().unwrap().trim().parse().unwrap()
     };
-    assert!(copied(&outs[0].1) >= 50, "{}", outs[0].1);
+    let copied = |stderr: &str| count(stderr, "views copied");
+    let matched = |stderr: &str| count(stderr, "body without a view");
+    assert!(copied(&outs[0].1) + matched(&outs[0].1) >= 50, "{}", outs[0].1);
     let out = d.join("out-no-copies.ll");
     let o = run(&[os(&input), "-o".as_ref(), os(&out), "--stats".as_ref(), "--no-copy-views".as_ref()]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let stderr = String::from_utf8_lossy(&o.stderr).into_owned();
     assert_eq!(copied(&stderr), 0, "{stderr}");
+    assert_eq!(matched(&stderr), 0, "{stderr}");
     assert!(!stderr.contains("copies_merged"), "{stderr}");
     assert_eq!(std::fs::read_to_string(&out).unwrap(), outs[0].0, "--no-copy-views changed the output");
     assert!(!run(&[os(&input), "-o".as_ref(), os(&d.join("x.ll")), "--threads".as_ref(), "0".as_ref()])

@@ -21,8 +21,10 @@
 //! available parallelism, at most 8). The output does not depend on it.
 //!
 //! `--no-copy-views` builds every function's view through LLVM-C instead of copying the
-//! view of a function with the same body (see `LlvmModule::set_copy_views`). The output
-//! is the same either way; the option is there to measure the copies.
+//! view of a function with the same body, and never merges a function on the word that it
+//! has a tree function's body without building its view (see
+//! `LlvmModule::set_copy_views`). The output is the same either way; the option is there
+//! to measure the copies.
 //!
 //! `--no-tree-keys` makes the core build and hash the view of every candidate it files
 //! in its tree, instead of filing it under a key from the prescan and reading it only when
@@ -191,6 +193,7 @@ fn run() -> Result<(), String> {
     if args.stats {
         eprintln!("mergefunc: {}", report.stats);
         eprintln!("mergefunc: views copied from a function with the same body: {}", m.copy_report().0);
+        eprintln!("mergefunc: functions found to have a tree function's body without a view: {}", m.same_body_claims());
         if args.time {
             eprintln!(
                 "mergefunc: time: module facts {setup_secs:.6} s (cpu {setup_cpu:.6} s), merge {merge_secs:.6} s \
