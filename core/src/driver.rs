@@ -23,8 +23,12 @@
 //!    the adapter cannot key re-files the whole tree under view hashes. A lookup is
 //!    skipped when the function's view is a checked copy of a tree node's
 //!    ([`Module::view_copied_from`], [`Comparator::is_copy_of`]): then that node is the
-//!    one the lookup would find. If an equal function is there, the two merge: the
-//!    survivor is chosen by [`keep_first`] and the other is folded. Before anything
+//!    one the lookup would find. With tree keys, a function the adapter vouches has the
+//!    body of a tree function under its key ([`ModuleMut::same_body_as`]) and whose
+//!    signature compares equal merges into that node without a lookup, and without its
+//!    view ever being built if the tree function survives. If an equal function is
+//!    there, the two merge: the survivor is chosen by [`keep_first`] and the other is
+//!    folded. Before anything
 //!    changes a function that sits in the tree, that function is taken out and queued
 //!    for the next round ("Deferred"), so the tree's keys never change in place and
 //!    callers of merged functions get a second look: chains merge.
