@@ -104,6 +104,10 @@ pub struct Stats {
     /// copy of the node's ([`crate::Module::view_copied_from`]; 0 for adapters that
     /// give no hints).
     pub copies_merged: u64,
+    /// Functions merged with a tree node without a lookup and without their view ever
+    /// being built, on the adapter's word that they have the node's body
+    /// ([`crate::ModuleMut::same_body_as`]; 0 for adapters that never say so).
+    pub same_body_merged: u64,
     /// Functions filed in the tree under their [`crate::ModuleMut::tree_key`] without
     /// their view being read, because no function in the tree had that key then (0 for
     /// adapters without tree keys). A later function with the same key has the view
@@ -185,6 +189,9 @@ impl fmt::Display for Stats {
         }
         if self.copies_merged != 0 {
             write!(f, " copies_merged={}", self.copies_merged)?;
+        }
+        if self.same_body_merged != 0 {
+            write!(f, " same_body_merged={}", self.same_body_merged)?;
         }
         if self.filed_unread != 0 {
             write!(f, " filed_unread={}", self.filed_unread)?;

@@ -1646,9 +1646,7 @@ impl LlvmModule {
     /// the identity of such a constant as equality).
     fn copy_view(&mut self, f: FuncId, v: V, fn_special: bool) -> Option<(BuiltView, Option<FuncId>, (u32, u32))> {
         let key = self.funcs[f.index()].copy_key;
-        // Inside a rewrite, views are brought up to date one by one: a source may not
-        // describe its rewritten IR yet.
-        if !self.copy_views || key == 0 || self.block_addresses || self.in_rewrite {
+        if key == 0 || !self.copies_allowed() {
             return None;
         }
         let sources = *self.copy_sources.get(&key)?;
@@ -1658,18 +1656,9 @@ impl LlvmModule {
             if src == u32::MAX || src == f.0 {
                 continue;
             }
+            let Some(sv) = self.copy_source(src, fn_special) else { continue };
             let s = &self.funcs[src as usize];
-            let (Some(sv), Some(_)) = (s.v, s.body.as_ref()) else { continue };
-            if !s.built || s.info.ineligible.is_some() || s.fn_special != fn_special {
-                continue;
-            }
-            // The copy holds the source's ids: those of an older generation of the caches
-            // only where they are still the ids of a build now.
-            let gen = s.view_gen;
-            if gen.0 != self.const_gen || (gen.1 != self.md_gen && !self.ids_outlive_md_generation(src)) {
-                continue;
-            }
-            let n = s.insts.len();
+            let (gen, n) = (s.view_gen, s.insts.len());
             let mut callee_at = [0usize; MAX_COPY_CALLEES];
             let mut callees = [std::ptr::null_mut(); MAX_COPY_CALLEES];
             let Some(ncallees) = self.same_body_walk(sv, v, n, &mut insts, &mut callee_at, &mut callees) else {
@@ -1690,36 +1679,73 @@ impl LlvmModule {
             }
             self.copy_stats.0 += 1;
             if self.check_copies {
-                match self.build_body(v, fn_special) {
-                    Ok(direct) => {
-                        let (d, c) = (direct.body.as_body(), body.as_body());
-                        let what = first_difference("block", d.blocks, c.blocks)
-                            .or_else(|| first_difference("instruction", d.insts, c.insts))
-                            .or_else(|| first_difference("operand", d.uses, c.uses))
-                            .or_else(|| first_difference("prop", d.props, c.props))
-                            .or_else(|| first_difference("successor", d.succs, c.succs))
-                            .or_else(|| {
-                                (direct.insts != insts || direct.meta != meta || direct.distinct_md)
-                                    .then(|| "instruction handles or metadata flags".to_string())
-                            });
-                        if let Some(what) = what {
-                            let name = String::from_utf8_lossy(&self.funcs[f.index()].info.name).into_owned();
-                            self.copy_stats
-                                .1
-                                .push(format!("{name}: the copied view differs from the built one ({what})"));
-                        }
-                    }
-                    Err(r) => {
-                        let name = String::from_utf8_lossy(&self.funcs[f.index()].info.name).into_owned();
-                        self.copy_stats.1.push(format!("{name}: copied, but a direct build declines it ({r})"));
-                    }
-                }
+                self.check_against_build(f, v, fn_special, &body, Some((&insts, meta)), "the copied view");
             }
             // With other callees the records differ: no copy for the core to check.
             let from = (ncallees == 0).then_some(src_id);
             return Some((BuiltView { body, insts, distinct_md: false, meta }, from, gen));
         }
         None
+    }
+
+    /// May views be copied now? Not when turned off, not where a `blockaddress` may exist
+    /// (the order does not take the identity of such a constant as equality), and not
+    /// inside a rewrite, which brings views up to date one by one (a source may not
+    /// describe its rewritten IR yet).
+    fn copies_allowed(&self) -> bool {
+        self.copy_views && !self.block_addresses && !self.in_rewrite
+    }
+
+    /// Function `src` as a source of copies for a function with `fn_special`: its LLVM
+    /// function if its view is built, eligible, and holds the ids a build would give now
+    /// (those of an older generation of the caches only where they are still a build's).
+    fn copy_source(&self, src: u32, fn_special: bool) -> Option<V> {
+        let s = &self.funcs[src as usize];
+        let (Some(sv), Some(_)) = (s.v, s.body.as_ref()) else { return None };
+        if !s.built || s.info.ineligible.is_some() || s.fn_special != fn_special {
+            return None;
+        }
+        let gen = s.view_gen;
+        if gen.0 != self.const_gen || (gen.1 != self.md_gen && !self.ids_outlive_md_generation(src)) {
+            return None;
+        }
+        Some(sv)
+    }
+
+    /// Checking mode: builds `f`'s view (function `v`) directly and records any difference
+    /// from `records` (`what`), and from the instruction handles and metadata flag in
+    /// `handles` if given.
+    fn check_against_build(
+        &mut self,
+        f: FuncId,
+        v: V,
+        fn_special: bool,
+        records: &BodyBuf,
+        handles: Option<(&[V], bool)>,
+        what: &str,
+    ) {
+        let diff = match self.build_body(v, fn_special) {
+            Ok(direct) => {
+                let (d, c) = (direct.body.as_body(), records.as_body());
+                first_difference("block", d.blocks, c.blocks)
+                    .or_else(|| first_difference("instruction", d.insts, c.insts))
+                    .or_else(|| first_difference("operand", d.uses, c.uses))
+                    .or_else(|| first_difference("prop", d.props, c.props))
+                    .or_else(|| first_difference("successor", d.succs, c.succs))
+                    .or_else(|| direct.distinct_md.then(|| "a distinct metadata operand".to_string()))
+                    .or_else(|| {
+                        handles
+                            .is_some_and(|(insts, meta)| direct.insts != insts || direct.meta != meta)
+                            .then(|| "instruction handles or metadata flags".to_string())
+                    })
+                    .map(|d| format!("{what} differs from the built one ({d})"))
+            }
+            Err(r) => Some(format!("a direct build declines {what} ({r})")),
+        };
+        if let Some(diff) = diff {
+            let name = String::from_utf8_lossy(&self.funcs[f.index()].info.name).into_owned();
+            self.copy_stats.1.push(format!("{name}: {diff}"));
+        }
     }
 
     /// The shim's same-body walk of source `sv` (whose view has `n` instructions) against
@@ -1791,30 +1817,17 @@ impl LlvmModule {
     /// view would be `g`'s with its self calls renamed. In checking mode
     /// ([`Self::set_check_copies`]) `f`'s view is also built directly and compared.
     pub(crate) fn same_body_claim(&mut self, f: FuncId, g: FuncId) -> bool {
-        if !self.copy_views || self.block_addresses || self.in_rewrite || f == g {
+        if !self.copies_allowed() || f == g {
             return false;
         }
         let (sf, sg) = (&self.funcs[f.index()], &self.funcs[g.index()]);
-        let (Some(v), Some(sv)) = (sf.v, sg.v) else { return false };
-        if sf.built
-            || !sf.def
-            || sf.info.ineligible.is_some()
-            || sf.copy_key == 0
-            || sf.copy_key != sg.copy_key
-            || !sg.built
-            || sg.body.is_none()
-            || sg.info.ineligible.is_some()
-            || sg.fn_special != sf.fn_special
-        {
-            return false;
-        }
-        // `g`'s ids must be those a build would give now.
-        let gen = sg.view_gen;
-        if gen.0 != self.const_gen || (gen.1 != self.md_gen && !self.ids_outlive_md_generation(g.0)) {
-            return false;
-        }
+        let Some(v) = sf.v else { return false };
         let fn_special = sf.fn_special;
-        let n = sg.insts.len();
+        if sf.built || !sf.def || sf.info.ineligible.is_some() || sf.copy_key == 0 || sf.copy_key != sg.copy_key {
+            return false;
+        }
+        let Some(sv) = self.copy_source(g.0, fn_special) else { return false };
+        let n = self.funcs[g.index()].insts.len();
         let mut insts = std::mem::take(&mut self.same_body_insts);
         let mut callee_at = [0usize; MAX_COPY_CALLEES];
         let mut callees = [std::ptr::null_mut(); MAX_COPY_CALLEES];
@@ -1831,24 +1844,9 @@ impl LlvmModule {
 
     /// Checking mode: `f`'s view built directly must be `g`'s with self calls renamed.
     fn check_same_body_claim(&mut self, f: FuncId, g: FuncId, v: V, fn_special: bool) {
-        let name = String::from_utf8_lossy(&self.funcs[f.index()].info.name).into_owned();
         let Some(mut expected) = self.funcs[g.index()].body.clone() else { return };
         self.rename_self_calls(&mut expected, g, v);
-        let what = match self.build_body(v, fn_special) {
-            Ok(direct) => {
-                let (d, c) = (direct.body.as_body(), expected.as_body());
-                first_difference("block", d.blocks, c.blocks)
-                    .or_else(|| first_difference("instruction", d.insts, c.insts))
-                    .or_else(|| first_difference("operand", d.uses, c.uses))
-                    .or_else(|| first_difference("prop", d.props, c.props))
-                    .or_else(|| first_difference("successor", d.succs, c.succs))
-                    .or_else(|| direct.distinct_md.then(|| "a distinct metadata operand".to_string()))
-            }
-            Err(r) => Some(format!("a direct build declines it ({r})")),
-        };
-        if let Some(what) = what {
-            self.copy_stats.1.push(format!("{name}: said to have the body of another function, but {what}"));
-        }
+        self.check_against_build(f, v, fn_special, &expected, None, "the view of the claimed body");
     }
 
     /// Are the ids in `src`'s built view the same in every generation of the metadata

@@ -173,16 +173,22 @@ fn order_equalities_match_llvm_comparator_on_the_corpus() {
 /// direct build gives, and the merges and outputs are those made without copies.
 #[test]
 fn view_copies_are_exact_on_the_corpus() {
-    let (mut copies, mut merged) = (0, 0);
+    let (mut copies, mut merged, mut claimed) = (0, 0, 0);
     let mut files = harness::corpus_files();
     files.push(harness::repo_root().join("adapters/llvm/examples/demo/demo.bc"));
     for f in &files {
         let c = common::copies::assert_copies_exact(f);
         copies += c.copies;
         merged += c.copies_merged;
+        claimed += c.same_body_merged;
     }
     assert!(copies > 20 && merged > 10, "only {copies} copies, {merged} merged through them");
-    eprintln!("{copies} views copied and checked on {} modules, {merged} merged through copies", files.len());
+    assert!(claimed > 10, "only {claimed} merged on same-body claims");
+    eprintln!(
+        "{copies} views copied and checked on {} modules, {merged} merged through copies, {claimed} on same-body \
+         claims",
+        files.len()
+    );
 }
 
 /// `MERGEFUNC_EQUALITY_MODULES=a.bc:b.ll` checks the order's equalities against LLVM's

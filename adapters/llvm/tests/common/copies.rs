@@ -14,6 +14,9 @@ pub struct CopyCheck {
     pub copies: u64,
     /// Functions merged through a checked copy, without a tree lookup.
     pub copies_merged: u64,
+    /// Functions merged on the adapter's word that they have a tree function's body,
+    /// without a view (each claim also checked against a direct build).
+    pub same_body_merged: u64,
 }
 
 /// Merges the module at `path` in-process, in the default mode and in cycle mode, once
@@ -39,10 +42,12 @@ pub fn assert_copies_exact(path: &Path) -> CopyCheck {
         let r_without = merge_module(&mut without, &opts).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         assert_eq!(without.copy_report().0, 0);
         assert_eq!(r_without.stats.copies_merged, 0);
+        assert_eq!(r_without.stats.same_body_merged, 0);
         assert_eq!(r_with.merges, r_without.merges, "{}: merges differ with copies ({opts:?})", path.display());
         assert!(with.to_text() == without.to_text(), "{}: outputs differ with copies ({opts:?})", path.display());
         check.copies += copies;
         check.copies_merged += r_with.stats.copies_merged;
+        check.same_body_merged += r_with.stats.same_body_merged;
     }
     check
 }
