@@ -35,11 +35,13 @@ out=$(cd "$out" && pwd)
 proj="$out/rust-mod"
 mkdir -p "$proj/src"
 # Files are replaced only when their contents change (write, then rename): parallel runs
-# share the project, and a compiler must never read a half-written file.
+# share the project, and a compiler must never read a half-written file. Each run writes
+# its own temporary (suffixed with its process id), so two runs never move each
+# other's.
 put() {
-  if ! cmp -s "$1.new" "$1" 2>/dev/null; then mv "$1.new" "$1"; else rm "$1.new"; fi
+  if ! cmp -s "$1.new.$$" "$1" 2>/dev/null; then mv "$1.new.$$" "$1"; else rm "$1.new.$$"; fi
 }
-cat > "$proj/Cargo.toml.new" <<'TOML'
+cat > "$proj/Cargo.toml.new.$$" <<'TOML'
 [package]
 name = "mfrealmod"
 version = "0.1.0"
@@ -54,7 +56,7 @@ regex = "1"
 [workspace]
 TOML
 put "$proj/Cargo.toml"
-cat > "$proj/src/main.rs.new" <<'RS'
+cat > "$proj/src/main.rs.new.$$" <<'RS'
 // A small program whose crate instantiates plenty of generic serde/serde_json/regex code.
 use std::collections::{BTreeMap, HashMap};
 
