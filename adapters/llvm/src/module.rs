@@ -1626,7 +1626,7 @@ impl LlvmModule {
     }
 
     /// `f`'s built view as a source of copies under its copy key.
-    fn add_copy_source(&mut self, f: FuncId) {
+    pub(crate) fn add_copy_source(&mut self, f: FuncId) {
         let key = self.funcs[f.index()].copy_key;
         if !self.copy_views || key == 0 {
             return;
@@ -1852,7 +1852,7 @@ impl LlvmModule {
     /// Are the ids in `src`'s built view the same in every generation of the metadata
     /// caches: no inline asm (`asm_of` is one of those caches) and only metadata whose id
     /// does not depend on the generation (`meta_stable`)?
-    fn ids_outlive_md_generation(&self, src: u32) -> bool {
+    pub(crate) fn ids_outlive_md_generation(&self, src: u32) -> bool {
         let s = &self.funcs[src as usize];
         let Some(body) = s.body.as_ref() else { return false };
         let stable = |m: MetaId| self.meta_stable.get(m.index()).copied().unwrap_or(false);

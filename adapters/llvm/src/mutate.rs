@@ -603,30 +603,42 @@ impl LlvmModule {
         // instructions are positional; constants, including references to `f`, are the
         // same objects.
         let moved = if eager.is_empty() && freed.is_empty() {
-            let s = &mut self.funcs[f.index()];
+            let s = &self.funcs[f.index()];
             debug_assert!(!s.built || s.body.as_ref().is_none_or(|b| s.meta == crate::module::view_has_meta(b)));
-            let plain = s.built && !s.meta && s.body.as_ref().is_some_and(|b| b.insts.len() == s.insts.len());
+            // Metadata ids survive the move when they do not depend on the metadata
+            // caches' generation (uniqued content only, no function-local metadata).
+            let plain = s.built
+                && s.body.as_ref().is_some_and(|b| b.insts.len() == s.insts.len())
+                && (!s.meta || self.ids_outlive_md_generation(f.0));
             if plain {
-                let gen = s.view_gen;
-                s.body.take().map(|b| (b, std::mem::take(&mut s.insts), gen))
+                let s = &mut self.funcs[f.index()];
+                let (gen, meta) = (s.view_gen, s.meta);
+                s.body.take().map(|b| (b, std::mem::take(&mut s.insts), gen, meta))
             } else {
                 None
             }
         } else {
             None
         };
+        // The body keeps its copy key (a hint for copies and same-body claims, checked by
+        // the shim's walk); the thunk left behind has none.
+        let key = std::mem::take(&mut self.funcs[f.index()].copy_key);
+        self.funcs[id.index()].copy_key = key;
         // Nothing else is freed: the instructions move, the arguments are replaced by the
         // new function's (function-local metadata is forgotten with every rewrite).
         self.refresh(vec![f, id], Vec::new(), eager, Freed::Consts(freed), None);
         // The driver puts the new body in its tree right away.
         match moved {
-            Some((b, insts, gen)) if self.funcs[id.index()].def && self.funcs[id.index()].info.ineligible.is_none() => {
+            Some((b, insts, gen, meta))
+                if self.funcs[id.index()].def && self.funcs[id.index()].info.ineligible.is_none() =>
+            {
                 let s = &mut self.funcs[id.index()];
                 s.body = Some(b);
                 s.insts = insts;
-                s.meta = false;
+                s.meta = meta;
                 s.view_gen = gen;
                 s.built = true;
+                self.add_copy_source(id);
                 if cfg!(debug_assertions) {
                     self.assert_view_is_current(id);
                 }

@@ -287,6 +287,38 @@ fn weak_pairs_get_a_private_body() {
     assert!(text.contains("define weak i32 @a(i32 %0)"), "{text}");
 }
 
+/// A private body split off an ODR pair keeps the pair's view (its metadata is uniqued
+/// content, so the ids stay valid) and its copy key: later functions with the same body
+/// merge into it on the shim's word, without views of their own.
+#[test]
+fn split_bodies_keep_their_view_and_copy_key() {
+    let body = |name: &str| {
+        format!(
+            "define linkonce_odr i32 @{name}(ptr %p) {{\n  %q = load ptr, ptr %p, !nonnull !0, !align !1\n  \
+             %v = load i32, ptr %q\n  %w = add i32 %v, 3\n  ret i32 %w\n}}\n"
+        )
+    };
+    let mut src: String = ["a", "b", "c", "d"].iter().map(|n| body(n)).collect();
+    src.push_str("!0 = !{}\n!1 = !{i64 8}\n");
+    let mut m = LlvmModule::parse(format!("{DL}{src}").as_bytes(), "split.ll").unwrap_or_else(|e| panic!("{e}"));
+    m.set_check_copies(true);
+    let r = merge_module(&mut m, &Options::default()).unwrap_or_else(|e| panic!("{e}"));
+    m.verify().unwrap_or_else(|e| panic!("{e}\n{}", m.to_text()));
+    assert_eq!(r.stats.functions_merged, 3, "{r}");
+    assert_eq!(r.stats.double_weak, 1, "{r}");
+    // Only a is read: b merges into it unread, and c and d into the private body that
+    // took a's place in the tree (without its copy key, they would be read and compared).
+    assert_eq!(m.same_body_claims(), 3, "{r}");
+    assert_eq!(r.stats.same_body_merged, 3, "{r}");
+    assert_eq!(r.stats.comparisons, 0, "{r}");
+    let (_, diffs) = m.copy_report();
+    assert!(diffs.is_empty(), "{diffs:?}");
+    let text = m.to_text();
+    assert_eq!(text.matches("define private i32 @0(ptr %p)").count(), 1, "{text}");
+    // The pair and the others have no uses left: all four are erased.
+    assert!(!text.contains("linkonce_odr"), "{text}");
+}
+
 #[test]
 fn aliases_and_rauw() {
     let src = PAIR.replace("@b(i32 %x) {", "@b(i32 %x) unnamed_addr {") + "@t = global ptr @b\n";
