@@ -302,7 +302,7 @@ impl<M: ModuleMut> Driver<'_, M> {
     }
 
     fn run(&mut self) -> Result<(), Error<M::Error>> {
-        let mut hashed: Vec<(u64, FuncId)> = Vec::new();
+        let mut hashed: Vec<(u64, FuncId)> = Vec::with_capacity(self.m.num_funcs());
         // With an adapter-provided worklist hash, views are built only for functions
         // whose hash another candidate shares (singletons are never read).
         let mut unbuilt = false;
@@ -455,8 +455,9 @@ impl<M: ModuleMut> Driver<'_, M> {
         const MERGE_KEY_PASSES: usize = 64;
         let n = self.m.num_funcs();
         // Per keyed candidate: index into `hashed`, hash, key, span of `refs`.
-        let mut keyed: Vec<(usize, u64, u64, usize, usize)> = Vec::new();
-        let mut refs: Vec<FuncId> = Vec::new();
+        let nshared = shared.iter().filter(|s| **s).count();
+        let mut keyed: Vec<(usize, u64, u64, usize, usize)> = Vec::with_capacity(nshared);
+        let mut refs: Vec<FuncId> = Vec::with_capacity(4 * nshared);
         for (i, &(h, f)) in hashed.iter().enumerate() {
             if shared[i] {
                 let at = refs.len();

@@ -40,6 +40,7 @@
 //! * After any call of the mutation trait returns, every read reflects the new IR.
 
 use alloc::boxed::Box;
+use alloc::sync::Arc;
 use alloc::vec::Vec;
 use core::ops::Range;
 
@@ -379,8 +380,9 @@ pub enum Attr {
     Int(u32, u64),
     /// An attribute carrying a type (for example `byval(T)`), compared structurally.
     Type(u32, Option<TypeId>),
-    /// A key/value string attribute.
-    Str(Box<[u8]>, Box<[u8]>),
+    /// A key/value string attribute. The strings are shared: adapters build many lists
+    /// from the same few attributes, and a clone of one is two reference counts.
+    Str(Arc<[u8]>, Arc<[u8]>),
     /// An attribute whose value the adapter cannot read: equal iff kind and id are equal.
     Opaque(u32, u64),
 }

@@ -132,7 +132,7 @@ namespace {
 // words) and `Scan::Ids` (tagged identities), its part of the merge key, and the block
 // numbers of its successors (a span of `Scan::Succs`).
 struct BlockSpans {
-  uint64_t Key, Detail;
+  uint64_t Key, Detail, Consts;
   unsigned Words, WordsEnd, Ids, IdsEnd, Succs, SuccsEnd;
 };
 
@@ -266,7 +266,10 @@ void mergefunc_scan_free(void *S) { delete static_cast<Scan *>(S); }
 // (comparison predicates; volatility, alignment and ordering of loads and stores;
 // aggregate indices; a GEP's address space, whether its indices are all integer
 // constants, and then its byte offset, else its source element type and operand count),
-// per reachable block in the key's order (for tree keys only); the first `cap` of those
+// per reachable block in the key's order (for tree keys only), and out[7] = a hash of the
+// identities of the other constant operands (not integers of at most 64 bits, not globals),
+// per reachable block in the key's order (for copy keys only: uniqued constants with the
+// same content are one object). Of the identities the key refers to, the first `cap`
 // are written to `ids`, in walk
 // order, each a value pointer with a tag in its low bits: 1 a global variable, alias or
 // ifunc, 2 a declared function, 3 a function with a body. The caller asks again with a
@@ -318,6 +321,7 @@ int mergefunc_prescan(void *scan, LLVMValueRef fn, const uint64_t *term_by_opcod
     S.Words.push_back(45798);
     uint64_t K = mixk(0, 0xb1);
     uint64_t D = 0;
+    uint64_t C = 0;
     uint64_t N = 0;
     for (const Instruction &I : BB) {
       // Instructions are a linked list, but the parser allocated them (with their
@@ -408,11 +412,14 @@ int mergefunc_prescan(void *scan, LLVMValueRef fn, const uint64_t *term_by_opcod
           S.Ids.push_back(reinterpret_cast<uintptr_t>(O) | (Decl ? 2 : 3));
         } else {
           K = mixk(K, 0);
+          if (isa<Constant>(O) && !isa<ConstantInt>(O))
+            C = mixk(C, reinterpret_cast<uintptr_t>(O));
         }
       }
     }
     Sp.Key = mixk(K, N);
     Sp.Detail = D;
+    Sp.Consts = C;
     const Instruction *T = BB.getTerminator();
     if (!T)
       return 0;
@@ -431,7 +438,7 @@ int mergefunc_prescan(void *scan, LLVMValueRef fn, const uint64_t *term_by_opcod
   S.Out.push_back(0x62642d6b6b2d6b72ULL);
   S.Out.push_back(F->isVarArg());
   S.Out.push_back(F->arg_size());
-  uint64_t K = 0, DK = 0;
+  uint64_t K = 0, DK = 0, CK = 0;
   size_t NIds = 0;
   S.Seen.assign(S.Spans.size(), false);
   S.Stack.clear();
@@ -442,6 +449,7 @@ int mergefunc_prescan(void *scan, LLVMValueRef fn, const uint64_t *term_by_opcod
     S.Out.append(S.Words.begin() + Sp.Words, S.Words.begin() + Sp.WordsEnd);
     K = mixk(K, Sp.Key);
     DK = mixk(DK, Sp.Detail);
+    CK = mixk(CK, Sp.Consts);
     for (unsigned i = Sp.Ids; i != Sp.IdsEnd; ++i, ++NIds)
       if (NIds < cap)
         ids[NIds] = S.Ids[i];
@@ -464,6 +472,7 @@ int mergefunc_prescan(void *scan, LLVMValueRef fn, const uint64_t *term_by_opcod
   out[4] = Lo;
   out[5] = Hi;
   out[6] = DK;
+  out[7] = CK;
   return 1;
 }
 

@@ -68,7 +68,8 @@ extern "C" {
     pub fn mergefunc_scan_new() -> *mut std::ffi::c_void;
     pub fn mergefunc_scan_free(scan: *mut std::ffi::c_void);
     /// One native walk: `out = [StructuralHash, native merge key, identity count, any
-    /// block address taken, lowest and highest address of its blocks and instructions]`
+    /// block address taken, lowest and highest address of its blocks and instructions,
+    /// tree-key details, constant identities]`
     /// and up
     /// to `cap` tagged identities in `ids`; 0 when it cannot (see the shim).
     pub fn mergefunc_prescan(

@@ -557,8 +557,10 @@ impl LlvmModule {
         s.attrs_by_handles.reserve(n);
         s.attrs_of.reserve(n);
         s.attr_lists.reserve(n);
-        s.func_of.reserve(n);
-        s.funcs.reserve(n);
+        // Headroom for the functions rewrites add (a private body per merged pair of
+        // interposable or ODR functions): no regrowth copy of the table mid-pass.
+        s.func_of.reserve(n + n / 4 + 16);
+        s.funcs.reserve(n + n / 4 + 16);
         let threads = || crate::prescan::thread_count(threads);
         let facts = || {
             // Every function gets its id first, then its module-level facts in the same
@@ -579,13 +581,13 @@ impl LlvmModule {
         let mut p = unsafe { crate::prescan::run(&defs, n, &terms, ptr_bits, threads, facts) };
         s.block_addresses = p.block_addresses;
         s.footprints = std::mem::take(&mut p.footprints);
-        // Copy keys: the hash, the native key and the identities it names (a function's
-        // own name as a marker), so that functions with the same key almost always have
-        // the same body.
+        // Copy keys: the hash, the native key, the identities of other constant operands
+        // and the identities the key names (a function's own name as a marker), so that
+        // functions with the same key almost always have the same body.
         for (i, slot) in s.funcs.iter_mut().enumerate() {
             if let (Some(e), Some(v)) = (p.entry(i), slot.v) {
                 let own = v.0 as u64;
-                let mut k = e.hash.rotate_left(17) ^ e.key;
+                let mut k = e.hash.rotate_left(17) ^ e.key ^ e.consts.rotate_left(41);
                 for &id in &p.ids[e.ids.0 as usize..e.ids.1 as usize] {
                     // Another function (tags 2 and 3) only as its tag: a copy may call
                     // other functions (`copy_view`).
@@ -1217,8 +1219,9 @@ impl LlvmModule {
             let scratch = self.tree_scan.get_or_insert_with(crate::prescan::Scratch::new);
             // SAFETY: `v` is a live function of this module, and `&mut self` is held for the
             // whole call: nothing rewrites it meanwhile.
-            unsafe { crate::prescan::scan_fn(scratch, v.0, &terms, ptr_bits, &mut ids) }
-                .map(|out| crate::prescan::Entry { hash: out[0], key: out[1], ids: (0, 0), detail: out[6] })
+            unsafe { crate::prescan::scan_fn(scratch, v.0, &terms, ptr_bits, &mut ids) }.map(|out| {
+                crate::prescan::Entry { hash: out[0], key: out[1], ids: (0, 0), detail: out[6], consts: out[7] }
+            })
         });
         let key = found.map(|e| {
             // `ids` holds exactly this function's identities.

@@ -31,6 +31,9 @@ pub(crate) struct Entry {
     pub(crate) ids: (u32, u32),
     /// A hash of details the order compares exactly (the shim's `out[6]`), for tree keys.
     pub(crate) detail: u64,
+    /// A hash of the identities of the function's other constant operands (the shim's
+    /// `out[7]`), for copy keys.
+    pub(crate) consts: u64,
 }
 
 /// The prescan of a set of functions.
@@ -252,12 +255,12 @@ pub(crate) unsafe fn scan_fn(
     terms: &[u64; 128],
     ptr_bits: u32,
     ids: &mut Vec<u64>,
-) -> Option<[u64; 7]> {
+) -> Option<[u64; 8]> {
     let start = ids.len();
-    let mut out = [0u64; 7];
+    let mut out = [0u64; 8];
     loop {
         let cap = ids.capacity() - start;
-        // SAFETY: `f` is a live function nothing modifies (caller); `out` holds 7 words;
+        // SAFETY: `f` is a live function nothing modifies (caller); `out` holds 8 words;
         // the shim writes at most `cap` ids into the spare capacity after `start`, which
         // `set_len` below exposes only up to what it wrote.
         let ok = unsafe {
@@ -293,7 +296,9 @@ fn scan_chunks(
     ptr_bits: u32,
 ) -> Part {
     let scratch = Scratch::new();
-    let mut part = Part { found: Vec::new(), ids: Vec::with_capacity(4096), block_addresses: false };
+    // Sized for every function (pages never written cost nothing): no regrowth copies.
+    let mut part =
+        Part { found: Vec::with_capacity(work.len()), ids: Vec::with_capacity(8 * work.len()), block_addresses: false };
     while let Some(chunk) = unclaimed.claim(from_back) {
         for &(i, f) in &work[chunk] {
             let start = part.ids.len();
@@ -301,7 +306,13 @@ fn scan_chunks(
             match unsafe { scan_fn(&scratch, f as LLVMValueRef, terms, ptr_bits, &mut part.ids) } {
                 Some(out) => {
                     let end = part.ids.len();
-                    let e = Entry { hash: out[0], key: out[1], ids: (start as u32, end as u32), detail: out[6] };
+                    let e = Entry {
+                        hash: out[0],
+                        key: out[1],
+                        ids: (start as u32, end as u32),
+                        detail: out[6],
+                        consts: out[7],
+                    };
                     part.found.push((i, e, (out[4], out[5])));
                     part.block_addresses |= out[3] != 0;
                 }

@@ -239,7 +239,7 @@ impl ModuleMut for MockModule {
         // Tag the thunk so that a later run leaves it alone (see `reason::THUNK`).
         let mut attrs = self.attr_data(self.funcs[g.index()].attrs).clone();
         let mut fattrs = attrs.func.to_vec();
-        fattrs.push(mergefunc::Attr::Str(THUNK_ATTR.as_bytes().into(), Box::new([])));
+        fattrs.push(mergefunc::Attr::Str(THUNK_ATTR.as_bytes().into(), (&[][..]).into()));
         attrs.func = fattrs.into();
         let id = self.attr_list(attrs);
         self.funcs[g.index()].attrs = id;
