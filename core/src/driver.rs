@@ -223,7 +223,7 @@ fn sort_by_hash(list: &mut Vec<(u64, FuncId)>) {
     let mut to = alloc::vec![(0u64, FuncId(0)); from.len()];
     for pass in 0..PASSES {
         let count = &mut counts[pass * RADIX..(pass + 1) * RADIX];
-        if count.iter().any(|&c| c == from.len()) {
+        if count.contains(&from.len()) {
             continue;
         }
         let mut at = 0;
