@@ -159,6 +159,18 @@ struct Scan {
   bool LayoutChecked = false;
   // Index widths of address spaces 0-15 under `Layout` (0: not looked up yet).
   unsigned IndexWidths[16] = {};
+  // Constant GEP offsets under `Layout`, direct-mapped by (source element type, index
+  // width, index constants; at most 3 indices). Types and constants are uniqued and never
+  // freed, so an entry names one computation for good; emptied with a new `Layout`.
+  struct GepOffset {
+    const Type *Ty = nullptr;
+    const Value *Idx[3] = {};
+    unsigned NumIdx = 0, Width = 0;
+    bool Ok = false;
+    uint64_t Lo = 0, Hi = 0;
+  };
+  static constexpr size_t GepSlots = 256;
+  GepOffset Geps[GepSlots];
 };
 
 // The data layout of `F`'s module, as a copy owned by scratch `S`. A `DataLayout` caches
@@ -175,6 +187,7 @@ const DataLayout &layoutOf(Scan &S, const Function *F) {
     S.Layout = std::make_unique<DataLayout>(DL);
     S.LayoutOf = &DL;
     std::fill(std::begin(S.IndexWidths), std::end(S.IndexWidths), 0u);
+    std::fill(std::begin(S.Geps), std::end(S.Geps), Scan::GepOffset{});
   }
   S.LayoutChecked = true;
   return *S.Layout;
@@ -379,11 +392,41 @@ int mergefunc_prescan(void *scan, LLVMValueRef fn, const uint64_t *term_by_opcod
           uint64_t Off = static_cast<uint64_t>(cast<ConstantInt>(G->getOperand(1))->getSExtValue());
           D = mixk(mixk(D, W), W < 64 ? Off & ((uint64_t(1) << W) - 1) : Off);
         } else {
-          APInt Offset(W, 0);
-          if (cast<GEPOperator>(G)->accumulateConstantOffset(layoutOf(S, F), Offset)) {
-            D = mixk(mixk(D, W), Offset.extractBitsAsZExtValue(W < 64 ? W : 64, 0));
+          // Struct field steps (`gep %T, p, 0, k`) repeat across a module: cached. The
+          // layout first: a new one empties the cache.
+          const DataLayout &DL = layoutOf(S, F);
+          const Type *ST = G->getSourceElementType();
+          unsigned NI = G->getNumIndices();
+          Scan::GepOffset *Slot = nullptr;
+          bool Hit = false;
+          if (NI <= 3) {
+            uint64_t H = mixk(reinterpret_cast<uintptr_t>(ST), W);
+            for (unsigned J = 1; J <= NI; ++J)
+              H = mixk(H, reinterpret_cast<uintptr_t>(G->getOperand(J)));
+            Slot = &S.Geps[(H >> 32) & (Scan::GepSlots - 1)];
+            Hit = Slot->Ty == ST && Slot->NumIdx == NI && Slot->Width == W;
+            for (unsigned J = 0; Hit && J != NI; ++J)
+              Hit = Slot->Idx[J] == G->getOperand(J + 1);
+          }
+          if (!Hit) {
+            APInt Offset(W, 0);
+            bool Ok = cast<GEPOperator>(G)->accumulateConstantOffset(DL, Offset);
+            uint64_t Lo = Ok ? Offset.extractBitsAsZExtValue(W < 64 ? W : 64, 0) : 0;
+            uint64_t Hi = Ok && W > 64 ? Offset.extractBitsAsZExtValue(W - 64, 64) : 0;
+            if (Slot) {
+              *Slot = Scan::GepOffset{ST, {}, NI, W, Ok, Lo, Hi};
+              for (unsigned J = 0; J != NI; ++J)
+                Slot->Idx[J] = G->getOperand(J + 1);
+            } else if (Ok) {
+              D = mixk(mixk(D, W), Lo);
+              if (W > 64)
+                D = mixk(D, Hi);
+            }
+          }
+          if (Slot && Slot->Ok) {
+            D = mixk(mixk(D, W), Slot->Lo);
             if (W > 64)
-              D = mixk(D, Offset.extractBitsAsZExtValue(W - 64, 64));
+              D = mixk(D, Slot->Hi);
           }
         }
       }

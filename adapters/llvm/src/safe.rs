@@ -311,15 +311,21 @@ impl V {
     pub fn print(self) -> String {
         take_message(unsafe { c::LLVMPrintValueToString(self.0) })
     }
-    /// First use.
-    pub fn uses(self) -> Vec<(LLVMUseRef, V)> {
-        let mut out = Vec::new();
+    /// The uses of the value with their users, read lazily (the value's uses must not
+    /// change while the iterator lives).
+    pub fn uses(self) -> impl Iterator<Item = (LLVMUseRef, V)> {
         let mut u = unsafe { c::LLVMGetFirstUse(self.0) };
-        while !u.is_null() {
-            out.push((u, V(unsafe { c::LLVMGetUser(u) })));
+        std::iter::from_fn(move || {
+            if u.is_null() {
+                return None;
+            }
+            // SAFETY: `u` is a live use of a live value (the caller does not modify uses
+            // while iterating).
+            let at = u;
+            let user = unsafe { c::LLVMGetUser(u) };
             u = unsafe { c::LLVMGetNextUse(u) };
-        }
-        out
+            Some((at, V(user)))
+        })
     }
     /// The users of the value, one per use, read lazily (the value's uses must not
     /// change while the iterator lives).
