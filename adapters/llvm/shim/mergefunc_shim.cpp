@@ -170,8 +170,13 @@ struct Scan {
     uint64_t Lo = 0, Hi = 0;
   };
   static constexpr size_t GepSlots = 256;
-  GepOffset Geps[GepSlots];
+  // Allocated at the first GEP with constant indices (a scratch on the stack, such as
+  // `mergefunc_structural_hash`'s, stays small).
+  std::unique_ptr<GepOffset[]> Geps;
 };
+
+// How many result words `mergefunc_prescan` writes.
+constexpr size_t PrescanWords = 8;
 
 // The data layout of `F`'s module, as a copy owned by scratch `S`. A `DataLayout` caches
 // struct layouts on first use, unsynchronized, so threads must not share one; a copy
@@ -187,7 +192,8 @@ const DataLayout &layoutOf(Scan &S, const Function *F) {
     S.Layout = std::make_unique<DataLayout>(DL);
     S.LayoutOf = &DL;
     std::fill(std::begin(S.IndexWidths), std::end(S.IndexWidths), 0u);
-    std::fill(std::begin(S.Geps), std::end(S.Geps), Scan::GepOffset{});
+    if (S.Geps)
+      std::fill(S.Geps.get(), S.Geps.get() + Scan::GepSlots, Scan::GepOffset{});
   }
   S.LayoutChecked = true;
   return *S.Layout;
@@ -400,6 +406,8 @@ int mergefunc_prescan(void *scan, LLVMValueRef fn, const uint64_t *term_by_opcod
           Scan::GepOffset *Slot = nullptr;
           bool Hit = false;
           if (NI <= 3) {
+            if (!S.Geps)
+              S.Geps.reset(new Scan::GepOffset[Scan::GepSlots]());
             uint64_t H = mixk(reinterpret_cast<uintptr_t>(ST), W);
             for (unsigned J = 1; J <= NI; ++J)
               H = mixk(H, reinterpret_cast<uintptr_t>(G->getOperand(J)));
@@ -527,7 +535,7 @@ int mergefunc_prescan(void *scan, LLVMValueRef fn, const uint64_t *term_by_opcod
 // to the LLVM-C walk or LLVM's own function.
 uint64_t mergefunc_structural_hash(LLVMValueRef fn, const uint64_t *term_by_opcode, unsigned n_terms, int *ok) {
   Scan S;
-  uint64_t Out[7] = {0, 0, 0, 0, 0, 0, 0}; // the prescan writes seven words
+  uint64_t Out[PrescanWords] = {};
   *ok = mergefunc_prescan(&S, fn, term_by_opcode, n_terms, 0, Out, nullptr, 0);
   return *ok == 1 ? Out[0] : 0;
 }

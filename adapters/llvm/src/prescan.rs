@@ -243,7 +243,7 @@ impl std::fmt::Debug for Scratch {
     }
 }
 
-/// The shim's prescan of one function with `scratch`: its seven result words (see
+/// The shim's prescan of one function with `scratch`: its eight result words (see
 /// `mergefunc_prescan`), the identities appended to `ids`; `None` (and `ids` as it
 /// was) if the walk declined the function.
 ///
