@@ -1475,6 +1475,38 @@ impl LlvmModule {
 
     /// Panics unless the built view of `f` equals a view rebuilt from the IR now (debug
     /// builds check every patched view this way).
+    /// Debug builds: the module-level facts of `f` equal a rebuild from the IR (constants
+    /// by their recorded contents, as in [`Self::assert_view_is_current`]).
+    pub(crate) fn assert_info_is_current(&mut self, f: FuncId) {
+        let Some(v) = self.funcs[f.index()].v else { return };
+        let (info, special) = self.build_info(v);
+        self.drain_pending();
+        let s = &self.funcs[f.index()];
+        let old = &s.info;
+        let same_sig = old.sig.len() == info.sig.len()
+            && old.sig.iter().zip(info.sig.iter()).all(|(a, b)| match (a, b) {
+                (Prop::Const(p), Prop::Const(q)) => self.same_const(*p, *q),
+                (a, b) => a == b,
+            });
+        assert!(
+            same_sig
+                && s.info_ineligible == info.ineligible
+                && s.fn_special == special
+                && (&old.name, old.linkage, old.unnamed_addr, old.used_externally, old.ty, old.align, old.callable)
+                    == (
+                        &info.name,
+                        info.linkage,
+                        info.unnamed_addr,
+                        info.used_externally,
+                        info.ty,
+                        info.align,
+                        info.callable
+                    ),
+            "stale facts of {f}: kept {old:?} ({:?}), rebuilt {info:?}",
+            s.info_ineligible
+        );
+    }
+
     pub(crate) fn assert_view_is_current(&mut self, f: FuncId) {
         let before = self.funcs[f.index()].body.clone();
         let before_ineligible = self.funcs[f.index()].info.ineligible;

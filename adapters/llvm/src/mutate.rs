@@ -493,7 +493,24 @@ impl LlvmModule {
         }
         // Deleting the old body destroys only its block-address constants (constants are
         // owned by the context) and its function-local metadata (always forgotten).
-        self.refresh(vec![g], Vec::new(), eager, Freed::Consts(freed), None);
+        if !self.funcs[g.index()].def {
+            // A declaration that became a thunk (the symbol left by `split_body`): new facts.
+            self.refresh(vec![g], Vec::new(), eager, Freed::Consts(freed), None);
+            return Ok(());
+        }
+        // The thunk is the same symbol with the same name, linkage, type, attributes,
+        // calling convention, section, alignment and personality: of its module-level
+        // facts only the eligibility changes (the tag). Its view goes. Debug builds check
+        // the facts against a rebuild.
+        eager.retain(|&f| f != g);
+        self.refresh(Vec::new(), Vec::new(), eager, Freed::Consts(freed), None);
+        self.clear_tree_key(g);
+        let s = &mut self.funcs[g.index()];
+        s.info_ineligible = s.info_ineligible.or(Some(Ineligible::Adapter(crate::module::reason::THUNK)));
+        self.invalidate(g);
+        if cfg!(debug_assertions) {
+            self.assert_info_is_current(g);
+        }
         Ok(())
     }
 
