@@ -416,25 +416,23 @@ int mergefunc_prescan(void *scan, LLVMValueRef fn, const uint64_t *term_by_opcod
             for (unsigned J = 0; Hit && J != NI; ++J)
               Hit = Slot->Idx[J] == G->getOperand(J + 1);
           }
+          bool Ok = Hit && Slot->Ok;
+          uint64_t Lo = Hit ? Slot->Lo : 0, Hi = Hit ? Slot->Hi : 0;
           if (!Hit) {
             APInt Offset(W, 0);
-            bool Ok = cast<GEPOperator>(G)->accumulateConstantOffset(DL, Offset);
-            uint64_t Lo = Ok ? Offset.extractBitsAsZExtValue(W < 64 ? W : 64, 0) : 0;
-            uint64_t Hi = Ok && W > 64 ? Offset.extractBitsAsZExtValue(W - 64, 64) : 0;
+            Ok = cast<GEPOperator>(G)->accumulateConstantOffset(DL, Offset);
+            Lo = Ok ? Offset.extractBitsAsZExtValue(W < 64 ? W : 64, 0) : 0;
+            Hi = Ok && W > 64 ? Offset.extractBitsAsZExtValue(W - 64, 64) : 0;
             if (Slot) {
               *Slot = Scan::GepOffset{ST, {}, NI, W, Ok, Lo, Hi};
               for (unsigned J = 0; J != NI; ++J)
                 Slot->Idx[J] = G->getOperand(J + 1);
-            } else if (Ok) {
-              D = mixk(mixk(D, W), Lo);
-              if (W > 64)
-                D = mixk(D, Hi);
             }
           }
-          if (Slot && Slot->Ok) {
-            D = mixk(mixk(D, W), Slot->Lo);
+          if (Ok) {
+            D = mixk(mixk(D, W), Lo);
             if (W > 64)
-              D = mixk(D, Slot->Hi);
+              D = mixk(D, Hi);
           }
         }
       }

@@ -320,6 +320,8 @@ pub struct LlvmModule {
     same_body_insts: Vec<V>,
     /// Functions [`Self::same_body_claim`] vouched for.
     same_body_claims: u64,
+    /// Views built through LLVM-C by `materialize_view` (not copied, moved or patched).
+    views_built: u64,
     /// Views copied, and copies checked against a direct build that differed.
     pub(crate) copy_stats: (u64, Vec<String>),
     /// Answer [`ModuleMut::tree_key`] (on by default).
@@ -521,6 +523,7 @@ impl LlvmModule {
             same_body: SameBodyState::new(),
             same_body_insts: Vec::new(),
             same_body_claims: 0,
+            views_built: 0,
             copy_stats: (0, Vec::new()),
             tree_keys: true,
             tree_scan: None,
@@ -1473,10 +1476,8 @@ impl LlvmModule {
             }
     }
 
-    /// Panics unless the built view of `f` equals a view rebuilt from the IR now (debug
-    /// builds check every patched view this way).
-    /// Debug builds: the module-level facts of `f` equal a rebuild from the IR (constants
-    /// by their recorded contents, as in [`Self::assert_view_is_current`]).
+    /// Panics unless the module-level facts of `f` equal a rebuild from the IR now
+    /// (constants by their recorded contents, as in [`Self::assert_view_is_current`]).
     pub(crate) fn assert_info_is_current(&mut self, f: FuncId) {
         let Some(v) = self.funcs[f.index()].v else { return };
         let (info, special) = self.build_info(v);
@@ -1507,11 +1508,16 @@ impl LlvmModule {
         );
     }
 
+    /// Panics unless the built view of `f` equals a view rebuilt from the IR now (debug
+    /// builds check every patched view this way).
     pub(crate) fn assert_view_is_current(&mut self, f: FuncId) {
         let before = self.funcs[f.index()].body.clone();
         let before_ineligible = self.funcs[f.index()].info.ineligible;
+        let builds = self.views_built;
         self.invalidate(f);
         self.materialize_view(f);
+        // A check, not a build of the pass.
+        self.views_built = builds;
         let s = &self.funcs[f.index()];
         // Constants are compared by their recorded contents: a rebuild may intern an
         // unchanged constant again under a new id (pointer caches are cleared by other
@@ -1584,6 +1590,7 @@ impl LlvmModule {
                     Ok(view)
                 }
                 None => {
+                    self.views_built += 1;
                     let built = self.build_body(v, fn_special);
                     if let Ok(view) = &built {
                         if !view.distinct_md {
@@ -1658,6 +1665,12 @@ impl LlvmModule {
     /// body (the driver then merges it without building its view if the other survives).
     pub fn same_body_claims(&self) -> u64 {
         self.same_body_claims
+    }
+
+    /// How many views were built through LLVM-C (not copied from a function with the
+    /// same body, moved with a body or patched after a rewrite).
+    pub fn views_built(&self) -> u64 {
+        self.views_built
     }
 
     /// `f`'s built view as a source of copies under its copy key.

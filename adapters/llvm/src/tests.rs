@@ -289,7 +289,8 @@ fn weak_pairs_get_a_private_body() {
 
 /// A private body split off an ODR pair keeps the pair's view (its metadata is uniqued
 /// content, so the ids stay valid) and its copy key: later functions with the same body
-/// merge into it on the shim's word, without views of their own.
+/// merge into it on the shim's word, without views of their own. Without the key, c and
+/// d are read and compared; without the moved view, the body's view is built again.
 #[test]
 fn split_bodies_keep_their_view_and_copy_key() {
     let body = |name: &str| {
@@ -311,6 +312,8 @@ fn split_bodies_keep_their_view_and_copy_key() {
     assert_eq!(m.same_body_claims(), 3, "{r}");
     assert_eq!(r.stats.same_body_merged, 3, "{r}");
     assert_eq!(r.stats.comparisons, 0, "{r}");
+    // a's view moves with the body (its metadata is uniqued content): one build in all.
+    assert_eq!(m.views_built(), 1, "{r}");
     let (_, diffs) = m.copy_report();
     assert!(diffs.is_empty(), "{diffs:?}");
     let text = m.to_text();
