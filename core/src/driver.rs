@@ -673,13 +673,24 @@ impl<M: ModuleMut> Driver<'_, M> {
             }
             return Ok(());
         }
-        // The tree functions first: `f`'s view may then be a copy of one of theirs.
-        self.ready_bucket(k)?;
         // A tree function whose body `f` has (the adapter says so without building `f`'s
         // view) and whose signature compares equal is the one a lookup would find. If it
         // survives the merge, `f`'s view is never needed; otherwise `f` takes its node,
-        // which needs the view: the usual way below.
-        if let Some(n) = self.same_body_node(f, k) {
+        // which needs the view: the usual way below. A tree function not read yet is
+        // asked first, before any view is built: the adapter's word then also vouches
+        // for its eligibility, and neither view is built.
+        let unread = self.same_body_node(f, k, true);
+        if let Some(n) = unread {
+            if keep_first(self.m.func(self.tree.func(n)), self.m.func(f)) {
+                self.report.stats.same_body_merged += 1;
+                self.report.stats.unread_pairs_merged += 1;
+                return self.merge_into_node(f, n, true);
+            }
+        }
+        // The tree functions first: `f`'s view may then be a copy of one of theirs.
+        self.ready_bucket(k)?;
+        // (The tree holds at most one function equal to `f`: one found unread is it.)
+        if let Some(n) = self.same_body_node(f, k, false).filter(|_| unread.is_none()) {
             let g = self.tree.func(n);
             if keep_first(self.m.func(g), self.m.func(f)) {
                 if cfg!(debug_assertions) {
@@ -710,19 +721,20 @@ impl<M: ModuleMut> Driver<'_, M> {
         Ok(())
     }
 
-    /// The node under key `k` whose function has `f`'s body by the adapter's word
-    /// ([`ModuleMut::same_body_as`]) and a signature equal to `f`'s. Every function under
-    /// `k` has its view built and validated (`ready_bucket`).
-    fn same_body_node(&mut self, f: FuncId, k: u64) -> Option<u32> {
+    /// The node under key `k` whose function has `f`'s body by the adapter's word and a
+    /// signature equal to `f`'s: among the nodes not read yet
+    /// ([`ModuleMut::same_unread_body_as`]) if `unread`, else among those whose views are
+    /// built and validated ([`ModuleMut::same_body_as`]).
+    fn same_body_node(&mut self, f: FuncId, k: u64, unread: bool) -> Option<u32> {
         let mut nodes = core::mem::take(&mut self.bucket);
         nodes.clear();
         self.tree.bucket_nodes(k, &mut nodes);
         let mut found = None;
         for &n in &nodes {
             let g = self.tree.func(n);
-            if self.is_ready(n)
+            if self.is_ready(n) != unread
                 && self.is_candidate(g)
-                && self.m.same_body_as(f, g)
+                && (if unread { self.m.same_unread_body_as(f, g) } else { self.m.same_body_as(f, g) })
                 && self.cmp.same_signature(&*self.m, f, g)
             {
                 found = Some(n);
@@ -926,7 +938,6 @@ impl<M: ModuleMut> Driver<'_, M> {
     }
 
     fn can_thunk(&mut self, f: FuncId) -> bool {
-        self.ensure(f);
         let info = self.m.func(f);
         if !info.callable {
             return false;
@@ -934,9 +945,13 @@ impl<M: ModuleMut> Driver<'_, M> {
         if let TypeData::Func { vararg: true, .. } = self.m.type_data(info.ty) {
             return false;
         }
+        // Don't replace a function by a thunk to a body that is only a terminator: the
+        // call would be no smaller than the copy.
+        if let Some(tiny) = self.m.tiny_body(f) {
+            return !tiny;
+        }
+        self.ensure(f);
         match self.m.body(f) {
-            // Don't replace a function by a thunk to a body that is only a terminator:
-            // the call would be no smaller than the copy.
             Some(b) => !(b.blocks.len() == 1 && b.blocks[0].insts.len() < 2),
             None => false,
         }
@@ -1112,7 +1127,16 @@ impl<M: ModuleMut> Driver<'_, M> {
     /// LLVM's `mergeTwoFunctions(F, G)`: `f` survives, `g` is folded into it. Returns
     /// the function that now holds the surviving body (`f`, or a new private body).
     fn merge_two(&mut self, f: FuncId, g: FuncId, same_records: bool) -> Result<FuncId, Error<M::Error>> {
-        self.ensure(f);
+        // `f` may be a tree function not read yet, merged on the adapter's word that `g`
+        // has its body and that both are eligible (`same_unread_body_as`): its view stays
+        // unbuilt, and what follows asks the adapter (`tiny_body`) instead of reading it.
+        let f_unread = same_records && {
+            let n = self.node(f);
+            n != NO_NODE && !self.is_ready(n)
+        };
+        if !f_unread {
+            self.ensure(f);
+        }
         // `g`'s view is read only to intersect flags, and bodies that are the same
         // records have the same flags.
         if !same_records {
@@ -1136,15 +1160,19 @@ impl<M: ModuleMut> Driver<'_, M> {
             }
             self.remove_users(f, UseKind::Any);
             let body = self.m.split_body(f).map_err(Self::fail(f, "splitting the body"))?;
-            self.ensure(body);
-            // It may take `f`'s place in the tree, where every body has been validated.
-            validate_body(&*self.m, body).map_err(|reason| Error::InvalidBody { func: body, reason })?;
+            // It may take `f`'s place in the tree, where every body read has been
+            // validated. `f` not read yet: neither is the body, which takes its place as
+            // a node not read yet.
+            if !f_unread {
+                self.ensure(body);
+                validate_body(&*self.m, body).map_err(|reason| Error::InvalidBody { func: body, reason })?;
+            }
             let n = self.node(f);
             if n != NO_NODE {
                 self.tree.replace(n, body);
                 self.set_node(f, NO_NODE);
                 self.set_node(body, n);
-                self.set_ready(n, true);
+                self.set_ready(n, !f_unread);
                 self.set_left_node(f, n);
             }
             // Otherwise `f` calls itself and `remove_users(f)` already took it out of the
@@ -1609,10 +1637,20 @@ mod tests {
     }
 
     fn keyed_scenario_with(tree_keyed: bool, unkeyable: &[&str], same_body: bool) -> (Tiny, Report, Vec<FuncId>) {
+        keyed_scenario_full(tree_keyed, unkeyable, same_body, false)
+    }
+
+    fn keyed_scenario_full(
+        tree_keyed: bool,
+        unkeyable: &[&str],
+        same_body: bool,
+        unread_claims: bool,
+    ) -> (Tiny, Report, Vec<FuncId>) {
         let mut m = Tiny::new();
         m.hashed = true;
         m.tree_keyed = tree_keyed;
         m.same_body = same_body;
+        m.unread_claims = unread_claims;
         let a1 = adder(&mut m, "a1", 7, internal());
         let a2 = adder(&mut m, "a2", 7, internal());
         let lone = adder(&mut m, "lone", 9, ext());
@@ -1675,6 +1713,29 @@ mod tests {
         if !cfg!(debug_assertions) {
             let built = |f: FuncId| ev.contains(&("materialize", f));
             assert!(!built(ids[1]), "a2's view was built: {ev:?}");
+        }
+    }
+
+    /// Claims about unread tree functions ([`ModuleMut::same_unread_body_as`]) change no
+    /// merge: `a2` merges into `a1` with neither view built (in debug builds too), and
+    /// `bad`, found ineligible only when built, never gets a claim (its mate's arrival
+    /// builds it, as without claims).
+    #[test]
+    fn unread_claims_merge_the_same_without_views() {
+        let (_, plain, _) = keyed_scenario(true, &[]);
+        for same_body in [false, true] {
+            let (m, claimed, ids) = keyed_scenario_full(true, &[], same_body, true);
+            assert_eq!(actions(&claimed), actions(&plain), "same_body {same_body}");
+            let ev = m.accesses.borrow();
+            let claims: Vec<FuncId> = ev.iter().filter(|e| e.0 == "same_unread_body").map(|e| e.1).collect();
+            assert!(claims.contains(&ids[1]), "{ev:?}");
+            assert!(!claims.contains(&ids[3]) && !claims.contains(&ids[4]), "{ev:?}");
+            assert!(claimed.stats.unread_pairs_merged >= 1, "{claimed}");
+            assert!(claimed.stats.same_body_merged >= claimed.stats.unread_pairs_merged, "{claimed}");
+            assert!(claimed.stats.comparisons < plain.stats.comparisons, "{claimed} {plain}");
+            let built = |f: FuncId| ev.contains(&("materialize", f));
+            assert!(!built(ids[1]), "a2's view was built: {ev:?}");
+            assert!(built(ids[3]) && built(ids[4]), "{ev:?}");
         }
     }
 

@@ -144,6 +144,28 @@ pub trait ModuleMut: Module {
         false
     }
 
+    /// [`Self::same_body_as`] for a `g` whose view the driver has not read (a function
+    /// filed in its tree unread, see [`Self::tree_key`]): true only if the views of `f`
+    /// and `g`, were they built now, would be the same records in the sense of
+    /// [`Self::same_body_as`], and `g`'s view would find `g` eligible (the parts of
+    /// [`crate::FuncInfo::ineligible`] that depend on the body) and be a valid body. The
+    /// driver asks with `f` a candidate and `g` a candidate by its module-level facts;
+    /// on true it merges the two without building either view (when `g` survives).
+    /// False (the default) is always correct.
+    fn same_unread_body_as(&mut self, f: FuncId, g: FuncId) -> bool {
+        let _ = (f, g);
+        false
+    }
+
+    /// Without building `f`'s view: `Some(true)` if `f`'s body, as its view would have
+    /// it, is one block of at most one instruction, `Some(false)` if it is more, `None`
+    /// if the adapter cannot tell (the default: the driver then builds the view). The
+    /// driver asks when deciding whether a thunk calling `f` is worth writing.
+    fn tiny_body(&self, f: FuncId) -> Option<bool> {
+        let _ = f;
+        None
+    }
+
     /// True if [`ModuleMut::intersect_flags`] is implemented, so that
     /// [`crate::ir::Inst::weak_flags`] may be left out of the comparison.
     fn supports_flag_intersection(&self) -> bool {

@@ -108,6 +108,9 @@ pub struct Stats {
     /// being built, on the adapter's word that they have the node's body
     /// ([`crate::ModuleMut::same_body_as`]; 0 for adapters that never say so).
     pub same_body_merged: u64,
+    /// Of [`Self::same_body_merged`], those whose tree function had no view read either
+    /// ([`crate::ModuleMut::same_unread_body_as`]): two functions merged, no view built.
+    pub unread_pairs_merged: u64,
     /// Functions filed in the tree under their [`crate::ModuleMut::tree_key`] without
     /// their view being read, because no function in the tree had that key then (0 for
     /// adapters without tree keys). A later function with the same key has the view
@@ -192,6 +195,9 @@ impl fmt::Display for Stats {
         }
         if self.same_body_merged != 0 {
             write!(f, " same_body_merged={}", self.same_body_merged)?;
+        }
+        if self.unread_pairs_merged != 0 {
+            write!(f, " unread_pairs_merged={}", self.unread_pairs_merged)?;
         }
         if self.filed_unread != 0 {
             write!(f, " filed_unread={}", self.filed_unread)?;

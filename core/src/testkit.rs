@@ -41,6 +41,10 @@ pub(crate) struct Tiny {
     /// the driver relies on is that the order finds them equal, flags included), and never
     /// for a function in `ineligible_on_build`.
     pub same_body: bool,
+    /// Answer [`ModuleMut::same_unread_body_as`] (as `same_body` answers `same_body_as`,
+    /// never for a function in `ineligible_on_build` on either side) and
+    /// [`ModuleMut::tiny_body`].
+    pub unread_claims: bool,
     /// Every [`ModuleMut::prefetch`] and [`ModuleMut::materialize`] call, in order.
     pub accesses: core::cell::RefCell<Vec<(&'static str, FuncId)>>,
 }
@@ -346,6 +350,20 @@ impl ModuleMut for Tiny {
             self.accesses.borrow_mut().push(("same_body", f));
         }
         same
+    }
+    fn same_unread_body_as(&mut self, f: FuncId, g: FuncId) -> bool {
+        if !self.unread_claims || self.ineligible_on_build.contains(&f) || self.ineligible_on_build.contains(&g) {
+            return false;
+        }
+        let same = f != g && crate::Comparator::new().compare(&*self, g, f) == core::cmp::Ordering::Equal;
+        if same {
+            self.accesses.borrow_mut().push(("same_unread_body", f));
+        }
+        same
+    }
+    fn tiny_body(&self, f: FuncId) -> Option<bool> {
+        let b = self.bodies[f.index()].as_ref().filter(|_| self.unread_claims)?.as_body();
+        Some(b.blocks.len() == 1 && b.blocks[0].insts.len() < 2)
     }
     fn merge_key(&mut self, f: FuncId, refs: &mut Vec<FuncId>) -> Option<u64> {
         if !self.keyed {

@@ -827,16 +827,45 @@ struct SameBody {
     return Table[I];
   }
 
-  // Inserts (K, V) unless K is there; returns the entry and whether it was inserted, or
-  // null when the table is half full (more locals than announced: never the same).
+  // Doubles the table, keeping the entries of the current check (more locals than
+  // announced: a check without an instruction bound).
+  void grow() {
+    std::vector<Entry> Old(2 * (Mask + 1), Entry{nullptr, nullptr, 0, false});
+    Old.swap(Table);
+    uint32_t OldGen = Gen;
+    Mask = Table.size() - 1;
+    Gen = 1;
+    for (const Entry &E : Old)
+      if (E.Gen == OldGen) {
+        Entry &S = slot(E.Key);
+        S = E;
+        S.Gen = Gen;
+      }
+  }
+
+  // Inserts (K, V) unless K is there; returns the entry and whether it was inserted.
   std::pair<Entry *, bool> tryEmplace(const Value *K, const Value *V, bool Confirmed) {
-    Entry &E = slot(K);
-    if (E.Gen == Gen)
-      return {&E, false};
-    if (++Used > Mask / 2)
-      return {nullptr, false};
-    E = Entry{K, V, Gen, Confirmed};
-    return {&E, true};
+    Entry *E = &slot(K);
+    if (E->Gen == Gen)
+      return {E, false};
+    if (Used + 1 > Mask / 2) {
+      grow();
+      E = &slot(K);
+    }
+    ++Used;
+    *E = Entry{K, V, Gen, Confirmed};
+    return {E, true};
+  }
+
+  // Would a view build read metadata operand `MD` of an intrinsic call as a distinct
+  // node (which makes the function ineligible, LLVM's rule)? Strings, constants, locals
+  // and uniqued tuples are not; every other node counts as distinct (`operand_use` in
+  // src/module.rs).
+  static bool distinctForView(const Metadata *MD) {
+    if (isa<MDString>(MD) || isa<ConstantAsMetadata>(MD) || isa<LocalAsMetadata>(MD))
+      return false;
+    auto *T = dyn_cast<MDTuple>(MD);
+    return !T || !T->isUniqued();
   }
 
   static bool isLocal(const Value *V) { return isa<Instruction>(V) || isa<Argument>(V) || isa<BasicBlock>(V); }
@@ -844,8 +873,8 @@ struct SameBody {
   // `X` and `Y` are the locals at the same place of A and B.
   bool place(const Value *X, const Value *Y) {
     auto [E, New] = tryEmplace(X, Y, true);
-    if (!E || New)
-      return E != nullptr;
+    if (New)
+      return true;
     if (E->Val != Y || E->Confirmed)
       return false;
     E->Confirmed = true;
@@ -871,8 +900,6 @@ struct SameBody {
     if (!X || !Y || !isLocal(X) || !isLocal(Y))
       return false;
     auto [E, New] = tryEmplace(X, Y, false);
-    if (!E)
-      return false;
     if (New) {
       ++Pending;
       return true;
@@ -1029,15 +1056,17 @@ struct SameBody {
     }
   }
 
-  // The check itself; fills `Out` with B's instructions (debug intrinsics left out).
+  // The check itself; fills `Out` (unless null) with B's instructions (debug intrinsics
+  // left out) and counts them in `N`.
   bool run(const Function *FA, const Function *FB, LLVMValueRef *Out, size_t Cap, size_t &N) {
     A = FA;
     B = FB;
     N = 0;
     if (A->arg_size() != B->arg_size() || A->size() != B->size())
       return false;
-    // Locals: arguments, blocks and at most `Cap` instructions.
-    reset(A->arg_size() + A->size() + Cap);
+    // Locals: arguments, blocks and at most `Cap` instructions (a guess without `Out`;
+    // the table grows).
+    reset(A->arg_size() + A->size() + (Out ? Cap : 8 * A->size()));
     for (unsigned I = 0, E = A->arg_size(); I != E; ++I) {
       const Argument *X = A->getArg(I), *Y = B->getArg(I);
       if (!type(X->getType(), Y->getType()) || !place(X, Y))
@@ -1046,6 +1075,7 @@ struct SameBody {
     for (auto BA = A->begin(), BB = B->begin(), EA = A->end(); BA != EA; ++BA, ++BB) {
       if (!place(&*BA, &*BB))
         return false;
+      size_t BlockStart = N;
       auto IA = BA->begin(), EIA = BA->end(), IB = BB->begin(), EIB = BB->end();
       while (true) {
         while (IA != EIA && isa<DbgInfoIntrinsic>(*IA))
@@ -1053,7 +1083,8 @@ struct SameBody {
         while (IB != EIB && isa<DbgInfoIntrinsic>(*IB))
           ++IB;
         if (IA == EIA || IB == EIB) {
-          if (IA != EIA || IB != EIB)
+          // A block of debug intrinsics only: a view build declines the function.
+          if (IA != EIA || IB != EIB || N == BlockStart)
             return false;
           break;
         }
@@ -1069,15 +1100,24 @@ struct SameBody {
         for (unsigned J = 0; J != NOps; ++J)
           if (!operand(X->getOperand(J), Y->getOperand(J), J == CalleeAt))
             return false;
+        // The operands are the same values but for locals: a distinct metadata operand
+        // of an intrinsic call (which a view build would refuse) is in both.
+        if (isa<IntrinsicInst>(X))
+          for (unsigned J = 0; J != NOps; ++J)
+            if (auto *MV = dyn_cast<MetadataAsValue>(X->getOperand(J)); MV && distinctForView(MV->getMetadata()))
+              return false;
         if (auto *P = dyn_cast<PHINode>(X)) {
           auto *Q = cast<PHINode>(Y);
           for (unsigned J = 0, E = P->getNumIncomingValues(); J != E; ++J)
             if (!operand(P->getIncomingBlock(J), Q->getIncomingBlock(J), false))
               return false;
         }
-        if (N == Cap)
-          return false;
-        Out[N++] = wrap(Y);
+        if (Out) {
+          if (N == Cap)
+            return false;
+          Out[N] = wrap(Y);
+        }
+        ++N;
         ++IA;
         ++IB;
       }
@@ -1109,9 +1149,13 @@ void mergefunc_same_body_free(void *S) { delete static_cast<SameBody *>(S); }
 //   B's instruction number and B's callee go to `callee_at` and `callees` (at most
 //   `callee_cap`, and at most 64), their number to `*ncallees`; the caller puts B's
 //   callees in its copy.
+// Bodies that a view build declines (a block of debug intrinsics only, a call to an
+// intrinsic with a metadata operand the build reads as a distinct node) are declined
+// here too, so a success also says that A's view, built or not, finds A eligible.
 // Returns the number of B's instructions (debug intrinsics left out), which are written
-// to `out` in layout order, or -1 if the bodies differ otherwise, either value is not a
-// function with a body, B has more than `cap` instructions or a list does not fit.
+// to `out` in layout order unless `out` is null (`cap` is then no limit), or -1 if the
+// bodies differ otherwise, either value is not a function with a body, B has more than
+// `cap` instructions or a list does not fit.
 long mergefunc_same_body(void *state, LLVMValueRef a, LLVMValueRef b, LLVMValueRef *out, size_t cap,
                          LLVMTypeRef *types, size_t type_cap, size_t *ntypes, size_t *callee_at,
                          LLVMValueRef *callees, size_t callee_cap, size_t *ncallees) {

@@ -124,8 +124,9 @@ extern "C" {
     /// Scratch of [`mergefunc_same_body`]; free it with `mergefunc_same_body_free`.
     pub fn mergefunc_same_body_new() -> *mut std::ffi::c_void;
     pub fn mergefunc_same_body_free(state: *mut std::ffi::c_void);
-    /// Is `b`'s body `a`'s with `b`'s locals in their places (see the shim)? The number
-    /// of `b`'s instructions, written to `out` (at most `cap`), or -1. Pairs of distinct
+    /// Is `b`'s body `a`'s with `b`'s locals in their places, and would a view build find
+    /// both eligible (see the shim)? The number of `b`'s instructions, written to `out`
+    /// (at most `cap`) unless `out` is null, or -1. Pairs of distinct
     /// types found at the same place go to `types` (`a`'s, then `b`'s; at most
     /// `type_cap` pairs), their number to `*ntypes`: the bodies are the same only if
     /// each pair is. Direct calls to other functions go to `callee_at` (`b`'s

@@ -316,9 +316,7 @@ pub struct LlvmModule {
     copy_sources: HashMap<u64, [u32; COPY_SOURCES]>,
     /// The shim's state for `mergefunc_same_body`.
     same_body: SameBodyState,
-    /// Scratch of [`Self::same_body_claim`]: the instruction handles the shim writes.
-    same_body_insts: Vec<V>,
-    /// Functions [`Self::same_body_claim`] vouched for.
+    /// Functions [`Self::same_body_claim`] and [`Self::same_unread_body_claim`] vouched for.
     same_body_claims: u64,
     /// Views built through LLVM-C by `materialize_view` (not copied, moved or patched).
     views_built: u64,
@@ -521,7 +519,6 @@ impl LlvmModule {
             check_copies: false,
             copy_sources: HashMap::default(),
             same_body: SameBodyState::new(),
-            same_body_insts: Vec::new(),
             same_body_claims: 0,
             views_built: 0,
             copy_stats: (0, Vec::new()),
@@ -1709,7 +1706,7 @@ impl LlvmModule {
             let (gen, n) = (s.view_gen, s.insts.len());
             let mut callee_at = [0usize; MAX_COPY_CALLEES];
             let mut callees = [std::ptr::null_mut(); MAX_COPY_CALLEES];
-            let Some(ncallees) = self.same_body_walk(sv, v, n, &mut insts, &mut callee_at, &mut callees) else {
+            let Some(ncallees) = self.same_body_walk(sv, v, Some((&mut insts, n)), &mut callee_at, &mut callees) else {
                 continue;
             };
             let s = &self.funcs[src as usize];
@@ -1796,32 +1793,41 @@ impl LlvmModule {
         }
     }
 
-    /// The shim's same-body walk of source `sv` (whose view has `n` instructions) against
-    /// `v`: on success `insts` holds `v`'s `n` instruction handles, `callee_at` and
-    /// `callees` the direct calls of `v` to other functions than the source's (their
-    /// number is returned), and every pair of distinct types at one place has one id.
+    /// The shim's same-body walk of source `sv` against `v`. With `out = Some((insts, n))`
+    /// (the source's view has `n` instructions): on success `insts` holds `v`'s `n`
+    /// instruction handles. With `None` nothing is written and the source need not have a
+    /// view. On success `callee_at` and `callees` hold the direct calls of `v` to other
+    /// functions than the source's (their number is returned), every pair of distinct
+    /// types at one place has one id, and a view build would find both functions
+    /// eligible as far as their bodies go (the shim declines the bodies it would not).
     fn same_body_walk(
         &mut self,
         sv: V,
         v: V,
-        n: usize,
-        insts: &mut Vec<V>,
+        mut out: Option<(&mut Vec<V>, usize)>,
         callee_at: &mut [usize; MAX_COPY_CALLEES],
         callees: &mut [LLVMValueRef; MAX_COPY_CALLEES],
     ) -> Option<usize> {
-        insts.clear();
-        insts.reserve_exact(n);
+        let (buf, n) = match out.as_mut() {
+            Some((insts, n)) => {
+                insts.clear();
+                insts.reserve_exact(*n);
+                (insts.as_mut_ptr() as *mut LLVMValueRef, *n)
+            }
+            None => (std::ptr::null_mut(), 0),
+        };
         let mut types = [std::ptr::null_mut(); 2 * MAX_COPY_TYPE_PAIRS];
         let mut ntypes = 0usize;
         let mut ncallees = 0usize;
         // SAFETY: both are live functions of this module; the shim writes at most `n`
-        // handles, `MAX_COPY_TYPE_PAIRS` type pairs and `MAX_COPY_CALLEES` callees.
+        // handles (none to a null `buf`), `MAX_COPY_TYPE_PAIRS` type pairs and
+        // `MAX_COPY_CALLEES` callees.
         let got = unsafe {
             ffi::mergefunc_same_body(
                 self.same_body.0,
                 sv.0,
                 v.0,
-                insts.as_mut_ptr() as *mut LLVMValueRef,
+                buf,
                 n,
                 types.as_mut_ptr(),
                 MAX_COPY_TYPE_PAIRS,
@@ -1832,7 +1838,11 @@ impl LlvmModule {
                 &mut ncallees,
             )
         };
-        if got < 0 || got as usize != n || ntypes > MAX_COPY_TYPE_PAIRS || ncallees > MAX_COPY_CALLEES {
+        if got < 0
+            || (out.is_some() && got as usize != n)
+            || ntypes > MAX_COPY_TYPE_PAIRS
+            || ncallees > MAX_COPY_CALLEES
+        {
             return None;
         }
         // Distinct types at the same place: the bodies are the same records only if the
@@ -1840,8 +1850,10 @@ impl LlvmModule {
         if !types[..2 * ntypes].chunks_exact(2).all(|p| self.intern_type(T(p[0])) == self.intern_type(T(p[1]))) {
             return None;
         }
-        // SAFETY: the shim wrote `n` handles.
-        unsafe { insts.set_len(n) };
+        if let Some((insts, n)) = out {
+            // SAFETY: the shim wrote `n` handles.
+            unsafe { insts.set_len(n) };
+        }
         Some(ncallees)
     }
 
@@ -1865,36 +1877,106 @@ impl LlvmModule {
     /// view would be `g`'s with its self calls renamed. In checking mode
     /// ([`Self::set_check_copies`]) `f`'s view is also built directly and compared.
     pub(crate) fn same_body_claim(&mut self, f: FuncId, g: FuncId) -> bool {
-        if !self.copies_allowed() || f == g {
+        let Some((v, fn_special)) = self.claimable(f, g) else { return false };
+        let Some(sv) = self.copy_source(g.0, fn_special) else { return false };
+        self.claim_walk(f, g, sv, v, fn_special)
+    }
+
+    /// [`ModuleMut::same_unread_body_as`]: as [`Self::same_body_claim`] for a `g` whose
+    /// view is not built. The shim's walk declines every body a view build would find
+    /// ineligible, so a success vouches for `g`'s eligibility too; `g`'s module-level
+    /// facts must allow it (a definition, eligible by its facts, the same `fn_special`).
+    /// With `g`'s view built, this is [`Self::same_body_claim`].
+    pub(crate) fn same_unread_body_claim(&mut self, f: FuncId, g: FuncId) -> bool {
+        let Some((v, fn_special)) = self.claimable(f, g) else { return false };
+        let sg = &self.funcs[g.index()];
+        if sg.built {
+            return self.same_body_claim(f, g);
+        }
+        let Some(sv) = sg.v.filter(|_| sg.def && sg.info.ineligible.is_none() && sg.fn_special == fn_special) else {
             return false;
+        };
+        self.claim_walk(f, g, sv, v, fn_special)
+    }
+
+    /// [`ModuleMut::tiny_body`]: from the view if it is built and current, else from the
+    /// IR (one block, counting its instructions other than debug intrinsics up to two).
+    pub(crate) fn tiny_body_of(&self, f: FuncId) -> Option<bool> {
+        let s = self.funcs.get(f.index())?;
+        if s.built {
+            let b = s.body.as_ref()?;
+            return Some(b.blocks.len() == 1 && b.blocks[0].insts.len() < 2);
+        }
+        let v = s.v.filter(|_| s.def)?;
+        // SAFETY: `v` is a live function of this module; the walk only reads the lists.
+        unsafe {
+            let first = c::LLVMGetFirstBasicBlock(v.0);
+            if first.is_null() {
+                return None;
+            }
+            if !c::LLVMGetNextBasicBlock(first).is_null() {
+                return Some(false);
+            }
+            let mut n = 0;
+            let mut i = c::LLVMGetFirstInstruction(first);
+            while !i.is_null() && n < 2 {
+                if !V(i).is_debug_intrinsic() {
+                    n += 1;
+                }
+                i = c::LLVMGetNextInstruction(i);
+            }
+            Some(n < 2)
+        }
+    }
+
+    /// What both claims require of `f` (an unread eligible definition) and of the pair
+    /// (one copy key): `f`'s function and `fn_special`.
+    fn claimable(&self, f: FuncId, g: FuncId) -> Option<(V, bool)> {
+        if !self.copies_allowed() || f == g {
+            return None;
         }
         let (sf, sg) = (&self.funcs[f.index()], &self.funcs[g.index()]);
-        let Some(v) = sf.v else { return false };
-        let fn_special = sf.fn_special;
+        let v = sf.v?;
         if sf.built || !sf.def || sf.info.ineligible.is_some() || sf.copy_key == 0 || sf.copy_key != sg.copy_key {
-            return false;
+            return None;
         }
-        let Some(sv) = self.copy_source(g.0, fn_special) else { return false };
-        let n = self.funcs[g.index()].insts.len();
-        let mut insts = std::mem::take(&mut self.same_body_insts);
+        Some((v, sf.fn_special))
+    }
+
+    /// The walk of a claim: `g`'s function `sv` against `f`'s `v`, with no other callee.
+    fn claim_walk(&mut self, f: FuncId, g: FuncId, sv: V, v: V, fn_special: bool) -> bool {
         let mut callee_at = [0usize; MAX_COPY_CALLEES];
         let mut callees = [std::ptr::null_mut(); MAX_COPY_CALLEES];
-        let same = self.same_body_walk(sv, v, n, &mut insts, &mut callee_at, &mut callees) == Some(0);
-        self.same_body_insts = insts;
+        let same = self.same_body_walk(sv, v, None, &mut callee_at, &mut callees) == Some(0);
         if same {
             self.same_body_claims += 1;
             if self.check_copies {
-                self.check_same_body_claim(f, g, v, fn_special);
+                self.check_same_body_claim(f, g, sv, v, fn_special);
             }
         }
         same
     }
 
-    /// Checking mode: `f`'s view built directly must be `g`'s with self calls renamed.
-    fn check_same_body_claim(&mut self, f: FuncId, g: FuncId, v: V, fn_special: bool) {
-        let Some(mut expected) = self.funcs[g.index()].body.clone() else { return };
+    /// Checking mode: `f`'s view built directly must be `g`'s (its view, or a direct build
+    /// of function `sv` when it has none, which must find it eligible) with self calls
+    /// renamed.
+    fn check_same_body_claim(&mut self, f: FuncId, g: FuncId, sv: V, v: V, fn_special: bool) {
+        let mut expected = match self.funcs[g.index()].body.clone() {
+            Some(b) => b,
+            None => match self.build_body(sv, fn_special) {
+                Ok(view) if !view.distinct_md => view.body,
+                Ok(_) => return self.record_claim_diff(g, "its direct build has a distinct metadata operand"),
+                Err(r) => return self.record_claim_diff(g, &format!("a direct build declines it ({r})")),
+            },
+        };
         self.rename_self_calls(&mut expected, g, v);
         self.check_against_build(f, v, fn_special, &expected, None, "the view of the claimed body");
+    }
+
+    /// Checking mode: a claim was wrong about `g`.
+    fn record_claim_diff(&mut self, g: FuncId, what: &str) {
+        let name = String::from_utf8_lossy(&self.funcs[g.index()].info.name).into_owned();
+        self.copy_stats.1.push(format!("{name}: claimed unread body: {what}"));
     }
 
     /// Are the ids in `src`'s built view the same in every generation of the metadata

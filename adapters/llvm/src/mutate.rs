@@ -637,6 +637,7 @@ impl LlvmModule {
         } else {
             None
         };
+        let was_built = self.funcs[f.index()].built;
         // The body keeps its copy key (a hint for copies and same-body claims, checked by
         // the shim's walk); the thunk left behind has none.
         let key = std::mem::take(&mut self.funcs[f.index()].copy_key);
@@ -660,6 +661,9 @@ impl LlvmModule {
                     self.assert_view_is_current(id);
                 }
             }
+            // `f` was not read (the driver merged it on a claim about its unread body):
+            // neither is the body, until the driver asks.
+            _ if !was_built => {}
             _ => self.materialize_view(id),
         }
         Ok(id)
@@ -770,6 +774,14 @@ impl ModuleMut for LlvmModule {
 
     fn tree_key(&mut self, f: FuncId) -> Option<u64> {
         self.tree_key_of(f)
+    }
+
+    fn same_unread_body_as(&mut self, f: FuncId, g: FuncId) -> bool {
+        self.same_unread_body_claim(f, g)
+    }
+
+    fn tiny_body(&self, f: FuncId) -> Option<bool> {
+        self.tiny_body_of(f)
     }
 
     fn same_body_as(&mut self, f: FuncId, g: FuncId) -> bool {

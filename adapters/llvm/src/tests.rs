@@ -291,6 +291,8 @@ fn weak_pairs_get_a_private_body() {
 /// content, so the ids stay valid) and its copy key: later functions with the same body
 /// merge into it on the shim's word, without views of their own. Without the key, c and
 /// d are read and compared; without the moved view, the body's view is built again.
+/// Without any view read first, no view is built at all: b merges into a, and c and d
+/// into the body, on claims about unread bodies.
 #[test]
 fn split_bodies_keep_their_view_and_copy_key() {
     let body = |name: &str| {
@@ -301,25 +303,88 @@ fn split_bodies_keep_their_view_and_copy_key() {
     };
     let mut src: String = ["a", "b", "c", "d"].iter().map(|n| body(n)).collect();
     src.push_str("!0 = !{}\n!1 = !{i64 8}\n");
-    let mut m = LlvmModule::parse(format!("{DL}{src}").as_bytes(), "split.ll").unwrap_or_else(|e| panic!("{e}"));
+    for read_a in [false, true] {
+        let mut m = LlvmModule::parse(format!("{DL}{src}").as_bytes(), "split.ll").unwrap_or_else(|e| panic!("{e}"));
+        m.set_check_copies(true);
+        if read_a {
+            let a = id(&m, "a");
+            m.materialize_view(a);
+        }
+        let r = merge_module(&mut m, &Options::default()).unwrap_or_else(|e| panic!("{e}"));
+        m.verify().unwrap_or_else(|e| panic!("{e}\n{}", m.to_text()));
+        assert_eq!(r.stats.functions_merged, 3, "{r}");
+        assert_eq!(r.stats.double_weak, 1, "{r}");
+        // a is never read by the driver: b merges into it on a claim, and c and d into
+        // the private body that took a's place in the tree (without its copy key, they
+        // would be read and compared).
+        assert_eq!(m.same_body_claims(), 3, "{r}");
+        assert_eq!(r.stats.same_body_merged, 3, "{r}");
+        assert_eq!(r.stats.unread_pairs_merged, 3, "{r}");
+        assert_eq!(r.stats.comparisons, 0, "{r}");
+        // a's view, when built, moves with the body (its metadata is uniqued content):
+        // one build in all; none when nothing asked for it.
+        assert_eq!(m.views_built(), read_a as u64, "read_a {read_a}: {r}");
+        let (_, diffs) = m.copy_report();
+        assert!(diffs.is_empty(), "{diffs:?}");
+        let text = m.to_text();
+        assert_eq!(text.matches("define private i32 @0(ptr %p)").count(), 1, "{text}");
+        // The pair and the others have no uses left: all four are erased.
+        assert!(!text.contains("linkonce_odr"), "{text}");
+    }
+}
+
+/// Claims about unread bodies vouch for eligibility: functions whose intrinsic call takes
+/// a distinct metadata node (LLVM's rule makes them ineligible) get no claim and do not
+/// merge, while the same bodies with a uniqued node merge on a claim, no view built.
+#[test]
+fn unread_claims_decline_what_a_build_would_refuse() {
+    let body = |name: &str, md: &str| {
+        format!(
+            "define internal i64 @{name}(i64 %x) {{\n  %r = call i64 @llvm.read_register.i64(metadata {md})\n  \
+             %s = add i64 %r, %x\n  ret i64 %s\n}}\n"
+        )
+    };
+    let mut src = String::from("declare i64 @llvm.read_register.i64(metadata)\n");
+    for (name, md) in [("a", "!0"), ("b", "!0"), ("c", "!1"), ("d", "!1")] {
+        src.push_str(&body(name, md));
+    }
+    src.push_str(
+        "define i64 @use(i64 %x) {\n  %1 = call i64 @a(i64 %x)\n  %2 = call i64 @b(i64 %1)\n  \
+         %3 = call i64 @c(i64 %2)\n  %4 = call i64 @d(i64 %3)\n  ret i64 %4\n}\n!0 = distinct !{!\"rsp\"}\n\
+         !1 = !{!\"rsp\"}\n",
+    );
+    let mut m = LlvmModule::parse(format!("{DL}{src}").as_bytes(), "distinct.ll").unwrap_or_else(|e| panic!("{e}"));
     m.set_check_copies(true);
     let r = merge_module(&mut m, &Options::default()).unwrap_or_else(|e| panic!("{e}"));
     m.verify().unwrap_or_else(|e| panic!("{e}\n{}", m.to_text()));
-    assert_eq!(r.stats.functions_merged, 3, "{r}");
-    assert_eq!(r.stats.double_weak, 1, "{r}");
-    // Only a is read: b merges into it unread, and c and d into the private body that
-    // took a's place in the tree (without its copy key, they would be read and compared).
-    assert_eq!(m.same_body_claims(), 3, "{r}");
-    assert_eq!(r.stats.same_body_merged, 3, "{r}");
-    assert_eq!(r.stats.comparisons, 0, "{r}");
-    // a's view moves with the body (its metadata is uniqued content): one build in all.
-    assert_eq!(m.views_built(), 1, "{r}");
+    // d folds into c (as with opt-22); a and b stay.
+    assert_eq!(r.merges.len(), 1, "{r}");
+    assert_eq!((&*r.merges[0].folded_name, &*r.merges[0].target_name), (&b"d"[..], &b"c"[..]), "{r}");
+    assert_eq!(m.same_body_claims(), 1, "{r}");
+    assert_eq!(r.stats.unread_pairs_merged, 1, "{r}");
     let (_, diffs) = m.copy_report();
     assert!(diffs.is_empty(), "{diffs:?}");
-    let text = m.to_text();
-    assert_eq!(text.matches("define private i32 @0(ptr %p)").count(), 1, "{text}");
-    // The pair and the others have no uses left: all four are erased.
-    assert!(!text.contains("linkonce_odr"), "{text}");
+    // a's and b's views were built (no claim spared them) and found them ineligible.
+    for f in ["a", "b"] {
+        assert!(m.func(id(&m, f)).ineligible.is_some(), "{f}");
+    }
+}
+
+/// `ModuleMut::tiny_body` answers from the IR what the view says once built: one block of
+/// at most one instruction.
+#[test]
+fn tiny_body_agrees_with_the_view() {
+    let src = "define i32 @ret() {\n  ret i32 7\n}\n\
+               define i32 @two(i32 %x) {\n  %y = add i32 %x, 1\n  ret i32 %y\n}\n\
+               define void @blocks() {\n  br label %b\nb:\n  ret void\n}\n\
+               declare void @decl()\n";
+    let mut m = LlvmModule::parse(format!("{DL}{src}").as_bytes(), "tiny.ll").unwrap_or_else(|e| panic!("{e}"));
+    for (name, tiny) in [("ret", Some(true)), ("two", Some(false)), ("blocks", Some(false)), ("decl", None)] {
+        let f = id(&m, name);
+        assert_eq!(m.tiny_body_of(f), tiny, "{name} unread");
+        m.materialize_view(f);
+        assert_eq!(m.tiny_body_of(f), tiny, "{name} built");
+    }
 }
 
 #[test]
