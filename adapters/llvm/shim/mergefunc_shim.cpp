@@ -829,7 +829,7 @@ struct SameBody {
 
   // Doubles the table, keeping the entries of the current check (more locals than
   // announced: a check without an instruction bound).
-  void grow() {
+  __attribute__((noinline, cold)) void grow() {
     std::vector<Entry> Old(2 * (Mask + 1), Entry{nullptr, nullptr, 0, false});
     Old.swap(Table);
     uint32_t OldGen = Gen;
@@ -844,11 +844,12 @@ struct SameBody {
   }
 
   // Inserts (K, V) unless K is there; returns the entry and whether it was inserted.
-  std::pair<Entry *, bool> tryEmplace(const Value *K, const Value *V, bool Confirmed) {
+  __attribute__((always_inline)) std::pair<Entry *, bool> tryEmplace(const Value *K, const Value *V,
+                                                                     bool Confirmed) {
     Entry *E = &slot(K);
     if (E->Gen == Gen)
       return {E, false};
-    if (Used + 1 > Mask / 2) {
+    if (__builtin_expect(Used + 1 > Mask / 2, 0)) {
       grow();
       E = &slot(K);
     }
