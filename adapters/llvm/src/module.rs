@@ -250,7 +250,7 @@ pub struct LlvmModule {
     pub(crate) md_thunk: u32,
     md_range: u32,
     /// Functions registered on the fly whose views still have to be built.
-    pending: Vec<FuncId>,
+    pub(crate) pending: Vec<FuncId>,
     /// Compute `worklist_hash` with LLVM's own `StructuralHash`.
     pub(crate) llvm_hash: bool,
     /// LLVM's `StructuralHash`, computed here (see `crate::shash`).

@@ -614,6 +614,7 @@ impl LlvmModule {
             }
         }
         let id = self.register_func(body);
+        let derived = self.derive_body_facts(f, id, body);
         // The view moves with the body when it is built and describes nothing the move
         // changed: no block addresses (their constants are replaced), no metadata
         // (function-local metadata follows the replaced arguments). Arguments, blocks and
@@ -644,7 +645,11 @@ impl LlvmModule {
         self.funcs[id.index()].copy_key = key;
         // Nothing else is freed: the instructions move, the arguments are replaced by the
         // new function's (function-local metadata is forgotten with every rewrite).
-        self.refresh(vec![f, id], Vec::new(), eager, Freed::Consts(freed), None);
+        let lazy = if derived { vec![f] } else { vec![f, id] };
+        self.refresh(lazy, Vec::new(), eager, Freed::Consts(freed), None);
+        if derived && cfg!(debug_assertions) {
+            self.assert_info_is_current(id);
+        }
         // The driver puts the new body in its tree right away.
         match moved {
             Some((b, insts, gen, meta))
@@ -667,6 +672,34 @@ impl LlvmModule {
             _ => self.materialize_view(id),
         }
         Ok(id)
+    }
+
+    /// The module-level facts of `id`, the private function (LLVM function `body`) that
+    /// `split_body` just made for `f`'s body, from `f`'s instead of a rebuild: the body
+    /// has `f`'s type, attribute list, calling convention, gc, section, personality,
+    /// alignment and unnamed_addr (all copied), and its own name, private linkage and
+    /// `llvm.used` membership. Only when `f` is eligible by its facts (so is the body: a
+    /// private linkage, `f`'s calling convention, no thunk tag); false otherwise, and the
+    /// caller rebuilds. Debug builds check the result against a rebuild.
+    fn derive_body_facts(&mut self, f: FuncId, id: FuncId, body: V) -> bool {
+        let s = &self.funcs[f.index()];
+        if !s.def || s.info_ineligible.is_some() || self.pending.last() != Some(&id) {
+            return false;
+        }
+        let mut info = s.info.clone();
+        let (fn_special, sig_hash) = (s.fn_special, s.sig_hash);
+        info.name = body.name().into();
+        info.linkage = Linkage { local: true, discardable_if_unused: true, ..Default::default() };
+        info.used_externally = self.used.contains(&body);
+        info.ineligible = None;
+        self.pending.pop();
+        let slot = &mut self.funcs[id.index()];
+        slot.info = info;
+        slot.info_ineligible = None;
+        slot.fn_special = fn_special;
+        slot.sig_hash = sig_hash;
+        slot.def = true;
+        true
     }
 
     fn set_alignment_untimed(&mut self, f: FuncId, align: Option<u64>) -> Result<(), LlvmError> {
