@@ -645,9 +645,24 @@ impl LlvmModule {
         self.funcs[id.index()].copy_key = key;
         // Nothing else is freed: the instructions move, the arguments are replaced by the
         // new function's (function-local metadata is forgotten with every rewrite).
-        let lazy = if derived { vec![f] } else { vec![f, id] };
+        let lazy = if derived {
+            // `f` is now a declaration with the same module-level facts otherwise (its
+            // name, linkage, type and attribute list are untouched): no rebuild either.
+            self.clear_tree_key(f);
+            let s = &mut self.funcs[f.index()];
+            s.def = false;
+            s.body = None;
+            s.insts.clear();
+            s.built = true;
+            s.info_ineligible = Some(Ineligible::NoBody);
+            s.info.ineligible = Some(Ineligible::NoBody);
+            Vec::new()
+        } else {
+            vec![f, id]
+        };
         self.refresh(lazy, Vec::new(), eager, Freed::Consts(freed), None);
         if derived && cfg!(debug_assertions) {
+            self.assert_info_is_current(f);
             self.assert_info_is_current(id);
         }
         // The driver puts the new body in its tree right away.
