@@ -26,7 +26,10 @@
 //!    one the lookup would find. With tree keys, a function the adapter vouches has the
 //!    body of a tree function under its key ([`ModuleMut::same_body_as`]) and whose
 //!    signature compares equal merges into that node without a lookup, and without its
-//!    view ever being built if the tree function survives. If an equal function is
+//!    view ever being built if the tree function survives; a tree function not read yet
+//!    is asked about first ([`ModuleMut::same_unread_body_as`]), so that neither view is
+//!    built (the merge actions then ask [`ModuleMut::tiny_body`] instead of reading it).
+//!    If an equal function is
 //!    there, the two merge: the survivor is chosen by [`keep_first`] and the other is
 //!    folded. Before anything
 //!    changes a function that sits in the tree, that function is taken out and queued

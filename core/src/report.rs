@@ -104,12 +104,14 @@ pub struct Stats {
     /// copy of the node's ([`crate::Module::view_copied_from`]; 0 for adapters that
     /// give no hints).
     pub copies_merged: u64,
-    /// Functions merged with a tree node without a lookup and without their view ever
+    /// Functions matched with a tree node without a lookup and without their view ever
     /// being built, on the adapter's word that they have the node's body
-    /// ([`crate::ModuleMut::same_body_as`]; 0 for adapters that never say so).
+    /// ([`crate::ModuleMut::same_body_as`]; 0 for adapters that never say so). Each then
+    /// takes the merge actions a lookup's match takes: merged, or left as it is where
+    /// they write nothing (a thunk to a body too small, say).
     pub same_body_merged: u64,
     /// Of [`Self::same_body_merged`], those whose tree function had no view read either
-    /// ([`crate::ModuleMut::same_unread_body_as`]): two functions merged, no view built.
+    /// ([`crate::ModuleMut::same_unread_body_as`]): matched with no view built.
     pub unread_pairs_merged: u64,
     /// Functions filed in the tree under their [`crate::ModuleMut::tree_key`] without
     /// their view being read, because no function in the tree had that key then (0 for

@@ -1890,24 +1890,20 @@ impl LlvmModule {
     pub(crate) fn same_unread_body_claim(&mut self, f: FuncId, g: FuncId) -> bool {
         let Some((v, fn_special)) = self.claimable(f, g) else { return false };
         let sg = &self.funcs[g.index()];
-        if sg.built {
-            return self.same_body_claim(f, g);
-        }
-        let Some(sv) = sg.v.filter(|_| sg.def && sg.info.ineligible.is_none() && sg.fn_special == fn_special) else {
-            return false;
+        let sv = if sg.built {
+            self.copy_source(g.0, fn_special)
+        } else {
+            sg.v.filter(|_| sg.def && sg.info.ineligible.is_none() && sg.fn_special == fn_special)
         };
-        self.claim_walk(f, g, sv, v, fn_special)
+        sv.is_some_and(|sv| self.claim_walk(f, g, sv, v, fn_special))
     }
 
-    /// [`ModuleMut::tiny_body`]: from the view if it is built and current, else from the
-    /// IR (one block, counting its instructions other than debug intrinsics up to two).
+    /// [`ModuleMut::tiny_body`] of a definition whose view is not built, from the IR (one
+    /// block, counting its instructions other than debug intrinsics up to two); `None`
+    /// with a view, which the driver then reads.
     pub(crate) fn tiny_body_of(&self, f: FuncId) -> Option<bool> {
         let s = self.funcs.get(f.index())?;
-        if s.built {
-            let b = s.body.as_ref()?;
-            return Some(b.blocks.len() == 1 && b.blocks[0].insts.len() < 2);
-        }
-        let v = s.v.filter(|_| s.def)?;
+        let v = s.v.filter(|_| s.def && !s.built)?;
         // SAFETY: `v` is a live function of this module; the walk only reads the lists.
         unsafe {
             let first = c::LLVMGetFirstBasicBlock(v.0);
