@@ -255,6 +255,127 @@ fn shared_flags(hashed: &[(u64, FuncId)]) -> Vec<bool> {
         .collect()
 }
 
+/// A function with a key computed without its view: the key (two words) and the span of
+/// the shared `refs` list holding the functions with a body its operands name.
+struct Keyed {
+    f: FuncId,
+    key: (u64, u64),
+    refs: (usize, usize),
+}
+
+/// Partition refinement over keys: for each entry of `keyed`, true if it is alone in its
+/// class of the coarsest partition (or of a coarser one, after `KEY_PASSES` passes) in
+/// which class mates have equal keys and, at each position of their `refs`, functions of
+/// the same class.
+///
+/// The classes start as the groups of equal keys. A pass splits each class by the
+/// classes of the functions its members' `refs` name: a ref to an entry of `keyed`
+/// counts as that entry's class, a ref to a function in `unkeyed` as one shared label
+/// (the callers' keys promise that a function without a key is never equal to one with
+/// a key), any other ref as its identity. Passes repeat until no class splits.
+///
+/// The result is sound for any partition `P` of the functions that is *stable* (class
+/// mates have equal keys and refs of the same class of `P` at each position; every
+/// function outside `keyed` and `unkeyed` alone in its class, and those of `unkeyed`
+/// only with each other): every pass's partition is coarser than `P`, so an entry alone
+/// here is alone in `P`.
+fn alone_in_key_class(n: usize, keyed: &[Keyed], refs: &[FuncId], unkeyed: &[FuncId]) -> Vec<bool> {
+    const KEY_PASSES: usize = 64;
+    const NONE: u32 = u32::MAX;
+    const UNKEYED: u64 = u64::MAX;
+    let mut keyed_of = alloc::vec![NONE; n];
+    let mut is_unkeyed = alloc::vec![false; n];
+    for &f in unkeyed {
+        if let Some(u) = is_unkeyed.get_mut(f.index()) {
+            *u = true;
+        }
+    }
+    for (j, k) in keyed.iter().enumerate() {
+        if let Some(slot) = keyed_of.get_mut(k.f.index()) {
+            *slot = j as u32;
+        }
+    }
+    // Class of each entry: its first member's index (deterministic).
+    let mut group: HashMap<(u64, u64), u32, FxBuildHasher> = HashMap::with_hasher(FxBuildHasher);
+    let mut class: Vec<u32> = keyed.iter().enumerate().map(|(j, k)| *group.entry(k.key).or_insert(j as u32)).collect();
+    // Which entries name each entry (compressed rows): after a pass, only those naming
+    // an entry whose class changed can get another signature.
+    let nk = keyed.len();
+    let keyed_ref = |r: &FuncId| keyed_of.get(r.index()).copied().filter(|&k| k != NONE);
+    let mut named_at = alloc::vec![0u32; nk + 1];
+    for k in keyed {
+        for e in refs[k.refs.0..k.refs.1].iter().filter_map(keyed_ref) {
+            named_at[e as usize + 1] += 1;
+        }
+    }
+    for k in 0..nk {
+        named_at[k + 1] += named_at[k];
+    }
+    let mut named_by = alloc::vec![0u32; named_at[nk] as usize];
+    let mut fill = named_at.clone();
+    for (j, k) in keyed.iter().enumerate() {
+        for e in refs[k.refs.0..k.refs.1].iter().filter_map(keyed_ref) {
+            named_by[fill[e as usize] as usize] = j as u32;
+            fill[e as usize] += 1;
+        }
+    }
+    // Each pass splits every class by the signature of its members' refs under the
+    // classes of the pass before. Only the signatures that can have changed are
+    // computed again (`dirty`), and only the classes holding one are regrouped; every
+    // other entry keeps its class, as a full recomputation would give it. A class's
+    // members are visited in index order, so its first member names it.
+    let mut sig = alloc::vec![0u64; nk];
+    let mut dirty = alloc::vec![true; nk];
+    let mut regroup = alloc::vec![false; nk];
+    let mut split: HashMap<(u32, u64), u32, FxBuildHasher> = HashMap::with_hasher(FxBuildHasher);
+    let mut changed: Vec<u32> = Vec::new();
+    for _ in 0..KEY_PASSES {
+        for (j, k) in keyed.iter().enumerate() {
+            if !dirty[j] {
+                continue;
+            }
+            dirty[j] = false;
+            let mut x = 0u64;
+            for r in &refs[k.refs.0..k.refs.1] {
+                let id = match keyed_of.get(r.index()) {
+                    Some(&e) if e != NONE => class[e as usize] as u64 | 1 << 32,
+                    _ if is_unkeyed.get(r.index()).copied().unwrap_or(false) => UNKEYED,
+                    _ => r.0 as u64 | 2 << 32,
+                };
+                x = (x.rotate_left(5) ^ id).wrapping_mul(0x517c_c1b7_2722_0a95);
+            }
+            sig[j] = x;
+            regroup[class[j] as usize] = true;
+        }
+        split.clear();
+        changed.clear();
+        for j in 0..nk {
+            let old = class[j];
+            if regroup[old as usize] {
+                let new = *split.entry((old, sig[j])).or_insert(j as u32);
+                if new != old {
+                    class[j] = new;
+                    changed.push(j as u32);
+                }
+            }
+        }
+        regroup.iter_mut().for_each(|r| *r = false);
+        if changed.is_empty() {
+            break;
+        }
+        for &e in &changed {
+            for &j in &named_by[named_at[e as usize] as usize..named_at[e as usize + 1] as usize] {
+                dirty[j as usize] = true;
+            }
+        }
+    }
+    let mut size = alloc::vec![0u32; nk];
+    for &c in &class {
+        size[c as usize] += 1;
+    }
+    class.iter().map(|&c| size[c as usize] == 1).collect()
+}
+
 struct Driver<'a, M: ModuleMut> {
     m: &'a mut M,
     opts: Options,
@@ -497,121 +618,31 @@ impl<M: ModuleMut> Driver<'_, M> {
     /// functions merged together always share a class of the coarsest partition that is
     /// stable under the split, and every pass's partition is coarser than that one.
     fn drop_by_merge_key(&mut self, hashed: &[(u64, FuncId)], shared: &mut [bool]) -> Vec<bool> {
-        const MERGE_KEY_PASSES: usize = 64;
-        let n = self.m.num_funcs();
-        // Per keyed candidate: index into `hashed`, hash, key, span of `refs`.
+        // Per keyed candidate: function, (hash, key), span of `refs`.
         let nshared = shared.iter().filter(|s| **s).count();
-        let mut keyed: Vec<(usize, u64, u64, usize, usize)> = Vec::with_capacity(nshared);
+        let mut keyed: Vec<Keyed> = Vec::with_capacity(nshared);
+        let mut at_of: Vec<usize> = Vec::with_capacity(nshared);
         let mut refs: Vec<FuncId> = Vec::with_capacity(4 * nshared);
+        let mut unkeyed: Vec<FuncId> = Vec::new();
         for (i, &(h, f)) in hashed.iter().enumerate() {
             if shared[i] {
                 let at = refs.len();
                 match self.m.merge_key(f, &mut refs) {
-                    Some(k) => keyed.push((i, h, k, at, refs.len())),
-                    None => refs.truncate(at),
-                }
-            }
-        }
-        // Keyed candidate of each function (u32::MAX: none). Shared candidates without a
-        // key are never dropped, but they may merge: a ref to one counts as a wildcard.
-        const NONE: u32 = u32::MAX;
-        const WILDCARD: u64 = u64::MAX;
-        let mut keyed_of = alloc::vec![NONE; n];
-        let mut unkeyed_shared = alloc::vec![false; n];
-        for (i, &(_, f)) in hashed.iter().enumerate() {
-            if shared[i] && f.index() < n {
-                unkeyed_shared[f.index()] = true;
-            }
-        }
-        for (j, &(i, ..)) in keyed.iter().enumerate() {
-            let f = hashed[i].1;
-            if f.index() < n {
-                keyed_of[f.index()] = j as u32;
-                unkeyed_shared[f.index()] = false;
-            }
-        }
-        // Class of each keyed candidate: the first member's index (deterministic).
-        let mut group: HashMap<(u64, u64), u32, FxBuildHasher> = HashMap::with_hasher(FxBuildHasher);
-        let mut class: Vec<u32> =
-            keyed.iter().enumerate().map(|(j, k)| *group.entry((k.1, k.2)).or_insert(j as u32)).collect();
-        // Which keyed candidates name each keyed candidate (compressed rows): after a pass,
-        // only those naming a candidate whose class changed can get another signature.
-        let nk = keyed.len();
-        let keyed_ref = |r: &FuncId| keyed_of.get(r.index()).copied().filter(|&k| k != NONE);
-        let mut named_at = alloc::vec![0u32; nk + 1];
-        for &(_, _, _, a, b) in &keyed {
-            for k in refs[a..b].iter().filter_map(keyed_ref) {
-                named_at[k as usize + 1] += 1;
-            }
-        }
-        for k in 0..nk {
-            named_at[k + 1] += named_at[k];
-        }
-        let mut named_by = alloc::vec![0u32; named_at[nk] as usize];
-        let mut fill = named_at.clone();
-        for (j, &(_, _, _, a, b)) in keyed.iter().enumerate() {
-            for k in refs[a..b].iter().filter_map(keyed_ref) {
-                named_by[fill[k as usize] as usize] = j as u32;
-                fill[k as usize] += 1;
-            }
-        }
-        // Each pass splits every class by the signature of its members' refs under the
-        // classes of the pass before. Only the signatures that can have changed are
-        // computed again (`dirty`), and only the classes holding one are regrouped; every
-        // other candidate keeps its class, as a full recomputation would give it. A
-        // class's members are visited in index order, so its first member names it.
-        let mut sig = alloc::vec![0u64; nk];
-        let mut dirty = alloc::vec![true; nk];
-        let mut regroup = alloc::vec![false; nk];
-        let mut split: HashMap<(u32, u64), u32, FxBuildHasher> = HashMap::with_hasher(FxBuildHasher);
-        let mut changed: Vec<u32> = Vec::new();
-        for _ in 0..MERGE_KEY_PASSES {
-            for (j, &(_, _, _, a, b)) in keyed.iter().enumerate() {
-                if !dirty[j] {
-                    continue;
-                }
-                dirty[j] = false;
-                let mut x = 0u64;
-                for r in &refs[a..b] {
-                    let id = match keyed_of.get(r.index()) {
-                        Some(&k) if k != NONE => class[k as usize] as u64 | 1 << 32,
-                        _ if unkeyed_shared.get(r.index()).copied().unwrap_or(false) => WILDCARD,
-                        _ => r.0 as u64 | 2 << 32,
-                    };
-                    x = (x.rotate_left(5) ^ id).wrapping_mul(0x517c_c1b7_2722_0a95);
-                }
-                sig[j] = x;
-                regroup[class[j] as usize] = true;
-            }
-            split.clear();
-            changed.clear();
-            for j in 0..nk {
-                let old = class[j];
-                if regroup[old as usize] {
-                    let new = *split.entry((old, sig[j])).or_insert(j as u32);
-                    if new != old {
-                        class[j] = new;
-                        changed.push(j as u32);
+                    Some(k) => {
+                        keyed.push(Keyed { f, key: (h, k), refs: (at, refs.len()) });
+                        at_of.push(i);
+                    }
+                    None => {
+                        refs.truncate(at);
+                        unkeyed.push(f);
                     }
                 }
             }
-            regroup.iter_mut().for_each(|r| *r = false);
-            if changed.is_empty() {
-                break;
-            }
-            for &k in &changed {
-                for &j in &named_by[named_at[k as usize] as usize..named_at[k as usize + 1] as usize] {
-                    dirty[j as usize] = true;
-                }
-            }
         }
-        let mut size = alloc::vec![0u32; nk];
-        for &c in &class {
-            size[c as usize] += 1;
-        }
+        let alone = alone_in_key_class(self.m.num_funcs(), &keyed, &refs, &unkeyed);
         let mut dropped = alloc::vec![false; hashed.len()];
-        for (j, &(i, ..)) in keyed.iter().enumerate() {
-            if size[class[j] as usize] == 1 {
+        for (j, &i) in at_of.iter().enumerate() {
+            if alone[j] {
                 shared[i] = false;
                 dropped[i] = true;
                 self.report.stats.unique_keys += 1;
@@ -1074,14 +1105,35 @@ impl<M: ModuleMut> Driver<'_, M> {
     /// merges, which may be class mates of functions LLVM's order kept apart) are added.
     fn merge_cycles(&mut self, pool: &[FuncId], funcs_before: usize) -> Result<(), Error<M::Error>> {
         let mut cands: Vec<FuncId> = Vec::new();
-        let all: Vec<FuncId> =
-            pool.iter().copied().chain((funcs_before..self.m.num_funcs()).map(FuncId::new)).collect();
         let mut seen = alloc::vec![false; self.m.num_funcs()];
-        for f in all {
-            if core::mem::replace(&mut seen[f.index()], true) {
-                continue;
+        let all: Vec<FuncId> = pool
+            .iter()
+            .copied()
+            .chain((funcs_before..self.m.num_funcs()).map(FuncId::new))
+            .filter(|f| !core::mem::replace(&mut seen[f.index()], true) && self.is_candidate(*f))
+            .collect();
+        // Candidates alone in their cycle-key class have no class mate: left out unread.
+        let mut keyed: Vec<Keyed> = Vec::with_capacity(all.len());
+        let mut refs: Vec<FuncId> = Vec::new();
+        let mut unkeyed: Vec<FuncId> = Vec::new();
+        for &f in &all {
+            let at = refs.len();
+            match self.m.cycle_key(f, &mut refs) {
+                Some(k) => keyed.push(Keyed { f, key: (k, 0), refs: (at, refs.len()) }),
+                None => {
+                    refs.truncate(at);
+                    unkeyed.push(f);
+                }
             }
-            if self.is_candidate(f) {
+        }
+        let alone = alone_in_key_class(self.m.num_funcs(), &keyed, &refs, &unkeyed);
+        let mut skip = alloc::vec![false; self.m.num_funcs()];
+        for (k, _) in keyed.iter().zip(&alone).filter(|(_, a)| **a) {
+            skip[k.f.index()] = true;
+            self.report.stats.cycle_unique_keys += 1;
+        }
+        for f in all {
+            if !skip[f.index()] {
                 self.ensure(f);
                 if self.is_candidate(f) {
                     // A function in the tree was validated when it went in and has not
@@ -1371,6 +1423,52 @@ mod tests {
         });
         assert_eq!(dropped, 4, "l2, m2, t2 and u2");
         assert_eq!(merges.iter().filter(|a| a.2 != FoldAction::Kept).count(), 4, "{merges:?}");
+    }
+
+    /// Cycle merging with cycle keys ([`ModuleMut::cycle_key`], here the merge key)
+    /// merges the same functions, in the same order, with the same rewrites, as without
+    /// them; the candidates the keys leave out (alone in their key class once LLVM's
+    /// merges are done) are never read.
+    #[test]
+    fn cycle_keys_leave_out_only_functions_without_class_mates() {
+        let build = |m: &mut Tiny| {
+            // Two 2-cycles (p1 ⇄ q1, p2 ⇄ q2) that only cycle merging folds together.
+            for i in 0..2u32 {
+                caller(m, &alloc::format!("p{i}"), FuncId::new(4 * i as usize + 1));
+                caller(m, &alloc::format!("q{i}"), FuncId::new(4 * i as usize));
+                // Equal under LLVM's order: a1 folds into a0, which is then alone.
+                adder(m, &alloc::format!("a{i}"), 1, internal());
+                // Each calls the adder of its own pair: equal once a1 is folded.
+                caller(m, &alloc::format!("c{i}"), FuncId::new(4 * i as usize + 2));
+            }
+            // Same hash, different constants: never merged, alone under keys.
+            adder(m, "u5", 5, internal());
+            adder(m, "u6", 6, internal());
+        };
+        let run = |keyed: bool| {
+            let mut m = Tiny::new();
+            m.hashed = true;
+            m.keyed = keyed;
+            build(&mut m);
+            let opts = Options { merge_cycles: true, ..Options::default() };
+            let r = merge_module(&mut m, &opts).unwrap();
+            let read: Vec<FuncId> = m.accesses.borrow().iter().filter(|a| a.0 == "materialize").map(|a| a.1).collect();
+            (actions(&r), r.stats.cycle_unique_keys, m.log, read, r.merges.iter().filter(|x| x.cycle).count())
+        };
+        let (plain, none_left_out, plain_log, plain_read, plain_cycle) = run(false);
+        let (keyed, left_out, keyed_log, keyed_read, keyed_cycle) = run(true);
+        assert_eq!(none_left_out, 0);
+        assert_eq!(keyed, plain);
+        assert_eq!(keyed_log, plain_log);
+        assert_eq!(plain_cycle, 3, "q0, p1 and q1 fold into p0: {plain:?}");
+        assert_eq!(keyed_cycle, plain_cycle);
+        // a0 (a1 folded into it) and c0 (c1 folded into it) have no class mate left.
+        assert_eq!(left_out, 2, "{keyed:?}");
+        // The cycle pass reads a0 and c0 again without keys, not with them.
+        for f in [FuncId::new(2), FuncId::new(3)] {
+            let reads = |list: &[FuncId]| list.iter().filter(|&&g| g == f).count();
+            assert_eq!(reads(&keyed_read) + 1, reads(&plain_read), "{f}: {keyed_read:?} {plain_read:?}");
+        }
     }
 
     /// The driver hints each view [`PREFETCH_AHEAD`] functions before it builds it

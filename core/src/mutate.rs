@@ -111,6 +111,27 @@ pub trait ModuleMut: Module {
     }
 
     /// An optional key of the function `f` *as it is now*, computed without building its
+    /// view, that lets cycle merging ([`crate::Options::merge_cycles`]) skip functions
+    /// that can have no class mate. Contract:
+    /// * it reads nothing about which function with a body an operand names: each such
+    ///   operand is appended to `refs`, in a fixed walk order, and only marked in the key;
+    /// * apart from those operands, consistent with the order: two functions that the
+    ///   order would call equal if their `refs` named the same functions get equal keys
+    ///   and `refs` of equal length;
+    /// * it declines alike: if it returns `None` for `f`, it returns `None` for every
+    ///   function that such a renaming could make equal to `f`.
+    ///
+    /// The driver refines the keys to a fixpoint as for [`Self::merge_key`] (with the
+    /// cycle classes of the functions in `refs`); a function alone in its key class has
+    /// no cycle class mate, so cycle merging leaves it out without building its view
+    /// (counted in [`crate::Stats::cycle_unique_keys`]). The merges are the same with or
+    /// without the key. The default is [`Self::merge_key`], whose contract implies this
+    /// one.
+    fn cycle_key(&mut self, f: FuncId, refs: &mut Vec<FuncId>) -> Option<u64> {
+        self.merge_key(f, refs)
+    }
+
+    /// An optional key of the function `f` *as it is now*, computed without building its
     /// view, under which the driver files `f` in its `FnTree`. Contract:
     /// * consistent with the order at the time of the call: two functions the order calls
     ///   equal get equal keys (it may read anything the order requires to be identical

@@ -123,6 +123,9 @@ pub struct Stats {
     /// Cycle merging: classes examined by the partition refinement's worklist (each
     /// examination sorts the members touched since the last one; 0 when off).
     pub cycle_rounds: u64,
+    /// Cycle merging: candidates left out without building their views because no other
+    /// candidate shared their [`crate::ModuleMut::cycle_key`] class (0 when off).
+    pub cycle_unique_keys: u64,
 }
 
 /// The result of a merge run.
@@ -203,6 +206,9 @@ impl fmt::Display for Stats {
         }
         if self.filed_unread != 0 {
             write!(f, " filed_unread={}", self.filed_unread)?;
+        }
+        if self.cycle_unique_keys != 0 {
+            write!(f, " cycle_unique_keys={}", self.cycle_unique_keys)?;
         }
         Ok(())
     }

@@ -324,6 +324,8 @@ pub struct LlvmModule {
     pub(crate) copy_stats: (u64, Vec<String>),
     /// Answer [`ModuleMut::tree_key`] (on by default).
     pub(crate) tree_keys: bool,
+    /// Answer [`ModuleMut::cycle_key`] (on by default; needs `tree_keys`).
+    pub(crate) cycle_keys: bool,
     /// The shim scratch of tree keys computed after the prescan was dropped.
     tree_scan: Option<crate::prescan::Scratch>,
     /// Scratch of [`Self::tree_key_of`]: identities and `refs`.
@@ -523,6 +525,7 @@ impl LlvmModule {
             views_built: 0,
             copy_stats: (0, Vec::new()),
             tree_keys: true,
+            cycle_keys: true,
             tree_scan: None,
             tree_ids: Vec::new(),
             tree_refs: Vec::new(),
@@ -1239,6 +1242,27 @@ impl LlvmModule {
         key
     }
 
+    /// [`ModuleMut::cycle_key`] of `f`: its tree key's parts without the refs (the
+    /// `StructuralHash`, the details word and the merge key, none of which depends on
+    /// which function with a body an operand names, see [`Self::patch_tree_key`]), and
+    /// those refs. `None` where the tree key is `None`, which depends only on what the
+    /// native walk reads of the body, never on such names.
+    pub(crate) fn cycle_key_of(&mut self, f: FuncId, refs: &mut Vec<FuncId>) -> Option<u64> {
+        use std::hash::Hasher;
+        if !self.cycle_keys {
+            return None;
+        }
+        self.tree_key_of(f)?;
+        let t = self.funcs[f.index()].tree_key?;
+        let own = &self.tree_ref_arena[t.refs.0 as usize..t.refs.1 as usize];
+        refs.extend_from_slice(own);
+        let mut h = crate::prescan::KeyHasher::default();
+        for w in [t.hash, t.detail, t.merge_key, own.len() as u64] {
+            h.write_u64(w);
+        }
+        Some(h.finish())
+    }
+
     /// Caches the tree key of `f` hashed from prescan entry `e`, merge key `merge_key`
     /// and `refs`, and returns it.
     fn cache_tree_key(&mut self, f: FuncId, e: &crate::prescan::Entry, merge_key: u64, refs: &[FuncId]) -> u64 {
@@ -1644,6 +1668,14 @@ impl LlvmModule {
     /// and hashed. For measurements and tests.
     pub fn set_tree_keys(&mut self, on: bool) {
         self.tree_keys = on;
+    }
+
+    /// Cycle keys (on by default, [`ModuleMut::cycle_key`]; they are read from tree
+    /// keys, so they need those on): cycle merging leaves out, unread, the candidates
+    /// alone in their key class. The merges are the same either way; off, every candidate
+    /// cycle merging considers has its view built. For measurements and tests.
+    pub fn set_cycle_keys(&mut self, on: bool) {
+        self.cycle_keys = on;
     }
 
     /// Checking mode for tests: every copied view is also built directly, and each

@@ -824,6 +824,10 @@ impl ModuleMut for LlvmModule {
         self.tree_key_of(f)
     }
 
+    fn cycle_key(&mut self, f: FuncId, refs: &mut Vec<FuncId>) -> Option<u64> {
+        self.cycle_key_of(f, refs)
+    }
+
     fn same_unread_body_as(&mut self, f: FuncId, g: FuncId) -> bool {
         self.same_unread_body_claim(f, g)
     }

@@ -173,7 +173,7 @@ fn order_equalities_match_llvm_comparator_on_the_corpus() {
 /// direct build gives, and the merges and outputs are those made without copies.
 #[test]
 fn view_copies_are_exact_on_the_corpus() {
-    let (mut copies, mut merged, mut claimed) = (0, 0, 0);
+    let (mut copies, mut merged, mut claimed, mut left_out) = (0, 0, 0, 0);
     let mut files = harness::corpus_files();
     files.push(harness::repo_root().join("adapters/llvm/examples/demo/demo.bc"));
     for f in &files {
@@ -181,12 +181,14 @@ fn view_copies_are_exact_on_the_corpus() {
         copies += c.copies;
         merged += c.copies_merged;
         claimed += c.same_body_merged;
+        left_out += c.cycle_unique_keys;
     }
     assert!(copies > 20 && merged > 10, "only {copies} copies, {merged} merged through them");
     assert!(claimed > 10, "only {claimed} merged on same-body claims");
+    assert!(left_out > 10, "only {left_out} left out of cycle merging on cycle keys");
     eprintln!(
         "{copies} views copied and checked on {} modules, {merged} merged through copies, {claimed} on same-body \
-         claims",
+         claims, {left_out} left out of cycle merging on cycle keys",
         files.len()
     );
 }
@@ -213,10 +215,12 @@ fn view_copies_are_exact_on_modules_from_env() {
         let t0 = Instant::now();
         let c = common::copies::assert_copies_exact(&p);
         eprintln!(
-            "{}: {} views copied and checked, {} merged through copies ({:?})",
+            "{}: {} views copied and checked, {} merged through copies, {} left out of cycle merging on cycle \
+             keys ({:?})",
             p.display(),
             c.copies,
             c.copies_merged,
+            c.cycle_unique_keys,
             t0.elapsed()
         );
     }

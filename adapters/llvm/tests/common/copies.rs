@@ -17,12 +17,15 @@ pub struct CopyCheck {
     /// Functions merged on the adapter's word that they have a tree function's body,
     /// without a view (each claim also checked against a direct build).
     pub same_body_merged: u64,
+    /// Cycle-mode candidates left out unread on their cycle keys (the run without copies
+    /// has cycle keys off, and merges the same).
+    pub cycle_unique_keys: u64,
 }
 
 /// Merges the module at `path` in-process, in the default mode and in cycle mode, once
 /// with copies in checking mode (every copied view is also built directly; any difference
-/// fails) and once with copies off; the merge records and the printed modules must be
-/// the same.
+/// fails) and once with copies and cycle keys off; the merge records and the printed
+/// modules must be the same.
 pub fn assert_copies_exact(path: &Path) -> CopyCheck {
     let mut check = CopyCheck::default();
     for opts in [Options::default(), Options { merge_cycles: true, ..Options::default() }] {
@@ -39,15 +42,18 @@ pub fn assert_copies_exact(path: &Path) -> CopyCheck {
         );
         let mut without = LlvmModule::load(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         without.set_copy_views(false);
+        without.set_cycle_keys(false);
         let r_without = merge_module(&mut without, &opts).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         assert_eq!(without.copy_report().0, 0);
         assert_eq!(r_without.stats.copies_merged, 0);
         assert_eq!(r_without.stats.same_body_merged, 0);
+        assert_eq!(r_without.stats.cycle_unique_keys, 0);
         assert_eq!(r_with.merges, r_without.merges, "{}: merges differ with copies ({opts:?})", path.display());
         assert!(with.to_text() == without.to_text(), "{}: outputs differ with copies ({opts:?})", path.display());
         check.copies += copies;
         check.copies_merged += r_with.stats.copies_merged;
         check.same_body_merged += r_with.stats.same_body_merged;
+        check.cycle_unique_keys += r_with.stats.cycle_unique_keys;
     }
     check
 }
