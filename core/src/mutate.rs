@@ -114,7 +114,10 @@ pub trait ModuleMut: Module {
     /// view, that lets cycle merging ([`crate::Options::merge_cycles`]) skip functions
     /// that can have no class mate. Contract:
     /// * it reads nothing about which function with a body an operand names: each such
-    ///   operand is appended to `refs`, in a fixed walk order, and only marked in the key;
+    ///   operand is appended to `refs` and only marked in the key, in the order in which
+    ///   the order's walk meets it (reachable blocks only, depth first from the entry,
+    ///   last successor first), so that the refs of functions the order could call equal
+    ///   line up position by position;
     /// * apart from those operands, consistent with the order: two functions that the
     ///   order would call equal if their `refs` named the same functions get equal keys
     ///   and `refs` of equal length;

@@ -899,6 +899,10 @@ pub struct MockModule {
     pub(crate) views: Vec<Option<BodyBuf>>,
     pub(crate) target: TargetInfo,
     pub(crate) next_distinct: u64,
+    /// Answer [`mergefunc::ModuleMut::cycle_key`] (off by default): the core's hash of
+    /// the view, which reads no function's identity, with self calls unmarked and weak
+    /// flags left out, and the functions with a body that operands name as refs.
+    pub cycle_keys: bool,
 }
 
 impl Default for MockModule {
@@ -922,6 +926,7 @@ impl MockModule {
             views: Vec::new(),
             target: TargetInfo { ptr_as_int: Some(mergefunc::PtrAsInt { addr_space: 0, bits: 64 }) },
             next_distinct: 0,
+            cycle_keys: false,
         }
     }
 
