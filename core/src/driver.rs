@@ -296,7 +296,8 @@ fn alone_in_key_class(n: usize, keyed: &[Keyed], refs: &[FuncId], unkeyed: &[Fun
         }
     }
     // Class of each entry: its first member's index (deterministic).
-    let mut group: HashMap<(u64, u64), u32, FxBuildHasher> = HashMap::with_hasher(FxBuildHasher);
+    let mut group: HashMap<(u64, u64), u32, FxBuildHasher> =
+        HashMap::with_capacity_and_hasher(keyed.len(), FxBuildHasher);
     let mut class: Vec<u32> = keyed.iter().enumerate().map(|(j, k)| *group.entry(k.key).or_insert(j as u32)).collect();
     // Which entries name each entry (compressed rows): after a pass, only those naming
     // an entry whose class changed can get another signature.
@@ -327,7 +328,8 @@ fn alone_in_key_class(n: usize, keyed: &[Keyed], refs: &[FuncId], unkeyed: &[Fun
     let mut sig = alloc::vec![0u64; nk];
     let mut dirty = alloc::vec![true; nk];
     let mut regroup = alloc::vec![false; nk];
-    let mut split: HashMap<(u32, u64), u32, FxBuildHasher> = HashMap::with_hasher(FxBuildHasher);
+    let mut split: HashMap<(u32, u64), u32, FxBuildHasher> =
+        HashMap::with_capacity_and_hasher(keyed.len(), FxBuildHasher);
     let mut changed: Vec<u32> = Vec::new();
     for _ in 0..KEY_PASSES {
         for (j, k) in keyed.iter().enumerate() {

@@ -326,9 +326,22 @@ int mergefunc_prescan(void *scan, LLVMValueRef fn, const uint64_t *term_by_opcod
   uintptr_t Lo = ~uintptr_t(0), Hi = 0;
   // 1. Every block in layout order (the order the parser allocated them in, which the
   //    hardware prefetches well), each block's words kept apart.
+  // The hash's words are written through a raw cursor (one store per instruction, the
+  // buffer grown in chunks): `Words` holds `WN` of them when the loop ends.
+  size_t WN = 0;
+  uint64_t *WB = S.Words.data();
+  size_t WCap = 0;
+  auto pushWord = [&](uint64_t W) {
+    if (LLVM_UNLIKELY(WN == WCap)) {
+      WCap = WN * 2 + 256;
+      S.Words.resize_for_overwrite(WCap);
+      WB = S.Words.data();
+    }
+    WB[WN++] = W;
+  };
   for (const BasicBlock &BB : *F) {
     BlockSpans Sp;
-    Sp.Words = S.Words.size();
+    Sp.Words = WN;
     Sp.Ids = S.Ids.size();
     unsigned Num = BB.getNumber();
     if (Num >= S.SpanOf.size() || S.SpanOf[Num] != ~0u)
@@ -337,7 +350,13 @@ int mergefunc_prescan(void *scan, LLVMValueRef fn, const uint64_t *term_by_opcod
     AddressTaken |= BB.hasAddressTaken();
     Lo = std::min(Lo, reinterpret_cast<uintptr_t>(&BB));
     Hi = std::max(Hi, reinterpret_cast<uintptr_t>(&BB));
-    S.Words.push_back(45798);
+    // The parser allocates a block's instructions one after the other: the first and
+    // the last bound the range (a hint only).
+    if (!BB.empty()) {
+      Lo = std::min(Lo, reinterpret_cast<uintptr_t>(&BB.front()));
+      Hi = std::max(Hi, reinterpret_cast<uintptr_t>(&BB.back()));
+    }
+    pushWord(45798);
     uint64_t K = mixk(0, 0xb1);
     uint64_t D = 0;
     uint64_t C = 0;
@@ -350,16 +369,17 @@ int mergefunc_prescan(void *scan, LLVMValueRef fn, const uint64_t *term_by_opcod
       // faults.)
       __builtin_prefetch(reinterpret_cast<const void *>(reinterpret_cast<uintptr_t>(&I) + PrefetchAhead));
       __builtin_prefetch(reinterpret_cast<const void *>(reinterpret_cast<uintptr_t>(&I) + PrefetchAhead + 64));
-      Lo = std::min(Lo, reinterpret_cast<uintptr_t>(&I));
-      Hi = std::max(Hi, reinterpret_cast<uintptr_t>(&I));
       unsigned Op = I.getOpcode();
       if (Op >= n_terms || term_by_opcode[Op] == 0)
         return 0;
-      S.Words.push_back(term_by_opcode[Op]);
+      pushWord(term_by_opcode[Op]);
       if (isa<DbgInfoIntrinsic>(I))
         continue;
       ++N;
-      K = mixk(K, Op);
+      // The instruction's part of the key is hashed on its own chain `L` and folded into
+      // the block's `K` once: the chains of successive instructions then overlap instead
+      // of forming one long chain of dependent multiplies.
+      uint64_t L = mixk(0x1e, Op);
       // Details the order compares exactly (tree keys only, see out[6]).
       if (auto *C = dyn_cast<CmpInst>(&I)) {
         D = mixk(D, C->getPredicate());
@@ -436,35 +456,38 @@ int mergefunc_prescan(void *scan, LLVMValueRef fn, const uint64_t *term_by_opcod
           }
         }
       }
-      if (Op == Instruction::GetElementPtr)
+      if (Op == Instruction::GetElementPtr) {
+        K = mixk(K, L);
         continue;
-      K = mixk(K, typeKey(S, I.getType(), ptr_bits, 0));
+      }
+      L = mixk(L, typeKey(S, I.getType(), ptr_bits, 0));
       unsigned NOps = I.getNumOperands();
-      K = mixk(K, NOps);
+      L = mixk(L, NOps);
       for (unsigned J = 0; J != NOps; ++J) {
         const Value *O = I.getOperand(J);
-        if (!O) {
-          K = mixk(K, 0);
+        // Most operands are instructions or arguments: one marker, nothing else.
+        if (!O || !isa<Constant>(O)) {
+          L = mixk(L, 0);
           continue;
         }
         if (auto *CI = dyn_cast<ConstantInt>(O)) {
           if (CI->getType()->isIntegerTy() && CI->getBitWidth() <= 64 && !CI->isZero())
-            K = mixk(mixk(K, 1), CI->getZExtValue());
+            L = mixk(mixk(L, 1), CI->getZExtValue());
           else
-            K = mixk(K, 0);
+            L = mixk(L, 0);
         } else if (isa<GlobalVariable>(O) || isa<GlobalAlias>(O) || isa<GlobalIFunc>(O)) {
-          K = mixk(K, 2);
+          L = mixk(L, 2);
           S.Ids.push_back(reinterpret_cast<uintptr_t>(O) | 1);
         } else if (auto *G = dyn_cast<Function>(O)) {
           bool Decl = G->isDeclaration();
-          K = mixk(K, Decl ? 3 : 4);
+          L = mixk(L, Decl ? 3 : 4);
           S.Ids.push_back(reinterpret_cast<uintptr_t>(O) | (Decl ? 2 : 3));
         } else {
-          K = mixk(K, 0);
-          if (isa<Constant>(O) && !isa<ConstantInt>(O))
-            C = mixk(C, reinterpret_cast<uintptr_t>(O));
+          L = mixk(L, 0);
+          C = mixk(C, reinterpret_cast<uintptr_t>(O));
         }
       }
+      K = mixk(K, L);
     }
     Sp.Key = mixk(K, N);
     Sp.Detail = D;
@@ -475,7 +498,7 @@ int mergefunc_prescan(void *scan, LLVMValueRef fn, const uint64_t *term_by_opcod
     Sp.Succs = S.Succs.size();
     for (unsigned i = 0, e = T->getNumSuccessors(); i != e; ++i)
       S.Succs.push_back(T->getSuccessor(i)->getNumber());
-    Sp.WordsEnd = S.Words.size();
+    Sp.WordsEnd = WN;
     Sp.IdsEnd = S.Ids.size();
     Sp.SuccsEnd = S.Succs.size();
     S.Spans.push_back(Sp);

@@ -190,6 +190,11 @@ pub struct PassTimes {
     /// The rewrites the core asks for (`ModuleMut`): LLVM's own mutations plus the
     /// adapter's bookkeeping (use walks, view patches, views of split bodies).
     pub rewrites: f64,
+    /// Checking same-body claims without views (`same_body_as`, `same_unread_body_as`:
+    /// the shim's walks of both functions).
+    pub claims: f64,
+    /// Merge keys from the prescan (`merge_key`).
+    pub keys: f64,
 }
 
 /// An LLVM 22 module (its own context) and the core's view of it.
@@ -277,7 +282,7 @@ pub struct LlvmModule {
     setup_time: (f64, f64),
     /// Ticks by part of the merge pass (prescan, views, rewrites; see [`PassTimes`]),
     /// converted by `clock`.
-    pub(crate) times: std::cell::Cell<[u64; 3]>,
+    pub(crate) times: std::cell::Cell<[u64; 5]>,
     clock: crate::clock::PartClock,
     /// A rewrite is running: views it builds count as rewrite time.
     pub(crate) in_rewrite: bool,
@@ -622,12 +627,12 @@ impl LlvmModule {
     /// Wall-clock seconds spent so far in the prescan, in building views and in rewrites
     /// (the rest of `merge_module` is the core: keys, hashing views, comparisons).
     pub fn pass_times(&self) -> PassTimes {
-        let [prescan, views, rewrites] = self.times.get().map(|t| self.clock.seconds(t));
-        PassTimes { prescan, views, rewrites }
+        let [prescan, views, rewrites, claims, keys] = self.times.get().map(|t| self.clock.seconds(t));
+        PassTimes { prescan, views, rewrites, claims, keys }
     }
 
     /// Adds the time since `t0` (a [`crate::clock::ticks`] reading) to part `part` of
-    /// [`PassTimes`] (0 prescan, 1 views, 2 rewrites).
+    /// [`PassTimes`] (0 prescan, 1 views, 2 rewrites, 3 claims, 4 keys).
     pub(crate) fn add_time(&self, t0: u64, part: usize) {
         let mut t = self.times.get();
         t[part] += crate::clock::ticks().wrapping_sub(t0);

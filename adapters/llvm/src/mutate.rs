@@ -817,7 +817,10 @@ impl ModuleMut for LlvmModule {
     }
 
     fn merge_key(&mut self, f: FuncId, refs: &mut Vec<FuncId>) -> Option<u64> {
-        self.merge_key_of(f, refs)
+        let t0 = crate::clock::ticks();
+        let k = self.merge_key_of(f, refs);
+        self.add_time(t0, 4);
+        k
     }
 
     fn tree_key(&mut self, f: FuncId) -> Option<u64> {
@@ -829,7 +832,10 @@ impl ModuleMut for LlvmModule {
     }
 
     fn same_unread_body_as(&mut self, f: FuncId, g: FuncId) -> bool {
-        self.same_unread_body_claim(f, g)
+        let t0 = crate::clock::ticks();
+        let same = self.same_unread_body_claim(f, g);
+        self.add_time(t0, 3);
+        same
     }
 
     fn tiny_body(&self, f: FuncId) -> Option<bool> {
@@ -837,6 +843,9 @@ impl ModuleMut for LlvmModule {
     }
 
     fn same_body_as(&mut self, f: FuncId, g: FuncId) -> bool {
-        self.same_body_claim(f, g)
+        let t0 = crate::clock::ticks();
+        let same = self.same_body_claim(f, g);
+        self.add_time(t0, 3);
+        same
     }
 }

@@ -203,11 +203,13 @@ fn run() -> Result<(), String> {
             let t = m.pass_times();
             eprintln!(
                 "mergefunc: time parts (wall): prescan {:.6} s, views {:.6} s, rewrites {:.6} s, core and the rest \
-                 {:.6} s",
+                 {:.6} s (of which same-body claims {:.6} s, merge keys {:.6} s)",
                 t.prescan,
                 t.views,
                 t.rewrites,
-                merge_secs - t.prescan - t.views - t.rewrites
+                merge_secs - t.prescan - t.views - t.rewrites,
+                t.claims,
+                t.keys
             );
         }
     }

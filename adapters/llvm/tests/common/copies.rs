@@ -22,15 +22,19 @@ pub struct CopyCheck {
     pub cycle_unique_keys: u64,
 }
 
-/// Merges the module at `path` in-process, in the default mode and in cycle mode, once
-/// with copies in checking mode (every copied view is also built directly; any difference
-/// fails) and once with copies and cycle keys off; the merge records and the printed
-/// modules must be the same.
+/// Merges the module at `path` in-process, in the default mode and in cycle mode (with
+/// and without cycle keys), once with copies in checking mode (every copied view is also
+/// built directly; any difference fails) and once with copies and cycle keys off; the
+/// merge records and the printed modules must be the same.
 pub fn assert_copies_exact(path: &Path) -> CopyCheck {
     let mut check = CopyCheck::default();
-    for opts in [Options::default(), Options { merge_cycles: true, ..Options::default() }] {
+    let cycles = Options { merge_cycles: true, ..Options::default() };
+    // Cycle mode twice: with cycle keys (most views never built) and without (every
+    // candidate's view built, so copied where it can be).
+    for (opts, cycle_keys) in [(Options::default(), true), (cycles, true), (cycles, false)] {
         let mut with = LlvmModule::load(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         with.set_check_copies(true);
+        with.set_cycle_keys(cycle_keys);
         let r_with = merge_module(&mut with, &opts).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         let (copies, diffs) = with.copy_report();
         assert!(
