@@ -192,6 +192,7 @@ fn run() -> Result<(), String> {
     }
     if args.stats {
         eprintln!("mergefunc: {}", report.stats);
+        eprintln!("mergefunc: views built: {}", m.views_built());
         eprintln!("mergefunc: views copied from a function with the same body: {}", m.copy_report().0);
         eprintln!("mergefunc: functions found to have a tree function's body without a view: {}", m.same_body_claims());
         if args.time {
