@@ -350,12 +350,6 @@ int mergefunc_prescan(void *scan, LLVMValueRef fn, const uint64_t *term_by_opcod
     AddressTaken |= BB.hasAddressTaken();
     Lo = std::min(Lo, reinterpret_cast<uintptr_t>(&BB));
     Hi = std::max(Hi, reinterpret_cast<uintptr_t>(&BB));
-    // The parser allocates a block's instructions one after the other: the first and
-    // the last bound the range (a hint only).
-    if (!BB.empty()) {
-      Lo = std::min(Lo, reinterpret_cast<uintptr_t>(&BB.front()));
-      Hi = std::max(Hi, reinterpret_cast<uintptr_t>(&BB.back()));
-    }
     pushWord(45798);
     uint64_t K = mixk(0, 0xb1);
     uint64_t D = 0;
@@ -369,6 +363,8 @@ int mergefunc_prescan(void *scan, LLVMValueRef fn, const uint64_t *term_by_opcod
       // faults.)
       __builtin_prefetch(reinterpret_cast<const void *>(reinterpret_cast<uintptr_t>(&I) + PrefetchAhead));
       __builtin_prefetch(reinterpret_cast<const void *>(reinterpret_cast<uintptr_t>(&I) + PrefetchAhead + 64));
+      Lo = std::min(Lo, reinterpret_cast<uintptr_t>(&I));
+      Hi = std::max(Hi, reinterpret_cast<uintptr_t>(&I));
       unsigned Op = I.getOpcode();
       if (Op >= n_terms || term_by_opcode[Op] == 0)
         return 0;

@@ -589,26 +589,10 @@ impl LlvmModule {
         let mut p = unsafe { crate::prescan::run(&defs, n, &terms, ptr_bits, threads, facts) };
         s.block_addresses = p.block_addresses;
         s.footprints = std::mem::take(&mut p.footprints);
-        // Copy keys: the hash, the native key, the identities of other constant operands
-        // and the identities the key names (a function's own name as a marker), so that
-        // functions with the same key almost always have the same body.
+        // Copy keys (computed by the scanning threads, see `prescan::copy_key`).
         for (i, slot) in s.funcs.iter_mut().enumerate() {
-            if let (Some(e), Some(v)) = (p.entry(i), slot.v) {
-                let own = v.0 as u64;
-                let mut k = e.hash.rotate_left(17) ^ e.key ^ e.consts.rotate_left(41);
-                for &id in &p.ids[e.ids.0 as usize..e.ids.1 as usize] {
-                    // Another function (tags 2 and 3) only as its tag: a copy may call
-                    // other functions (`copy_view`).
-                    let id = if id & !7 == own {
-                        1
-                    } else if id & 7 >= 2 {
-                        id & 7
-                    } else {
-                        id
-                    };
-                    k = (k.rotate_left(5) ^ id).wrapping_mul(0x517c_c1b7_2722_0a95);
-                }
-                slot.copy_key = k | 1;
+            if let (Some(e), Some(_)) = (p.entry(i), slot.v) {
+                slot.copy_key = e.copy;
             }
         }
         *s.prescan.borrow_mut() = Some(p);
@@ -1141,7 +1125,7 @@ impl LlvmModule {
             // place (no key) instead.
             let at = refs.len();
             let k = p.entry(f.index()).map(|e| {
-                let k = self.key_from_prescan(sig, e, &p.ids, refs);
+                let k = self.key_from_prescan(sig, e, p.ids_of(&e), refs);
                 // The prescan describes the IR as it is (no rewrite yet): the tree key
                 // comes for free now, and stays valid until a rewrite changes `f`.
                 if self.tree_keys {
@@ -1218,7 +1202,7 @@ impl LlvmModule {
         ids.clear();
         let from_prescan = self.prescan.get_mut().as_ref().and_then(|p| {
             let e = p.entry(f.index())?;
-            ids.extend_from_slice(p.ids.get(e.ids.0 as usize..e.ids.1 as usize)?);
+            ids.extend_from_slice(p.ids_of(&e));
             Some(e)
         });
         let found = from_prescan.or_else(|| {
@@ -1228,12 +1212,11 @@ impl LlvmModule {
             // SAFETY: `v` is a live function of this module, and `&mut self` is held for the
             // whole call: nothing rewrites it meanwhile.
             unsafe { crate::prescan::scan_fn(scratch, v.0, &terms, ptr_bits, &mut ids) }.map(|out| {
-                crate::prescan::Entry { hash: out[0], key: out[1], ids: (0, 0), detail: out[6], consts: out[7] }
+                crate::prescan::Entry { hash: out[0], key: out[1], ids: (0, 0), part: 0, detail: out[6], copy: 0 }
             })
         });
         let key = found.map(|e| {
             // `ids` holds exactly this function's identities.
-            let e = crate::prescan::Entry { ids: (0, ids.len() as u32), ..e };
             let mut refs = std::mem::take(&mut self.tree_refs);
             refs.clear();
             let k = self.key_from_prescan(self.funcs[f.index()].sig_hash, e, &ids, &mut refs);
@@ -1309,14 +1292,14 @@ impl LlvmModule {
 
     /// [`Self::merge_key_of`] from the prescan's entry `e` of a function whose signature
     /// hash is `sig`: the native key covers what the walk below hashes except identities,
-    /// which come from `ids` in walk order and are hashed (or listed in `refs`) exactly as
-    /// [`Self::stable_operand_key`] does.
+    /// which come from `ids` (exactly the function's, in walk order) and are hashed (or
+    /// listed in `refs`) exactly as [`Self::stable_operand_key`] does.
     fn key_from_prescan(&mut self, sig: u64, e: crate::prescan::Entry, ids: &[u64], refs: &mut Vec<FuncId>) -> u64 {
         use std::hash::Hasher;
         let mut h = crate::prescan::KeyHasher::default();
         h.write_u64(sig);
         h.write_u64(e.key);
-        for &id in ids.get(e.ids.0 as usize..e.ids.1 as usize).unwrap_or(&[]) {
+        for &id in ids {
             let kind = match id & 7 {
                 1 => KeyIdentity::Global,
                 2 => KeyIdentity::Declared,

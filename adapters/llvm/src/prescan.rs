@@ -27,13 +27,35 @@ pub(crate) struct Entry {
     pub(crate) hash: u64,
     /// The native part of the merge key.
     pub(crate) key: u64,
-    /// The identities the key refers to: a span of [`Prescan::ids`].
+    /// The identities the key refers to: a span of one part's ids (see
+    /// [`Prescan::ids_of`]).
     pub(crate) ids: (u32, u32),
+    /// Which thread's part holds those ids.
+    pub(crate) part: u32,
     /// A hash of details the order compares exactly (the shim's `out[6]`), for tree keys.
     pub(crate) detail: u64,
-    /// A hash of the identities of the function's other constant operands (the shim's
-    /// `out[7]`), for copy keys.
-    pub(crate) consts: u64,
+    /// The copy key (see [`copy_key`]), computed by the thread that scanned the function.
+    pub(crate) copy: u64,
+}
+
+/// The copy key of the function at `own` (its value pointer) from its scan: the hash, the
+/// native key, the identities of other constant operands and the identities the key names
+/// (a function's own name as a marker, another function only as its tag: a copy may call
+/// other functions), so that functions with the same key almost always have the same
+/// body. Never 0.
+pub(crate) fn copy_key(own: u64, hash: u64, key: u64, consts: u64, ids: &[u64]) -> u64 {
+    let mut k = hash.rotate_left(17) ^ key ^ consts.rotate_left(41);
+    for &id in ids {
+        let id = if id & !7 == own {
+            1
+        } else if id & 7 >= 2 {
+            id & 7
+        } else {
+            id
+        };
+        k = (k.rotate_left(5) ^ id).wrapping_mul(0x517c_c1b7_2722_0a95);
+    }
+    k | 1
 }
 
 /// The prescan of a set of functions.
@@ -41,9 +63,10 @@ pub(crate) struct Entry {
 pub(crate) struct Prescan {
     /// By function index; `None`: not scanned, or the native walk declined it.
     entries: Vec<Option<Entry>>,
-    /// Tagged value pointers (see the shim): tag 1 a global variable, alias or ifunc, 2 a
-    /// declared function, 3 a function with a body.
-    pub(crate) ids: Vec<u64>,
+    /// Per thread, the tagged value pointers its scans found (see the shim): tag 1 a
+    /// global variable, alias or ifunc, 2 a declared function, 3 a function with a body.
+    /// Kept as the threads left them (no copy into one list).
+    ids: Vec<Vec<u64>>,
     /// A `blockaddress` may refer to a block of one of the scanned functions: one of them
     /// has a block whose address is taken, or the walk declined one of them.
     pub(crate) block_addresses: bool,
@@ -55,6 +78,11 @@ pub(crate) struct Prescan {
 impl Prescan {
     pub(crate) fn entry(&self, index: usize) -> Option<Entry> {
         self.entries.get(index).copied().flatten()
+    }
+
+    /// The identities entry `e` refers to, in walk order.
+    pub(crate) fn ids_of(&self, e: &Entry) -> &[u64] {
+        self.ids.get(e.part as usize).and_then(|ids| ids.get(e.ids.0 as usize..e.ids.1 as usize)).unwrap_or(&[])
     }
 }
 
@@ -194,18 +222,20 @@ pub(crate) unsafe fn run(
         })
     };
     let block_addresses = parts.iter().any(|p| p.block_addresses);
-    let mut out =
-        Prescan { entries: vec![None; n_funcs], ids: Vec::new(), block_addresses, footprints: vec![(0, 0); n_funcs] };
-    out.ids.reserve(parts.iter().map(|p| p.ids.len()).sum());
-    for p in parts {
-        let base = out.ids.len() as u32;
-        out.ids.extend_from_slice(&p.ids);
+    let mut out = Prescan {
+        entries: vec![None; n_funcs],
+        ids: Vec::with_capacity(parts.len()),
+        block_addresses,
+        footprints: vec![(0, 0); n_funcs],
+    };
+    for (k, p) in parts.into_iter().enumerate() {
         for (i, e, footprint) in p.found {
             if let Some(slot) = out.entries.get_mut(i) {
-                *slot = Some(Entry { ids: (base + e.ids.0, base + e.ids.1), ..e });
+                *slot = Some(Entry { part: k as u32, ..e });
                 out.footprints[i] = footprint;
             }
         }
+        out.ids.push(p.ids);
     }
     out
 }
@@ -306,12 +336,14 @@ fn scan_chunks(
             match unsafe { scan_fn(&scratch, f as LLVMValueRef, terms, ptr_bits, &mut part.ids) } {
                 Some(out) => {
                     let end = part.ids.len();
+                    let copy = copy_key(f as u64, out[0], out[1], out[7], &part.ids[start..end]);
                     let e = Entry {
                         hash: out[0],
                         key: out[1],
                         ids: (start as u32, end as u32),
+                        part: 0,
                         detail: out[6],
-                        consts: out[7],
+                        copy,
                     };
                     part.found.push((i, e, (out[4], out[5])));
                     part.block_addresses |= out[3] != 0;
