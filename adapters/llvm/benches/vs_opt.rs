@@ -20,6 +20,8 @@
 //!    * ours: `mergefunc IN -o OUT.bc --time --stats --no-verify`, the `merge pass` line
 //!      (the adapter's module facts + `merge_module`: parsing, verifying and writing are
 //!      excluded) and the CPU time of the same span (every thread of the process);
+//!    * ours in cycle mode: the same with `--merge-cycles` (wall time only; skipped with
+//!      `MERGEFUNC_BENCH_CYCLES=0`);
 //!    * LLVM: `opt-22 -passes=mergefunc -time-passes IN -o /dev/null`, the
 //!      `MergeFunctionsPass` line (wall and user+system);
 //! 4. prints medians, min/max and the ratio ours/LLVM (wall and CPU), and where our time
@@ -86,13 +88,14 @@ fn main() {
         }
     };
     let runs: usize = std::env::var("MERGEFUNC_BENCH_RUNS").ok().and_then(|s| s.parse().ok()).unwrap_or(7);
+    let cycles = std::env::var("MERGEFUNC_BENCH_CYCLES").map_or(true, |v| v != "0");
     let filter = args.first().cloned();
     let mut rows = Vec::new();
     for (name, path) in &inputs {
         if filter.as_ref().is_some_and(|f| !name.contains(f.as_str())) {
             continue;
         }
-        match bench_module(name, path, runs) {
+        match bench_module(name, path, runs, cycles) {
             Ok(r) => rows.push(r),
             Err(e) => {
                 eprintln!("vs_opt: {name}: {e}");
@@ -140,6 +143,28 @@ fn main() {
             col(4),
             median(&r.opt_wall) / 3.0
         );
+    }
+    if cycles {
+        println!();
+        println!("## Cycle mode (`--merge-cycles`, wall ms, in the same alternation)");
+        println!();
+        println!(
+            "| module | ours default | ours `--merge-cycles` | change | LLVM wall | ratio default | ratio cycles |"
+        );
+        println!("|---|---|---|---|---|---|---|");
+        for r in &rows {
+            let (d, c, l) = (median(&r.ours_wall), median(&r.cycles_wall), median(&r.opt_wall));
+            println!(
+                "| {} | {} | {} | {:+.0}% | {} | **{:.2}** | **{:.2}** |",
+                r.name,
+                fmt_stats(&r.ours_wall),
+                fmt_stats(&r.cycles_wall),
+                100.0 * (c / d - 1.0),
+                fmt_stats(&r.opt_wall),
+                d / l,
+                c / l
+            );
+        }
     }
     if rows.iter().any(|r| !r.same) {
         eprintln!("vs_opt: the merges differ from LLVM's (see above)");
@@ -247,15 +272,18 @@ struct Row {
     /// Our wall ms per run by part: [facts + first prescan, later prescans, views,
     /// rewrites, core and the rest].
     parts: Vec<[f64; 5]>,
+    /// Our wall ms per run in cycle mode (empty when not measured).
+    cycles_wall: Vec<f64>,
 }
 
 /// (wall, cpu, parts) seconds of our pass; parts as in [`Row::parts`].
-fn run_ours(input: &Path, out: &Path) -> Result<(f64, f64, [f64; 5]), String> {
+fn run_ours(input: &Path, out: &Path, cycles: bool) -> Result<(f64, f64, [f64; 5]), String> {
     let o = Command::new(OUR_BIN)
         .arg(input)
         .arg("-o")
         .arg(out)
         .args(["--time", "--stats", "--no-verify"])
+        .args(cycles.then_some("--merge-cycles"))
         .output()
         .map_err(|e| e.to_string())?;
     let err = String::from_utf8_lossy(&o.stderr);
@@ -384,14 +412,14 @@ fn parse_time_passes(text: &str, pass: &str) -> Option<(f64, f64)> {
     None
 }
 
-fn bench_module(name: &str, input: &Path, runs: usize) -> Result<Row, String> {
+fn bench_module(name: &str, input: &Path, runs: usize, cycles: bool) -> Result<Row, String> {
     let work = input.with_extension("bench-out");
     std::fs::create_dir_all(&work).map_err(|e| e.to_string())?;
     let out_bc = work.join("ours.bc");
     println!();
     println!("## {name}: {}", input.display());
     // Warm the page cache and the dynamic loader once (not measured).
-    run_ours(input, &out_bc)?;
+    run_ours(input, &out_bc, false)?;
     run_opt(input)?;
     let mut row = Row {
         name: name.into(),
@@ -403,18 +431,22 @@ fn bench_module(name: &str, input: &Path, runs: usize) -> Result<Row, String> {
         opt_wall: Vec::new(),
         opt_cpu: Vec::new(),
         parts: Vec::new(),
+        cycles_wall: Vec::new(),
     };
     println!("| run | ours wall ms | ours CPU ms | LLVM wall ms | LLVM CPU ms |");
     println!("|---|---|---|---|---|");
     for i in 0..runs {
         // Alternate which one goes first, so drifting load hits both alike.
         let (a, b) = if i % 2 == 0 {
-            let a = run_ours(input, &out_bc)?;
+            let a = run_ours(input, &out_bc, false)?;
             (a, run_opt(input)?)
         } else {
             let b = run_opt(input)?;
-            (run_ours(input, &out_bc)?, b)
+            (run_ours(input, &out_bc, false)?, b)
         };
+        if cycles {
+            row.cycles_wall.push(run_ours(input, &out_bc, true)?.0 * 1e3);
+        }
         println!("| {} | {:.2} | {:.2} | {:.2} | {:.2} |", i + 1, a.0 * 1e3, a.1 * 1e3, b.0 * 1e3, b.1 * 1e3);
         row.ours_wall.push(a.0 * 1e3);
         row.ours_cpu.push(a.1 * 1e3);

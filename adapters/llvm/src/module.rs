@@ -1254,12 +1254,40 @@ impl LlvmModule {
     /// Caches the tree key of `f` hashed from prescan entry `e`, merge key `merge_key`
     /// and `refs`, and returns it.
     fn cache_tree_key(&mut self, f: FuncId, e: &crate::prescan::Entry, merge_key: u64, refs: &[FuncId]) -> u64 {
+        self.cache_tree_key_parts(f, [e.hash, e.detail, merge_key], refs)
+    }
+
+    /// Caches the tree key of `f` from its parts (`StructuralHash`, details word, merge
+    /// key) and `refs`, and returns it.
+    fn cache_tree_key_parts(&mut self, f: FuncId, [hash, detail, merge_key]: [u64; 3], refs: &[FuncId]) -> u64 {
+        let e = crate::prescan::Entry { hash, key: 0, ids: (0, 0), part: 0, detail, copy: 0 };
+        let e = &e;
         let key = tree_key_hash(f, [e.hash, e.detail, merge_key], refs);
         let at = self.tree_ref_arena.len() as u32;
         self.tree_ref_arena.extend_from_slice(refs);
         let refs = (at, self.tree_ref_arena.len() as u32);
         self.funcs[f.index()].tree_key = Some(TreeKey { key, hash: e.hash, detail: e.detail, merge_key, refs });
         key
+    }
+
+    /// Gives `to` the cached tree key of `from` (if any), for a function `to` whose
+    /// instructions are `from`'s, moved as they are (`split_body`), with `from` left
+    /// without a body for now: the parts and the refs are the same, unless the
+    /// instructions name `from` itself (a function with a body before, a declaration
+    /// now, and a thunk or an alias soon: no key is moved then, a walk makes one when it
+    /// is asked for). Debug builds check the moved key against a fresh walk.
+    pub(crate) fn move_tree_key(&mut self, from: FuncId, to: FuncId) {
+        let Some(t) = self.funcs[from.index()].tree_key else { return };
+        let refs = self.tree_ref_arena[t.refs.0 as usize..t.refs.1 as usize].to_vec();
+        if refs.contains(&from) {
+            return;
+        }
+        let key = self.cache_tree_key_parts(to, [t.hash, t.detail, t.merge_key], &refs);
+        if cfg!(debug_assertions) {
+            self.clear_tree_key(to);
+            let fresh = self.tree_key_of(to);
+            assert_eq!(fresh, Some(key), "the moved tree key of a split body differs from a fresh walk");
+        }
     }
 
     /// Drops the cached tree key of `f` (a rewrite changed `f`).

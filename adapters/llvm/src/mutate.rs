@@ -646,6 +646,11 @@ impl LlvmModule {
         // Nothing else is freed: the instructions move, the arguments are replaced by the
         // new function's (function-local metadata is forgotten with every rewrite).
         let lazy = if derived {
+            // The instructions moved as they are (no block-address constant replaced):
+            // the body's tree key is `f`'s (cycle keys read it), without a walk.
+            if eager.is_empty() && freed.is_empty() {
+                self.move_tree_key(f, id);
+            }
             // `f` is now a declaration with the same module-level facts otherwise (its
             // name, linkage, type and attribute list are untouched): no rebuild either.
             self.clear_tree_key(f);
