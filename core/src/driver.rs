@@ -280,6 +280,17 @@ struct Keyed {
 /// only with each other): every pass's partition is coarser than `P`, so an entry alone
 /// here is alone in `P`.
 fn alone_in_key_class(n: usize, keyed: &[Keyed], refs: &[FuncId], unkeyed: &[FuncId]) -> Vec<bool> {
+    let class = key_classes(n, keyed, refs, unkeyed);
+    let mut size = alloc::vec![0u32; class.len()];
+    for &c in &class {
+        size[c as usize] += 1;
+    }
+    class.iter().map(|&c| size[c as usize] == 1).collect()
+}
+
+/// The classes of [`alone_in_key_class`]'s refinement: for each entry of `keyed`, the
+/// index of the first entry of its class.
+fn key_classes(n: usize, keyed: &[Keyed], refs: &[FuncId], unkeyed: &[FuncId]) -> Vec<u32> {
     const KEY_PASSES: usize = 64;
     const NONE: u32 = u32::MAX;
     const UNKEYED: u64 = u64::MAX;
@@ -371,11 +382,7 @@ fn alone_in_key_class(n: usize, keyed: &[Keyed], refs: &[FuncId], unkeyed: &[Fun
             }
         }
     }
-    let mut size = alloc::vec![0u32; nk];
-    for &c in &class {
-        size[c as usize] += 1;
-    }
-    class.iter().map(|&c| size[c as usize] == 1).collect()
+    class
 }
 
 struct Driver<'a, M: ModuleMut> {
@@ -1128,11 +1135,21 @@ impl<M: ModuleMut> Driver<'_, M> {
                 }
             }
         }
-        let alone = alone_in_key_class(self.m.num_funcs(), &keyed, &refs, &unkeyed);
+        let class = key_classes(self.m.num_funcs(), &keyed, &refs, &unkeyed);
+        let mut size = alloc::vec![0u32; class.len()];
+        for &c in &class {
+            size[c as usize] += 1;
+        }
         let mut skip = alloc::vec![false; self.m.num_funcs()];
-        for (k, _) in keyed.iter().zip(&alone).filter(|(_, a)| **a) {
-            skip[k.f.index()] = true;
-            self.report.stats.cycle_unique_keys += 1;
+        // The key classes also start the refinement apart (they are coarser than its
+        // result); the unkeyed candidates share one label.
+        let mut start = alloc::vec![u64::MAX; self.m.num_funcs()];
+        for (k, &c) in keyed.iter().zip(&class) {
+            if size[c as usize] == 1 {
+                skip[k.f.index()] = true;
+                self.report.stats.cycle_unique_keys += 1;
+            }
+            start[k.f.index()] = c as u64;
         }
         for f in all {
             if !skip[f.index()] {
@@ -1151,7 +1168,7 @@ impl<M: ModuleMut> Driver<'_, M> {
                 }
             }
         }
-        let (classes, rounds) = crate::cycles::cycle_classes(&*self.m, &cands, &mut self.cmp);
+        let (classes, rounds) = crate::cycles::cycle_classes_from(&*self.m, &cands, &start, &mut self.cmp);
         self.report.stats.cycle_rounds = rounds as u64;
         for class in classes {
             // The survivor: the member `keep_first` prefers over every other.
