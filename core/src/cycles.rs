@@ -119,8 +119,9 @@ pub fn cycle_classes<M: Module + ?Sized>(
 }
 
 /// [`cycle_classes`] from a finer starting partition: candidates start apart when their
-/// `start` labels (by function index; a missing entry counts as 0) differ, as well as
-/// when their hashes do. The result is the same partition as long as the labels
+/// `start` labels (by function index; a missing entry counts as 0, and 0 is no label:
+/// with only 0 the result and the work are [`cycle_classes`]'s) differ, as well as when
+/// their hashes do. The result is the same partition as long as the labels
 /// separate no two functions of it (labels from any partition coarser than it, such as
 /// the driver's cycle-key classes, qualify): the coarsest stable partition below a start
 /// coarser than it is the same for every such start.
@@ -146,10 +147,12 @@ pub fn cycle_classes_from<M: Module + ?Sized>(
     let mut keyed: Vec<(u64, u32)> = Vec::with_capacity(cands.len());
     let mut edges: Vec<(u32, u32)> = Vec::new();
     for (i, &u) in cands.iter().enumerate() {
-        let label = start.get(u.index()).copied().unwrap_or(0);
-        // Mixed into the hash: a collision only starts two functions together, which the
-        // refinement undoes if they differ.
-        let h = hasher.hash(m, u) ^ label.wrapping_mul(0x9e37_79b9_7f4a_7c15).rotate_left(29);
+        // Mixed into the hash (label 0 leaves it as it is): a collision only starts two
+        // functions together, which the refinement undoes if they differ.
+        let h = match start.get(u.index()).copied().unwrap_or(0) {
+            0 => hasher.hash(m, u),
+            label => hasher.hash(m, u) ^ label.wrapping_mul(0x9e37_79b9_7f4a_7c15).rotate_left(29),
+        };
         keyed.push((h, i as u32));
         let Some(body) = m.body(u) else { continue };
         for inst in body.insts {

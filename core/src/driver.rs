@@ -1142,14 +1142,15 @@ impl<M: ModuleMut> Driver<'_, M> {
         }
         let mut skip = alloc::vec![false; self.m.num_funcs()];
         // The key classes also start the refinement apart (they are coarser than its
-        // result); the unkeyed candidates share one label.
-        let mut start = alloc::vec![u64::MAX; self.m.num_funcs()];
+        // result); the unkeyed candidates share label 0, no label (without keys, the
+        // refinement runs as it did without them).
+        let mut start = alloc::vec![0u64; self.m.num_funcs()];
         for (k, &c) in keyed.iter().zip(&class) {
             if size[c as usize] == 1 {
                 skip[k.f.index()] = true;
                 self.report.stats.cycle_unique_keys += 1;
             }
-            start[k.f.index()] = c as u64;
+            start[k.f.index()] = c as u64 + 1;
         }
         for f in all {
             if !skip[f.index()] {
