@@ -38,6 +38,16 @@
 //! differ under labels of a partition coarser than the coarsest stable one, so it never
 //! separates two functions of that one. Both algorithms therefore end in the same
 //! partition (the unique coarsest stable one); tests and a fuzz target compare them.
+//!
+//! # Starting finer ([`cycle_classes_from`])
+//! Any starting partition coarser than the result leads to the same result: the coarsest
+//! stable partition below it is the one below the hash buckets. The driver starts from
+//! the buckets intersected with its cycle-key classes (see
+//! [`crate::ModuleMut::cycle_key`]), which are coarser than the result because the result
+//! is stable under the key refinement (class mates have equal keys and, at each ref,
+//! functions of one class). The same argument lets the driver leave out, unread, every
+//! candidate alone in its key class: it is alone in the result too, and a function left
+//! out is compared by identity, as a singleton class's label compares.
 
 use alloc::collections::VecDeque;
 use alloc::vec::Vec;

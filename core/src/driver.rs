@@ -1112,6 +1112,9 @@ impl<M: ModuleMut> Driver<'_, M> {
     /// `pool`: the candidates that may have a class mate, in worklist order; the functions
     /// this run created (ids from `funcs_before` on: private bodies of double-thunk
     /// merges, which may be class mates of functions LLVM's order kept apart) are added.
+    /// Of those still candidates, the ones alone in their [`ModuleMut::cycle_key`] class
+    /// are left out unread, and the key classes start the refinement (see
+    /// [`crate::cycles`], "Starting finer").
     fn merge_cycles(&mut self, pool: &[FuncId], funcs_before: usize) -> Result<(), Error<M::Error>> {
         let mut cands: Vec<FuncId> = Vec::new();
         let mut seen = alloc::vec![false; self.m.num_funcs()];
