@@ -263,10 +263,10 @@ struct Keyed {
     refs: (usize, usize),
 }
 
-/// Partition refinement over keys: for each entry of `keyed`, true if it is alone in its
-/// class of the coarsest partition (or of a coarser one, after `KEY_PASSES` passes) in
-/// which class mates have equal keys and, at each position of their `refs`, functions of
-/// the same class.
+/// Partition refinement over keys: for each entry of `keyed`, the index of the first
+/// entry of its class in the coarsest partition (or in a coarser one, after `KEY_PASSES`
+/// passes) in which class mates have equal keys and, at each position of their `refs`,
+/// functions of the same class.
 ///
 /// The classes start as the groups of equal keys. A pass splits each class by the
 /// classes of the functions its members' `refs` name: a ref to an entry of `keyed`
@@ -278,18 +278,7 @@ struct Keyed {
 /// mates have equal keys and refs of the same class of `P` at each position; every
 /// function outside `keyed` and `unkeyed` alone in its class, and those of `unkeyed`
 /// only with each other): every pass's partition is coarser than `P`, so an entry alone
-/// here is alone in `P`.
-fn alone_in_key_class(n: usize, keyed: &[Keyed], refs: &[FuncId], unkeyed: &[FuncId]) -> Vec<bool> {
-    let class = key_classes(n, keyed, refs, unkeyed);
-    let mut size = alloc::vec![0u32; class.len()];
-    for &c in &class {
-        size[c as usize] += 1;
-    }
-    class.iter().map(|&c| size[c as usize] == 1).collect()
-}
-
-/// The classes of [`alone_in_key_class`]'s refinement: for each entry of `keyed`, the
-/// index of the first entry of its class.
+/// here ([`alone_in_class`]) is alone in `P`.
 fn key_classes(n: usize, keyed: &[Keyed], refs: &[FuncId], unkeyed: &[FuncId]) -> Vec<u32> {
     const KEY_PASSES: usize = 64;
     const NONE: u32 = u32::MAX;
@@ -383,6 +372,15 @@ fn key_classes(n: usize, keyed: &[Keyed], refs: &[FuncId], unkeyed: &[FuncId]) -
         }
     }
     class
+}
+
+/// For each entry of a [`key_classes`] result: true if no other entry shares its class.
+fn alone_in_class(class: &[u32]) -> Vec<bool> {
+    let mut size = alloc::vec![0u32; class.len()];
+    for &c in class {
+        size[c as usize] += 1;
+    }
+    class.iter().map(|&c| size[c as usize] == 1).collect()
 }
 
 struct Driver<'a, M: ModuleMut> {
@@ -648,7 +646,7 @@ impl<M: ModuleMut> Driver<'_, M> {
                 }
             }
         }
-        let alone = alone_in_key_class(self.m.num_funcs(), &keyed, &refs, &unkeyed);
+        let alone = alone_in_class(&key_classes(self.m.num_funcs(), &keyed, &refs, &unkeyed));
         let mut dropped = alloc::vec![false; hashed.len()];
         for (j, &i) in at_of.iter().enumerate() {
             if alone[j] {
@@ -1139,17 +1137,14 @@ impl<M: ModuleMut> Driver<'_, M> {
             }
         }
         let class = key_classes(self.m.num_funcs(), &keyed, &refs, &unkeyed);
-        let mut size = alloc::vec![0u32; class.len()];
-        for &c in &class {
-            size[c as usize] += 1;
-        }
+        let alone = alone_in_class(&class);
         let mut skip = alloc::vec![false; self.m.num_funcs()];
         // The key classes also start the refinement apart (they are coarser than its
         // result); the unkeyed candidates share label 0, no label (without keys, the
         // refinement runs as it did without them).
         let mut start = alloc::vec![0u64; self.m.num_funcs()];
-        for (k, &c) in keyed.iter().zip(&class) {
-            if size[c as usize] == 1 {
+        for ((k, &c), &alone) in keyed.iter().zip(&class).zip(&alone) {
+            if alone {
                 skip[k.f.index()] = true;
                 self.report.stats.cycle_unique_keys += 1;
             }

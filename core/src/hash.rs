@@ -261,31 +261,16 @@ impl FunctionHasher {
         let Some(body) = m.body(f) else {
             return h.finish();
         };
-        if body.blocks.is_empty() {
-            return h.finish();
-        }
-        self.visited.clear();
-        self.visited.resize(body.blocks.len(), false);
-        self.stack.clear();
-        self.stack.push(BlockId(0));
-        self.visited[0] = true;
-        while let Some(b) = self.stack.pop() {
+        let (mut visited, mut stack) = (core::mem::take(&mut self.visited), core::mem::take(&mut self.stack));
+        walk_blocks(&body, &mut visited, &mut stack, |b| {
             let insts = body.block_insts(b);
             h.write_u64(0xb1 << 56 ^ insts.len() as u64);
             for inst in insts {
                 self.inst(m, &body, &mut h, f, inst);
             }
-            let succs = body.block_succs(b);
-            h.write_usize(succs.len());
-            for s in succs {
-                if let Some(v) = self.visited.get_mut(s.index()) {
-                    if !*v {
-                        *v = true;
-                        self.stack.push(*s);
-                    }
-                }
-            }
-        }
+            h.write_usize(body.block_succs(b).len());
+        });
+        (self.visited, self.stack) = (visited, stack);
         h.finish()
     }
 

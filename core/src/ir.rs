@@ -748,6 +748,31 @@ pub fn named_func<M: Module + ?Sized>(m: &M, v: Value) -> Option<FuncId> {
     }
 }
 
+/// Calls `visit` on the blocks of `body` reachable from the entry, in the order the
+/// order and the hash walk them: depth first, last successor first. `visited` and
+/// `stack` are scratch (cleared here), so that a caller in a loop allocates once.
+pub fn walk_blocks(body: &Body<'_>, visited: &mut Vec<bool>, stack: &mut Vec<BlockId>, mut visit: impl FnMut(BlockId)) {
+    visited.clear();
+    visited.resize(body.blocks.len(), false);
+    stack.clear();
+    if body.blocks.is_empty() {
+        return;
+    }
+    stack.push(BlockId(0));
+    visited[0] = true;
+    while let Some(b) = stack.pop() {
+        visit(b);
+        for s in body.block_succs(b) {
+            if let Some(v) = visited.get_mut(s.index()) {
+                if !*v {
+                    *v = true;
+                    stack.push(*s);
+                }
+            }
+        }
+    }
+}
+
 /// Read access to a module. See the module documentation for the numbering and the
 /// adapter's promises.
 pub trait Module {

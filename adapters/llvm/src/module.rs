@@ -1260,13 +1260,11 @@ impl LlvmModule {
     /// Caches the tree key of `f` from its parts (`StructuralHash`, details word, merge
     /// key) and `refs`, and returns it.
     fn cache_tree_key_parts(&mut self, f: FuncId, [hash, detail, merge_key]: [u64; 3], refs: &[FuncId]) -> u64 {
-        let e = crate::prescan::Entry { hash, key: 0, ids: (0, 0), part: 0, detail, copy: 0 };
-        let e = &e;
-        let key = tree_key_hash(f, [e.hash, e.detail, merge_key], refs);
+        let key = tree_key_hash(f, [hash, detail, merge_key], refs);
         let at = self.tree_ref_arena.len() as u32;
         self.tree_ref_arena.extend_from_slice(refs);
         let refs = (at, self.tree_ref_arena.len() as u32);
-        self.funcs[f.index()].tree_key = Some(TreeKey { key, hash: e.hash, detail: e.detail, merge_key, refs });
+        self.funcs[f.index()].tree_key = Some(TreeKey { key, hash, detail, merge_key, refs });
         key
     }
 

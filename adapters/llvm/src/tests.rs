@@ -333,6 +333,45 @@ fn split_bodies_keep_their_view_and_copy_key() {
     }
 }
 
+/// A split body takes over its function's cached tree key (so cycle keys read it
+/// without a walk), except when the instructions name that function: it has no body
+/// for a moment and then becomes a thunk or an alias, so a key moved then would be
+/// stale. Split directly: the plain body holds the moved key at once, equal to a fresh
+/// walk; the self-recursive one holds none. Merged end to end (with and without cycle
+/// mode): every cached tree key equals a fresh walk.
+#[test]
+fn split_bodies_take_their_tree_key_unless_they_name_it() {
+    let src = "declare i32 @k(i32)\n\
+               define linkonce_odr i32 @x1(i32 %a) {\n  %b = call i32 @k(i32 %a)\n  %c = add i32 %b, 3\n  ret i32 %c\n}\n\
+               define linkonce_odr i32 @x2(i32 %a) {\n  %b = call i32 @k(i32 %a)\n  %c = add i32 %b, 3\n  ret i32 %c\n}\n\
+               define linkonce_odr i32 @r1(i32 %a) {\n  %b = call i32 @r1(i32 %a)\n  %c = add i32 %b, 5\n  ret i32 %c\n}\n\
+               define linkonce_odr i32 @r2(i32 %a) {\n  %b = call i32 @r2(i32 %a)\n  %c = add i32 %b, 5\n  ret i32 %c\n}\n\
+               define i32 @use(i32 %a) {\n  %1 = call i32 @x1(i32 %a)\n  %2 = call i32 @x2(i32 %1)\n  \
+               %3 = call i32 @r1(i32 %2)\n  %4 = call i32 @r2(i32 %3)\n  ret i32 %4\n}\n";
+    let parse =
+        || LlvmModule::parse(format!("{DL}{src}").as_bytes(), "split-keys.ll").unwrap_or_else(|e| panic!("{e}"));
+
+    let mut m = parse();
+    let (x1, r1) = (id(&m, "x1"), id(&m, "r1"));
+    assert!(m.tree_key_of(x1).is_some() && m.tree_key_of(r1).is_some());
+    let xb = mergefunc::ModuleMut::split_body(&mut m, x1).unwrap_or_else(|e| panic!("{e}"));
+    let rb = mergefunc::ModuleMut::split_body(&mut m, r1).unwrap_or_else(|e| panic!("{e}"));
+    let moved = m.funcs[xb.index()].tree_key.map(|t| t.key);
+    assert!(moved.is_some(), "the plain body did not take x1's tree key");
+    assert!(m.funcs[rb.index()].tree_key.is_none(), "the self-recursive body took r1's stale tree key");
+    m.clear_tree_key(xb);
+    assert_eq!(m.tree_key_of(xb), moved, "the moved key differs from a fresh walk");
+
+    for cycles in [false, true] {
+        let mut m = parse();
+        let r = merge_module(&mut m, &Options { merge_cycles: cycles, ..Options::default() })
+            .unwrap_or_else(|e| panic!("{e}"));
+        m.verify().unwrap_or_else(|e| panic!("{e}\n{}", m.to_text()));
+        assert_eq!(r.stats.double_weak, 2, "{r}");
+        m.check_tree_keys().unwrap_or_else(|e| panic!("cycles {cycles}: {e}"));
+    }
+}
+
 /// Claims about unread bodies vouch for eligibility: functions whose intrinsic call takes
 /// a distinct metadata node (LLVM's rule makes them ineligible) get no claim and do not
 /// merge, while the same bodies with a uniqued node merge on a claim, no view built.

@@ -147,35 +147,22 @@ impl ModuleMut for MockModule {
     type Error = MutError;
 
     fn cycle_key(&mut self, f: FuncId, refs: &mut Vec<FuncId>) -> Option<u64> {
-        use mergefunc::{ConstKind, GlobalRef, Module};
+        use mergefunc::Module;
         if !self.cycle_keys {
             return None;
         }
         let body = self.body(f)?;
-        // The order's walk (reachable blocks, depth first from the entry, last successor
-        // first), so that the refs of equal functions line up; unreachable blocks, which
-        // the order never reads, give none.
-        let mut seen = vec![false; body.blocks.len()];
-        let mut stack = vec![mergefunc::BlockId::new(0)];
-        seen[0] = true;
-        while let Some(b) = stack.pop() {
+        // The order's walk, so that the refs of equal functions line up; unreachable
+        // blocks, which the order never reads, give none.
+        mergefunc::walk_blocks(&body, &mut Vec::new(), &mut Vec::new(), |b| {
             for inst in body.block_insts(b) {
                 for u in body.operands(inst) {
-                    if let Value::Const(c) = u.value {
-                        if let ConstKind::Global(GlobalRef::Func(g)) = self.const_data(c).kind {
-                            if self.body(g).is_some() {
-                                refs.push(g);
-                            }
-                        }
+                    if let Some(g) = mergefunc::named_func(self, u.value).filter(|g| self.body(*g).is_some()) {
+                        refs.push(g);
                     }
                 }
             }
-            for &s in body.block_succs(b) {
-                if !std::mem::replace(&mut seen[s.index()], true) {
-                    stack.push(s);
-                }
-            }
-        }
+        });
         let mut hasher = mergefunc::hash::FunctionHasher::new();
         hasher.mark_self_calls = false;
         hasher.hash_weak_flags = false;
