@@ -644,11 +644,14 @@ int mergefunc_clear_body(LLVMValueRef fn, int keep) {
 }
 
 // Removes function `fn`, which has no uses, from its module: `eraseFromParent`, or with
-// `keep` != 0 the same effect without destroying it (see `mergefunc_clear_body`): its body
-// is cleared, its hung-off operands (personality, prefix and prologue data), attachments
-// and comdat membership are dropped, and it is unlinked from the module. A function that
-// metadata refers to is always destroyed (the metadata must forget it). Returns 0 for a
-// value that is not a function or that still has uses, 1 when destroyed, 2 when kept.
+// `keep` != 0 the same effect without destroying it (see `mergefunc_clear_body`): the
+// debug records and every operand use of its body, its hung-off operands (personality,
+// prefix and prologue data), attachments and comdat membership are dropped, and it is
+// unlinked from the module. Its blocks stay in it: nothing outside the unlinked function
+// can reach them, and unlinking them one by one would take each named instruction out of
+// the function's symbol table, which was most of the cost. A function that metadata
+// refers to is always destroyed (the metadata must forget it). Returns 0 for a value that
+// is not a function or that still has uses, 1 when destroyed, 2 when kept.
 int mergefunc_remove_function(LLVMValueRef fn, int keep) {
   Function *F = dyn_cast_or_null<Function>(unwrap(fn));
   if (!F || !F->use_empty() || !F->getParent())
@@ -657,8 +660,12 @@ int mergefunc_remove_function(LLVMValueRef fn, int keep) {
     F->eraseFromParent();
     return 1;
   }
-  mergefunc_clear_body(fn, 1);
-  F->dropAllReferences();
+  for (BasicBlock &BB : *F)
+    mergefunc_drop_debug_records(wrap(&BB));
+  for (BasicBlock &BB : *F)
+    BB.dropAllReferences();
+  F->User::dropAllReferences();
+  F->clearMetadata();
   F->setComdat(nullptr);
   F->removeFromParent();
   return 2;
@@ -1082,18 +1089,20 @@ struct SameBody {
     A = FA;
     B = FB;
     N = 0;
-    if (A->arg_size() != B->arg_size() || A->size() != B->size())
+    if (A->arg_size() != B->arg_size())
       return false;
-    // Locals: arguments, blocks and at most `Cap` instructions (a guess without `Out`;
-    // the table grows).
-    reset(A->arg_size() + A->size() + (Out ? Cap : 8 * A->size()));
+    // Locals: arguments, blocks and instructions, at most `Cap` with `Out`; the table
+    // grows. (The blocks are not counted first: `Function::size` walks the block list,
+    // a cache miss a block, and the walk below finds a difference in their number.)
+    reset(A->arg_size() + (Out ? 2 * Cap : 64));
     for (unsigned I = 0, E = A->arg_size(); I != E; ++I) {
       const Argument *X = A->getArg(I), *Y = B->getArg(I);
       if (!type(X->getType(), Y->getType()) || !place(X, Y))
         return false;
     }
-    for (auto BA = A->begin(), BB = B->begin(), EA = A->end(); BA != EA; ++BA, ++BB) {
-      if (!place(&*BA, &*BB))
+    auto BA = A->begin(), BB = B->begin(), EA = A->end(), EB = B->end();
+    for (; BA != EA; ++BA, ++BB) {
+      if (BB == EB || !place(&*BA, &*BB))
         return false;
       size_t BlockStart = N;
       auto IA = BA->begin(), EIA = BA->end(), IB = BB->begin(), EIB = BB->end();
@@ -1142,7 +1151,7 @@ struct SameBody {
         ++IB;
       }
     }
-    return Pending == 0;
+    return BB == EB && Pending == 0;
   }
 };
 

@@ -765,6 +765,40 @@ fn keeping_erased_ir_still_destroys_what_others_name() {
     }
 }
 
+/// A function removed in keep mode leaves its blocks in the unlinked function, but no use
+/// of anything else: its callee, its personality and the global it loads are unused
+/// after it goes (so the callee can be erased in turn), in both modes, and the module
+/// verifies and prints the same.
+#[test]
+fn keeping_an_erased_body_drops_every_use_it_made() {
+    let src = "@gv = internal global i32 7\n\
+               declare i32 @pers(...)\n\
+               define internal i32 @c(i32 %x) {\n  ret i32 %x\n}\n\
+               define internal i32 @g(i32 %x) personality ptr @pers {\n\
+               entry:\n  %y = load i32, ptr @gv\n  %r = invoke i32 @c(i32 %y) to label %ok unwind label %bad\n\
+               ok:\n  %s = add i32 %r, %x\n  ret i32 %s\n\
+               bad:\n  %lp = landingpad { ptr, i32 } cleanup\n  ret i32 0\n}\n\
+               define i32 @user() {\n  ret i32 1\n}\n";
+    let mut out = Vec::new();
+    for keep in [false, true] {
+        let mut m = load(src);
+        m.set_keep_erased(keep);
+        let value = |m: &LlvmModule, name: &str| m.funcs[id(m, name).index()].v.unwrap();
+        assert!(value(&m, "c").has_uses() && value(&m, "pers").has_uses());
+        m.erase(id(&m, "g")).unwrap();
+        assert!(!value(&m, "c").has_uses(), "keep {keep}: the erased body still calls @c");
+        assert!(!value(&m, "pers").has_uses(), "keep {keep}: the erased function still names its personality");
+        // SAFETY: a live global of the module.
+        let gv = unsafe { inkwell::llvm_sys::core::LLVMGetNamedGlobal(m.m, c"gv".as_ptr()) };
+        assert!(unsafe { inkwell::llvm_sys::core::LLVMGetFirstUse(gv) }.is_null(), "keep {keep}: @gv is still used");
+        m.erase(id(&m, "c")).unwrap();
+        m.verify().unwrap_or_else(|e| panic!("keep {keep}: {e}\n{}", m.to_text()));
+        out.push(m.to_text());
+    }
+    assert_eq!(out[0], out[1], "the modes differ");
+    assert!(!out[1].contains("@g(") && !out[1].contains("@c("), "{}", out[1]);
+}
+
 /// GEP offsets come from a cache keyed by (source type, address space, index constants):
 /// every offset in every view must equal LLVM's own fold of that instruction, on shapes
 /// that share a key and shapes that differ only in an index, an address space or a
