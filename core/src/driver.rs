@@ -631,18 +631,27 @@ impl<M: ModuleMut> Driver<'_, M> {
         let mut at_of: Vec<usize> = Vec::with_capacity(nshared);
         let mut refs: Vec<FuncId> = Vec::with_capacity(4 * nshared);
         let mut unkeyed: Vec<FuncId> = Vec::new();
+        // Asked in function order, so that an adapter reads its per-function tables in
+        // memory order (the hash order is a random walk over them); the keys do not
+        // depend on the order they are asked in, and the classes below are a partition.
+        let mut by_func: Vec<usize> = (0..hashed.len()).filter(|&i| shared[i]).collect();
+        by_func.sort_unstable_by_key(|&i| hashed[i].1);
+        let mut key_of: Vec<Option<(u64, (usize, usize))>> = alloc::vec![None; hashed.len()];
+        for &i in &by_func {
+            let at = refs.len();
+            match self.m.merge_key(hashed[i].1, &mut refs) {
+                Some(k) => key_of[i] = Some((k, (at, refs.len()))),
+                None => refs.truncate(at),
+            }
+        }
         for (i, &(h, f)) in hashed.iter().enumerate() {
             if shared[i] {
-                let at = refs.len();
-                match self.m.merge_key(f, &mut refs) {
-                    Some(k) => {
-                        keyed.push(Keyed { f, key: (h, k), refs: (at, refs.len()) });
+                match key_of[i] {
+                    Some((k, span)) => {
+                        keyed.push(Keyed { f, key: (h, k), refs: span });
                         at_of.push(i);
                     }
-                    None => {
-                        refs.truncate(at);
-                        unkeyed.push(f);
-                    }
+                    None => unkeyed.push(f),
                 }
             }
         }
