@@ -202,6 +202,11 @@ const NO_NODE: u32 = u32::MAX;
 /// each gave the views about 2 ms back; hinting only the next one, or 8 ahead, less.
 const PREFETCH_AHEAD: usize = 4;
 
+/// How many functions ahead of the one going into the tree the first round hints with
+/// tree keys (where no view is built yet: a same-body claim walks the IR of the newcomer
+/// and of the tree function with its key, which was hinted as a newcomer before).
+const INSERT_PREFETCH_AHEAD: usize = 8;
+
 /// Sorts `list` by hash, ties in their present order (a stable sort). A least significant
 /// digit radix sort, 11 bits per pass, passes whose digit every entry shares skipped: a
 /// module's worklist is tens of thousands of entries, where this takes a fraction of a
@@ -462,8 +467,13 @@ impl<M: ModuleMut> Driver<'_, M> {
     /// views before it are built and compared. Only a hint: nothing the driver decides
     /// depends on it.
     fn hint_ahead(&self, list: &[FuncId], k: usize) {
-        let from = if k == 0 { 0 } else { k + PREFETCH_AHEAD };
-        for &g in list.iter().take(k + PREFETCH_AHEAD + 1).skip(from) {
+        self.hint_ahead_by(list, k, PREFETCH_AHEAD);
+    }
+
+    /// [`Self::hint_ahead`] `ahead` places ahead.
+    fn hint_ahead_by(&self, list: &[FuncId], k: usize, ahead: usize) {
+        let from = if k == 0 { 0 } else { k + ahead };
+        for &g in list.iter().take(k + ahead + 1).skip(from) {
             self.m.prefetch(g);
         }
     }
@@ -566,6 +576,15 @@ impl<M: ModuleMut> Driver<'_, M> {
         } else {
             hashed.iter().zip(shared).filter(|(_, s)| **s).map(|(p, _)| p.1).collect()
         };
+        // With tree keys: the functions that go into the tree, in order, for the same
+        // hints (their IR is read when they meet a function with their key: a same-body
+        // claim walks both). Entries the bucket's builds drop are hinted too (a hint only).
+        let to_insert: Vec<FuncId> = if self.keyed {
+            (0..hashed.len()).filter(|&i| shared[i] && !key_dropped[i]).map(|i| hashed[i].1).collect()
+        } else {
+            Vec::new()
+        };
+        let mut inserted = 0;
         let mut built = 0;
         while lo < hashed.len() {
             let h = hashed[lo].0;
@@ -585,6 +604,10 @@ impl<M: ModuleMut> Driver<'_, M> {
             let alive = (lo..hi).filter(|&i| stays(self, i)).count();
             self.report.stats.candidates += alive as u64;
             for i in lo..hi {
+                if self.keyed && shared[i] && !key_dropped[i] {
+                    self.hint_ahead_by(&to_insert, inserted, INSERT_PREFETCH_AHEAD);
+                    inserted += 1;
+                }
                 if !stays(self, i) {
                     continue;
                 }
@@ -1818,6 +1841,31 @@ mod tests {
         // is found ineligible and leaves the tree; nothing merges with it.
         assert!(built(ids[3]) && built(ids[4]));
         assert!(keyed.merges.iter().all(|r| r.folded != ids[3] && r.target != ids[3]), "{keyed}");
+    }
+
+    /// With tree keys the first round builds no view, but a same-body claim reads both
+    /// functions' IR: the driver hints the functions that go into the tree
+    /// [`INSERT_PREFETCH_AHEAD`] places ahead ([`ModuleMut::prefetch`]), so every claimed
+    /// function was hinted before its claim, and the hints start ahead of the first one.
+    #[test]
+    fn tree_functions_are_hinted_ahead_of_their_claims() {
+        let mut m = Tiny::new();
+        m.hashed = true;
+        m.tree_keyed = true;
+        m.unread_claims = true;
+        let twins: Vec<FuncId> = (0..24).map(|i| adder(&mut m, &alloc::format!("a{i}"), i % 3, internal())).collect();
+        let r = merge_module(&mut m, &Options::default()).unwrap();
+        assert_eq!(r.merges.len(), 21, "{r}");
+        let ev = m.accesses.borrow();
+        let claims: Vec<usize> = (0..ev.len()).filter(|&i| ev[i].0 == "same_unread_body").collect();
+        assert!(claims.len() >= 5, "{ev:?}");
+        for &i in &claims {
+            let f = ev[i].1;
+            assert!(ev[..i].contains(&("prefetch", f)), "{f} was claimed before any hint: {ev:?}");
+        }
+        let hinted_first = ev[..claims[0]].iter().filter(|e| e.0 == "prefetch").count();
+        assert!(hinted_first > INSERT_PREFETCH_AHEAD, "{hinted_first} hints before the first claim: {ev:?}");
+        assert!(twins.iter().all(|&f| ev.contains(&("prefetch", f))), "{ev:?}");
     }
 
     /// An adapter that vouches for same bodies ([`ModuleMut::same_body_as`]) changes no
