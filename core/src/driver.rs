@@ -199,7 +199,9 @@ const NO_NODE: u32 = u32::MAX;
 
 /// How many functions ahead of the one being materialized the driver hints
 /// ([`ModuleMut::prefetch`]). On rust-linked-release (LLVM adapter), 4 ahead with 4 KiB
-/// each gave the views about 2 ms back; hinting only the next one, or 8 ahead, less.
+/// each gave the views about 2 ms back; hinting only the next one, or 8 ahead, less (the
+/// adapter now asks for 2 KiB, which measured better once the first round's tree
+/// functions were hinted too, see [`INSERT_PREFETCH_AHEAD`]).
 const PREFETCH_AHEAD: usize = 4;
 
 /// How many functions ahead of the one going into the tree the first round hints with

@@ -1590,8 +1590,9 @@ impl LlvmModule {
     /// Asks for the first cache lines of `f`'s IR if its view is not built yet (see
     /// [`mergefunc::mutate::ModuleMut::prefetch`]).
     pub(crate) fn prefetch_view(&self, f: FuncId) {
-        /// Bytes from the start of the body: the walks prefetch further ahead themselves.
-        const PREFETCH_BYTES: u64 = 4096;
+        /// Bytes from the start of the body: the walks prefetch further ahead themselves
+        /// (2 KiB measured better than 4 KiB and 1 KiB on rust-linked-release).
+        const PREFETCH_BYTES: u64 = 2048;
         let Some(s) = self.funcs.get(f.index()) else { return };
         if s.built {
             return;
