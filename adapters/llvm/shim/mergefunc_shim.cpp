@@ -673,6 +673,55 @@ int mergefunc_remove_function(LLVMValueRef fn, int keep) {
 
 } // extern "C"
 
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+
+extern "C" {
+
+// Replaces function `g` (with a body, and no block whose address is taken) by a new
+// function without a body, as LLVM's MergeFunctions does before it writes a thunk: the
+// same type, linkage, address space, attributes (`copyAttributesFrom`: calling convention,
+// attribute list, GC, personality, prefix and prologue data, alignment, section,
+// visibility, unnamed_addr, DLL storage, dso_local, partition, thread-local mode), comdat
+// and name, the `!type` and `!kcfi_type` attachments of `g` and no other, placed where `g`
+// was in the module's function list; every use of `g` (metadata included) then names the
+// new function, and `g` goes: destroyed, or with `keep` != 0 unlinked as
+// `mergefunc_remove_function` does (its body stays in it, with no use of anything). The
+// old body never leaves the symbol table of `g` one name at a time (the cost of
+// `mergefunc_clear_body`). Returns the new function, or null (nothing done) if `g` is not
+// a function with a body in a module, or a block address names one of its blocks.
+LLVMValueRef mergefunc_replace_with_shell(LLVMValueRef g, int keep) {
+  Function *G = dyn_cast_or_null<Function>(unwrap(g));
+  if (!G || G->isDeclaration() || !G->getParent() || mergefunc_any_block_address_taken(g) != 0)
+    return nullptr;
+  Function *NG = Function::Create(G->getFunctionType(), G->getLinkage(), G->getAddressSpace(), "");
+  G->getParent()->getFunctionList().insertAfter(G->getIterator(), NG);
+  NG->copyAttributesFrom(G);
+  NG->setComdat(G->getComdat());
+  SmallVector<std::pair<unsigned, MDNode *>, 4> MDs;
+  G->getAllMetadata(MDs);
+  for (auto &[Kind, Node] : MDs)
+    if (Kind == LLVMContext::MD_type || Kind == LLVMContext::MD_kcfi_type)
+      NG->addMetadata(Kind, *Node);
+  NG->takeName(G);
+  G->replaceAllUsesWith(NG);
+  if (!keep) {
+    G->eraseFromParent();
+    return wrap(NG);
+  }
+  for (BasicBlock &BB : *G)
+    mergefunc_drop_debug_records(wrap(&BB));
+  for (BasicBlock &BB : *G)
+    BB.dropAllReferences();
+  G->User::dropAllReferences();
+  G->clearMetadata();
+  G->setComdat(nullptr);
+  G->removeFromParent();
+  return wrap(NG);
+}
+
+} // extern "C"
+
 extern "C" {
 
 // 1 if global object `v` has an attachment of kind `kind`, 0 if not, -1 if `v` is not a

@@ -1036,6 +1036,17 @@ impl LlvmModule {
         self.new_md_generation();
     }
 
+    /// Forgets the constants `freed` (see [`Self::forget_consts`]) after a RAUW of `from`
+    /// by `to`, which stand for the same global: `to` takes `from`'s constant id.
+    pub(crate) fn forget_consts_moving(&mut self, freed: &[V], from: V, to: V) {
+        let id = self.const_of.get(&from).copied();
+        self.const_of.remove(&from);
+        self.forget_consts(freed);
+        if let Some(id) = id {
+            self.const_of.insert(to, id);
+        }
+    }
+
     fn new_md_generation(&mut self) {
         self.md_gen = self.md_gen.wrapping_add(1);
         clear_if_used(&mut self.meta_of);

@@ -475,18 +475,29 @@ impl LlvmModule {
         if style.preserve_debug_info && !gv.is_declaration() {
             self.pdi_thunk(gv, fv)?;
         } else {
-            // The folded function's own object becomes the thunk: it keeps its name,
-            // linkage, attributes, dso_local, comdat, section, personality and every
-            // use, like LLVM's fresh `NewG` after `copyAttributesFrom` + `takeName` + RAUW.
-            self.clear_body(gv);
-            self.strip_metadata(gv);
-            for p in gv.params() {
-                p.set_name(b"");
-            }
-            let bb = unsafe { c::LLVMAppendBasicBlockInContext(self.ctx, gv.0, NONAME) };
-            self.emit_forwarding_call(gv, fv, bb)?;
+            // LLVM's fresh `NewG` after `copyAttributesFrom` + `takeName` + RAUW: a shell
+            // that takes over the folded function's name, linkage, attributes, dso_local,
+            // comdat, section, personality, place and every use, under `g`'s id.
+            // Without one (a block address names one of its blocks; or a declaration, a
+            // symbol left by `split_body`), the folded function's own object becomes the
+            // thunk, its body cleared.
+            let shell = if eager.is_empty() && freed.is_empty() { self.replace_with_shell(g, gv) } else { None };
+            let tv = match shell {
+                Some(ng) => ng,
+                None => {
+                    self.clear_body(gv);
+                    self.strip_metadata(gv);
+                    for p in gv.params() {
+                        p.set_name(b"");
+                    }
+                    gv
+                }
+            };
+            let bb = unsafe { c::LLVMAppendBasicBlockInContext(self.ctx, tv.0, NONAME) };
+            self.emit_forwarding_call(tv, fv, bb)?;
         }
         // Tag the thunk (`!mergefunc.thunk !{}`) so that a later run leaves it alone.
+        let gv = self.func_value(g)?;
         unsafe {
             let empty = c::LLVMMDNodeInContext2(self.ctx, ptr::null_mut(), 0);
             c::LLVMGlobalSetMetadata(gv.0, self.md_thunk, empty);
@@ -512,6 +523,36 @@ impl LlvmModule {
             self.assert_info_is_current(g);
         }
         Ok(())
+    }
+
+    /// [`ffi::mergefunc_replace_with_shell`] of `g` (function `gv`, with a body) under
+    /// `g`'s id: the shell stands for `g` in every table keyed by LLVM values (its
+    /// constant keeps `g`'s constant id: both name `g`), and the constants that contained
+    /// `gv` are forgotten (RAUW replaced and freed them). The functions that used `gv` need
+    /// nothing else: what their views and keys record of it is `g`, not the object.
+    /// `None` (nothing done) when the shim declines.
+    fn replace_with_shell(&mut self, g: FuncId, gv: V) -> Option<V> {
+        if !self.funcs[g.index()].def {
+            return None;
+        }
+        let (mut users, mut sig, mut consts) = (Vec::new(), Vec::new(), Vec::new());
+        self.referencing_funcs_split(gv, &mut users, &mut sig, &mut consts);
+        // SAFETY: the shim checks that `gv` is a function with a body, in a module, whose
+        // blocks no block address names.
+        let ng = unsafe { ffi::mergefunc_replace_with_shell(gv.0, self.keep_erased as i32) };
+        if ng.is_null() {
+            return None;
+        }
+        let ng = V(ng);
+        self.forget_consts_moving(&consts, gv, ng);
+        self.func_of.remove(&gv);
+        self.func_of.insert(ng, g);
+        // `llvm.used` and `llvm.compiler.used` name the shell now.
+        if self.used.remove(&gv) {
+            self.used.insert(ng);
+        }
+        self.funcs[g.index()].v = Some(ng);
+        Some(ng)
     }
 
     fn erase_untimed(&mut self, g: FuncId) -> Result<(), LlvmError> {

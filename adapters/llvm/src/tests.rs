@@ -799,6 +799,53 @@ fn keeping_an_erased_body_drops_every_use_it_made() {
     assert!(!out[1].contains("@g(") && !out[1].contains("@c("), "{}", out[1]);
 }
 
+/// A thunk is written into a shell that replaces the folded function (LLVM's `NewG`):
+/// it keeps the name, place, linkage, comdat, section, attributes, `!type` attachments,
+/// `llvm.used` membership and every use (a global's initializer, a caller) of the
+/// function it replaces, drops its other attachments, and stands under the same id, in
+/// both keep modes; a function whose block address is taken is cleared in place instead.
+#[test]
+fn thunks_replace_the_folded_function_with_a_shell() {
+    let src = "$g = comdat any\n\
+               @p = global ptr @g\n\
+               @q = global i64 ptrtoint (ptr @g to i64)\n\
+               @ba = global ptr blockaddress(@h, %bb)\n\
+               @llvm.used = appending global [1 x ptr] [ptr @g], section \"llvm.metadata\"\n\
+               define i32 @f(i32 %x) {\n  %y = add i32 %x, 1\n  ret i32 %y\n}\n\
+               define i32 @g(i32 %x) #0 section \".text.g\" comdat !type !0 !prof !1 {\n  %y = add i32 %x, 1\n  ret i32 %y\n}\n\
+               define i32 @between() {\n  %r = call i32 @g(i32 2)\n  ret i32 %r\n}\n\
+               define i32 @h(i32 %x) {\n  br label %bb\nbb:\n  %y = add i32 %x, 1\n  ret i32 %y\n}\n\
+               attributes #0 = { noinline }\n\
+               !0 = !{i64 0, !\"t\"}\n!1 = !{!\"function_entry_count\", i64 3}\n";
+    for keep in [false, true] {
+        let mut m = load(src);
+        m.set_keep_erased(keep);
+        let (g, h) = (id(&m, "g"), id(&m, "h"));
+        let old = m.funcs[g.index()].v.unwrap();
+        m.write_thunk(g, id(&m, "f"), ThunkStyle::default()).unwrap();
+        m.write_thunk(h, id(&m, "f"), ThunkStyle::default()).unwrap();
+        m.verify().unwrap_or_else(|e| panic!("keep {keep}: {e}\n{}", m.to_text()));
+        let text = m.to_text();
+        assert_ne!(m.funcs[g.index()].v.unwrap(), old, "keep {keep}: @g was not replaced");
+        assert_eq!(m.func_of.get(&m.funcs[g.index()].v.unwrap()), Some(&g));
+        assert!(m.func(g).used_externally, "keep {keep}: @g left llvm.used");
+        let define = text.lines().find(|l| l.starts_with("define i32 @g(")).unwrap_or_else(|| panic!("{text}"));
+        for part in ["comdat", "section \".text.g\"", "!type !0", "#0"] {
+            assert!(define.contains(part), "keep {keep}: {part} missing from {define}");
+        }
+        assert!(!define.contains("!prof"), "keep {keep}: {define}");
+        for user in ["@p = global ptr @g", "ptrtoint (ptr @g to i64)", "[ptr @g]", "call i32 @g(i32 2)"] {
+            assert!(text.contains(user), "keep {keep}: {user} missing:\n{text}");
+        }
+        let order: Vec<&str> = text.lines().filter(|l| l.starts_with("define")).collect();
+        assert_eq!(order.len(), 4, "{text}");
+        assert!(order[1].contains("@g(") && order[2].contains("@between(") && order[3].contains("@h("), "{order:?}");
+        // @h's block address goes: it was cleared in place (no shell).
+        assert!(!text.contains("blockaddress"), "keep {keep}:\n{text}");
+        assert!(text.contains("tail call i32 @f(i32 %0)"), "{text}");
+    }
+}
+
 /// GEP offsets come from a cache keyed by (source type, address space, index constants):
 /// every offset in every view must equal LLVM's own fold of that instruction, on shapes
 /// that share a key and shapes that differ only in an index, an address space or a
