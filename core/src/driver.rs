@@ -659,12 +659,13 @@ impl<M: ModuleMut> Driver<'_, M> {
         // Asked in function order, so that an adapter reads its per-function tables in
         // memory order (the hash order is a random walk over them); the keys do not
         // depend on the order they are asked in, and the classes below are a partition.
-        let mut by_func: Vec<usize> = (0..hashed.len()).filter(|&i| shared[i]).collect();
-        by_func.sort_unstable_by_key(|&i| hashed[i].1);
+        let mut by_func: Vec<(FuncId, usize)> =
+            (0..hashed.len()).filter(|&i| shared[i]).map(|i| (hashed[i].1, i)).collect();
+        by_func.sort_unstable();
         let mut key_of: Vec<Option<(u64, (usize, usize))>> = alloc::vec![None; hashed.len()];
-        for &i in &by_func {
+        for &(f, i) in &by_func {
             let at = refs.len();
-            match self.m.merge_key(hashed[i].1, &mut refs) {
+            match self.m.merge_key(f, &mut refs) {
                 Some(k) => key_of[i] = Some((k, (at, refs.len()))),
                 None => refs.truncate(at),
             }
