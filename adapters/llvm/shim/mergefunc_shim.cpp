@@ -643,6 +643,26 @@ int mergefunc_clear_body(LLVMValueRef fn, int keep) {
   return 1;
 }
 
+} // extern "C"
+
+// Unlinks function `F` (no uses; no block address names its blocks) from its module
+// without destroying it: the debug records and every operand use of its body, its
+// hung-off operands (personality, prefix and prologue data), attachments and comdat
+// membership are dropped first, so that it uses nothing; its blocks stay in it, where
+// nothing outside can reach them.
+static void mergefunc_unlink_keeping_body(Function *F) {
+  for (BasicBlock &BB : *F)
+    mergefunc_drop_debug_records(wrap(&BB));
+  for (BasicBlock &BB : *F)
+    BB.dropAllReferences();
+  F->User::dropAllReferences();
+  F->clearMetadata();
+  F->setComdat(nullptr);
+  F->removeFromParent();
+}
+
+extern "C" {
+
 // Removes function `fn`, which has no uses, from its module: `eraseFromParent`, or with
 // `keep` != 0 the same effect without destroying it (see `mergefunc_clear_body`): the
 // debug records and every operand use of its body, its hung-off operands (personality,
@@ -660,14 +680,7 @@ int mergefunc_remove_function(LLVMValueRef fn, int keep) {
     F->eraseFromParent();
     return 1;
   }
-  for (BasicBlock &BB : *F)
-    mergefunc_drop_debug_records(wrap(&BB));
-  for (BasicBlock &BB : *F)
-    BB.dropAllReferences();
-  F->User::dropAllReferences();
-  F->clearMetadata();
-  F->setComdat(nullptr);
-  F->removeFromParent();
+  mergefunc_unlink_keeping_body(F);
   return 2;
 }
 
@@ -709,14 +722,7 @@ LLVMValueRef mergefunc_replace_with_shell(LLVMValueRef g, int keep) {
     G->eraseFromParent();
     return wrap(NG);
   }
-  for (BasicBlock &BB : *G)
-    mergefunc_drop_debug_records(wrap(&BB));
-  for (BasicBlock &BB : *G)
-    BB.dropAllReferences();
-  G->User::dropAllReferences();
-  G->clearMetadata();
-  G->setComdat(nullptr);
-  G->removeFromParent();
+  mergefunc_unlink_keeping_body(G);
   return wrap(NG);
 }
 
