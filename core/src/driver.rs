@@ -581,8 +581,9 @@ impl<M: ModuleMut> Driver<'_, M> {
         // With tree keys: the functions that go into the tree, in order, for the same
         // hints (their IR is read when they meet a function with their key: a same-body
         // claim walks both). Entries the bucket's builds drop are hinted too (a hint only).
+        let goes_in = |i: usize| shared[i] && !key_dropped[i];
         let to_insert: Vec<FuncId> = if self.keyed {
-            (0..hashed.len()).filter(|&i| shared[i] && !key_dropped[i]).map(|i| hashed[i].1).collect()
+            (0..hashed.len()).filter(|&i| goes_in(i)).map(|i| hashed[i].1).collect()
         } else {
             Vec::new()
         };
@@ -606,14 +607,14 @@ impl<M: ModuleMut> Driver<'_, M> {
             let alive = (lo..hi).filter(|&i| stays(self, i)).count();
             self.report.stats.candidates += alive as u64;
             for i in lo..hi {
-                if self.keyed && shared[i] && !key_dropped[i] {
+                if self.keyed && goes_in(i) {
                     self.hint_ahead_by(&to_insert, inserted, INSERT_PREFETCH_AHEAD);
                     inserted += 1;
                 }
                 if !stays(self, i) {
                     continue;
                 }
-                if !(alive >= 2 && shared[i] && !key_dropped[i]) {
+                if !(alive >= 2 && goes_in(i)) {
                     self.report.stats.singletons += 1;
                     continue;
                 }

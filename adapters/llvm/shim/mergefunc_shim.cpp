@@ -686,7 +686,6 @@ int mergefunc_remove_function(LLVMValueRef fn, int keep) {
 
 } // extern "C"
 
-#include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 
 extern "C" {
@@ -695,8 +694,8 @@ extern "C" {
 // function without a body, as LLVM's MergeFunctions does before it writes a thunk: the
 // same type, linkage, address space, attributes (`copyAttributesFrom`: calling convention,
 // attribute list, GC, personality, prefix and prologue data, alignment, section,
-// visibility, unnamed_addr, DLL storage, dso_local, partition, thread-local mode), comdat
-// and name, the `!type` and `!kcfi_type` attachments of `g` and no other, placed where `g`
+// visibility, unnamed_addr, DLL storage, dso_local, partition, thread-local mode), comdat,
+// attachments (the caller strips what a thunk must not keep) and name, placed where `g`
 // was in the module's function list; every use of `g` (metadata included) then names the
 // new function, and `g` goes: destroyed, or with `keep` != 0 unlinked as
 // `mergefunc_remove_function` does (its body stays in it, with no use of anything). The
@@ -711,11 +710,7 @@ LLVMValueRef mergefunc_replace_with_shell(LLVMValueRef g, int keep) {
   G->getParent()->getFunctionList().insertAfter(G->getIterator(), NG);
   NG->copyAttributesFrom(G);
   NG->setComdat(G->getComdat());
-  SmallVector<std::pair<unsigned, MDNode *>, 4> MDs;
-  G->getAllMetadata(MDs);
-  for (auto &[Kind, Node] : MDs)
-    if (Kind == LLVMContext::MD_type || Kind == LLVMContext::MD_kcfi_type)
-      NG->addMetadata(Kind, *Node);
+  NG->copyMetadata(G, 0);
   NG->takeName(G);
   G->replaceAllUsesWith(NG);
   if (!keep) {

@@ -113,8 +113,7 @@ extern "C" {
     /// destroyed, 2 kept.
     pub fn mergefunc_remove_function(f: LLVMValueRef, keep: i32) -> i32;
     /// Replaces function `g` (a body, no block address) by a new function without a body
-    /// that takes over its name, attributes, comdat, `!type`/`!kcfi_type` attachments,
-    /// place and uses; `g` is destroyed or (`keep` != 0) unlinked. The new function, or
+    /// that takes over its name, attributes, comdat, attachments, place and uses; `g` is destroyed or (`keep` != 0) unlinked. The new function, or
     /// null (nothing done).
     pub fn mergefunc_replace_with_shell(g: LLVMValueRef, keep: i32) -> LLVMValueRef;
     /// 1 if global object `v` has an attachment of kind `kind`, 0 if not, -1 for a

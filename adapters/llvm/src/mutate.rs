@@ -486,13 +486,13 @@ impl LlvmModule {
                 Some(ng) => ng,
                 None => {
                     self.clear_body(gv);
-                    self.strip_metadata(gv);
                     for p in gv.params() {
                         p.set_name(b"");
                     }
                     gv
                 }
             };
+            self.strip_metadata(tv);
             let bb = unsafe { c::LLVMAppendBasicBlockInContext(self.ctx, tv.0, NONAME) };
             self.emit_forwarding_call(tv, fv, bb)?;
         }
@@ -535,6 +535,7 @@ impl LlvmModule {
         if !self.funcs[g.index()].def {
             return None;
         }
+        // Only the constants that contain `gv` matter here (see above).
         let (mut users, mut sig, mut consts) = (Vec::new(), Vec::new(), Vec::new());
         self.referencing_funcs_split(gv, &mut users, &mut sig, &mut consts);
         // SAFETY: the shim checks that `gv` is a function with a body, in a module, whose
