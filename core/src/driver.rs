@@ -497,6 +497,10 @@ impl<M: ModuleMut> Driver<'_, M> {
             if !self.is_candidate(f) {
                 continue;
             }
+            if self.m.never_merges(f) {
+                self.report.stats.never_merges += 1;
+                continue;
+            }
             let h = match self.m.worklist_hash(f) {
                 Some(h) => {
                     unbuilt = true;
@@ -544,6 +548,8 @@ impl<M: ModuleMut> Driver<'_, M> {
         };
         // Dropped by key, not by hash: reported separately.
         self.report.stats.singletons -= self.report.stats.unique_keys;
+        // Left out by the adapter before hashing: still candidates.
+        self.report.stats.candidates += self.report.stats.never_merges;
         self.drain()?;
         if self.opts.merge_cycles {
             // LLVM's merges first (identical actions), then the cycles it cannot see,

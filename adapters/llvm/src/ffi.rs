@@ -101,6 +101,15 @@ extern "C" {
     /// 1 if a `blockaddress` refers to a block of function `f`, 0 if none does, -1 for
     /// a value that is not a function.
     pub fn mergefunc_any_block_address_taken(f: LLVMValueRef) -> i32;
+    /// The shape key of function `fn` (see `shape.rs`), 0 for a function the shim cannot
+    /// key; `*address_taken`: whether a `blockaddress` refers to one of its blocks.
+    pub fn mergefunc_shape_key(
+        scan: *mut std::ffi::c_void,
+        f: LLVMValueRef,
+        ptr_bits: u32,
+        entry_walk: i32,
+        address_taken: *mut i32,
+    ) -> u64;
     /// Deletes the debug records of block `bb` (attached to its instructions, and
     /// trailing); 0 for a null block.
     pub fn mergefunc_drop_debug_records(bb: LLVMBasicBlockRef) -> i32;

@@ -93,6 +93,8 @@ mod ptrmap;
 #[cfg(feature = "llvm")]
 mod safe;
 #[cfg(feature = "llvm")]
+mod shape;
+#[cfg(feature = "llvm")]
 mod shash;
 
 #[cfg(feature = "llvm")]

@@ -268,6 +268,9 @@ pub struct LlvmModule {
     /// prescan read every definition and found no block whose address is taken: the
     /// rewrites never create block addresses, so it stays false for the whole run.
     pub(crate) block_addresses: bool,
+    /// Which definitions are alone on their shape (see `shape`): never prescanned, never
+    /// read, reported to the core as never merging.
+    pub(crate) shapes: crate::shape::Shapes,
     /// By function index: where the last prescan found its blocks and instructions
     /// (see [`crate::prescan::Prescan::footprints`]); a prefetch hint only.
     pub(crate) footprints: Vec<(u64, u64)>,
@@ -501,6 +504,7 @@ impl LlvmModule {
             prescan: std::cell::RefCell::new(None),
             footprints: Vec::new(),
             block_addresses: true,
+            shapes: Default::default(),
             keep_erased: false,
             threads,
             setup_time: (0.0, 0.0),
@@ -559,6 +563,13 @@ impl LlvmModule {
             n += 1;
         }
         let (ptr_bits, terms) = s.prescan_inputs();
+        // Definitions alone on their shape are never read (see `shape`): the prescan
+        // walks the others only.
+        if crate::shape::enabled() {
+            // SAFETY: `defs` are the module's live definitions; nothing modifies them.
+            s.shapes = unsafe { crate::shape::compute(&defs, n, ptr_bits) };
+            defs.retain(|&(i, _)| !s.shapes.is_alone(i));
+        }
         // Attribute lists are the facts' largest tables (most functions have a list of
         // their own): sized once rather than rehashed at every doubling.
         s.attrs_by_list.reserve(n);
@@ -587,7 +598,7 @@ impl LlvmModule {
         // SAFETY: the handles are the module's live definitions; `facts` reads the module
         // and interns, and rewrites nothing.
         let mut p = unsafe { crate::prescan::run(&defs, n, &terms, ptr_bits, threads, facts) };
-        s.block_addresses = p.block_addresses;
+        s.block_addresses = p.block_addresses || s.shapes.block_addresses;
         s.footprints = std::mem::take(&mut p.footprints);
         // Copy keys (computed by the scanning threads, see `prescan::copy_key`).
         for (i, slot) in s.funcs.iter_mut().enumerate() {
@@ -806,7 +817,7 @@ impl LlvmModule {
             .funcs
             .iter()
             .enumerate()
-            .filter(|(_, s)| s.def && s.info.ineligible.is_none())
+            .filter(|(i, s)| s.def && s.info.ineligible.is_none() && !self.shapes.is_alone(*i))
             .filter_map(|(i, s)| s.v.map(|v| (i, v.0)))
             .collect();
         let (ptr_bits, terms) = self.prescan_inputs();
@@ -1072,7 +1083,8 @@ impl LlvmModule {
             s.info.name = v.name().into();
             return;
         }
-        let (info, fn_special) = self.build_info(v);
+        let light = self.shapes.is_alone(f.index());
+        let (info, fn_special) = self.build_info(v, light);
         let s = &mut self.funcs[f.index()];
         s.def = !v.is_declaration();
         s.info_ineligible = info.ineligible;
@@ -1092,6 +1104,9 @@ impl LlvmModule {
             s.body = None;
             s.insts.clear();
             s.built = true;
+            return;
+        }
+        if light {
             return;
         }
         // While the facts are in cache (tree keys need it for every candidate).
@@ -1526,7 +1541,7 @@ impl LlvmModule {
     /// (constants by their recorded contents, as in [`Self::assert_view_is_current`]).
     pub(crate) fn assert_info_is_current(&mut self, f: FuncId) {
         let Some(v) = self.funcs[f.index()].v else { return };
-        let (info, special) = self.build_info(v);
+        let (info, special) = self.build_info(v, self.shapes.is_alone(f.index()));
         self.drain_pending();
         let s = &self.funcs[f.index()];
         let old = &s.info;
@@ -2068,7 +2083,10 @@ impl LlvmModule {
         *self.strings.entry(s.to_vec()).or_insert(n)
     }
 
-    fn build_info(&mut self, v: V) -> (FuncInfo, bool) {
+    /// With `light` (a function alone on its shape, which the core never compares, hashes
+    /// or merges: see `shape`), the signature props are left empty: its attribute list,
+    /// garbage collector, section and personality are never interned.
+    fn build_info(&mut self, v: V, light: bool) -> (FuncInfo, bool) {
         let name: Box<[u8]> = v.name().into();
         let mut ineligible = None;
         let lk = match v.linkage() {
@@ -2117,6 +2135,20 @@ impl LlvmModule {
         let ty = self.intern_type(fty);
         // SAFETY: `v` is a function (`build_info` is only called for functions).
         let nparams = unsafe { c::LLVMCountParams(v.0) };
+        if light {
+            let info = FuncInfo {
+                name,
+                linkage,
+                ineligible,
+                unnamed_addr: v.unnamed_addr() == 2,
+                used_externally: self.used.contains(&v),
+                ty,
+                sig: Box::new([]),
+                align: v.alignment().filter(|a| *a != 0).map(|a| a as u64),
+                callable: !kernel,
+            };
+            return (info, false);
+        }
         let (attrs, fn_special) = self.fn_attrs(v, nparams, false);
         // At most 8: attributes, gc, section, calling convention, personality. Built in a
         // reused buffer and copied out exactly sized.
@@ -3408,6 +3440,10 @@ impl Module for LlvmModule {
     fn view_copied_from(&self, f: FuncId) -> Option<FuncId> {
         let s = &self.funcs[f.index()];
         s.copied_from.filter(|_| s.built)
+    }
+
+    fn never_merges(&self, f: FuncId) -> bool {
+        self.shapes.is_alone(f.index())
     }
 
     fn worklist_hash(&self, f: FuncId) -> Option<u64> {
