@@ -125,6 +125,34 @@ fn main() {
         );
     }
     println!();
+    println!(
+        "## One thread, floors and memory (wall ms, medians; memory: peak RSS over a parse-and-write-only run, MiB)"
+    );
+    println!();
+    println!(
+        "| module | header floor | instruction floor | ours `--threads 1` | LLVM's pass | ratio `--threads 1` | ratio \
+         default | ours memory over parse | opt memory over parse |"
+    );
+    println!("|---|---|---|---|---|---|---|---|---|");
+    for r in &rows {
+        let mem = |k: usize, base: usize| {
+            let d: Vec<f64> = r.mem.iter().map(|m| (m[k] as f64 - m[base] as f64) / 1024.0).collect();
+            median(&d)
+        };
+        println!(
+            "| {} | {:.3} | {:.2} | {} | {} | **{:.2}** | {:.2} | {:+.1} | {:+.1} |",
+            r.name,
+            median(&r.floor_headers),
+            median(&r.floor_insts),
+            fmt_stats(&r.ours1_wall),
+            fmt_stats(&r.opt_wall),
+            median(&r.ours1_wall) / median(&r.opt_wall),
+            median(&r.ours_wall) / median(&r.opt_wall),
+            mem(0, 1),
+            mem(2, 3),
+        );
+    }
+    println!();
     println!("## Where our time goes (wall ms, medians per part; the first prescan runs beside the module facts)");
     println!();
     println!(
@@ -247,7 +275,13 @@ fn prepare_inputs(dir: &Path) -> Result<Vec<(String, PathBuf)>, String> {
     let big = root.join("adapters/llvm/benches/gen-big-rust-module.sh");
     let rust = root.join("adapters/llvm/scripts/gen-rust-module.sh");
     let cpp = root.join("adapters/llvm/scripts/gen-cpp-module.sh");
+    let c = root.join("adapters/llvm/scripts/gen-c-modules.sh");
     Ok(vec![
+        // Real C libraries at -O2, where little merges (`gen-c-modules.sh`).
+        ("c-zstd-O2".into(), generate(dir, &c, &["zstd"], "c-zstd-O2.bc")?),
+        ("c-oniguruma-O2".into(), generate(dir, &c, &["oniguruma"], "c-oniguruma-O2.bc")?),
+        ("c-lz4-O2".into(), generate(dir, &c, &["lz4"], "c-lz4-O2.bc")?),
+        ("c-zlib-O2".into(), generate(dir, &c, &["zlib"], "c-zlib-O2.bc")?),
         ("rust-linked-release".into(), generate(dir, &rust, &["release", "linked"], "rust-linked-release.bc")?),
         ("rust-linked-debug".into(), generate(dir, &rust, &["debug", "linked"], "rust-linked-debug.bc")?),
         ("cpp-O0".into(), generate(dir, &cpp, &["O0"], "cpp-prog-O0.ll")?),
@@ -274,18 +308,67 @@ struct Row {
     parts: Vec<[f64; 5]>,
     /// Our wall ms per run in cycle mode (empty when not measured).
     cycles_wall: Vec<f64>,
+    /// Our wall ms per run with `--threads 1`.
+    ours1_wall: Vec<f64>,
+    /// The floors per run (wall ms): one walk over every function header, one over every
+    /// instruction (`mergefunc --floors`).
+    floor_headers: Vec<f64>,
+    floor_insts: Vec<f64>,
+    /// Peak resident memory (KiB) per run: ours, ours parsing and writing only, LLVM's
+    /// `opt` with the pass, `opt` without passes.
+    mem: Vec<[u64; 4]>,
 }
 
-/// (wall, cpu, parts) seconds of our pass; parts as in [`Row::parts`].
-fn run_ours(input: &Path, out: &Path, cycles: bool) -> Result<(f64, f64, [f64; 5]), String> {
-    let o = Command::new(OUR_BIN)
-        .arg(input)
-        .arg("-o")
-        .arg(out)
-        .args(["--time", "--stats", "--no-verify"])
-        .args(cycles.then_some("--merge-cycles"))
-        .output()
+/// Runs `cmd` to the end with its output captured; also returns its peak resident
+/// memory in KiB (`wait4`'s `ru_maxrss`, of that process alone).
+fn output_with_peak(cmd: &mut Command) -> Result<(std::process::Output, u64), String> {
+    use std::io::Read;
+    use std::os::unix::process::ExitStatusExt;
+    // Linux x86-64/aarch64 `struct rusage`: two `timeval`s, then 14 `long`s (maxrss first).
+    #[repr(C)]
+    struct Rusage {
+        times: [i64; 4],
+        maxrss: i64,
+        rest: [i64; 13],
+    }
+    extern "C" {
+        fn wait4(pid: i32, status: *mut i32, options: i32, usage: *mut Rusage) -> i32;
+    }
+    let mut child = cmd
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
         .map_err(|e| e.to_string())?;
+    let (mut so, mut se) = (child.stdout.take().ok_or("no stdout")?, child.stderr.take().ok_or("no stderr")?);
+    let reader = std::thread::spawn(move || {
+        let mut v = Vec::new();
+        let _ = so.read_to_end(&mut v);
+        v
+    });
+    let mut stderr = Vec::new();
+    se.read_to_end(&mut stderr).map_err(|e| e.to_string())?;
+    let stdout = reader.join().unwrap_or_default();
+    let mut usage = Rusage { times: [0; 4], maxrss: 0, rest: [0; 13] };
+    let mut status = 0i32;
+    // SAFETY: `status` and `usage` are valid and writable (the layout above); the child
+    // is ours and not yet reaped (std's `Child` never waited for it).
+    if unsafe { wait4(child.id() as i32, &mut status, 0, &mut usage) } < 0 {
+        return Err(format!("wait4: {}", std::io::Error::last_os_error()));
+    }
+    Ok((
+        std::process::Output { status: std::process::ExitStatus::from_raw(status), stdout, stderr },
+        usage.maxrss.max(0) as u64,
+    ))
+}
+
+/// One run of ours: wall, cpu, parts (as in [`Row::parts`]), peak memory (KiB).
+type OursRun = (f64, f64, [f64; 5], u64);
+
+/// Our pass on `input` with the extra arguments `extra` (`--merge-cycles`, `--threads 1`).
+fn run_ours(input: &Path, out: &Path, extra: &[&str]) -> Result<OursRun, String> {
+    let (o, peak) = output_with_peak(
+        Command::new(OUR_BIN).arg(input).arg("-o").arg(out).args(["--time", "--stats", "--no-verify"]).args(extra),
+    )?;
     let err = String::from_utf8_lossy(&o.stderr);
     if !o.status.success() {
         return Err(format!("mergefunc failed: {err}"));
@@ -306,7 +389,32 @@ fn run_ours(input: &Path, out: &Path, cycles: bool) -> Result<(f64, f64, [f64; 5
         part(", rewrites ")?,
         part("core and the rest ")?,
     ];
-    Ok((wall, cpu, parts))
+    Ok((wall, cpu, parts, peak))
+}
+
+/// The floors (wall seconds: headers, instructions) and the peak memory (KiB) of parsing
+/// and writing `input` alone (`mergefunc --floors`).
+fn run_floors(input: &Path, out: &Path) -> Result<(f64, f64, u64), String> {
+    let (o, peak) = output_with_peak(Command::new(OUR_BIN).arg(input).arg("-o").arg(out).arg("--floors"))?;
+    let err = String::from_utf8_lossy(&o.stderr);
+    if !o.status.success() {
+        return Err(format!("mergefunc --floors failed: {err}"));
+    }
+    let secs = |after: &str| -> Option<f64> {
+        err.lines().find_map(|l| l.split(after).nth(1)?.split(" s").next()?.trim().parse().ok())
+    };
+    let h = secs("floors: headers ").ok_or_else(|| format!("no floors line in: {err}"))?;
+    let i = secs(", instructions ").ok_or_else(|| format!("no floors line in: {err}"))?;
+    Ok((h, i, peak))
+}
+
+/// Peak memory (KiB) of `opt-22` reading and writing `input` without any pass.
+fn opt_parse_peak(input: &Path) -> Result<u64, String> {
+    let (o, peak) = output_with_peak(Command::new("opt-22").arg(input).args(["-o", "/dev/null"]))?;
+    if !o.status.success() {
+        return Err(format!("opt-22 without passes failed: {}", String::from_utf8_lossy(&o.stderr)));
+    }
+    Ok(peak)
 }
 
 /// Instructions executed inside the functions matching `toggles` when `cmd` runs under
@@ -350,7 +458,7 @@ fn instructions(inputs: &[(String, PathBuf)], filter: Option<&str>) -> Result<()
         let os = |s: &'static str| std::ffi::OsStr::new(s);
         let ours_cmd =
             [os(OUR_BIN), path.as_os_str(), os("-o"), out.as_os_str(), os("--no-verify"), os("--threads"), os("1")];
-        let setup = callgrind_count(&ours_cmd, &["*prescan::run*"])?;
+        let setup = callgrind_count(&ours_cmd, &["*prescan::run*", "*shape::compute*"])?;
         let merge = callgrind_count(&ours_cmd, &["*driver::merge_module*"])?;
         let opt_cmd = [os("opt-22"), os("-passes=mergefunc"), path.as_os_str(), os("-o"), os("/dev/null")];
         let llvm = callgrind_count(&opt_cmd, &["*MergeFunctionsPass::runOnModule*"])?;
@@ -369,18 +477,18 @@ fn instructions(inputs: &[(String, PathBuf)], filter: Option<&str>) -> Result<()
 }
 
 /// (wall, user+system) seconds of LLVM's MergeFunctionsPass.
-fn run_opt(input: &Path) -> Result<(f64, f64), String> {
-    let o = Command::new("opt-22")
-        .args(["-passes=mergefunc", "-time-passes"])
-        .arg(input)
-        .args(["-o", "/dev/null"])
-        .output()
-        .map_err(|e| format!("opt-22: {e}"))?;
+fn run_opt(input: &Path) -> Result<(f64, f64, u64), String> {
+    let (o, peak) = output_with_peak(
+        Command::new("opt-22").args(["-passes=mergefunc", "-time-passes"]).arg(input).args(["-o", "/dev/null"]),
+    )
+    .map_err(|e| format!("opt-22: {e}"))?;
     let err = String::from_utf8_lossy(&o.stderr);
     if !o.status.success() {
         return Err(format!("opt-22 failed: {err}"));
     }
-    parse_time_passes(&err, "MergeFunctionsPass").ok_or_else(|| format!("no MergeFunctionsPass line in: {err}"))
+    let (wall, cpu) =
+        parse_time_passes(&err, "MergeFunctionsPass").ok_or_else(|| format!("no MergeFunctionsPass line in: {err}"))?;
+    Ok((wall, cpu, peak))
 }
 
 /// Finds `pass` in `-time-passes` output; the columns are named by the table's header
@@ -419,8 +527,9 @@ fn bench_module(name: &str, input: &Path, runs: usize, cycles: bool) -> Result<R
     println!();
     println!("## {name}: {}", input.display());
     // Warm the page cache and the dynamic loader once (not measured).
-    run_ours(input, &out_bc, false)?;
+    run_ours(input, &out_bc, &[])?;
     run_opt(input)?;
+    let floors_bc = work.join("floors.bc");
     let mut row = Row {
         name: name.into(),
         defined: 0,
@@ -432,27 +541,51 @@ fn bench_module(name: &str, input: &Path, runs: usize, cycles: bool) -> Result<R
         opt_cpu: Vec::new(),
         parts: Vec::new(),
         cycles_wall: Vec::new(),
+        ours1_wall: Vec::new(),
+        floor_headers: Vec::new(),
+        floor_insts: Vec::new(),
+        mem: Vec::new(),
     };
-    println!("| run | ours wall ms | ours CPU ms | LLVM wall ms | LLVM CPU ms |");
-    println!("|---|---|---|---|---|");
+    println!(
+        "| run | ours wall ms | ours CPU ms | LLVM wall ms | LLVM CPU ms | ours `--threads 1` ms | header floor ms | \
+         instruction floor ms |"
+    );
+    println!("|---|---|---|---|---|---|---|---|");
     for i in 0..runs {
         // Alternate which one goes first, so drifting load hits both alike.
         let (a, b) = if i % 2 == 0 {
-            let a = run_ours(input, &out_bc, false)?;
+            let a = run_ours(input, &out_bc, &[])?;
             (a, run_opt(input)?)
         } else {
             let b = run_opt(input)?;
-            (run_ours(input, &out_bc, false)?, b)
+            (run_ours(input, &out_bc, &[])?, b)
         };
+        let one = run_ours(input, &out_bc, &["--threads", "1"])?;
+        let (fh, fi, parse_peak) = run_floors(input, &floors_bc)?;
+        let opt_peak = opt_parse_peak(input)?;
         if cycles {
-            row.cycles_wall.push(run_ours(input, &out_bc, true)?.0 * 1e3);
+            row.cycles_wall.push(run_ours(input, &out_bc, &["--merge-cycles"])?.0 * 1e3);
         }
-        println!("| {} | {:.2} | {:.2} | {:.2} | {:.2} |", i + 1, a.0 * 1e3, a.1 * 1e3, b.0 * 1e3, b.1 * 1e3);
+        println!(
+            "| {} | {:.2} | {:.2} | {:.2} | {:.2} | {:.2} | {:.3} | {:.2} |",
+            i + 1,
+            a.0 * 1e3,
+            a.1 * 1e3,
+            b.0 * 1e3,
+            b.1 * 1e3,
+            one.0 * 1e3,
+            fh * 1e3,
+            fi * 1e3
+        );
         row.ours_wall.push(a.0 * 1e3);
         row.ours_cpu.push(a.1 * 1e3);
         row.opt_wall.push(b.0 * 1e3);
         row.opt_cpu.push(b.1 * 1e3);
         row.parts.push(a.2.map(|x| x * 1e3));
+        row.ours1_wall.push(one.0 * 1e3);
+        row.floor_headers.push(fh * 1e3);
+        row.floor_insts.push(fi * 1e3);
+        row.mem.push([one.3, parse_peak, b.2, opt_peak]);
     }
     // Same merges?
     let ours_ll = work.join("ours.ll");

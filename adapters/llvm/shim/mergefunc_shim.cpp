@@ -1282,13 +1282,22 @@ extern "C" {
 // type (`typeKey`: address-space-0 pointers as integers of `ptr_bits` bits, structs by
 // their elements), the calling convention, whether it has a garbage collector or a
 // section, and of the entry block its first instruction other than a debug intrinsic
-// and its terminator (each: opcode and operand count; the terminator's successor
-// count). With `entry_walk`, also the opcodes and the count of the entry block's
-// instructions other than debug intrinsics. Returns 0 for anything that is not a
+// and its terminator (each: opcode and operand count, but a getelementptr's opcode alone;
+// the terminator's successor count). With `entry_walk` & 1, also the opcodes and the
+// count of the entry block's instructions other than debug intrinsics; with `entry_walk`
+// & 2, the first instruction and the terminator of each successor of the entry block. Returns 0 for anything that is not a
 // function with a body whose entry block has a terminator (the caller keeps it).
 //
 // `*address_taken` is set to 1 if a `blockaddress` refers to one of its blocks (this
 // reads every block header, not the instructions), else 0.
+// The part of a block's first instruction in the shape key: its opcode and, except for
+// getelementptr (the order compares two GEPs with constant indices by their byte offset,
+// whatever their operand counts), its operand count.
+static uint64_t firstKey(const Instruction *I) {
+  unsigned Op = I->getOpcode();
+  return Op == Instruction::GetElementPtr ? mixk(0x9e, Op) : mixk(Op, I->getNumOperands());
+}
+
 uint64_t mergefunc_shape_key(void *scan, LLVMValueRef fn, unsigned ptr_bits, int entry_walk,
                              int *address_taken) {
   auto &S = *static_cast<Scan *>(scan);
@@ -1305,7 +1314,7 @@ uint64_t mergefunc_shape_key(void *scan, LLVMValueRef fn, unsigned ptr_bits, int
   const Instruction *First = &Entry.front();
   while (First != T && isa<DbgInfoIntrinsic>(First))
     First = First->getNextNode();
-  H = mixk(mixk(H, First->getOpcode()), First->getNumOperands());
+  H = mixk(H, firstKey(First));
   H = mixk(mixk(mixk(H, T->getOpcode()), T->getNumOperands()), T->getNumSuccessors());
   if (entry_walk & 1) {
     uint64_t N = 0;
@@ -1326,7 +1335,7 @@ uint64_t mergefunc_shape_key(void *scan, LLVMValueRef fn, unsigned ptr_bits, int
       const Instruction *BF = &B->front();
       while (BF != BT && isa<DbgInfoIntrinsic>(BF))
         BF = BF->getNextNode();
-      H = mixk(mixk(H, BF->getOpcode()), BF->getNumOperands());
+      H = mixk(H, firstKey(BF));
       H = mixk(mixk(mixk(H, BT->getOpcode()), BT->getNumOperands()), BT->getNumSuccessors());
     }
   }
@@ -1335,6 +1344,22 @@ uint64_t mergefunc_shape_key(void *scan, LLVMValueRef fn, unsigned ptr_bits, int
     Taken |= BB.hasAddressTaken();
   *address_taken = Taken;
   return H | 1;
+}
+
+} // extern "C"
+
+extern "C" {
+
+// The benchmark's instruction floor: one walk over every instruction of every function
+// of `m` (reading each one's opcode and operand count, the least any pass that looks at
+// every instruction reads), returning a checksum so that the walk is not optimized away.
+uint64_t mergefunc_floor_instruction_walk(LLVMModuleRef m) {
+  uint64_t H = 0;
+  for (const Function &F : *unwrap(m))
+    for (const BasicBlock &BB : F)
+      for (const Instruction &I : BB)
+        H = mixk(H, (uint64_t(I.getOpcode()) << 32) | I.getNumOperands());
+  return H;
 }
 
 } // extern "C"

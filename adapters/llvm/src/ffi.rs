@@ -101,6 +101,8 @@ extern "C" {
     /// 1 if a `blockaddress` refers to a block of function `f`, 0 if none does, -1 for
     /// a value that is not a function.
     pub fn mergefunc_any_block_address_taken(f: LLVMValueRef) -> i32;
+    /// Walks every instruction of module `m` (opcode and operand count); a checksum.
+    pub fn mergefunc_floor_instruction_walk(m: LLVMModuleRef) -> u64;
     /// The shape key of function `fn` (see `shape.rs`), 0 for a function the shim cannot
     /// key; `*address_taken`: whether a `blockaddress` refers to one of its blocks.
     pub fn mergefunc_shape_key(

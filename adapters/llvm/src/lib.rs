@@ -83,6 +83,8 @@ mod clock;
 #[cfg(feature = "llvm")]
 mod ffi;
 #[cfg(feature = "llvm")]
+mod floors;
+#[cfg(feature = "llvm")]
 mod module;
 #[cfg(feature = "llvm")]
 mod mutate;
@@ -97,6 +99,8 @@ mod shape;
 #[cfg(feature = "llvm")]
 mod shash;
 
+#[cfg(feature = "llvm")]
+pub use floors::{floors, Floors};
 #[cfg(feature = "llvm")]
 pub use module::{reason, LlvmCompareState, LlvmError, LlvmModule, PassTimes};
 

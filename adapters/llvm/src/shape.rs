@@ -58,8 +58,6 @@ use inkwell::llvm_sys::prelude::LLVMValueRef;
 pub(crate) struct Shapes {
     /// By function index: the definition is alone on its shape.
     pub(crate) alone: Vec<bool>,
-    /// How many are alone.
-    pub(crate) count: usize,
     /// Some definition has a block whose address is taken, or one could not be read.
     pub(crate) block_addresses: bool,
 }
@@ -97,23 +95,44 @@ impl Shapes {
     fn from_keys(mut keys: Vec<(u64, usize)>, n: usize, block_addresses: bool) -> Self {
         keys.sort_unstable();
         let mut alone = vec![false; n];
-        let mut count = 0;
         let mut lo = 0;
         while lo < keys.len() {
             let k = keys[lo].0;
             let hi = lo + keys[lo..].iter().take_while(|p| p.0 == k).count();
             if hi - lo == 1 && k != 0 {
                 alone[keys[lo].1] = true;
-                count += 1;
             }
             lo = hi;
         }
-        Shapes { alone, count, block_addresses }
+        Shapes { alone, block_addresses }
     }
 
     /// `f` (a function index) is alone on its shape.
     pub(crate) fn is_alone(&self, f: usize) -> bool {
         self.alone.get(f).copied().unwrap_or(false)
+    }
+}
+
+impl crate::LlvmModule {
+    /// The definitions alone on their shape (by function index), as the load found them.
+    /// For tests and the benchmark.
+    #[doc(hidden)]
+    pub fn alone_on_shape(&self) -> Vec<mergefunc::FuncId> {
+        (0..self.shapes.alone.len()).filter(|&i| self.shapes.is_alone(i)).map(mergefunc::FuncId::new).collect()
+    }
+
+    /// Forgets the shapes: every definition is a candidate of the full path again (the
+    /// prescan reruns over all of them, the alone ones get their full facts). Only
+    /// before merging; for the check that shapes change nothing
+    /// (`tests/shapes.rs`).
+    #[doc(hidden)]
+    pub fn forget_shapes(&mut self) {
+        let alone = self.alone_on_shape();
+        self.shapes.alone.clear();
+        for f in alone {
+            self.rebuild_info(f);
+        }
+        self.drop_prescan();
     }
 }
 
@@ -125,6 +144,5 @@ mod tests {
     fn alone_means_no_other_definition_has_the_key() {
         let s = Shapes::from_keys(vec![(5, 0), (7, 1), (5, 2), (9, 4), (0, 5)], 6, false);
         assert_eq!(s.alone, vec![false, true, false, false, true, false]);
-        assert_eq!(s.count, 2);
     }
 }

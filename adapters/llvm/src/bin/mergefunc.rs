@@ -26,6 +26,10 @@
 //! `LlvmModule::set_copy_views`). The output is the same either way; the option is there
 //! to measure the copies.
 //!
+//! `--floors` (for the benchmark) parses and verifies the input, times one walk over
+//! every function header and one over every instruction (`mergefunc_llvm::floors`),
+//! prints both, writes the module unchanged if `-o` is given, and merges nothing.
+//!
 //! `--no-tree-keys` makes the core build and hash the view of every candidate it files
 //! in its tree, instead of filing it under a key from the prescan and reading it only when
 //! another function has the same key (see `LlvmModule::set_tree_keys`). The output is the
@@ -56,6 +60,7 @@ struct Args {
     time: bool,
     verify: bool,
     threads: Option<usize>,
+    floors: bool,
     copy_views: bool,
     tree_keys: bool,
 }
@@ -74,6 +79,7 @@ fn parse_args() -> Result<Args, String> {
         time: false,
         verify: true,
         threads: None,
+        floors: false,
         copy_views: true,
         tree_keys: true,
     };
@@ -91,6 +97,7 @@ fn parse_args() -> Result<Args, String> {
             Some("--time") => a.time = true,
             Some("--no-verify") => a.verify = false,
             Some("--no-copy-views") => a.copy_views = false,
+            Some("--floors") => a.floors = true,
             Some("--no-tree-keys") => a.tree_keys = false,
             Some("--threads") => {
                 let n = it.next().ok_or("--threads needs a number")?;
@@ -114,6 +121,9 @@ fn parse_args() -> Result<Args, String> {
         }
     }
     a.input = input.ok_or("no input file")?;
+    if a.floors && output.is_none() {
+        output = Some(PathBuf::new());
+    }
     a.output = output.ok_or("no output file (-o)")?;
     if a.output.as_os_str() == "-" || a.output.extension().is_some_and(|e| e == "ll") {
         a.text = true;
@@ -156,6 +166,16 @@ fn run() -> Result<(), String> {
         }
         Err(e) => return Err(format!("{e}\n{USAGE}")),
     };
+    if args.floors {
+        // The benchmark's floors and memory baseline (see `mergefunc_llvm::floors`).
+        let write = Some(args.output.as_path()).filter(|p| !p.as_os_str().is_empty());
+        let f = mergefunc_llvm::floors(&args.input, write)?;
+        eprintln!(
+            "mergefunc: floors: headers {:.6} s, instructions {:.6} s ({} functions, {} instructions)",
+            f.headers, f.instructions, f.counts.0, f.counts.1
+        );
+        return Ok(());
+    }
     let mut m = LlvmModule::load_with_threads(&args.input, args.threads).map_err(|e| e.to_string())?;
     // The process writes the module and exits: erased bodies need not be destroyed.
     m.set_keep_erased(true);
