@@ -9,6 +9,9 @@
 //! 1. prints the machine (nproc, CPU model, load average);
 //! 2. builds its inputs (kept in `$MERGEFUNC_BENCH_DIR`, default `<target dir>/bench-inputs`;
 //!    an existing file is reused unless `MERGEFUNC_BENCH_REGEN=1`):
+//!    * `c-zstd-O2.bc`, `c-oniguruma-O2.bc`, `c-lz4-O2.bc`, `c-zlib-O2.bc`:
+//!      `adapters/llvm/scripts/gen-c-modules.sh` (real C libraries from the sources that
+//!      crates.io's `-sys` crates ship, `clang-22 -O2` per file, linked): little merges;
 //!    * `rust-linked-release.bc`, `rust-linked-debug.bc`: `adapters/llvm/scripts/gen-rust-module.sh
 //!      PROFILE linked`, a small project with real dependencies (serde, serde_json, regex, ...)
 //!      whose crates' bitcode is linked into one module: 11,022 / 25,607 defined functions;
@@ -24,6 +27,13 @@
 //!      `MERGEFUNC_BENCH_CYCLES=0`);
 //!    * LLVM: `opt-22 -passes=mergefunc -time-passes IN -o /dev/null`, the
 //!      `MergeFunctionsPass` line (wall and user+system);
+//!    * ours with `--threads 1` (the CPU a compiler thread would spend), and with
+//!      `MERGEFUNC_BENCH_AB=1` also without shape keys (`MERGEFUNC_SHAPES=0`);
+//!    * the floors: `mergefunc IN -o OUT --floors` (one walk over every function header,
+//!      one over every instruction, in our binary; see `mergefunc_llvm::floors`);
+//!    * peak memory (`wait4`'s maxrss) of ours with `--threads 1` and of `opt-22` with the
+//!      pass, each over a run of the same tool that only parses and writes
+//!      (`mergefunc --floors`, `opt-22 IN -o /dev/null`);
 //! 4. prints medians, min/max and the ratio ours/LLVM (wall and CPU), and where our time
 //!    goes: the medians of the parts that `--time --stats` reports (module facts with the
 //!    first prescan beside them, later prescans, views, rewrites, the core and the rest);
@@ -151,6 +161,25 @@ fn main() {
             mem(0, 1),
             mem(2, 3),
         );
+    }
+    if rows.iter().any(|r| !r.ours1_noshapes_wall.is_empty()) {
+        println!();
+        println!("## A/B: shape keys on and off (`MERGEFUNC_SHAPES=0`), `--threads 1`, wall ms, same alternation");
+        println!();
+        println!("| module | shapes on | shapes off | on / off | ratio on | ratio off |");
+        println!("|---|---|---|---|---|---|");
+        for r in rows.iter().filter(|r| !r.ours1_noshapes_wall.is_empty()) {
+            let (on, off, l) = (median(&r.ours1_wall), median(&r.ours1_noshapes_wall), median(&r.opt_wall));
+            println!(
+                "| {} | {} | {} | {:.2} | **{:.2}** | {:.2} |",
+                r.name,
+                fmt_stats(&r.ours1_wall),
+                fmt_stats(&r.ours1_noshapes_wall),
+                on / off,
+                on / l,
+                off / l
+            );
+        }
     }
     println!();
     println!("## Where our time goes (wall ms, medians per part; the first prescan runs beside the module facts)");
@@ -310,6 +339,8 @@ struct Row {
     cycles_wall: Vec<f64>,
     /// Our wall ms per run with `--threads 1`.
     ours1_wall: Vec<f64>,
+    /// The same without shape keys (`MERGEFUNC_SHAPES=0`; empty unless `MERGEFUNC_BENCH_AB=1`).
+    ours1_noshapes_wall: Vec<f64>,
     /// The floors per run (wall ms): one walk over every function header, one over every
     /// instruction (`mergefunc --floors`).
     floor_headers: Vec<f64>,
@@ -366,8 +397,19 @@ type OursRun = (f64, f64, [f64; 5], u64);
 
 /// Our pass on `input` with the extra arguments `extra` (`--merge-cycles`, `--threads 1`).
 fn run_ours(input: &Path, out: &Path, extra: &[&str]) -> Result<OursRun, String> {
+    run_ours_env(input, out, extra, &[])
+}
+
+/// [`run_ours`] with environment variables set (`MERGEFUNC_SHAPES=0` for the A/B).
+fn run_ours_env(input: &Path, out: &Path, extra: &[&str], env: &[(&str, &str)]) -> Result<OursRun, String> {
     let (o, peak) = output_with_peak(
-        Command::new(OUR_BIN).arg(input).arg("-o").arg(out).args(["--time", "--stats", "--no-verify"]).args(extra),
+        Command::new(OUR_BIN)
+            .arg(input)
+            .arg("-o")
+            .arg(out)
+            .args(["--time", "--stats", "--no-verify"])
+            .args(extra)
+            .envs(env.iter().copied()),
     )?;
     let err = String::from_utf8_lossy(&o.stderr);
     if !o.status.success() {
@@ -521,6 +563,7 @@ fn parse_time_passes(text: &str, pass: &str) -> Option<(f64, f64)> {
 }
 
 fn bench_module(name: &str, input: &Path, runs: usize, cycles: bool) -> Result<Row, String> {
+    let ab = std::env::var("MERGEFUNC_BENCH_AB").is_ok_and(|v| v == "1");
     let work = input.with_extension("bench-out");
     std::fs::create_dir_all(&work).map_err(|e| e.to_string())?;
     let out_bc = work.join("ours.bc");
@@ -542,6 +585,7 @@ fn bench_module(name: &str, input: &Path, runs: usize, cycles: bool) -> Result<R
         parts: Vec::new(),
         cycles_wall: Vec::new(),
         ours1_wall: Vec::new(),
+        ours1_noshapes_wall: Vec::new(),
         floor_headers: Vec::new(),
         floor_insts: Vec::new(),
         mem: Vec::new(),
@@ -561,6 +605,10 @@ fn bench_module(name: &str, input: &Path, runs: usize, cycles: bool) -> Result<R
             (run_ours(input, &out_bc, &[])?, b)
         };
         let one = run_ours(input, &out_bc, &["--threads", "1"])?;
+        if ab {
+            let off = run_ours_env(input, &out_bc, &["--threads", "1"], &[("MERGEFUNC_SHAPES", "0")])?;
+            row.ours1_noshapes_wall.push(off.0 * 1e3);
+        }
         let (fh, fi, parse_peak) = run_floors(input, &floors_bc)?;
         let opt_peak = opt_parse_peak(input)?;
         if cycles {

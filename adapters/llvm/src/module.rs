@@ -1084,7 +1084,7 @@ impl LlvmModule {
             return;
         }
         let light = self.shapes.is_alone(f.index());
-        let (info, fn_special) = self.build_info(v, light);
+        let (info, fn_special) = self.build_info(v, light.then_some(f));
         let s = &mut self.funcs[f.index()];
         s.def = !v.is_declaration();
         s.info_ineligible = info.ineligible;
@@ -1541,7 +1541,7 @@ impl LlvmModule {
     /// (constants by their recorded contents, as in [`Self::assert_view_is_current`]).
     pub(crate) fn assert_info_is_current(&mut self, f: FuncId) {
         let Some(v) = self.funcs[f.index()].v else { return };
-        let (info, special) = self.build_info(v, self.shapes.is_alone(f.index()));
+        let (info, special) = self.build_info(v, self.shapes.is_alone(f.index()).then_some(f));
         self.drain_pending();
         let s = &self.funcs[f.index()];
         let old = &s.info;
@@ -2083,10 +2083,12 @@ impl LlvmModule {
         *self.strings.entry(s.to_vec()).or_insert(n)
     }
 
-    /// With `light` (a function alone on its shape, which the core never compares, hashes
-    /// or merges: see `shape`), the signature props are left empty: its attribute list,
-    /// garbage collector, section and personality are never interned.
-    fn build_info(&mut self, v: V, light: bool) -> (FuncInfo, bool) {
+    /// With `light` (function `light`, alone on its shape, which the core never compares,
+    /// hashes or merges: see `shape`), its attribute list, garbage collector, section and
+    /// personality are never interned; its signature props are a marker and its id
+    /// instead, so that should it ever be compared, the order finds it different from
+    /// every other function.
+    fn build_info(&mut self, v: V, light: Option<FuncId>) -> (FuncInfo, bool) {
         let name: Box<[u8]> = v.name().into();
         let mut ineligible = None;
         let lk = match v.linkage() {
@@ -2135,7 +2137,7 @@ impl LlvmModule {
         let ty = self.intern_type(fty);
         // SAFETY: `v` is a function (`build_info` is only called for functions).
         let nparams = unsafe { c::LLVMCountParams(v.0) };
-        if light {
+        if let Some(f) = light {
             let info = FuncInfo {
                 name,
                 linkage,
@@ -2143,7 +2145,7 @@ impl LlvmModule {
                 unnamed_addr: v.unnamed_addr() == 2,
                 used_externally: self.used.contains(&v),
                 ty,
-                sig: Box::new([]),
+                sig: Box::new([Prop::Num(LIGHT_SIG), Prop::Num(f.index() as u64)]),
                 align: v.alignment().filter(|a| *a != 0).map(|a| a as u64),
                 callable: !kernel,
             };
@@ -3457,6 +3459,10 @@ impl Module for LlvmModule {
         }
     }
 }
+
+/// The first signature prop of a function alone on its shape (see `build_info`); a full
+/// signature starts with `Prop::Attrs`.
+const LIGHT_SIG: u64 = 0x6c69_6768_7400_0001;
 
 /// The tree key of `f` ([`LlvmModule::tree_key_of`]) from `parts` (its prescan entry's
 /// `StructuralHash` and details word, its merge key) and the functions with bodies its
