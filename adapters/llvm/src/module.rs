@@ -845,6 +845,8 @@ impl LlvmModule {
     /// disagreement.
     #[doc(hidden)]
     pub fn check_prescan_keys(&mut self) -> Result<usize, String> {
+        // Every definition, those alone on their shape included.
+        self.forget_shapes();
         self.drop_prescan();
         let cands: Vec<FuncId> = (0..self.funcs.len())
             .map(FuncId::new)
@@ -888,6 +890,8 @@ impl LlvmModule {
     /// functions share). Returns the number of equal pairs checked, or the first failure.
     #[doc(hidden)]
     pub fn check_tree_keys(&mut self) -> Result<usize, String> {
+        // Every definition, those alone on their shape included.
+        self.forget_shapes();
         let cands: Vec<FuncId> = (0..self.funcs.len())
             .map(FuncId::new)
             .filter(|f| self.funcs[f.index()].def && self.funcs[f.index()].info.ineligible.is_none())
