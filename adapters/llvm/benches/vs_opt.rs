@@ -2,6 +2,7 @@
 //!
 //! ```text
 //! cargo bench -p mergefunc-llvm --features llvm --bench vs_opt            # everything
+//! cargo bench -p mergefunc-llvm --features llvm --bench vs_opt -- c-,cpp  # modules whose names contain c- or cpp
 //! cargo bench -p mergefunc-llvm --features llvm --bench vs_opt -- phases FILE...
 //! ```
 //!
@@ -80,7 +81,7 @@ fn main() {
     machine();
     let dir = bench_dir();
     if args.first().map(String::as_str) == Some("instructions") {
-        let inputs = prepare_inputs(&dir).unwrap_or_else(|e| {
+        let inputs = prepare_inputs(&dir, args.get(1).map(String::as_str)).unwrap_or_else(|e| {
             eprintln!("vs_opt: cannot build the inputs: {e}");
             std::process::exit(1);
         });
@@ -90,7 +91,7 @@ fn main() {
         }
         return;
     }
-    let inputs = match prepare_inputs(&dir) {
+    let inputs = match prepare_inputs(&dir, args.first().map(String::as_str)) {
         Ok(v) => v,
         Err(e) => {
             eprintln!("vs_opt: cannot build the inputs: {e}");
@@ -102,7 +103,7 @@ fn main() {
     let filter = args.first().cloned();
     let mut rows = Vec::new();
     for (name, path) in &inputs {
-        if filter.as_ref().is_some_and(|f| !name.contains(f.as_str())) {
+        if !selected(name, filter.as_deref()) {
             continue;
         }
         match bench_module(name, path, runs, cycles) {
@@ -298,25 +299,39 @@ fn generate(dir: &Path, script: &Path, args: &[&str], out_name: &str) -> Result<
     Ok(out)
 }
 
-fn prepare_inputs(dir: &Path) -> Result<Vec<(String, PathBuf)>, String> {
+/// Whether module `name` is selected by `filter` (comma-separated parts, any of which
+/// the name contains; `None` selects every module).
+fn selected(name: &str, filter: Option<&str>) -> bool {
+    filter.is_none_or(|f| f.split(',').any(|p| name.contains(p)))
+}
+
+/// The inputs selected by `filter`, generated where missing (only those).
+fn prepare_inputs(dir: &Path, filter: Option<&str>) -> Result<Vec<(String, PathBuf)>, String> {
     std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     let root = repo_root();
     let big = root.join("adapters/llvm/benches/gen-big-rust-module.sh");
     let rust = root.join("adapters/llvm/scripts/gen-rust-module.sh");
     let cpp = root.join("adapters/llvm/scripts/gen-cpp-module.sh");
     let c = root.join("adapters/llvm/scripts/gen-c-modules.sh");
-    Ok(vec![
+    let plan: [(&str, &Path, &[&str], &str); 9] = [
         // Real C libraries at -O2, where little merges (`gen-c-modules.sh`).
-        ("c-zstd-O2".into(), generate(dir, &c, &["zstd"], "c-zstd-O2.bc")?),
-        ("c-oniguruma-O2".into(), generate(dir, &c, &["oniguruma"], "c-oniguruma-O2.bc")?),
-        ("c-lz4-O2".into(), generate(dir, &c, &["lz4"], "c-lz4-O2.bc")?),
-        ("c-zlib-O2".into(), generate(dir, &c, &["zlib"], "c-zlib-O2.bc")?),
-        ("rust-linked-release".into(), generate(dir, &rust, &["release", "linked"], "rust-linked-release.bc")?),
-        ("rust-linked-debug".into(), generate(dir, &rust, &["debug", "linked"], "rust-linked-debug.bc")?),
-        ("cpp-O0".into(), generate(dir, &cpp, &["O0"], "cpp-prog-O0.ll")?),
-        ("rust-big-debug".into(), generate(dir, &big, &["debug", "160"], "rust-big-debug.bc")?),
-        ("rust-big-release".into(), generate(dir, &big, &["release", "160"], "rust-big-release.bc")?),
-    ])
+        ("c-zstd-O2", &c, &["zstd"], "c-zstd-O2.bc"),
+        ("c-oniguruma-O2", &c, &["oniguruma"], "c-oniguruma-O2.bc"),
+        ("c-lz4-O2", &c, &["lz4"], "c-lz4-O2.bc"),
+        ("c-zlib-O2", &c, &["zlib"], "c-zlib-O2.bc"),
+        ("rust-linked-release", &rust, &["release", "linked"], "rust-linked-release.bc"),
+        ("rust-linked-debug", &rust, &["debug", "linked"], "rust-linked-debug.bc"),
+        ("cpp-O0", &cpp, &["O0"], "cpp-prog-O0.ll"),
+        ("rust-big-debug", &big, &["debug", "160"], "rust-big-debug.bc"),
+        ("rust-big-release", &big, &["release", "160"], "rust-big-release.bc"),
+    ];
+    let mut out = Vec::new();
+    for (name, script, args, file) in plan {
+        if selected(name, filter) {
+            out.push((name.to_string(), generate(dir, script, args, file)?));
+        }
+    }
+    Ok(out)
 }
 
 // ---------------------------------------------------------------------------------------
@@ -494,7 +509,7 @@ fn instructions(inputs: &[(String, PathBuf)], filter: Option<&str>) -> Result<()
     println!("|---|---|---|---|---|---|");
     let out = std::env::temp_dir().join(format!("vs_opt-instr-{}.bc", std::process::id()));
     for (name, path) in inputs {
-        if filter.is_some_and(|f| !name.contains(f)) {
+        if !selected(name, filter) {
             continue;
         }
         let os = |s: &'static str| std::ffi::OsStr::new(s);
