@@ -137,45 +137,53 @@ fn main() {
     }
     println!();
     println!(
-        "## One thread, floors and memory (wall ms, medians; memory: peak RSS over a parse-and-write-only run, MiB)"
+        "## One thread, floors and memory (ms, medians [min–max]; CPU: the same span less the time spent waiting \
+         for a core; memory: peak RSS over a parse-and-write-only run of the same tool, MiB)"
     );
     println!();
     println!(
-        "| module | header floor | instruction floor | ours `--threads 1` | LLVM's pass | ratio `--threads 1` | ratio \
-         default | ours memory over parse | opt memory over parse |"
+        "| module | header floor CPU | instruction floor CPU | ours `--threads 1` wall | ours `--threads 1` CPU | \
+         LLVM's pass wall | LLVM CPU | ratio `--threads 1` wall | ratio CPU | ours memory | opt memory |"
     );
-    println!("|---|---|---|---|---|---|---|---|---|");
+    println!("|---|---|---|---|---|---|---|---|---|---|---|");
     for r in &rows {
         let mem = |k: usize, base: usize| {
             let d: Vec<f64> = r.mem.iter().map(|m| (m[k] as f64 - m[base] as f64) / 1024.0).collect();
             median(&d)
         };
         println!(
-            "| {} | {:.3} | {:.2} | {} | {} | **{:.2}** | {:.2} | {:+.1} | {:+.1} |",
+            "| {} | {:.3} | {:.2} | {} | {} | {} | {} | **{:.2}** | **{:.2}** | {:+.1} | {:+.1} |",
             r.name,
             median(&r.floor_headers),
             median(&r.floor_insts),
             fmt_stats(&r.ours1_wall),
+            fmt_stats(&r.ours1_cpu),
             fmt_stats(&r.opt_wall),
+            fmt_stats(&r.opt_cpu),
             median(&r.ours1_wall) / median(&r.opt_wall),
-            median(&r.ours_wall) / median(&r.opt_wall),
+            median(&r.ours1_cpu) / median(&r.opt_cpu),
             mem(0, 1),
             mem(2, 3),
         );
     }
     if rows.iter().any(|r| !r.ours1_noshapes_wall.is_empty()) {
         println!();
-        println!("## A/B: shape keys on and off (`MERGEFUNC_SHAPES=0`), `--threads 1`, wall ms, same alternation");
+        println!("## A/B: shape keys on and off (`MERGEFUNC_SHAPES=0`), `--threads 1`, ms, same alternation");
         println!();
-        println!("| module | shapes on | shapes off | on / off | ratio on | ratio off |");
-        println!("|---|---|---|---|---|---|");
+        println!(
+            "| module | shapes on wall | shapes off wall | shapes on CPU | shapes off CPU | on / off (CPU) | ratio on \
+             (CPU) | ratio off (CPU) |"
+        );
+        println!("|---|---|---|---|---|---|---|---|");
         for r in rows.iter().filter(|r| !r.ours1_noshapes_wall.is_empty()) {
-            let (on, off, l) = (median(&r.ours1_wall), median(&r.ours1_noshapes_wall), median(&r.opt_wall));
+            let (on, off, l) = (median(&r.ours1_cpu), median(&r.ours1_noshapes_cpu), median(&r.opt_cpu));
             println!(
-                "| {} | {} | {} | {:.2} | **{:.2}** | {:.2} |",
+                "| {} | {} | {} | {} | {} | {:.2} | **{:.2}** | {:.2} |",
                 r.name,
                 fmt_stats(&r.ours1_wall),
                 fmt_stats(&r.ours1_noshapes_wall),
+                fmt_stats(&r.ours1_cpu),
+                fmt_stats(&r.ours1_noshapes_cpu),
                 on / off,
                 on / l,
                 off / l
@@ -356,8 +364,12 @@ struct Row {
     ours1_wall: Vec<f64>,
     /// The same without shape keys (`MERGEFUNC_SHAPES=0`; empty unless `MERGEFUNC_BENCH_AB=1`).
     ours1_noshapes_wall: Vec<f64>,
-    /// The floors per run (wall ms): one walk over every function header, one over every
-    /// instruction (`mergefunc --floors`).
+    ours1_noshapes_cpu: Vec<f64>,
+    /// Our CPU ms per run with `--threads 1` (the wall time less any time the process
+    /// waited for a core: this machine is shared).
+    ours1_cpu: Vec<f64>,
+    /// The floors per run (CPU ms, see `ours1_cpu`): one walk over every function header,
+    /// one over every instruction (`mergefunc --floors`).
     floor_headers: Vec<f64>,
     floor_insts: Vec<f64>,
     /// Peak resident memory (KiB) per run: ours, ours parsing and writing only, LLVM's
@@ -449,9 +461,9 @@ fn run_ours_env(input: &Path, out: &Path, extra: &[&str], env: &[(&str, &str)]) 
     Ok((wall, cpu, parts, peak))
 }
 
-/// The floors (wall seconds: headers, instructions) and the peak memory (KiB) of parsing
-/// and writing `input` alone (`mergefunc --floors`).
-fn run_floors(input: &Path, out: &Path) -> Result<(f64, f64, u64), String> {
+/// The floors (seconds: headers wall and CPU, instructions wall and CPU) and the peak
+/// memory (KiB) of parsing and writing `input` alone (`mergefunc --floors`).
+fn run_floors(input: &Path, out: &Path) -> Result<([f64; 4], u64), String> {
     let (o, peak) = output_with_peak(Command::new(OUR_BIN).arg(input).arg("-o").arg(out).arg("--floors"))?;
     let err = String::from_utf8_lossy(&o.stderr);
     if !o.status.success() {
@@ -460,9 +472,8 @@ fn run_floors(input: &Path, out: &Path) -> Result<(f64, f64, u64), String> {
     let secs = |after: &str| -> Option<f64> {
         err.lines().find_map(|l| l.split(after).nth(1)?.split(" s").next()?.trim().parse().ok())
     };
-    let h = secs("floors: headers ").ok_or_else(|| format!("no floors line in: {err}"))?;
-    let i = secs(", instructions ").ok_or_else(|| format!("no floors line in: {err}"))?;
-    Ok((h, i, peak))
+    let f = |k: &str| secs(k).ok_or_else(|| format!("no floors line in: {err}"));
+    Ok(([f("floors: headers ")?, f("s (cpu ")?, f(", instructions ")?, f("), instructions ")?], peak))
 }
 
 /// Peak memory (KiB) of `opt-22` reading and writing `input` without any pass.
@@ -601,15 +612,17 @@ fn bench_module(name: &str, input: &Path, runs: usize, cycles: bool) -> Result<R
         cycles_wall: Vec::new(),
         ours1_wall: Vec::new(),
         ours1_noshapes_wall: Vec::new(),
+        ours1_noshapes_cpu: Vec::new(),
+        ours1_cpu: Vec::new(),
         floor_headers: Vec::new(),
         floor_insts: Vec::new(),
         mem: Vec::new(),
     };
     println!(
-        "| run | ours wall ms | ours CPU ms | LLVM wall ms | LLVM CPU ms | ours `--threads 1` ms | header floor ms | \
-         instruction floor ms |"
+        "| run | ours wall ms | ours CPU ms | LLVM wall ms | LLVM CPU ms | ours `--threads 1` wall ms | CPU ms | header \
+         floor CPU ms | instruction floor CPU ms |"
     );
-    println!("|---|---|---|---|---|---|---|---|");
+    println!("|---|---|---|---|---|---|---|---|---|");
     for i in 0..runs {
         // Alternate which one goes first, so drifting load hits both alike.
         let (a, b) = if i % 2 == 0 {
@@ -623,20 +636,23 @@ fn bench_module(name: &str, input: &Path, runs: usize, cycles: bool) -> Result<R
         if ab {
             let off = run_ours_env(input, &out_bc, &["--threads", "1"], &[("MERGEFUNC_SHAPES", "0")])?;
             row.ours1_noshapes_wall.push(off.0 * 1e3);
+            row.ours1_noshapes_cpu.push(off.1 * 1e3);
         }
-        let (fh, fi, parse_peak) = run_floors(input, &floors_bc)?;
+        let (fl, parse_peak) = run_floors(input, &floors_bc)?;
+        let (fh, fi) = (fl[1], fl[3]);
         let opt_peak = opt_parse_peak(input)?;
         if cycles {
             row.cycles_wall.push(run_ours(input, &out_bc, &["--merge-cycles"])?.0 * 1e3);
         }
         println!(
-            "| {} | {:.2} | {:.2} | {:.2} | {:.2} | {:.2} | {:.3} | {:.2} |",
+            "| {} | {:.2} | {:.2} | {:.2} | {:.2} | {:.2} | {:.2} | {:.3} | {:.2} |",
             i + 1,
             a.0 * 1e3,
             a.1 * 1e3,
             b.0 * 1e3,
             b.1 * 1e3,
             one.0 * 1e3,
+            one.1 * 1e3,
             fh * 1e3,
             fi * 1e3
         );
@@ -646,6 +662,7 @@ fn bench_module(name: &str, input: &Path, runs: usize, cycles: bool) -> Result<R
         row.opt_cpu.push(b.1 * 1e3);
         row.parts.push(a.2.map(|x| x * 1e3));
         row.ours1_wall.push(one.0 * 1e3);
+        row.ours1_cpu.push(one.1 * 1e3);
         row.floor_headers.push(fh * 1e3);
         row.floor_insts.push(fi * 1e3);
         row.mem.push([one.3, parse_peak, b.2, opt_peak]);

@@ -3,7 +3,10 @@
 # module each (for the benchmark's little-merge rows).
 #
 #   adapters/llvm/scripts/gen-c-modules.sh OUTDIR NAME     NAME: zstd | zlib | bzip2 | oniguruma | lz4
+#                                                          | sqlite | lua
 #
+# sqlite (the amalgamation) and lua are the independent checks of issue #34, built at -O1
+# into OUTDIR/c-NAME-O1.bc; the others at -O2.
 # Creates a cargo project in OUTDIR/c-src (kept; the crates are downloaded once by
 # `cargo fetch`, into cargo's own cache, and located with `cargo metadata`), compiles every
 # library source file of NAME with `clang-22 -O2 -emit-llvm -c` and links the files with
@@ -34,6 +37,8 @@ bzip2-sys = "=0.1.13"
 libz-sys = { version = "=1.1.31", default-features = false, features = ["static"] }
 onig_sys = "=69.9.3"
 lz4-sys = "=1.11.1"
+libsqlite3-sys = { version = "=0.30.1", default-features = false, features = ["bundled"] }
+lua-src = "=547.0.0"
 
 [workspace]
 TOML
@@ -46,10 +51,12 @@ pkgdir() {
     | grep -o "\"manifest_path\":\"[^\"]*/$1-[0-9][^\"]*/Cargo.toml\"" | head -n 1 \
     | sed -e 's/^"manifest_path":"//' -e 's#/Cargo.toml"$##'
 }
-work="$out/c-$name-O2.d"
+level=O2
+case "$name" in sqlite|lua) level=O1 ;; esac
+work="$out/c-$name-$level.d"
 rm -rf "$work"
 mkdir -p "$work"
-flags=(-O2 -g0 -emit-llvm -c -w)
+flags=(-$level -g0 -emit-llvm -c -w)
 srcs=()
 case "$name" in
   zstd)
@@ -101,7 +108,20 @@ H
     flags+=(-I"$d")
     for f in lz4 lz4hc lz4frame xxhash; do srcs+=("$d/$f.c"); done
     ;;
-  *) echo "unknown library $name (zstd|zlib|bzip2|oniguruma|lz4)" >&2; exit 2 ;;
+  sqlite)
+    d=$(pkgdir libsqlite3-sys)/sqlite3
+    flags+=(-DSQLITE_THREADSAFE=1 -I"$d")
+    srcs=("$d/sqlite3.c")
+    ;;
+  lua)
+    d=$(ls -d "$(pkgdir lua-src)"/lua-5.4*/)
+    flags+=(-DLUA_USE_LINUX -I"$d")
+    for f in "$d"*.c; do
+      case "$(basename "$f")" in lua.c|luac.c|onelua.c) continue ;; esac
+      srcs+=("$f")
+    done
+    ;;
+  *) echo "unknown library $name (zstd|zlib|bzip2|oniguruma|lz4|sqlite|lua)" >&2; exit 2 ;;
 esac
 bcs=()
 for s in "${srcs[@]}"; do
@@ -110,7 +130,7 @@ for s in "${srcs[@]}"; do
   "$CC" "${flags[@]}" "$s" -o "$b"
   bcs+=("$b")
 done
-dest="$out/c-$name-O2.bc"
+dest="$out/c-$name-$level.bc"
 "$LINK" "${bcs[@]}" -o "$dest"
 rm -rf "$work"
 n=$(llvm-dis-22 "$dest" -o - | grep -c '^define' || true)

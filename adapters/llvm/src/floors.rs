@@ -16,13 +16,13 @@ use inkwell::llvm_sys::core as c;
 use std::path::Path;
 use std::time::Instant;
 
-/// The floors of one module (wall seconds), and the module written as bitcode if asked.
+/// The floors of one module (seconds), and the module written as bitcode if asked.
 #[derive(Clone, Copy, Debug)]
 pub struct Floors {
-    /// One walk over every function header.
-    pub headers: f64,
-    /// One walk over every instruction.
-    pub instructions: f64,
+    /// One walk over every function header: wall, CPU.
+    pub headers: (f64, f64),
+    /// One walk over every instruction: wall, CPU.
+    pub instructions: (f64, f64),
     /// Functions and instructions walked.
     pub counts: (u64, u64),
 }
@@ -64,7 +64,7 @@ pub fn floors(path: &Path, write: Option<&Path>) -> Result<Floors, String> {
             c::LLVMContextDispose(ctx);
             return Err(format!("{} is not valid LLVM IR", path.display()));
         }
-        let t = Instant::now();
+        let (t, c0) = (Instant::now(), crate::process_cpu_seconds());
         let (mut sum, mut n) = (0u64, 0u64);
         let mut f = c::LLVMGetFirstFunction(m);
         while !f.is_null() {
@@ -74,11 +74,11 @@ pub fn floors(path: &Path, write: Option<&Path>) -> Result<Floors, String> {
             n += 1;
             f = c::LLVMGetNextFunction(f);
         }
-        let headers = t.elapsed().as_secs_f64();
+        let headers = (t.elapsed().as_secs_f64(), crate::process_cpu_seconds() - c0);
         std::hint::black_box(sum);
-        let t = Instant::now();
+        let (t, c0) = (Instant::now(), crate::process_cpu_seconds());
         let walk = ffi::mergefunc_floor_instruction_walk(m);
-        let instructions = t.elapsed().as_secs_f64();
+        let instructions = (t.elapsed().as_secs_f64(), crate::process_cpu_seconds() - c0);
         std::hint::black_box(walk);
         let mut insts = 0u64;
         let mut f = c::LLVMGetFirstFunction(m);

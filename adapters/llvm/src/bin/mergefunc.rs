@@ -171,8 +171,9 @@ fn run() -> Result<(), String> {
         let write = Some(args.output.as_path()).filter(|p| !p.as_os_str().is_empty());
         let f = mergefunc_llvm::floors(&args.input, write)?;
         eprintln!(
-            "mergefunc: floors: headers {:.6} s, instructions {:.6} s ({} functions, {} instructions)",
-            f.headers, f.instructions, f.counts.0, f.counts.1
+            "mergefunc: floors: headers {:.6} s (cpu {:.6} s), instructions {:.6} s (cpu {:.6} s) ({} functions, {} \
+             instructions)",
+            f.headers.0, f.headers.1, f.instructions.0, f.instructions.1, f.counts.0, f.counts.1
         );
         return Ok(());
     }
