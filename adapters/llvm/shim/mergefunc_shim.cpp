@@ -1288,8 +1288,8 @@ extern "C" {
 // & 2, the first instruction and the terminator of each successor of the entry block. Returns 0 for anything that is not a
 // function with a body whose entry block has a terminator (the caller keeps it).
 //
-// `*address_taken` is set to 1 if a `blockaddress` refers to one of its blocks (this
-// reads every block header, not the instructions), else 0.
+// Unless `address_taken` is null, `*address_taken` is set to 1 if a `blockaddress` refers
+// to one of its blocks (this reads every block header, not the instructions), else 0.
 // The part of a block's first instruction in the shape key: its opcode and, except for
 // getelementptr (the order compares two GEPs with constant indices by their byte offset,
 // whatever their operand counts), its operand count.
@@ -1301,7 +1301,8 @@ static uint64_t firstKey(const Instruction *I) {
 uint64_t mergefunc_shape_key(void *scan, LLVMValueRef fn, unsigned ptr_bits, int entry_walk,
                              int *address_taken) {
   auto &S = *static_cast<Scan *>(scan);
-  *address_taken = 1;
+  if (address_taken)
+    *address_taken = 1;
   auto *F = dyn_cast_or_null<Function>(unwrap(fn));
   if (!F || F->isDeclaration())
     return 0;
@@ -1339,10 +1340,12 @@ uint64_t mergefunc_shape_key(void *scan, LLVMValueRef fn, unsigned ptr_bits, int
       H = mixk(mixk(mixk(H, BT->getOpcode()), BT->getNumOperands()), BT->getNumSuccessors());
     }
   }
-  int Taken = 0;
-  for (const BasicBlock &BB : *F)
-    Taken |= BB.hasAddressTaken();
-  *address_taken = Taken;
+  if (address_taken) {
+    int Taken = 0;
+    for (const BasicBlock &BB : *F)
+      Taken |= BB.hasAddressTaken();
+    *address_taken = Taken;
+  }
   return H | 1;
 }
 
@@ -1353,12 +1356,17 @@ extern "C" {
 // The benchmark's instruction floor: one walk over every instruction of every function
 // of `m` (reading each one's opcode and operand count, the least any pass that looks at
 // every instruction reads), returning a checksum so that the walk is not optimized away.
+// It asks for the memory ahead as the prescan does (`PrefetchAhead`), so that it is a
+// floor for the prescan's walk too.
 uint64_t mergefunc_floor_instruction_walk(LLVMModuleRef m) {
   uint64_t H = 0;
   for (const Function &F : *unwrap(m))
     for (const BasicBlock &BB : F)
-      for (const Instruction &I : BB)
+      for (const Instruction &I : BB) {
+        __builtin_prefetch(reinterpret_cast<const void *>(reinterpret_cast<uintptr_t>(&I) + PrefetchAhead));
+        __builtin_prefetch(reinterpret_cast<const void *>(reinterpret_cast<uintptr_t>(&I) + PrefetchAhead + 64));
         H = mixk(H, (uint64_t(I.getOpcode()) << 32) | I.getNumOperands());
+      }
   return H;
 }
 

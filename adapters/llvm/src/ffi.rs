@@ -104,7 +104,8 @@ extern "C" {
     /// Walks every instruction of module `m` (opcode and operand count); a checksum.
     pub fn mergefunc_floor_instruction_walk(m: LLVMModuleRef) -> u64;
     /// The shape key of function `fn` (see `shape.rs`), 0 for a function the shim cannot
-    /// key; `*address_taken`: whether a `blockaddress` refers to one of its blocks.
+    /// key; unless null, `*address_taken`: whether a `blockaddress` refers to one of its
+    /// blocks.
     pub fn mergefunc_shape_key(
         scan: *mut std::ffi::c_void,
         f: LLVMValueRef,

@@ -46,9 +46,10 @@
 //! full path: every function the full pass merges must not be alone
 //! ([`LlvmModule::check_shapes`](crate::LlvmModule::check_shapes)).
 //!
-//! The same native call also reads whether a `blockaddress` refers to one of the
-//! function's blocks (one read per block header), so that the module-wide
-//! block-address flag stays exact for the functions the prescan skips.
+//! For the functions it leaves out, the adapter still reads whether a `blockaddress`
+//! refers to one of their blocks (one read per block header, not the instructions), so
+//! that the module-wide block-address flag (which the prescan computes for the others)
+//! stays exact.
 
 use crate::ffi;
 use inkwell::llvm_sys::prelude::LLVMValueRef;
@@ -58,7 +59,7 @@ use inkwell::llvm_sys::prelude::LLVMValueRef;
 pub(crate) struct Shapes {
     /// By function index: the definition is alone on its shape.
     pub(crate) alone: Vec<bool>,
-    /// Some definition has a block whose address is taken, or one could not be read.
+    /// Some definition alone on its shape has a block whose address is taken.
     pub(crate) block_addresses: bool,
 }
 
@@ -77,22 +78,28 @@ pub(crate) fn enabled() -> bool {
 pub(crate) unsafe fn compute(defs: &[(usize, LLVMValueRef)], n: usize, ptr_bits: u32) -> Shapes {
     let scratch = crate::prescan::Scratch::new();
     let mut keys: Vec<(u64, usize)> = Vec::with_capacity(defs.len());
-    let mut block_addresses = false;
     let entry_walk: i32 = std::env::var("MERGEFUNC_SHAPE_ENTRY").ok().and_then(|v| v.parse().ok()).unwrap_or(3);
     for &(i, f) in defs {
-        let mut taken = 1i32;
-        // SAFETY: `f` is a live function (caller), `scratch` a live shim scratch and
-        // `taken` a writable int; the shim only reads the IR.
-        let k = unsafe { ffi::mergefunc_shape_key(scratch.ptr(), f, ptr_bits, entry_walk, &mut taken) };
-        block_addresses |= taken != 0;
+        // SAFETY: `f` is a live function (caller) and `scratch` a live shim scratch; the
+        // shim only reads the IR.
+        let k = unsafe { ffi::mergefunc_shape_key(scratch.ptr(), f, ptr_bits, entry_walk, std::ptr::null_mut()) };
         keys.push((k, i));
     }
-    Shapes::from_keys(keys, n, block_addresses)
+    let mut s = Shapes::from_keys(keys, n);
+    // The prescan reads the blocks of the others (and records theirs).
+    for &(i, f) in defs {
+        // SAFETY: as above.
+        if s.is_alone(i) && unsafe { ffi::mergefunc_any_block_address_taken(f) } != 0 {
+            s.block_addresses = true;
+            break;
+        }
+    }
+    s
 }
 
 impl Shapes {
     /// From (key, function index) pairs (key 0: cannot be keyed, never alone).
-    fn from_keys(mut keys: Vec<(u64, usize)>, n: usize, block_addresses: bool) -> Self {
+    fn from_keys(mut keys: Vec<(u64, usize)>, n: usize) -> Self {
         keys.sort_unstable();
         let mut alone = vec![false; n];
         let mut lo = 0;
@@ -104,7 +111,7 @@ impl Shapes {
             }
             lo = hi;
         }
-        Shapes { alone, block_addresses }
+        Shapes { alone, block_addresses: false }
     }
 
     /// `f` (a function index) is alone on its shape.
@@ -142,7 +149,7 @@ mod tests {
 
     #[test]
     fn alone_means_no_other_definition_has_the_key() {
-        let s = Shapes::from_keys(vec![(5, 0), (7, 1), (5, 2), (9, 4), (0, 5)], 6, false);
+        let s = Shapes::from_keys(vec![(5, 0), (7, 1), (5, 2), (9, 4), (0, 5)], 6);
         assert_eq!(s.alone, vec![false, true, false, false, true, false]);
     }
 }
