@@ -716,7 +716,7 @@ impl BodyBuf {
         self.succs.extend_from_slice(succs);
         self.blocks[b as usize].succs = Span { start: s, end: self.succs.len() as u32 };
     }
-    /// Closes the last block and returns the body view.
+    /// Closes the last block; [`Self::as_body`] then gives the finished body.
     pub fn finish(&mut self) {
         self.end_block_if_open();
     }

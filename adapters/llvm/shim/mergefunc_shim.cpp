@@ -1,13 +1,19 @@
-// mergefunc-llvm's C++ shim: a handful of read-only accessors that LLVM-C 22 lacks or
+// mergefunc-llvm's C++ shim: the accessors and the few rewrites that LLVM-C 22 lacks or
 // only offers at a high price. Compiled by build.rs against the LLVM 22 headers that
 // llvm-sys links (`$LLVM_SYS_221_PREFIX/include`), with the flags of `llvm-config
 // --cxxflags`.
 //
 // Every function checks the kind of what it is given (`dyn_cast`) and answers "no"
 // (0, -1 or null) for the wrong kind, so a caller can never reach undefined behaviour
-// through a mismatched handle. Nothing here modifies the IR or allocates IR objects.
+// through a mismatched handle. Most functions only read the IR. The ones that change it
+// are named for what they do and are called only by the adapter's rewrites: copying an
+// attribute list (`mergefunc_copy_attributes`), dropping a block's debug records,
+// clearing or unlinking a folded function (`mergefunc_clear_body`,
+// `mergefunc_remove_function`), and replacing a function by a fresh shell for a thunk
+// (`mergefunc_replace_with_shell`). `mergefunc_tune_allocator` sets glibc's `mallopt`
+// thresholds and touches no IR.
 //
-// Why these exist (see shared/design/llvm-c-api.md):
+// Why these exist:
 // * metadata operands: LLVM-C only reads an MDNode's operands through `MetadataAsValue`
 //   wrappers (`LLVMGetMDNodeOperands`), which look up or create one wrapper value per
 //   operand in the context; and it has no `MDNode::isUniqued`, which the adapter

@@ -3437,7 +3437,7 @@ fn tree_key_hash(f: FuncId, parts: [u64; 3], refs: &[FuncId]) -> u64 {
     h.finish()
 }
 
-/// Volatile, alignment, ordering and sync scope of a load or a store (spec §2.10), in
+/// Volatile, alignment, ordering and sync scope of a load or a store (`docs/llvm-rules.md` §2.10), in
 /// that order. The caller has checked the opcode, so the fields are read directly; the
 /// scope of a non-atomic access is 1 (LLVM's "system").
 fn memory_access_props(inst: V, props: &mut Vec<Prop>) {
