@@ -727,6 +727,18 @@ LLVMValueRef mergefunc_replace_with_shell(LLVMValueRef g, int keep) {
   return wrap(NG);
 }
 
+// A new external function without a body, appended to the module of function `f`, with
+// `f`'s function type and `f`'s address space (`LLVMAddFunction` always uses the program
+// address space), as LLVM's MergeFunctions creates the private body of two interposable
+// or ODR functions. Null if `f` is not a function in a module.
+LLVMValueRef mergefunc_add_function_like(LLVMValueRef f) {
+  Function *F = dyn_cast_or_null<Function>(unwrap(f));
+  if (!F || !F->getParent())
+    return nullptr;
+  return wrap(Function::Create(F->getFunctionType(), GlobalValue::ExternalLinkage, F->getAddressSpace(), "",
+                               F->getParent()));
+}
+
 } // extern "C"
 
 extern "C" {

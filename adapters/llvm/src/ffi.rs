@@ -116,6 +116,9 @@ extern "C" {
     /// that takes over its name, attributes, comdat, attachments, place and uses; `g` is destroyed or (`keep` != 0) unlinked. The new function, or
     /// null (nothing done).
     pub fn mergefunc_replace_with_shell(g: LLVMValueRef, keep: i32) -> LLVMValueRef;
+    /// A new external declaration with the function type and address space of function
+    /// `f`, appended to `f`'s module; null if `f` is not a function in a module.
+    pub fn mergefunc_add_function_like(f: LLVMValueRef) -> LLVMValueRef;
     /// 1 if global object `v` has an attachment of kind `kind`, 0 if not, -1 for a
     /// value that is not a global object.
     pub fn mergefunc_global_has_metadata(v: LLVMValueRef, kind: c_uint) -> i32;

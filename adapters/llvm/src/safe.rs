@@ -219,10 +219,6 @@ impl T {
         let ips = (0..ni).map(|i| unsafe { c::LLVMGetTargetExtTypeIntParam(self.0, i) } as u64).collect();
         Some((name, tps, ips))
     }
-    /// True for struct types.
-    pub fn is_struct(self) -> bool {
-        self.kind() == Ok(TyKind::Struct)
-    }
 }
 
 // ---------------------------------------------------------------------------------------
