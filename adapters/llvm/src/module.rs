@@ -3314,6 +3314,45 @@ impl LlvmModule {
     pub(crate) fn func_value(&self, f: FuncId) -> Result<V, LlvmError> {
         self.funcs.get(f.index()).and_then(|s| s.v).ok_or_else(|| LlvmError(format!("{f} no longer exists")))
     }
+
+    /// For every function id whose symbol (function or alias) is in the module now and
+    /// has no name, the number LLVM's printer gives it (`@0`, `@1`, ...: unnamed global
+    /// variables first, then aliases, ifuncs and functions, each in module order); `None`
+    /// for named and erased ones. Indexed by [`FuncId`].
+    pub fn unnamed_slots(&self) -> Vec<Option<usize>> {
+        let mut slot_of: HashMap<V, usize> = HashMap::default();
+        let mut next = 0usize;
+        let mut number = |v: sys::prelude::LLVMValueRef| {
+            if V(v).name().is_empty() {
+                slot_of.insert(V(v), next);
+                next += 1;
+            }
+        };
+        // SAFETY: walks the module's global lists with LLVM-C's iterators; nothing changes.
+        unsafe {
+            let mut v = c::LLVMGetFirstGlobal(self.m);
+            while !v.is_null() {
+                number(v);
+                v = c::LLVMGetNextGlobal(v);
+            }
+            let mut v = c::LLVMGetFirstGlobalAlias(self.m);
+            while !v.is_null() {
+                number(v);
+                v = c::LLVMGetNextGlobalAlias(v);
+            }
+            let mut v = c::LLVMGetFirstGlobalIFunc(self.m);
+            while !v.is_null() {
+                number(v);
+                v = c::LLVMGetNextGlobalIFunc(v);
+            }
+            let mut v = c::LLVMGetFirstFunction(self.m);
+            while !v.is_null() {
+                number(v);
+                v = c::LLVMGetNextFunction(v);
+            }
+        }
+        self.funcs.iter().map(|s| s.v.and_then(|v| slot_of.get(&v).copied())).collect()
+    }
 }
 
 /// Where two record arrays of a view first differ (check mode's report), or `None` if
