@@ -727,6 +727,16 @@ LLVMValueRef mergefunc_replace_with_shell(LLVMValueRef g, int keep) {
   return wrap(NG);
 }
 
+// 1 if global value `v` is dso_local (`GlobalValue::isDSOLocal`: set explicitly, or
+// implied by local linkage or hidden/protected visibility), 0 if not, -1 if `v` is not a
+// global value. (LLVM-C has no getter.)
+int mergefunc_is_dso_local(LLVMValueRef v) {
+  auto *GV = dyn_cast_or_null<GlobalValue>(unwrap(v));
+  if (!GV)
+    return -1;
+  return GV->isDSOLocal() ? 1 : 0;
+}
+
 // A new external function without a body, appended to the module of function `f`, with
 // `f`'s function type and `f`'s address space (`LLVMAddFunction` always uses the program
 // address space), as LLVM's MergeFunctions creates the private body of two interposable

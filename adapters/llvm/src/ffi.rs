@@ -116,6 +116,9 @@ extern "C" {
     /// that takes over its name, attributes, comdat, attachments, place and uses; `g` is destroyed or (`keep` != 0) unlinked. The new function, or
     /// null (nothing done).
     pub fn mergefunc_replace_with_shell(g: LLVMValueRef, keep: i32) -> LLVMValueRef;
+    /// 1 if global value `v` is `dso_local` (explicitly, or implied by local linkage or
+    /// hidden/protected visibility), 0 if not, -1 for a value that is not a global value.
+    pub fn mergefunc_is_dso_local(v: LLVMValueRef) -> i32;
     /// A new external declaration with the function type and address space of function
     /// `f`, appended to `f`'s module; null if `f` is not a function in a module.
     pub fn mergefunc_add_function_like(f: LLVMValueRef) -> LLVMValueRef;

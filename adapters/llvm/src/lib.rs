@@ -34,7 +34,7 @@
 //! | property | how it is read | fallback when it cannot be read |
 //! |---|---|---|
 //! | function ids | module order; functions created by the mutator are appended | — |
-//! | linkage class | `LLVMGetLinkage` → `Linkage{interposable, odr, local, discardable_if_unused}` (`docs/llvm-rules.md` §4.1) | external functions count as interposable when the module flag `SemanticInterposition` is set (`dso_local` has no getter); obsolete linkages → ineligible |
+//! | linkage class | `LLVMGetLinkage` → `Linkage{interposable, odr, local, discardable_if_unused}` (`docs/llvm-rules.md` §4.1) | with the module flag `SemanticInterposition`, functions that are not `dso_local` (shim `mergefunc_is_dso_local`; hidden/protected imply it) are interposable too, as in `GlobalValue::isInterposable`; obsolete linkages → ineligible |
 //! | eligibility | declarations and `available_externally` → `NoBody`; intrinsic call with a distinct `MDNode` operand (tuples checked exactly by re-uniquing with `LLVMMDNodeInContext2`); `amdgpu_kernel`/`ptx_kernel`/`spir_kernel` → ineligible and not callable | non-tuple nodes (DI nodes) on intrinsic calls count as distinct; anything the body builder cannot describe → ineligible |
 //! | `unnamed_addr`, `used_externally` | `LLVMGetUnnamedAddress == global`; operands of `llvm.used` / `llvm.compiler.used` with pointer casts stripped | — |
 //! | signature props | attribute list (fn, ret, params); has-GC + GC name; has-section + section; calling convention; has-personality + personality constant (not compared by LLVM: safer) | — |

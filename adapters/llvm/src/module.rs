@@ -2078,17 +2078,23 @@ impl LlvmModule {
                 L::External
             }
         };
-        let ext = Linkage { interposable: self.semantic_interposition, ..Default::default() };
+        // LLVM's `GlobalValue::isInterposable`: an interposable linkage, or, with the
+        // `SemanticInterposition` module flag, any symbol that is not `dso_local` (hidden
+        // and protected visibility imply `dso_local`; local linkage is always).
+        // SAFETY: `v` is a live function.
+        let preemptible = self.semantic_interposition && unsafe { ffi::mergefunc_is_dso_local(v.0) } != 1;
         let linkage = match lk {
-            L::External => ext,
+            L::External => Linkage { interposable: preemptible, ..Default::default() },
             L::AvailableExternally => {
                 ineligible = Some(Ineligible::NoBody);
                 Linkage { discardable_if_unused: true, ..Default::default() }
             }
             L::LinkOnceAny => Linkage { interposable: true, discardable_if_unused: true, ..Default::default() },
-            L::LinkOnceOdr => Linkage { odr: true, discardable_if_unused: true, ..Default::default() },
+            L::LinkOnceOdr => {
+                Linkage { odr: true, interposable: preemptible, discardable_if_unused: true, ..Default::default() }
+            }
             L::WeakAny | L::ExternalWeak | L::Common => Linkage { interposable: true, ..Default::default() },
-            L::WeakOdr => Linkage { odr: true, ..Default::default() },
+            L::WeakOdr => Linkage { odr: true, interposable: preemptible, ..Default::default() },
             L::Internal | L::Private => Linkage { local: true, discardable_if_unused: true, ..Default::default() },
             L::LinkOnceOdrAutoHide
             | L::Appending
