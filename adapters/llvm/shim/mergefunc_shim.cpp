@@ -737,6 +737,98 @@ int mergefunc_is_dso_local(LLVMValueRef v) {
   return GV->isDSOLocal() ? 1 : 0;
 }
 
+} // extern "C"
+
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/ADT/SmallPtrSet.h"
+
+extern "C" {
+
+// Reduces function `g` (with a body) to what a preserve-debug-info thunk keeps of it
+// before the forwarding call is appended, with LLVM 22's rule: of the entry block, the
+// debug records that describe a parameter (a `#dbg_value`/`#dbg_assign` of a parameter
+// variable; a `#dbg_declare` of a parameter whose address is an alloca that some store
+// of an argument writes, with that alloca and those stores), and nothing else: every
+// other block, instruction (the terminator included) and debug record goes. Uses of what
+// goes are replaced by poison first. The caller handles block addresses of `g`. Returns
+// the entry block, or null (nothing done) if `g` is not a function with a body.
+LLVMBasicBlockRef mergefunc_pdi_strip(LLVMValueRef g) {
+  Function *G = dyn_cast_or_null<Function>(unwrap(g));
+  if (!G || G->isDeclaration())
+    return nullptr;
+  BasicBlock &Entry = G->getEntryBlock();
+  SmallPtrSet<Instruction *, 16> KeepInsts;
+  SmallPtrSet<DbgVariableRecord *, 16> KeepRecords;
+  for (Instruction &I : Entry) {
+    for (DbgVariableRecord &R : filterDbgVars(I.getDbgRecordRange())) {
+      DILocalVariable *Var = R.getVariable();
+      if (!Var || !Var->isParameter())
+        continue;
+      if (!R.isDbgDeclare()) {
+        KeepRecords.insert(&R);
+        continue;
+      }
+      auto *Slot = dyn_cast_or_null<AllocaInst>(R.getAddress());
+      if (!Slot)
+        continue;
+      for (User *U : Slot->users()) {
+        auto *St = dyn_cast<StoreInst>(U);
+        if (St && isa<Argument>(St->getValueOperand())) {
+          KeepInsts.insert(Slot);
+          KeepInsts.insert(St);
+          KeepRecords.insert(&R);
+        }
+      }
+    }
+  }
+  // The entry block's terminator goes first (it may name the other blocks), then the
+  // other blocks (their records before them, see `mergefunc_drop_debug_records`), as
+  // LLVM's `eraseTail`. The terminator's records stay, trailing the block.
+  if (Instruction *Term = Entry.getTerminator()) {
+    if (!Term->use_empty())
+      Term->replaceAllUsesWith(PoisonValue::get(Term->getType()));
+    Term->eraseFromParent();
+  }
+  SmallVector<BasicBlock *, 8> Tail;
+  for (BasicBlock &BB : *G)
+    if (&BB != &Entry)
+      Tail.push_back(&BB);
+  for (BasicBlock *BB : Tail) {
+    mergefunc_drop_debug_records(wrap(BB));
+    BB->dropAllReferences();
+  }
+  for (BasicBlock *BB : Tail) {
+    for (Instruction &I : *BB)
+      if (!I.use_empty())
+        I.replaceAllUsesWith(PoisonValue::get(I.getType()));
+    BB->eraseFromParent();
+  }
+  // Then the entry block's other instructions, last first (each after its users), and
+  // the records nobody keeps.
+  SmallVector<Instruction *, 32> Gone;
+  for (Instruction &I : Entry)
+    if (!KeepInsts.contains(&I))
+      Gone.push_back(&I);
+  for (Instruction *I : Gone)
+    if (!I->use_empty())
+      I->replaceAllUsesWith(PoisonValue::get(I->getType()));
+  for (auto It = Gone.rbegin(); It != Gone.rend(); ++It)
+    (*It)->eraseFromParent();
+  SmallVector<DbgVariableRecord *, 16> GoneRecords;
+  for (Instruction &I : Entry)
+    for (DbgVariableRecord &R : filterDbgVars(I.getDbgRecordRange()))
+      if (!KeepRecords.contains(&R))
+        GoneRecords.push_back(&R);
+  if (DbgMarker *Trailing = Entry.getTrailingDbgRecords())
+    for (DbgVariableRecord &R : filterDbgVars(Trailing->getDbgRecordRange()))
+      if (!KeepRecords.contains(&R))
+        GoneRecords.push_back(&R);
+  for (DbgVariableRecord *R : GoneRecords)
+    R->eraseFromParent();
+  return wrap(&Entry);
+}
+
 // A new external function without a body, appended to the module of function `f`, with
 // `f`'s function type and `f`'s address space (`LLVMAddFunction` always uses the program
 // address space), as LLVM's MergeFunctions creates the private body of two interposable

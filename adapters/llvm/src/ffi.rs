@@ -101,9 +101,6 @@ extern "C" {
     /// 1 if a `blockaddress` refers to a block of function `f`, 0 if none does, -1 for
     /// a value that is not a function.
     pub fn mergefunc_any_block_address_taken(f: LLVMValueRef) -> i32;
-    /// Deletes the debug records of block `bb` (attached to its instructions, and
-    /// trailing); 0 for a null block.
-    pub fn mergefunc_drop_debug_records(bb: LLVMBasicBlockRef) -> i32;
     /// Empties function `fn` (debug records, operand uses, then its blocks); with `keep`
     /// the blocks are unlinked but stay allocated (one-shot tools). 0 for a value that is
     /// not a function, 1 deleted, 2 kept.
@@ -119,6 +116,10 @@ extern "C" {
     /// 1 if global value `v` is `dso_local` (explicitly, or implied by local linkage or
     /// hidden/protected visibility), 0 if not, -1 for a value that is not a global value.
     pub fn mergefunc_is_dso_local(v: LLVMValueRef) -> i32;
+    /// Strips function `g` (with a body) down to what a preserve-debug-info thunk keeps
+    /// (LLVM 22's rule: entry-block debug records of parameters, with the allocas and
+    /// argument stores of their `#dbg_declare`s); returns the entry block, or null.
+    pub fn mergefunc_pdi_strip(g: LLVMValueRef) -> LLVMBasicBlockRef;
     /// A new external declaration with the function type and address space of function
     /// `f`, appended to `f`'s module; null if `f` is not a function in a module.
     pub fn mergefunc_add_function_like(f: LLVMValueRef) -> LLVMValueRef;

@@ -3299,6 +3299,36 @@ impl LlvmModule {
         }
     }
 
+    /// Functions with an instruction that has `v` itself as an operand (not inside a
+    /// constant).
+    pub(crate) fn instruction_users(&self, v: V, out: &mut Vec<FuncId>) {
+        let mut last_block = ptr::null_mut();
+        for user in v.users() {
+            if user.is_instruction() {
+                self.push_parent(user, &mut last_block, out);
+            }
+        }
+    }
+
+    /// Splits `users` (functions with an instruction that refers to `v`, directly or
+    /// inside constants) into those `users_of(.., UseKind::Any)` reports (an
+    /// instruction has `v` itself as an operand; the driver took them out of its tree,
+    /// their views may be rebuilt lazily), returned in `users`, and the others, returned:
+    /// they may sit in the driver's tree, so a rewrite that changes them rebuilds their
+    /// views before it returns.
+    pub(crate) fn split_by_direct_use(&self, v: V, users: &mut Vec<FuncId>) -> Vec<FuncId> {
+        let mut direct = Vec::new();
+        self.instruction_users(v, &mut direct);
+        direct.sort_unstable();
+        direct.dedup();
+        let mut eager = Vec::new();
+        users.retain(|f| direct.binary_search(f).is_ok() || {
+            eager.push(*f);
+            false
+        });
+        eager
+    }
+
     /// Appends the function of instruction `user` to `out`, unless `user` is in
     /// `*last_block`, the block of the previous user: that function is already there.
     /// Use lists hold the uses of one caller mostly in runs, so this keeps `out` close
@@ -3423,7 +3453,10 @@ impl Module for LlvmModule {
     fn users_of(&self, f: FuncId, kind: UseKind, out: &mut Vec<FuncId>) {
         let Some(v) = self.funcs[f.index()].v else { return };
         match kind {
-            UseKind::Any => self.referencing_funcs(v, false, out),
+            // LLVM's `removeUsers`: instructions that have the function itself as an
+            // operand. Functions that name it only inside a constant are left in the
+            // tree; the rewrites rebuild their views eagerly (`split_by_direct_use`).
+            UseKind::Any => self.instruction_users(v, out),
             UseKind::DirectCalls => {
                 let mut last_block = ptr::null_mut();
                 for (u, user) in v.uses() {

@@ -396,67 +396,15 @@ impl LlvmModule {
         }
     }
 
-    /// Preserve-debug-info thunk: `g` keeps its entry block's parameter spills (allocas
-    /// that receive a store of an argument, and those stores) with their debug records;
-    /// everything else is deleted and a call + return is appended.
+    /// Preserve-debug-info thunk: `g` keeps of its body only the entry block's debug
+    /// records of parameters (with the allocas and argument stores of their
+    /// `#dbg_declare`s, LLVM 22's rule, see [`ffi::mergefunc_pdi_strip`]); a call and a
+    /// return are appended.
     fn pdi_thunk(&self, g: V, target: V) -> Result<(), LlvmError> {
-        let blocks = g.blocks();
-        let Some(&entry) = blocks.first() else {
+        // SAFETY: `g` is a live function; the shim checks that it has a body.
+        let entry = unsafe { ffi::mergefunc_pdi_strip(g.0) };
+        if entry.is_null() {
             return err("preserve-debug-info thunk of a function without a body");
-        };
-        let mut keep: Vec<V> = Vec::new();
-        unsafe {
-            let mut i = c::LLVMGetFirstInstruction(entry);
-            while !i.is_null() {
-                let v = V(i);
-                if v.opcode() == Some(Ok(crate::safe::Op::Store)) {
-                    if let (Some(val), Some(p)) = (v.operand(0), v.operand(1)) {
-                        let spill = val.kind() == Ok(ValKind::Argument)
-                            && p.opcode() == Some(Ok(crate::safe::Op::Alloca))
-                            && p.parent_block() == Some(entry);
-                        if spill {
-                            keep.push(v);
-                            if !keep.contains(&p) {
-                                keep.push(p);
-                            }
-                        }
-                    }
-                }
-                i = c::LLVMGetNextInstruction(i);
-            }
-            // Drop every use of the instructions that go away.
-            for b in &blocks {
-                let mut i = c::LLVMGetFirstInstruction(*b);
-                while !i.is_null() {
-                    let v = V(i);
-                    if !keep.contains(&v) && v.has_uses() {
-                        c::LLVMReplaceAllUsesWith(i, c::LLVMGetPoison(v.ty().0));
-                    }
-                    i = c::LLVMGetNextInstruction(i);
-                }
-            }
-            // The blocks that go: their debug records go first (see `clear_body`). The
-            // entry block stays, with the records of the instructions it keeps.
-            for b in &blocks[1..] {
-                ffi::mergefunc_drop_debug_records(*b);
-            }
-            for b in &blocks {
-                let t = c::LLVMGetBasicBlockTerminator(*b);
-                if !t.is_null() {
-                    c::LLVMInstructionEraseFromParent(t);
-                }
-            }
-            for b in &blocks[1..] {
-                c::LLVMDeleteBasicBlock(*b);
-            }
-            let mut i = c::LLVMGetLastInstruction(entry);
-            while !i.is_null() {
-                let prev = c::LLVMGetPreviousInstruction(i);
-                if !keep.contains(&V(i)) {
-                    c::LLVMInstructionEraseFromParent(i);
-                }
-                i = prev;
-            }
         }
         let (call, ret) = self.emit_forwarding_call(g, target, entry)?;
         unsafe {
@@ -487,11 +435,12 @@ impl LlvmModule {
         }
         let (mut users, mut sig, mut consts) = (Vec::new(), Vec::new(), Vec::new());
         self.referencing_funcs_split(fv, &mut users, &mut sig, &mut consts);
+        let in_consts = self.split_by_direct_use(fv, &mut users);
         let calls = if needs_call_locations(fv, tv) { direct_calls_of(fv) } else { Vec::new() };
         unsafe { c::LLVMReplaceAllUsesWith(fv.0, tv.0) };
         self.give_call_locations(&calls);
         // RAUW replaces (and frees) exactly the constants that contain `from`.
-        self.refresh(users, sig, Vec::new(), Freed::Consts(consts), Some((from, to)));
+        self.refresh(users, sig, in_consts, Freed::Consts(consts), Some((from, to)));
         Ok(())
     }
 
@@ -521,8 +470,11 @@ impl LlvmModule {
         }
         let vty = gv.global_value_type().ok_or_else(|| LlvmError("not a global".into()))?;
         let aspace = gv.ty().addr_space().unwrap_or(0);
-        let (mut users, mut sig, mut eager) = (vec![g], Vec::new(), Vec::new());
+        let (mut users, mut sig) = (Vec::new(), Vec::new());
         self.referencing_funcs_split(gv, &mut users, &mut sig, &mut Vec::new());
+        let mut eager = self.split_by_direct_use(gv, &mut users);
+        eager.retain(|&f| f != g);
+        users.push(g);
         self.blockaddress_users(gv, &mut eager, &mut Vec::new());
         unsafe {
             let alias = c::LLVMAddAlias2(self.m, vty.0, aspace, fv.0, NONAME);
