@@ -1006,8 +1006,9 @@ impl<M: ModuleMut> Driver<'_, M> {
         let mut users = core::mem::take(&mut self.scratch);
         users.clear();
         self.m.users_of(f, kind, &mut users);
-        users.sort_unstable();
-        users.dedup();
+        // In the order reported (LLVM walks the use list, and the order of `Deferred`
+        // decides which equal functions pair up in the next round); a repeated user is
+        // already out of the tree.
         for u in &users {
             self.remove(*u);
         }

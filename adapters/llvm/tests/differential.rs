@@ -297,6 +297,37 @@ fn deviation_table_names_real_corpus_functions() {
     }
 }
 
+/// `MERGEFUNC_DIFF_MODULES=a.ll:b.bc` runs the differential case (no deviations, lli when
+/// a module has `main`) on each module: a tool for held-out modules, not run otherwise.
+#[test]
+fn differential_on_modules_from_env() {
+    let Some(list) = std::env::var_os("MERGEFUNC_DIFF_MODULES") else { return };
+    let Some(t) = tools() else { return };
+    let dir = harness::workdir("differential-env");
+    let mut failures = Vec::new();
+    for path in std::env::split_paths(&list) {
+        let n = file_name(&path);
+        let opts: Vec<String> = std::env::var("MERGEFUNC_DIFF_OPTS")
+            .map(|o| o.split_whitespace().map(String::from).collect())
+            .unwrap_or_default();
+        let case = CaseOpts {
+            name: &n,
+            input: &path,
+            opts: &opts,
+            workdir: &dir,
+            deviations: &[],
+            lli: true,
+            callees: true,
+            cand_name: "mergefunc",
+        };
+        match harness::run_case(&t, &case, &ours) {
+            Ok(r) => eprintln!("{n}: {} functions, {} merged, agree", r.input_funcs, r.candidate.merged_count()),
+            Err(e) => failures.push(e),
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
 #[test]
 fn corpus_matches_opt22() {
     let Some(t) = tools() else { return };
