@@ -829,6 +829,26 @@ LLVMBasicBlockRef mergefunc_pdi_strip(LLVMValueRef g) {
   return wrap(&Entry);
 }
 
+// The alignment of function `v` in bytes (0: none, or not a function). LLVM-C's
+// `LLVMGetAlignment` returns 32 bits, and a function may be aligned to 2^32.
+uint64_t mergefunc_function_alignment(LLVMValueRef v) {
+  auto *GO = dyn_cast_or_null<Function>(unwrap(v));
+  if (!GO)
+    return 0;
+  MaybeAlign A = GO->getAlign();
+  return A ? A->value() : 0;
+}
+
+// Sets the alignment of function `v` to `a` bytes (0: none). Returns 1, or 0 (nothing
+// done) if `v` is not a function or `a` is not a power of two LLVM accepts.
+int mergefunc_set_function_alignment(LLVMValueRef v, uint64_t a) {
+  auto *GO = dyn_cast_or_null<Function>(unwrap(v));
+  if (!GO || (a != 0 && ((a & (a - 1)) != 0 || a > Value::MaximumAlignment)))
+    return 0;
+  GO->setAlignment(a == 0 ? MaybeAlign() : MaybeAlign(a));
+  return 1;
+}
+
 // A new external function without a body, appended to the module of function `f`, with
 // `f`'s function type and `f`'s address space (`LLVMAddFunction` always uses the program
 // address space), as LLVM's MergeFunctions creates the private body of two interposable

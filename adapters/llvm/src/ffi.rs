@@ -120,6 +120,12 @@ extern "C" {
     /// (LLVM 22's rule: entry-block debug records of parameters, with the allocas and
     /// argument stores of their `#dbg_declare`s); returns the entry block, or null.
     pub fn mergefunc_pdi_strip(g: LLVMValueRef) -> LLVMBasicBlockRef;
+    /// The alignment of function `v` in bytes, 64 bits wide (a function may be aligned
+    /// to 2^32); 0 for none or a value that is not a function.
+    pub fn mergefunc_function_alignment(v: LLVMValueRef) -> u64;
+    /// Sets the alignment of function `v` (0: none); 1, or 0 if `v` is not a function or
+    /// `a` not an alignment LLVM accepts.
+    pub fn mergefunc_set_function_alignment(v: LLVMValueRef, a: u64) -> i32;
     /// A new external declaration with the function type and address space of function
     /// `f`, appended to `f`'s module; null if `f` is not a function in a module.
     pub fn mergefunc_add_function_like(f: LLVMValueRef) -> LLVMValueRef;

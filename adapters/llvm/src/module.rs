@@ -2152,7 +2152,9 @@ impl LlvmModule {
             }
             None => sig.push(Prop::Num(0)),
         }
-        let align = v.alignment().filter(|a| *a != 0).map(|a| a as u64);
+        // 64 bits: LLVM-C's 32-bit getter reads an alignment of 2^32 as none.
+        // SAFETY: `v` is a live function.
+        let align = Some(unsafe { ffi::mergefunc_function_alignment(v.0) }).filter(|a| *a != 0);
         let info = FuncInfo {
             name,
             linkage,

@@ -648,7 +648,7 @@ impl LlvmModule {
             if !sec.is_null() {
                 c::LLVMSetSection(body.0, sec);
             }
-            body.set_alignment(fv.alignment().unwrap_or(0));
+            ffi::mergefunc_set_function_alignment(body.0, ffi::mergefunc_function_alignment(fv.0));
             ffi::LLVMSetUnnamedAddress(body.0, ffi::LLVMGetUnnamedAddress(fv.0));
             if let Some(p) = fv.personality() {
                 c::LLVMSetPersonalityFn(body.0, p.0);
@@ -798,12 +798,11 @@ impl LlvmModule {
 
     fn set_alignment_untimed(&mut self, f: FuncId, align: Option<u64>) -> Result<(), LlvmError> {
         let v = self.func_value(f)?;
-        let a = match align {
-            None => 0,
-            Some(a) if a <= u32::MAX as u64 && a.is_power_of_two() => a as u32,
-            Some(a) => return err(format!("invalid alignment {a}")),
-        };
-        v.set_alignment(a);
+        // The driver sets the larger of two alignments LLVM accepted (up to 2^32).
+        // SAFETY: `v` is a live function; the shim checks the value.
+        if unsafe { ffi::mergefunc_set_function_alignment(v.0, align.unwrap_or(0)) } != 1 {
+            return err(format!("invalid alignment {}", align.unwrap_or(0)));
+        }
         self.drop_prescan();
         self.funcs[f.index()].info.align = align.filter(|a| *a != 0);
         Ok(())

@@ -394,12 +394,6 @@ impl V {
             || matches!(self.opcode(), Some(Ok(Op::Alloca | Op::Load | Op::Store | Op::AtomicCmpXchg | Op::AtomicRMW)));
         ok.then(|| unsafe { c::LLVMGetAlignment(self.0) })
     }
-    /// Sets the alignment of a global object.
-    pub fn set_alignment(self, a: u32) {
-        if !unsafe { c::LLVMIsAGlobalObject(self.0) }.is_null() {
-            unsafe { c::LLVMSetAlignment(self.0, a) };
-        }
-    }
     /// Personality function.
     pub fn personality(self) -> Option<V> {
         if !self.is_function() || unsafe { c::LLVMHasPersonalityFn(self.0) } == 0 {
