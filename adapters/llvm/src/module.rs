@@ -3324,9 +3324,11 @@ impl LlvmModule {
         direct.sort_unstable();
         direct.dedup();
         let mut eager = Vec::new();
-        users.retain(|f| direct.binary_search(f).is_ok() || {
-            eager.push(*f);
-            false
+        users.retain(|f| {
+            direct.binary_search(f).is_ok() || {
+                eager.push(*f);
+                false
+            }
         });
         eager
     }

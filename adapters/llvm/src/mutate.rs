@@ -57,7 +57,10 @@ enum CastStep {
     /// `n` elements, each extracted, cast and inserted; `pairs` holds the (source,
     /// destination) element types, one per field of a struct, one for every element of
     /// an array.
-    Elementwise { n: usize, pairs: Vec<(T, T)> },
+    Elementwise {
+        n: usize,
+        pairs: Vec<(T, T)>,
+    },
     IntToPtr,
     PtrToInt,
     BitCast,
@@ -98,7 +101,8 @@ fn cast_step(src: T, dest: T) -> Result<CastStep, &'static str> {
         }
         (Ok(TyKind::Integer), Ok(TyKind::Pointer)) => CastStep::IntToPtr,
         (Ok(TyKind::Pointer), Ok(TyKind::Integer)) => CastStep::PtrToInt,
-        (Ok(TyKind::Vector), Ok(TyKind::Vector)) => match (src.elem().map(|e| e.kind()), dest.elem().map(|e| e.kind())) {
+        (Ok(TyKind::Vector), Ok(TyKind::Vector)) => match (src.elem().map(|e| e.kind()), dest.elem().map(|e| e.kind()))
+        {
             (Some(Ok(TyKind::Integer)), Some(Ok(TyKind::Pointer))) => CastStep::IntToPtr,
             (Some(Ok(TyKind::Pointer)), Some(Ok(TyKind::Integer))) => CastStep::PtrToInt,
             _ => CastStep::BitCast,

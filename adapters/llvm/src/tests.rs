@@ -494,7 +494,9 @@ fn rewrites_across_address_spaces_are_declined_up_front() {
 /// alignment: the survivor keeps the larger alignment, as LLVM's `writeAlias` sets it.
 #[test]
 fn alignments_up_to_two_to_the_32_survive() {
-    let src = PAIR.replace("@a(i32 %x) {", "@a(i32 %x) align 4294967296 {").replace("@b(i32 %x) {", "@b(i32 %x) unnamed_addr align 2 {");
+    let src = PAIR
+        .replace("@a(i32 %x) {", "@a(i32 %x) align 4294967296 {")
+        .replace("@b(i32 %x) {", "@b(i32 %x) unnamed_addr align 2 {");
     let (m, r) = merged(&src, Options { use_aliases: true, ..Default::default() });
     assert_eq!(r.merges[0].action, FoldAction::Alias, "{r}");
     assert!(m.to_text().contains("define i32 @a(i32 %x) align 4294967296 {"), "{}", m.to_text());

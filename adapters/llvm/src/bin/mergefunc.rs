@@ -167,7 +167,9 @@ impl Staged {
     /// Writes the whole content to the temporary file.
     fn fill(&mut self, data: &[u8]) -> Result<(), String> {
         let f = self.file.as_mut().ok_or("internal error: output filled twice")?;
-        f.write_all(data).and_then(|_| f.sync_all()).map_err(|e| format!("cannot write {}: {e}", self.path.display()))?;
+        f.write_all(data)
+            .and_then(|_| f.sync_all())
+            .map_err(|e| format!("cannot write {}: {e}", self.path.display()))?;
         self.file = None;
         Ok(())
     }
