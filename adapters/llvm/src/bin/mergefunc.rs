@@ -244,11 +244,9 @@ fn run() -> Result<(), String> {
     }
     let data = if args.text { m.to_text().into_bytes() } else { m.to_bitcode() };
     let unnamed = |r: &mergefunc::MergeRecord| r.folded_name.is_empty() || r.target_name.is_empty();
-    let slots = if (args.verbose || args.report.is_some()) && report.merges.iter().any(unnamed) {
-        m.unnamed_slots()
-    } else {
-        Vec::new()
-    };
+    let unnamed_refusal = |r: &mergefunc::Refusal| r.func_name.is_empty() || r.target_name.is_empty();
+    let any_unnamed = report.merges.iter().any(unnamed) || report.refused.iter().any(unnamed_refusal);
+    let slots = if (args.verbose || args.report.is_some()) && any_unnamed { m.unnamed_slots() } else { Vec::new() };
     if let Some(f) = report_file.as_mut() {
         let name_of = |f: mergefunc::FuncId| m.func(f).name.to_vec();
         let json = to_json(&report, &name_of, &slots, if args.time { Some(secs) } else { None });
@@ -272,6 +270,9 @@ fn run() -> Result<(), String> {
             eprintln!("mergefunc: {}", printable_record(r, &slots));
         }
         for r in &report.refused {
+            let mut r = r.clone();
+            r.func_name = printable_name(&r.func_name, r.func, &slots);
+            r.target_name = printable_name(&r.target_name, r.target, &slots);
             eprintln!("mergefunc: {r}");
         }
     }

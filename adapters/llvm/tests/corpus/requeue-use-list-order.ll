@@ -69,8 +69,10 @@ done:
 
 define i32 @main() {
   %a = call i32 @rec_1(i32 3)
-  %b = call i32 @rec_2(i32 %a)
-  %c = call i32 @rec_3(i32 %b)
-  %u = call i32 (ptr, ...) @printf(ptr @.fmt, i32 %c)
+  %b = call i32 @rec_2(i32 4)
+  %c = call i32 @rec_3(i32 5)
+  %ab = add i32 %a, %b
+  %abc = add i32 %ab, %c
+  %u = call i32 (ptr, ...) @printf(ptr @.fmt, i32 %abc)
   ret i32 0
 }
