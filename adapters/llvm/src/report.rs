@@ -50,8 +50,10 @@ fn name_field(out: &mut String, key: &str, name: &[u8], number: Option<usize>) {
 /// private body), `folded`, `action` (`erase`/`alias`/`thunk`/`kept`), `uses`
 /// (`none`/`calls`/`rauw`), `shared_body_of` (the original survivor's name when both
 /// became thunks of a new private body, else `null`), `round` and `cycle`. Names are
-/// written as [`name_field`] says. Each refusal (a rewrite the adapter declined, see
-/// `ModuleMut::can_rewrite`) has `function`, `target`, `rewrite`, `reason` and
+/// written as `name_field` says (the exact bytes in a `_hex` field when a name is not
+/// UTF-8, the output's `@N` in a `_number` field when it is empty). Each refusal (a
+/// rewrite the adapter declined, see `ModuleMut::can_rewrite`) has `function`, `target`,
+/// `rewrite`, `reason` and
 /// `kept_apart`. `name_of` gives a function's current name (used for `shared_body_of`);
 /// `slots` the output numbers of unnamed functions (`LlvmModule::unnamed_slots`, may be
 /// empty).
