@@ -202,6 +202,40 @@ fn verbose_and_report_name_every_function() {
     let _ = std::fs::remove_dir_all(&d);
 }
 
+/// A rewrite the adapter declines (RAUW of a function whose address is stored, by one in
+/// another address space) is counted with its reason by `--stats` and listed by `-v` and
+/// the report; the run succeeds with a thunk instead.
+#[test]
+fn declined_rewrites_are_reported_with_their_reason() {
+    let d = dir("declined");
+    let input = d.join("in.ll");
+    let body = "{\n  %y = add i32 %x, 1\n  %z = mul i32 %y, 7\n  ret i32 %z\n}\n";
+    let src = format!(
+        "define i32 @a(i32 %x) addrspace(1) {body}define internal i32 @b(i32 %x) unnamed_addr {body}\
+         @t = global ptr @b\n"
+    );
+    std::fs::write(&input, src).unwrap();
+    let (out, report) = (d.join("out.ll"), d.join("r.json"));
+    let o = run(&[
+        os(&input),
+        "-o".as_ref(),
+        os(&out),
+        "--stats".as_ref(),
+        "-v".as_ref(),
+        "--report".as_ref(),
+        os(&report),
+    ]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success(), "{err}");
+    assert!(err.contains("rewrites_refused=1 pairs_kept_apart=0"), "{err}");
+    assert!(err.contains("declined rauw x1: its address is used"), "{err}");
+    assert!(err.contains("@b -> @a: no rauw ("), "{err}");
+    assert!(err.contains("@b -> @a: thunk (uses: calls)"), "{err}");
+    let json = std::fs::read_to_string(&report).unwrap();
+    assert!(json.contains(r#""rewrite": "rauw""#) && json.contains(r#""rewrites_refused": 1"#), "{json}");
+    let _ = std::fs::remove_dir_all(&d);
+}
+
 /// Merging a merged module changes nothing: the thunks of the first run are tagged with
 /// `!mergefunc.thunk` and never merged again (opt-22 would fold `c`'s thunk into `b`'s).
 #[test]

@@ -278,6 +278,15 @@ fn run() -> Result<(), String> {
     }
     if args.stats {
         eprintln!("mergefunc: {}", report.stats);
+        // Declined rewrites by kind and reason (each one is listed by -v and --report).
+        let mut declined: std::collections::BTreeMap<(&str, &str, bool), usize> = Default::default();
+        for r in &report.refused {
+            *declined.entry((r.rewrite.as_str(), r.reason, r.pair_kept_apart)).or_default() += 1;
+        }
+        for ((rewrite, reason, apart), n) in declined {
+            let then = if apart { "pair kept apart" } else { "another rewrite used" };
+            eprintln!("mergefunc: declined {rewrite} x{n}: {reason} ({then})");
+        }
         eprintln!("mergefunc: views built: {}", m.views_built());
         eprintln!("mergefunc: views copied from a function with the same body: {}", m.copy_report().0);
         eprintln!("mergefunc: functions found to have a tree function's body without a view: {}", m.same_body_claims());
