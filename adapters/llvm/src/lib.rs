@@ -150,3 +150,5 @@ pub fn tune_allocator_for_one_shot() -> bool {
 
 #[cfg(all(test, feature = "llvm"))]
 mod tests;
+#[cfg(all(test, feature = "llvm"))]
+mod borrowed_tests;

@@ -277,6 +277,9 @@ pub struct LlvmModule {
     /// Threads the prescan may use (`None`: the available parallelism, at most 8, asked
     /// only when a prescan is large enough to use threads).
     threads: Option<usize>,
+    /// The module and its context belong to someone else ([`Self::from_borrowed`]):
+    /// `Drop` disposes only what the adapter created.
+    borrowed: bool,
     /// Time spent after parsing on the module-level facts and the first prescan (which
     /// run side by side): (wall, process CPU) s.
     setup_time: (f64, f64),
@@ -366,11 +369,16 @@ impl fmt::Debug for LlvmModule {
 
 impl Drop for LlvmModule {
     fn drop(&mut self) {
+        // SAFETY: the builder and target data were created by `from_raw` and are freed
+        // once; the module and context are freed only when the adapter made them (a
+        // borrowed module stays its owner's).
         unsafe {
             c::LLVMDisposeBuilder(self.builder);
             sys::target::LLVMDisposeTargetData(self.td);
-            c::LLVMDisposeModule(self.m);
-            c::LLVMContextDispose(self.ctx);
+            if !self.borrowed {
+                c::LLVMDisposeModule(self.m);
+                c::LLVMContextDispose(self.ctx);
+            }
         }
     }
 }
@@ -450,6 +458,27 @@ impl LlvmModule {
         Self::parse_with_threads(&data, &path.display().to_string(), threads)
     }
 
+    /// Views a module that belongs to someone else, such as the host of a pass plugin,
+    /// for one merge run in place. The adapter creates its own builder and target data
+    /// and frees only those: the module and its context are never disposed. Erased
+    /// functions and folded bodies are really deleted (`set_keep_erased(false)`). The
+    /// prescans use `threads` threads (at least 1; 1 walks on the calling thread: a host
+    /// such as lld's ThinLTO already runs modules in parallel). The module is not verified
+    /// here: hosts hand passes verified IR.
+    ///
+    /// # Safety
+    /// `m` is a valid, verified LLVM 22 module that stays alive, and that nothing else
+    /// reads or changes (on any thread, in the module or its context), until the returned
+    /// value is dropped; that includes every function, global and metadata node it has.
+    pub unsafe fn from_borrowed(m: LLVMModuleRef, threads: usize) -> Self {
+        // SAFETY: the caller vouches for `m`; its context lives at least as long.
+        let ctx = unsafe { c::LLVMGetModuleContext(m) };
+        let mut s = Self::from_raw(ctx, m, Some(threads.max(1)));
+        s.borrowed = true;
+        s.keep_erased = false;
+        s
+    }
+
     fn from_raw(ctx: LLVMContextRef, m: LLVMModuleRef, threads: Option<usize>) -> Self {
         let (td, builder) = unsafe {
             let dl = c::LLVMGetDataLayoutStr(m);
@@ -503,6 +532,7 @@ impl LlvmModule {
             block_addresses: true,
             keep_erased: false,
             threads,
+            borrowed: false,
             setup_time: (0.0, 0.0),
             times: Default::default(),
             clock: crate::clock::PartClock::new(),
