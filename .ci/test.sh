@@ -25,6 +25,9 @@ cargo test --workspace --quiet
 echo "== documentation builds without warnings"
 RUSTDOCFLAGS=-Dwarnings cargo doc --workspace --all-features --no-deps --quiet
 
+echo "== LLVM pass plugin: corpus vs the CLI, host behaviour, real C, C++ and Rust programs (see docs/plugin.md)"
+bash adapters/llvm-plugin/tests/run.sh
+
 echo "== benchmarks build (they are run by hand: cargo bench; see docs/performance.md)"
 cargo bench --workspace --all-features --no-run
 

@@ -214,6 +214,9 @@ unsafe fn run(m: LLVMModuleRef, params: &Params, origin: Origin) -> Result<bool,
     let start = Instant::now();
     // SAFETY: the caller's contract; `lm` is dropped before this returns.
     let mut lm = unsafe { mergefunc_llvm::LlvmModule::from_borrowed(m, params.threads) };
+    if params.test_panic {
+        panic!("test-panic was given");
+    }
     let report = mergefunc::merge_module(&mut lm, &params.merge)
         .map_err(|e| format!("mergefunc-rs: merging {name} failed: {e}"))?;
     let secs = start.elapsed().as_secs_f64();

@@ -2,7 +2,8 @@
 //!
 //! Parameters: `mergefunc-rs<ITEM;ITEM;...>`, where an item is one of the flags
 //! `use-aliases`, `merge-cycles`, `preserve-debug-info`, `stats`, `verify` (each also as
-//! `no-FLAG`, the later item winning), or `report=PATH`, `threads=N`. Empty items are
+//! `no-FLAG`, the later item winning), or `report=PATH`, `threads=N` (and `test-panic`,
+//! for the tests only). Empty items are
 //! ignored. The same text, in `MERGEFUNC_PLUGIN_PARAMS`, configures the passes the plugin
 //! adds to the host's pipeline by itself.
 //!
@@ -26,6 +27,9 @@ pub struct Params {
     pub verify: bool,
     /// Threads of the adapter's prescans (1: the host's thread only).
     pub threads: usize,
+    /// `test-panic`: panic inside the run, after the module is borrowed (tests/run.sh uses
+    /// it to check that a panic reaches the host as an ordinary error, not an abort).
+    pub test_panic: bool,
 }
 
 /// The flag items, for messages.
@@ -60,6 +64,7 @@ pub fn parse(text: &str) -> Result<Params, String> {
             "preserve-debug-info" => p.merge.preserve_debug_info = on,
             "stats" => p.stats = on,
             "verify" => p.verify = on,
+            "test-panic" => p.test_panic = on,
             _ => return Err(format!("mergefunc-rs: unknown parameter {item:?} (known: {FLAGS})")),
         }
     }
