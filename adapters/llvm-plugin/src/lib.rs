@@ -229,12 +229,7 @@ unsafe fn run(m: LLVMModuleRef, params: &Params, origin: Origin) -> Result<bool,
         write_atomically(&params::report_path(path, &name), json.as_bytes())?;
     }
     if params.stats {
-        let _ = writeln!(
-            std::io::stderr(),
-            "mergefunc-rs[{}]: {name}: {}, {secs:.6} s",
-            origin.as_str(),
-            report.stats
-        );
+        let _ = writeln!(std::io::stderr(), "mergefunc-rs[{}]: {name}: {}, {secs:.6} s", origin.as_str(), report.stats);
     }
     Ok(!report.merges.is_empty())
 }

@@ -33,7 +33,8 @@ pub struct Params {
 }
 
 /// The flag items, for messages.
-const FLAGS: &str = "use-aliases, merge-cycles, preserve-debug-info, stats, verify (or no-FLAG), report=PATH, threads=N";
+const FLAGS: &str =
+    "use-aliases, merge-cycles, preserve-debug-info, stats, verify (or no-FLAG), report=PATH, threads=N";
 
 /// Parses the text between `mergefunc-rs<` and `>`.
 pub fn parse(text: &str) -> Result<Params, String> {

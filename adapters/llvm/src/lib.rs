@@ -149,6 +149,6 @@ pub fn tune_allocator_for_one_shot() -> bool {
 }
 
 #[cfg(all(test, feature = "llvm"))]
-mod tests;
-#[cfg(all(test, feature = "llvm"))]
 mod borrowed_tests;
+#[cfg(all(test, feature = "llvm"))]
+mod tests;
