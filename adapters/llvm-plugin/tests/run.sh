@@ -110,8 +110,9 @@ clang-22 -O2 -flto -fpass-plugin="$PLUGIN" -c "$H/y.c" -o "$H/y.lto.o" 2>"$H/err
 expect "not in the full-LTO pre-link phase" bash -c "! grep -q mergefunc-rs '$H/err'"
 clang-22 -O2 -flto=thin -fpass-plugin="$PLUGIN" -c "$H/y.c" -o "$H/y.thin.o" 2>"$H/err"
 expect "not in the ThinLTO pre-link phase" bash -c "! grep -q mergefunc-rs '$H/err'"
-clang-22 -O2 -flto -fuse-ld=lld "$H/y.lto.o" -o "$H/y.lto" -Wl,--load-pass-plugin="$PLUGIN" 2>"$H/err"
-expect "lld full LTO runs it once on the whole program" \
+MERGEFUNC_PLUGIN_PARAMS='stats;verify' clang-22 -O2 -flto -fuse-ld=lld "$H/y.lto.o" -o "$H/y.lto" \
+  -Wl,--load-pass-plugin="$PLUGIN" 2>"$H/err"
+expect "lld full LTO runs it once on the whole program (verified after merging)" \
   bash -c "[ \$(grep -c '^mergefunc-rs\[full-lto-link\]: ld-temp.o: merged=2 ' '$H/err') = 1 ] && [ \"\$('$H/y.lto')\" = '16 0' ]"
 clang-22 -O2 -flto=thin -fuse-ld=lld "$H/y.thin.o" -o "$H/y.thin" -Wl,--load-pass-plugin="$PLUGIN" 2>"$H/err"
 expect "lld ThinLTO runs it in the backend" \
