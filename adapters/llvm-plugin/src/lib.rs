@@ -224,8 +224,13 @@ unsafe fn run(m: LLVMModuleRef, params: &Params, origin: Origin) -> Result<bool,
         lm.verify().map_err(|e| format!("mergefunc-rs: internal error on {name}: {e}"))?;
     }
     if let Some(path) = &params.report {
+        // The output numbers of unnamed functions, as the command writes them (only
+        // worked out when the report names an unnamed function).
+        let unnamed = report.merges.iter().any(|r| r.folded_name.is_empty() || r.target_name.is_empty())
+            || report.refused.iter().any(|r| r.func_name.is_empty() || r.target_name.is_empty());
+        let slots = if unnamed { lm.unnamed_slots() } else { Vec::new() };
         let name_of = |f: mergefunc::FuncId| lm.func(f).name.to_vec();
-        let json = mergefunc_llvm::report::to_json(&report, &name_of, Some(secs));
+        let json = mergefunc_llvm::report::to_json(&report, &name_of, &slots, Some(secs));
         write_atomically(&params::report_path(path, &name), json.as_bytes())?;
     }
     if params.stats {

@@ -58,19 +58,25 @@ for f in adapters/llvm/tests/corpus/*.ll; do
     cli=()
     IFS=';' read -ra items <<<"$o"
     for i in "${items[@]}"; do cli+=("--$i"); done
-    if opt-22 -load-pass-plugin="$PLUGIN" -passes="mergefunc-rs<$o>" -S "$f" -o "$T/plugin.ll" 2>"$T/plugin.err" \
-      && "$CLI" "$f" -S -o "$T/cli.ll" "${cli[@]}" 2>"$T/cli.err" \
-      && cmp -s "$T/plugin.ll" "$T/cli.ll"; then
+    rm -f "$T/plugin.json" "$T/cli.json"
+    # The reports are compared without the plugin's `merge_seconds` (the command writes it
+    # only with --time).
+    if opt-22 -load-pass-plugin="$PLUGIN" -passes="mergefunc-rs<$o${o:+;}report=$T/plugin.json>" -S "$f" \
+      -o "$T/plugin.ll" 2>"$T/plugin.err" \
+      && "$CLI" "$f" -S -o "$T/cli.ll" --report "$T/cli.json" "${cli[@]}" 2>"$T/cli.err" \
+      && cmp -s "$T/plugin.ll" "$T/cli.ll" \
+      && cmp -s <(sed 's/, "merge_seconds": [0-9.]*//' "$T/plugin.json") "$T/cli.json"; then
       same=$((same + 1))
     else
       differ=$((differ + 1))
       echo "differs: $f <$o>"
       diff "$T/plugin.ll" "$T/cli.ll" | head -20 || true
+      diff "$T/plugin.json" "$T/cli.json" | head -10 || true
       cat "$T/plugin.err" "$T/cli.err"
     fi
   done
 done
-expect "corpus: $same runs byte-identical, $differ differ" test "$differ" = 0 -a "$same" -gt 0
+expect "corpus: $same runs with byte-identical modules and reports, $differ differ" test "$differ" = 0 -a "$same" -gt 0
 
 echo "== host behaviour"
 H=$OUT/host
