@@ -19,7 +19,16 @@ if ! command -v cargo-insta >/dev/null 2>&1; then
 fi
 cargo insta test --workspace --all-features --check --unreferenced=reject
 
-echo "== benchmarks build (they are run by hand: cargo bench; see README Performance)"
+echo "== plain \`cargo test --workspace\` (no features): LLVM-only targets are gated off"
+cargo test --workspace --quiet
+
+echo "== documentation builds without warnings"
+RUSTDOCFLAGS=-Dwarnings cargo doc --workspace --all-features --no-deps --quiet
+
+echo "== LLVM pass plugin: corpus vs the CLI, host behaviour, real C, C++ and Rust programs (see docs/plugin.md)"
+bash adapters/llvm-plugin/tests/run.sh
+
+echo "== benchmarks build (they are run by hand: cargo bench; see docs/performance.md)"
 cargo bench --workspace --all-features --no-run
 
 if rustup toolchain list 2>/dev/null | grep -q nightly; then

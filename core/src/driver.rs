@@ -49,9 +49,9 @@ use rustc_hash::FxBuildHasher;
 
 use crate::hash::FunctionHasher;
 use crate::ir::*;
-use crate::mutate::{ModuleMut, ThunkStyle};
+use crate::mutate::{ModuleMut, Rewrite, ThunkStyle};
 use crate::order::{matched_instructions, Comparator};
-use crate::report::{FoldAction, MergeRecord, Report, UseRewrite};
+use crate::report::{FoldAction, MergeRecord, Refusal, Report, UseRewrite};
 use crate::tree::{FnTree, Found};
 
 /// Options of a merge run.
@@ -1012,8 +1012,9 @@ impl<M: ModuleMut> Driver<'_, M> {
         let mut users = core::mem::take(&mut self.scratch);
         users.clear();
         self.m.users_of(f, kind, &mut users);
-        users.sort_unstable();
-        users.dedup();
+        // In the order reported (LLVM walks the use list, and the order of `Deferred`
+        // decides which equal functions pair up in the next round); a repeated user is
+        // already out of the tree.
         for u in &users {
             self.remove(*u);
         }
@@ -1042,6 +1043,36 @@ impl<M: ModuleMut> Driver<'_, M> {
 
     fn can_alias(&self, g: FuncId) -> bool {
         self.opts.use_aliases && self.m.supports_aliases() && self.m.func(g).unnamed_addr
+    }
+
+    /// Asks the adapter whether `rewrite` of `g` onto `target` can be carried out
+    /// ([`ModuleMut::can_rewrite`]); a refusal is recorded (`kept_apart`: the pair then
+    /// stays apart, else the caller takes another rewrite).
+    fn feasible(&mut self, rewrite: Rewrite, g: FuncId, target: FuncId, kept_apart: bool) -> bool {
+        match self.m.can_rewrite(rewrite, g, target) {
+            Ok(()) => true,
+            Err(reason) => {
+                self.refuse(rewrite, g, target, reason, kept_apart);
+                false
+            }
+        }
+    }
+
+    fn refuse(&mut self, rewrite: Rewrite, g: FuncId, target: FuncId, reason: &'static str, kept_apart: bool) {
+        let (func_name, target_name) = (self.name(g), self.name(target));
+        self.report.refused.push(Refusal {
+            func: g,
+            func_name,
+            target,
+            target_name,
+            rewrite,
+            reason,
+            pair_kept_apart: kept_apart,
+        });
+        self.report.stats.rewrites_refused += 1;
+        if kept_apart {
+            self.report.stats.pairs_kept_apart += 1;
+        }
     }
 
     fn fail(func: FuncId, action: &'static str) -> impl FnOnce(M::Error) -> Error<M::Error> {
@@ -1120,7 +1151,7 @@ impl<M: ModuleMut> Driver<'_, M> {
             self.m.erase(g).map_err(Self::fail(g, "erasing"))?;
             return Ok(Some(FoldAction::Erased));
         }
-        if self.can_alias(g) {
+        if self.can_alias(g) && self.feasible(Rewrite::Alias, g, f, false) {
             let (fa, ga) = (self.m.func(f).align, self.m.func(g).align);
             let align = match (fa, ga) {
                 (None, None) => None,
@@ -1132,7 +1163,7 @@ impl<M: ModuleMut> Driver<'_, M> {
             self.report.stats.aliases_written += 1;
             return Ok(Some(FoldAction::Alias));
         }
-        if self.can_thunk(f) {
+        if self.can_thunk(f) && self.feasible(Rewrite::Thunk, g, f, false) {
             let style = ThunkStyle { preserve_debug_info: self.opts.preserve_debug_info };
             if !style.preserve_debug_info {
                 self.remove_users(g, UseKind::Any);
@@ -1266,9 +1297,29 @@ impl<M: ModuleMut> Driver<'_, M> {
         let (fname, gname) = (self.name(f), self.name(g));
         if fl.interposable || (fl.odr && gl.odr) {
             // Neither may call the other: both become thunks (or aliases) of a new
-            // private copy of the body. Both rewrites must be possible first.
+            // private copy of the body. Both rewrites must be possible first. The body
+            // has `f`'s signature, so the adapter answers for rewrites onto `f`.
             if !self.can_thunk(f) && (!self.can_alias(f) || !self.can_alias(g)) {
                 return Ok(f);
+            }
+            let thunk_f = self.can_thunk(f);
+            let aliases = self.can_alias(f) && self.can_alias(g);
+            let m = &*self.m;
+            let possible = |rw: Rewrite, x: FuncId| m.can_rewrite(rw, x, f);
+            let thunks = if thunk_f { possible(Rewrite::Thunk, g).and(possible(Rewrite::Thunk, f)) } else { Ok(()) };
+            let aliases = aliases && possible(Rewrite::Alias, g).and(possible(Rewrite::Alias, f)).is_ok();
+            let split = self.m.can_rewrite(Rewrite::SplitBody, f, f);
+            match (split, thunks) {
+                (Err(reason), _) => {
+                    self.refuse(Rewrite::SplitBody, f, f, reason, true);
+                    return Ok(f);
+                }
+                (Ok(()), Err(reason)) if !aliases => {
+                    // A thunk is the only way left and the adapter cannot write it.
+                    self.refuse(Rewrite::Thunk, g, f, reason, true);
+                    return Ok(f);
+                }
+                _ => {}
             }
             if !same_records {
                 self.intersect_flags(f, g)?;
@@ -1295,10 +1346,10 @@ impl<M: ModuleMut> Driver<'_, M> {
             // waits outside the tree. That is what LLVM 22 does (it keeps a handle that
             // follows `f`'s name), and re-queueing the body instead changes which later
             // functions merge (3 more merges than opt-22 on a clang++ -O0 module).
-            if gl.odr {
+            if gl.odr && self.feasible(Rewrite::RedirectCalls, g, body, false) {
                 self.redirect_calls(g, body)?;
             }
-            if fl.odr {
+            if fl.odr && self.feasible(Rewrite::RedirectCalls, f, body, false) {
                 self.redirect_calls(f, body)?;
             }
             let (fa, ga) = (self.m.func(f).align, self.m.func(g).align);
@@ -1326,11 +1377,12 @@ impl<M: ModuleMut> Driver<'_, M> {
         let mut uses = UseRewrite::None;
         if !gl.interposable && !pdi {
             let gi = self.m.func(g);
-            if gi.unnamed_addr && !gi.used_externally {
+            // Without RAUW (refused: the next option), only the direct calls move.
+            if gi.unnamed_addr && !gi.used_externally && self.feasible(Rewrite::ReplaceAllUses, g, f, false) {
                 self.remove_users(g, UseKind::Any);
                 self.m.replace_all_uses(g, f).map_err(Self::fail(g, "replacing all uses"))?;
                 uses = UseRewrite::AllUses;
-            } else {
+            } else if self.feasible(Rewrite::RedirectCalls, g, f, false) {
                 self.redirect_calls(g, f)?;
                 uses = UseRewrite::DirectCalls;
             }
@@ -1684,6 +1736,54 @@ mod tests {
         assert!(acts.contains(&(g2.0, g1.0, FoldAction::Erased, UseRewrite::DirectCalls)), "{acts:?}");
         assert!(acts.iter().any(|a| a.0 == c2.0 && a.1 == c1.0), "{acts:?}");
         assert!(r.stats.rounds >= 2);
+    }
+
+    #[test]
+    fn refused_rewrites_take_the_next_option_or_keep_the_pair_apart() {
+        // RAUW refused: only the direct calls move, and the folded function (its address
+        // still used by nothing else here) is erased.
+        let mut m = Tiny::new();
+        let f = adder(&mut m, "f", 5, ext());
+        let g = adder(&mut m, "g", 5, internal());
+        m.funcs[g.index()].unnamed_addr = true;
+        let _u = caller(&mut m, "user", g);
+        m.refuse.push((Rewrite::ReplaceAllUses, g));
+        let r = merge_module(&mut m, &Options::default()).unwrap();
+        assert_eq!(actions(&r), [(g.0, f.0, FoldAction::Erased, UseRewrite::DirectCalls)]);
+        assert_eq!((r.stats.rewrites_refused, r.stats.pairs_kept_apart), (1, 0));
+        assert_eq!(r.refused[0].rewrite, Rewrite::ReplaceAllUses);
+        assert!(!m.log.iter().any(|x| x.0 == "rauw"));
+
+        // Alias refused: a thunk instead.
+        let mut m = Tiny::new();
+        let a = adder(&mut m, "a", 5, ext());
+        let b = adder(&mut m, "b", 5, ext());
+        m.funcs[b.index()].unnamed_addr = true;
+        m.refuse.push((Rewrite::Alias, b));
+        let opts = Options { use_aliases: true, ..Options::default() };
+        let r = merge_module(&mut m, &opts).unwrap();
+        assert_eq!(actions(&r), [(b.0, a.0, FoldAction::Thunk, UseRewrite::AllUses)]);
+        assert_eq!(r.stats.rewrites_refused, 1);
+
+        // Split refused (two weak functions): nothing changes, the pair is counted.
+        let mut m = Tiny::new();
+        let weak = Linkage { interposable: true, ..Default::default() };
+        let a = adder(&mut m, "a", 5, weak);
+        let _b = adder(&mut m, "b", 5, weak);
+        m.refuse.push((Rewrite::SplitBody, a));
+        let r = merge_module(&mut m, &Options::default()).unwrap();
+        assert!(r.merges.is_empty() && m.log.is_empty(), "{:?}", m.log);
+        assert_eq!((r.stats.rewrites_refused, r.stats.pairs_kept_apart), (1, 1));
+        assert!(alloc::format!("{r}").contains("no split (refused by the test), kept apart"), "{r}");
+
+        // Thunk refused and no alias possible (two weak functions): kept apart too.
+        let mut m = Tiny::new();
+        let _a = adder(&mut m, "a", 5, weak);
+        let b = adder(&mut m, "b", 5, weak);
+        m.refuse.push((Rewrite::Thunk, b));
+        let r = merge_module(&mut m, &Options::default()).unwrap();
+        assert!(r.merges.is_empty() && m.log.is_empty(), "{:?}", m.log);
+        assert_eq!(r.stats.pairs_kept_apart, 1);
     }
 
     #[test]

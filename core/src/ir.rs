@@ -716,7 +716,7 @@ impl BodyBuf {
         self.succs.extend_from_slice(succs);
         self.blocks[b as usize].succs = Span { start: s, end: self.succs.len() as u32 };
     }
-    /// Closes the last block and returns the body view.
+    /// Closes the last block; [`Self::as_body`] then gives the finished body.
     pub fn finish(&mut self) {
         self.end_block_if_open();
     }
@@ -731,8 +731,13 @@ impl BodyBuf {
 pub enum UseKind {
     /// Functions that *call* it directly (it is the callee operand of a call).
     DirectCalls,
-    /// Functions with any instruction operand that refers to it, directly or inside a
-    /// constant.
+    /// Functions with an instruction operand that refers to it: at least those where
+    /// the operand is the function itself (LLVM's `removeUsers` re-queues exactly
+    /// these). An adapter may also report functions that refer to it only inside a
+    /// constant (they are then re-queued too); a function it does not report stays in
+    /// the driver's tree while a rewrite changes it, so the adapter must bring such a
+    /// function's view up to date itself before the rewrite returns (see
+    /// [`crate::ModuleMut::materialize`]).
     Any,
 }
 

@@ -40,6 +40,6 @@ mod tree;
 pub use driver::{merge_module, Error, Options};
 pub use intern::Interner;
 pub use ir::*;
-pub use mutate::{ModuleMut, ThunkStyle};
+pub use mutate::{ModuleMut, Rewrite, ThunkStyle};
 pub use order::{compare_functions, Comparator};
-pub use report::{FoldAction, MergeRecord, Report, Stats, UseRewrite};
+pub use report::{FoldAction, MergeRecord, Refusal, Report, Stats, UseRewrite};

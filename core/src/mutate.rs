@@ -22,10 +22,58 @@ pub struct ThunkStyle {
     pub preserve_debug_info: bool,
 }
 
+/// A rewrite the driver may choose, named for [`ModuleMut::can_rewrite`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Rewrite {
+    /// [`ModuleMut::replace_all_uses`] of `g` by `target`.
+    ReplaceAllUses,
+    /// [`ModuleMut::replace_direct_calls`] from `g` to `target`.
+    RedirectCalls,
+    /// [`ModuleMut::write_alias`] of `g` to `target`.
+    Alias,
+    /// [`ModuleMut::write_thunk`] of `g` calling `target`.
+    Thunk,
+    /// [`ModuleMut::split_body`] of `g` (`target` is `g`).
+    SplitBody,
+}
+
+impl Rewrite {
+    /// Lower-case name used in reports.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Rewrite::ReplaceAllUses => "rauw",
+            Rewrite::RedirectCalls => "calls",
+            Rewrite::Alias => "alias",
+            Rewrite::Thunk => "thunk",
+            Rewrite::SplitBody => "split",
+        }
+    }
+}
+
 /// Rewrites on a module. Implemented by the same type as [`Module`].
+///
+/// Feasibility: the order decides which functions are equal, but some rewrites of an
+/// equal pair may still be impossible to express in the IR (an alias whose aliasee lives
+/// in another address space, say). The driver asks [`Self::can_rewrite`] before it
+/// chooses each rewrite and takes the next option LLVM's decision tree offers (or leaves
+/// the pair apart) when the adapter declines, recording the refusal in the
+/// [`crate::Report`]. A rewrite the adapter said it can carry out must then succeed on
+/// a valid module: the errors of the rewrite methods are for broken preconditions
+/// (a bug in the driver or the adapter), never for a property of the input.
 pub trait ModuleMut: Module {
     /// The adapter's error type.
     type Error: core::fmt::Debug + core::fmt::Display;
+
+    /// `Ok` if the rewrite `rewrite` of `g` onto `target` (both live functions that
+    /// the order calls equal, or `g` itself for [`Rewrite::SplitBody`]) can be carried
+    /// out in the module as it is now; `Err(reason)` if not. The body
+    /// [`Self::split_body`] makes for `f` has `f`'s signature: the driver asks about
+    /// rewrites onto it with `f` as `target` before the split. The default: every
+    /// rewrite is possible.
+    fn can_rewrite(&self, rewrite: Rewrite, g: FuncId, target: FuncId) -> Result<(), &'static str> {
+        let _ = (rewrite, g, target);
+        Ok(())
+    }
 
     /// Replaces every use of `from` by `to`, address-taken uses included.
     /// Precondition: `from` has an unimportant address (unnamed_addr) and is not used

@@ -79,6 +79,45 @@ pub struct MergeRecord {
     pub cycle: bool,
 }
 
+/// A rewrite of an equal pair that the adapter declined ([`crate::ModuleMut::can_rewrite`]):
+/// the driver took the next option LLVM's decision tree offers, or left the pair apart.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Refusal {
+    /// The function the rewrite would have changed.
+    pub func: FuncId,
+    /// Its name at the time.
+    pub func_name: Box<[u8]>,
+    /// The function it was equal to (the rewrite's target).
+    pub target: FuncId,
+    /// The target's name at the time.
+    pub target_name: Box<[u8]>,
+    /// The rewrite declined.
+    pub rewrite: crate::mutate::Rewrite,
+    /// The adapter's reason.
+    pub reason: &'static str,
+    /// True if the pair stayed apart (no merge at all); false if another rewrite was
+    /// used instead.
+    pub pair_kept_apart: bool,
+}
+
+impl fmt::Display for Refusal {
+    /// `@func -> @target: no <rewrite> (<reason>)[, kept apart]`, one line.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "@{} -> @{}: no {} ({})",
+            Name(&self.func_name),
+            Name(&self.target_name),
+            self.rewrite.as_str(),
+            self.reason
+        )?;
+        if self.pair_kept_apart {
+            f.write_str(", kept apart")?;
+        }
+        Ok(())
+    }
+}
+
 /// LLVM's MergeFunctions statistics, plus a few of our own.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Stats {
@@ -124,6 +163,10 @@ pub struct Stats {
     pub filed_unread: u64,
     /// Deferred rounds run.
     pub rounds: u64,
+    /// Rewrites of equal pairs the adapter declined ([`Report::refused`]).
+    pub rewrites_refused: u64,
+    /// Of [`Self::rewrites_refused`], pairs left apart because no rewrite was possible.
+    pub pairs_kept_apart: u64,
     /// Cycle merging: classes examined by the partition refinement's worklist (each
     /// examination sorts the members touched since the last one; 0 when off).
     pub cycle_rounds: u64,
@@ -137,6 +180,8 @@ pub struct Stats {
 pub struct Report {
     /// One record per folded function, in the order the merges happened.
     pub merges: Vec<MergeRecord>,
+    /// Rewrites the adapter declined, in the order they were asked for.
+    pub refused: Vec<Refusal>,
     /// Counters.
     pub stats: Stats,
 }
@@ -217,6 +262,9 @@ impl fmt::Display for Stats {
         if self.cycle_unique_keys != 0 {
             write!(f, " cycle_unique_keys={}", self.cycle_unique_keys)?;
         }
+        if self.rewrites_refused != 0 {
+            write!(f, " rewrites_refused={} pairs_kept_apart={}", self.rewrites_refused, self.pairs_kept_apart)?;
+        }
         Ok(())
     }
 }
@@ -225,6 +273,9 @@ impl fmt::Display for Report {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for m in &self.merges {
             writeln!(f, "{m}")?;
+        }
+        for r in &self.refused {
+            writeln!(f, "{r}")?;
         }
         writeln!(f, "{}", self.stats)
     }

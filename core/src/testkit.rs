@@ -45,6 +45,8 @@ pub(crate) struct Tiny {
     /// never for a function in `ineligible_on_build` on either side) and
     /// [`ModuleMut::tiny_body`].
     pub unread_claims: bool,
+    /// Rewrites [`ModuleMut::can_rewrite`] declines: (rewrite, the function it would change).
+    pub refuse: Vec<(crate::mutate::Rewrite, FuncId)>,
     /// Every [`ModuleMut::prefetch`] and [`ModuleMut::materialize`] call, in order.
     pub accesses: core::cell::RefCell<Vec<(&'static str, FuncId)>>,
 }
@@ -270,6 +272,12 @@ impl Tiny {
 
 impl ModuleMut for Tiny {
     type Error = &'static str;
+    fn can_rewrite(&self, rewrite: crate::mutate::Rewrite, g: FuncId, _target: FuncId) -> Result<(), &'static str> {
+        if self.refuse.contains(&(rewrite, g)) {
+            return Err("refused by the test");
+        }
+        Ok(())
+    }
     fn replace_all_uses(&mut self, from: FuncId, to: FuncId) -> Result<(), Self::Error> {
         self.log.push(("rauw", from, to));
         self.rewrite(from, to, false);

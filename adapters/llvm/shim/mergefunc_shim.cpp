@@ -1,13 +1,19 @@
-// mergefunc-llvm's C++ shim: a handful of read-only accessors that LLVM-C 22 lacks or
+// mergefunc-llvm's C++ shim: the accessors and the few rewrites that LLVM-C 22 lacks or
 // only offers at a high price. Compiled by build.rs against the LLVM 22 headers that
 // llvm-sys links (`$LLVM_SYS_221_PREFIX/include`), with the flags of `llvm-config
 // --cxxflags`.
 //
 // Every function checks the kind of what it is given (`dyn_cast`) and answers "no"
 // (0, -1 or null) for the wrong kind, so a caller can never reach undefined behaviour
-// through a mismatched handle. Nothing here modifies the IR or allocates IR objects.
+// through a mismatched handle. Most functions only read the IR. The ones that change it
+// are named for what they do and are called only by the adapter's rewrites: copying an
+// attribute list (`mergefunc_copy_attributes`), dropping a block's debug records,
+// clearing or unlinking a folded function (`mergefunc_clear_body`,
+// `mergefunc_remove_function`), and replacing a function by a fresh shell for a thunk
+// (`mergefunc_replace_with_shell`). `mergefunc_tune_allocator` sets glibc's `mallopt`
+// thresholds and touches no IR.
 //
-// Why these exist (see shared/design/llvm-c-api.md):
+// Why these exist:
 // * metadata operands: LLVM-C only reads an MDNode's operands through `MetadataAsValue`
 //   wrappers (`LLVMGetMDNodeOperands`), which look up or create one wrapper value per
 //   operand in the context; and it has no `MDNode::isUniqued`, which the adapter
@@ -719,6 +725,140 @@ LLVMValueRef mergefunc_replace_with_shell(LLVMValueRef g, int keep) {
   }
   mergefunc_unlink_keeping_body(G);
   return wrap(NG);
+}
+
+// 1 if global value `v` is dso_local (`GlobalValue::isDSOLocal`: set explicitly, or
+// implied by local linkage or hidden/protected visibility), 0 if not, -1 if `v` is not a
+// global value. (LLVM-C has no getter.)
+int mergefunc_is_dso_local(LLVMValueRef v) {
+  auto *GV = dyn_cast_or_null<GlobalValue>(unwrap(v));
+  if (!GV)
+    return -1;
+  return GV->isDSOLocal() ? 1 : 0;
+}
+
+} // extern "C"
+
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/ADT/SmallPtrSet.h"
+
+extern "C" {
+
+// Reduces function `g` (with a body) to what a preserve-debug-info thunk keeps of it
+// before the forwarding call is appended, with LLVM 22's rule: of the entry block, the
+// debug records that describe a parameter (a `#dbg_value`/`#dbg_assign` of a parameter
+// variable; a `#dbg_declare` of a parameter whose address is an alloca that some store
+// of an argument writes, with that alloca and those stores), and nothing else: every
+// other block, instruction (the terminator included) and debug record goes. Uses of what
+// goes are replaced by poison first. The caller handles block addresses of `g`. Returns
+// the entry block, or null (nothing done) if `g` is not a function with a body.
+LLVMBasicBlockRef mergefunc_pdi_strip(LLVMValueRef g) {
+  Function *G = dyn_cast_or_null<Function>(unwrap(g));
+  if (!G || G->isDeclaration())
+    return nullptr;
+  BasicBlock &Entry = G->getEntryBlock();
+  SmallPtrSet<Instruction *, 16> KeepInsts;
+  SmallPtrSet<DbgVariableRecord *, 16> KeepRecords;
+  for (Instruction &I : Entry) {
+    for (DbgVariableRecord &R : filterDbgVars(I.getDbgRecordRange())) {
+      DILocalVariable *Var = R.getVariable();
+      if (!Var || !Var->isParameter())
+        continue;
+      if (!R.isDbgDeclare()) {
+        KeepRecords.insert(&R);
+        continue;
+      }
+      auto *Slot = dyn_cast_or_null<AllocaInst>(R.getAddress());
+      if (!Slot)
+        continue;
+      for (User *U : Slot->users()) {
+        auto *St = dyn_cast<StoreInst>(U);
+        if (St && isa<Argument>(St->getValueOperand())) {
+          KeepInsts.insert(Slot);
+          KeepInsts.insert(St);
+          KeepRecords.insert(&R);
+        }
+      }
+    }
+  }
+  // The entry block's terminator goes first (it may name the other blocks), then the
+  // other blocks (their records before them, see `mergefunc_drop_debug_records`), as
+  // LLVM's `eraseTail`. The terminator's records stay, trailing the block.
+  if (Instruction *Term = Entry.getTerminator()) {
+    if (!Term->use_empty())
+      Term->replaceAllUsesWith(PoisonValue::get(Term->getType()));
+    Term->eraseFromParent();
+  }
+  SmallVector<BasicBlock *, 8> Tail;
+  for (BasicBlock &BB : *G)
+    if (&BB != &Entry)
+      Tail.push_back(&BB);
+  for (BasicBlock *BB : Tail) {
+    mergefunc_drop_debug_records(wrap(BB));
+    BB->dropAllReferences();
+  }
+  for (BasicBlock *BB : Tail) {
+    for (Instruction &I : *BB)
+      if (!I.use_empty())
+        I.replaceAllUsesWith(PoisonValue::get(I.getType()));
+    BB->eraseFromParent();
+  }
+  // Then the entry block's other instructions, last first (each after its users), and
+  // the records nobody keeps.
+  SmallVector<Instruction *, 32> Gone;
+  for (Instruction &I : Entry)
+    if (!KeepInsts.contains(&I))
+      Gone.push_back(&I);
+  for (Instruction *I : Gone)
+    if (!I->use_empty())
+      I->replaceAllUsesWith(PoisonValue::get(I->getType()));
+  for (auto It = Gone.rbegin(); It != Gone.rend(); ++It)
+    (*It)->eraseFromParent();
+  SmallVector<DbgVariableRecord *, 16> GoneRecords;
+  for (Instruction &I : Entry)
+    for (DbgVariableRecord &R : filterDbgVars(I.getDbgRecordRange()))
+      if (!KeepRecords.contains(&R))
+        GoneRecords.push_back(&R);
+  if (DbgMarker *Trailing = Entry.getTrailingDbgRecords())
+    for (DbgVariableRecord &R : filterDbgVars(Trailing->getDbgRecordRange()))
+      if (!KeepRecords.contains(&R))
+        GoneRecords.push_back(&R);
+  for (DbgVariableRecord *R : GoneRecords)
+    R->eraseFromParent();
+  return wrap(&Entry);
+}
+
+// The alignment of function `v` in bytes (0: none, or not a function). LLVM-C's
+// `LLVMGetAlignment` returns 32 bits, and a function may be aligned to 2^32.
+uint64_t mergefunc_function_alignment(LLVMValueRef v) {
+  auto *GO = dyn_cast_or_null<Function>(unwrap(v));
+  if (!GO)
+    return 0;
+  MaybeAlign A = GO->getAlign();
+  return A ? A->value() : 0;
+}
+
+// Sets the alignment of function `v` to `a` bytes (0: none). Returns 1, or 0 (nothing
+// done) if `v` is not a function or `a` is not a power of two LLVM accepts.
+int mergefunc_set_function_alignment(LLVMValueRef v, uint64_t a) {
+  auto *GO = dyn_cast_or_null<Function>(unwrap(v));
+  if (!GO || (a != 0 && ((a & (a - 1)) != 0 || a > Value::MaximumAlignment)))
+    return 0;
+  GO->setAlignment(a == 0 ? MaybeAlign() : MaybeAlign(a));
+  return 1;
+}
+
+// A new external function without a body, appended to the module of function `f`, with
+// `f`'s function type and `f`'s address space (`LLVMAddFunction` always uses the program
+// address space), as LLVM's MergeFunctions creates the private body of two interposable
+// or ODR functions. Null if `f` is not a function in a module.
+LLVMValueRef mergefunc_add_function_like(LLVMValueRef f) {
+  Function *F = dyn_cast_or_null<Function>(unwrap(f));
+  if (!F || !F->getParent())
+    return nullptr;
+  return wrap(Function::Create(F->getFunctionType(), GlobalValue::ExternalLinkage, F->getAddressSpace(), "",
+                               F->getParent()));
 }
 
 } // extern "C"

@@ -113,9 +113,6 @@ extern "C" {
         entry_walk: i32,
         address_taken: *mut i32,
     ) -> u64;
-    /// Deletes the debug records of block `bb` (attached to its instructions, and
-    /// trailing); 0 for a null block.
-    pub fn mergefunc_drop_debug_records(bb: LLVMBasicBlockRef) -> i32;
     /// Empties function `fn` (debug records, operand uses, then its blocks); with `keep`
     /// the blocks are unlinked but stay allocated (one-shot tools). 0 for a value that is
     /// not a function, 1 deleted, 2 kept.
@@ -128,6 +125,22 @@ extern "C" {
     /// that takes over its name, attributes, comdat, attachments, place and uses; `g` is destroyed or (`keep` != 0) unlinked. The new function, or
     /// null (nothing done).
     pub fn mergefunc_replace_with_shell(g: LLVMValueRef, keep: i32) -> LLVMValueRef;
+    /// 1 if global value `v` is `dso_local` (explicitly, or implied by local linkage or
+    /// hidden/protected visibility), 0 if not, -1 for a value that is not a global value.
+    pub fn mergefunc_is_dso_local(v: LLVMValueRef) -> i32;
+    /// Strips function `g` (with a body) down to what a preserve-debug-info thunk keeps
+    /// (LLVM 22's rule: entry-block debug records of parameters, with the allocas and
+    /// argument stores of their `#dbg_declare`s); returns the entry block, or null.
+    pub fn mergefunc_pdi_strip(g: LLVMValueRef) -> LLVMBasicBlockRef;
+    /// The alignment of function `v` in bytes, 64 bits wide (a function may be aligned
+    /// to 2^32); 0 for none or a value that is not a function.
+    pub fn mergefunc_function_alignment(v: LLVMValueRef) -> u64;
+    /// Sets the alignment of function `v` (0: none); 1, or 0 if `v` is not a function or
+    /// `a` not an alignment LLVM accepts.
+    pub fn mergefunc_set_function_alignment(v: LLVMValueRef, a: u64) -> i32;
+    /// A new external declaration with the function type and address space of function
+    /// `f`, appended to `f`'s module; null if `f` is not a function in a module.
+    pub fn mergefunc_add_function_like(f: LLVMValueRef) -> LLVMValueRef;
     /// 1 if global object `v` has an attachment of kind `kind`, 0 if not, -1 for a
     /// value that is not a global object.
     pub fn mergefunc_global_has_metadata(v: LLVMValueRef, kind: c_uint) -> i32;

@@ -4,13 +4,15 @@
 //!
 //! Everything LLVM-specific needs the `llvm` feature, which links LLVM 22 through
 //! inkwell 0.11's `llvm-sys` 221 (`inkwell::llvm_sys`). inkwell itself is used for
-//! nothing else: its wrappers panic or crash on ordinary IR (see
-//! `shared/design/llvm-c-api.md`), so the adapter calls LLVM-C through a thin safe layer
+//! nothing else: its wrappers panic on ordinary LLVM 22 IR (an attribute kind getter on
+//! `range` attributes, type conversions on token and target-extension types, operand
+//! reads), so the adapter calls LLVM-C through a thin safe layer
 //! (`safe`) whose every accessor checks the value kind or opcode first, and re-declares
 //! every enum-returning getter to return a plain integer (`ffi`). A small C++ shim
 //! (`shim/mergefunc_shim.cpp`, compiled by `build.rs` against the LLVM 22 headers) adds
-//! the few read-only accessors LLVM-C lacks or makes expensive: metadata operands and
-//! uniquing, attachment lists, the `StructuralHash` walk, and copying an attribute list.
+//! the few accessors LLVM-C lacks or makes expensive: metadata operands and uniquing,
+//! attachment lists, the `StructuralHash` walk, copying an attribute list, and the
+//! rewrites that unlink a folded function or replace it by a thunk's shell.
 //!
 //! Build: `LLVM_SYS_221_PREFIX=$(llvm-config-22 --prefix) cargo build -p mergefunc-llvm
 //! --features llvm` (the workspace's `.cargo/config.toml` sets the variable to
@@ -32,7 +34,7 @@
 //! | property | how it is read | fallback when it cannot be read |
 //! |---|---|---|
 //! | function ids | module order; functions created by the mutator are appended | — |
-//! | linkage class | `LLVMGetLinkage` → `Linkage{interposable, odr, local, discardable_if_unused}` (spec §4.1) | external functions count as interposable when the module flag `SemanticInterposition` is set (`dso_local` has no getter); obsolete linkages → ineligible |
+//! | linkage class | `LLVMGetLinkage` → `Linkage{interposable, odr, local, discardable_if_unused}` (`docs/llvm-rules.md` §4.1) | with the module flag `SemanticInterposition`, functions that are not `dso_local` (shim `mergefunc_is_dso_local`; hidden/protected imply it) are interposable too, as in `GlobalValue::isInterposable`; obsolete linkages → ineligible |
 //! | eligibility | declarations and `available_externally` → `NoBody`; intrinsic call with a distinct `MDNode` operand (tuples checked exactly by re-uniquing with `LLVMMDNodeInContext2`); `amdgpu_kernel`/`ptx_kernel`/`spir_kernel` → ineligible and not callable | non-tuple nodes (DI nodes) on intrinsic calls count as distinct; anything the body builder cannot describe → ineligible |
 //! | `unnamed_addr`, `used_externally` | `LLVMGetUnnamedAddress == global`; operands of `llvm.used` / `llvm.compiler.used` with pointer casts stripped | — |
 //! | signature props | attribute list (fn, ret, params); has-GC + GC name; has-section + section; calling convention; has-personality + personality constant (not compared by LLVM: safer) | — |
@@ -61,9 +63,11 @@
 //! forgets exactly the pointer-cache entries it may free.
 //!
 //! RAUW, direct-call redirection (the callee operand only), aliases (`LLVMAddAlias2`,
-//! G's linkage, name, visibility, global `unnamed_addr`), thunks (G's own object becomes
-//! the thunk, so it keeps name, linkage, attributes, `dso_local`, comdat and uses; its
-//! attachments other than `!type`/`!kcfi_type` are dropped; `musttail` iff both are
+//! G's linkage, name, visibility, global `unnamed_addr`), thunks (as LLVM's `writeThunk`:
+//! a new shell function with G's type, linkage and address space takes G's attributes,
+//! comdat, `!type`/`!kcfi_type` attachments (no others), name, place in the module and
+//! every use, and G's old body is unlinked with G; a G whose block address is taken is
+//! cleared in place instead; the adapter's `FuncId` G names the shell; `musttail` iff both are
 //! `swifttailcc`, else `tail`; the callee's calling convention and full attribute list on
 //! the call; casts element-wise through structs and arrays, `inttoptr`/`ptrtoint`), erase,
 //! `split_body` (the blocks move into a new private function that copies F's attributes and
@@ -150,5 +154,7 @@ pub fn tune_allocator_for_one_shot() -> bool {
     unsafe { ffi::mergefunc_tune_allocator() == 1 }
 }
 
+#[cfg(all(test, feature = "llvm"))]
+mod borrowed_tests;
 #[cfg(all(test, feature = "llvm"))]
 mod tests;

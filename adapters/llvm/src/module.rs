@@ -280,6 +280,9 @@ pub struct LlvmModule {
     /// Threads the prescan may use (`None`: the available parallelism, at most 8, asked
     /// only when a prescan is large enough to use threads).
     threads: Option<usize>,
+    /// The module and its context belong to someone else ([`Self::from_borrowed`]):
+    /// `Drop` disposes only what the adapter created.
+    borrowed: bool,
     /// Time spent after parsing on the module-level facts and the first prescan (which
     /// run side by side): (wall, process CPU) s.
     setup_time: (f64, f64),
@@ -369,11 +372,16 @@ impl fmt::Debug for LlvmModule {
 
 impl Drop for LlvmModule {
     fn drop(&mut self) {
+        // SAFETY: the builder and target data were created by `from_raw` and are freed
+        // once; the module and context are freed only when the adapter made them (a
+        // borrowed module stays its owner's).
         unsafe {
             c::LLVMDisposeBuilder(self.builder);
             sys::target::LLVMDisposeTargetData(self.td);
-            c::LLVMDisposeModule(self.m);
-            c::LLVMContextDispose(self.ctx);
+            if !self.borrowed {
+                c::LLVMDisposeModule(self.m);
+                c::LLVMContextDispose(self.ctx);
+            }
         }
     }
 }
@@ -453,6 +461,27 @@ impl LlvmModule {
         Self::parse_with_threads(&data, &path.display().to_string(), threads)
     }
 
+    /// Views a module that belongs to someone else, such as the host of a pass plugin,
+    /// for one merge run in place. The adapter creates its own builder and target data
+    /// and frees only those: the module and its context are never disposed. Erased
+    /// functions and folded bodies are really deleted (`set_keep_erased(false)`). The
+    /// prescans use `threads` threads (at least 1; 1 walks on the calling thread: a host
+    /// such as lld's ThinLTO already runs modules in parallel). The module is not verified
+    /// here: hosts hand passes verified IR.
+    ///
+    /// # Safety
+    /// `m` is a valid, verified LLVM 22 module that stays alive, and that nothing else
+    /// reads or changes (on any thread, in the module or its context), until the returned
+    /// value is dropped; that includes every function, global and metadata node it has.
+    pub unsafe fn from_borrowed(m: LLVMModuleRef, threads: usize) -> Self {
+        // SAFETY: the caller vouches for `m`; its context lives at least as long.
+        let ctx = unsafe { c::LLVMGetModuleContext(m) };
+        let mut s = Self::from_raw(ctx, m, Some(threads.max(1)));
+        s.borrowed = true;
+        s.keep_erased = false;
+        s
+    }
+
     fn from_raw(ctx: LLVMContextRef, m: LLVMModuleRef, threads: Option<usize>) -> Self {
         let (td, builder) = unsafe {
             let dl = c::LLVMGetDataLayoutStr(m);
@@ -507,6 +536,7 @@ impl LlvmModule {
             shapes: Default::default(),
             keep_erased: false,
             threads,
+            borrowed: false,
             setup_time: (0.0, 0.0),
             times: Default::default(),
             clock: crate::clock::PartClock::new(),
@@ -2102,17 +2132,23 @@ impl LlvmModule {
                 L::External
             }
         };
-        let ext = Linkage { interposable: self.semantic_interposition, ..Default::default() };
+        // LLVM's `GlobalValue::isInterposable`: an interposable linkage, or, with the
+        // `SemanticInterposition` module flag, any symbol that is not `dso_local` (hidden
+        // and protected visibility imply `dso_local`; local linkage is always).
+        // SAFETY: `v` is a live function.
+        let preemptible = self.semantic_interposition && unsafe { ffi::mergefunc_is_dso_local(v.0) } != 1;
         let linkage = match lk {
-            L::External => ext,
+            L::External => Linkage { interposable: preemptible, ..Default::default() },
             L::AvailableExternally => {
                 ineligible = Some(Ineligible::NoBody);
                 Linkage { discardable_if_unused: true, ..Default::default() }
             }
             L::LinkOnceAny => Linkage { interposable: true, discardable_if_unused: true, ..Default::default() },
-            L::LinkOnceOdr => Linkage { odr: true, discardable_if_unused: true, ..Default::default() },
+            L::LinkOnceOdr => {
+                Linkage { odr: true, interposable: preemptible, discardable_if_unused: true, ..Default::default() }
+            }
             L::WeakAny | L::ExternalWeak | L::Common => Linkage { interposable: true, ..Default::default() },
-            L::WeakOdr => Linkage { odr: true, ..Default::default() },
+            L::WeakOdr => Linkage { odr: true, interposable: preemptible, ..Default::default() },
             L::Internal | L::Private => Linkage { local: true, discardable_if_unused: true, ..Default::default() },
             L::LinkOnceOdrAutoHide
             | L::Appending
@@ -2184,7 +2220,9 @@ impl LlvmModule {
             }
             None => sig.push(Prop::Num(0)),
         }
-        let align = v.alignment().filter(|a| *a != 0).map(|a| a as u64);
+        // 64 bits: LLVM-C's 32-bit getter reads an alignment of 2^32 as none.
+        // SAFETY: `v` is a live function.
+        let align = Some(unsafe { ffi::mergefunc_function_alignment(v.0) }).filter(|a| *a != 0);
         let info = FuncInfo {
             name,
             linkage,
@@ -3331,6 +3369,38 @@ impl LlvmModule {
         }
     }
 
+    /// Functions with an instruction that has `v` itself as an operand (not inside a
+    /// constant).
+    pub(crate) fn instruction_users(&self, v: V, out: &mut Vec<FuncId>) {
+        let mut last_block = ptr::null_mut();
+        for user in v.users() {
+            if user.is_instruction() {
+                self.push_parent(user, &mut last_block, out);
+            }
+        }
+    }
+
+    /// Splits `users` (functions with an instruction that refers to `v`, directly or
+    /// inside constants) into those `users_of(.., UseKind::Any)` reports (an
+    /// instruction has `v` itself as an operand; the driver took them out of its tree,
+    /// their views may be rebuilt lazily), returned in `users`, and the others, returned:
+    /// they may sit in the driver's tree, so a rewrite that changes them rebuilds their
+    /// views before it returns.
+    pub(crate) fn split_by_direct_use(&self, v: V, users: &mut Vec<FuncId>) -> Vec<FuncId> {
+        let mut direct = Vec::new();
+        self.instruction_users(v, &mut direct);
+        direct.sort_unstable();
+        direct.dedup();
+        let mut eager = Vec::new();
+        users.retain(|f| {
+            direct.binary_search(f).is_ok() || {
+                eager.push(*f);
+                false
+            }
+        });
+        eager
+    }
+
     /// Appends the function of instruction `user` to `out`, unless `user` is in
     /// `*last_block`, the block of the previous user: that function is already there.
     /// Use lists hold the uses of one caller mostly in runs, so this keeps `out` close
@@ -3351,6 +3421,45 @@ impl LlvmModule {
 
     pub(crate) fn func_value(&self, f: FuncId) -> Result<V, LlvmError> {
         self.funcs.get(f.index()).and_then(|s| s.v).ok_or_else(|| LlvmError(format!("{f} no longer exists")))
+    }
+
+    /// For every function id whose symbol (function or alias) is in the module now and
+    /// has no name, the number LLVM's printer gives it (`@0`, `@1`, ...: unnamed global
+    /// variables first, then aliases, ifuncs and functions, each in module order); `None`
+    /// for named and erased ones. Indexed by [`FuncId`].
+    pub fn unnamed_slots(&self) -> Vec<Option<usize>> {
+        let mut slot_of: HashMap<V, usize> = HashMap::default();
+        let mut next = 0usize;
+        let mut number = |v: sys::prelude::LLVMValueRef| {
+            if V(v).name().is_empty() {
+                slot_of.insert(V(v), next);
+                next += 1;
+            }
+        };
+        // SAFETY: walks the module's global lists with LLVM-C's iterators; nothing changes.
+        unsafe {
+            let mut v = c::LLVMGetFirstGlobal(self.m);
+            while !v.is_null() {
+                number(v);
+                v = c::LLVMGetNextGlobal(v);
+            }
+            let mut v = c::LLVMGetFirstGlobalAlias(self.m);
+            while !v.is_null() {
+                number(v);
+                v = c::LLVMGetNextGlobalAlias(v);
+            }
+            let mut v = c::LLVMGetFirstGlobalIFunc(self.m);
+            while !v.is_null() {
+                number(v);
+                v = c::LLVMGetNextGlobalIFunc(v);
+            }
+            let mut v = c::LLVMGetFirstFunction(self.m);
+            while !v.is_null() {
+                number(v);
+                v = c::LLVMGetNextFunction(v);
+            }
+        }
+        self.funcs.iter().map(|s| s.v.and_then(|v| slot_of.get(&v).copied())).collect()
     }
 }
 
@@ -3416,7 +3525,10 @@ impl Module for LlvmModule {
     fn users_of(&self, f: FuncId, kind: UseKind, out: &mut Vec<FuncId>) {
         let Some(v) = self.funcs[f.index()].v else { return };
         match kind {
-            UseKind::Any => self.referencing_funcs(v, false, out),
+            // LLVM's `removeUsers`: instructions that have the function itself as an
+            // operand. Functions that name it only inside a constant are left in the
+            // tree; the rewrites rebuild their views eagerly (`split_by_direct_use`).
+            UseKind::Any => self.instruction_users(v, out),
             UseKind::DirectCalls => {
                 let mut last_block = ptr::null_mut();
                 for (u, user) in v.uses() {
@@ -3483,7 +3595,7 @@ fn tree_key_hash(f: FuncId, parts: [u64; 3], refs: &[FuncId]) -> u64 {
     h.finish()
 }
 
-/// Volatile, alignment, ordering and sync scope of a load or a store (spec §2.10), in
+/// Volatile, alignment, ordering and sync scope of a load or a store (`docs/llvm-rules.md` §2.10), in
 /// that order. The caller has checked the opcode, so the fields are read directly; the
 /// scope of a non-atomic access is 1 (LLVM's "system").
 fn memory_access_props(inst: V, props: &mut Vec<Prop>) {

@@ -50,6 +50,80 @@ fn needs_call_locations(from: V, to: V) -> bool {
     unsafe { !dbg::LLVMGetSubprogram(to.0).is_null() && dbg::LLVMGetSubprogram(from.0).is_null() }
 }
 
+/// One step of a thunk's cast from `src` to `dest` (LLVM's `createCast`).
+enum CastStep {
+    /// The types are equal: nothing to do.
+    Same,
+    /// `n` elements, each extracted, cast and inserted; `pairs` holds the (source,
+    /// destination) element types, one per field of a struct, one for every element of
+    /// an array.
+    Elementwise {
+        n: usize,
+        pairs: Vec<(T, T)>,
+    },
+    IntToPtr,
+    PtrToInt,
+    BitCast,
+}
+
+/// How a value of type `src` becomes a value of type `dest` in a thunk, or why it cannot
+/// (types the order never calls equal).
+fn cast_step(src: T, dest: T) -> Result<CastStep, &'static str> {
+    if src == dest {
+        return Ok(CastStep::Same);
+    }
+    Ok(match (src.kind(), dest.kind()) {
+        (Ok(TyKind::Struct), Ok(TyKind::Struct)) => {
+            let (sf, df) = (src.fields().unwrap_or_default(), dest.fields().unwrap_or_default());
+            if sf.len() != df.len() {
+                return Err("thunk cast between structs of different sizes");
+            }
+            if sf.len() > u32::MAX as usize {
+                return Err("thunk cast of a struct with more fields than extractvalue can index");
+            }
+            CastStep::Elementwise { n: df.len(), pairs: sf.into_iter().zip(df).collect() }
+        }
+        (Ok(TyKind::Array), Ok(TyKind::Array)) => {
+            let (sn, dn) = (src.len().unwrap_or(0), dest.len().unwrap_or(0));
+            if sn != dn {
+                return Err("thunk cast between arrays of different lengths");
+            }
+            if dn > u32::MAX as u64 {
+                return Err("thunk cast of an array longer than extractvalue can index");
+            }
+            let (Some(se), Some(de)) = (src.elem(), dest.elem()) else {
+                return Err("array without element type");
+            };
+            CastStep::Elementwise { n: dn as usize, pairs: vec![(se, de)] }
+        }
+        (Ok(TyKind::Struct | TyKind::Array), _) | (_, Ok(TyKind::Struct | TyKind::Array)) => {
+            return Err("thunk cast between an aggregate and a non-aggregate");
+        }
+        (Ok(TyKind::Integer), Ok(TyKind::Pointer)) => CastStep::IntToPtr,
+        (Ok(TyKind::Pointer), Ok(TyKind::Integer)) => CastStep::PtrToInt,
+        (Ok(TyKind::Vector), Ok(TyKind::Vector)) => match (src.elem().map(|e| e.kind()), dest.elem().map(|e| e.kind()))
+        {
+            (Some(Ok(TyKind::Integer)), Some(Ok(TyKind::Pointer))) => CastStep::IntToPtr,
+            (Some(Ok(TyKind::Pointer)), Some(Ok(TyKind::Integer))) => CastStep::PtrToInt,
+            _ => CastStep::BitCast,
+        },
+        _ => CastStep::BitCast,
+    })
+}
+
+/// `Ok` if a thunk can cast `src` to `dest` (every step of [`cast_step`], at any depth,
+/// each distinct element pair checked once).
+pub(crate) fn thunk_cast_possible(src: T, dest: T) -> Result<(), &'static str> {
+    let mut todo = vec![(src, dest)];
+    let mut seen = std::collections::HashSet::new();
+    while let Some((s, d)) = todo.pop() {
+        if let CastStep::Elementwise { pairs, .. } = cast_step(s, d)? {
+            todo.extend(pairs.into_iter().filter(|p| seen.insert(*p)));
+        }
+    }
+    Ok(())
+}
+
 /// The calls, invokes and callbrs that call `f` directly (`f` is their callee operand,
 /// not an argument or part of a constant).
 fn direct_calls_of(f: V) -> Vec<V> {
@@ -221,58 +295,61 @@ impl LlvmModule {
 
     /// LLVM's `createCast`: element-wise through structs and arrays, `inttoptr` /
     /// `ptrtoint` between integers and pointers (vectors too), `bitcast` otherwise.
-    fn cast(&self, v: LLVMValueRef, dest: T, depth: u32) -> Result<LLVMValueRef, LlvmError> {
-        let src = V(v).ty();
-        if src == dest {
-            return Ok(v);
-        }
-        if depth > 64 {
-            return err("type nesting too deep for a thunk cast");
+    /// Iterative (an explicit stack), so any nesting depth the order accepts is cast.
+    /// [`thunk_cast_possible`] checks everything that can fail here before the driver
+    /// chooses a thunk.
+    fn cast(&self, v: LLVMValueRef, dest: T) -> Result<LLVMValueRef, LlvmError> {
+        /// An aggregate being rebuilt: its source value, element pairs, next index and
+        /// the value built so far.
+        struct Frame {
+            v: LLVMValueRef,
+            pairs: Vec<(T, T)>,
+            n: usize,
+            next: usize,
+            acc: LLVMValueRef,
         }
         let b = self.builder;
-        unsafe {
-            match (src.kind(), dest.kind()) {
-                (Ok(TyKind::Struct), Ok(TyKind::Struct)) | (Ok(TyKind::Array), Ok(TyKind::Array)) => {
-                    let (n, elems): (usize, Vec<T>) = if src.is_struct() {
-                        let (sf, df) = (src.fields().unwrap_or_default(), dest.fields().unwrap_or_default());
-                        if sf.len() != df.len() {
-                            return err("thunk cast between structs of different sizes");
+        let mut stack: Vec<Frame> = Vec::new();
+        let (mut v, mut dest) = (v, dest);
+        loop {
+            // SAFETY: `v` is a value of the thunk being built and `dest` a type of its
+            // context; the builder is positioned in the thunk's block.
+            let mut done = unsafe {
+                match cast_step(V(v).ty(), dest).map_err(|e| LlvmError(e.into()))? {
+                    CastStep::Same => v,
+                    CastStep::IntToPtr => c::LLVMBuildIntToPtr(b, v, dest.0, NONAME),
+                    CastStep::PtrToInt => c::LLVMBuildPtrToInt(b, v, dest.0, NONAME),
+                    CastStep::BitCast => c::LLVMBuildBitCast(b, v, dest.0, NONAME),
+                    CastStep::Elementwise { n, pairs } => {
+                        let acc = c::LLVMGetPoison(dest.0);
+                        if n == 0 {
+                            acc
+                        } else {
+                            let x = c::LLVMBuildExtractValue(b, v, 0, NONAME);
+                            dest = pairs[0].1;
+                            stack.push(Frame { v, pairs, n, next: 0, acc });
+                            v = x;
+                            continue;
                         }
-                        (df.len(), df)
-                    } else {
-                        let (sn, dn) = (src.len().unwrap_or(0), dest.len().unwrap_or(0));
-                        if sn != dn || dn > u32::MAX as u64 {
-                            return err("thunk cast between arrays of different lengths");
-                        }
-                        let e = dest.elem().ok_or_else(|| LlvmError("array without element type".into()))?;
-                        (dn as usize, vec![e; dn as usize])
-                    };
-                    let mut acc = c::LLVMGetPoison(dest.0);
-                    for (i, et) in elems.iter().enumerate().take(n) {
-                        let x = c::LLVMBuildExtractValue(b, v, i as c_uint, NONAME);
-                        let y = self.cast(x, *et, depth + 1)?;
-                        acc = c::LLVMBuildInsertValue(b, acc, y, i as c_uint, NONAME);
-                    }
-                    Ok(acc)
-                }
-                (Ok(TyKind::Struct | TyKind::Array), _) | (_, Ok(TyKind::Struct | TyKind::Array)) => {
-                    err("thunk cast between an aggregate and a non-aggregate")
-                }
-                (Ok(TyKind::Integer), Ok(TyKind::Pointer)) => Ok(c::LLVMBuildIntToPtr(b, v, dest.0, NONAME)),
-                (Ok(TyKind::Pointer), Ok(TyKind::Integer)) => Ok(c::LLVMBuildPtrToInt(b, v, dest.0, NONAME)),
-                (Ok(TyKind::Vector), Ok(TyKind::Vector)) => {
-                    let (se, de) = (src.elem().map(|e| e.kind()), dest.elem().map(|e| e.kind()));
-                    match (se, de) {
-                        (Some(Ok(TyKind::Integer)), Some(Ok(TyKind::Pointer))) => {
-                            Ok(c::LLVMBuildIntToPtr(b, v, dest.0, NONAME))
-                        }
-                        (Some(Ok(TyKind::Pointer)), Some(Ok(TyKind::Integer))) => {
-                            Ok(c::LLVMBuildPtrToInt(b, v, dest.0, NONAME))
-                        }
-                        _ => Ok(c::LLVMBuildBitCast(b, v, dest.0, NONAME)),
                     }
                 }
-                _ => Ok(c::LLVMBuildBitCast(b, v, dest.0, NONAME)),
+            };
+            // Feed the finished value into the aggregates waiting for it.
+            loop {
+                let Some(top) = stack.last_mut() else { return Ok(done) };
+                // SAFETY: as above; `top.next < top.n <= u32::MAX` (checked by `cast_step`).
+                unsafe {
+                    top.acc = c::LLVMBuildInsertValue(b, top.acc, done, top.next as c_uint, NONAME);
+                    top.next += 1;
+                    if top.next < top.n {
+                        let x = c::LLVMBuildExtractValue(b, top.v, top.next as c_uint, NONAME);
+                        dest = top.pairs[top.next.min(top.pairs.len() - 1)].1;
+                        v = x;
+                        break;
+                    }
+                }
+                done = top.acc;
+                stack.pop();
             }
         }
     }
@@ -298,7 +375,7 @@ impl LlvmModule {
             c::LLVMPositionBuilderAtEnd(self.builder, block);
             let mut args = Vec::with_capacity(fparams.len());
             for (p, t) in g.params().into_iter().zip(fparams.iter()) {
-                args.push(self.cast(p.0, *t, 0)?);
+                args.push(self.cast(p.0, *t)?);
             }
             let call =
                 c::LLVMBuildCall2(self.builder, fty.0, target.0, args.as_mut_ptr(), args.len() as c_uint, NONAME);
@@ -315,7 +392,7 @@ impl LlvmModule {
             let ret = if gret.kind() == Ok(TyKind::Void) {
                 c::LLVMBuildRetVoid(self.builder)
             } else {
-                let r = self.cast(call, gret, 0)?;
+                let r = self.cast(call, gret)?;
                 c::LLVMBuildRet(self.builder, r)
             };
             c::LLVMClearInsertionPosition(self.builder);
@@ -323,67 +400,15 @@ impl LlvmModule {
         }
     }
 
-    /// Preserve-debug-info thunk: `g` keeps its entry block's parameter spills (allocas
-    /// that receive a store of an argument, and those stores) with their debug records;
-    /// everything else is deleted and a call + return is appended.
+    /// Preserve-debug-info thunk: `g` keeps of its body only the entry block's debug
+    /// records of parameters (with the allocas and argument stores of their
+    /// `#dbg_declare`s, LLVM 22's rule, see [`ffi::mergefunc_pdi_strip`]); a call and a
+    /// return are appended.
     fn pdi_thunk(&self, g: V, target: V) -> Result<(), LlvmError> {
-        let blocks = g.blocks();
-        let Some(&entry) = blocks.first() else {
+        // SAFETY: `g` is a live function; the shim checks that it has a body.
+        let entry = unsafe { ffi::mergefunc_pdi_strip(g.0) };
+        if entry.is_null() {
             return err("preserve-debug-info thunk of a function without a body");
-        };
-        let mut keep: Vec<V> = Vec::new();
-        unsafe {
-            let mut i = c::LLVMGetFirstInstruction(entry);
-            while !i.is_null() {
-                let v = V(i);
-                if v.opcode() == Some(Ok(crate::safe::Op::Store)) {
-                    if let (Some(val), Some(p)) = (v.operand(0), v.operand(1)) {
-                        let spill = val.kind() == Ok(ValKind::Argument)
-                            && p.opcode() == Some(Ok(crate::safe::Op::Alloca))
-                            && p.parent_block() == Some(entry);
-                        if spill {
-                            keep.push(v);
-                            if !keep.contains(&p) {
-                                keep.push(p);
-                            }
-                        }
-                    }
-                }
-                i = c::LLVMGetNextInstruction(i);
-            }
-            // Drop every use of the instructions that go away.
-            for b in &blocks {
-                let mut i = c::LLVMGetFirstInstruction(*b);
-                while !i.is_null() {
-                    let v = V(i);
-                    if !keep.contains(&v) && v.has_uses() {
-                        c::LLVMReplaceAllUsesWith(i, c::LLVMGetPoison(v.ty().0));
-                    }
-                    i = c::LLVMGetNextInstruction(i);
-                }
-            }
-            // The blocks that go: their debug records go first (see `clear_body`). The
-            // entry block stays, with the records of the instructions it keeps.
-            for b in &blocks[1..] {
-                ffi::mergefunc_drop_debug_records(*b);
-            }
-            for b in &blocks {
-                let t = c::LLVMGetBasicBlockTerminator(*b);
-                if !t.is_null() {
-                    c::LLVMInstructionEraseFromParent(t);
-                }
-            }
-            for b in &blocks[1..] {
-                c::LLVMDeleteBasicBlock(*b);
-            }
-            let mut i = c::LLVMGetLastInstruction(entry);
-            while !i.is_null() {
-                let prev = c::LLVMGetPreviousInstruction(i);
-                if !keep.contains(&V(i)) {
-                    c::LLVMInstructionEraseFromParent(i);
-                }
-                i = prev;
-            }
         }
         let (call, ret) = self.emit_forwarding_call(g, target, entry)?;
         unsafe {
@@ -404,23 +429,29 @@ impl LlvmModule {
     fn replace_all_uses_untimed(&mut self, from: FuncId, to: FuncId) -> Result<(), LlvmError> {
         let (fv, tv) = (self.func_value(from)?, self.func_value(to)?);
         if fv.ty() != tv.ty() {
-            return err("cannot replace a function by one in another address space");
+            // Functions in two address spaces: only calls can name either (checked by
+            // `can_rewrite`), so replacing every use is redirecting the calls.
+            self.replace_direct_calls_untimed(from, to)?;
+            if fv.has_uses() {
+                return err("cannot replace a function by one in another address space");
+            }
+            return Ok(());
         }
         let (mut users, mut sig, mut consts) = (Vec::new(), Vec::new(), Vec::new());
         self.referencing_funcs_split(fv, &mut users, &mut sig, &mut consts);
+        let in_consts = self.split_by_direct_use(fv, &mut users);
         let calls = if needs_call_locations(fv, tv) { direct_calls_of(fv) } else { Vec::new() };
         unsafe { c::LLVMReplaceAllUsesWith(fv.0, tv.0) };
         self.give_call_locations(&calls);
         // RAUW replaces (and frees) exactly the constants that contain `from`.
-        self.refresh(users, sig, Vec::new(), Freed::Consts(consts), Some((from, to)));
+        self.refresh(users, sig, in_consts, Freed::Consts(consts), Some((from, to)));
         Ok(())
     }
 
     fn replace_direct_calls_untimed(&mut self, from: FuncId, to: FuncId) -> Result<(), LlvmError> {
+        // A call may name a callee in any address space (`call addrspace(1)`), so calls
+        // move across address spaces as LLVM's `replaceDirectCallers` moves them.
         let (fv, tv) = (self.func_value(from)?, self.func_value(to)?);
-        if fv.ty() != tv.ty() {
-            return err("cannot redirect calls to a function in another address space");
-        }
         let mut affected = Vec::new();
         let mut last_block = std::ptr::null_mut();
         let calls = direct_calls_of(fv);
@@ -443,8 +474,11 @@ impl LlvmModule {
         }
         let vty = gv.global_value_type().ok_or_else(|| LlvmError("not a global".into()))?;
         let aspace = gv.ty().addr_space().unwrap_or(0);
-        let (mut users, mut sig, mut eager) = (vec![g], Vec::new(), Vec::new());
+        let (mut users, mut sig) = (Vec::new(), Vec::new());
         self.referencing_funcs_split(gv, &mut users, &mut sig, &mut Vec::new());
+        let mut eager = self.split_by_direct_use(gv, &mut users);
+        eager.retain(|&f| f != g);
+        users.push(g);
         self.blockaddress_users(gv, &mut eager, &mut Vec::new());
         unsafe {
             let alias = c::LLVMAddAlias2(self.m, vty.0, aspace, fv.0, NONAME);
@@ -581,15 +615,17 @@ impl LlvmModule {
 
     fn split_body_untimed(&mut self, f: FuncId) -> Result<FuncId, LlvmError> {
         let fv = self.func_value(f)?;
-        let fty = fv.global_value_type().ok_or_else(|| LlvmError("not a function".into()))?;
         if fv.is_declaration() {
             return err("cannot split the body of a declaration");
         }
-        let body = unsafe { V(c::LLVMAddFunction(self.m, NONAME, fty.0)) };
-        if body.ty() != fv.ty() {
-            unsafe { c::LLVMDeleteFunction(body.0) };
-            return err("cannot split a function outside the program address space");
+        // In `f`'s address space, as LLVM's private body (not the program address space
+        // `LLVMAddFunction` would use).
+        // SAFETY: `fv` is a live function of this module.
+        let body = unsafe { ffi::mergefunc_add_function_like(fv.0) };
+        if body.is_null() {
+            return err("cannot create a function like this one");
         }
+        let body = V(body);
         let nparams = fv.params().len() as u32;
         let (mut eager, mut freed) = (Vec::new(), Vec::new());
         unsafe {
@@ -616,7 +652,7 @@ impl LlvmModule {
             if !sec.is_null() {
                 c::LLVMSetSection(body.0, sec);
             }
-            body.set_alignment(fv.alignment().unwrap_or(0));
+            ffi::mergefunc_set_function_alignment(body.0, ffi::mergefunc_function_alignment(fv.0));
             ffi::LLVMSetUnnamedAddress(body.0, ffi::LLVMGetUnnamedAddress(fv.0));
             if let Some(p) = fv.personality() {
                 c::LLVMSetPersonalityFn(body.0, p.0);
@@ -766,12 +802,11 @@ impl LlvmModule {
 
     fn set_alignment_untimed(&mut self, f: FuncId, align: Option<u64>) -> Result<(), LlvmError> {
         let v = self.func_value(f)?;
-        let a = match align {
-            None => 0,
-            Some(a) if a <= u32::MAX as u64 && a.is_power_of_two() => a as u32,
-            Some(a) => return err(format!("invalid alignment {a}")),
-        };
-        v.set_alignment(a);
+        // The driver sets the larger of two alignments LLVM accepted (up to 2^32).
+        // SAFETY: `v` is a live function; the shim checks the value.
+        if unsafe { ffi::mergefunc_set_function_alignment(v.0, align.unwrap_or(0)) } != 1 {
+            return err(format!("invalid alignment {}", align.unwrap_or(0)));
+        }
         self.drop_prescan();
         self.funcs[f.index()].info.align = align.filter(|a| *a != 0);
         Ok(())
@@ -814,6 +849,53 @@ impl LlvmModule {
 /// Each rewrite is timed (see [`crate::PassTimes::rewrites`]).
 impl ModuleMut for LlvmModule {
     type Error = LlvmError;
+
+    /// Every rewrite of an equal pair can be written, except:
+    /// * replacing every use of a function by one in another address space, when some
+    ///   use is not a call naming it as the callee (a global initializer or a stored
+    ///   address would change type; LLVM 22 writes that invalid module);
+    /// * an alias of a function in another address space (an alias has its aliasee's
+    ///   type; LLVM 22 writes that invalid module too);
+    /// * a thunk whose argument or return casts fail (types the order never calls equal:
+    ///   a check, not an expected refusal).
+    fn can_rewrite(&self, rewrite: Rewrite, g: FuncId, target: FuncId) -> Result<(), &'static str> {
+        let (Ok(gv), Ok(fv)) = (self.func_value(g), self.func_value(target)) else {
+            return Err("not a live function");
+        };
+        match rewrite {
+            Rewrite::ReplaceAllUses if gv.ty() != fv.ty() => {
+                let calls = direct_calls_of(gv).len();
+                if gv.uses().count() != calls {
+                    return Err("its address is used, and the survivor is in another address space");
+                }
+                Ok(())
+            }
+            Rewrite::Alias if gv.ty() != fv.ty() => Err("an alias cannot name a function in another address space"),
+            Rewrite::Thunk => {
+                let (Some(gty), Some(fty)) = (gv.global_value_type(), fv.global_value_type()) else {
+                    return Err("not a function");
+                };
+                let (Some((gret, gp, _)), Some((fret, fp, fva))) = (gty.func_sig(), fty.func_sig()) else {
+                    return Err("not a function type");
+                };
+                if fva {
+                    return Err("a thunk cannot forward variadic arguments");
+                }
+                if gp.len() != fp.len() {
+                    return Err("different parameter counts");
+                }
+                for (a, b) in gp.into_iter().zip(fp) {
+                    thunk_cast_possible(a, b)?;
+                }
+                if gret.kind() != Ok(TyKind::Void) {
+                    thunk_cast_possible(fret, gret)?;
+                }
+                Ok(())
+            }
+            Rewrite::SplitBody if gv.is_declaration() => Err("no body to split"),
+            Rewrite::ReplaceAllUses | Rewrite::RedirectCalls | Rewrite::Alias | Rewrite::SplitBody => Ok(()),
+        }
+    }
 
     fn replace_all_uses(&mut self, from: FuncId, to: FuncId) -> Result<(), LlvmError> {
         self.timed_rewrite(|m| m.replace_all_uses_untimed(from, to))

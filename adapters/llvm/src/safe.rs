@@ -219,10 +219,6 @@ impl T {
         let ips = (0..ni).map(|i| unsafe { c::LLVMGetTargetExtTypeIntParam(self.0, i) } as u64).collect();
         Some((name, tps, ips))
     }
-    /// True for struct types.
-    pub fn is_struct(self) -> bool {
-        self.kind() == Ok(TyKind::Struct)
-    }
 }
 
 // ---------------------------------------------------------------------------------------
@@ -397,12 +393,6 @@ impl V {
         let ok = !unsafe { c::LLVMIsAGlobalObject(self.0) }.is_null()
             || matches!(self.opcode(), Some(Ok(Op::Alloca | Op::Load | Op::Store | Op::AtomicCmpXchg | Op::AtomicRMW)));
         ok.then(|| unsafe { c::LLVMGetAlignment(self.0) })
-    }
-    /// Sets the alignment of a global object.
-    pub fn set_alignment(self, a: u32) {
-        if !unsafe { c::LLVMIsAGlobalObject(self.0) }.is_null() {
-            unsafe { c::LLVMSetAlignment(self.0, a) };
-        }
     }
     /// Personality function.
     pub fn personality(self) -> Option<V> {

@@ -462,6 +462,47 @@ fn aliases_and_rauw() {
     assert!(m.to_text().contains("@t = global ptr @a"), "{}", m.to_text());
 }
 
+/// Where LLVM 22 writes an invalid module (RAUW or an alias across address spaces, with a
+/// use that is not a call), the rewrite is declined up front and the next one taken:
+/// direct calls move and the folded function becomes a thunk; the refusal is counted.
+#[test]
+fn rewrites_across_address_spaces_are_declined_up_front() {
+    let pair = "define i32 @a(i32 %x) addrspace(1) {\n  %y = add i32 %x, 1\n  %z = mul i32 %y, 7\n  ret i32 %z\n}\n\
+                define internal i32 @b(i32 %x) unnamed_addr {\n  %y = add i32 %x, 1\n  %z = mul i32 %y, 7\n  ret i32 %z\n}\n\
+                define i32 @user(i32 %x) {\n  %r = call i32 @b(i32 %x)\n  ret i32 %r\n}\n";
+    // Only called: RAUW is redirecting the calls, and b goes.
+    let (m, r) = merged(pair, Options::default());
+    assert_eq!((r.merges[0].action, r.merges[0].uses), (FoldAction::Erased, UseRewrite::AllUses), "{r}");
+    assert!(m.to_text().contains("call addrspace(1) i32 @a(i32 %x)"), "{}", m.to_text());
+    assert_eq!(r.stats.rewrites_refused, 0);
+    // Its address stored too: no RAUW (the initializer would change type); calls move, b is a thunk.
+    let src = format!("{pair}@t = global ptr @b\n");
+    let (m, r) = merged(&src, Options::default());
+    assert_eq!((r.merges[0].action, r.merges[0].uses), (FoldAction::Thunk, UseRewrite::DirectCalls), "{r}");
+    assert_eq!((r.stats.rewrites_refused, r.stats.pairs_kept_apart), (1, 0));
+    assert_eq!(r.refused[0].rewrite, Rewrite::ReplaceAllUses);
+    assert!(m.to_text().contains("@t = global ptr @b"), "{}", m.to_text());
+    // Aliases on: no alias either (an alias has its aliasee's type); a thunk.
+    let src = src.replace("define internal i32 @b", "define i32 @b");
+    let (_, r) = merged(&src, Options { use_aliases: true, ..Default::default() });
+    assert_eq!(r.merges[0].action, FoldAction::Thunk, "{r}");
+    let refused: Vec<Rewrite> = r.refused.iter().map(|x| x.rewrite).collect();
+    assert_eq!(refused, [Rewrite::ReplaceAllUses, Rewrite::Alias]);
+}
+
+/// A function may be aligned to 2^32, which LLVM-C's 32-bit getter reads as no
+/// alignment: the survivor keeps the larger alignment, as LLVM's `writeAlias` sets it.
+#[test]
+fn alignments_up_to_two_to_the_32_survive() {
+    let src = PAIR
+        .replace("@a(i32 %x) {", "@a(i32 %x) align 4294967296 {")
+        .replace("@b(i32 %x) {", "@b(i32 %x) unnamed_addr align 2 {");
+    let (m, r) = merged(&src, Options { use_aliases: true, ..Default::default() });
+    assert_eq!(r.merges[0].action, FoldAction::Alias, "{r}");
+    assert!(m.to_text().contains("define i32 @a(i32 %x) align 4294967296 {"), "{}", m.to_text());
+    assert_eq!(m.func(id(&m, "a")).align, Some(1 << 32));
+}
+
 #[test]
 fn struct_results_are_cast_elementwise() {
     let src = "define { i64, ptr } @s1(ptr %p) {\n  %v = load { i64, ptr }, ptr %p\n  ret { i64, ptr } %v\n}\n\

@@ -113,6 +113,129 @@ fn bad_input_and_output_fail_cleanly() {
     let _ = std::fs::remove_dir_all(&d);
 }
 
+/// Runs the command as an unprivileged user when this process is privileged (root writes
+/// read-only files; `opt` run by root does too): `None` if that cannot be arranged.
+fn run_unprivileged(args: &[&std::ffi::OsStr], probe: &Path) -> Option<Output> {
+    use std::os::unix::process::CommandExt;
+    let mut c = Command::new(env!("CARGO_BIN_EXE_mergefunc"));
+    c.args(args);
+    if std::fs::OpenOptions::new().write(true).open(probe).is_ok() {
+        c.uid(65534).gid(65534);
+    }
+    c.output().ok()
+}
+
+/// An existing output file the user may not write is refused, as opt-22 refuses it
+/// ("Permission denied"), before anything is merged; the file keeps its content.
+#[test]
+fn read_only_output_is_refused() {
+    use std::os::unix::fs::PermissionsExt;
+    let d = dir("readonly");
+    std::fs::set_permissions(&d, std::fs::Permissions::from_mode(0o777)).unwrap();
+    let input = d.join("in.ll");
+    std::fs::write(&input, INPUT).unwrap();
+    std::fs::set_permissions(&input, std::fs::Permissions::from_mode(0o644)).unwrap();
+    let out = d.join("out.ll");
+    std::fs::write(&out, "old").unwrap();
+    std::fs::set_permissions(&out, std::fs::Permissions::from_mode(0o444)).unwrap();
+    let Some(o) = run_unprivileged(&[os(&input), "-o".as_ref(), os(&out)], &out) else {
+        eprintln!("SKIP: cannot run the command as an unprivileged user");
+        return;
+    };
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!o.status.success(), "{err}");
+    assert!(err.contains("Permission denied"), "{err}");
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), "old");
+    assert!(std::fs::read_dir(&d).unwrap().all(|e| !e.unwrap().file_name().to_string_lossy().contains(".tmp")));
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+/// A report that cannot be written fails the run before the output is written: all or
+/// nothing.
+#[test]
+fn unwritable_report_leaves_no_output() {
+    let d = dir("badreport");
+    let input = d.join("in.ll");
+    std::fs::write(&input, INPUT).unwrap();
+    let out = d.join("out.ll");
+    let report = d.join("no/such/dir/r.json");
+    let o = run(&[os(&input), "-o".as_ref(), os(&out), "--report".as_ref(), os(&report)]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!o.status.success(), "{err}");
+    assert!(err.contains("cannot write") && err.contains("r.json"), "{err}");
+    assert!(!out.exists(), "the output was written although the report could not be");
+    // An existing output stays as it was.
+    std::fs::write(&out, "old").unwrap();
+    let o = run(&[os(&input), "-o".as_ref(), os(&out), "--report".as_ref(), os(&report)]);
+    assert!(!o.status.success());
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), "old");
+    assert!(std::fs::read_dir(&d).unwrap().all(|e| !e.unwrap().file_name().to_string_lossy().contains(".tmp")));
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+/// `-v` names an unnamed private body as the output prints it (`@0`), and the JSON report
+/// keeps names that are not UTF-8 apart (their bytes in a `_hex` field).
+#[test]
+fn verbose_and_report_name_every_function() {
+    let d = dir("names");
+    let input = d.join("in.ll");
+    let body = "(i32 %x) {\n  %y = add i32 %x, 1\n  %z = mul i32 %y, 7\n  ret i32 %z\n}\n";
+    let body2 = body.replace("7", "8");
+    let src = format!(
+        "define weak i32 @a{body}define weak i32 @b{body}\
+         define internal i32 @\"f\\FF\"{body2}define internal i32 @\"f\\FE\"{body2}\
+         define i32 @user(i32 %x) {{\n  %r = call i32 @\"f\\FF\"(i32 %x)\n  %s = call i32 @\"f\\FE\"(i32 %r)\n  ret i32 %s\n}}\n"
+    );
+    std::fs::write(&input, src).unwrap();
+    let out = d.join("out.ll");
+    let report = d.join("r.json");
+    let o = run(&[os(&input), "-o".as_ref(), os(&out), "-v".as_ref(), "--report".as_ref(), os(&report)]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success(), "{err}");
+    assert!(!err.contains("-> @:"), "{err}");
+    assert!(err.contains("@b -> @0: thunk"), "{err}");
+    assert!(std::fs::read_to_string(&out).unwrap().contains("define private i32 @0("));
+    let json = std::fs::read_to_string(&report).unwrap();
+    assert!(json.contains(r#""survivor_hex": "66fe""#), "{json}");
+    assert!(json.contains(r#""folded_hex": "66ff""#), "{json}");
+    assert!(json.contains(r#""survivor": "", "survivor_number": 0"#), "{json}");
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+/// A rewrite the adapter declines (RAUW of a function whose address is stored, by one in
+/// another address space) is counted with its reason by `--stats` and listed by `-v` and
+/// the report; the run succeeds with a thunk instead.
+#[test]
+fn declined_rewrites_are_reported_with_their_reason() {
+    let d = dir("declined");
+    let input = d.join("in.ll");
+    let body = "{\n  %y = add i32 %x, 1\n  %z = mul i32 %y, 7\n  ret i32 %z\n}\n";
+    let src = format!(
+        "define i32 @a(i32 %x) addrspace(1) {body}define internal i32 @b(i32 %x) unnamed_addr {body}\
+         @t = global ptr @b\n"
+    );
+    std::fs::write(&input, src).unwrap();
+    let (out, report) = (d.join("out.ll"), d.join("r.json"));
+    let o = run(&[
+        os(&input),
+        "-o".as_ref(),
+        os(&out),
+        "--stats".as_ref(),
+        "-v".as_ref(),
+        "--report".as_ref(),
+        os(&report),
+    ]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success(), "{err}");
+    assert!(err.contains("rewrites_refused=1 pairs_kept_apart=0"), "{err}");
+    assert!(err.contains("declined rauw x1: its address is used"), "{err}");
+    assert!(err.contains("@b -> @a: no rauw ("), "{err}");
+    assert!(err.contains("@b -> @a: thunk (uses: calls)"), "{err}");
+    let json = std::fs::read_to_string(&report).unwrap();
+    assert!(json.contains(r#""rewrite": "rauw""#) && json.contains(r#""rewrites_refused": 1"#), "{json}");
+    let _ = std::fs::remove_dir_all(&d);
+}
+
 /// Merging a merged module changes nothing: the thunks of the first run are tagged with
 /// `!mergefunc.thunk` and never merged again (opt-22 would fold `c`'s thunk into `b`'s).
 #[test]

@@ -1,5 +1,5 @@
-//! Checks of the differential-test machinery that need no `mergefunc` binary (they run
-//! without the `llvm` feature): the corpus is valid, annotated and pinned to what opt-22
+//! Checks of the differential-test machinery that need no `mergefunc` binary (they use
+//! opt-22 alone, not our pass): the corpus is valid, annotated and pinned to what opt-22
 //! actually does (`; EXPECT:` lines), the classifier is stable across a bitcode round
 //! trip (opt against itself), and the lli comparison works. Real generated modules are
 //! exercised opt-vs-opt by the `#[ignore]`d tests at the end.

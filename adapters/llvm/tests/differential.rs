@@ -226,6 +226,62 @@ fn view_copies_are_exact_on_modules_from_env() {
     }
 }
 
+/// The body of every function of `text` (LLVM assembly) that is a thunk in `thunks_of`
+/// (a name whose body has a `tail call`), metadata numbers replaced by `!_` (the two
+/// outputs number their metadata differently) and our `!mergefunc.thunk` tag dropped.
+fn thunk_bodies(text: &str) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    let mut cur: Option<(String, String)> = None;
+    for line in text.lines() {
+        if let Some(rest) = line.strip_prefix("define ") {
+            let name = rest.split('@').nth(1).and_then(|r| r.split('(').next()).unwrap_or("").to_string();
+            cur = Some((name, String::new()));
+        } else if line == "}" {
+            if let Some((name, body)) = cur.take() {
+                if body.contains("tail call") {
+                    out.push((name, body));
+                }
+            }
+        } else if let Some((_, body)) = cur.as_mut() {
+            let mut l = String::new();
+            let mut chars = line.chars().peekable();
+            while let Some(ch) = chars.next() {
+                l.push(ch);
+                if ch == '!' && chars.peek().is_some_and(|c| c.is_ascii_digit()) {
+                    while chars.peek().is_some_and(|c| c.is_ascii_digit()) {
+                        chars.next();
+                    }
+                    l.push('_');
+                }
+            }
+            body.push_str(&l);
+            body.push('\n');
+        }
+    }
+    out.sort();
+    out
+}
+
+/// Preserve-debug-info thunks keep exactly what opt-22's keep of the folded function's
+/// entry block (the debug records of parameters, the allocas and argument stores their
+/// `#dbg_declare`s name, nothing else), line by line.
+#[test]
+fn preserve_debug_info_thunks_match_opt22() {
+    let Some(t) = tools() else { return };
+    let dir = harness::workdir("differential-pdi");
+    let opts = vec!["--preserve-debug-info".to_string()];
+    for name in ["preserve-debug-info.ll", "preserve-debug-info-locals.ll"] {
+        let input = harness::corpus_dir().join(name);
+        let (reference, candidate) = (dir.join(format!("opt-{name}")), dir.join(format!("ours-{name}")));
+        harness::opt_mergefunc(&t, &input, &opts, &reference).unwrap_or_else(|e| panic!("{e}"));
+        ours(&input, &opts, &candidate).unwrap_or_else(|e| panic!("{e}"));
+        let read = |p: &Path| std::fs::read_to_string(p).unwrap();
+        let (r, c) = (thunk_bodies(&read(&reference)), thunk_bodies(&read(&candidate)));
+        assert!(!r.is_empty(), "{name}: opt-22 wrote no thunk");
+        assert_eq!(r, c, "{name}: the preserve-debug-info thunks differ from opt-22's");
+    }
+}
+
 fn file_name(p: &Path) -> String {
     p.file_name().unwrap().to_string_lossy().into_owned()
 }
@@ -239,6 +295,37 @@ fn deviation_table_names_real_corpus_functions() {
         assert!(m.func(d.func).is_some(), "{}: no function @{} in the input", d.file, d.func);
         assert!(!d.reason.is_empty());
     }
+}
+
+/// `MERGEFUNC_DIFF_MODULES=a.ll:b.bc` runs the differential case (no deviations, lli when
+/// a module has `main`) on each module: a tool for held-out modules, not run otherwise.
+#[test]
+fn differential_on_modules_from_env() {
+    let Some(list) = std::env::var_os("MERGEFUNC_DIFF_MODULES") else { return };
+    let Some(t) = tools() else { return };
+    let dir = harness::workdir("differential-env");
+    let mut failures = Vec::new();
+    for path in std::env::split_paths(&list) {
+        let n = file_name(&path);
+        let opts: Vec<String> = std::env::var("MERGEFUNC_DIFF_OPTS")
+            .map(|o| o.split_whitespace().map(String::from).collect())
+            .unwrap_or_default();
+        let case = CaseOpts {
+            name: &n,
+            input: &path,
+            opts: &opts,
+            workdir: &dir,
+            deviations: &[],
+            lli: true,
+            callees: true,
+            cand_name: "mergefunc",
+        };
+        match harness::run_case(&t, &case, &ours) {
+            Ok(r) => eprintln!("{n}: {} functions, {} merged, agree", r.input_funcs, r.candidate.merged_count()),
+            Err(e) => failures.push(e),
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
 #[test]

@@ -1,8 +1,8 @@
 //! # mergefunc-mock
 //!
 //! A small LLVM-like IR for testing [`mergefunc`]: an arena module ([`MockModule`])
-//! with a builder ([`FunctionBuilder`]), a text format ([`parse`], [`print`]) that
-//! round-trips, a verifier ([`verify`]), a deterministic interpreter ([`interp`]), and
+//! with a builder ([`FunctionBuilder`]), a text format ([`parse()`], [`print()`]) that
+//! round-trips, a verifier ([`verify()`]), a deterministic interpreter ([`interp`]), and
 //! implementations of the core's [`mergefunc::Module`] and [`mergefunc::ModuleMut`].
 //! With the `arbitrary` feature, `fuzzing` adds a generator of valid modules full of
 //! equal and near-equal functions, and the fuzz oracles (see `fuzz/README.md`).

@@ -1,4 +1,4 @@
-//! The text format parser. See [`crate::print`] for the grammar.
+//! The text format parser. See [`mod@crate::print`] for the grammar.
 //!
 //! The parser never panics: every malformed input is a [`ParseError`] with the line
 //! and column (1-based) of the offending token. Nesting of types and constants is

@@ -7,8 +7,15 @@
 //! ```
 //! The output format follows the extension (`.ll` text, anything else bitcode); `-S`
 //! forces text; `-` as output writes text to standard output (`-` as input reads standard
-//! input). The output is written to a temporary file next to the destination and renamed
-//! into place, so a failed run never leaves a partial file.
+//! input). The output (and the `--report` file) is written to a temporary file next to the
+//! destination and renamed into place, so a failed run never leaves a partial file; both
+//! are checked and created before the merge, so a destination that cannot be written
+//! (a read-only file, as `opt` refuses it, or a missing directory) fails the run before
+//! anything is written.
+//!
+//! `-v` prints one line per merge (`@folded -> @survivor: action (uses: ...)`), an
+//! unnamed function under the number the output module gives it (`@0`), and one line
+//! per rewrite the adapter declined (`... no rauw (reason)`).
 //!
 //! `--time` prints the time of the merge pass proper: from the parsed and verified module
 //! to the last rewrite (the adapter's module facts, with the first prescan beside them,
@@ -131,28 +138,85 @@ fn parse_args() -> Result<Args, String> {
     Ok(a)
 }
 
-/// Writes `data` to `path` through a temporary file in the same directory.
-fn write_atomically(path: &Path, data: &[u8]) -> Result<(), String> {
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    let name = path.file_name().ok_or_else(|| format!("{} is not a file name", path.display()))?;
-    let mut tmp_name = std::ffi::OsString::from(".");
-    tmp_name.push(name);
-    tmp_name.push(format!(".tmp{}", std::process::id()));
-    let tmp = dir.join(tmp_name);
-    let result = (|| {
-        let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(data)?;
-        f.sync_all()?;
-        drop(f);
-        std::fs::rename(&tmp, path)
-    })();
-    result.map_err(|e| {
-        let _ = std::fs::remove_file(&tmp);
-        format!("cannot write {}: {e}", path.display())
-    })
+/// An output file staged next to its destination: checked and created before the merge
+/// runs (so an output that cannot be written fails the run before anything is written),
+/// filled afterwards, and renamed into place by [`Staged::commit`]. Dropped uncommitted
+/// (an error, a panic), the temporary file goes and the destination is untouched.
+struct Staged {
+    path: PathBuf,
+    tmp: PathBuf,
+    file: Option<std::fs::File>,
+}
+
+impl Staged {
+    /// Refuses what `opt` refuses: a destination that is a directory, or an existing
+    /// file this process may not write ("Permission denied"), which a rename would
+    /// otherwise silently replace. Then creates the temporary file.
+    fn create(path: &Path) -> Result<Staged, String> {
+        let fail = |e: std::io::Error| format!("cannot write {}: {e}", path.display());
+        if let Ok(md) = std::fs::metadata(path) {
+            if md.is_dir() {
+                return Err(format!("cannot write {}: it is a directory", path.display()));
+            }
+            // Opened for writing without truncation: the check changes nothing.
+            std::fs::OpenOptions::new().write(true).open(path).map_err(fail)?;
+        }
+        let dir = match path.parent() {
+            Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+            _ => PathBuf::from("."),
+        };
+        let name = path.file_name().ok_or_else(|| format!("{} is not a file name", path.display()))?;
+        let mut tmp_name = std::ffi::OsString::from(".");
+        tmp_name.push(name);
+        tmp_name.push(format!(".tmp{}", std::process::id()));
+        let tmp = dir.join(tmp_name);
+        let file = std::fs::OpenOptions::new().write(true).create_new(true).open(&tmp).map_err(fail)?;
+        Ok(Staged { path: path.to_path_buf(), tmp, file: Some(file) })
+    }
+
+    /// Writes the whole content to the temporary file.
+    fn fill(&mut self, data: &[u8]) -> Result<(), String> {
+        let f = self.file.as_mut().ok_or("internal error: output filled twice")?;
+        f.write_all(data)
+            .and_then(|_| f.sync_all())
+            .map_err(|e| format!("cannot write {}: {e}", self.path.display()))?;
+        self.file = None;
+        Ok(())
+    }
+
+    /// Renames the filled temporary file into place.
+    fn commit(mut self) -> Result<(), String> {
+        std::fs::rename(&self.tmp, &self.path).map_err(|e| format!("cannot write {}: {e}", self.path.display()))?;
+        self.tmp = PathBuf::new();
+        Ok(())
+    }
+}
+
+impl Drop for Staged {
+    fn drop(&mut self) {
+        if !self.tmp.as_os_str().is_empty() {
+            let _ = std::fs::remove_file(&self.tmp);
+        }
+    }
+}
+
+/// `record`'s names as the output module prints them: an unnamed function is `@N`
+/// (its number in the output, `slots`), or `@<unnamed>` once it is gone.
+fn printable_record(record: &mergefunc::MergeRecord, slots: &[Option<usize>]) -> mergefunc::MergeRecord {
+    let mut r = record.clone();
+    r.folded_name = printable_name(&r.folded_name, r.folded, slots);
+    r.target_name = printable_name(&r.target_name, r.target, slots);
+    r
+}
+
+fn printable_name(name: &[u8], f: mergefunc::FuncId, slots: &[Option<usize>]) -> Box<[u8]> {
+    if !name.is_empty() {
+        return name.into();
+    }
+    match slots.get(f.index()).copied().flatten() {
+        Some(n) => n.to_string().into_bytes().into(),
+        None => b"<unnamed>".as_slice().into(),
+    }
 }
 
 fn run() -> Result<(), String> {
@@ -177,6 +241,11 @@ fn run() -> Result<(), String> {
         );
         return Ok(());
     }
+    // Every file the run writes is checked and created first: a run writes all of them
+    // or none (the renames at the end are the only step after which a failure could leave
+    // one written and another not).
+    let mut out_file = if args.output.as_os_str() == "-" { None } else { Some(Staged::create(&args.output)?) };
+    let mut report_file = args.report.as_deref().map(Staged::create).transpose()?;
     let mut m = LlvmModule::load_with_threads(&args.input, args.threads).map_err(|e| e.to_string())?;
     // The process writes the module and exits: erased bodies need not be destroyed.
     m.set_keep_erased(true);
@@ -195,24 +264,50 @@ fn run() -> Result<(), String> {
         m.verify().map_err(|e| format!("internal error: {e}"))?;
     }
     let data = if args.text { m.to_text().into_bytes() } else { m.to_bitcode() };
-    if args.output.as_os_str() == "-" {
-        let mut out = std::io::stdout().lock();
-        out.write_all(&data).and_then(|_| out.flush()).map_err(|e| format!("cannot write standard output: {e}"))?;
-    } else {
-        write_atomically(&args.output, &data)?;
-    }
-    if let Some(path) = &args.report {
+    let unnamed = |r: &mergefunc::MergeRecord| r.folded_name.is_empty() || r.target_name.is_empty();
+    let unnamed_refusal = |r: &mergefunc::Refusal| r.func_name.is_empty() || r.target_name.is_empty();
+    let any_unnamed = report.merges.iter().any(unnamed) || report.refused.iter().any(unnamed_refusal);
+    let slots = if (args.verbose || args.report.is_some()) && any_unnamed { m.unnamed_slots() } else { Vec::new() };
+    if let Some(f) = report_file.as_mut() {
         let name_of = |f: mergefunc::FuncId| m.func(f).name.to_vec();
-        let json = to_json(&report, &name_of, if args.time { Some(secs) } else { None });
-        write_atomically(path, json.as_bytes())?;
+        let json = to_json(&report, &name_of, &slots, if args.time { Some(secs) } else { None });
+        f.fill(json.as_bytes())?;
+    }
+    match out_file.as_mut() {
+        Some(f) => f.fill(&data)?,
+        None => {
+            let mut out = std::io::stdout().lock();
+            out.write_all(&data).and_then(|_| out.flush()).map_err(|e| format!("cannot write standard output: {e}"))?;
+        }
+    }
+    if let Some(f) = out_file.take() {
+        f.commit()?;
+    }
+    if let Some(f) = report_file.take() {
+        f.commit()?;
     }
     if args.verbose {
         for r in &report.merges {
+            eprintln!("mergefunc: {}", printable_record(r, &slots));
+        }
+        for r in &report.refused {
+            let mut r = r.clone();
+            r.func_name = printable_name(&r.func_name, r.func, &slots);
+            r.target_name = printable_name(&r.target_name, r.target, &slots);
             eprintln!("mergefunc: {r}");
         }
     }
     if args.stats {
         eprintln!("mergefunc: {}", report.stats);
+        // Declined rewrites by kind and reason (each one is listed by -v and --report).
+        let mut declined: std::collections::BTreeMap<(&str, &str, bool), usize> = Default::default();
+        for r in &report.refused {
+            *declined.entry((r.rewrite.as_str(), r.reason, r.pair_kept_apart)).or_default() += 1;
+        }
+        for ((rewrite, reason, apart), n) in declined {
+            let then = if apart { "pair kept apart" } else { "another rewrite used" };
+            eprintln!("mergefunc: declined {rewrite} x{n}: {reason} ({then})");
+        }
         eprintln!("mergefunc: views built: {}", m.views_built());
         eprintln!("mergefunc: views copied from a function with the same body: {}", m.copy_report().0);
         eprintln!("mergefunc: functions found to have a tree function's body without a view: {}", m.same_body_claims());

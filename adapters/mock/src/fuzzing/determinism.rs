@@ -2,7 +2,7 @@
 //!
 //! 1. Merging the same module twice prints the same module and the same report.
 //! 2. The printed module with its function items permuted (text-level shuffle, then
-//!    [`crate::parse`]) merges into the same *classes*: the partition of the input's
+//!    [`crate::parse()`]) merges into the same *classes*: the partition of the input's
 //!    function names induced by the merge records (`folded ~ target`, names of
 //!    generated private bodies `*.body*` only link classes).
 //!

@@ -1,7 +1,7 @@
 //! Oracle: merging keeps the module valid and every surviving name behaves the same.
 //!
 //! Runs [`mergefunc::merge_module`] with the test case's random [`mergefunc::Options`],
-//! then [`crate::verify`] must accept the result, and every generated function still
+//! then [`crate::verify()`] must accept the result, and every generated function still
 //! reachable under its original name (a definition, a thunk or an alias) must give the
 //! same [`crate::interp::run`] outcome and events, before and after, on a few inputs.
 //! `OutOfFuel` on either side is inconclusive (thunks cost fuel; the merged side gets

@@ -5,7 +5,7 @@
 //! libFuzzer target (`fuzz/fuzz_targets/*.rs` are one-line shims over
 //! `<oracle>::check_bytes`).
 //!
-//! * [`gen`]: builds a *valid* [`MockModule`] (it passes [`crate::verify`]) from an
+//! * [`gen`]: builds a *valid* [`crate::MockModule`] (it passes [`crate::verify()`]) from an
 //!   [`arbitrary::Unstructured`]: a few random functions (integer arithmetic with flags,
 //!   `icmp`/`select`, diamonds, bounded loops with phis, `switch`, allocas, loads, stores
 //!   and GEPs, atomics, aggregates, direct, recursive and indirect calls, calls of

@@ -1,7 +1,7 @@
 //! Oracle: the text format round-trips and the parser never panics.
 //!
 //! For a generated module `m`: `print(parse(print(m))) == print(m)`, the re-parsed
-//! module is structurally equal to `m` and verifies. For arbitrary bytes: [`crate::parse`]
+//! module is structurally equal to `m` and verifies. For arbitrary bytes: [`crate::parse()`]
 //! returns (an error is fine), and whatever parses prints to text that parses again
 //! to the same text.
 

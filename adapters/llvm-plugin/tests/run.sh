@@ -1,0 +1,181 @@
+#!/usr/bin/env bash
+# End-to-end tests of libmergefunc_plugin.so in real hosts (.ci/test.sh runs this):
+#   1. the plugin's unit tests, and the built .so: no libLLVM dependency, only its entry
+#      points exported;
+#   2. opt-22 -load-pass-plugin -passes='mergefunc-rs<...>' prints byte for byte what the
+#      `mergefunc` command prints (-S) on every module of the differential corpus, under
+#      five option sets;
+#   3. the host side: bad parameters, a panic inside the pass, MERGEFUNC_PLUGIN_AUTO, the
+#      extension points of clang-22 (no LTO, -flto -c pre-link) and lld (full and thin LTO);
+#   4. real programs built as their users build them, each passing its own checks with
+#      the plugin in the link, which must show that it ran (its statistics or report):
+#      bzip2 1.0.8 (C, its Makefile and `make test`), snappy 1.3.1 (C++, built by the
+#      snappy_src crate with clang++-22 -flto, checked by that crate's own test, through
+#      mixed-language LTO), and a cargo program using regex (stable rustc, linker-plugin
+#      LTO configured in .cargo/config.toml).
+# Everything is built under target/plugin-e2e (sources come from crates.io through cargo).
+# Usage: run.sh [--release]   (the plugin's profile; the default, debug, is what CI runs)
+set -euo pipefail
+cd "$(dirname "$0")/../../.."
+ROOT=$PWD
+PROFILE=debug
+CARGO_PROFILE=()
+if [ "${1:-}" = "--release" ]; then PROFILE=release; CARGO_PROFILE=(--release); fi
+export CARGO_TERM_COLOR=never
+export LLVM_SYS_221_PREFIX="${LLVM_SYS_221_PREFIX:-$(llvm-config-22 --prefix)}"
+OUT=$ROOT/target/plugin-e2e
+# The plugin's .cargo/config.toml points its builds here too, but cargo reads it only when
+# run from inside adapters/llvm-plugin.
+export CARGO_TARGET_DIR=$ROOT/target
+mkdir -p "$OUT"
+PASSED=0
+FAILED=0
+ok() { echo "ok: $*"; PASSED=$((PASSED + 1)); }
+bad() { echo "FAILED: $*"; FAILED=$((FAILED + 1)); }
+# expect DESCRIPTION COMMAND...: the command must succeed.
+expect() { local what=$1; shift; if "$@"; then ok "$what"; else bad "$what"; fi; }
+# The plugin's own unset settings, so that the caller's environment cannot change a test.
+unset MERGEFUNC_PLUGIN_AUTO MERGEFUNC_PLUGIN_PARAMS
+
+echo "== plugin: unit tests and build ($PROFILE)"
+cargo test --manifest-path adapters/llvm-plugin/Cargo.toml
+cargo build "${CARGO_PROFILE[@]}" --manifest-path adapters/llvm-plugin/Cargo.toml
+cargo build "${CARGO_PROFILE[@]}" -p mergefunc-llvm --features llvm --bin mergefunc
+PLUGIN=$ROOT/target/$PROFILE/libmergefunc_plugin.so
+CLI=$ROOT/target/$PROFILE/mergefunc
+expect "the plugin needs no libLLVM" bash -c "! llvm-readelf-22 -d '$PLUGIN' | grep NEEDED | grep -qi llvm"
+exports=$(llvm-nm-22 -D --defined-only "$PLUGIN" | awk '{print $3}' | sort | tr '\n' ' ')
+expect "the plugin exports only its entry points ($exports)" test "$exports" = \
+  "llvmGetPassPluginInfo mergefunc_plugin_auto mergefunc_plugin_check_params mergefunc_plugin_free_message mergefunc_plugin_run "
+
+echo "== corpus: opt-22 with the plugin prints what the mergefunc command prints"
+T=$OUT/corpus
+mkdir -p "$T"
+same=0
+differ=0
+for f in adapters/llvm/tests/corpus/*.ll; do
+  for o in "" "use-aliases" "merge-cycles" "preserve-debug-info" "use-aliases;merge-cycles"; do
+    cli=()
+    IFS=';' read -ra items <<<"$o"
+    for i in "${items[@]}"; do cli+=("--$i"); done
+    rm -f "$T/plugin.json" "$T/cli.json"
+    # The reports are compared without the plugin's `merge_seconds` (the command writes it
+    # only with --time).
+    if opt-22 -load-pass-plugin="$PLUGIN" -passes="mergefunc-rs<$o${o:+;}report=$T/plugin.json>" -S "$f" \
+      -o "$T/plugin.ll" 2>"$T/plugin.err" \
+      && "$CLI" "$f" -S -o "$T/cli.ll" --report "$T/cli.json" "${cli[@]}" 2>"$T/cli.err" \
+      && cmp -s "$T/plugin.ll" "$T/cli.ll" \
+      && cmp -s <(sed 's/, "merge_seconds": [0-9.]*//' "$T/plugin.json") "$T/cli.json"; then
+      same=$((same + 1))
+    else
+      differ=$((differ + 1))
+      echo "differs: $f <$o>"
+      diff "$T/plugin.ll" "$T/cli.ll" | head -20 || true
+      diff "$T/plugin.json" "$T/cli.json" | head -10 || true
+      cat "$T/plugin.err" "$T/cli.err"
+    fi
+  done
+done
+expect "corpus: $same runs with byte-identical modules and reports, $differ differ" test "$differ" = 0 -a "$same" -gt 0
+
+echo "== host behaviour"
+H=$OUT/host
+mkdir -p "$H"
+cat >"$H/y.c" <<'C'
+#include <stdio.h>
+__attribute__((noinline)) int sq_a(int x) { return x * x + 7; }
+__attribute__((noinline)) int sq_b(int x) { return x * x + 7; }
+__attribute__((noinline)) long cube_a(long x) { return x * x * x - 1; }
+__attribute__((noinline)) long cube_b(long x) { return x * x * x - 1; }
+int (*volatile tab[2])(int) = {sq_a, sq_b};
+long (*volatile tab2[2])(long) = {cube_a, cube_b};
+int main(int argc, char **argv) { printf("%d %ld\n", tab[0](argc) + tab[1](argc), tab2[0](argc) + tab2[1](argc)); return 0; }
+C
+src=adapters/llvm/tests/corpus/aliases-linkages.ll
+set +e
+opt-22 -load-pass-plugin="$PLUGIN" -passes='mergefunc-rs<bogus>' -disable-output "$src" 2>"$H/err"; rc=$?
+expect "an unknown parameter is named and refused (exit $rc)" \
+  bash -c "[ $rc -ne 0 ] && grep -q 'unknown parameter \"bogus\"' '$H/err'"
+opt-22 -load-pass-plugin="$PLUGIN" -passes='mergefunc-rs<test-panic>' -disable-output "$src" 2>"$H/err"; rc=$?
+expect "a panic in the pass is an ordinary error of the host (exit $rc)" \
+  bash -c "[ $rc -eq 1 ] && grep -q '^error: mergefunc-rs: internal error (the Rust pass panicked' '$H/err'"
+MERGEFUNC_PLUGIN_PARAMS='stats;nope' opt-22 -load-pass-plugin="$PLUGIN" -passes='default<O2>' -disable-output "$src" 2>"$H/err"; rc=$?
+expect "bad MERGEFUNC_PLUGIN_PARAMS is an error of the host (exit $rc)" \
+  bash -c "[ $rc -eq 1 ] && grep -q '^error: mergefunc-rs: unknown parameter \"nope\".*MERGEFUNC_PLUGIN_PARAMS' '$H/err'"
+set -e
+export MERGEFUNC_PLUGIN_PARAMS=stats
+clang-22 -O2 -fpass-plugin="$PLUGIN" -c "$H/y.c" -o "$H/y.o" 2>"$H/err"
+expect "clang -O2 runs the pass at OptimizerLastEP" grep -q '^mergefunc-rs\[no-lto\]: .*y.c: merged=2 ' "$H/err"
+clang-22 -O0 -fpass-plugin="$PLUGIN" -c "$H/y.c" -o "$H/y0.o" 2>"$H/err"
+expect "clang -O0 does not" bash -c "! grep -q mergefunc-rs '$H/err'"
+MERGEFUNC_PLUGIN_AUTO=0 clang-22 -O2 -fpass-plugin="$PLUGIN" -c "$H/y.c" -o "$H/y.o" 2>"$H/err"
+expect "MERGEFUNC_PLUGIN_AUTO=0 adds no pass" bash -c "! grep -q mergefunc-rs '$H/err'"
+MERGEFUNC_PLUGIN_AUTO=link clang-22 -O2 -fpass-plugin="$PLUGIN" -c "$H/y.c" -o "$H/y.o" 2>"$H/err"
+expect "MERGEFUNC_PLUGIN_AUTO=link adds none outside a link" bash -c "! grep -q mergefunc-rs '$H/err'"
+clang-22 -O2 -flto -fpass-plugin="$PLUGIN" -c "$H/y.c" -o "$H/y.lto.o" 2>"$H/err"
+expect "not in the full-LTO pre-link phase" bash -c "! grep -q mergefunc-rs '$H/err'"
+clang-22 -O2 -flto=thin -fpass-plugin="$PLUGIN" -c "$H/y.c" -o "$H/y.thin.o" 2>"$H/err"
+expect "not in the ThinLTO pre-link phase" bash -c "! grep -q mergefunc-rs '$H/err'"
+MERGEFUNC_PLUGIN_PARAMS='stats;verify' clang-22 -O2 -flto -fuse-ld=lld "$H/y.lto.o" -o "$H/y.lto" \
+  -Wl,--load-pass-plugin="$PLUGIN" 2>"$H/err"
+expect "lld full LTO runs it once on the whole program (verified after merging)" \
+  bash -c "[ \$(grep -c '^mergefunc-rs\[full-lto-link\]: ld-temp.o: merged=2 ' '$H/err') = 1 ] && [ \"\$('$H/y.lto')\" = '16 0' ]"
+clang-22 -O2 -flto=thin -fuse-ld=lld "$H/y.thin.o" -o "$H/y.thin" -Wl,--load-pass-plugin="$PLUGIN" 2>"$H/err"
+expect "lld ThinLTO runs it in the backend" \
+  bash -c "grep -q '^mergefunc-rs\[thin-lto-backend\]: .*merged=2 ' '$H/err' && [ \"\$('$H/y.thin')\" = '16 0' ]"
+unset MERGEFUNC_PLUGIN_PARAMS
+
+echo "== sources of the real programs (crates.io, through cargo)"
+meta=$(cargo metadata --format-version 1 --locked --manifest-path adapters/llvm-plugin/tests/sources/Cargo.toml)
+crate_dir() { echo "$meta" | grep -o "\"manifest_path\":\"[^\"]*/$1-[^\"]*/Cargo.toml\"" | head -1 | sed 's/^"manifest_path":"//; s|/Cargo.toml"$||'; }
+BZIP2_SRC=$(crate_dir bzip2-sys)/bzip2-1.0.8
+SNAPPY_SRC=$(crate_dir snappy_src)
+test -f "$BZIP2_SRC/bzlib.c" && test -f "$SNAPPY_SRC/snappy/snappy.cc"
+
+echo "== C: bzip2 1.0.8, its Makefile and its own tests, full LTO through lld"
+rm -rf "$OUT/bzip2" && cp -r "$BZIP2_SRC" "$OUT/bzip2" && chmod -R u+w "$OUT/bzip2"
+MERGEFUNC_PLUGIN_PARAMS=stats make -C "$OUT/bzip2" CC=clang-22 AR=llvm-ar-22 RANLIB=llvm-ranlib-22 \
+  CFLAGS="-O2 -flto -D_FILE_OFFSET_BITS=64" LDFLAGS="-fuse-ld=lld -Wl,--load-pass-plugin=$PLUGIN" all \
+  >"$OUT/bzip2.log" 2>&1 || { tail -30 "$OUT/bzip2.log"; bad "bzip2 builds and passes make test"; }
+grep -E '^(cmp|mergefunc-rs)' "$OUT/bzip2.log" || true
+expect "bzip2: make test compared all 6 outputs" test "$(grep -c '^cmp ' "$OUT/bzip2.log")" = 6
+expect "bzip2: the pass ran in both links" test "$(grep -c '^mergefunc-rs\[full-lto-link\]: ld-temp.o: merged=' "$OUT/bzip2.log")" = 2
+
+# Stable rustc, lld and the plugin: the recipe of docs/plugin.md, in a project's own
+# .cargo/config.toml (written into a copy of the project under target/).
+write_cargo_config() {
+  mkdir -p "$1/.cargo"
+  cat >"$1/.cargo/config.toml" <<TOML
+[target.x86_64-unknown-linux-gnu]
+linker = "clang-22"
+rustflags = ["-C", "linker-plugin-lto", "-C", "link-arg=-fuse-ld=lld",
+             "-C", "link-arg=-Wl,--load-pass-plugin=$PLUGIN"]
+TOML
+}
+
+echo "== C++: snappy 1.3.1 (snappy_src), its own test, mixed-language full LTO through lld"
+S=$OUT/snappy
+rm -rf "$S" && cp -r "$SNAPPY_SRC" "$S" && chmod -R u+w "$S"
+printf '\n[workspace]\n' >>"$S/Cargo.toml"
+write_cargo_config "$S"
+rm -f "$S/report.json"
+(cd "$S" && CXX=clang++-22 AR=llvm-ar-22 CXXFLAGS="-O2 -flto" CARGO_PROFILE_RELEASE_LTO=fat \
+  CARGO_PROFILE_RELEASE_CODEGEN_UNITS=1 MERGEFUNC_PLUGIN_PARAMS="report=$S/report.json" \
+  CARGO_TARGET_DIR="$S/target" cargo test --release --test round_trip) || bad "snappy: its test"
+expect "snappy: the C++ objects are LLVM bitcode" \
+  bash -c "[ \"\$(head -c 2 '$S'/target/release/build/snappy_src-*/out/*-snappy.o)\" = BC ]"
+expect "snappy: the pass ran on the linked program" grep -q '"functions_merged": [1-9]' "$S/report.json"
+grep '"stats"' "$S/report.json" || true
+
+echo "== Rust: a cargo program with dependencies (regex), stable, linker-plugin LTO from .cargo/config.toml"
+A=$OUT/cargo-app
+rm -rf "$A" && mkdir -p "$A" && cp -r adapters/llvm-plugin/tests/cargo-app/{Cargo.toml,Cargo.lock,src} "$A/"
+write_cargo_config "$A"
+rm -f "$A/report.json"
+(cd "$A" && MERGEFUNC_PLUGIN_PARAMS="report=$A/report.json" CARGO_TARGET_DIR="$A/target" cargo build --release --locked)
+expect "cargo program: its checks pass" "$A/target/release/mergefunc-plugin-cargo-app"
+expect "cargo program: the pass ran on the whole program" grep -q '"functions_merged": [1-9]' "$A/report.json"
+grep '"stats"' "$A/report.json" || true
+
+echo "plugin end-to-end: $PASSED passed, $FAILED failed"
+[ "$FAILED" = 0 ]

@@ -1,0 +1,1 @@
+//! Empty: this package only names the sources to fetch.
