@@ -1438,6 +1438,32 @@ mod tests {
         }
     }
 
+    /// A function the adapter says can never merge is left out before it is hashed or
+    /// read, counted as a candidate and in `never_merges`; the merges are the same.
+    #[test]
+    fn functions_that_never_merge_are_never_read() {
+        let run = |skip: bool| {
+            let mut m = Tiny::new();
+            m.hashed = true;
+            let a = adder(&mut m, "a", 5, ext());
+            let _b = adder(&mut m, "b", 5, ext());
+            let c = adder(&mut m, "c", 6, ext());
+            if skip {
+                m.never_merges = alloc::vec![c];
+            }
+            let r = merge_module(&mut m, &Options::default()).unwrap();
+            let read = m.accesses.borrow().iter().any(|e| e.1 == c);
+            (actions(&r), r.stats.candidates, r.stats.never_merges, read, a)
+        };
+        let (with, cands, never, read, a) = run(true);
+        let (without, cands0, never0, read0, _) = run(false);
+        assert_eq!(with, without);
+        assert_eq!(with[0].1, a.0);
+        assert_eq!((cands, never, read), (3, 1, false));
+        // Without the hint, `c` shares the worklist hash and is read.
+        assert_eq!((cands0, never0, read0), (3, 0, true));
+    }
+
     #[test]
     fn internal_duplicate_is_erased_after_calls_move() {
         let mut m = Tiny::new();
