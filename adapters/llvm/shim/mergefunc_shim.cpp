@@ -908,6 +908,32 @@ int mergefunc_gep_offset(LLVMValueRef gep, unsigned *bits, uint64_t *out) {
 
 } // extern "C"
 
+#include "llvm/TargetParser/Triple.h"
+
+extern "C" {
+
+// The data layout of a module that names a target triple but no layout, as opt-22, llc
+// and lli use it: the layout LLVM's target description gives that triple
+// (`Triple::computeDataLayout`, which the targets' own machines use). Returns 0 when
+// there is nothing to do (the module has a layout, or no triple), 1 after setting the
+// layout on the module (it is then also written out, as opt writes it), 2 when the
+// triple's architecture has no known layout (the module keeps LLVM's default layout,
+// which no tool can say is the target's), -1 for a null module.
+int mergefunc_infer_data_layout(LLVMModuleRef m) {
+  Module *M = unwrap(m);
+  if (!M)
+    return -1;
+  if (!M->getDataLayoutStr().empty() || M->getTargetTriple().str().empty())
+    return 0;
+  std::string DL = M->getTargetTriple().computeDataLayout();
+  if (DL.empty())
+    return 2;
+  M->setDataLayout(DL);
+  return 1;
+}
+
+} // extern "C"
+
 #include "llvm/Transforms/Utils/FunctionComparator.h"
 
 extern "C" {

@@ -96,6 +96,9 @@ extern "C" {
     /// the index width in `*bits` and the offset's low/high words in `out[0..2]`, 0 when it
     /// is not constant, -1 for a value that is not a getelementptr instruction.
     pub fn mergefunc_gep_offset(gep: LLVMValueRef, bits: *mut c_uint, out: *mut u64) -> i32;
+    /// Gives a module with a target triple and no data layout the layout its triple
+    /// implies, as opt does: 0 nothing to do, 1 set, 2 the triple has no known layout.
+    pub fn mergefunc_infer_data_layout(m: LLVMModuleRef) -> i32;
     /// Raises glibc's trim, top-pad and mmap thresholds (1 when applied, 0 elsewhere).
     pub fn mergefunc_tune_allocator() -> i32;
     /// 1 if a `blockaddress` refers to a block of function `f`, 0 if none does, -1 for

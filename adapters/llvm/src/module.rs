@@ -245,6 +245,13 @@ pub struct LlvmModule {
     next_opaque: u64,
     target: TargetInfo,
     semantic_interposition: bool,
+    /// The module's data layout is the one its target uses: it names a layout, or no
+    /// triple (LLVM's default layout is then the module's), or a triple whose layout was
+    /// set while parsing ([`LlvmModule::parse`]). False for a triple without a layout
+    /// whose architecture LLVM knows no layout for: the rules that depend on the layout
+    /// (pointers equal to integers, GEPs compared by byte offset) are then left out, and
+    /// such functions are compared structurally.
+    layout_known: bool,
     pub(crate) used: HashSet<V>,
     /// (first non-enum kind, first int kind, one past the last int kind).
     int_attr_range: Option<(u32, u32, u32)>,
@@ -435,6 +442,9 @@ impl LlvmModule {
                 return err(format!("{name} is not valid LLVM IR: {}", text.trim_end()));
             }
             take_msg(vmsg);
+            // A triple without a layout: the layout the triple implies, as opt, llc and
+            // lli use (and opt writes out).
+            ffi::mergefunc_infer_data_layout(m);
             Ok(Self::from_raw(ctx, m, threads.map(|n| n.max(1))))
         }
     }
@@ -517,6 +527,7 @@ impl LlvmModule {
             next_opaque: 0,
             target: TargetInfo::default(),
             semantic_interposition: false,
+            layout_known: true,
             used: HashSet::default(),
             int_attr_range: None,
             special_alloca_kinds: [0, 0],
@@ -698,8 +709,14 @@ impl LlvmModule {
 
     fn init_module_facts(&mut self) {
         unsafe {
-            let bytes = sys::target::LLVMPointerSizeForAS(self.td, 0) * 8;
-            self.target.ptr_as_int = Some(PtrAsInt { addr_space: 0, bits: bytes });
+            let no_layout = CStr::from_ptr(c::LLVMGetDataLayoutStr(self.m)).to_bytes().is_empty();
+            let triple = c::LLVMGetTarget(self.m);
+            let has_triple = !triple.is_null() && !CStr::from_ptr(triple).to_bytes().is_empty();
+            self.layout_known = !(no_layout && has_triple);
+            if self.layout_known {
+                let bits = sys::target::LLVMPointerSizeForAS(self.td, 0) * 8;
+                self.target.ptr_as_int = Some(PtrAsInt { addr_space: 0, bits });
+            }
             let key = "SemanticInterposition";
             let flag = c::LLVMGetModuleFlag(self.m, key.as_ptr() as *const c_char, key.len());
             if !flag.is_null() {
@@ -2830,6 +2847,9 @@ impl LlvmModule {
     /// (`GEPOperator::accumulateConstantOffset` in the index width of the base's address
     /// space, vector bases included); `None` when an index is not a constant integer.
     fn gep_offset(&self, inst: V) -> Option<ConstOffset> {
+        if !self.layout_known {
+            return None;
+        }
         let mut bits = 0;
         let mut words = [0u64; 2];
         // SAFETY: the shim checks that `inst` is a getelementptr instruction; `words`

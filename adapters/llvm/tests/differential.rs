@@ -78,6 +78,22 @@ const DEVIATIONS: &[Deviation] = &[
         ours: "kept calls(eh_a,eh_a,eh_pers2,printf)",
         reason: "consequence of the eh_pers2 deviation: its direct caller is not redirected",
     },
+    Deviation {
+        file: "layout-triple-unknown-arch.ll",
+        func: "id_ptr",
+        ours: "kept calls(use,use)",
+        reason: "the triple's architecture has no known data layout and the module names none, so the \
+                 pointer width is unknown: we do not equate ptr with any integer (LLVM 22 assumes its \
+                 default layout's 64-bit pointers)",
+    },
+    Deviation {
+        file: "layout-triple-unknown-arch.ll",
+        func: "field1",
+        ours: "kept",
+        reason: "the triple's architecture has no known data layout and the module names none, so \
+                 struct field offsets are unknown: we compare GEPs structurally (LLVM 22 folds offsets \
+                 in its default layout)",
+    },
 ];
 
 fn tools() -> Option<Tools> {
@@ -326,6 +342,67 @@ fn differential_on_modules_from_env() {
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// A module with a target triple and no datalayout gets the layout opt-22 infers for that
+/// triple (and writes out); a triple whose architecture has no layout gets none, as with
+/// opt-22.
+#[test]
+fn layouts_inferred_from_triples_are_opt22s() {
+    let Some(t) = tools() else { return };
+    let dir = harness::workdir("layout-from-triple");
+    let triples = [
+        "x86_64-unknown-linux-gnu",
+        "i686-unknown-linux-gnu",
+        "x86_64-pc-windows-msvc",
+        "i686-pc-windows-msvc",
+        "x86_64-apple-macosx14.0.0",
+        "aarch64-unknown-linux-gnu",
+        "aarch64-apple-darwin",
+        "arm64_32-apple-watchos",
+        "armv7-unknown-linux-gnueabihf",
+        "thumbv7em-none-eabi",
+        "riscv32-unknown-elf",
+        "riscv64-unknown-linux-gnu",
+        "powerpc-unknown-linux-gnu",
+        "powerpc64le-unknown-linux-gnu",
+        "powerpc64-ibm-aix",
+        "s390x-unknown-linux-gnu",
+        "mips-unknown-linux-gnu",
+        "mips64el-unknown-linux-gnuabi64",
+        "sparcv9-unknown-linux-gnu",
+        "loongarch64-unknown-linux-gnu",
+        "wasm32-unknown-unknown",
+        "wasm64-unknown-unknown",
+        "nvptx64-nvidia-cuda",
+        "amdgcn-amd-amdhsa",
+        "spirv64-unknown-unknown",
+        "bpfel",
+        "avr",
+        "msp430",
+        "hexagon",
+        "m68k-unknown-linux-gnu",
+        "hsail-unknown-unknown",
+        "unknown-unknown-linux",
+    ];
+    let layout_line = |text: &str| text.lines().find(|l| l.starts_with("target datalayout")).map(str::to_string);
+    let mut known = 0;
+    for triple in triples {
+        let src = format!("target triple = \"{triple}\"\ndefine void @f() {{\n  ret void\n}}\n");
+        let path = dir.join(format!("{triple}.ll"));
+        std::fs::write(&path, &src).unwrap();
+        let r = harness::run(
+            std::process::Command::new(&t.opt).arg("-S").arg("-passes=verify").arg(&path),
+            Duration::from_secs(60),
+        )
+        .unwrap();
+        assert_eq!(r.code, Some(0), "opt-22 rejects {triple}: {}", r.stderr);
+        let m = mergefunc_llvm::LlvmModule::parse(src.as_bytes(), triple).unwrap();
+        let ours = layout_line(&m.to_text());
+        assert_eq!(ours, layout_line(&r.stdout), "{triple}: our inferred layout differs from opt-22's");
+        known += ours.is_some() as usize;
+    }
+    assert!(known >= 28, "only {known} triples got a layout");
 }
 
 #[test]
