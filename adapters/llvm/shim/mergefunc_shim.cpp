@@ -874,6 +874,43 @@ int mergefunc_global_has_metadata(LLVMValueRef v, unsigned kind) {
   return GO->hasMetadata() && GO->getMetadata(kind) ? 1 : 0;
 }
 
+// The attachments of global object `v` other than those of kind `skip[0..n_skip]`, by
+// increasing kind: writes at most `cap` (kind, node) pairs and returns how many there
+// are (call again with a larger buffer if that is > cap); 0 for a value that is not a
+// global object. (LLVM-C only copies the whole list, with a malloc.)
+unsigned mergefunc_global_attachments(LLVMValueRef v, const unsigned *skip, unsigned n_skip, unsigned *kinds,
+                                      LLVMMetadataRef *nodes, unsigned cap) {
+  auto *GO = dyn_cast_or_null<GlobalObject>(unwrap(v));
+  if (!GO || !GO->hasMetadata())
+    return 0;
+  SmallVector<std::pair<unsigned, MDNode *>, 4> MDs;
+  GO->getAllMetadata(MDs);
+  unsigned n = 0;
+  for (auto &P : MDs) {
+    if (std::find(skip, skip + n_skip, P.first) != skip + n_skip)
+      continue;
+    if (n < cap) {
+      kinds[n] = P.first;
+      nodes[n] = wrap(P.second);
+    }
+    ++n;
+  }
+  return n;
+}
+
+// The partition of global value `v` (`partition "name"`): its bytes and length in *len,
+// or null (and *len = 0) when it has none or `v` is not a global value. The bytes live
+// as long as the context.
+const char *mergefunc_partition(LLVMValueRef v, size_t *len) {
+  *len = 0;
+  auto *GV = dyn_cast_or_null<GlobalValue>(unwrap(v));
+  if (!GV || !GV->hasPartition())
+    return nullptr;
+  StringRef P = GV->getPartition();
+  *len = P.size();
+  return P.data();
+}
+
 } // extern "C"
 
 #include "llvm/IR/DataLayout.h"

@@ -135,6 +135,18 @@ extern "C" {
     /// 1 if global object `v` has an attachment of kind `kind`, 0 if not, -1 for a
     /// value that is not a global object.
     pub fn mergefunc_global_has_metadata(v: LLVMValueRef, kind: c_uint) -> i32;
+    /// Attachments of a global object except kinds `skip[..n_skip]`, by increasing kind:
+    /// writes up to `cap` pairs, returns how many there are.
+    pub fn mergefunc_global_attachments(
+        v: LLVMValueRef,
+        skip: *const c_uint,
+        n_skip: c_uint,
+        kinds: *mut c_uint,
+        nodes: *mut LLVMMetadataRef,
+        cap: c_uint,
+    ) -> c_uint;
+    /// The partition name of a global value (bytes, length in `*len`), or null for none.
+    pub fn mergefunc_partition(v: LLVMValueRef, len: *mut usize) -> *const c_char;
     /// The identity of the attribute list of a function or call site (uniqued, never
     /// freed; null for the empty list); `*ok = 0` for any other value.
     pub fn mergefunc_attribute_list(v: LLVMValueRef, ok: *mut i32) -> *const std::ffi::c_void;

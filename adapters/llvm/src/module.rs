@@ -258,6 +258,10 @@ pub struct LlvmModule {
     special_alloca_kinds: [u32; 2],
     pub(crate) md_type: u32,
     pub(crate) md_kcfi: u32,
+    /// Function attachment kinds the signature does not compare (see
+    /// `LlvmModule::push_fn_extras`): `!dbg`, `!prof`, `!section_prefix`, and the
+    /// thunk marker.
+    md_not_compared: [u32; 4],
     /// `!mergefunc.thunk`: the tag on every thunk this adapter writes.
     pub(crate) md_thunk: u32,
     md_range: u32,
@@ -533,6 +537,12 @@ impl LlvmModule {
             special_alloca_kinds: [0, 0],
             md_type: mdc.kind_id("type"),
             md_kcfi: mdc.kind_id("kcfi_type"),
+            md_not_compared: [
+                mdc.kind_id("dbg"),
+                mdc.kind_id("prof"),
+                mdc.kind_id("section_prefix"),
+                mdc.kind_id("mergefunc.thunk"),
+            ],
             md_thunk: mdc.kind_id("mergefunc.thunk"),
             md_range: mdc.kind_id("range"),
             pending: Vec::new(),
@@ -2199,6 +2209,7 @@ impl LlvmModule {
             }
             None => sig.push(Prop::Num(0)),
         }
+        self.push_fn_extras(v, &mut sig);
         // 64 bits: LLVM-C's 32-bit getter reads an alignment of 2^32 as none.
         // SAFETY: `v` is a live function.
         let align = Some(unsafe { ffi::mergefunc_function_alignment(v.0) }).filter(|a| *a != 0);
@@ -2215,6 +2226,57 @@ impl LlvmModule {
         };
         self.sig_scratch = sig;
         (info, fn_special)
+    }
+
+    /// Signature props for the function-level properties LLVM 22's comparator leaves out
+    /// but a merge can make observable (each present/absent first, then the value):
+    /// * prefix data (read through the function's address, placed before its entry) and
+    ///   prologue data (code run at its entry): compared as constants;
+    /// * the partition (`partition "name"`): which loadable unit holds the function;
+    /// * every function attachment except `!dbg`, `!prof` and `!section_prefix` (debug
+    ///   info, profile counts, a placement hint) and our thunk marker, by kind and node
+    ///   identity (uniqued nodes with equal operands are one node): `!kcfi_type` and
+    ///   `!type` are checked by indirect calls, `!func_sanitize` by `-fsanitize=function`
+    ///   callers, and kinds not known here may carry meaning too.
+    fn push_fn_extras(&mut self, v: V, sig: &mut Vec<Prop>) {
+        for data in [v.prefix_data(), v.prologue_data()] {
+            match data {
+                Some(c) => {
+                    sig.push(Prop::Num(1));
+                    let c = self.intern_const(c);
+                    sig.push(Prop::Const(c));
+                }
+                None => sig.push(Prop::Num(0)),
+            }
+        }
+        match v.partition() {
+            Some(p) => {
+                sig.push(Prop::Num(1));
+                sig.push(Prop::Num(self.intern_string(&p)));
+            }
+            None => sig.push(Prop::Num(0)),
+        }
+        let skip = self.md_not_compared;
+        let (mut kinds, mut nodes) = ([0u32; 8], [ptr::null_mut(); 8]);
+        // SAFETY: the shim checks that `v` is a global object and writes at most 8 pairs.
+        let n = unsafe {
+            ffi::mergefunc_global_attachments(v.0, skip.as_ptr(), 4, kinds.as_mut_ptr(), nodes.as_mut_ptr(), 8)
+        } as usize;
+        let (kinds, nodes) = if n > 8 {
+            let (mut k, mut m) = (vec![0u32; n], vec![ptr::null_mut(); n]);
+            // SAFETY: as above, with buffers of `n` pairs.
+            unsafe {
+                ffi::mergefunc_global_attachments(v.0, skip.as_ptr(), 4, k.as_mut_ptr(), m.as_mut_ptr(), n as c_uint)
+            };
+            (k, m)
+        } else {
+            (kinds[..n].to_vec(), nodes[..n].to_vec())
+        };
+        sig.push(Prop::Num(n as u64));
+        for (k, m) in kinds.into_iter().zip(nodes) {
+            sig.push(Prop::Num(k as u64));
+            sig.push(Prop::Num(self.opaque_meta_id(Md(m))));
+        }
     }
 
     // -----------------------------------------------------------------------------------

@@ -402,6 +402,30 @@ impl V {
         let p = unsafe { c::LLVMGetPersonalityFn(self.0) };
         (!p.is_null()).then_some(V(p))
     }
+    /// Prefix data of a function (`prefix <constant>`).
+    pub fn prefix_data(self) -> Option<V> {
+        if !self.is_function() || unsafe { c::LLVMHasPrefixData(self.0) } == 0 {
+            return None;
+        }
+        let p = unsafe { c::LLVMGetPrefixData(self.0) };
+        (!p.is_null()).then_some(V(p))
+    }
+    /// Prologue data of a function (`prologue <constant>`).
+    pub fn prologue_data(self) -> Option<V> {
+        if !self.is_function() || unsafe { c::LLVMHasPrologueData(self.0) } == 0 {
+            return None;
+        }
+        let p = unsafe { c::LLVMGetPrologueData(self.0) };
+        (!p.is_null()).then_some(V(p))
+    }
+    /// The partition of a global value (`partition "name"`), if it has one.
+    pub fn partition(self) -> Option<Vec<u8>> {
+        let mut n = 0usize;
+        // SAFETY: the shim checks the kind of `self`; the bytes live as long as the
+        // context and are copied at once.
+        let p = unsafe { crate::ffi::mergefunc_partition(self.0, &mut n) };
+        (!p.is_null()).then(|| unsafe { std::slice::from_raw_parts(p as *const u8, n) }.to_vec())
+    }
     /// Parameters of a function.
     pub fn params(self) -> Vec<V> {
         if !self.is_function() {

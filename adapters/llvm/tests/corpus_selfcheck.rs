@@ -22,7 +22,7 @@ const HEADER_DL: &str =
 const HEADER_TRIPLE: &str = "target triple = \"x86_64-unknown-linux-gnu\"";
 
 /// Files where opt-22's merge changes observable behaviour (LLVM bugs the corpus pins).
-const LLVM_CHANGES_BEHAVIOUR: &[&str] = &["self-address.ll"];
+const LLVM_CHANGES_BEHAVIOUR: &[&str] = &["self-address.ll", "fn-prefix-prologue.ll", "fn-attachments.ll"];
 
 fn name(p: &Path) -> String {
     p.file_name().unwrap().to_string_lossy().into_owned()
@@ -143,8 +143,12 @@ fn opt22_against_itself_through_bitcode() {
             // Pin the LLVM bug: its merge does change what main prints.
             let out = dir.join(n.replace(".ll", ".opt22.ll"));
             let before = harness::lli(&t, &f).unwrap();
-            let after = harness::lli(&t, &out).unwrap();
-            assert_ne!(before, after, "{n}: expected opt-22's merge to change behaviour (llvm#213206)");
+            // (A crash, such as a KCFI trap, is a change too.)
+            let after = harness::lli(&t, &out);
+            assert!(
+                after.as_ref().map_or(true, |a| *a != before),
+                "{n}: expected opt-22's merge to change behaviour, got {after:?}"
+            );
         }
     }
     assert!(failures.is_empty(), "{failures}");
