@@ -82,6 +82,7 @@ unsigned mergefunc_inst_attachments(LLVMValueRef inst, unsigned *kinds, LLVMMeta
 
 #include "llvm/IR/InstrTypes.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/BasicBlock.h"
 #include "llvm/IR/Function.h"
 #include "llvm/Support/xxhash.h"
@@ -594,6 +595,46 @@ int mergefunc_any_block_address_taken(LLVMValueRef fn) {
   for (const BasicBlock &BB : *F)
     if (BB.hasAddressTaken())
       return 1;
+  return 0;
+}
+
+// 1 if a `blockaddress` of some block of function `fn` is used outside `fn`: by an
+// instruction of another function, a global's initializer, metadata, or anything else
+// that is not (through constant expressions) an instruction of `fn` itself; 0 if every
+// use is inside `fn` (or no block has its address taken); -1 if `fn` is not a function.
+// Such a function's blocks must outlive any merge: erasing it or turning it into a thunk
+// would leave those uses pointing at no block.
+int mergefunc_block_address_escapes(LLVMValueRef fn) {
+  auto *F = dyn_cast_or_null<Function>(unwrap(fn));
+  if (!F)
+    return -1;
+  SmallVector<const Value *, 16> Work;
+  SmallPtrSet<const Value *, 16> Seen;
+  for (const BasicBlock &BB : *F) {
+    if (!BB.hasAddressTaken())
+      continue;
+    const BlockAddress *BA = BlockAddress::lookup(&BB);
+    if (!BA)
+      continue;
+    Work.push_back(BA);
+    while (!Work.empty()) {
+      const Value *V = Work.pop_back_val();
+      if (!Seen.insert(V).second)
+        continue;
+      if (V->isUsedByMetadata())
+        return 1;
+      for (const User *U : V->users()) {
+        if (auto *I = dyn_cast<Instruction>(U)) {
+          if (I->getFunction() != F)
+            return 1;
+        } else if (isa<Constant>(U) && !isa<GlobalValue>(U)) {
+          Work.push_back(U);
+        } else {
+          return 1;
+        }
+      }
+    }
+  }
   return 0;
 }
 

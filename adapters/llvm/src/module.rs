@@ -29,6 +29,11 @@ pub mod reason {
     /// thunks of one body are equal functions, and LLVM 22 would fold one into the other
     /// on a second run (a thunk of a thunk); leaving them alone makes merging idempotent.
     pub const THUNK: u32 = 5;
+    /// The address of one of its blocks (`blockaddress`) is used outside the function
+    /// (by another function, a global's initializer, metadata). Folding it would erase
+    /// or empty the blocks those uses name, and moving its body would leave them naming
+    /// a thunk: the function is left alone.
+    pub const BLOCK_ADDRESS_ESCAPES: u32 = 6;
 }
 
 /// An error of the LLVM adapter.
@@ -256,6 +261,9 @@ pub struct LlvmModule {
     /// (first non-enum kind, first int kind, one past the last int kind).
     int_attr_range: Option<(u32, u32, u32)>,
     special_alloca_kinds: [u32; 2],
+    /// Attribute kinds of `naked` (function) and `preallocated` (parameter): see
+    /// `LlvmModule::thunk_may_call`.
+    no_thunk_kinds: [u32; 2],
     pub(crate) md_type: u32,
     pub(crate) md_kcfi: u32,
     /// Function attachment kinds the signature does not compare (see
@@ -535,6 +543,7 @@ impl LlvmModule {
             used: HashSet::default(),
             int_attr_range: None,
             special_alloca_kinds: [0, 0],
+            no_thunk_kinds: [0, 0],
             md_type: mdc.kind_id("type"),
             md_kcfi: mdc.kind_id("kcfi_type"),
             md_not_compared: [
@@ -791,6 +800,7 @@ impl LlvmModule {
                 }
             }
             self.special_alloca_kinds = [kind("inalloca"), kind("swifterror")];
+            self.no_thunk_kinds = [kind("naked"), kind("preallocated")];
         }
     }
 
@@ -1136,7 +1146,10 @@ impl LlvmModule {
         s.fn_special = fn_special;
         // Keep what the body view found (if it is current).
         let body_reason = match s.info.ineligible {
-            Some(Ineligible::Adapter(r)) if s.built && (r == reason::DISTINCT_MD || r == reason::UNSUPPORTED) => {
+            Some(Ineligible::Adapter(r))
+                if s.built
+                    && (r == reason::DISTINCT_MD || r == reason::UNSUPPORTED || r == reason::BLOCK_ADDRESS_ESCAPES) =>
+            {
                 Some(Ineligible::Adapter(r))
             }
             _ => None,
@@ -1711,6 +1724,12 @@ impl LlvmModule {
                 Ok(view) => {
                     if view.distinct_md {
                         reason_found = Some(Ineligible::Adapter(reason::DISTINCT_MD));
+                    } else if self.block_addresses
+                        // SAFETY: `v` is a live function; the shim only reads its blocks
+                        // and their uses.
+                        && unsafe { ffi::mergefunc_block_address_escapes(v.0) } == 1
+                    {
+                        reason_found = Some(Ineligible::Adapter(reason::BLOCK_ADDRESS_ESCAPES));
                     }
                     body = Some(view.body);
                     insts = view.insts;
@@ -2013,6 +2032,48 @@ impl LlvmModule {
         sv.is_some_and(|sv| self.claim_walk(f, g, sv, v, fn_special))
     }
 
+    /// Part of [`ModuleMut::can_rewrite`] for thunks: whether a thunk may call `f`, or
+    /// why not, where the call or the thunk would be invalid IR or a broken program: a
+    /// `naked` function (a thunk with its attributes would use its arguments, which the
+    /// verifier rejects, and have no frame to call from); one with a `preallocated`
+    /// parameter (a call must pass the token of its `llvm.call.preallocated.setup`,
+    /// which a thunk does not have); an interrupt handler (an interrupt calling
+    /// convention, or the `"interrupt"` / `"signal"` attribute the ARM, AVR, MIPS, M68k
+    /// and RISC-V back ends read): the thunk would be a handler calling a handler, which
+    /// x86 refuses to compile and which elsewhere returns from the interrupt out of the
+    /// callee, past the thunk's own epilogue. Equal functions share their calling
+    /// convention and attributes, so the thunk's side needs no check of its own.
+    pub(crate) fn thunk_may_call(&self, f: FuncId) -> Result<(), &'static str> {
+        let Some(v) = self.funcs.get(f.index()).and_then(|s| s.v) else { return Err("not a live function") };
+        if !v.is_function() {
+            return Err("not a function");
+        }
+        if v.call_conv().is_some_and(|c| cc::INTERRUPT.contains(&c)) {
+            return Err("an interrupt handler cannot be called from a thunk");
+        }
+        let [naked, prealloc] = self.no_thunk_kinds;
+        // SAFETY: `v` is a live function of this module; the lookups only read its
+        // attribute list (index ~0 is the function, 1.. the parameters).
+        unsafe {
+            for key in ["interrupt", "signal"] {
+                let a = c::LLVMGetStringAttributeAtIndex(v.0, u32::MAX, key.as_ptr() as *const c_char, key.len() as u32);
+                if !a.is_null() {
+                    return Err("an interrupt handler cannot be called from a thunk");
+                }
+            }
+            if naked != 0 && !c::LLVMGetEnumAttributeAtIndex(v.0, u32::MAX, naked).is_null() {
+                return Err("a naked function cannot be a thunk");
+            }
+            if prealloc != 0 {
+                let n = c::LLVMCountParams(v.0);
+                if (1..=n).any(|i| !c::LLVMGetEnumAttributeAtIndex(v.0, i, prealloc).is_null()) {
+                    return Err("a preallocated argument needs its setup call, which a thunk lacks");
+                }
+            }
+        }
+        Ok(())
+    }
+
     /// [`ModuleMut::tiny_body`] of a definition whose view is not built, from the IR (one
     /// block, counting its instructions other than debug intrinsics up to two); `None`
     /// with a view, which the driver then reads.
@@ -2201,6 +2262,16 @@ impl LlvmModule {
             None => sig.push(Prop::Num(0)),
         }
         sig.push(Prop::Num(cconv as u64));
+        if cconv == cc::SWIFT_TAIL && !fty.0.is_null() {
+            // A thunk between two `swifttailcc` functions must `musttail` call, and a
+            // musttail call returns its callee's result unchanged: the return types must
+            // be the same type, not merely equal under the pointer/integer rule (the
+            // verifier rejects `musttail call ptr` in a function returning i64). Type ids
+            // are structural, so one id is one type.
+            // SAFETY: `fty` is the function's own (function) type.
+            let ret = self.intern_type(T(unsafe { c::LLVMGetReturnType(fty.0) }));
+            sig.push(Prop::Num(ret.0 as u64));
+        }
         match v.personality() {
             Some(p) => {
                 sig.push(Prop::Num(1));
@@ -3596,6 +3667,7 @@ impl Module for LlvmModule {
             reason::UNSUPPORTED => "the body contains a construct the LLVM adapter cannot describe",
             reason::LINKAGE => "unsupported linkage",
             reason::THUNK => "a thunk written by an earlier merge run (!mergefunc.thunk)",
+            reason::BLOCK_ADDRESS_ESCAPES => "the address of one of its blocks is used outside the function",
             _ => "excluded by the LLVM adapter",
         }
     }

@@ -881,6 +881,7 @@ impl ModuleMut for LlvmModule {
                 if fva {
                     return Err("a thunk cannot forward variadic arguments");
                 }
+                self.thunk_may_call(target)?;
                 if gp.len() != fp.len() {
                     return Err("different parameter counts");
                 }
