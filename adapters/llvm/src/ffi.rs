@@ -42,6 +42,8 @@ extern "C" {
     pub fn LLVMGetInlineAsmDialect(InlineAsmVal: LLVMValueRef) -> c_uint;
     pub fn LLVMGetMetadataKind(Metadata: LLVMMetadataRef) -> c_uint;
     pub fn LLVMGetRawDataValues(c: LLVMValueRef, SizeInBytes: *mut usize) -> *const c_char;
+    /// `LLVMByteOrdering` as an integer: 0 big-endian, 1 little-endian.
+    pub fn LLVMByteOrder(TD: inkwell::llvm_sys::target::LLVMTargetDataRef) -> c_uint;
     pub fn LLVMVerifyModule(M: LLVMModuleRef, Action: c_uint, OutMessage: *mut *mut c_char) -> LLVMBool;
 
     /// `llvm::StructuralHash(const llvm::Function &F, bool DetailedHash)`.

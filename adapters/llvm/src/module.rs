@@ -127,6 +127,23 @@ const MAX_COPY_CALLEES: usize = 64;
 /// Slots of `LlvmModule::type_cache` (a power of two).
 const TYPE_CACHE_SLOTS: usize = 256;
 
+/// How the contents of a data array or vector (`ConstKind::DataArray`/`DataVector`) are
+/// recorded. The order compares them as bytes, also across element types: vectors of one
+/// total width are "losslessly bitcastable" (`<2 x i32> <1, 2>` against `<4 x i16>`),
+/// which is right when the bytes are the constant's image in the target's memory. LLVM
+/// stores the elements in the host's byte order, and LLVM 22 compares those bytes, which
+/// on a target of the other byte order equates vectors whose bitcasts differ.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum DataBytes {
+    /// The target's byte order is the host's: LLVM's bytes are the image.
+    AsStored,
+    /// The target's byte order is the other one: each element's bytes are reversed.
+    Swapped,
+    /// The byte order is unknown (a triple without a known layout): the bytes are
+    /// prefixed with the element size, so that only data of one element type can be equal.
+    Tagged,
+}
+
 /// What a merge key records of an operand that names a global (see
 /// `LlvmModule::key_identity`).
 #[derive(Clone, Copy, Debug)]
@@ -257,6 +274,8 @@ pub struct LlvmModule {
     /// (pointers equal to integers, GEPs compared by byte offset) are then left out, and
     /// such functions are compared structurally.
     layout_known: bool,
+    /// How the bytes of data arrays and vectors are recorded (see [`DataBytes`]).
+    data_bytes: DataBytes,
     pub(crate) used: HashSet<V>,
     /// (first non-enum kind, first int kind, one past the last int kind).
     int_attr_range: Option<(u32, u32, u32)>,
@@ -540,6 +559,7 @@ impl LlvmModule {
             target: TargetInfo::default(),
             semantic_interposition: false,
             layout_known: true,
+            data_bytes: DataBytes::AsStored,
             used: HashSet::default(),
             int_attr_range: None,
             special_alloca_kinds: [0, 0],
@@ -732,6 +752,14 @@ impl LlvmModule {
             let triple = c::LLVMGetTarget(self.m);
             let has_triple = !triple.is_null() && !CStr::from_ptr(triple).to_bytes().is_empty();
             self.layout_known = !(no_layout && has_triple);
+            let big = ffi::LLVMByteOrder(self.td) == 0;
+            self.data_bytes = if !self.layout_known {
+                DataBytes::Tagged
+            } else if big == cfg!(target_endian = "big") {
+                DataBytes::AsStored
+            } else {
+                DataBytes::Swapped
+            };
             if self.layout_known {
                 let bits = sys::target::LLVMPointerSizeForAS(self.td, 0) * 8;
                 self.target.ptr_as_int = Some(PtrAsInt { addr_space: 0, bits });
@@ -2748,8 +2776,8 @@ impl LlvmModule {
             ValKind::ConstantVector => ConstKind::Vector(self.const_list(v)),
             ValKind::ConstantDataArray | ValKind::ConstantDataVector => match v.raw_data() {
                 Some(b) if b.iter().all(|x| *x == 0) => ConstKind::Null,
-                Some(b) if kind == ValKind::ConstantDataArray => ConstKind::DataArray(b.into()),
-                Some(b) => ConstKind::DataVector(b.into()),
+                Some(b) if kind == ValKind::ConstantDataArray => ConstKind::DataArray(self.data_image(v, b).into()),
+                Some(b) => ConstKind::DataVector(self.data_image(v, b).into()),
                 None => self.opaque_by_text(v),
             },
             ValKind::BlockAddress => match v.block_address() {
@@ -2796,6 +2824,28 @@ impl LlvmModule {
             | ValKind::MetadataAsValue
             | ValKind::InlineAsm
             | ValKind::Instruction => self.opaque_by_text(v),
+        }
+    }
+
+    /// The bytes of data array or vector `v` (LLVM's, `raw`) as [`DataBytes`] records
+    /// them.
+    fn data_image(&self, v: V, mut raw: Vec<u8>) -> Vec<u8> {
+        let n = v.ty().len().unwrap_or(0) as usize;
+        let width = if n == 0 { 0 } else { raw.len() / n };
+        match self.data_bytes {
+            DataBytes::AsStored => raw,
+            DataBytes::Swapped => {
+                if width > 1 && raw.len() % width == 0 {
+                    for e in raw.chunks_mut(width) {
+                        e.reverse();
+                    }
+                }
+                raw
+            }
+            DataBytes::Tagged => {
+                raw.insert(0, width.min(255) as u8);
+                raw
+            }
         }
     }
 

@@ -173,6 +173,29 @@ const DEVIATIONS: &[Deviation] = &[
         ours: "kept calls(esc_a,g,h,printf,printf,printf,printf,printf,printf,printf,self_a,self_a,tbl_b,tbl_b)",
         reason: "consequence of the h deviation: main's call to @h stays",
     },
+    Deviation {
+        file: "layout-triple-unknown-arch.ll",
+        func: "vec_i32",
+        ours: "kept",
+        reason: "with no known layout the byte order is unknown, so data vectors of different element \
+                 types are never equal (LLVM 22 compares the host's bytes)",
+    },
+    Deviation {
+        file: "data-vectors-big-endian.ll",
+        func: "f_i32",
+        ours: "kept",
+        reason: "LLVM 22 compares data vectors by the host's bytes; on a big-endian target \
+                 bitcast(<2 x i32> <1, 2>) and bitcast(<4 x i16> <1, 0, 2, 0>) are different numbers \
+                 (instcombine folds them to 4294967298 and 281474976841728). We compare the image in \
+                 the target's memory (elements in the target's byte order).",
+    },
+    Deviation {
+        file: "data-vectors-big-endian.ll",
+        func: "g_i16",
+        ours: "thunk->f_i32",
+        reason: "on the big-endian target <4 x i16> <0, 1, 0, 2> has the same image as <2 x i32> <1, 2> \
+                 (both bitcasts fold to 4294967298), which LLVM 22's host-byte comparison misses",
+    },
 ];
 
 fn tools() -> Option<Tools> {
@@ -237,12 +260,13 @@ fn assert_equalities_match_llvm(path: &Path, per_bucket: usize) -> equalities::E
     let file = file_name(path);
     let documented = |f: &str| DEVIATIONS.iter().any(|d| d.file == file && d.func == f);
     let unexplained: Vec<_> = c.llvm_only.iter().filter(|(a, b)| !documented(a) && !documented(b)).collect();
+    let ours_unexplained: Vec<_> = c.ours_only.iter().filter(|(a, b)| !documented(a) && !documented(b)).collect();
     assert!(
-        c.ours_only.is_empty() && unexplained.is_empty() && c.not_compared == 0,
+        ours_unexplained.is_empty() && unexplained.is_empty() && c.not_compared == 0,
         "{}: our order and LLVM's comparator disagree: equal only for us {:?}, equal only for LLVM {:?} \
          (not compared: {})",
         path.display(),
-        &c.ours_only[..c.ours_only.len().min(5)],
+        &ours_unexplained[..ours_unexplained.len().min(5)],
         &unexplained[..unexplained.len().min(5)],
         c.not_compared
     );
