@@ -19,7 +19,9 @@ use sys::prelude::*;
 pub mod reason {
     /// A call to an intrinsic has a distinct metadata node operand (LLVM's rule).
     pub const DISTINCT_MD: u32 = 1;
-    /// A GPU kernel calling convention: kernels cannot be called from a thunk.
+    /// A calling convention no call may use (GPU kernels, shaders and other hardware entry
+    /// points, `amdgpu_cs_chain`, ...: see `safe::cc::NOT_CALLABLE`): such functions cannot
+    /// be called from a thunk.
     pub const KERNEL: u32 = 2;
     /// The body contains something this adapter cannot describe exactly.
     pub const UNSUPPORTED: u32 = 3;
@@ -2257,7 +2259,7 @@ impl LlvmModule {
             ineligible = Some(Ineligible::NoBody);
         }
         let cconv = v.call_conv().unwrap_or(0);
-        let kernel = matches!(cconv, cc::AMDGPU_KERNEL | cc::PTX_KERNEL | cc::SPIR_KERNEL);
+        let kernel = cc::NOT_CALLABLE.contains(&cconv);
         if kernel && ineligible.is_none() {
             ineligible = Some(Ineligible::Adapter(reason::KERNEL));
         }
@@ -3713,7 +3715,7 @@ impl Module for LlvmModule {
     fn ineligible_reason(&self, code: u32) -> &str {
         match code {
             reason::DISTINCT_MD => "an intrinsic call takes a distinct metadata node",
-            reason::KERNEL => "GPU kernel calling convention",
+            reason::KERNEL => "a calling convention no call may use (GPU kernels and shaders)",
             reason::UNSUPPORTED => "the body contains a construct the LLVM adapter cannot describe",
             reason::LINKAGE => "unsupported linkage",
             reason::THUNK => "a thunk written by an earlier merge run (!mergefunc.thunk)",

@@ -196,6 +196,21 @@ const DEVIATIONS: &[Deviation] = &[
         reason: "on the big-endian target <4 x i16> <0, 1, 0, 2> has the same image as <2 x i32> <1, 2> \
                  (both bitcasts fold to 4294967298), which LLVM 22's host-byte comparison misses",
     },
+    Deviation {
+        file: "interrupt-handlers.ll",
+        func: "isr_b",
+        ours: "kept",
+        reason: "LLVM 22 makes an x86_intrcc handler a thunk calling another handler, which llc-22 \
+                 refuses to compile (\"X86 interrupts may not be called directly\"); we never write a \
+                 thunk to an interrupt handler",
+    },
+    Deviation {
+        file: "interrupt-handlers.ll",
+        func: "irq_b",
+        ours: "kept",
+        reason: "a handler with the \"interrupt\" attribute as a thunk would be a handler calling a \
+                 handler that returns from the interrupt (mret/eret/reti) past the thunk's epilogue",
+    },
 ];
 
 fn tools() -> Option<Tools> {
@@ -550,6 +565,36 @@ fn modules_opt22_cannot_merge_are_merged_validly() {
         }
     }
     assert!(merged >= 3, "only {merged} merged");
+}
+
+/// Interrupt handlers: llc-22 compiles our merge of `interrupt-handlers.ll`, and still
+/// refuses opt-22's (a thunk that calls an x86_intrcc handler).
+#[test]
+fn interrupt_handlers_still_compile_after_merging() {
+    let Some(t) = tools() else { return };
+    let Some(llc) = harness::find_tool("llc") else {
+        assert!(std::env::var_os("CI").is_none(), "llc-22 is required when CI is set");
+        eprintln!("SKIP interrupt_handlers_still_compile_after_merging: llc-22 not found");
+        return;
+    };
+    let dir = harness::workdir("interrupt-handlers");
+    let input = harness::corpus_dir().join("interrupt-handlers.ll");
+    let (mine, theirs) = (dir.join("ours.ll"), dir.join("opt22.ll"));
+    ours(&input, &[], &mine).unwrap();
+    harness::opt_mergefunc(&t, &input, &[], &theirs).unwrap();
+    let compile = |p: &Path| {
+        harness::run(std::process::Command::new(&llc).arg(p).arg("-o").arg("/dev/null"), Duration::from_secs(120))
+            .unwrap()
+    };
+    let r = compile(&mine);
+    assert_eq!(r.code, Some(0), "llc-22 rejects our output: {}", r.stderr);
+    let r = compile(&theirs);
+    assert!(
+        r.code != Some(0) && r.stderr.contains("interrupts may not be called directly"),
+        "llc-22 now compiles opt-22's output (the deviation may be stale): {:?} {}",
+        r.code,
+        r.stderr
+    );
 }
 
 #[test]
