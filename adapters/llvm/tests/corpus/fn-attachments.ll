@@ -1,6 +1,6 @@
-; RULE: function attachments that indirect calls check (!kcfi_type: KCFI's type hash before the entry; !type: CFI type sets; !func_sanitize: -fsanitize=function's signature) are compared by kind and node (LLVM 22 ignores them); !dbg, !prof and !section_prefix are not compared
-; OPT22: @k_222 RAUW'd by @k_111 (an indirect call that checks hash 222 then reaches a function with hash 111: KCFI trap); @t_b RAUW'd by @t_a; @s_b RAUW'd by @s_a; @prof_b RAUW'd by @prof_a
-; EXPECT: k_222=erased t_b=erased s_b=erased prof_b=erased
+; RULE: function attachments that indirect calls check (!kcfi_type: KCFI's type hash before the entry; !type: CFI type sets; !func_sanitize: -fsanitize=function's signature) and the partition are compared (LLVM 22 ignores them); !dbg, !prof and !section_prefix are not compared
+; OPT22: @k_222 RAUW'd by @k_111 (an indirect call that checks hash 222 then reaches a function with hash 111: KCFI trap); @t_b RAUW'd by @t_a; @s_b RAUW'd by @s_a; @prof_b RAUW'd by @prof_a; @part_b (partition p2) RAUW'd by @part_a (partition p1)
+; EXPECT: k_222=erased t_b=erased s_b=erased prof_b=erased part_b=erased
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
 
@@ -47,6 +47,16 @@ define internal i32 @prof_b(i32 %x) unnamed_addr !prof !8 {
   ret i32 %y
 }
 
+define internal i32 @part_a(i32 %x) unnamed_addr partition "p1" {
+  %y = add i32 %x, 5
+  ret i32 %y
+}
+
+define internal i32 @part_b(i32 %x) unnamed_addr partition "p2" {
+  %y = add i32 %x, 5
+  ret i32 %y
+}
+
 define internal i32 @call_checked_222(ptr %f) {
   %r = call i32 %f(i32 1) [ "kcfi"(i32 222) ]
   ret i32 %r
@@ -68,7 +78,11 @@ define i32 @main() {
   %s5 = add i32 %s4, %f
   %s6 = add i32 %s5, %g
   %s7 = add i32 %s6, %h
-  call i32 (ptr, ...) @printf(ptr @.fmt, i32 %s7)
+  %i = call i32 @part_a(i32 1)
+  %j = call i32 @part_b(i32 1)
+  %s8 = add i32 %s7, %i
+  %s9 = add i32 %s8, %j
+  call i32 (ptr, ...) @printf(ptr @.fmt, i32 %s9)
   ret i32 0
 }
 
