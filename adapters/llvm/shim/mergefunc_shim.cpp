@@ -90,8 +90,9 @@ unsigned mergefunc_inst_attachments(LLVMValueRef inst, unsigned *kinds, LLVMMeta
 extern "C" {
 
 // Gives `dst`, a function or a call, the whole attribute list of function `src`
-// (function, return and parameter attributes) in one step, as LLVM's copyAttributesFrom
-// and its thunk writer (`CI->setAttributes(F->getAttributes())`) do; LLVM-C can only add
+// (function, return and parameter attributes; a call all but `jumptable`) in one step, as
+// LLVM's copyAttributesFrom and its thunk writer (`CI->setAttributes(F->getAttributes())`)
+// do; LLVM-C can only add
 // attributes one at a time, rebuilding the list each time. Returns 0 (nothing done) if
 // `src` is not a function, `dst` is neither, or their parameter/argument counts differ.
 int mergefunc_copy_attributes(LLVMValueRef dst, LLVMValueRef src) {
@@ -108,7 +109,13 @@ int mergefunc_copy_attributes(LLVMValueRef dst, LLVMValueRef src) {
   if (auto *CB = dyn_cast_or_null<CallBase>(DV)) {
     if (CB->arg_size() != S->arg_size())
       return 0;
-    CB->setAttributes(S->getAttributes());
+    // Except `jumptable`, which describes a function's address: on a call site the
+    // verifier rejects it ("requires 'unnamed_addr'", read off the call as if it were a
+    // global), so LLVM 22's thunk of a jumptable function is invalid IR.
+    AttributeList AL = S->getAttributes();
+    if (AL.hasFnAttr(Attribute::JumpTable))
+      AL = AL.removeFnAttribute(S->getContext(), Attribute::JumpTable);
+    CB->setAttributes(AL);
     return 1;
   }
   return 0;
