@@ -36,6 +36,10 @@ pub mod reason {
     /// or empty the blocks those uses name, and moving its body would leave them naming
     /// a thunk: the function is left alone.
     pub const BLOCK_ADDRESS_ESCAPES: u32 = 6;
+    /// A function attachment the signature compares (see `LlvmModule::push_fn_extras`)
+    /// that is not a uniqued tuple of strings and integers, so that it cannot be compared
+    /// by content.
+    pub const ATTACHMENT: u32 = 7;
 }
 
 /// An error of the LLVM adapter.
@@ -2310,7 +2314,9 @@ impl LlvmModule {
             }
             None => sig.push(Prop::Num(0)),
         }
-        self.push_fn_extras(v, &mut sig);
+        if !self.push_fn_extras(v, &mut sig) && ineligible.is_none() {
+            ineligible = Some(Ineligible::Adapter(reason::ATTACHMENT));
+        }
         // 64 bits: LLVM-C's 32-bit getter reads an alignment of 2^32 as none.
         // SAFETY: `v` is a live function.
         let align = Some(unsafe { ffi::mergefunc_function_alignment(v.0) }).filter(|a| *a != 0);
@@ -2335,11 +2341,14 @@ impl LlvmModule {
     ///   prologue data (code run at its entry): compared as constants;
     /// * the partition (`partition "name"`): which loadable unit holds the function;
     /// * every function attachment except `!dbg`, `!prof` and `!section_prefix` (debug
-    ///   info, profile counts, a placement hint) and our thunk marker, by kind and node
-    ///   identity (uniqued nodes with equal operands are one node): `!kcfi_type` and
-    ///   `!type` are checked by indirect calls, `!func_sanitize` by `-fsanitize=function`
-    ///   callers, and kinds not known here may carry meaning too.
-    fn push_fn_extras(&mut self, v: V, sig: &mut Vec<Prop>) {
+    ///   info, profile counts, a placement hint) and our thunk marker, by kind and
+    ///   content (see [`Self::attachment_key`]): `!kcfi_type` and `!type` are checked by
+    ///   indirect calls, `!func_sanitize` by `-fsanitize=function` callers, and kinds not
+    ///   known here may carry meaning too.
+    ///
+    /// Returns false when an attachment cannot be compared by content (the function is
+    /// then ineligible).
+    fn push_fn_extras(&mut self, v: V, sig: &mut Vec<Prop>) -> bool {
         for data in [v.prefix_data(), v.prologue_data()] {
             match data {
                 Some(c) => {
@@ -2374,10 +2383,56 @@ impl LlvmModule {
             (kinds[..n].to_vec(), nodes[..n].to_vec())
         };
         sig.push(Prop::Num(n as u64));
+        let mut exact = true;
         for (k, m) in kinds.into_iter().zip(nodes) {
             sig.push(Prop::Num(k as u64));
-            sig.push(Prop::Num(self.opaque_meta_id(Md(m))));
+            match self.attachment_key(Md(m)) {
+                Some(key) => sig.push(Prop::Num(self.intern_string(&key))),
+                None => {
+                    exact = false;
+                    sig.push(Prop::Num(u64::MAX));
+                }
+            }
         }
+        exact
+    }
+
+    /// The content of a function attachment as bytes, when it is a uniqued tuple whose
+    /// operands are strings, integers of at most 64 bits and nulls (`!type`,
+    /// `!kcfi_type`, `!func_sanitize`, ...): equal bytes, equal attachments. Keyed by
+    /// content rather than by node, so that the key stays the same when the adapter's
+    /// metadata caches are dropped (nodes may be freed and their addresses reused).
+    /// `None` for anything else.
+    fn attachment_key(&mut self, m: Md) -> Option<Vec<u8>> {
+        if m.kind() != safe::MD_TUPLE || !MdCtx(self.ctx).is_uniqued_tuple(m) {
+            return None;
+        }
+        let mdc = MdCtx(self.ctx);
+        let mut key = Vec::new();
+        for op in mdc.tuple_operands(m)? {
+            let Some(op) = op else {
+                key.push(0);
+                continue;
+            };
+            match op.kind() {
+                safe::MD_STRING => {
+                    let s = mdc.string(op)?;
+                    key.push(1);
+                    key.extend_from_slice(&(s.len() as u64).to_le_bytes());
+                    key.extend_from_slice(&s);
+                }
+                safe::MD_CONSTANT => {
+                    let c = mdc.wrapped_value(op)?;
+                    let bits = c.ty().int_width()?;
+                    let x = c.const_int_u64()?;
+                    key.push(2);
+                    key.extend_from_slice(&bits.to_le_bytes());
+                    key.extend_from_slice(&x.to_le_bytes());
+                }
+                _ => return None,
+            }
+        }
+        Some(key)
     }
 
     // -----------------------------------------------------------------------------------
@@ -3720,6 +3775,7 @@ impl Module for LlvmModule {
             reason::LINKAGE => "unsupported linkage",
             reason::THUNK => "a thunk written by an earlier merge run (!mergefunc.thunk)",
             reason::BLOCK_ADDRESS_ESCAPES => "the address of one of its blocks is used outside the function",
+            reason::ATTACHMENT => "a function attachment that cannot be compared by content",
             _ => "excluded by the LLVM adapter",
         }
     }
