@@ -125,6 +125,7 @@ int mergefunc_copy_attributes(LLVMValueRef dst, LLVMValueRef src) {
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/DataLayout.h"
 #include "llvm/IR/DerivedTypes.h"
 #include "llvm/IR/IntrinsicInst.h"
@@ -606,9 +607,10 @@ int mergefunc_any_block_address_taken(LLVMValueRef fn) {
 }
 
 // 1 if a `blockaddress` of some block of function `fn` is used outside `fn`: by an
-// instruction of another function, a global's initializer, metadata, or anything else
-// that is not (through constant expressions) an instruction of `fn` itself; 0 if every
-// use is inside `fn` (or no block has its address taken); -1 if `fn` is not a function.
+// instruction of another function, metadata, the initializer of a global that is not
+// local or is itself used outside `fn`, or anything else that is not (through constant
+// expressions and local globals) an instruction of `fn` itself; 0 if every use is inside
+// `fn` (or no block has its address taken); -1 if `fn` is not a function.
 // Such a function's blocks must outlive any merge: erasing it or turning it into a thunk
 // would leave those uses pointing at no block.
 int mergefunc_block_address_escapes(LLVMValueRef fn) {
@@ -636,6 +638,10 @@ int mergefunc_block_address_escapes(LLVMValueRef fn) {
             return 1;
         } else if (isa<Constant>(U) && !isa<GlobalValue>(U)) {
           Work.push_back(U);
+        } else if (auto *GV = dyn_cast<GlobalVariable>(U); GV && GV->hasLocalLinkage()) {
+          // A table of the function's own labels (C's `static void *t[] = {&&a, &&b}`):
+          // used only where the global itself is used.
+          Work.push_back(GV);
         } else {
           return 1;
         }

@@ -32,7 +32,8 @@ pub mod reason {
     /// on a second run (a thunk of a thunk); leaving them alone makes merging idempotent.
     pub const THUNK: u32 = 5;
     /// The address of one of its blocks (`blockaddress`) is used outside the function
-    /// (by another function, a global's initializer, metadata). Folding it would erase
+    /// (by another function, metadata, a global other than a local table that only the
+    /// function uses). Folding it would erase
     /// or empty the blocks those uses name, and moving its body would leave them naming
     /// a thunk: the function is left alone.
     pub const BLOCK_ADDRESS_ESCAPES: u32 = 6;

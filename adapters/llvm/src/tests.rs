@@ -1176,9 +1176,17 @@ fn escaping_block_addresses_and_unthunkable_functions() {
         "define void @irq() \"interrupt\"=\"machine\" {\n  ret void\n}\n",
         "define void @ok(ptr byval(i64) %f) {\n  ret void\n}\n",
         "define amdgpu_ps void @ps() {\n  ret void\n}\n",
+        "@tab = private constant [1 x ptr] [ptr blockaddress(@table, %b)]\n",
+        "define i32 @table() {\n  %t = load ptr, ptr @tab\n  indirectbr ptr %t, [label %b]\nb:\n  ret i32 1\n}\n",
+        "@pub = constant [1 x ptr] [ptr blockaddress(@public_table, %b)]\n",
+        "define i32 @public_table() {\n  %t = load ptr, ptr @pub\n  indirectbr ptr %t, [label %b]\nb:\n  ret i32 1\n}\n",
     ));
     assert_eq!(m.func(id(&m, "esc")).ineligible, Some(Ineligible::Adapter(reason::BLOCK_ADDRESS_ESCAPES)));
     assert_eq!(m.func(id(&m, "own")).ineligible, None);
+    // A private table of its own labels used only by the function is not a use outside
+    // it; a table other modules can see is.
+    assert_eq!(m.func(id(&m, "table")).ineligible, None);
+    assert_eq!(m.func(id(&m, "public_table")).ineligible, Some(Ineligible::Adapter(reason::BLOCK_ADDRESS_ESCAPES)));
     for f in ["nk", "pa", "isr", "irq"] {
         assert!(m.thunk_may_call(id(&m, f)).is_err(), "{f}");
     }
