@@ -2091,7 +2091,8 @@ impl LlvmModule {
         // attribute list (index ~0 is the function, 1.. the parameters).
         unsafe {
             for key in ["interrupt", "signal"] {
-                let a = c::LLVMGetStringAttributeAtIndex(v.0, u32::MAX, key.as_ptr() as *const c_char, key.len() as u32);
+                let a =
+                    c::LLVMGetStringAttributeAtIndex(v.0, u32::MAX, key.as_ptr() as *const c_char, key.len() as u32);
                 if !a.is_null() {
                     return Err("an interrupt handler cannot be called from a thunk");
                 }
@@ -2297,16 +2298,6 @@ impl LlvmModule {
             None => sig.push(Prop::Num(0)),
         }
         sig.push(Prop::Num(cconv as u64));
-        if cconv == cc::SWIFT_TAIL && !fty.0.is_null() {
-            // A thunk between two `swifttailcc` functions must `musttail` call, and a
-            // musttail call returns its callee's result unchanged: the return types must
-            // be the same type, not merely equal under the pointer/integer rule (the
-            // verifier rejects `musttail call ptr` in a function returning i64). Type ids
-            // are structural, so one id is one type.
-            // SAFETY: `fty` is the function's own (function) type.
-            let ret = self.intern_type(T(unsafe { c::LLVMGetReturnType(fty.0) }));
-            sig.push(Prop::Num(ret.0 as u64));
-        }
         match v.personality() {
             Some(p) => {
                 sig.push(Prop::Num(1));
