@@ -777,6 +777,21 @@ impl<'a> Enc<'a> {
             InstructionData::UnaryIeee64 { opcode: _, imm } => self.props.push(Prop::Num(imm.bits())),
             InstructionData::UnaryImm { opcode: _, imm } => self.props.push(Prop::Num(imm.bits() as u64)),
         }
+        // User stack maps (GC roots live across a safepoint) are part of what a call
+        // does: every call carries its entry count and entries, in order. Cranelift
+        // only records stack maps on calls; one anywhere else is malformed.
+        let stack_map = dfg.user_stack_map_entries(inst).unwrap_or(&[]);
+        if data.opcode().is_call() {
+            self.props.push(Prop::Num(stack_map.len() as u64));
+            for entry in stack_map {
+                let ty = self.t.clif_type(entry.ty);
+                self.props.push(Prop::Type(ty));
+                self.props.push(Prop::Num(entry.slot.as_u32() as u64));
+                self.props.push(Prop::Num(entry.offset as u64));
+            }
+        } else if !stack_map.is_empty() {
+            self.bad = true;
+        }
         if cold_terminator {
             self.props.push(Prop::Num(u64::from(u32::MAX)));
         }

@@ -111,10 +111,10 @@ fn main() -> anyhow::Result<()> {
     }
     std::fs::create_dir_all(&dir)?;
     let mut config = wasmtime::Config::new();
-    config.target("x86_64-unknown-linux-gnu")?;
+    config.target("x86_64-unknown-linux-gnu").map_err(|e| anyhow::anyhow!("{e:?}"))?;
     config.emit_clif(&dir);
-    let engine = wasmtime::Engine::new(&config)?;
-    engine.precompile_module(&bytes).with_context(|| format!("compiling {input}"))?;
+    let engine = wasmtime::Engine::new(&config).map_err(|e| anyhow::anyhow!("{e:?}"))?;
+    engine.precompile_module(&bytes).map_err(|e| anyhow::anyhow!("compiling {input}: {e:?}"))?;
 
     // Key: (0, wasm index) for WebAssembly functions, (1, 0) then symbol for the rest.
     let mut funcs: BTreeMap<(u32, u32, String), (String, String)> = BTreeMap::new();
