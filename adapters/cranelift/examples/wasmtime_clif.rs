@@ -18,6 +18,7 @@ use std::io::Read as _;
 use std::time::Instant;
 
 use cranelift_codegen::control::ControlPlane;
+use cranelift_codegen::settings::Configurable as _;
 use cranelift_codegen::{isa, settings, Context};
 use mergefunc_cranelift::ClifModule;
 
@@ -47,7 +48,12 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     } else {
         text = String::from_utf8(raw)?;
     }
-    let isa = isa::lookup_by_name("x86_64-unknown-linux-gnu")?.finish(settings::Flags::new(settings::builder()))?;
+    // The shared flags wasmtime sets that its CLIF depends on: frame pointers (its
+    // trampolines use `get_frame_pointer`) and its optimisation level.
+    let mut flags = settings::builder();
+    flags.set("preserve_frame_pointers", "true")?;
+    flags.set("opt_level", "speed")?;
+    let isa = isa::lookup_by_name("x86_64-unknown-linux-gnu")?.finish(settings::Flags::new(flags))?;
 
     let t = Instant::now();
     let mut m = ClifModule::from_clif(&text)?;
@@ -57,7 +63,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let t = Instant::now();
     let report = m.merge(&mergefunc::Options::default())?;
     let merge = t.elapsed();
-    m.verify()?;
+    m.verify_for(&*isa)?;
     for line in &report.merges {
         println!("{line}");
     }

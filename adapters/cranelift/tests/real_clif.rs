@@ -230,10 +230,12 @@ struct Outcome {
 }
 
 fn check_module(name: &str) -> Outcome {
+    let t0 = Instant::now();
     let text = read_module(name);
     let wasm_functions = text.lines().filter(|l| l.starts_with(";; wasmtime: wasm[0]::function[")).count();
     let mut o = Outcome { wasm_functions, ..Default::default() };
     let before = ClifModule::from_clif(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
+    eprintln!("{name}: read+parse {:?}", t0.elapsed());
     let isa = x86_64();
     before.verify_for(&*isa).unwrap_or_else(|e| panic!("{name} before the merge: {e}"));
     o.functions = before.ids().filter(|id| before.function(*id).is_some()).count();
@@ -305,6 +307,7 @@ fn check_module(name: &str) -> Outcome {
         }
     }
 
+    eprintln!("{name}: up to interpreter {:?}", t0.elapsed());
     // Interpreter, before and after, wherever a function runs alone.
     let run_before = runnable(&before);
     o.runnable = run_before.len();

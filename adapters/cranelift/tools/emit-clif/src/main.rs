@@ -9,7 +9,8 @@
 //!   element segment, so no `ref.func` or table can name it), `export` for every other
 //!   function (wasmtime's runtime keeps a handle to it);
 //! * a `;; wasmtime:` line with wasmtime's symbol and, for WebAssembly functions, the
-//!   function index and its name from the `name` section.
+//!   module's function index (imports included) and its name from the `name` section
+//!   (empty when the module has none, as wasm-ld 22 writes it).
 //!
 //! Functions are written in wasmtime's symbol order (WebAssembly functions by index,
 //! then trampolines), so the output does not depend on the order files were written.
@@ -92,8 +93,10 @@ fn facts(bytes: &[u8]) -> anyhow::Result<Facts> {
     Ok(f)
 }
 
-/// The WebAssembly function index in a symbol `wasm[0]::function[N]`.
-fn wasm_function_index(symbol: &str) -> Option<u32> {
+/// The module's function index (imports included) in a symbol `wasm[0]::function[N]`.
+/// The CLIF name of that function is `u0:D`, with `D` its index among the defined
+/// functions (`N` minus the number of imported functions).
+fn function_index(symbol: &str) -> Option<u32> {
     symbol.strip_prefix("wasm[0]::function[")?.strip_suffix(']')?.parse().ok()
 }
 
@@ -127,7 +130,7 @@ fn main() -> anyhow::Result<()> {
             .and_then(|s| s.strip_suffix(">:"))
             .with_context(|| format!("{}: unexpected first line {first:?}", path.display()))?
             .to_string();
-        let key = match wasm_function_index(&symbol) {
+        let key = match function_index(&symbol) {
             Some(i) => (0, i, String::new()),
             None => (1, 0, symbol.clone()),
         };
@@ -138,7 +141,8 @@ fn main() -> anyhow::Result<()> {
     let mut out = String::new();
     let (mut local, mut export, mut other) = (0, 0, 0);
     for ((kind, index, _), (symbol, body)) in &funcs {
-        let linkage = if *kind == 0 && !facts.reachable.contains(index) { "local" } else { "export" };
+        let func_index = *index;
+        let linkage = if *kind == 0 && !facts.reachable.contains(&func_index) { "local" } else { "export" };
         match (kind, linkage) {
             (0, "local") => local += 1,
             (0, _) => export += 1,
@@ -146,8 +150,8 @@ fn main() -> anyhow::Result<()> {
         }
         writeln!(out, ";; mergefunc: {linkage}")?;
         if *kind == 0 {
-            let name = facts.names.get(index).map_or("", String::as_str);
-            writeln!(out, ";; wasmtime: {symbol} index={index} name={name}")?;
+            let name = facts.names.get(&func_index).map_or("", String::as_str);
+            writeln!(out, ";; wasmtime: {symbol} function_index={func_index} name={name}")?;
         } else {
             writeln!(out, ";; wasmtime: {symbol}")?;
         }
