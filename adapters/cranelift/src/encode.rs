@@ -1015,6 +1015,34 @@ mod tests {
     }
 
     #[test]
+    fn stack_maps_on_calls_are_compared() {
+        // Three callers of %g that differ only in the GC roots their call records.
+        let f = |name: &str, map: &str| {
+            format!(
+                "function %{name}(i32) -> i32 {{
+                     ss0 = explicit_slot 8
+                     ss1 = explicit_slot 8
+                     fn0 = %g(i32) -> i32
+                 block0(v0: i32):
+                     v2 = stack_addr.i64 ss0
+                     store v0, v2
+                     v3 = stack_addr.i64 ss1
+                     store v0, v3
+                     v1 = call fn0(v0), stack_map=[{map}]
+                     return v1
+                 }}\n"
+            )
+        };
+        let text =
+            [f("a", "i32 @ ss0+0"), f("b", "i32 @ ss0+0"), f("c", "i32 @ ss1+0"), f("d", "i32 @ ss0+4")].concat();
+        let m = module(&text);
+        let id = |n: &str| m.find(n).unwrap();
+        assert_eq!(mergefunc::compare_functions(&m, id("a"), id("b")), core::cmp::Ordering::Equal);
+        assert_ne!(mergefunc::compare_functions(&m, id("a"), id("c")), core::cmp::Ordering::Equal);
+        assert_ne!(mergefunc::compare_functions(&m, id("a"), id("d")), core::cmp::Ordering::Equal);
+    }
+
+    #[test]
     fn malformed_bodies_are_excluded_not_fatal() {
         let mut m = module(
             "function %f(i32) -> i32 {

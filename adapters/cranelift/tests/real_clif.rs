@@ -133,13 +133,11 @@ fn direct_callees(func: &Function) -> Option<Vec<String>> {
 }
 
 /// Functions (by symbol) that run alone and call only functions that do.
-fn runnable(m: &ClifModule) -> BTreeSet<String> {
+fn runnable(funcs: &[&Function]) -> BTreeSet<String> {
     let mut callees: HashMap<String, Vec<String>> = HashMap::new();
-    for id in m.ids() {
-        if let Some(f) = m.function(id) {
-            if let Some(c) = direct_callees(f) {
-                callees.insert(f.name.to_string(), c);
-            }
+    for f in funcs {
+        if let Some(c) = direct_callees(f) {
+            callees.insert(f.name.to_string(), c);
         }
     }
     loop {
@@ -194,12 +192,10 @@ fn arg_vectors(f: &Function, limit: usize) -> Option<Vec<Vec<DataValue>>> {
     Some(out)
 }
 
-fn run(m: &ClifModule, name: &str, args: &[DataValue]) -> String {
+fn run(funcs: &[&Function], name: &str, args: &[DataValue]) -> String {
     let mut store = FunctionStore::default();
-    for id in m.ids() {
-        if let Some(f) = m.function(id) {
-            store.add(f.name.to_string(), f);
-        }
+    for f in funcs {
+        store.add(f.name.to_string(), f);
     }
     let state = InterpreterState::default().with_function_store(store);
     let mut interp = Interpreter::new(state).with_fuel(Some(5_000));
@@ -221,6 +217,7 @@ struct Outcome {
     merged: usize,
     thunks: usize,
     erased: usize,
+    load_ms: f64,
     merge_ms: f64,
     compiled: usize,
     same_code: usize,
@@ -234,30 +231,32 @@ fn check_module(name: &str) -> Outcome {
     let text = read_module(name);
     let wasm_functions = text.lines().filter(|l| l.starts_with(";; wasmtime: wasm[0]::function[")).count();
     let mut o = Outcome { wasm_functions, ..Default::default() };
-    let before = ClifModule::from_clif(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
-    eprintln!("{name}: read+parse {:?}", t0.elapsed());
+    let mut m = ClifModule::from_clif(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
+    o.load_ms = t0.elapsed().as_secs_f64() * 1e3;
     let isa = x86_64();
-    before.verify_for(&*isa).unwrap_or_else(|e| panic!("{name} before the merge: {e}"));
-    o.functions = before.ids().filter(|id| before.function(*id).is_some()).count();
+    m.verify_for(&*isa).unwrap_or_else(|e| panic!("{name} before the merge: {e}"));
+    // The module as it was, slot by slot (a clone is much cheaper than a second parse).
+    let originals: Vec<Option<Function>> = m.ids().map(|id| m.function(id).cloned()).collect();
+    let by_name: HashMap<String, FuncId> = m.ids().map(|id| (m.decl(id).name.clone(), id)).collect();
+    o.functions = originals.iter().flatten().count();
     o.trampolines = o.functions - wasm_functions;
-    for id in before.ids() {
-        if before.function(id).is_none() {
+    for id in m.ids() {
+        if m.function(id).is_none() {
             continue;
         }
-        if let Some(r) = &before.func(id).ineligible {
+        if let Some(r) = &m.func(id).ineligible {
             let reason = match r {
                 Ineligible::NoBody => "no body".to_string(),
-                Ineligible::Adapter(code) => before.ineligible_reason(*code).to_string(),
+                Ineligible::Adapter(code) => m.ineligible_reason(*code).to_string(),
             };
             *o.ineligible.entry(reason).or_default() += 1;
         }
     }
 
-    let mut after = ClifModule::from_clif(&text).unwrap();
     let t = Instant::now();
-    let report = after.merge(&mergefunc::Options::default()).unwrap_or_else(|e| panic!("{name}: {e}"));
+    let report = m.merge(&mergefunc::Options::default()).unwrap_or_else(|e| panic!("{name}: {e}"));
     o.merge_ms = t.elapsed().as_secs_f64() * 1e3;
-    after.verify_for(&*isa).unwrap_or_else(|e| panic!("{name} after the merge: {e}"));
+    m.verify_for(&*isa).unwrap_or_else(|e| panic!("{name} after the merge: {e}"));
     o.merged = report.merges.len();
 
     // Survivors, thunks and created bodies compile; each folded function's original
@@ -278,50 +277,41 @@ fn check_module(name: &str) -> Outcome {
             String::from_utf8_lossy(&r.target_name).into_owned(),
         ));
     }
-    to_compile.extend(after.ids().filter(|id| after.is_created(*id)));
+    to_compile.extend(m.ids().filter(|id| m.is_created(*id)));
     for id in &to_compile {
-        let f = after.function(*id).unwrap_or_else(|| panic!("{name}: {} has no body", after.decl(*id).name));
-        machine_code(&*isa, f).unwrap_or_else(|e| panic!("{name}: {} does not compile: {e}", after.decl(*id).name));
+        let f = m.function(*id).unwrap_or_else(|| panic!("{name}: {} has no body", m.decl(*id).name));
+        machine_code(&*isa, f).unwrap_or_else(|e| panic!("{name}: {} does not compile: {e}", m.decl(*id).name));
         o.compiled += 1;
     }
-    let folded_to: HashMap<String, String> = report
-        .merges
-        .iter()
-        .map(|r| {
-            (String::from_utf8_lossy(&r.folded_name).into_owned(), String::from_utf8_lossy(&r.target_name).into_owned())
-        })
-        .collect();
-    for r in &report.merges {
+    let folded_to: HashMap<String, String> = o.folded.iter().cloned().collect();
+    for (folded, target) in &o.folded {
         // Both as they were before the merge; a call to a function the merge folded
         // counts as a call to its survivor (that is the merge's own premise, checked
         // for that pair by its own record).
-        let target = before.find(&String::from_utf8_lossy(&r.target_name));
-        let folded = before.find(&String::from_utf8_lossy(&r.folded_name));
-        let (Some(target), Some(folded)) = (target, folded) else { continue };
-        let a = machine_code(&*isa, before.function(target).unwrap()).unwrap();
-        let b = machine_code(&*isa, before.function(folded).unwrap()).unwrap();
+        let original = |n: &str| originals[by_name[n].index()].as_ref().unwrap();
+        let a = machine_code(&*isa, original(target)).unwrap();
+        let b = machine_code(&*isa, original(folded)).unwrap();
         if same_code(&a, &b, &folded_to) {
             o.same_code += 1;
         } else {
-            eprintln!("{name}: {} and {} differ in machine code", before.decl(folded).name, before.decl(target).name);
+            eprintln!("{name}: {folded} and {target} differ in machine code");
         }
     }
 
-    eprintln!("{name}: up to interpreter {:?}", t0.elapsed());
     // Interpreter, before and after, wherever a function runs alone.
-    let run_before = runnable(&before);
-    o.runnable = run_before.len();
-    for sym in &run_before {
-        let Some(id) = before.ids().find(|id| before.function(*id).is_some_and(|f| f.name.to_string() == *sym)) else {
-            continue;
-        };
-        if after.is_erased(id) {
+    let before: Vec<&Function> = originals.iter().flatten().collect();
+    let after: Vec<&Function> = m.ids().filter_map(|id| m.function(id)).collect();
+    let alone = runnable(&before);
+    o.runnable = alone.len();
+    for f in &before {
+        let sym = f.name.to_string();
+        if !alone.contains(&sym) || !after.iter().any(|g| g.name == f.name) {
             continue;
         }
-        let Some(args) = arg_vectors(before.function(id).unwrap(), 12) else { continue };
+        let Some(args) = arg_vectors(f, 12) else { continue };
         for a in &args {
-            let x = run(&before, sym, a);
-            let y = run(&after, sym, a);
+            let x = run(&before, &sym, a);
+            let y = run(&after, &sym, a);
             assert_eq!(x, y, "{name}: {sym}{a:?} changed behaviour");
             o.runs += 1;
         }
@@ -332,7 +322,7 @@ fn check_module(name: &str) -> Outcome {
 fn report(name: &str, o: &Outcome) {
     eprintln!(
         "{name}: {} CLIF functions ({} wasm, {} trampolines), merged {} ({} thunks, {} erased), \
-         ineligible {:?}, merge {:.1} ms, compiled {}, same machine code {}/{}, runnable alone {}, {} interpreter runs",
+         ineligible {:?}, load {:.0} ms, merge {:.1} ms, compiled {}, same machine code {}/{}, runnable alone {}, {} interpreter runs",
         o.functions,
         o.wasm_functions,
         o.trampolines,
@@ -340,6 +330,7 @@ fn report(name: &str, o: &Outcome) {
         o.thunks,
         o.erased,
         o.ineligible,
+        o.load_ms,
         o.merge_ms,
         o.compiled,
         o.same_code,
@@ -379,4 +370,148 @@ fn zstd_library() {
 #[test]
 fn mbedtls_selftest() {
     check("mbedtls");
+}
+
+// ----------------------------------------------------------------------------------
+// Every construct wasmtime emits is compared: a real function against a copy with one
+// construct changed.
+// ----------------------------------------------------------------------------------
+
+/// The functions of a CLIF file, as text (from `function` to the closing `}`).
+fn function_texts(text: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut rest = text;
+    while let Some(start) = rest.find("\nfunction ") {
+        let from = &rest[start + 1..];
+        let end = from.find("\n}\n").map_or(from.len(), |e| e + 3);
+        out.push(&from[..end]);
+        rest = &from[end..];
+    }
+    out
+}
+
+/// The function's own name (`u0:145`).
+fn own_name(f: &str) -> &str {
+    let head = f.strip_prefix("function ").unwrap();
+    &head[..head.find('(').unwrap()]
+}
+
+/// Replaces the first occurrence of `needle` in `f` by what `edit` makes of it.
+fn edit_first(f: &str, needle: &str, edit: impl Fn(&str) -> String) -> Option<String> {
+    let i = f.find(needle)?;
+    Some(format!("{}{}{}", &f[..i], edit(needle), &f[i + needle.len()..]))
+}
+
+/// Replaces the number right after the first `prefix` by `n + 1`.
+fn bump_number_after(f: &str, prefix: &str) -> Option<String> {
+    let i = f.find(prefix)? + prefix.len();
+    let len = f[i..].find(|c: char| !c.is_ascii_digit())?;
+    let n: u64 = f[i..i + len].parse().ok()?;
+    Some(format!("{}{}{}", &f[..i], n + 1, &f[i + len..]))
+}
+
+/// Swaps the first two entries of the first `br_table` list whose first two differ.
+fn swap_br_table(f: &str) -> Option<String> {
+    let i = f.find("br_table")?;
+    let open = i + f[i..].find('[')? + 1;
+    let close = open + f[open..].find(']')?;
+    let items: Vec<&str> = f[open..close].split(", ").collect();
+    if items.len() < 2 || items[0] == items[1] {
+        return None;
+    }
+    let mut swapped = items.clone();
+    swapped.swap(0, 1);
+    Some(format!("{}{}{}", &f[..open], swapped.join(", "), &f[close..]))
+}
+
+type Mutation = (&'static str, &'static str, fn(&str) -> Option<String>);
+
+/// (what changes, a text the function must contain, the change).
+const MUTATIONS: &[Mutation] = &[
+    ("alias region id", "    region0 = ", |f| bump_number_after(f, "    region0 = ")),
+    ("global value load offset", "gv1 = load.i64 notrap aligned readonly can_move region0 gv0+8", |f| {
+        edit_first(f, "region0 gv0+8", |_| "region0 gv0+16".into())
+    }),
+    ("global value load flags", "gv1 = load.i64 notrap aligned readonly can_move", |f| {
+        edit_first(f, "gv1 = load.i64 notrap aligned readonly can_move", |_| {
+            "gv1 = load.i64 notrap aligned readonly".into()
+        })
+    }),
+    ("stack limit", "    stack_limit = gv2\n", |f| edit_first(f, "    stack_limit = gv2\n", |_| String::new())),
+    ("heap load endianness", " little region", |f| edit_first(f, " little region", |_| " big region".into())),
+    ("heap access alias region", "load.i32 little region", |f| {
+        let i = f.find("load.i32 little region")? + "load.i32 little region".len();
+        let len = f[i..].find(' ')?;
+        let r: u32 = f[i..i + len].parse().ok()?;
+        // Another region the function declares (region0 always exists).
+        let other = if r == 0 { 1 } else { 0 };
+        if !f.contains(&format!("    region{other} = ")) {
+            return None;
+        }
+        Some(format!("{}{other}{}", &f[..i], &f[i + len..]))
+    }),
+    ("trap code of a bounds check", ", heap_oob", |f| edit_first(f, ", heap_oob", |_| ", int_ovf".into())),
+    ("user trap code", "trap user", |f| bump_number_after(f, "trap user")),
+    ("direct callee", "fn0 = colocated u0:", |f| bump_number_after(f, "fn0 = colocated u0:")),
+    ("colocated callee", "fn0 = colocated ", |f| edit_first(f, "fn0 = colocated ", |_| "fn0 = ".into())),
+    ("indirect call signature", "call_indirect sig", |f| {
+        let i = f.find("call_indirect sig")? + "call_indirect ".len();
+        let sig = &f[i..i + f[i..].find(',')?];
+        let decl = format!("    {sig} = (");
+        let at = f.find(&decl)?;
+        let line_end = at + f[at..].find('\n')?;
+        let line = &f[at..line_end];
+        let changed = line.strip_suffix(" tail").map(|l| format!("{l} system_v"))?;
+        Some(format!("{}{changed}{}", &f[..at], &f[line_end..]))
+    }),
+    ("br_table targets", "br_table", swap_br_table),
+    ("spectre guard", "select_spectre_guard", |f| edit_first(f, "select_spectre_guard", |_| "select".into())),
+    ("integer immediate", "iconst.i32 ", |f| bump_number_after(f, "iconst.i32 ")),
+    ("frame-pointer read", "get_frame_pointer.i64", |f| {
+        edit_first(f, "get_frame_pointer.i64", |_| "get_stack_pointer.i64".into())
+    }),
+    ("exception handler address", "get_exception_handler_address.i64 block1, 0", |f| {
+        edit_first(f, "get_exception_handler_address.i64 block1, 0", |_| {
+            "get_exception_handler_address.i64 block1, 1".into()
+        })
+    }),
+];
+
+/// Compares `original` with a renamed copy of `copy_text` in one module.
+fn compare_texts(original: &str, copy_text: &str) -> core::cmp::Ordering {
+    let name = own_name(original);
+    let copy = copy_text.replacen(&format!("function {name}("), "function u0:999999(", 1);
+    let text = format!(";; mergefunc: export\n{original}\n;; mergefunc: export\n{copy}");
+    let m = ClifModule::from_clif(&text).unwrap_or_else(|e| panic!("{e}\n{copy}"));
+    let (a, b) = (m.find(name).unwrap(), m.find("u0:999999").unwrap());
+    assert_eq!(m.func(a).ineligible, None);
+    mergefunc::compare_functions(&m, a, b)
+}
+
+#[test]
+fn every_construct_wasmtime_emits_is_compared() {
+    let text = read_module("mbedtls");
+    let mut funcs = function_texts(&text);
+    // Smallest first: the test stays quick; a function that names itself is skipped
+    // (a renamed copy would call the original).
+    funcs.sort_by_key(|f| (f.len(), *f));
+    let mut checked = 0;
+    for (what, needle, mutate) in MUTATIONS {
+        let Some((f, changed)) = funcs
+            .iter()
+            .filter(|f| f.contains(needle) && f.matches(own_name(f)).count() == 1)
+            .find_map(|f| mutate(f).filter(|c| c != f).map(|c| (*f, c)))
+        else {
+            panic!("no function of mbedtls has {what} ({needle:?})");
+        };
+        assert_eq!(compare_texts(f, f), core::cmp::Ordering::Equal, "{what}: a renamed copy differs");
+        assert_ne!(compare_texts(f, &changed), core::cmp::Ordering::Equal, "{what}: the change went unseen");
+        checked += 1;
+    }
+    // What the adapter ignores on purpose: source locations (wasm bytecode offsets).
+    let f = funcs.iter().find(|f| f.contains("\n@") && f.matches(own_name(f)).count() == 1).unwrap();
+    let i = f.find("\n@").unwrap() + 2;
+    let moved = format!("{}ffff{}", &f[..i], &f[i + 4..]);
+    assert_eq!(compare_texts(f, &moved), core::cmp::Ordering::Equal, "source locations are not compared");
+    eprintln!("{checked} constructs checked");
 }
