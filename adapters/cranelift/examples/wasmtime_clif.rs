@@ -37,7 +37,7 @@ fn compile_all(m: &ClifModule, isa: &dyn isa::TargetIsa) -> Result<(usize, usize
     Ok((funcs, bytes))
 }
 
-fn main() -> Result<(), Box<dyn std::error::Error>> {
+fn main() -> Result<(), Box<dyn core::error::Error>> {
     let Some(path) = std::env::args().nth(1) else {
         return Err("usage: wasmtime_clif FILE.clif[.gz]".into());
     };

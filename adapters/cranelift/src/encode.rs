@@ -30,6 +30,8 @@
 //!   and caller redirection see them; calls are [`InstKind::Call`]. Global values are
 //!   constant expressions, encoded recursively; a `symbol` that names a module function
 //!   refers to it the same way.
+//! * Every call carries its user stack map (entry count, then type, slot and offset
+//!   per entry); a stack map anywhere else makes the body malformed.
 //! * The last instruction of a cold block carries a `cold` prop.
 
 use cranelift_codegen::entity::EntityRef;

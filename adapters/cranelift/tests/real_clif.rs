@@ -15,7 +15,10 @@
 //! The statistics (the table in the adapter's README) are printed with `--nocapture`;
 //! merge times there come from `cargo test --release`.
 
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+extern crate alloc;
+
+use alloc::collections::{BTreeMap, BTreeSet};
+use std::collections::HashMap;
 use std::io::Read as _;
 use std::path::Path;
 use std::time::Instant;
@@ -93,22 +96,22 @@ fn same_code(a: &(Vec<u8>, Vec<String>), b: &(Vec<u8>, Vec<String>), folded: &Ha
 /// True if the instruction needs nothing from wasmtime's runtime to run in the
 /// interpreter (memory other than the stack, global values, indirect or builtin calls).
 fn runs_alone(data: &InstructionData) -> bool {
-    match data {
+    !matches!(
+        data,
         InstructionData::Load { .. }
-        | InstructionData::LoadNoOffset { .. }
-        | InstructionData::Store { .. }
-        | InstructionData::StoreNoOffset { .. }
-        | InstructionData::AtomicCas { .. }
-        | InstructionData::AtomicRmw { .. }
-        | InstructionData::UnaryGlobalValue { .. }
-        | InstructionData::CallIndirect { .. }
-        | InstructionData::TryCall { .. }
-        | InstructionData::TryCallIndirect { .. }
-        | InstructionData::FuncAddr { .. }
-        | InstructionData::ExceptionHandlerAddress { .. }
-        | InstructionData::DynamicStackAddr { .. } => false,
-        _ => true,
-    }
+            | InstructionData::LoadNoOffset { .. }
+            | InstructionData::Store { .. }
+            | InstructionData::StoreNoOffset { .. }
+            | InstructionData::AtomicCas { .. }
+            | InstructionData::AtomicRmw { .. }
+            | InstructionData::UnaryGlobalValue { .. }
+            | InstructionData::CallIndirect { .. }
+            | InstructionData::TryCall { .. }
+            | InstructionData::TryCallIndirect { .. }
+            | InstructionData::FuncAddr { .. }
+            | InstructionData::ExceptionHandlerAddress { .. }
+            | InstructionData::DynamicStackAddr { .. }
+    )
 }
 
 /// The module functions each function calls directly (by symbol name), or `None` if it
