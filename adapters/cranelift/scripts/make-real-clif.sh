@@ -8,8 +8,9 @@
 #        mbedtls.wasm   mbedtls 2.28.15's self-test program (programs/test/selftest.c + library/)
 #   3. builds tools/emit-clif (wasmtime 48.0.8 = Cranelift 0.135.8, the adapter's pin;
 #      a heavy build, so it is done here and never in CI) and writes each module's CLIF,
-#   4. runs Binaryen's `wasm-opt --duplicate-function-elimination` on each module and
-#      records which functions it removes (the comparison in the adapter's README).
+#   4. runs Binaryen's `wasm-opt --duplicate-function-elimination` (Debian's, and npm's
+#      binaryen 132.0.0 where npm is there) on each module and records which functions
+#      it removes (the comparison in the adapter's README).
 # Outputs, committed, in adapters/cranelift/tests/real/:
 #   NAME.wasm, NAME.clif.gz (gzip -9n, so byte-identical across runs), NAME.binaryen-dfe.txt
 # Re-running on the same machine gives the same bytes.
@@ -80,18 +81,26 @@ for m in lz4 zstd mbedtls; do
 done
 
 # -- Binaryen ------------------------------------------------------------------------
-# Names come from the `name` section wasm-ld writes; a function Binaryen removed is one
-# whose name is gone after the pass.
+# Debian's wasm-opt and, where npm is there, npm's binaryen 132.0.0. wasm-ld 22 writes
+# no `name` section, so Binaryen names defined functions by their index among the
+# defined functions ($N, the `u0:N` of the CLIF); a removed function is a name that is
+# gone after the pass.
+optimizers=(wasm-opt)
+if command -v npm >/dev/null; then
+  [ -x "$work/npm/node_modules/.bin/wasm-opt" ] ||
+    npm install --silent --no-audit --no-fund --prefix "$work/npm" binaryen@132.0.0
+  optimizers+=("$work/npm/node_modules/.bin/wasm-opt")
+fi
 for m in lz4 zstd mbedtls; do
-  wasm-opt "$out/$m.wasm" --print > "$work/$m.before.wat"
-  wasm-opt "$out/$m.wasm" --duplicate-function-elimination --print > "$work/$m.after.wat"
-  {
-    echo "# wasm-opt $(wasm-opt --version | awk '{print $3}') --duplicate-function-elimination on $m.wasm"
+  for opt in "${optimizers[@]}"; do
+    "$opt" "$out/$m.wasm" --print > "$work/$m.before.wat"
+    "$opt" "$out/$m.wasm" --duplicate-function-elimination --print > "$work/$m.after.wat"
+    echo "# wasm-opt $("$opt" --version | awk '{print $3}') --duplicate-function-elimination on $m.wasm"
     echo "# functions before: $(grep -c '^ (func ' "$work/$m.before.wat")"
     echo "# functions after: $(grep -c '^ (func ' "$work/$m.after.wat")"
     echo "# removed (one name per line):"
     comm -23 <(sed -n 's/^ (func \$\([^ ]*\).*/\1/p' "$work/$m.before.wat" | sort) \
              <(sed -n 's/^ (func \$\([^ ]*\).*/\1/p' "$work/$m.after.wat" | sort)
-  } > "$out/$m.binaryen-dfe.txt"
+  done > "$out/$m.binaryen-dfe.txt"
 done
 ls -la "$out"
