@@ -5,6 +5,8 @@
 #      wasi-libc and wasm-ld-22 (lld-22):
 #        lz4.wasm       lz4 1.10.0's command line program (programs/ + lib/)
 #        zstd.wasm      the zstd 1.5.7 library as a WASI reactor exporting its public API
+#        zstd-O0.wasm   the same at -O0 (a debug build: every `static inline` helper of
+#                       zstd's headers is a function of its own in each file using it)
 #        mbedtls.wasm   mbedtls 2.28.15's self-test program (programs/test/selftest.c + library/)
 #   3. builds tools/emit-clif (wasmtime 48.0.8 = Cranelift 0.135.8, the adapter's pin;
 #      a heavy build, so it is done here and never in CI) and writes each module's CLIF,
@@ -66,16 +68,19 @@ cc=(clang-22 --target=wasm32-wasi -Wno-deprecated --sysroot=/usr -O2 -ffile-pref
 "${cc[@]}" -include "$here/wasi-compat.h" -D_WASI_EMULATED_SIGNAL -D_WASI_EMULATED_PROCESS_CLOCKS \
   -I"$lz4/lib" "$lz4"/lib/*.c "$lz4"/programs/*.c \
   -lwasi-emulated-signal -lwasi-emulated-process-clocks -o "$out/lz4.wasm"
-"${cc[@]}" -mexec-model=reactor -fvisibility=hidden -DZSTD_DISABLE_ASM -D_WASI_EMULATED_PROCESS_CLOCKS \
-  -I"$zstd" -I"$zstd/common" "$zstd"/common/*.c "$zstd"/compress/*.c "$zstd"/decompress/*.c \
-  "$zstd"/dictBuilder/*.c -lwasi-emulated-process-clocks -Wl,--export-dynamic -o "$out/zstd.wasm"
+for opt in -O2 -O0; do
+  name=zstd; [ "$opt" = -O0 ] && name=zstd-O0
+  "${cc[@]}" "$opt" -mexec-model=reactor -fvisibility=hidden -DZSTD_DISABLE_ASM -D_WASI_EMULATED_PROCESS_CLOCKS \
+    -I"$zstd" -I"$zstd/common" "$zstd"/common/*.c "$zstd"/compress/*.c "$zstd"/decompress/*.c \
+    "$zstd"/dictBuilder/*.c -lwasi-emulated-process-clocks -Wl,--export-dynamic -o "$out/$name.wasm"
+done
 "${cc[@]}" -I"$mbed/include" -I"$mbed/library" "-DMBEDTLS_USER_CONFIG_FILE=\"$here/mbedtls-wasi.h\"" \
   "$mbed"/library/*.c "$mbed/programs/test/selftest.c" -o "$out/mbedtls.wasm"
 
 # -- CLIF ----------------------------------------------------------------------------
 target="${EMIT_CLIF_TARGET:-$work/target}"
 CARGO_TARGET_DIR="$target" cargo build --release --quiet --manifest-path "$crate/tools/emit-clif/Cargo.toml"
-for m in lz4 zstd mbedtls; do
+for m in lz4 zstd zstd-O0 mbedtls; do
   "$target/release/emit-clif" "$out/$m.wasm" "$work/$m.clif"
   gzip -9n < "$work/$m.clif" > "$out/$m.clif.gz"
 done
@@ -91,7 +96,7 @@ if command -v npm >/dev/null; then
     npm install --silent --no-audit --no-fund --prefix "$work/npm" binaryen@132.0.0
   optimizers+=("$work/npm/node_modules/.bin/wasm-opt")
 fi
-for m in lz4 zstd mbedtls; do
+for m in lz4 zstd zstd-O0 mbedtls; do
   for opt in "${optimizers[@]}"; do
     "$opt" "$out/$m.wasm" --print > "$work/$m.before.wat"
     "$opt" "$out/$m.wasm" --duplicate-function-elimination --print > "$work/$m.after.wat"

@@ -93,11 +93,14 @@ fn facts(bytes: &[u8]) -> anyhow::Result<Facts> {
     Ok(f)
 }
 
-/// The module's function index (imports included) in a symbol `wasm[0]::function[N]`.
+/// The module's function index (imports included) in a symbol `wasm[0]::function[N]…`.
 /// The CLIF name of that function is `u0:D`, with `D` its index among the defined
 /// functions (`N` minus the number of imported functions).
 fn function_index(symbol: &str) -> Option<u32> {
-    symbol.strip_prefix("wasm[0]::function[")?.strip_suffix(']')?.parse().ok()
+    // `wasm[0]::function[N]`, or `wasm[0]::function[N]::NAME` when the module has a
+    // `name` section.
+    let rest = symbol.strip_prefix("wasm[0]::function[")?;
+    rest[..rest.find(']')?].parse().ok()
 }
 
 fn main() -> anyhow::Result<()> {
