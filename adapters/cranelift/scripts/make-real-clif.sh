@@ -96,16 +96,20 @@ if command -v npm >/dev/null; then
     npm install --silent --no-audit --no-fund --prefix "$work/npm" binaryen@132.0.0
   optimizers+=("$work/npm/node_modules/.bin/wasm-opt")
 fi
+# Without an optimize level the pass makes one sweep; at --optimize-level=3 it repeats
+# (callers whose callees were merged can become equal), so both are recorded.
 for m in lz4 zstd zstd-O0 mbedtls; do
   for opt in "${optimizers[@]}"; do
-    "$opt" "$out/$m.wasm" --print > "$work/$m.before.wat"
-    "$opt" "$out/$m.wasm" --duplicate-function-elimination --print > "$work/$m.after.wat"
-    echo "# wasm-opt $("$opt" --version | awk '{print $3}') --duplicate-function-elimination on $m.wasm"
-    echo "# functions before: $(grep -c '^ (func ' "$work/$m.before.wat")"
-    echo "# functions after: $(grep -c '^ (func ' "$work/$m.after.wat")"
-    echo "# removed (one name per line):"
-    comm -23 <(sed -n 's/^ (func \$\([^ ]*\).*/\1/p' "$work/$m.before.wat" | sort) \
-             <(sed -n 's/^ (func \$\([^ ]*\).*/\1/p' "$work/$m.after.wat" | sort)
+    for level in "" --optimize-level=3; do
+      "$opt" "$out/$m.wasm" --print > "$work/$m.before.wat"
+      "$opt" "$out/$m.wasm" $level --duplicate-function-elimination --print > "$work/$m.after.wat"
+      echo "# wasm-opt $("$opt" --version | awk '{print $3}') $level --duplicate-function-elimination on $m.wasm"
+      echo "# functions before: $(grep -c '^ (func ' "$work/$m.before.wat")"
+      echo "# functions after: $(grep -c '^ (func ' "$work/$m.after.wat")"
+      echo "# removed (one name per line):"
+      comm -23 <(sed -n 's/^ (func \$\([^ ]*\).*/\1/p' "$work/$m.before.wat" | sort) \
+               <(sed -n 's/^ (func \$\([^ ]*\).*/\1/p' "$work/$m.after.wat" | sort)
+    done
   done > "$out/$m.binaryen-dfe.txt"
 done
 ls -la "$out"
