@@ -77,5 +77,6 @@ fn main() -> Result<(), Box<dyn core::error::Error>> {
         report.stats.thunks_written,
         (b1 as f64 - b0 as f64) * 100.0 / b0 as f64
     );
+    println!("merge statistics: {:?}", report.stats);
     Ok(())
 }
