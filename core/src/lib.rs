@@ -34,6 +34,7 @@ pub mod hash;
 pub mod intern;
 pub mod ir;
 pub mod mutate;
+pub mod near_miss;
 pub mod order;
 pub mod report;
 #[cfg(test)]
