@@ -42,7 +42,7 @@ mod testkit;
 mod tree;
 
 pub use driver::{merge_module, Error, Options};
-pub use explain::{BlockPart, Difference, Differences, Explanation, InstPart, Item, Place, Rule};
+pub use explain::{describe_default, BlockPart, Difference, Differences, Explanation, InstPart, Item, Place, Rule};
 pub use intern::Interner;
 pub use ir::*;
 pub use mutate::{ModuleMut, Rewrite, ThunkStyle};

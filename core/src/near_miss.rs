@@ -11,8 +11,10 @@
 //!   together count as the same call (the order's cycle-mode rule,
 //!   [`Comparator::callee_classes`]), so a reason is what kept the pair apart *after*
 //!   the merge, not a callee difference the merge removed;
-//! * candidates are bucketed by the core's structural hash ([`FunctionHasher::new`], the
-//!   worklist hash: the driver only ever compares functions of one bucket). Within a
+//! * candidates are bucketed by the worklist hash: the adapter's
+//!   ([`Module::worklist_hash`], LLVM's `StructuralHash`, which leaves out constants'
+//!   values) or else the core's ([`FunctionHasher::new`]); the driver's first round only
+//!   keeps functions whose worklist hash another candidate shares. Within a
 //!   bucket of at most [`NearMissOptions::all_pairs_up_to`] functions every pair is
 //!   explained; a bigger bucket is sorted by the order and each function is paired with
 //!   its neighbour (the pairs that part latest), so the work stays `O(n log n)`;
@@ -191,7 +193,8 @@ pub fn near_misses<M: Module + ?Sized>(m: &M, report: &Report, opts: &NearMissOp
 
     let mut hasher = FunctionHasher::new();
     hasher.hash_weak_flags = opts.compare_weak_flags;
-    let mut hashed: Vec<(u64, FuncId)> = candidates.iter().map(|f| (hasher.hash(m, *f), *f)).collect();
+    let mut hashed: Vec<(u64, FuncId)> =
+        candidates.iter().map(|f| (m.worklist_hash(*f).unwrap_or_else(|| hasher.hash(m, *f)), *f)).collect();
     hashed.sort_unstable();
 
     let mut pairs: Vec<NearPair> = Vec::new();

@@ -103,6 +103,8 @@ mod shash;
 #[cfg(feature = "llvm")]
 pub use module::{reason, LlvmCompareState, LlvmError, LlvmModule, PassTimes};
 
+#[cfg(feature = "llvm")]
+pub mod explain;
 pub mod report;
 
 /// CPU seconds used by every thread of the process so far (Linux

@@ -13,6 +13,9 @@ use std::os::raw::{c_char, c_uint};
 use std::path::Path;
 use std::ptr;
 use sys::core as c;
+
+/// The explanation hooks (`Module::describe`, `Module::prop_label`).
+mod explain;
 use sys::prelude::*;
 
 /// Reasons for [`Ineligible::Adapter`].
@@ -3758,6 +3761,12 @@ impl Module for LlvmModule {
     }
     fn has_uses(&self, f: FuncId) -> bool {
         self.funcs[f.index()].v.is_some_and(|v| v.has_uses())
+    }
+    fn describe(&self, f: FuncId, item: Item, out: &mut dyn fmt::Write) -> fmt::Result {
+        self.describe_item(f, item, out)
+    }
+    fn prop_label(&self, f: FuncId, inst: Option<InstId>, k: usize) -> Option<&'static str> {
+        self.prop_label_of(f, inst, k)
     }
     fn ineligible_reason(&self, code: u32) -> &str {
         match code {

@@ -1,0 +1,144 @@
+//! Explanations in LLVM's words: the [`mergefunc::Module::describe`] and
+//! [`mergefunc::Module::prop_label`] hooks of [`LlvmModule`].
+//!
+//! An instruction is printed as LLVM prints it (`LLVMPrintValueToString`), a type with
+//! `LLVMPrintTypeToString`, a constant as its LLVM value; anything the adapter interned
+//! without keeping an LLVM value for it (metadata, attribute lists) falls back to the
+//! core's description. Property labels follow the order in which the view builder
+//! pushes props (`LlvmModule::build_info` for the signature, the view builder for
+//! instructions); lists of varying length (operand bundles, load attachments) are
+//! labelled by walking the instruction's props.
+
+use std::fmt::{self, Write};
+
+use mergefunc::{describe_default, FuncId, InstId, Item, Module, Prop, Value};
+
+use super::{LlvmModule, Op, T, V};
+use inkwell::llvm_sys::core as c;
+
+/// `LLVMPrintTypeToString`, as an owned string.
+fn print_type(t: T) -> String {
+    // SAFETY: `t` is a type of the module's live context; the returned message is owned
+    // by us, copied out and disposed of exactly once.
+    unsafe {
+        let p = c::LLVMPrintTypeToString(t.0);
+        if p.is_null() {
+            return String::new();
+        }
+        let s = std::ffi::CStr::from_ptr(p).to_string_lossy().into_owned();
+        c::LLVMDisposeMessage(p);
+        s
+    }
+}
+
+/// One line: LLVM prints instructions with two leading spaces and constants may span
+/// lines; explanations want them on one line.
+fn one_line(s: String) -> String {
+    s.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+impl LlvmModule {
+    fn inst_value(&self, f: FuncId, i: InstId) -> Option<V> {
+        self.funcs.get(f.index())?.insts.get(i.index()).copied()
+    }
+
+    fn const_value(&self, k: mergefunc::ConstId) -> Option<V> {
+        self.const_of.iter().find(|(_, id)| **id == k).map(|(v, _)| *v)
+    }
+
+    fn type_value(&self, t: mergefunc::TypeId) -> Option<T> {
+        self.type_of.iter().find(|(_, id)| **id == t).map(|(v, _)| *v)
+    }
+
+    /// A local value of `f`: `%name` when it has one, else the printed value.
+    fn local_text(&self, f: FuncId, v: Value) -> Option<String> {
+        let x = match v {
+            Value::Arg(i) => *self.func_value(f).ok()?.params().get(i as usize)?,
+            Value::Inst(i) => self.inst_value(f, i)?,
+            Value::Block(b) => return Some(format!("block {}", b.0)),
+            Value::Const(_) | Value::Meta(_) | Value::Asm(_) => return None,
+        };
+        let name = x.name();
+        Some(if name.is_empty() { one_line(x.print()) } else { format!("%{}", String::from_utf8_lossy(&name)) })
+    }
+
+    pub(crate) fn describe_item(&self, f: FuncId, item: Item, out: &mut dyn Write) -> fmt::Result {
+        let text = match item {
+            Item::Inst(i) => self.inst_value(f, i).map(|v| one_line(v.print())),
+            Item::Type(t) => self.type_value(t).map(print_type),
+            Item::Const(k) | Item::Value(Value::Const(k)) => self.const_value(k).map(|v| one_line(v.print())),
+            Item::Value(v @ (Value::Arg(_) | Value::Inst(_) | Value::Block(_))) => self.local_text(f, v),
+            Item::Num(_)
+            | Item::Meta(_)
+            | Item::Asm(_)
+            | Item::Attrs(_)
+            | Item::Offset(_)
+            | Item::Value(Value::Meta(_) | Value::Asm(_)) => None,
+        };
+        match text {
+            Some(s) => out.write_str(&s),
+            None => describe_default(self, item, out),
+        }
+    }
+
+    pub(crate) fn prop_label_of(&self, f: FuncId, inst: Option<InstId>, k: usize) -> Option<&'static str> {
+        let Some(i) = inst else {
+            // attributes, has-gc [gc], has-section [section], calling convention,
+            // has-personality [personality]
+            let sig = &self.func(f).sig;
+            let mut labels = vec!["function attributes", "has gc"];
+            let mut at = 2;
+            if matches!(sig.get(1), Some(Prop::Num(1))) {
+                labels.push("gc name");
+                at += 1;
+            }
+            labels.push("has section");
+            if matches!(sig.get(at), Some(Prop::Num(1))) {
+                labels.push("section name");
+            }
+            labels.extend(["calling convention", "has personality", "personality"]);
+            return labels.get(k).copied();
+        };
+        let v = self.inst_value(f, i)?;
+        let props: Vec<Prop> = self.body(f).map(|b| b.props_of(&b.insts[i.index()]).to_vec()).unwrap_or_default();
+        let memory = ["volatile", "alignment", "atomic ordering", "sync scope"];
+        match v.opcode()?.ok()? {
+            Op::ICmp | Op::FCmp => ["predicate"].get(k).copied(),
+            Op::Phi => Some("incoming block"),
+            Op::Alloca => ["allocated type", "alignment", "alloca flags"].get(k).copied(),
+            Op::Store => memory.get(k).copied(),
+            Op::Load => match k {
+                0..=3 => memory.get(k).copied(),
+                4 => Some("metadata count"),
+                _ if (k - 5) % 2 == 0 => Some("metadata kind"),
+                _ => Some("metadata attachment"),
+            },
+            op @ (Op::Call | Op::Invoke | Op::CallBr) => {
+                let bundles = match props.get(2) {
+                    Some(Prop::Num(n)) => *n as usize,
+                    _ => 0,
+                };
+                let after = 3 + 2 * bundles;
+                let tail = usize::from(op == Op::Call);
+                match k {
+                    0 => Some("calling convention"),
+                    1 => Some("call attributes"),
+                    2 => Some("operand bundle count"),
+                    _ if k < after => Some(if (k - 3) % 2 == 0 { "operand bundle tag" } else { "operand bundle inputs" }),
+                    _ if tail == 1 && k == after => Some("tail call kind"),
+                    _ if k == after + tail => Some("!range"),
+                    _ if k == after + tail + 1 => Some("function type"),
+                    _ => None,
+                }
+            }
+            Op::Switch => Some("case value"),
+            Op::ExtractValue | Op::InsertValue => Some(if k == 0 { "index count" } else { "index" }),
+            Op::Fence => ["atomic ordering", "sync scope"].get(k).copied(),
+            Op::AtomicCmpXchg => {
+                ["volatile", "weak", "success ordering", "failure ordering", "sync scope", "alignment"].get(k).copied()
+            }
+            Op::AtomicRMW => ["operation", "volatile", "atomic ordering", "sync scope", "alignment"].get(k).copied(),
+            _ => None,
+        }
+    }
+}
