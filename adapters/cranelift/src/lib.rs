@@ -39,6 +39,7 @@
 #![deny(missing_docs, missing_debug_implementations)]
 
 pub mod encode;
+mod explain;
 mod mutate;
 mod text;
 
@@ -586,5 +587,9 @@ impl mergefunc::Module for ClifModule {
 
     fn ineligible_reason(&self, code: u32) -> &str {
         encode::reason(code)
+    }
+
+    fn describe(&self, f: FuncId, item: mergefunc::Item, out: &mut dyn fmt::Write) -> fmt::Result {
+        explain::describe(self, f, item, out)
     }
 }
