@@ -213,6 +213,16 @@ pub enum Item {
     Offset(Option<ConstOffset>),
     /// An instruction (what [`Explanation::render`] prints for an instruction pair).
     Inst(InstId),
+    /// Attribute `index` of set `set` of attribute list `list` (set 0: the function's,
+    /// 1: the return value's, `2 + i`: parameter `i`'s); past the end of the set: none.
+    Attr {
+        /// The list.
+        list: AttrsId,
+        /// The set.
+        set: u32,
+        /// Position in the set.
+        index: u32,
+    },
 }
 
 /// Where a rule applied inside an instruction.
@@ -533,7 +543,47 @@ pub fn describe_default<M: Module + ?Sized>(m: &M, item: Item, out: &mut dyn Wri
         Item::Offset(None) => out.write_str("no constant offset"),
         Item::Offset(Some(o)) => write!(out, "offset {} (i{})", o.value, o.bits),
         Item::Inst(i) => write!(out, "{i}"),
+        Item::Attr { list, set, index } => {
+            match crate::order::attr_set(m.attrs(list), set as usize).get(index as usize) {
+                Some(a) => write!(out, "{a:?}"),
+                None => out.write_str("nothing"),
+            }
+        }
     }
+}
+
+/// The name of attribute set `set` (see [`Item::Attr`]).
+pub fn attr_set_name(set: u32) -> String {
+    match set {
+        0 => String::from("function"),
+        1 => String::from("return value"),
+        k => alloc::format!("parameter {}", k - 2),
+    }
+}
+
+/// Where two attribute lists first differ in the order's attribute rule: `(set, index)`
+/// (see [`Item::Attr`]); `None` if they compare equal.
+pub fn attr_difference<M: Module + ?Sized>(m: &M, a: AttrsId, b: AttrsId) -> Option<(u32, u32)> {
+    if crate::order::cmp_attrs(m, a, b) == Ordering::Equal {
+        return None;
+    }
+    let (la, lb) = (m.attrs(a), m.attrs(b));
+    let (na, nb) = (crate::order::num_attr_sets(la), crate::order::num_attr_sets(lb));
+    if na != nb {
+        // The order counts sets first: the last set of the longer list is what the
+        // other lacks.
+        return Some((na.max(nb) as u32 - 1, 0));
+    }
+    for i in 0..na {
+        let (sa, sb) = (crate::order::attr_set(la, i), crate::order::attr_set(lb, i));
+        let k = sa.iter().zip(sb).position(|(x, y)| crate::order::cmp_attr(m, x, y) != Ordering::Equal);
+        match k {
+            Some(k) => return Some((i as u32, k as u32)),
+            None if sa.len() != sb.len() => return Some((i as u32, sa.len().min(sb.len()) as u32)),
+            None => {}
+        }
+    }
+    None
 }
 
 /// Writes `item` of function `f` in the adapter's words into a new string.
@@ -619,10 +669,22 @@ impl Explanation {
             m.describe(b, Item::Inst(r), out)?;
             out.write_char('\n')?;
         }
-        out.write_str("  values: ")?;
-        m.describe(a, d.left, out)?;
+        // Attribute lists: the first attribute that differs, not the whole lists.
+        let (left, right, what) = match (d.rule, d.left, d.right) {
+            (Rule::Attributes, Item::Attrs(x), Item::Attrs(y)) => match attr_difference(m, x, y) {
+                Some((set, index)) => (
+                    Item::Attr { list: x, set, index },
+                    Item::Attr { list: y, set, index },
+                    alloc::format!("{} attributes", attr_set_name(set)),
+                ),
+                None => (d.left, d.right, String::from("values")),
+            },
+            _ => (d.left, d.right, String::from("values")),
+        };
+        write!(out, "  {what}: ")?;
+        m.describe(a, left, out)?;
         out.write_str(" | ")?;
-        m.describe(b, d.right, out)?;
+        m.describe(b, right, out)?;
         writeln!(out, "\n  order: @{na} {} @{nb}", if d.order == Ordering::Less { "<" } else { ">" })
     }
 

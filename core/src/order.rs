@@ -419,7 +419,7 @@ pub fn cmp_attrs<M: Module + ?Sized>(m: &M, a: AttrsId, b: AttrsId) -> Ordering 
     Ordering::Equal
 }
 
-fn cmp_attr<M: Module + ?Sized>(m: &M, a: &Attr, b: &Attr) -> Ordering {
+pub(crate) fn cmp_attr<M: Module + ?Sized>(m: &M, a: &Attr, b: &Attr) -> Ordering {
     match (a, b) {
         (Attr::Flag(x), Attr::Flag(y)) => x.cmp(y),
         (Attr::Int(k1, v1), Attr::Int(k2, v2)) => k1.cmp(k2).then(v1.cmp(v2)),

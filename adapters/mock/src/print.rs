@@ -184,6 +184,15 @@ pub fn item_text(m: &MockModule, f: FuncId, item: mergefunc::Item) -> String {
         Item::Value(v) => value(&mut p, v),
         Item::Offset(None) => "no constant offset".into(),
         Item::Offset(Some(o)) => format!("offset {}", o.value),
+        Item::Attr { list, set, index } => {
+            let l = m.attr_data(list);
+            let set: &[Attr] = match set {
+                0 => &l.func,
+                1 => &l.ret,
+                k => l.params.get(k as usize - 2).map(|s| &s[..]).unwrap_or(&[]),
+            };
+            set.get(index as usize).map(|a| attr_text(m, a)).unwrap_or_else(|| "nothing".into())
+        }
         Item::Inst(i) => match m.func_body(f) {
             Some(body) if i.index() < body.insts.len() => p.inst(&names, body, i.index()),
             _ => format!("<{i}>"),

@@ -9,9 +9,11 @@
 //! instructions); lists of varying length (operand bundles, load attachments) are
 //! labelled by walking the instruction's props.
 
+use std::collections::HashMap;
 use std::fmt::{self, Write};
+use std::sync::OnceLock;
 
-use mergefunc::{describe_default, FuncId, InstId, Item, Module, Prop, Value};
+use mergefunc::{describe_default, Attr, FuncId, InstId, Item, Module, Prop, Value};
 
 use super::{LlvmModule, Op, T, V};
 use inkwell::llvm_sys::core as c;
@@ -37,7 +39,58 @@ fn one_line(s: String) -> String {
     s.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
+/// Names of LLVM's enum attributes, for [`attr_names`].
+const ATTR_NAMES: &[&str] = &[
+    "align", "alignstack", "allocalign", "allockind", "allocptr", "allocsize", "alwaysinline", "builtin",
+    "byref", "byval", "captures", "cold", "convergent", "coro_elide_safe", "coro_only_destroy_when_complete",
+    "dead_on_return", "dead_on_unwind", "dereferenceable", "dereferenceable_or_null",
+    "disable_sanitizer_instrumentation", "elementtype", "fn_ret_thunk_extern", "hot", "hybrid_patchable",
+    "immarg", "inalloca", "initializes", "inlinehint", "inreg", "jumptable", "memory", "minsize",
+    "mustprogress", "naked", "nest", "noalias", "nobuiltin", "nocallback", "nocapture", "nocf_check",
+    "nocreateundeforpoison", "nodivergencesource", "noduplicate", "noext", "nofpclass", "nofree",
+    "noimplicitfloat", "noinline", "nomerge", "nonlazybind", "nonnull", "noprofile", "norecurse",
+    "noredzone", "noreturn", "nosanitize_bounds", "nosanitize_coverage", "nosync", "noundef", "nounwind",
+    "null_pointer_is_valid", "optdebug", "optforfuzzing", "optnone", "optsize", "preallocated",
+    "presplitcoroutine", "range", "readnone", "readonly", "returned", "returns_twice", "safestack",
+    "sanitize_address", "sanitize_alloc_token", "sanitize_hwaddress", "sanitize_memory", "sanitize_memtag",
+    "sanitize_numerical_stability", "sanitize_realtime", "sanitize_realtime_blocking", "sanitize_thread",
+    "sanitize_type", "shadowcallstack", "signext", "skipprofile", "speculatable", "speculative_load_hardening",
+    "sret", "ssp", "sspreq", "sspstrong", "stackalignment", "strictfp", "swiftasync", "swifterror",
+    "swiftself", "uwtable", "vscale_range", "willreturn", "writable", "writeonly", "zeroext",
+];
+
+/// LLVM's enum attribute kinds by number (kinds are global to LLVM, not per context).
+fn attr_names() -> &'static HashMap<u32, &'static str> {
+    static NAMES: OnceLock<HashMap<u32, &'static str>> = OnceLock::new();
+    NAMES.get_or_init(|| {
+        let mut m = HashMap::new();
+        for n in ATTR_NAMES {
+            // SAFETY: `n` points to `n.len()` valid bytes; the call only reads them.
+            let k = unsafe { c::LLVMGetEnumAttributeKindForName(n.as_ptr().cast(), n.len()) };
+            if k != 0 {
+                m.insert(k, *n);
+            }
+        }
+        m
+    })
+}
+
 impl LlvmModule {
+    fn attr_text(&self, a: &Attr) -> String {
+        let name = |k: u32| attr_names().get(&k).map_or_else(|| format!("attribute#{k}"), |n| n.to_string());
+        match a {
+            Attr::Flag(k) => name(*k),
+            Attr::Int(k, v) => format!("{}({v})", name(*k)),
+            Attr::Type(k, Some(t)) => {
+                format!("{}({})", name(*k), self.type_value(*t).map(print_type).unwrap_or_else(|| format!("{t}")))
+            }
+            Attr::Type(k, None) => name(*k),
+            Attr::Str(k, v) if v.is_empty() => format!("\"{}\"", String::from_utf8_lossy(k)),
+            Attr::Str(k, v) => format!("\"{}\"=\"{}\"", String::from_utf8_lossy(k), String::from_utf8_lossy(v)),
+            Attr::Opaque(k, v) => format!("{}(#{v})", name(*k)),
+        }
+    }
+
     fn inst_value(&self, f: FuncId, i: InstId) -> Option<V> {
         self.funcs.get(f.index())?.insts.get(i.index()).copied()
     }
@@ -66,7 +119,20 @@ impl LlvmModule {
         let text = match item {
             Item::Inst(i) => self.inst_value(f, i).map(|v| one_line(v.print())),
             Item::Type(t) => self.type_value(t).map(print_type),
-            Item::Const(k) | Item::Value(Value::Const(k)) => self.const_value(k).map(|v| one_line(v.print())),
+            Item::Const(k) | Item::Value(Value::Const(k)) => self.const_value(k).map(|v| {
+                if v.is_function() {
+                    // A function prints as its whole body: its name says enough.
+                    format!("@{}", String::from_utf8_lossy(&v.name()))
+                } else {
+                    let s = one_line(v.print());
+                    if s.len() > 200 {
+                        let cut = (0..=200).rev().find(|i| s.is_char_boundary(*i)).unwrap_or(0);
+                        format!("{} ...", &s[..cut])
+                    } else {
+                        s
+                    }
+                }
+            }),
             Item::Value(v @ (Value::Arg(_) | Value::Inst(_) | Value::Block(_))) => self.local_text(f, v),
             Item::Num(_)
             | Item::Meta(_)
@@ -74,6 +140,15 @@ impl LlvmModule {
             | Item::Attrs(_)
             | Item::Offset(_)
             | Item::Value(Value::Meta(_) | Value::Asm(_)) => None,
+            Item::Attr { list, set, index } => {
+                let l = &self.attr_lists[list.index()];
+                let set: &[Attr] = match set {
+                    0 => &l.func,
+                    1 => &l.ret,
+                    k => l.params.get(k as usize - 2).map(|s| &s[..]).unwrap_or(&[]),
+                };
+                Some(set.get(index as usize).map_or_else(|| "nothing".to_string(), |a| self.attr_text(a)))
+            }
         };
         match text {
             Some(s) => out.write_str(&s),
