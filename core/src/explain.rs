@@ -541,7 +541,16 @@ pub fn describe_default<M: Module + ?Sized>(m: &M, item: Item, out: &mut dyn Wri
         Item::Value(Value::Inst(i)) => write!(out, "the result of {i}"),
         Item::Value(Value::Block(b)) => write!(out, "block {b}"),
         Item::Offset(None) => out.write_str("no constant offset"),
-        Item::Offset(Some(o)) => write!(out, "offset {} (i{})", o.value, o.bits),
+        Item::Offset(Some(o)) => {
+            // The offset is stored modulo 2^bits; show it signed, as the IR writes it.
+            let bits = o.bits.clamp(1, 128);
+            let v = if bits < 128 && o.value >> (bits - 1) & 1 == 1 {
+                o.value as i128 - (1i128 << bits)
+            } else {
+                o.value as i128
+            };
+            write!(out, "offset {v} bytes (i{})", o.bits)
+        }
         Item::Inst(i) => write!(out, "{i}"),
         Item::Attr { list, set, index } => {
             match crate::order::attr_set(m.attrs(list), set as usize).get(index as usize) {

@@ -182,8 +182,11 @@ pub fn item_text(m: &MockModule, f: FuncId, item: mergefunc::Item) -> String {
             parts.join(" ")
         }
         Item::Value(v) => value(&mut p, v),
-        Item::Offset(None) => "no constant offset".into(),
-        Item::Offset(Some(o)) => format!("offset {}", o.value),
+        Item::Offset(_) => {
+            let mut s = String::new();
+            let _ = mergefunc::describe_default(m, item, &mut s);
+            s
+        }
         Item::Attr { list, set, index } => {
             let l = m.attr_data(list);
             let set: &[Attr] = match set {
