@@ -143,12 +143,33 @@ fn merge_classes(n: usize, report: &Report) -> Vec<u32> {
     (0..top as u32).map(|i| find(&mut parent, i)).collect()
 }
 
+/// The merge class of every function after the merge that wrote `report`, indexed by
+/// function id (up to the highest id the module or the report names): the smallest id of
+/// its class. Functions the merge left alone are their own class.
+pub fn merge_classes_of(n: usize, report: &Report) -> Vec<u32> {
+    merge_classes(n, report)
+}
+
+/// Callee classes ([`Comparator::callee_classes`]) under which calls of functions that
+/// the merge folded together compare equal: the class root for a function of a class
+/// with two or more members, [`NOT_ABSTRACT`] for the others; `None` when nothing merged.
+pub fn callee_classes_after(n: usize, report: &Report) -> Option<Vec<u32>> {
+    if report.merges.is_empty() {
+        return None;
+    }
+    let class = merge_classes(n, report);
+    let mut sizes = BTreeMap::<u32, u32>::new();
+    for r in &class {
+        *sizes.entry(*r).or_insert(0) += 1;
+    }
+    Some(class.iter().map(|r| if sizes.get(r).copied().unwrap_or(0) > 1 { *r } else { NOT_ABSTRACT }).collect())
+}
+
 /// Explains the near misses of `m` (the module before the merge that wrote `report`).
 /// See the module docs.
 pub fn near_misses<M: Module + ?Sized>(m: &M, report: &Report, opts: &NearMissOptions) -> NearMisses {
     let n = m.num_funcs();
     let mut out = NearMisses::default();
-    let class = merge_classes(n, report);
     let mut folded = alloc::vec![false; n];
     for r in &report.merges {
         if let Some(x) = folded.get_mut(r.folded.index()) {
@@ -182,14 +203,7 @@ pub fn near_misses<M: Module + ?Sized>(m: &M, report: &Report, opts: &NearMissOp
 
     let mut cmp = Comparator::new();
     cmp.compare_weak_flags = opts.compare_weak_flags;
-    let mut sizes = BTreeMap::<u32, u32>::new();
-    for (root, k) in class.iter().map(|r| (*r, 1u32)) {
-        *sizes.entry(root).or_insert(0) += k;
-    }
-    if !report.merges.is_empty() {
-        cmp.callee_classes =
-            Some(class.iter().map(|r| if sizes.get(r).copied().unwrap_or(0) > 1 { *r } else { NOT_ABSTRACT }).collect());
-    }
+    cmp.callee_classes = callee_classes_after(n, report);
 
     let mut hasher = FunctionHasher::new();
     hasher.hash_weak_flags = opts.compare_weak_flags;

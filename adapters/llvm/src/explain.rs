@@ -53,8 +53,11 @@ fn comparator(m: &LlvmModule) -> Comparator {
 }
 
 /// The text of `mergefunc explain`: why `a` and `b` (function names) do not merge, or
-/// that they are equal. An unknown name is an error.
-pub fn explain_pair(m: &mut LlvmModule, a: &str, b: &str) -> Result<String, String> {
+/// that they are equal. An unknown name is an error. With `after`, the report of a merge
+/// of this module: a pair the merge folded together is said so, and calls of functions
+/// it folded together count as the same call (the reason is what still keeps the pair
+/// apart after the merge); without it, the order on the module as it is.
+pub fn explain_pair(m: &mut LlvmModule, a: &str, b: &str, after: Option<&Report>) -> Result<String, String> {
     let find = |m: &LlvmModule, n: &str| {
         let n = n.strip_prefix('@').unwrap_or(n);
         m.func_by_name(n).ok_or_else(|| format!("no function named @{n} in the module"))
@@ -80,7 +83,19 @@ pub fn explain_pair(m: &mut LlvmModule, a: &str, b: &str) -> Result<String, Stri
         let _ = writeln!(out, "@{} is the same function", name(m, fa));
         return Ok(out);
     }
-    let e = comparator(m).explain(&*m, fa, fb);
+    let mut cmp = comparator(m);
+    if let Some(r) = after {
+        let class = mergefunc::near_miss::merge_classes_of(m.num_funcs(), r);
+        if class[fa.index()] == class[fb.index()] {
+            let _ = writeln!(out, "@{} and @{} merged:", name(m, fa), name(m, fb));
+            for rec in r.merges.iter().filter(|x| class.get(x.folded.index()) == Some(&class[fa.index()])) {
+                let _ = writeln!(out, "  {rec}");
+            }
+            return Ok(out);
+        }
+        cmp.callee_classes = mergefunc::near_miss::callee_classes_after(m.num_funcs(), r);
+    }
+    let e = cmp.explain(&*m, fa, fb);
     out.push_str(&e.to_text(&*m, fa, fb));
     if e.difference.is_none() {
         let (keep, fold) = if keep_first(m.func(fa), m.func(fb)) { (fa, fb) } else { (fb, fa) };

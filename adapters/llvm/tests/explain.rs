@@ -26,16 +26,16 @@ fn parse(text: &str) -> LlvmModule {
 #[test]
 fn load_properties_are_named_with_both_instructions() {
     let mut m = load("load-store-props.ll");
-    let t = explain_pair(&mut m, "ld_a", "ld_vol").unwrap();
+    let t = explain_pair(&mut m, "ld_a", "ld_vol", None).unwrap();
     assert!(t.starts_with("@ld_a and @ld_vol differ: property: volatile\n"), "{t}");
     assert!(t.contains("@ld_a: %v = load i32, ptr %p, align 4\n"), "{t}");
     assert!(t.contains("@ld_vol: %v = load volatile i32, ptr %p, align 4\n"), "{t}");
-    let t = explain_pair(&mut m, "ld_a", "ld_align").unwrap();
+    let t = explain_pair(&mut m, "ld_a", "ld_align", None).unwrap();
     assert!(t.starts_with("@ld_a and @ld_align differ: property: alignment\n"), "{t}");
     assert!(t.contains("values: 4 | 8"), "{t}");
-    let t = explain_pair(&mut m, "ld_a", "ld_b").unwrap();
+    let t = explain_pair(&mut m, "ld_a", "ld_b", None).unwrap();
     assert!(t.starts_with("@ld_a and @ld_b are equal\n"), "{t}");
-    assert!(explain_pair(&mut m, "ld_a", "no_such_function").is_err());
+    assert!(explain_pair(&mut m, "ld_a", "no_such_function", None).is_err());
 }
 
 const NEAR: &str = r#"
@@ -80,14 +80,14 @@ attributes #0 = { noinline }
 #[test]
 fn rules_of_real_instructions() {
     let mut m = parse(NEAR);
-    let t = explain_pair(&mut m, "c1", "c2").unwrap();
+    let t = explain_pair(&mut m, "c1", "c2", None).unwrap();
     assert!(t.starts_with("@c1 and @c2 differ: constant value\n"), "{t}");
     assert!(t.contains("@c1: %y = add i32 %x, 1\n") && t.contains("@c2: %y = add i32 %x, 2\n"), "{t}");
     assert!(t.contains("values: i32 1 | i32 2"), "{t}");
-    let t = explain_pair(&mut m, "c1", "k1").unwrap();
+    let t = explain_pair(&mut m, "c1", "k1", None).unwrap();
     assert!(t.starts_with("@c1 and @k1 differ: global reference (callee)\n"), "{t}");
     assert!(t.contains("call void @sink(i32 %z)") && t.contains("call void @other(i32 %z)"), "{t}");
-    let t = explain_pair(&mut m, "f1", "f2").unwrap();
+    let t = explain_pair(&mut m, "f1", "f2", None).unwrap();
     assert!(t.starts_with("@f1 and @f2 differ: flags\n"), "{t}");
 }
 
@@ -188,6 +188,24 @@ fn cli_explain_and_near_misses() {
     assert!(o.status.success());
     assert!(String::from_utf8_lossy(&o.stdout).contains("@sink is not a merge candidate: it has no body"));
 
+    // After the merge (the default): a merged pair is said to be merged; before it, the
+    // order calls it equal.
+    let corpus_file = corpus().join("load-store-props.ll");
+    let o = bin(&["explain".as_ref(), corpus_file.as_os_str(), "ld_a".as_ref(), "ld_b".as_ref()]);
+    assert!(o.status.success());
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(out.starts_with("@ld_a and @ld_b merged:\n  @ld_b -> @ld_a"), "{out}");
+    let o = bin(&[
+        "explain".as_ref(),
+        corpus_file.as_os_str(),
+        "ld_a".as_ref(),
+        "ld_b".as_ref(),
+        "--before-merge".as_ref(),
+    ]);
+    assert!(String::from_utf8_lossy(&o.stdout).starts_with("@ld_a and @ld_b are equal\n"));
+    let o = bin(&["explain".as_ref(), input.as_os_str(), "c1".as_ref(), "c2".as_ref(), "--bogus".as_ref()]);
+    assert!(!o.status.success());
+
     let (out_ll, json) = (d.join("out.ll"), d.join("nm.json"));
     let o = bin(&[
         input.as_os_str(),
@@ -206,4 +224,52 @@ fn cli_explain_and_near_misses() {
     let o = bin(&["-".as_ref(), "-o".as_ref(), out_ll.as_os_str(), "--near-misses".as_ref(), json.as_os_str()]);
     assert!(!o.status.success());
     let _ = std::fs::remove_dir_all(&d);
+}
+
+/// A caller pair whose callees the merge folds together: before the merge the callee is
+/// the first difference; after it, the difference behind it.
+#[test]
+fn reasons_are_given_after_the_merge() {
+    const CHAIN: &str = r#"
+declare void @sink(i64)
+define internal void @leaf1(i64 %x) {
+  %y = mul i64 %x, 3
+  call void @sink(i64 %y)
+  ret void
+}
+define internal void @leaf2(i64 %x) {
+  %y = mul i64 %x, 3
+  call void @sink(i64 %y)
+  ret void
+}
+define void @top1(i64 %x) {
+  call void @leaf1(i64 %x)
+  %z = add nsw i64 %x, 1
+  call void @sink(i64 %z)
+  ret void
+}
+define void @top2(i64 %x) {
+  call void @leaf2(i64 %x)
+  %z = add i64 %x, 1
+  call void @sink(i64 %z)
+  ret void
+}
+"#;
+    let mut m = parse(CHAIN);
+    let t = explain_pair(&mut m, "top1", "top2", None).unwrap();
+    assert!(t.starts_with("@top1 and @top2 differ: global reference (callee)\n"), "{t}");
+    let mut merged = parse(CHAIN);
+    let report = merge_module(&mut merged, &Options::default()).unwrap();
+    assert_eq!(report.merges.len(), 1, "{report:?}");
+    let t = explain_pair(&mut m, "top1", "top2", Some(&report)).unwrap();
+    assert!(t.starts_with("@top1 and @top2 differ: flags\n"), "{t}");
+    let t = explain_pair(&mut m, "leaf1", "leaf2", Some(&report)).unwrap();
+    assert!(t.starts_with("@leaf1 and @leaf2 merged:\n"), "{t}");
+    // The near-miss report reads the same way.
+    let mut pristine = parse(CHAIN);
+    materialize_all(&mut pristine);
+    let nm = near_misses_of(&pristine, &report);
+    assert_eq!(nm.groups.len(), 1, "{nm:?}");
+    assert_eq!(nm.groups[0].label, "flags");
+    assert!(nm.groups[0].pairs[0].only);
 }

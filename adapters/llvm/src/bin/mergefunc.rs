@@ -4,7 +4,7 @@
 //! mergefunc INPUT.{ll,bc} -o OUTPUT.{ll,bc} [--use-aliases] [--preserve-debug-info]
 //!           [--merge-cycles] [--report FILE.json] [--stats] [-v|--verbose] [--time] [-S] [--no-verify]
 //!           [--threads N] [--no-copy-views] [--no-tree-keys] [--near-misses FILE.json]
-//! mergefunc explain INPUT.{ll,bc} F G
+//! mergefunc explain INPUT.{ll,bc} F G [--before-merge] [--use-aliases] [--merge-cycles]
 //! ```
 //! The output format follows the extension (`.ll` text, anything else bitcode); `-S`
 //! forces text; `-` as output writes text to standard output (`-` as input reads standard
@@ -36,7 +36,10 @@
 //!
 //! `mergefunc explain INPUT F G` prints why functions `F` and `G` do not merge (the first
 //! rule of the order at which they differ, with both instructions), or that one of them
-//! is not a candidate and why, or that they are equal. `--near-misses FILE.json` writes
+//! is not a candidate and why, or that they are equal. It merges a copy of the input
+//! first (with the given options), so the answer is about the pair as the merge left it:
+//! that they merged, or what still keeps them apart once the functions they call were
+//! merged; `--before-merge` explains the order on the input as it is. `--near-misses FILE.json` writes
 //! every pair of functions that shared a hash bucket and did not merge, grouped by that
 //! rule (see `docs/explain.md`); with `--stats` the top groups are printed too.
 //!
@@ -58,7 +61,7 @@ use std::time::Instant;
 const USAGE: &str = "usage: mergefunc INPUT.{ll,bc} -o OUTPUT.{ll,bc} [--use-aliases] [--preserve-debug-info] \
 [--merge-cycles] [--report FILE.json] [--stats] [-v|--verbose] [--time] [-S] [--no-verify] [--threads N] \
 [--no-copy-views] [--no-tree-keys] [--near-misses FILE.json]
-       mergefunc explain INPUT.{ll,bc} F G";
+       mergefunc explain INPUT.{ll,bc} F G [--before-merge] [--use-aliases] [--merge-cycles]";
 
 struct Args {
     input: PathBuf,
@@ -222,16 +225,33 @@ fn printable_name(name: &[u8], f: mergefunc::FuncId, slots: &[Option<usize>]) ->
     }
 }
 
-/// `mergefunc explain INPUT F G`.
+/// `mergefunc explain INPUT F G [--before-merge] [--use-aliases] [--merge-cycles]`.
 fn run_explain(args: &[std::ffi::OsString]) -> Result<(), String> {
-    let [input, f, g] = args else {
+    let (mut before, mut opts, mut pos) = (false, Options::default(), Vec::new());
+    for a in args {
+        match a.to_str() {
+            Some("--before-merge") => before = true,
+            Some("--use-aliases") => opts.use_aliases = true,
+            Some("--merge-cycles") => opts.merge_cycles = true,
+            Some(s) if s.starts_with("--") => return Err(format!("unknown option {s}\n{USAGE}")),
+            Some(s) => pos.push(s),
+            None => return Err("arguments must be UTF-8".into()),
+        }
+    }
+    let [input, f, g] = pos[..] else {
         return Err(format!("explain needs INPUT F G\n{USAGE}"));
     };
-    let (Some(f), Some(g)) = (f.to_str(), g.to_str()) else {
-        return Err("function names must be UTF-8".into());
-    };
     let mut m = LlvmModule::load(Path::new(input)).map_err(|e| e.to_string())?;
-    let text = mergefunc_llvm::explain::explain_pair(&mut m, f, g)?;
+    // By default the pair is explained as the merge left it: merge a second copy.
+    let report = if before {
+        None
+    } else {
+        let mut merged = LlvmModule::load(Path::new(input)).map_err(|e| e.to_string())?;
+        let r = merge_module(&mut merged, &opts).map_err(|e| format!("merging failed: {e}"))?;
+        std::mem::forget(merged);
+        Some(r)
+    };
+    let text = mergefunc_llvm::explain::explain_pair(&mut m, f, g, report.as_ref())?;
     print!("{text}");
     Ok(())
 }
