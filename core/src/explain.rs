@@ -10,9 +10,9 @@
 //!
 //! # Invariants
 //! * The recorder sees the walk that [`Comparator::compare`] runs, step for step: the
-//!   order's steps are written once, generic over a tracer ([`Trace`]). The plain
-//!   comparison uses [`NoTrace`], whose methods are empty and inlined, so a compare pays
-//!   nothing for explanations; `explain` uses [`Recorder`].
+//!   order's steps are written once, generic over a tracer (`Trace`). The plain
+//!   comparison uses `NoTrace`, whose methods are empty and inlined, so a compare pays
+//!   nothing for explanations; `explain` uses `Recorder`.
 //! * Hence `explain(a, b).order == compare(a, b)`; the explanation is `Equal` exactly when
 //!   the comparison is, and otherwise names the step whose ordering the comparison
 //!   returned. A property test over generated modules checks both
