@@ -63,6 +63,7 @@ pub(crate) fn describe(m: &ClifModule, f: FuncId, item: Item, out: &mut dyn Writ
         | Item::Asm(_)
         | Item::Attrs(_)
         | Item::Offset(_)
+        | Item::Attr { .. }
         | Item::Value(Value::Const(_) | Value::Meta(_) | Value::Asm(_)) => None,
     });
     match text {
