@@ -177,7 +177,7 @@ pub fn near_misses<M: Module + ?Sized>(m: &M, report: &Report, opts: &NearMissOp
         }
     }
     let mut candidates = Vec::new();
-    for i in 0..n {
+    for (i, was_folded) in folded.iter().enumerate() {
         let f = FuncId::new(i);
         let info = m.func(f);
         match info.ineligible {
@@ -195,7 +195,7 @@ pub fn near_misses<M: Module + ?Sized>(m: &M, report: &Report, opts: &NearMissOp
             out.ineligible.push((f, alloc::format!("invalid body: {e}")));
             continue;
         }
-        if !folded[i] {
+        if !was_folded {
             candidates.push(f);
         }
     }
