@@ -216,12 +216,9 @@ pub fn near_misses<M: Module + ?Sized>(m: &M, report: &Report, opts: &NearMissOp
         let d = cmp.differences(m, a, b, 1 + opts.look_ahead);
         match d.list.first() {
             None => out.equal_unmerged.push((a, b)),
-            Some(first) => pairs.push(NearPair {
-                left: a,
-                right: b,
-                difference: *first,
-                only: d.complete && d.list.len() == 1,
-            }),
+            Some(first) => {
+                pairs.push(NearPair { left: a, right: b, difference: *first, only: d.complete && d.list.len() == 1 })
+            }
         }
     };
     let mut i = 0;

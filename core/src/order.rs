@@ -734,7 +734,12 @@ impl<M: Module + ?Sized, T: Trace> Cx<'_, '_, M, T> {
                     self.check(x.value.cmp(&y.value), Rule::ConstantOffset, xa, xb)?;
                     // Not compared by LLVM; equal bases imply equal result types in
                     // valid IR, so this only guards against adapter surprises.
-                    return self.check(cmp_types(self.m, a.ty, b.ty), Rule::ResultType, Item::Type(a.ty), Item::Type(b.ty));
+                    return self.check(
+                        cmp_types(self.m, a.ty, b.ty),
+                        Rule::ResultType,
+                        Item::Type(a.ty),
+                        Item::Type(b.ty),
+                    );
                 }
                 self.check(cmp_types(self.m, ta, tb), Rule::SourceType, Item::Type(ta), Item::Type(tb))?;
                 self.check(ua.len().cmp(&ub.len()), Rule::OperandCount, nua, nub)?;
@@ -802,13 +807,14 @@ impl<M: Module + ?Sized, T: Trace> Cx<'_, '_, M, T> {
                 self.check(cmp_attrs(self.m, *a, *b), Rule::Attributes, Item::Attrs(*a), Item::Attrs(*b))
             }
             (Prop::Meta(a), Prop::Meta(b)) => self.md_node(*a, *b),
-            (Prop::Num(_) | Prop::Type(_) | Prop::Const(_) | Prop::Block(_) | Prop::Attrs(_) | Prop::Meta(_), _) => self
-                .check(
+            (Prop::Num(_) | Prop::Type(_) | Prop::Const(_) | Prop::Block(_) | Prop::Attrs(_) | Prop::Meta(_), _) => {
+                self.check(
                     prop_rank(x).cmp(&prop_rank(y)),
                     Rule::PropKind,
                     Item::Num(prop_rank(x) as u64),
                     Item::Num(prop_rank(y) as u64),
-                ),
+                )
+            }
         }
     }
 
@@ -986,7 +992,9 @@ impl<M: Module + ?Sized, T: Trace> Cx<'_, '_, M, T> {
                 Ok(())
             }
             (ConstKind::DataArray(x), ConstKind::DataArray(y))
-            | (ConstKind::DataVector(x), ConstKind::DataVector(y)) => self.check(cmp_bytes(x, y), Rule::ConstValue, ca, cb),
+            | (ConstKind::DataVector(x), ConstKind::DataVector(y)) => {
+                self.check(cmp_bytes(x, y), Rule::ConstValue, ca, cb)
+            }
             (
                 ConstKind::Expr { opcode: o1, operands: v1, props: p1 },
                 ConstKind::Expr { opcode: o2, operands: v2, props: p2 },

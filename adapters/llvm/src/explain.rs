@@ -38,7 +38,9 @@ fn name(m: &LlvmModule, f: FuncId) -> String {
 /// Why `f` is not a merge candidate, if it is not.
 fn not_a_candidate(m: &LlvmModule, f: FuncId) -> Option<String> {
     match m.func(f).ineligible {
-        Some(Ineligible::NoBody) => Some("it has no body in this module (a declaration or available_externally)".into()),
+        Some(Ineligible::NoBody) => {
+            Some("it has no body in this module (a declaration or available_externally)".into())
+        }
         Some(Ineligible::Adapter(code)) => Some(m.ineligible_reason(code).to_string()),
         None => mergefunc::driver::validate_body(m, f).err().map(|e| format!("its view is invalid: {e}")),
     }

@@ -39,7 +39,8 @@ fn main() {
     let (n, len, reps) = (64usize, 200usize, 200usize);
     let m = mergefunc_mock::parse(&module(n, len)).expect("parses");
     let f = |i: usize| m.func_by_name(&format!("f{i}")).expect("function");
-    let pairs: Vec<(FuncId, FuncId)> = (0..n).flat_map(|i| (0..n).map(move |j| (i, j))).map(|(i, j)| (f(i), f(j))).collect();
+    let pairs: Vec<(FuncId, FuncId)> =
+        (0..n).flat_map(|i| (0..n).map(move |j| (i, j))).map(|(i, j)| (f(i), f(j))).collect();
     let mut cmp = Comparator::new();
     let mut sink = 0u64;
     let mut best = (f64::MAX, f64::MAX);

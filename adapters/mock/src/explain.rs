@@ -43,7 +43,9 @@ fn inst_label(m: &MockModule, f: FuncId, i: InstId, k: usize) -> Option<&'static
         Op::Load { .. } => &["volatile", "alignment", "atomic ordering", "sync scope", "metadata count"],
         Op::Store { .. } => &["volatile", "alignment", "atomic ordering", "sync scope"],
         Op::ICmp(_) => &["predicate"],
-        Op::Call { .. } => &["calling convention", "call attributes", "operand bundles", "tail call", "!range", "function type"],
+        Op::Call { .. } => {
+            &["calling convention", "call attributes", "operand bundles", "tail call", "!range", "function type"]
+        }
         Op::Switch(_) => return Some("case value"),
         Op::ExtractValue(_) | Op::InsertValue(_) => return Some(if k == 0 { "index count" } else { "index" }),
         Op::Fence { .. } => &["atomic ordering", "sync scope"],

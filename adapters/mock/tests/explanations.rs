@@ -95,7 +95,12 @@ fn explain_scenario(path: &Path) -> String {
     let mut merged = m.clone();
     let report = merge_module(&mut merged, &options(&text)).expect("merge");
     let nm = near_misses(&m, &report, &NearMissOptions::default());
-    writeln!(snap, "\n--- NEAR MISSES (after the merge: {} candidates, {} shared bucket(s))", nm.candidates, nm.buckets).unwrap();
+    writeln!(
+        snap,
+        "\n--- NEAR MISSES (after the merge: {} candidates, {} shared bucket(s))",
+        nm.candidates, nm.buckets
+    )
+    .unwrap();
     for g in &nm.groups {
         writeln!(
             snap,

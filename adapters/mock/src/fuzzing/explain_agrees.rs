@@ -174,7 +174,9 @@ fn mirrored(p: Place) -> Place {
     match p {
         Place::Block { walk, left, right, part } => {
             let part = match part {
-                BlockPart::Inst { index, left, right, part } => BlockPart::Inst { index, left: right, right: left, part },
+                BlockPart::Inst { index, left, right, part } => {
+                    BlockPart::Inst { index, left: right, right: left, part }
+                }
                 other => other,
             };
             Place::Block { walk, left: right, right: left, part }
@@ -192,7 +194,8 @@ pub fn check_case(tc: &TestCase) {
         c.compare_weak_flags = weak;
         for &a in fs {
             for &b in fs {
-                let ctx = || format!("explain(@{}, @{}) weak={weak}\n{}", m.function(a).name, m.function(b).name, show(tc));
+                let ctx =
+                    || format!("explain(@{}, @{}) weak={weak}\n{}", m.function(a).name, m.function(b).name, show(tc));
                 let order = c.compare(m, a, b);
                 let e = c.explain(m, a, b);
                 assert_eq!(e.order, order, "the explanation's verdict is not the order's\n{}", ctx());
