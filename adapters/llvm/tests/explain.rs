@@ -273,3 +273,39 @@ define void @top2(i64 %x) {
     assert_eq!(nm.groups[0].label, "flags");
     assert!(nm.groups[0].pairs[0].only);
 }
+
+/// Signature properties are named by their place in the adapter's signature list, which
+/// depends on the optional ones present before them.
+#[test]
+fn signature_properties_are_named() {
+    let mut m = parse(
+        r#"
+define fastcc i32 @cc1(i32 %x) {
+  %y = add i32 %x, 1
+  ret i32 %y
+}
+define i32 @cc2(i32 %x) {
+  %y = add i32 %x, 1
+  ret i32 %y
+}
+define i32 @s1(i32 %x) section "a" {
+  %y = add i32 %x, 1
+  ret i32 %y
+}
+define i32 @s2(i32 %x) section "b" {
+  %y = add i32 %x, 1
+  ret i32 %y
+}
+define i32 @s3(i32 %x) section "b" partition "p" {
+  %y = add i32 %x, 1
+  ret i32 %y
+}
+"#,
+    );
+    let t = explain_pair(&mut m, "cc1", "cc2", None).unwrap();
+    assert!(t.starts_with("@cc1 and @cc2 differ: property: calling convention\n"), "{t}");
+    let t = explain_pair(&mut m, "s1", "s2", None).unwrap();
+    assert!(t.starts_with("@s1 and @s2 differ: property: section name\n"), "{t}");
+    let t = explain_pair(&mut m, "s2", "s3", None).unwrap();
+    assert!(t.starts_with("@s2 and @s3 differ: property: has partition\n"), "{t}");
+}

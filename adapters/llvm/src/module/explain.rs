@@ -162,6 +162,45 @@ fn attr_names() -> &'static HashMap<u32, &'static str> {
     })
 }
 
+/// Labels of a function's signature props, in the order `LlvmModule::build_info` and
+/// `push_fn_extras` push them: attributes; gc, section, calling convention,
+/// personality, prefix data, prologue data, partition (each optional one as a
+/// present flag followed by its value when present); then the attachment count and a
+/// (kind, content) pair per attachment.
+fn sig_labels(sig: &[Prop]) -> Vec<&'static str> {
+    let mut out = vec!["function attributes"];
+    let present = |k: usize| matches!(sig.get(k), Some(Prop::Num(1)));
+    let optional = [
+        ("has gc", "gc name"),
+        ("has section", "section name"),
+        ("", ""),
+        ("has personality", "personality"),
+        ("has prefix data", "prefix data"),
+        ("has prologue data", "prologue data"),
+        ("has partition", "partition"),
+    ];
+    for (flag, value) in optional {
+        if flag.is_empty() {
+            out.push("calling convention");
+            continue;
+        }
+        let at = out.len();
+        out.push(flag);
+        if present(at) {
+            out.push(value);
+        }
+    }
+    out.push("attachment count");
+    let n = match sig.get(out.len() - 1) {
+        Some(Prop::Num(n)) => *n as usize,
+        _ => 0,
+    };
+    for _ in 0..n.min(sig.len()) {
+        out.extend(["attachment kind", "attachment"]);
+    }
+    out
+}
+
 impl LlvmModule {
     fn attr_text(&self, a: &Attr) -> String {
         let name = |k: u32| attr_names().get(&k).map_or_else(|| format!("attribute#{k}"), |n| n.to_string());
@@ -245,21 +284,7 @@ impl LlvmModule {
 
     pub(crate) fn prop_label_of(&self, f: FuncId, inst: Option<InstId>, k: usize) -> Option<&'static str> {
         let Some(i) = inst else {
-            // attributes, has-gc [gc], has-section [section], calling convention,
-            // has-personality [personality]
-            let sig = &self.func(f).sig;
-            let mut labels = vec!["function attributes", "has gc"];
-            let mut at = 2;
-            if matches!(sig.get(1), Some(Prop::Num(1))) {
-                labels.push("gc name");
-                at += 1;
-            }
-            labels.push("has section");
-            if matches!(sig.get(at), Some(Prop::Num(1))) {
-                labels.push("section name");
-            }
-            labels.extend(["calling convention", "has personality", "personality"]);
-            return labels.get(k).copied();
+            return sig_labels(&self.func(f).sig).get(k).copied();
         };
         let v = self.inst_value(f, i)?;
         let props: Vec<Prop> = self.body(f).map(|b| b.props_of(&b.insts[i.index()]).to_vec()).unwrap_or_default();
