@@ -22,8 +22,14 @@ const HEADER_DL: &str =
 const HEADER_TRIPLE: &str = "target triple = \"x86_64-unknown-linux-gnu\"";
 
 /// Files where opt-22's merge changes observable behaviour (LLVM bugs the corpus pins).
-const LLVM_CHANGES_BEHAVIOUR: &[&str] =
-    &["self-address.ll", "fn-prefix-prologue.ll", "fn-attachments.ll", "blockaddress-escaping.ll"];
+const LLVM_CHANGES_BEHAVIOUR: &[&str] = &[
+    "self-address.ll",
+    "fn-prefix-prologue.ll",
+    "fn-attachments.ll",
+    "blockaddress-escaping.ll",
+    "landingpad-cleanup.ll",
+    "call-function-type.ll",
+];
 
 fn name(p: &Path) -> String {
     p.file_name().unwrap().to_string_lossy().into_owned()
