@@ -846,4 +846,18 @@ pub trait Module {
         let _ = f;
         None
     }
+    /// Writes an item of function `f` for an explanation ([`crate::explain`]) in the
+    /// adapter's words: an instruction as the IR prints it, a type, a constant, ... The
+    /// default writes the core's description ([`crate::explain::describe_default`]).
+    fn describe(&self, f: FuncId, item: crate::explain::Item, out: &mut dyn core::fmt::Write) -> core::fmt::Result {
+        let _ = f;
+        crate::explain::describe_default(self, item, out)
+    }
+    /// The adapter's name for property `k` of `f`'s signature (`inst` `None`) or of
+    /// instruction `inst` of `f` ("alignment", "calling convention", ...), for
+    /// explanations. `None` (the default): no name.
+    fn prop_label(&self, f: FuncId, inst: Option<InstId>, k: usize) -> Option<&'static str> {
+        let _ = (f, inst, k);
+        None
+    }
 }

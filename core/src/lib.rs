@@ -12,6 +12,8 @@
 //! * [`order`]: a strict total order over functions (LLVM's `FunctionComparator`, rule
 //!   by rule, with its known holes closed);
 //! * [`hash`]: a structural hash consistent with the order (equal ⇒ same hash);
+//! * [`explain`]: why two functions compare unequal (the deciding rule, where, and both
+//!   sides' values), at no cost to the plain comparison;
 //! * [`driver`]: the merge driver ([`merge_module`]): candidate filter, hash buckets, an
 //!   ordered tree of functions, re-queueing of callers so that chains merge, the
 //!   survivor choice and every merge action of LLVM 22, plus a [`Report`].
@@ -27,10 +29,12 @@ extern crate std;
 
 pub mod cycles;
 pub mod driver;
+pub mod explain;
 pub mod hash;
 pub mod intern;
 pub mod ir;
 pub mod mutate;
+pub mod near_miss;
 pub mod order;
 pub mod report;
 #[cfg(test)]
@@ -38,6 +42,7 @@ mod testkit;
 mod tree;
 
 pub use driver::{merge_module, Error, Options};
+pub use explain::{describe_default, BlockPart, Difference, Differences, Explanation, InstPart, Item, Place, Rule};
 pub use intern::Interner;
 pub use ir::*;
 pub use mutate::{ModuleMut, Rewrite, ThunkStyle};

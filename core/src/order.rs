@@ -53,19 +53,11 @@ use alloc::vec;
 use alloc::vec::Vec;
 use core::cmp::Ordering;
 
+use crate::explain::{At, Item, NoTrace, Rule, Trace};
 use crate::ir::*;
 
 /// Result of one comparison step; `Err` carries the first non-equal ordering.
 type Step = Result<(), Ordering>;
-
-#[inline]
-fn step(o: Ordering) -> Step {
-    if o == Ordering::Equal {
-        Ok(())
-    } else {
-        Err(o)
-    }
-}
 
 #[inline]
 fn done(s: Step) -> Ordering {
@@ -141,8 +133,9 @@ pub fn compare_functions<M: Module + ?Sized>(m: &M, a: FuncId, b: FuncId) -> Ord
     c.compare(m, a, b)
 }
 
-/// One comparison in progress: the module, the two functions and their bodies.
-struct Cx<'c, 'm, M: Module + ?Sized> {
+/// One comparison in progress: the module, the two functions and their bodies, and a
+/// tracer ([`NoTrace`] for a plain comparison, see [`crate::explain`]).
+struct Cx<'c, 'm, M: Module + ?Sized, T: Trace = NoTrace> {
     m: &'m M,
     fl: FuncId,
     fr: FuncId,
@@ -151,6 +144,7 @@ struct Cx<'c, 'm, M: Module + ?Sized> {
     nargs_l: usize,
     nargs_r: usize,
     s: &'c mut Comparator,
+    t: T,
 }
 
 /// A canonical view of a type after pointer coercion.
@@ -425,7 +419,7 @@ pub fn cmp_attrs<M: Module + ?Sized>(m: &M, a: AttrsId, b: AttrsId) -> Ordering 
     Ordering::Equal
 }
 
-fn cmp_attr<M: Module + ?Sized>(m: &M, a: &Attr, b: &Attr) -> Ordering {
+pub(crate) fn cmp_attr<M: Module + ?Sized>(m: &M, a: &Attr, b: &Attr) -> Ordering {
     match (a, b) {
         (Attr::Flag(x), Attr::Flag(y)) => x.cmp(y),
         (Attr::Int(k1, v1), Attr::Int(k2, v2)) => k1.cmp(k2).then(v1.cmp(v2)),
@@ -481,13 +475,42 @@ impl Comparator {
         bl: Body<'m>,
         br: Body<'m>,
     ) -> Cx<'c, 'm, M> {
+        self.start_traced(m, a, b, bl, br, NoTrace)
+    }
+
+    /// [`Self::start`] with a tracer.
+    fn start_traced<'c, 'm, M: Module + ?Sized, T: Trace>(
+        &'c mut self,
+        m: &'m M,
+        a: FuncId,
+        b: FuncId,
+        bl: Body<'m>,
+        br: Body<'m>,
+        t: T,
+    ) -> Cx<'c, 'm, M, T> {
         let nargs_l = param_count(m, m.func(a).ty);
         let nargs_r = param_count(m, m.func(b).ty);
         self.left.reset(nargs_l + bl.blocks.len() + bl.insts.len());
         self.right.reset(nargs_r + br.blocks.len() + br.insts.len());
         self.md_left.clear();
         self.md_right.clear();
-        Cx { m, fl: a, fr: b, bl, br, nargs_l, nargs_r, s: self }
+        Cx { m, fl: a, fr: b, bl, br, nargs_l, nargs_r, s: self, t }
+    }
+
+    /// The order's walk over `a` and `b` with tracer `t`: the walk's result and the
+    /// tracer (for [`crate::explain`]).
+    pub(crate) fn run_traced<'m, M: Module + ?Sized, T: Trace>(
+        &mut self,
+        m: &'m M,
+        a: FuncId,
+        b: FuncId,
+        bl: Body<'m>,
+        br: Body<'m>,
+        t: T,
+    ) -> (Result<(), Ordering>, T) {
+        let mut cx = self.start_traced(m, a, b, bl, br, t);
+        let r = cx.compare();
+        (r, cx.t)
     }
 }
 
@@ -590,7 +613,29 @@ fn param_count<M: Module + ?Sized>(m: &M, t: TypeId) -> usize {
     }
 }
 
-impl<M: Module + ?Sized> Cx<'_, '_, M> {
+impl<M: Module + ?Sized, T: Trace> Cx<'_, '_, M, T> {
+    /// A step of the order: `o` decides unless it is `Equal`. `rule`, `l` and `r` name the
+    /// step for a tracer; without one they are dead values.
+    #[inline(always)]
+    fn check(&mut self, o: Ordering, rule: Rule, l: Item, r: Item) -> Step {
+        if o == Ordering::Equal {
+            Ok(())
+        } else {
+            self.t.differ(rule, l, r, o, true)
+        }
+    }
+
+    /// A step after which the walk cannot go on even when a tracer would like to look
+    /// past the difference (the code after it relies on the two sides agreeing).
+    #[inline(always)]
+    fn check_last(&mut self, o: Ordering, rule: Rule, l: Item, r: Item) -> Step {
+        if o == Ordering::Equal {
+            Ok(())
+        } else {
+            self.t.differ(rule, l, r, o, false)
+        }
+    }
+
     fn compare(&mut self) -> Step {
         self.signature()?;
         self.walk()
@@ -598,20 +643,26 @@ impl<M: Module + ?Sized> Cx<'_, '_, M> {
 
     fn signature(&mut self) -> Step {
         let (il, ir) = (self.m.func(self.fl), self.m.func(self.fr));
+        self.t.at(At::SigProps);
         self.props(&il.sig, &ir.sig)?;
-        step(cmp_types(self.m, il.ty, ir.ty))?;
+        self.t.at(At::FuncType);
+        self.check(cmp_types(self.m, il.ty, ir.ty), Rule::FunctionType, Item::Type(il.ty), Item::Type(ir.ty))?;
         // Equal function types have equal parameter counts.
-        step(self.nargs_l.cmp(&self.nargs_r))?;
+        let (nl, nr) = (self.nargs_l, self.nargs_r);
+        self.check_last(nl.cmp(&nr), Rule::ArgCount, Item::Num(nl as u64), Item::Num(nr as u64))?;
         for i in 0..self.nargs_l {
             let (x, y) = (self.s.left.number(i), self.s.right.number(i));
-            step(x.cmp(&y))?;
+            let v = Item::Value(Value::Arg(i as u32));
+            self.check(x.cmp(&y), Rule::Local, v, v)?;
         }
         Ok(())
     }
 
     fn walk(&mut self) -> Step {
         let (bl, br) = (self.bl, self.br);
-        step(bl.blocks.is_empty().cmp(&br.blocks.is_empty()).reverse())?;
+        let (el, er) = (bl.blocks.is_empty(), br.blocks.is_empty());
+        self.t.at(At::Body);
+        self.check_last(el.cmp(&er).reverse(), Rule::HasBody, Item::Num(!el as u64), Item::Num(!er as u64))?;
         if bl.blocks.is_empty() {
             return Ok(());
         }
@@ -621,10 +672,17 @@ impl<M: Module + ?Sized> Cx<'_, '_, M> {
         self.s.stack.push((BlockId(0), BlockId(0)));
         self.s.visited[0] = true;
         while let Some((x, y)) = self.s.stack.pop() {
+            self.t.at(At::Block(x, y));
             self.local(Value::Block(x), Value::Block(y))?;
             self.block(x, y)?;
             let (sx, sy) = (bl.block_succs(x), br.block_succs(y));
-            step(sx.len().cmp(&sy.len()))?;
+            self.t.at(At::Successors);
+            self.check(
+                sx.len().cmp(&sy.len()),
+                Rule::SuccessorCount,
+                Item::Num(sx.len() as u64),
+                Item::Num(sy.len() as u64),
+            )?;
             for (a, b) in sx.iter().zip(sy) {
                 if !self.s.visited[a.index()] {
                     self.s.visited[a.index()] = true;
@@ -641,89 +699,121 @@ impl<M: Module + ?Sized> Cx<'_, '_, M> {
         for (i, j) in rx.range().zip(ry.range()) {
             self.inst(InstId::new(i), InstId::new(j))?;
         }
-        step(rx.len().cmp(&ry.len()))
+        self.t.at(At::BlockEnd);
+        self.check(rx.len().cmp(&ry.len()), Rule::BlockLength, Item::Num(rx.len() as u64), Item::Num(ry.len() as u64))
     }
 
     fn inst(&mut self, il: InstId, ir: InstId) -> Step {
+        self.t.at(At::Inst(il, ir));
         self.local(Value::Inst(il), Value::Inst(ir))?;
         let (a, b) = (&self.bl.insts[il.index()], &self.br.insts[ir.index()]);
-        step(a.opcode.cmp(&b.opcode))?;
+        self.check(a.opcode.cmp(&b.opcode), Rule::Opcode, Item::Num(a.opcode as u64), Item::Num(b.opcode as u64))?;
         let (ua, ub) = (self.bl.operands(a), self.br.operands(b));
+        let (nua, nub) = (Item::Num(ua.len() as u64), Item::Num(ub.len() as u64));
         match (a.kind, b.kind) {
             (
                 InstKind::Address { base: ba, addr_space: asa, source_ty: ta, offset: oa },
                 InstKind::Address { base: bb, addr_space: asb, source_ty: tb, offset: ob },
             ) => {
                 let (Some(pa), Some(pb)) = (ua.get(ba as usize), ub.get(bb as usize)) else {
-                    return step(ua.len().cmp(&ub.len()));
+                    return self.check_last(ua.len().cmp(&ub.len()), Rule::OperandCount, nua, nub);
                 };
+                self.t.at(At::Operand(ba, false));
                 self.value(pa.value, pb.value, false)?;
-                step(asa.cmp(&asb))?;
-                step(a.flags.cmp(&b.flags))?;
+                self.t.at(At::Inst(il, ir));
+                self.check(asa.cmp(&asb), Rule::AddressSpace, Item::Num(asa as u64), Item::Num(asb as u64))?;
+                self.check(a.flags.cmp(&b.flags), Rule::Flags, Item::Num(a.flags), Item::Num(b.flags))?;
                 if self.s.compare_weak_flags {
-                    step(a.weak_flags.cmp(&b.weak_flags))?;
+                    let (wa, wb) = (a.weak_flags, b.weak_flags);
+                    self.check(wa.cmp(&wb), Rule::WeakFlags, Item::Num(wa), Item::Num(wb))?;
                 }
-                step(oa.is_some().cmp(&ob.is_some()))?;
+                let (xa, xb) = (Item::Offset(oa), Item::Offset(ob));
+                self.check_last(oa.is_some().cmp(&ob.is_some()), Rule::ConstantOffset, xa, xb)?;
                 if let (Some(x), Some(y)) = (oa, ob) {
-                    step(x.bits.cmp(&y.bits))?;
-                    step(x.value.cmp(&y.value))?;
+                    self.check(x.bits.cmp(&y.bits), Rule::ConstantOffset, xa, xb)?;
+                    self.check(x.value.cmp(&y.value), Rule::ConstantOffset, xa, xb)?;
                     // Not compared by LLVM; equal bases imply equal result types in
                     // valid IR, so this only guards against adapter surprises.
-                    return step(cmp_types(self.m, a.ty, b.ty));
+                    return self.check(
+                        cmp_types(self.m, a.ty, b.ty),
+                        Rule::ResultType,
+                        Item::Type(a.ty),
+                        Item::Type(b.ty),
+                    );
                 }
-                step(cmp_types(self.m, ta, tb))?;
-                step(ua.len().cmp(&ub.len()))?;
-                step(cmp_types(self.m, a.ty, b.ty))?;
-                for (x, y) in ua.iter().zip(ub) {
+                self.check(cmp_types(self.m, ta, tb), Rule::SourceType, Item::Type(ta), Item::Type(tb))?;
+                self.check(ua.len().cmp(&ub.len()), Rule::OperandCount, nua, nub)?;
+                self.check(cmp_types(self.m, a.ty, b.ty), Rule::ResultType, Item::Type(a.ty), Item::Type(b.ty))?;
+                for (k, (x, y)) in ua.iter().zip(ub).enumerate() {
+                    self.t.at(At::Operand(k as u32, false));
                     self.value(x.value, y.value, false)?;
                 }
                 Ok(())
             }
             (InstKind::Plain, InstKind::Plain) | (InstKind::Call { .. }, InstKind::Call { .. }) => {
-                step(ua.len().cmp(&ub.len()))?;
-                step(cmp_types(self.m, a.ty, b.ty))?;
-                step(a.flags.cmp(&b.flags))?;
+                self.check(ua.len().cmp(&ub.len()), Rule::OperandCount, nua, nub)?;
+                self.check(cmp_types(self.m, a.ty, b.ty), Rule::ResultType, Item::Type(a.ty), Item::Type(b.ty))?;
+                self.check(a.flags.cmp(&b.flags), Rule::Flags, Item::Num(a.flags), Item::Num(b.flags))?;
                 if self.s.compare_weak_flags {
-                    step(a.weak_flags.cmp(&b.weak_flags))?;
+                    let (wa, wb) = (a.weak_flags, b.weak_flags);
+                    self.check(wa.cmp(&wb), Rule::WeakFlags, Item::Num(wa), Item::Num(wb))?;
                 }
-                for (x, y) in ua.iter().zip(ub) {
-                    step(cmp_types(self.m, x.ty, y.ty))?;
+                for (k, (x, y)) in ua.iter().zip(ub).enumerate() {
+                    self.t.at(At::OperandType(k as u32));
+                    self.check(cmp_types(self.m, x.ty, y.ty), Rule::OperandType, Item::Type(x.ty), Item::Type(y.ty))?;
                 }
                 let (pa, pb) = (self.bl.props_of(a), self.br.props_of(b));
+                self.t.at(At::Inst(il, ir));
                 self.props(pa, pb)?;
                 let (ca, cb) = match (a.kind, b.kind) {
                     (InstKind::Call { callee: x }, InstKind::Call { callee: y }) => (x as usize, y as usize),
                     _ => (usize::MAX, usize::MAX),
                 };
-                step(ca.cmp(&cb))?;
+                self.t.at(At::Inst(il, ir));
+                self.check(ca.cmp(&cb), Rule::CalleePosition, Item::Num(ca as u64), Item::Num(cb as u64))?;
                 for (k, (x, y)) in ua.iter().zip(ub).enumerate() {
+                    self.t.at(At::Operand(k as u32, k == ca));
                     self.value(x.value, y.value, k == ca)?;
                 }
                 Ok(())
             }
-            (InstKind::Plain | InstKind::Call { .. } | InstKind::Address { .. }, _) => {
-                step(kind_rank(&a.kind).cmp(&kind_rank(&b.kind)))
-            }
+            (InstKind::Plain | InstKind::Call { .. } | InstKind::Address { .. }, _) => self.check_last(
+                kind_rank(&a.kind).cmp(&kind_rank(&b.kind)),
+                Rule::InstKind,
+                Item::Num(kind_rank(&a.kind) as u64),
+                Item::Num(kind_rank(&b.kind) as u64),
+            ),
         }
     }
 
     fn props(&mut self, pa: &[Prop], pb: &[Prop]) -> Step {
-        for (x, y) in pa.iter().zip(pb) {
+        for (k, (x, y)) in pa.iter().zip(pb).enumerate() {
+            self.t.at(At::Prop(k as u32));
             self.prop(x, y)?;
         }
-        step(pa.len().cmp(&pb.len()))
+        self.t.at(At::Prop(pa.len().min(pb.len()) as u32));
+        self.check(pa.len().cmp(&pb.len()), Rule::PropCount, Item::Num(pa.len() as u64), Item::Num(pb.len() as u64))
     }
 
     fn prop(&mut self, x: &Prop, y: &Prop) -> Step {
         match (x, y) {
-            (Prop::Num(a), Prop::Num(b)) => step(a.cmp(b)),
-            (Prop::Type(a), Prop::Type(b)) => step(cmp_types(self.m, *a, *b)),
+            (Prop::Num(a), Prop::Num(b)) => self.check(a.cmp(b), Rule::PropValue, Item::Num(*a), Item::Num(*b)),
+            (Prop::Type(a), Prop::Type(b)) => {
+                self.check(cmp_types(self.m, *a, *b), Rule::PropType, Item::Type(*a), Item::Type(*b))
+            }
             (Prop::Const(a), Prop::Const(b)) => self.constant_or_same(*a, *b),
             (Prop::Block(a), Prop::Block(b)) => self.local(Value::Block(*a), Value::Block(*b)),
-            (Prop::Attrs(a), Prop::Attrs(b)) => step(cmp_attrs(self.m, *a, *b)),
+            (Prop::Attrs(a), Prop::Attrs(b)) => {
+                self.check(cmp_attrs(self.m, *a, *b), Rule::Attributes, Item::Attrs(*a), Item::Attrs(*b))
+            }
             (Prop::Meta(a), Prop::Meta(b)) => self.md_node(*a, *b),
             (Prop::Num(_) | Prop::Type(_) | Prop::Const(_) | Prop::Block(_) | Prop::Attrs(_) | Prop::Meta(_), _) => {
-                step(prop_rank(x).cmp(&prop_rank(y)))
+                self.check(
+                    prop_rank(x).cmp(&prop_rank(y)),
+                    Rule::PropKind,
+                    Item::Num(prop_rank(x) as u64),
+                    Item::Num(prop_rank(y) as u64),
+                )
             }
         }
     }
@@ -733,26 +823,27 @@ impl<M: Module + ?Sized> Cx<'_, '_, M> {
     fn value(&mut self, x: Value, y: Value, callee: bool) -> Step {
         if callee {
             if self.s.callee_classes.is_some() {
+                let (vx, vy) = (Item::Value(x), Item::Value(y));
                 match (self.callee_class(x), self.callee_class(y)) {
-                    (Some(a), Some(b)) => return step(a.cmp(&b)),
-                    (Some(_), None) => return Err(Ordering::Less),
-                    (None, Some(_)) => return Err(Ordering::Greater),
+                    (Some(a), Some(b)) => return self.check(a.cmp(&b), Rule::Callee, vx, vy),
+                    (Some(_), None) => return self.check(Ordering::Less, Rule::Callee, vx, vy),
+                    (None, Some(_)) => return self.check(Ordering::Greater, Rule::Callee, vx, vy),
                     (None, None) => {}
                 }
             }
             let (sx, sy) = (self.is_func(x, self.fl), self.is_func(y, self.fr));
             if sx || sy {
                 // Self is smaller than anything else.
-                return step(sy.cmp(&sx));
+                return self.check(sy.cmp(&sx), Rule::Callee, Item::Value(x), Item::Value(y));
             }
         }
         let (rx, ry) = (value_rank(&x), value_rank(&y));
-        step(rx.cmp(&ry))?;
+        self.check_last(rx.cmp(&ry), Rule::ValueKind, Item::Value(x), Item::Value(y))?;
         match (x, y) {
             (Value::Const(a), Value::Const(b)) => self.constant_or_same(a, b),
             // No "same id" shortcut: distinct tuples inside must be numbered either way.
             (Value::Meta(a), Value::Meta(b)) => self.metadata(a, b, MetaMode::Value(0)),
-            (Value::Asm(a), Value::Asm(b)) => step(self.asm(a, b)),
+            (Value::Asm(a), Value::Asm(b)) => self.asm(a, b),
             _ => self.local(x, y),
         }
     }
@@ -782,7 +873,7 @@ impl<M: Module + ?Sized> Cx<'_, '_, M> {
         // Arguments, instructions and blocks share one numbering, as in LLVM.
         let (i, j) = (self.local_slot(x, true), self.local_slot(y, false));
         let (a, b) = (self.s.left.number(i), self.s.right.number(j));
-        step(a.cmp(&b))
+        self.check(a.cmp(&b), Rule::Local, Item::Value(x), Item::Value(y))
     }
 
     /// Does constant `c` (transitively) contain a block address? Such constants mean
@@ -847,26 +938,27 @@ impl<M: Module + ?Sized> Cx<'_, '_, M> {
         let m = self.m;
         let (da, db) = (m.const_data(a), m.const_data(b));
         let (ta, tb) = (da.ty, db.ty);
+        let (ca, cb) = (Item::Const(a), Item::Const(b));
         let types_res = cmp_types(m, ta, tb);
         if types_res != Ordering::Equal {
             let (fa, fb) = (is_first_class(m, ta), is_first_class(m, tb));
             if !fa || !fb {
-                step(fa.cmp(&fb))?;
-                return Err(types_res);
+                self.check_last(fa.cmp(&fb), Rule::ConstType, ca, cb)?;
+                return self.check_last(types_res, Rule::ConstType, ca, cb);
             }
             let (wa, wb) = (vector_bits(m, ta), vector_bits(m, tb));
-            step(wa.cmp(&wb))?;
+            self.check_last(wa.cmp(&wb), Rule::ConstType, ca, cb)?;
             if wa == 0 {
                 match (uncoerced_ptr_space(m, ta), uncoerced_ptr_space(m, tb)) {
                     (Some(x), Some(y)) => {
-                        step(x.cmp(&y))?;
+                        self.check_last(x.cmp(&y), Rule::ConstType, ca, cb)?;
                         // Same address space means the same pointer type, so `types_res`
                         // would have been equal: unreachable for valid tables.
-                        return Err(types_res);
+                        return self.check_last(types_res, Rule::ConstType, ca, cb);
                     }
-                    (Some(_), None) => return Err(Ordering::Greater),
-                    (None, Some(_)) => return Err(Ordering::Less),
-                    (None, None) => return Err(types_res),
+                    (Some(_), None) => return self.check_last(Ordering::Greater, Rule::ConstType, ca, cb),
+                    (None, Some(_)) => return self.check_last(Ordering::Less, Rule::ConstType, ca, cb),
+                    (None, None) => return self.check_last(types_res, Rule::ConstType, ca, cb),
                 }
             }
             // Vectors of equal width: compare contents.
@@ -874,70 +966,77 @@ impl<M: Module + ?Sized> Cx<'_, '_, M> {
         let (ka, kb) = (&da.kind, &db.kind);
         let (na, nb) = (matches!(ka, ConstKind::Null), matches!(kb, ConstKind::Null));
         if na && nb {
-            return step(types_res);
+            return self.check(types_res, Rule::ConstType, ca, cb);
         }
-        step(na.cmp(&nb))?;
-        step(const_rank(ka).cmp(&const_rank(kb)))?;
+        self.check_last(na.cmp(&nb), Rule::ConstKind, ca, cb)?;
+        self.check_last(const_rank(ka).cmp(&const_rank(kb)), Rule::ConstKind, ca, cb)?;
         match (ka, kb) {
-            (ConstKind::Undef, ConstKind::Undef) | (ConstKind::Poison, ConstKind::Poison) => step(types_res),
+            (ConstKind::Undef, ConstKind::Undef) | (ConstKind::Poison, ConstKind::Poison) => {
+                self.check(types_res, Rule::ConstType, ca, cb)
+            }
             (ConstKind::Int(x), ConstKind::Int(y)) => {
-                step(int_width(m, ta).cmp(&int_width(m, tb)))?;
-                step(cmp_words(x, y))
+                self.check(int_width(m, ta).cmp(&int_width(m, tb)), Rule::ConstType, ca, cb)?;
+                self.check(cmp_words(x, y), Rule::ConstValue, ca, cb)
             }
             (ConstKind::Float(x), ConstKind::Float(y)) => {
-                step(cmp_types(m, ta, tb))?;
-                step(cmp_words(x, y))
+                self.check(cmp_types(m, ta, tb), Rule::ConstType, ca, cb)?;
+                self.check(cmp_words(x, y), Rule::ConstValue, ca, cb)
             }
             (ConstKind::Array(x), ConstKind::Array(y))
             | (ConstKind::Struct(x), ConstKind::Struct(y))
             | (ConstKind::Vector(x), ConstKind::Vector(y)) => {
-                step(x.len().cmp(&y.len()))?;
+                self.check(x.len().cmp(&y.len()), Rule::ConstLength, ca, cb)?;
                 for (p, q) in x.iter().zip(y.iter()) {
                     self.constant(*p, *q)?;
                 }
                 Ok(())
             }
             (ConstKind::DataArray(x), ConstKind::DataArray(y))
-            | (ConstKind::DataVector(x), ConstKind::DataVector(y)) => step(cmp_bytes(x, y)),
+            | (ConstKind::DataVector(x), ConstKind::DataVector(y)) => {
+                self.check(cmp_bytes(x, y), Rule::ConstValue, ca, cb)
+            }
             (
                 ConstKind::Expr { opcode: o1, operands: v1, props: p1 },
                 ConstKind::Expr { opcode: o2, operands: v2, props: p2 },
             ) => {
-                step(o1.cmp(o2))?;
-                step(v1.len().cmp(&v2.len()))?;
+                self.check(o1.cmp(o2), Rule::ConstExpr, ca, cb)?;
+                self.check(v1.len().cmp(&v2.len()), Rule::ConstLength, ca, cb)?;
                 for (p, q) in v1.iter().zip(v2.iter()) {
                     self.constant(*p, *q)?;
                 }
                 for (p, q) in p1.iter().zip(p2.iter()) {
-                    step(match (p, q) {
+                    let o = match (p, q) {
                         (ConstProp::Num(x), ConstProp::Num(y)) => x.cmp(y),
                         (ConstProp::Type(x), ConstProp::Type(y)) => cmp_types(m, *x, *y),
                         (ConstProp::Num(_), ConstProp::Type(_)) => Ordering::Less,
                         (ConstProp::Type(_), ConstProp::Num(_)) => Ordering::Greater,
-                    })?;
+                    };
+                    self.check(o, Rule::ConstExpr, ca, cb)?;
                 }
-                step(p1.len().cmp(&p2.len()))
+                self.check(p1.len().cmp(&p2.len()), Rule::ConstExpr, ca, cb)
             }
-            (ConstKind::Global(x), ConstKind::Global(y)) => step(global_key(*x).cmp(&global_key(*y))),
+            (ConstKind::Global(x), ConstKind::Global(y)) => {
+                self.check(global_key(*x).cmp(&global_key(*y)), Rule::Global, ca, cb)
+            }
             (ConstKind::BlockAddress { func: f1, block: b1 }, ConstKind::BlockAddress { func: f2, block: b2 }) => {
                 // The function, with the self-reference rule; then the block: by walk
                 // position inside the compared functions, by layout elsewhere.
                 let (sx, sy) = (*f1 == self.fl, *f2 == self.fr);
                 if sx || sy {
-                    step(sy.cmp(&sx))?;
+                    self.check_last(sy.cmp(&sx), Rule::BlockAddress, ca, cb)?;
                     let (nb_l, nb_r) = (self.bl.blocks.len() as u32, self.br.blocks.len() as u32);
                     if *b1 >= nb_l || *b2 >= nb_r {
                         // Out-of-range block index: order by index, never equal.
-                        return step((*b1).cmp(b2).then(Ordering::Less));
+                        return self.check_last((*b1).cmp(b2).then(Ordering::Less), Rule::BlockAddress, ca, cb);
                     }
                     return self.local(Value::Block(BlockId(*b1)), Value::Block(BlockId(*b2)));
                 }
-                step(f1.cmp(f2))?;
-                step(b1.cmp(b2))
+                self.check(f1.cmp(f2), Rule::BlockAddress, ca, cb)?;
+                self.check(b1.cmp(b2), Rule::BlockAddress, ca, cb)
             }
             (ConstKind::Wrapped { kind: k1, target: t1 }, ConstKind::Wrapped { kind: k2, target: t2 }) => {
-                step(k1.cmp(k2))?;
-                step(global_key(*t1).cmp(&global_key(*t2)))
+                self.check(k1.cmp(k2), Rule::Global, ca, cb)?;
+                self.check(global_key(*t1).cmp(&global_key(*t2)), Rule::Global, ca, cb)
             }
             (
                 ConstKind::PtrAuth { ptr: p1, key: k1, disc: d1, addr_disc: a1 },
@@ -948,7 +1047,7 @@ impl<M: Module + ?Sized> Cx<'_, '_, M> {
                 self.constant(*d1, *d2)?;
                 self.constant(*a1, *a2)
             }
-            (ConstKind::Opaque(x), ConstKind::Opaque(y)) => step(x.cmp(y)),
+            (ConstKind::Opaque(x), ConstKind::Opaque(y)) => self.check(x.cmp(y), Rule::ConstValue, ca, cb),
             // Different kinds were ordered by rank above; listed so that no kind can be
             // equated by a catch-all.
             (
@@ -969,27 +1068,29 @@ impl<M: Module + ?Sized> Cx<'_, '_, M> {
                 | ConstKind::PtrAuth { .. }
                 | ConstKind::Opaque(_),
                 _,
-            ) => step(const_rank(ka).cmp(&const_rank(kb))),
+            ) => self.check_last(const_rank(ka).cmp(&const_rank(kb)), Rule::ConstKind, ca, cb),
         }
     }
 
-    fn asm(&mut self, a: AsmId, b: AsmId) -> Ordering {
+    fn asm(&mut self, a: AsmId, b: AsmId) -> Step {
         if a == b {
-            return Ordering::Equal;
+            return Ok(());
         }
         let (x, y) = (self.m.asm_data(a), self.m.asm_data(b));
-        cmp_types(self.m, x.ty, y.ty)
+        let o = cmp_types(self.m, x.ty, y.ty)
             .then_with(|| cmp_bytes(&x.text, &y.text))
             .then_with(|| cmp_bytes(&x.constraints, &y.constraints))
-            .then(x.flags.cmp(&y.flags))
+            .then(x.flags.cmp(&y.flags));
+        self.check(o, Rule::InlineAsm, Item::Asm(a), Item::Asm(b))
     }
 
     /// LLVM's `cmpMDNode` for attachments: null lowest, operand count, shallow operands.
     fn md_node(&mut self, a: Option<MetaId>, b: Option<MetaId>) -> Step {
+        let (ia, ib) = (Item::Meta(a), Item::Meta(b));
         let (a, b) = match (a, b) {
             (None, None) => return Ok(()),
-            (None, Some(_)) => return Err(Ordering::Less),
-            (Some(_), None) => return Err(Ordering::Greater),
+            (None, Some(_)) => return self.check(Ordering::Less, Rule::Metadata, ia, ib),
+            (Some(_), None) => return self.check(Ordering::Greater, Rule::Metadata, ia, ib),
             (Some(a), Some(b)) => (a, b),
         };
         if a == b {
@@ -998,37 +1099,38 @@ impl<M: Module + ?Sized> Cx<'_, '_, M> {
         let m = self.m;
         match (m.meta_data(a), m.meta_data(b)) {
             (MetaData::Node(x), MetaData::Node(y)) => {
-                step(x.len().cmp(&y.len()))?;
+                self.check(x.len().cmp(&y.len()), Rule::Metadata, ia, ib)?;
                 for (p, q) in x.iter().zip(y.iter()) {
                     match (p, q) {
                         (None, None) => {}
-                        (None, Some(_)) => return Err(Ordering::Less),
-                        (Some(_), None) => return Err(Ordering::Greater),
+                        (None, Some(_)) => return self.check(Ordering::Less, Rule::Metadata, ia, ib),
+                        (Some(_), None) => return self.check(Ordering::Greater, Rule::Metadata, ia, ib),
                         (Some(p), Some(q)) => self.metadata(*p, *q, MetaMode::Shallow)?,
                     }
                 }
                 Ok(())
             }
             // An attachment the adapter could not open: identity only.
-            (x, y) => step(meta_rank(x).cmp(&meta_rank(y)).then(a.cmp(&b))),
+            (x, y) => self.check(meta_rank(x).cmp(&meta_rank(y)).then(a.cmp(&b)), Rule::Metadata, ia, ib),
         }
     }
 
     fn metadata(&mut self, a: MetaId, b: MetaId, mode: MetaMode) -> Step {
         let m = self.m;
         let (x, y) = (m.meta_data(a), m.meta_data(b));
+        let (ia, ib) = (Item::Meta(Some(a)), Item::Meta(Some(b)));
         // The same item is equal to itself, except that distinct tuples (possibly inside
         // a tuple) passed as arguments must still be numbered on both sides.
         if a == b && (mode == MetaMode::Shallow || matches!(x, MetaData::String(_) | MetaData::Const(_))) {
             return Ok(());
         }
         match (x, y) {
-            (MetaData::String(p), MetaData::String(q)) => return step(p[..].cmp(&q[..])),
-            (MetaData::String(_), _) => return Err(Ordering::Greater),
-            (_, MetaData::String(_)) => return Err(Ordering::Less),
+            (MetaData::String(p), MetaData::String(q)) => return self.check(p[..].cmp(&q[..]), Rule::Metadata, ia, ib),
+            (MetaData::String(_), _) => return self.check(Ordering::Greater, Rule::Metadata, ia, ib),
+            (_, MetaData::String(_)) => return self.check(Ordering::Less, Rule::Metadata, ia, ib),
             (MetaData::Const(p), MetaData::Const(q)) => return self.constant_or_same(*p, *q),
-            (MetaData::Const(_), _) => return Err(Ordering::Greater),
-            (_, MetaData::Const(_)) => return Err(Ordering::Less),
+            (MetaData::Const(_), _) => return self.check(Ordering::Greater, Rule::Metadata, ia, ib),
+            (_, MetaData::Const(_)) => return self.check(Ordering::Less, Rule::Metadata, ia, ib),
             (
                 MetaData::Node(_) | MetaData::Distinct(_) | MetaData::Opaque(_),
                 MetaData::Node(_) | MetaData::Distinct(_) | MetaData::Opaque(_),
@@ -1040,12 +1142,12 @@ impl<M: Module + ?Sized> Cx<'_, '_, M> {
         };
         match (x, y) {
             (MetaData::Node(p), MetaData::Node(q)) if depth < META_DEPTH_LIMIT => {
-                step(p.len().cmp(&q.len()))?;
+                self.check(p.len().cmp(&q.len()), Rule::Metadata, ia, ib)?;
                 for (u, v) in p.iter().zip(q.iter()) {
                     match (u, v) {
                         (None, None) => {}
-                        (None, Some(_)) => return Err(Ordering::Less),
-                        (Some(_), None) => return Err(Ordering::Greater),
+                        (None, Some(_)) => return self.check(Ordering::Less, Rule::Metadata, ia, ib),
+                        (Some(_), None) => return self.check(Ordering::Greater, Rule::Metadata, ia, ib),
                         (Some(u), Some(v)) => self.metadata(*u, *v, MetaMode::Value(depth + 1))?,
                     }
                 }
@@ -1054,9 +1156,9 @@ impl<M: Module + ?Sized> Cx<'_, '_, M> {
             (MetaData::Distinct(_), MetaData::Distinct(_)) => {
                 let i = serial_of(&mut self.s.md_left, a);
                 let j = serial_of(&mut self.s.md_right, b);
-                step(i.cmp(&j))
+                self.check(i.cmp(&j), Rule::Metadata, ia, ib)
             }
-            _ => step(meta_rank(x).cmp(&meta_rank(y)).then(a.cmp(&b))),
+            _ => self.check(meta_rank(x).cmp(&meta_rank(y)).then(a.cmp(&b)), Rule::Metadata, ia, ib),
         }
     }
 }
@@ -1145,7 +1247,7 @@ mod tests {
         let mut ord = |a: ConstId, b: ConstId| {
             c.left.reset(64);
             c.right.reset(64);
-            let mut cx = Cx { m, fl: f, fr: f, bl: body, br: body, nargs_l: 0, nargs_r: 0, s: &mut c };
+            let mut cx = Cx { m, fl: f, fr: f, bl: body, br: body, nargs_l: 0, nargs_r: 0, s: &mut c, t: NoTrace };
             done(cx.constant(a, b))
         };
         for &a in items {
@@ -1215,7 +1317,7 @@ mod tests {
         let mut eq = |a: usize, b: usize| {
             c.left.reset(8);
             c.right.reset(8);
-            let mut cx = Cx { m: &m, fl: f, fr: f, bl: body, br: body, nargs_l: 0, nargs_r: 0, s: &mut c };
+            let mut cx = Cx { m: &m, fl: f, fr: f, bl: body, br: body, nargs_l: 0, nargs_r: 0, s: &mut c, t: NoTrace };
             done(cx.constant(items[a], items[b])) == Ordering::Equal
         };
         assert!(eq(0, 1));

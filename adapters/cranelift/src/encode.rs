@@ -30,6 +30,8 @@
 //!   and caller redirection see them; calls are [`InstKind::Call`]. Global values are
 //!   constant expressions, encoded recursively; a `symbol` that names a module function
 //!   refers to it the same way.
+//! * Every call carries its user stack map (entry count, then type, slot and offset
+//!   per entry); a stack map anywhere else makes the body malformed.
 //! * The last instruction of a cold block carries a `cold` prop.
 
 use cranelift_codegen::entity::EntityRef;
@@ -777,6 +779,21 @@ impl<'a> Enc<'a> {
             InstructionData::UnaryIeee64 { opcode: _, imm } => self.props.push(Prop::Num(imm.bits())),
             InstructionData::UnaryImm { opcode: _, imm } => self.props.push(Prop::Num(imm.bits() as u64)),
         }
+        // User stack maps (GC roots live across a safepoint) are part of what a call
+        // does: every call carries its entry count and entries, in order. Cranelift
+        // only records stack maps on calls; one anywhere else is malformed.
+        let stack_map = dfg.user_stack_map_entries(inst).unwrap_or(&[]);
+        if data.opcode().is_call() {
+            self.props.push(Prop::Num(stack_map.len() as u64));
+            for entry in stack_map {
+                let ty = self.t.clif_type(entry.ty);
+                self.props.push(Prop::Type(ty));
+                self.props.push(Prop::Num(entry.slot.as_u32() as u64));
+                self.props.push(Prop::Num(entry.offset as u64));
+            }
+        } else if !stack_map.is_empty() {
+            self.bad = true;
+        }
         if cold_terminator {
             self.props.push(Prop::Num(u64::from(u32::MAX)));
         }
@@ -997,6 +1014,34 @@ mod tests {
         assert_ne!(m.func(a).sig, m.func(b).sig);
         assert_ne!(mergefunc::compare_functions(&m, a, b), core::cmp::Ordering::Equal);
         assert_ne!(mergefunc::compare_functions(&m, a, c), core::cmp::Ordering::Equal);
+    }
+
+    #[test]
+    fn stack_maps_on_calls_are_compared() {
+        // Three callers of %g that differ only in the GC roots their call records.
+        let f = |name: &str, map: &str| {
+            format!(
+                "function %{name}(i32) -> i32 {{
+                     ss0 = explicit_slot 8
+                     ss1 = explicit_slot 8
+                     fn0 = %g(i32) -> i32
+                 block0(v0: i32):
+                     v2 = stack_addr.i64 ss0
+                     store v0, v2
+                     v3 = stack_addr.i64 ss1
+                     store v0, v3
+                     v1 = call fn0(v0), stack_map=[{map}]
+                     return v1
+                 }}\n"
+            )
+        };
+        let text =
+            [f("a", "i32 @ ss0+0"), f("b", "i32 @ ss0+0"), f("c", "i32 @ ss1+0"), f("d", "i32 @ ss0+4")].concat();
+        let m = module(&text);
+        let id = |n: &str| m.find(n).unwrap();
+        assert_eq!(mergefunc::compare_functions(&m, id("a"), id("b")), core::cmp::Ordering::Equal);
+        assert_ne!(mergefunc::compare_functions(&m, id("a"), id("c")), core::cmp::Ordering::Equal);
+        assert_ne!(mergefunc::compare_functions(&m, id("a"), id("d")), core::cmp::Ordering::Equal);
     }
 
     #[test]

@@ -39,6 +39,7 @@
 #![deny(missing_docs, missing_debug_implementations)]
 
 pub mod encode;
+mod explain;
 mod mutate;
 mod text;
 
@@ -377,12 +378,25 @@ impl ClifModule {
         self.entries.iter().position(|e| e.decl.name == name).map(FuncId::new)
     }
 
-    /// Runs Cranelift's verifier on every function with a body.
+    /// Runs Cranelift's verifier on every function with a body, with default flags
+    /// and no target (see [`ClifModule::verify_for`] for IR that needs one).
     pub fn verify(&self) -> Result<(), String> {
         let flags = settings::Flags::new(settings::builder());
+        self.verify_with(cranelift_codegen::settings::FlagsOrIsa::from(&flags))
+    }
+
+    /// Runs Cranelift's verifier on every function with a body, for a target. Some
+    /// instructions verify only against a target with the right flags:
+    /// `get_frame_pointer`, which wasmtime's trampolines use, needs
+    /// `preserve_frame_pointers`.
+    pub fn verify_for(&self, isa: &dyn cranelift_codegen::isa::TargetIsa) -> Result<(), String> {
+        self.verify_with(cranelift_codegen::settings::FlagsOrIsa::from(isa))
+    }
+
+    fn verify_with(&self, fisa: cranelift_codegen::settings::FlagsOrIsa<'_>) -> Result<(), String> {
         for f in self.ids() {
             if let Some(func) = self.function(f) {
-                cranelift_codegen::verify_function(func, &flags).map_err(|e| {
+                cranelift_codegen::verify_function(func, fisa).map_err(|e| {
                     format!(
                         "{} does not verify:\n{}",
                         self.decl(f).name,
@@ -573,5 +587,9 @@ impl mergefunc::Module for ClifModule {
 
     fn ineligible_reason(&self, code: u32) -> &str {
         encode::reason(code)
+    }
+
+    fn describe(&self, f: FuncId, item: mergefunc::Item, out: &mut dyn fmt::Write) -> fmt::Result {
+        explain::describe(self, f, item, out)
     }
 }

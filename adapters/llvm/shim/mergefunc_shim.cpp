@@ -82,6 +82,7 @@ unsigned mergefunc_inst_attachments(LLVMValueRef inst, unsigned *kinds, LLVMMeta
 
 #include "llvm/IR/InstrTypes.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/BasicBlock.h"
 #include "llvm/IR/Function.h"
 #include "llvm/Support/xxhash.h"
@@ -89,8 +90,9 @@ unsigned mergefunc_inst_attachments(LLVMValueRef inst, unsigned *kinds, LLVMMeta
 extern "C" {
 
 // Gives `dst`, a function or a call, the whole attribute list of function `src`
-// (function, return and parameter attributes) in one step, as LLVM's copyAttributesFrom
-// and its thunk writer (`CI->setAttributes(F->getAttributes())`) do; LLVM-C can only add
+// (function, return and parameter attributes; a call all but `jumptable`) in one step, as
+// LLVM's copyAttributesFrom and its thunk writer (`CI->setAttributes(F->getAttributes())`)
+// do; LLVM-C can only add
 // attributes one at a time, rebuilding the list each time. Returns 0 (nothing done) if
 // `src` is not a function, `dst` is neither, or their parameter/argument counts differ.
 int mergefunc_copy_attributes(LLVMValueRef dst, LLVMValueRef src) {
@@ -107,7 +109,13 @@ int mergefunc_copy_attributes(LLVMValueRef dst, LLVMValueRef src) {
   if (auto *CB = dyn_cast_or_null<CallBase>(DV)) {
     if (CB->arg_size() != S->arg_size())
       return 0;
-    CB->setAttributes(S->getAttributes());
+    // Except `jumptable`, which describes a function's address: on a call site the
+    // verifier rejects it ("requires 'unnamed_addr'", read off the call as if it were a
+    // global), so LLVM 22's thunk of a jumptable function is invalid IR.
+    AttributeList AL = S->getAttributes();
+    if (AL.hasFnAttr(Attribute::JumpTable))
+      AL = AL.removeFnAttribute(S->getContext(), Attribute::JumpTable);
+    CB->setAttributes(AL);
     return 1;
   }
   return 0;
@@ -117,6 +125,7 @@ int mergefunc_copy_attributes(LLVMValueRef dst, LLVMValueRef src) {
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/DataLayout.h"
 #include "llvm/IR/DerivedTypes.h"
 #include "llvm/IR/IntrinsicInst.h"
@@ -597,6 +606,51 @@ int mergefunc_any_block_address_taken(LLVMValueRef fn) {
   return 0;
 }
 
+// 1 if a `blockaddress` of some block of function `fn` is used outside `fn`: by an
+// instruction of another function, metadata, the initializer of a global that is not
+// local or is itself used outside `fn`, or anything else that is not (through constant
+// expressions and local globals) an instruction of `fn` itself; 0 if every use is inside
+// `fn` (or no block has its address taken); -1 if `fn` is not a function.
+// Such a function's blocks must outlive any merge: erasing it or turning it into a thunk
+// would leave those uses pointing at no block.
+int mergefunc_block_address_escapes(LLVMValueRef fn) {
+  auto *F = dyn_cast_or_null<Function>(unwrap(fn));
+  if (!F)
+    return -1;
+  SmallVector<const Value *, 16> Work;
+  SmallPtrSet<const Value *, 16> Seen;
+  for (const BasicBlock &BB : *F) {
+    if (!BB.hasAddressTaken())
+      continue;
+    const BlockAddress *BA = BlockAddress::lookup(&BB);
+    if (!BA)
+      continue;
+    Work.push_back(BA);
+    while (!Work.empty()) {
+      const Value *V = Work.pop_back_val();
+      if (!Seen.insert(V).second)
+        continue;
+      if (V->isUsedByMetadata())
+        return 1;
+      for (const User *U : V->users()) {
+        if (auto *I = dyn_cast<Instruction>(U)) {
+          if (I->getFunction() != F)
+            return 1;
+        } else if (isa<Constant>(U) && !isa<GlobalValue>(U)) {
+          Work.push_back(U);
+        } else if (auto *GV = dyn_cast<GlobalVariable>(U); GV && GV->hasLocalLinkage()) {
+          // A table of the function's own labels (C's `static void *t[] = {&&a, &&b}`):
+          // used only where the global itself is used.
+          Work.push_back(GV);
+        } else {
+          return 1;
+        }
+      }
+    }
+  }
+  return 0;
+}
+
 } // extern "C"
 
 #include "llvm/IR/DebugProgramInstruction.h"
@@ -874,6 +928,43 @@ int mergefunc_global_has_metadata(LLVMValueRef v, unsigned kind) {
   return GO->hasMetadata() && GO->getMetadata(kind) ? 1 : 0;
 }
 
+// The attachments of global object `v` other than those of kind `skip[0..n_skip]`, by
+// increasing kind: writes at most `cap` (kind, node) pairs and returns how many there
+// are (call again with a larger buffer if that is > cap); 0 for a value that is not a
+// global object. (LLVM-C only copies the whole list, with a malloc.)
+unsigned mergefunc_global_attachments(LLVMValueRef v, const unsigned *skip, unsigned n_skip, unsigned *kinds,
+                                      LLVMMetadataRef *nodes, unsigned cap) {
+  auto *GO = dyn_cast_or_null<GlobalObject>(unwrap(v));
+  if (!GO || !GO->hasMetadata())
+    return 0;
+  SmallVector<std::pair<unsigned, MDNode *>, 4> MDs;
+  GO->getAllMetadata(MDs);
+  unsigned n = 0;
+  for (auto &P : MDs) {
+    if (std::find(skip, skip + n_skip, P.first) != skip + n_skip)
+      continue;
+    if (n < cap) {
+      kinds[n] = P.first;
+      nodes[n] = wrap(P.second);
+    }
+    ++n;
+  }
+  return n;
+}
+
+// The partition of global value `v` (`partition "name"`): its bytes and length in *len,
+// or null (and *len = 0) when it has none or `v` is not a global value. The bytes live
+// as long as the context.
+const char *mergefunc_partition(LLVMValueRef v, size_t *len) {
+  *len = 0;
+  auto *GV = dyn_cast_or_null<GlobalValue>(unwrap(v));
+  if (!GV || !GV->hasPartition())
+    return nullptr;
+  StringRef P = GV->getPartition();
+  *len = P.size();
+  return P.data();
+}
+
 } // extern "C"
 
 #include "llvm/IR/DataLayout.h"
@@ -903,6 +994,32 @@ int mergefunc_gep_offset(LLVMValueRef gep, unsigned *bits, uint64_t *out) {
   *bits = W;
   out[0] = Offset.extractBitsAsZExtValue(W < 64 ? W : 64, 0);
   out[1] = W > 64 ? Offset.extractBitsAsZExtValue(W - 64, 64) : 0;
+  return 1;
+}
+
+} // extern "C"
+
+#include "llvm/TargetParser/Triple.h"
+
+extern "C" {
+
+// The data layout of a module that names a target triple but no layout, as opt-22, llc
+// and lli use it: the layout LLVM's target description gives that triple
+// (`Triple::computeDataLayout`, which the targets' own machines use). Returns 0 when
+// there is nothing to do (the module has a layout, or no triple), 1 after setting the
+// layout on the module (it is then also written out, as opt writes it), 2 when the
+// triple's architecture has no known layout (the module keeps LLVM's default layout,
+// which no tool can say is the target's), -1 for a null module.
+int mergefunc_infer_data_layout(LLVMModuleRef m) {
+  Module *M = unwrap(m);
+  if (!M)
+    return -1;
+  if (!M->getDataLayoutStr().empty() || M->getTargetTriple().str().empty())
+    return 0;
+  std::string DL = M->getTargetTriple().computeDataLayout();
+  if (DL.empty())
+    return 2;
+  M->setDataLayout(DL);
   return 1;
 }
 

@@ -42,6 +42,8 @@ extern "C" {
     pub fn LLVMGetInlineAsmDialect(InlineAsmVal: LLVMValueRef) -> c_uint;
     pub fn LLVMGetMetadataKind(Metadata: LLVMMetadataRef) -> c_uint;
     pub fn LLVMGetRawDataValues(c: LLVMValueRef, SizeInBytes: *mut usize) -> *const c_char;
+    /// `LLVMByteOrdering` as an integer: 0 big-endian, 1 little-endian.
+    pub fn LLVMByteOrder(TD: inkwell::llvm_sys::target::LLVMTargetDataRef) -> c_uint;
     pub fn LLVMVerifyModule(M: LLVMModuleRef, Action: c_uint, OutMessage: *mut *mut c_char) -> LLVMBool;
 
     /// `llvm::StructuralHash(const llvm::Function &F, bool DetailedHash)`.
@@ -96,6 +98,9 @@ extern "C" {
     /// the index width in `*bits` and the offset's low/high words in `out[0..2]`, 0 when it
     /// is not constant, -1 for a value that is not a getelementptr instruction.
     pub fn mergefunc_gep_offset(gep: LLVMValueRef, bits: *mut c_uint, out: *mut u64) -> i32;
+    /// Gives a module with a target triple and no data layout the layout its triple
+    /// implies, as opt does: 0 nothing to do, 1 set, 2 the triple has no known layout.
+    pub fn mergefunc_infer_data_layout(m: LLVMModuleRef) -> i32;
     /// Raises glibc's trim, top-pad and mmap thresholds (1 when applied, 0 elsewhere).
     pub fn mergefunc_tune_allocator() -> i32;
     /// 1 if a `blockaddress` refers to a block of function `f`, 0 if none does, -1 for
@@ -113,6 +118,9 @@ extern "C" {
         entry_walk: i32,
         address_taken: *mut i32,
     ) -> u64;
+    /// 1 if a `blockaddress` of a block of function `f` is used outside `f` (another
+    /// function, a global initializer, metadata), 0 if not, -1 for a non-function.
+    pub fn mergefunc_block_address_escapes(f: LLVMValueRef) -> i32;
     /// Empties function `fn` (debug records, operand uses, then its blocks); with `keep`
     /// the blocks are unlinked but stay allocated (one-shot tools). 0 for a value that is
     /// not a function, 1 deleted, 2 kept.
@@ -144,6 +152,18 @@ extern "C" {
     /// 1 if global object `v` has an attachment of kind `kind`, 0 if not, -1 for a
     /// value that is not a global object.
     pub fn mergefunc_global_has_metadata(v: LLVMValueRef, kind: c_uint) -> i32;
+    /// Attachments of a global object except kinds `skip[..n_skip]`, by increasing kind:
+    /// writes up to `cap` pairs, returns how many there are.
+    pub fn mergefunc_global_attachments(
+        v: LLVMValueRef,
+        skip: *const c_uint,
+        n_skip: c_uint,
+        kinds: *mut c_uint,
+        nodes: *mut LLVMMetadataRef,
+        cap: c_uint,
+    ) -> c_uint;
+    /// The partition name of a global value (bytes, length in `*len`), or null for none.
+    pub fn mergefunc_partition(v: LLVMValueRef, len: *mut usize) -> *const c_char;
     /// The identity of the attribute list of a function or call site (uniqued, never
     /// freed; null for the empty list); `*ok = 0` for any other value.
     pub fn mergefunc_attribute_list(v: LLVMValueRef, ok: *mut i32) -> *const std::ffi::c_void;

@@ -33,16 +33,17 @@
 //!
 //! | property | how it is read | fallback when it cannot be read |
 //! |---|---|---|
+//! | data layout | the module's; a triple without a layout gets the triple's (`Triple::computeDataLayout`, as opt, llc and lli; written out) | a triple with no known layout: no pointer/integer rule, GEPs structural, data vectors tagged by element size |
 //! | function ids | module order; functions created by the mutator are appended | — |
 //! | linkage class | `LLVMGetLinkage` → `Linkage{interposable, odr, local, discardable_if_unused}` (`docs/llvm-rules.md` §4.1) | with the module flag `SemanticInterposition`, functions that are not `dso_local` (shim `mergefunc_is_dso_local`; hidden/protected imply it) are interposable too, as in `GlobalValue::isInterposable`; obsolete linkages → ineligible |
-//! | eligibility | declarations and `available_externally` → `NoBody`; intrinsic call with a distinct `MDNode` operand (tuples checked exactly by re-uniquing with `LLVMMDNodeInContext2`); `amdgpu_kernel`/`ptx_kernel`/`spir_kernel` → ineligible and not callable | non-tuple nodes (DI nodes) on intrinsic calls count as distinct; anything the body builder cannot describe → ineligible |
+//! | eligibility | declarations and `available_externally` → `NoBody`; intrinsic call with a distinct `MDNode` operand (tuples checked exactly by re-uniquing with `LLVMMDNodeInContext2`); kernels, shaders and every other calling convention no call may use (`safe::cc::NOT_CALLABLE`) → ineligible and not callable; a block address used outside its function → ineligible (`BLOCK_ADDRESS_ESCAPES`); no thunk calls a `naked`, `preallocated`-parameter or interrupt-handler function, nor converts a `swifttailcc` (musttail) return value (`can_rewrite`) | non-tuple nodes (DI nodes) on intrinsic calls count as distinct; anything the body builder cannot describe → ineligible |
 //! | `unnamed_addr`, `used_externally` | `LLVMGetUnnamedAddress == global`; operands of `llvm.used` / `llvm.compiler.used` with pointer casts stripped | — |
-//! | signature props | attribute list (fn, ret, params); has-GC + GC name; has-section + section; calling convention; has-personality + personality constant (not compared by LLVM: safer) | — |
+//! | signature props | attribute list (fn, ret, params); has-GC + GC name; has-section + section; calling convention; has-personality + personality constant; prefix and prologue data (constants); partition; function attachments other than `!dbg`/`!prof`/`!section_prefix` by kind and content (none of these compared by LLVM 22: see docs/deviations.md) | an attachment that is not a uniqued tuple of strings and integers → ineligible (`ATTACHMENT`) |
 //! | attributes | enum → `Flag`, int → `Int` (class from the kind number range, so `LLVMGetEnumAttributeValue` is never called on a non-int attribute), type → `Type` (structural), string → `Str` | `range`/`initializes` (no value getter) and unclassified attributes → `Opaque(kind, id of the uniqued attribute handle)`: exact |
 //! | types | `LLVMGetTypeKind` exhaustively; structs structural (names ignored); FP formats numbered; target-ext → `Other{name, params}`; AMX → `Other` | unknown kind → `Other` unique per type |
 //! | ints | ≤64 bit: `LLVMConstIntGetZExtValue`; wider: the printed decimal, parsed exactly | — |
 //! | floats | `LLVMConstBitCast` to `iN` folds to the exact bit pattern (half, bfloat, x86_fp80, fp128, ppc_fp128, sNaN) | not folded → opaque by printed form |
-//! | data arrays/vectors | raw bytes via our own `LLVMGetRawDataValues` extern (llvm-sys declares it wrongly) | — |
+//! | data arrays/vectors | raw bytes via our own `LLVMGetRawDataValues` extern (llvm-sys declares it wrongly), each element in the target's byte order | — |
 //! | null / undef / poison / aggregates / blockaddress / ptrauth | `LLVMIsNull`, value kinds, operands, `LLVMGetBlockAddress*` (block = layout index), `LLVMGetConstantPtrAuth*` | — |
 //! | constant expressions | casts, `xor`, `extractelement`, `insertelement`: structural; GEP: source type + no-wrap flags + operands | GEP printing `inrange`, `add`/`sub`/`mul`/`shl`/`trunc` (nsw/nuw unreadable), `shufflevector`: `Opaque` keyed by the printed form (exact: uniqued constants print uniquely; `<badref>` prints fall back to handle identity) |
 //! | `dso_local_equivalent` / `no_cfi` | told apart by the printed form → `Wrapped{kind 0/1, target}` | otherwise opaque |
@@ -108,6 +109,8 @@ pub use floors::{floors, Floors};
 #[cfg(feature = "llvm")]
 pub use module::{reason, LlvmCompareState, LlvmError, LlvmModule, PassTimes};
 
+#[cfg(feature = "llvm")]
+pub mod explain;
 pub mod report;
 
 /// CPU seconds used by every thread of the process so far (Linux

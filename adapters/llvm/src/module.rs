@@ -13,13 +13,18 @@ use std::os::raw::{c_char, c_uint};
 use std::path::Path;
 use std::ptr;
 use sys::core as c;
+
+/// The explanation hooks (`Module::describe`, `Module::prop_label`).
+mod explain;
 use sys::prelude::*;
 
 /// Reasons for [`Ineligible::Adapter`].
 pub mod reason {
     /// A call to an intrinsic has a distinct metadata node operand (LLVM's rule).
     pub const DISTINCT_MD: u32 = 1;
-    /// A GPU kernel calling convention: kernels cannot be called from a thunk.
+    /// A calling convention no call may use (GPU kernels, shaders and other hardware entry
+    /// points, `amdgpu_cs_chain`, ...: see `safe::cc::NOT_CALLABLE`): such functions cannot
+    /// be called from a thunk.
     pub const KERNEL: u32 = 2;
     /// The body contains something this adapter cannot describe exactly.
     pub const UNSUPPORTED: u32 = 3;
@@ -29,6 +34,16 @@ pub mod reason {
     /// thunks of one body are equal functions, and LLVM 22 would fold one into the other
     /// on a second run (a thunk of a thunk); leaving them alone makes merging idempotent.
     pub const THUNK: u32 = 5;
+    /// The address of one of its blocks (`blockaddress`) is used outside the function
+    /// (by another function, metadata, a global other than a local table that only the
+    /// function uses). Folding it would erase
+    /// or empty the blocks those uses name, and moving its body would leave them naming
+    /// a thunk: the function is left alone.
+    pub const BLOCK_ADDRESS_ESCAPES: u32 = 6;
+    /// A function attachment the signature compares (see `LlvmModule::push_fn_extras`)
+    /// that is not a uniqued tuple of strings and integers, so that it cannot be compared
+    /// by content.
+    pub const ATTACHMENT: u32 = 7;
 }
 
 /// An error of the LLVM adapter.
@@ -121,6 +136,23 @@ const MAX_COPY_CALLEES: usize = 64;
 
 /// Slots of `LlvmModule::type_cache` (a power of two).
 const TYPE_CACHE_SLOTS: usize = 256;
+
+/// How the contents of a data array or vector (`ConstKind::DataArray`/`DataVector`) are
+/// recorded. The order compares them as bytes, also across element types: vectors of one
+/// total width are "losslessly bitcastable" (`<2 x i32> <1, 2>` against `<4 x i16>`),
+/// which is right when the bytes are the constant's image in the target's memory. LLVM
+/// stores the elements in the host's byte order, and LLVM 22 compares those bytes, which
+/// on a target of the other byte order equates vectors whose bitcasts differ.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum DataBytes {
+    /// The target's byte order is the host's: LLVM's bytes are the image.
+    AsStored,
+    /// The target's byte order is the other one: each element's bytes are reversed.
+    Swapped,
+    /// The byte order is unknown (a triple without a known layout): the bytes are
+    /// prefixed with the element size, so that only data of one element type can be equal.
+    Tagged,
+}
 
 /// What a merge key records of an operand that names a global (see
 /// `LlvmModule::key_identity`).
@@ -245,12 +277,28 @@ pub struct LlvmModule {
     next_opaque: u64,
     target: TargetInfo,
     semantic_interposition: bool,
+    /// The module's data layout is the one its target uses: it names a layout, or no
+    /// triple (LLVM's default layout is then the module's), or a triple whose layout was
+    /// set while parsing ([`LlvmModule::parse`]). False for a triple without a layout
+    /// whose architecture LLVM knows no layout for: the rules that depend on the layout
+    /// (pointers equal to integers, GEPs compared by byte offset) are then left out, and
+    /// such functions are compared structurally.
+    layout_known: bool,
+    /// How the bytes of data arrays and vectors are recorded (see [`DataBytes`]).
+    data_bytes: DataBytes,
     pub(crate) used: HashSet<V>,
     /// (first non-enum kind, first int kind, one past the last int kind).
     int_attr_range: Option<(u32, u32, u32)>,
     special_alloca_kinds: [u32; 2],
+    /// Attribute kinds of `naked` (function) and `preallocated` (parameter): see
+    /// `LlvmModule::thunk_may_call`.
+    no_thunk_kinds: [u32; 2],
     pub(crate) md_type: u32,
     pub(crate) md_kcfi: u32,
+    /// Function attachment kinds the signature does not compare (see
+    /// `LlvmModule::push_fn_extras`): `!dbg`, `!prof`, `!section_prefix`, and the
+    /// thunk marker.
+    md_not_compared: [u32; 4],
     /// `!mergefunc.thunk`: the tag on every thunk this adapter writes.
     pub(crate) md_thunk: u32,
     md_range: u32,
@@ -438,6 +486,9 @@ impl LlvmModule {
                 return err(format!("{name} is not valid LLVM IR: {}", text.trim_end()));
             }
             take_msg(vmsg);
+            // A triple without a layout: the layout the triple implies, as opt, llc and
+            // lli use (and opt writes out).
+            ffi::mergefunc_infer_data_layout(m);
             Ok(Self::from_raw(ctx, m, threads.map(|n| n.max(1))))
         }
     }
@@ -520,11 +571,20 @@ impl LlvmModule {
             next_opaque: 0,
             target: TargetInfo::default(),
             semantic_interposition: false,
+            layout_known: true,
+            data_bytes: DataBytes::AsStored,
             used: HashSet::default(),
             int_attr_range: None,
             special_alloca_kinds: [0, 0],
+            no_thunk_kinds: [0, 0],
             md_type: mdc.kind_id("type"),
             md_kcfi: mdc.kind_id("kcfi_type"),
+            md_not_compared: [
+                mdc.kind_id("dbg"),
+                mdc.kind_id("prof"),
+                mdc.kind_id("section_prefix"),
+                mdc.kind_id("mergefunc.thunk"),
+            ],
             md_thunk: mdc.kind_id("mergefunc.thunk"),
             md_range: mdc.kind_id("range"),
             pending: Vec::new(),
@@ -709,8 +769,22 @@ impl LlvmModule {
 
     fn init_module_facts(&mut self) {
         unsafe {
-            let bytes = sys::target::LLVMPointerSizeForAS(self.td, 0) * 8;
-            self.target.ptr_as_int = Some(PtrAsInt { addr_space: 0, bits: bytes });
+            let no_layout = CStr::from_ptr(c::LLVMGetDataLayoutStr(self.m)).to_bytes().is_empty();
+            let triple = c::LLVMGetTarget(self.m);
+            let has_triple = !triple.is_null() && !CStr::from_ptr(triple).to_bytes().is_empty();
+            self.layout_known = !(no_layout && has_triple);
+            let big = ffi::LLVMByteOrder(self.td) == 0;
+            self.data_bytes = if !self.layout_known {
+                DataBytes::Tagged
+            } else if big == cfg!(target_endian = "big") {
+                DataBytes::AsStored
+            } else {
+                DataBytes::Swapped
+            };
+            if self.layout_known {
+                let bits = sys::target::LLVMPointerSizeForAS(self.td, 0) * 8;
+                self.target.ptr_as_int = Some(PtrAsInt { addr_space: 0, bits });
+            }
             let key = "SemanticInterposition";
             let flag = c::LLVMGetModuleFlag(self.m, key.as_ptr() as *const c_char, key.len());
             if !flag.is_null() {
@@ -775,6 +849,7 @@ impl LlvmModule {
                 }
             }
             self.special_alloca_kinds = [kind("inalloca"), kind("swifterror")];
+            self.no_thunk_kinds = [kind("naked"), kind("preallocated")];
         }
     }
 
@@ -1125,7 +1200,10 @@ impl LlvmModule {
         s.fn_special = fn_special;
         // Keep what the body view found (if it is current).
         let body_reason = match s.info.ineligible {
-            Some(Ineligible::Adapter(r)) if s.built && (r == reason::DISTINCT_MD || r == reason::UNSUPPORTED) => {
+            Some(Ineligible::Adapter(r))
+                if s.built
+                    && (r == reason::DISTINCT_MD || r == reason::UNSUPPORTED || r == reason::BLOCK_ADDRESS_ESCAPES) =>
+            {
                 Some(Ineligible::Adapter(r))
             }
             _ => None,
@@ -1703,6 +1781,12 @@ impl LlvmModule {
                 Ok(view) => {
                     if view.distinct_md {
                         reason_found = Some(Ineligible::Adapter(reason::DISTINCT_MD));
+                    } else if self.block_addresses
+                        // SAFETY: `v` is a live function; the shim only reads its blocks
+                        // and their uses.
+                        && unsafe { ffi::mergefunc_block_address_escapes(v.0) } == 1
+                    {
+                        reason_found = Some(Ineligible::Adapter(reason::BLOCK_ADDRESS_ESCAPES));
                     }
                     body = Some(view.body);
                     insts = view.insts;
@@ -2005,6 +2089,49 @@ impl LlvmModule {
         sv.is_some_and(|sv| self.claim_walk(f, g, sv, v, fn_special))
     }
 
+    /// Part of [`ModuleMut::can_rewrite`] for thunks: whether a thunk may call `f`, or
+    /// why not, where the call or the thunk would be invalid IR or a broken program: a
+    /// `naked` function (a thunk with its attributes would use its arguments, which the
+    /// verifier rejects, and have no frame to call from); one with a `preallocated`
+    /// parameter (a call must pass the token of its `llvm.call.preallocated.setup`,
+    /// which a thunk does not have); an interrupt handler (an interrupt calling
+    /// convention, or the `"interrupt"` / `"signal"` attribute the ARM, AVR, MIPS, M68k
+    /// and RISC-V back ends read): the thunk would be a handler calling a handler, which
+    /// x86 refuses to compile and which elsewhere returns from the interrupt out of the
+    /// callee, past the thunk's own epilogue. Equal functions share their calling
+    /// convention and attributes, so the thunk's side needs no check of its own.
+    pub(crate) fn thunk_may_call(&self, f: FuncId) -> Result<(), &'static str> {
+        let Some(v) = self.funcs.get(f.index()).and_then(|s| s.v) else { return Err("not a live function") };
+        if !v.is_function() {
+            return Err("not a function");
+        }
+        if v.call_conv().is_some_and(|c| cc::INTERRUPT.contains(&c)) {
+            return Err("an interrupt handler cannot be called from a thunk");
+        }
+        let [naked, prealloc] = self.no_thunk_kinds;
+        // SAFETY: `v` is a live function of this module; the lookups only read its
+        // attribute list (index ~0 is the function, 1.. the parameters).
+        unsafe {
+            for key in ["interrupt", "signal"] {
+                let a =
+                    c::LLVMGetStringAttributeAtIndex(v.0, u32::MAX, key.as_ptr() as *const c_char, key.len() as u32);
+                if !a.is_null() {
+                    return Err("an interrupt handler cannot be called from a thunk");
+                }
+            }
+            if naked != 0 && !c::LLVMGetEnumAttributeAtIndex(v.0, u32::MAX, naked).is_null() {
+                return Err("a naked function cannot be a thunk");
+            }
+            if prealloc != 0 {
+                let n = c::LLVMCountParams(v.0);
+                if (1..=n).any(|i| !c::LLVMGetEnumAttributeAtIndex(v.0, i, prealloc).is_null()) {
+                    return Err("a preallocated argument needs its setup call, which a thunk lacks");
+                }
+            }
+        }
+        Ok(())
+    }
+
     /// [`ModuleMut::tiny_body`] of a definition whose view is not built, from the IR (one
     /// block, counting its instructions other than debug intrinsics up to two); `None`
     /// with a view, which the driver then reads.
@@ -2165,7 +2292,7 @@ impl LlvmModule {
             ineligible = Some(Ineligible::NoBody);
         }
         let cconv = v.call_conv().unwrap_or(0);
-        let kernel = matches!(cconv, cc::AMDGPU_KERNEL | cc::PTX_KERNEL | cc::SPIR_KERNEL);
+        let kernel = cc::NOT_CALLABLE.contains(&cconv);
         if kernel && ineligible.is_none() {
             ineligible = Some(Ineligible::Adapter(reason::KERNEL));
         }
@@ -2220,6 +2347,9 @@ impl LlvmModule {
             }
             None => sig.push(Prop::Num(0)),
         }
+        if !self.push_fn_extras(v, &mut sig) && ineligible.is_none() {
+            ineligible = Some(Ineligible::Adapter(reason::ATTACHMENT));
+        }
         // 64 bits: LLVM-C's 32-bit getter reads an alignment of 2^32 as none.
         // SAFETY: `v` is a live function.
         let align = Some(unsafe { ffi::mergefunc_function_alignment(v.0) }).filter(|a| *a != 0);
@@ -2236,6 +2366,106 @@ impl LlvmModule {
         };
         self.sig_scratch = sig;
         (info, fn_special)
+    }
+
+    /// Signature props for the function-level properties LLVM 22's comparator leaves out
+    /// but a merge can make observable (each present/absent first, then the value):
+    /// * prefix data (read through the function's address, placed before its entry) and
+    ///   prologue data (code run at its entry): compared as constants;
+    /// * the partition (`partition "name"`): which loadable unit holds the function;
+    /// * every function attachment except `!dbg`, `!prof` and `!section_prefix` (debug
+    ///   info, profile counts, a placement hint) and our thunk marker, by kind and
+    ///   content (see [`Self::attachment_key`]): `!kcfi_type` and `!type` are checked by
+    ///   indirect calls, `!func_sanitize` by `-fsanitize=function` callers, and kinds not
+    ///   known here may carry meaning too.
+    ///
+    /// Returns false when an attachment cannot be compared by content (the function is
+    /// then ineligible).
+    fn push_fn_extras(&mut self, v: V, sig: &mut Vec<Prop>) -> bool {
+        for data in [v.prefix_data(), v.prologue_data()] {
+            match data {
+                Some(c) => {
+                    sig.push(Prop::Num(1));
+                    let c = self.intern_const(c);
+                    sig.push(Prop::Const(c));
+                }
+                None => sig.push(Prop::Num(0)),
+            }
+        }
+        match v.partition() {
+            Some(p) => {
+                sig.push(Prop::Num(1));
+                sig.push(Prop::Num(self.intern_string(&p)));
+            }
+            None => sig.push(Prop::Num(0)),
+        }
+        let skip = self.md_not_compared;
+        let (mut kinds, mut nodes) = ([0u32; 8], [ptr::null_mut(); 8]);
+        // SAFETY: the shim checks that `v` is a global object and writes at most 8 pairs.
+        let n = unsafe {
+            ffi::mergefunc_global_attachments(v.0, skip.as_ptr(), 4, kinds.as_mut_ptr(), nodes.as_mut_ptr(), 8)
+        } as usize;
+        let (kinds, nodes) = if n > 8 {
+            let (mut k, mut m) = (vec![0u32; n], vec![ptr::null_mut(); n]);
+            // SAFETY: as above, with buffers of `n` pairs.
+            unsafe {
+                ffi::mergefunc_global_attachments(v.0, skip.as_ptr(), 4, k.as_mut_ptr(), m.as_mut_ptr(), n as c_uint)
+            };
+            (k, m)
+        } else {
+            (kinds[..n].to_vec(), nodes[..n].to_vec())
+        };
+        sig.push(Prop::Num(n as u64));
+        let mut exact = true;
+        for (k, m) in kinds.into_iter().zip(nodes) {
+            sig.push(Prop::Num(k as u64));
+            match self.attachment_key(Md(m)) {
+                Some(key) => sig.push(Prop::Num(self.intern_string(&key))),
+                None => {
+                    exact = false;
+                    sig.push(Prop::Num(u64::MAX));
+                }
+            }
+        }
+        exact
+    }
+
+    /// The content of a function attachment as bytes, when it is a uniqued tuple whose
+    /// operands are strings, integers of at most 64 bits and nulls (`!type`,
+    /// `!kcfi_type`, `!func_sanitize`, ...): equal bytes, equal attachments. Keyed by
+    /// content rather than by node, so that the key stays the same when the adapter's
+    /// metadata caches are dropped (nodes may be freed and their addresses reused).
+    /// `None` for anything else.
+    fn attachment_key(&mut self, m: Md) -> Option<Vec<u8>> {
+        if m.kind() != safe::MD_TUPLE || !MdCtx(self.ctx).is_uniqued_tuple(m) {
+            return None;
+        }
+        let mdc = MdCtx(self.ctx);
+        let mut key = Vec::new();
+        for op in mdc.tuple_operands(m)? {
+            let Some(op) = op else {
+                key.push(0);
+                continue;
+            };
+            match op.kind() {
+                safe::MD_STRING => {
+                    let s = mdc.string(op)?;
+                    key.push(1);
+                    key.extend_from_slice(&(s.len() as u64).to_le_bytes());
+                    key.extend_from_slice(&s);
+                }
+                safe::MD_CONSTANT => {
+                    let c = mdc.wrapped_value(op)?;
+                    let bits = c.ty().int_width()?;
+                    let x = c.const_int_u64()?;
+                    key.push(2);
+                    key.extend_from_slice(&bits.to_le_bytes());
+                    key.extend_from_slice(&x.to_le_bytes());
+                }
+                _ => return None,
+            }
+        }
+        Some(key)
     }
 
     // -----------------------------------------------------------------------------------
@@ -2636,8 +2866,8 @@ impl LlvmModule {
             ValKind::ConstantVector => ConstKind::Vector(self.const_list(v)),
             ValKind::ConstantDataArray | ValKind::ConstantDataVector => match v.raw_data() {
                 Some(b) if b.iter().all(|x| *x == 0) => ConstKind::Null,
-                Some(b) if kind == ValKind::ConstantDataArray => ConstKind::DataArray(b.into()),
-                Some(b) => ConstKind::DataVector(b.into()),
+                Some(b) if kind == ValKind::ConstantDataArray => ConstKind::DataArray(self.data_image(v, b).into()),
+                Some(b) => ConstKind::DataVector(self.data_image(v, b).into()),
                 None => self.opaque_by_text(v),
             },
             ValKind::BlockAddress => match v.block_address() {
@@ -2684,6 +2914,28 @@ impl LlvmModule {
             | ValKind::MetadataAsValue
             | ValKind::InlineAsm
             | ValKind::Instruction => self.opaque_by_text(v),
+        }
+    }
+
+    /// The bytes of data array or vector `v` (LLVM's, `raw`) as [`DataBytes`] records
+    /// them.
+    fn data_image(&self, v: V, mut raw: Vec<u8>) -> Vec<u8> {
+        let n = v.ty().len().unwrap_or(0) as usize;
+        let width = if n == 0 { 0 } else { raw.len() / n };
+        match self.data_bytes {
+            DataBytes::AsStored => raw,
+            DataBytes::Swapped => {
+                if width > 1 && raw.len() % width == 0 {
+                    for e in raw.chunks_mut(width) {
+                        e.reverse();
+                    }
+                }
+                raw
+            }
+            DataBytes::Tagged => {
+                raw.insert(0, width.min(255) as u8);
+                raw
+            }
         }
     }
 
@@ -2868,6 +3120,9 @@ impl LlvmModule {
     /// (`GEPOperator::accumulateConstantOffset` in the index width of the base's address
     /// space, vector bases included); `None` when an index is not a constant integer.
     fn gep_offset(&self, inst: V) -> Option<ConstOffset> {
+        if !self.layout_known {
+            return None;
+        }
         let mut bits = 0;
         let mut words = [0u64; 2];
         // SAFETY: the shim checks that `inst` is a getelementptr instruction; `words`
@@ -3545,13 +3800,21 @@ impl Module for LlvmModule {
     fn has_uses(&self, f: FuncId) -> bool {
         self.funcs[f.index()].v.is_some_and(|v| v.has_uses())
     }
+    fn describe(&self, f: FuncId, item: Item, out: &mut dyn fmt::Write) -> fmt::Result {
+        self.describe_item(f, item, out)
+    }
+    fn prop_label(&self, f: FuncId, inst: Option<InstId>, k: usize) -> Option<&'static str> {
+        self.prop_label_of(f, inst, k)
+    }
     fn ineligible_reason(&self, code: u32) -> &str {
         match code {
             reason::DISTINCT_MD => "an intrinsic call takes a distinct metadata node",
-            reason::KERNEL => "GPU kernel calling convention",
+            reason::KERNEL => "a calling convention no call may use (GPU kernels and shaders)",
             reason::UNSUPPORTED => "the body contains a construct the LLVM adapter cannot describe",
             reason::LINKAGE => "unsupported linkage",
             reason::THUNK => "a thunk written by an earlier merge run (!mergefunc.thunk)",
+            reason::BLOCK_ADDRESS_ESCAPES => "the address of one of its blocks is used outside the function",
+            reason::ATTACHMENT => "a function attachment that cannot be compared by content",
             _ => "excluded by the LLVM adapter",
         }
     }

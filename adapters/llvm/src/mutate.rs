@@ -881,6 +881,12 @@ impl ModuleMut for LlvmModule {
                 if fva {
                     return Err("a thunk cannot forward variadic arguments");
                 }
+                self.thunk_may_call(target)?;
+                if fv.call_conv() == Some(cc::SWIFT_TAIL) && gv.call_conv() == Some(cc::SWIFT_TAIL) && gret != fret {
+                    // The thunk must `musttail` call, and a musttail call's result is
+                    // returned unchanged: no cast between return types (ptr and i64).
+                    return Err("a musttail thunk cannot convert the return value");
+                }
                 if gp.len() != fp.len() {
                     return Err("different parameter counts");
                 }

@@ -117,6 +117,36 @@ pub mod cc {
     pub const SPIR_KERNEL: u32 = 76;
     /// `amdgpu_kernel`.
     pub const AMDGPU_KERNEL: u32 = 91;
+
+    /// Calling conventions of functions no call instruction may call (LLVM 22's
+    /// `isCallableCC` is false: hardware entry points and functions entered through
+    /// intrinsics), plus `ptx_kernel`.
+    pub const NOT_CALLABLE: [u32; 13] = [
+        AMDGPU_KERNEL,
+        PTX_KERNEL,
+        SPIR_KERNEL,
+        87,  // amdgpu_vs
+        88,  // amdgpu_gs
+        89,  // amdgpu_ps
+        90,  // amdgpu_cs
+        93,  // amdgpu_hs
+        95,  // amdgpu_ls
+        96,  // amdgpu_es
+        104, // amdgpu_cs_chain
+        105, // amdgpu_cs_chain_preserve
+        124, // amdgpu_gfx_whole_wave
+    ];
+
+    /// Interrupt handlers' calling conventions: callable in IR, but a thunk would be a
+    /// handler that calls another handler, which the back ends reject (x86: "interrupts
+    /// may not be called directly") or which returns from the interrupt past the thunk.
+    pub const INTERRUPT: [u32; 5] = [
+        69,  // msp430_intrcc
+        83,  // x86_intrcc
+        84,  // avr_intrcc
+        85,  // avr_signalcc
+        101, // m68k_intrcc
+    ];
 }
 
 /// Owned `char*` from LLVM (`LLVMDisposeMessage`).
@@ -401,6 +431,30 @@ impl V {
         }
         let p = unsafe { c::LLVMGetPersonalityFn(self.0) };
         (!p.is_null()).then_some(V(p))
+    }
+    /// Prefix data of a function (`prefix <constant>`).
+    pub fn prefix_data(self) -> Option<V> {
+        if !self.is_function() || unsafe { c::LLVMHasPrefixData(self.0) } == 0 {
+            return None;
+        }
+        let p = unsafe { c::LLVMGetPrefixData(self.0) };
+        (!p.is_null()).then_some(V(p))
+    }
+    /// Prologue data of a function (`prologue <constant>`).
+    pub fn prologue_data(self) -> Option<V> {
+        if !self.is_function() || unsafe { c::LLVMHasPrologueData(self.0) } == 0 {
+            return None;
+        }
+        let p = unsafe { c::LLVMGetPrologueData(self.0) };
+        (!p.is_null()).then_some(V(p))
+    }
+    /// The partition of a global value (`partition "name"`), if it has one.
+    pub fn partition(self) -> Option<Vec<u8>> {
+        let mut n = 0usize;
+        // SAFETY: the shim checks the kind of `self`; the bytes live as long as the
+        // context and are copied at once.
+        let p = unsafe { crate::ffi::mergefunc_partition(self.0, &mut n) };
+        (!p.is_null()).then(|| unsafe { std::slice::from_raw_parts(p as *const u8, n) }.to_vec())
     }
     /// Parameters of a function.
     pub fn params(self) -> Vec<V> {

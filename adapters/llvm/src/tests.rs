@@ -1098,3 +1098,103 @@ fn check_mode_names_the_first_difference() {
     );
     assert_eq!(first_difference("prop", &[1, 2], &[1, 2, 7]).unwrap(), "prop 2: None built, Some(7) copied");
 }
+
+/// A triple without a datalayout: the triple's layout (i686: 32-bit pointers); a triple
+/// with no known layout: no pointer/integer rule, GEPs structural.
+#[test]
+fn layout_comes_from_the_triple() {
+    let src = "define i32 @a(i32 %x) {\n  ret i32 %x\n}\n\
+               define ptr @b(ptr %x) {\n  ret ptr %x\n}\n\
+               define i32 @f1(ptr %p) {\n  %q = getelementptr {i32, i64}, ptr %p, i32 0, i32 1\n  %v = load i32, ptr %q\n  ret i32 %v\n}\n\
+               define i32 @b4(ptr %p) {\n  %q = getelementptr i8, ptr %p, i32 4\n  %v = load i32, ptr %q\n  ret i32 %v\n}\n";
+    let parse = |triple: &str| {
+        let mut m = LlvmModule::parse(format!("target triple = \"{triple}\"\n{src}").as_bytes(), "t.ll").unwrap();
+        m.build_all_views();
+        m
+    };
+    let m = parse("i686-unknown-linux-gnu");
+    assert_eq!(m.target().ptr_as_int, Some(PtrAsInt { addr_space: 0, bits: 32 }));
+    assert!(m.to_text().contains("target datalayout = \"e-m:e-p:32:32"), "{}", m.to_text());
+    assert!(equal(&m, "a", "b"));
+    assert!(equal(&m, "f1", "b4"), "i686 aligns i64 to 4: field 1 is byte 4");
+    let m = parse("x86_64-unknown-linux-gnu");
+    assert!(!equal(&m, "a", "b"));
+    assert!(!equal(&m, "f1", "b4"), "x86_64: field 1 is byte 8");
+    let m = parse("hsail-unknown-unknown");
+    assert_eq!(m.target().ptr_as_int, None);
+    assert!(!m.to_text().contains("target datalayout"));
+    assert!(!equal(&m, "f1", "b4"), "unknown layout: GEPs are compared structurally");
+}
+
+/// Prefix and prologue data, the partition and function attachments are part of the
+/// signature; `!dbg`/`!prof` are not.
+#[test]
+fn function_level_properties_are_compared() {
+    let f = |name: &str, extra: &str| {
+        format!("define i32 @{name}(i32 %x) {extra} {{\n  %y = add i32 %x, 1\n  ret i32 %y\n}}\n")
+    };
+    let src = [
+        f("pre1", "prefix i32 1"),
+        f("pre2", "prefix i32 2"),
+        f("pre1b", "prefix i32 1"),
+        f("pro1", "prologue i8 144"),
+        f("pro2", "prologue i8 204"),
+        f("part1", "partition \"p1\""),
+        f("part2", "partition \"p2\""),
+        f("k1", "!kcfi_type !1"),
+        f("k2", "!kcfi_type !2"),
+        f("k1b", "!kcfi_type !3"),
+        f("prof1", "!prof !4"),
+        f("prof2", "!prof !5"),
+        f("plain", ""),
+        f("nested", "!custom !6"),
+    ]
+    .concat()
+        + "!1 = !{i32 1}\n!2 = !{i32 2}\n!3 = !{i32 1}\n!4 = !{!\"function_entry_count\", i64 1}\n\
+           !5 = !{!\"function_entry_count\", i64 2}\n!6 = !{!7}\n!7 = !{i32 1}\n";
+    let m = load(&src);
+    assert!(!equal(&m, "pre1", "pre2"));
+    assert!(equal(&m, "pre1", "pre1b"));
+    assert!(!equal(&m, "pre1", "plain"));
+    assert!(!equal(&m, "pro1", "pro2"));
+    assert!(!equal(&m, "part1", "part2"));
+    assert!(!equal(&m, "k1", "k2"));
+    assert!(equal(&m, "k1", "k1b"), "uniqued nodes with equal operands are one node");
+    assert!(!equal(&m, "k1", "plain"));
+    assert!(equal(&m, "prof1", "prof2"));
+    assert!(equal(&m, "prof1", "plain"));
+    assert_eq!(m.func(id(&m, "nested")).ineligible, Some(Ineligible::Adapter(reason::ATTACHMENT)));
+}
+
+/// Functions whose block addresses are used outside them are ineligible; the adapter
+/// refuses thunks that call `naked`, `preallocated` or interrupt-handler functions.
+#[test]
+fn escaping_block_addresses_and_unthunkable_functions() {
+    let m = load(concat!(
+        "@t = global ptr blockaddress(@esc, %b)\n",
+        "define i32 @esc(ptr %p) {\n  indirectbr ptr %p, [label %b]\nb:\n  ret i32 1\n}\n",
+        "define i32 @own(i1 %c) {\n  %p = select i1 %c, ptr blockaddress(@own, %b), ptr blockaddress(@own, %b)\n",
+        "  indirectbr ptr %p, [label %b]\nb:\n  ret i32 1\n}\n",
+        "define void @nk(i32 %x) naked {\n  unreachable\n}\n",
+        "define void @pa(ptr preallocated(i64) %p) {\n  ret void\n}\n",
+        "define x86_intrcc void @isr(ptr byval(i64) %f) {\n  ret void\n}\n",
+        "define void @irq() \"interrupt\"=\"machine\" {\n  ret void\n}\n",
+        "define void @ok(ptr byval(i64) %f) {\n  ret void\n}\n",
+        "define amdgpu_ps void @ps() {\n  ret void\n}\n",
+        "@tab = private constant [1 x ptr] [ptr blockaddress(@table, %b)]\n",
+        "define i32 @table() {\n  %t = load ptr, ptr @tab\n  indirectbr ptr %t, [label %b]\nb:\n  ret i32 1\n}\n",
+        "@pub = constant [1 x ptr] [ptr blockaddress(@public_table, %b)]\n",
+        "define i32 @public_table() {\n  %t = load ptr, ptr @pub\n  indirectbr ptr %t, [label %b]\nb:\n  ret i32 1\n}\n",
+    ));
+    assert_eq!(m.func(id(&m, "esc")).ineligible, Some(Ineligible::Adapter(reason::BLOCK_ADDRESS_ESCAPES)));
+    assert_eq!(m.func(id(&m, "own")).ineligible, None);
+    // A private table of its own labels used only by the function is not a use outside
+    // it; a table other modules can see is.
+    assert_eq!(m.func(id(&m, "table")).ineligible, None);
+    assert_eq!(m.func(id(&m, "public_table")).ineligible, Some(Ineligible::Adapter(reason::BLOCK_ADDRESS_ESCAPES)));
+    for f in ["nk", "pa", "isr", "irq"] {
+        assert!(m.thunk_may_call(id(&m, f)).is_err(), "{f}");
+    }
+    assert_eq!(m.thunk_may_call(id(&m, "ok")), Ok(()));
+    assert_eq!(m.func(id(&m, "ps")).ineligible, Some(Ineligible::Adapter(reason::KERNEL)));
+}

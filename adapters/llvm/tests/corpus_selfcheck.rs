@@ -22,7 +22,14 @@ const HEADER_DL: &str =
 const HEADER_TRIPLE: &str = "target triple = \"x86_64-unknown-linux-gnu\"";
 
 /// Files where opt-22's merge changes observable behaviour (LLVM bugs the corpus pins).
-const LLVM_CHANGES_BEHAVIOUR: &[&str] = &["self-address.ll"];
+const LLVM_CHANGES_BEHAVIOUR: &[&str] = &[
+    "self-address.ll",
+    "fn-prefix-prologue.ll",
+    "fn-attachments.ll",
+    "blockaddress-escaping.ll",
+    "landingpad-cleanup.ll",
+    "call-function-type.ll",
+];
 
 fn name(p: &Path) -> String {
     p.file_name().unwrap().to_string_lossy().into_owned()
@@ -38,7 +45,13 @@ fn corpus_is_annotated() {
         let head: Vec<&str> = text.lines().take(4).collect();
         assert!(head.iter().any(|l| l.starts_with("; RULE: ")), "{n}: no `; RULE:` comment at the top");
         assert!(head.iter().any(|l| l.starts_with("; OPT22: ")), "{n}: no `; OPT22:` comment at the top");
-        assert!(text.contains(HEADER_DL) && text.contains(HEADER_TRIPLE), "{n}: fixed datalayout/triple missing");
+        // `; TARGET:` marks a file about the target itself (a triple without a datalayout,
+        // another triple); every other file uses the fixed x86_64 header.
+        if head.iter().any(|l| l.starts_with("; TARGET: ")) {
+            assert!(text.contains("target triple = "), "{n}: `; TARGET:` file without a triple");
+        } else {
+            assert!(text.contains(HEADER_DL) && text.contains(HEADER_TRIPLE), "{n}: fixed datalayout/triple missing");
+        }
         for o in classify::run_opts(&text) {
             harness::opt_flag(&o).unwrap_or_else(|e| panic!("{n}: {e}"));
         }
@@ -137,8 +150,12 @@ fn opt22_against_itself_through_bitcode() {
             // Pin the LLVM bug: its merge does change what main prints.
             let out = dir.join(n.replace(".ll", ".opt22.ll"));
             let before = harness::lli(&t, &f).unwrap();
-            let after = harness::lli(&t, &out).unwrap();
-            assert_ne!(before, after, "{n}: expected opt-22's merge to change behaviour (llvm#213206)");
+            // (A crash, such as a KCFI trap, is a change too.)
+            let after = harness::lli(&t, &out);
+            assert!(
+                after.as_ref().map_or(true, |a| *a != before),
+                "{n}: expected opt-22's merge to change behaviour, got {after:?}"
+            );
         }
     }
     assert!(failures.is_empty(), "{failures}");

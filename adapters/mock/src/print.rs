@@ -156,6 +156,53 @@ pub fn print(m: &MockModule) -> String {
     p.out
 }
 
+/// An item of an explanation ([`mergefunc::Item`]) of function `f`, as the text format
+/// prints it: an instruction as its line, a value with `f`'s local names, a constant or
+/// metadata with its type.
+pub fn item_text(m: &MockModule, f: FuncId, item: mergefunc::Item) -> String {
+    use mergefunc::Item;
+    let mut p = Printer { m, out: String::new(), md_num: HashMap::new(), md_order: Vec::new(), names: HashMap::new() };
+    let func = m.funcs.get(f.index());
+    let names = func.map(|x| local_names(m, x)).unwrap_or_default();
+    // The operand's type is not part of its printed value.
+    let value = |p: &mut Printer<'_>, v: Value| p.val(&names, &Use { value: v, ty: TypeId(0) });
+    match item {
+        Item::Num(n) => n.to_string(),
+        Item::Type(t) => type_text(m, t),
+        Item::Const(c) => p.typed_const(c),
+        Item::Meta(None) => "none".into(),
+        Item::Meta(Some(md)) => p.md_operand(md),
+        Item::Asm(a) => value(&mut p, Value::Asm(a)),
+        Item::Attrs(a) => {
+            let l = m.attr_data(a);
+            let mut parts = vec![format!("fn({})", attrs_text(m, &l.func)), format!("ret({})", attrs_text(m, &l.ret))];
+            for (k, s) in l.params.iter().enumerate() {
+                parts.push(format!("param{k}({})", attrs_text(m, s)));
+            }
+            parts.join(" ")
+        }
+        Item::Value(v) => value(&mut p, v),
+        Item::Offset(_) => {
+            let mut s = String::new();
+            let _ = mergefunc::describe_default(m, item, &mut s);
+            s
+        }
+        Item::Attr { list, set, index } => {
+            let l = m.attr_data(list);
+            let set: &[Attr] = match set {
+                0 => &l.func,
+                1 => &l.ret,
+                k => l.params.get(k as usize - 2).map(|s| &s[..]).unwrap_or(&[]),
+            };
+            set.get(index as usize).map(|a| attr_text(m, a)).unwrap_or_else(|| "nothing".into())
+        }
+        Item::Inst(i) => match m.func_body(f) {
+            Some(body) if i.index() < body.insts.len() => p.inst(&names, body, i.index()),
+            _ => format!("<{i}>"),
+        },
+    }
+}
+
 /// Prints a type.
 pub fn type_text(m: &MockModule, t: TypeId) -> String {
     let mut s = String::new();

@@ -314,6 +314,12 @@ impl Module for MockModule {
     fn has_uses(&self, f: FuncId) -> bool {
         self.is_used(f)
     }
+    fn describe(&self, f: FuncId, item: mergefunc::Item, out: &mut dyn std::fmt::Write) -> std::fmt::Result {
+        crate::explain::describe(self, f, item, out)
+    }
+    fn prop_label(&self, f: FuncId, inst: Option<mergefunc::InstId>, k: usize) -> Option<&'static str> {
+        crate::explain::prop_label(self, f, inst, k)
+    }
     fn ineligible_reason(&self, code: u32) -> &str {
         match code {
             reason::DISTINCT_MD => "calls an intrinsic with a distinct metadata operand",

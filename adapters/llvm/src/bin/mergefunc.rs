@@ -3,7 +3,8 @@
 //! ```text
 //! mergefunc INPUT.{ll,bc} -o OUTPUT.{ll,bc} [--use-aliases] [--preserve-debug-info]
 //!           [--merge-cycles] [--report FILE.json] [--stats] [-v|--verbose] [--time] [-S] [--no-verify]
-//!           [--threads N] [--no-copy-views] [--no-tree-keys]
+//!           [--threads N] [--no-copy-views] [--no-tree-keys] [--near-misses FILE.json]
+//! mergefunc explain INPUT.{ll,bc} F G [--before-merge] [--use-aliases] [--merge-cycles]
 //! ```
 //! The output format follows the extension (`.ll` text, anything else bitcode); `-S`
 //! forces text; `-` as output writes text to standard output (`-` as input reads standard
@@ -37,6 +38,15 @@
 //! every function header and one over every instruction (`mergefunc_llvm::floors`),
 //! prints both, writes the module unchanged if `-o` is given, and merges nothing.
 //!
+//! `mergefunc explain INPUT F G` prints why functions `F` and `G` do not merge (the first
+//! rule of the order at which they differ, with both instructions), or that one of them
+//! is not a candidate and why, or that they are equal. It merges a copy of the input
+//! first (with the given options), so the answer is about the pair as the merge left it:
+//! that they merged, or what still keeps them apart once the functions they call were
+//! merged; `--before-merge` explains the order on the input as it is. `--near-misses FILE.json` writes
+//! every pair of functions that shared a hash bucket and did not merge, grouped by that
+//! rule (see `docs/explain.md`); with `--stats` the top groups are printed too.
+//!
 //! `--no-tree-keys` makes the core build and hash the view of every candidate it files
 //! in its tree, instead of filing it under a key from the prescan and reading it only when
 //! another function has the same key (see `LlvmModule::set_tree_keys`). The output is the
@@ -54,7 +64,8 @@ use std::time::Instant;
 
 const USAGE: &str = "usage: mergefunc INPUT.{ll,bc} -o OUTPUT.{ll,bc} [--use-aliases] [--preserve-debug-info] \
 [--merge-cycles] [--report FILE.json] [--stats] [-v|--verbose] [--time] [-S] [--no-verify] [--threads N] \
-[--no-copy-views] [--no-tree-keys]";
+[--no-copy-views] [--no-tree-keys] [--near-misses FILE.json]
+       mergefunc explain INPUT.{ll,bc} F G [--before-merge] [--use-aliases] [--merge-cycles]";
 
 struct Args {
     input: PathBuf,
@@ -70,6 +81,7 @@ struct Args {
     floors: bool,
     copy_views: bool,
     tree_keys: bool,
+    near_misses: Option<PathBuf>,
 }
 
 fn parse_args() -> Result<Args, String> {
@@ -89,12 +101,16 @@ fn parse_args() -> Result<Args, String> {
         floors: false,
         copy_views: true,
         tree_keys: true,
+        near_misses: None,
     };
     let mut it = std::env::args_os().skip(1);
     while let Some(arg) = it.next() {
         match arg.to_str() {
             Some("-o") => output = Some(PathBuf::from(it.next().ok_or("-o needs a file name")?)),
             Some("--report") => a.report = Some(PathBuf::from(it.next().ok_or("--report needs a file name")?)),
+            Some("--near-misses") => {
+                a.near_misses = Some(PathBuf::from(it.next().ok_or("--near-misses needs a file name")?))
+            }
             Some("-S") => a.text = true,
             Some("--use-aliases") => a.opts.use_aliases = true,
             Some("--preserve-debug-info") => a.opts.preserve_debug_info = true,
@@ -219,7 +235,42 @@ fn printable_name(name: &[u8], f: mergefunc::FuncId, slots: &[Option<usize>]) ->
     }
 }
 
+/// `mergefunc explain INPUT F G [--before-merge] [--use-aliases] [--merge-cycles]`.
+fn run_explain(args: &[std::ffi::OsString]) -> Result<(), String> {
+    let (mut before, mut opts, mut pos) = (false, Options::default(), Vec::new());
+    for a in args {
+        match a.to_str() {
+            Some("--before-merge") => before = true,
+            Some("--use-aliases") => opts.use_aliases = true,
+            Some("--merge-cycles") => opts.merge_cycles = true,
+            Some(s) if s.starts_with("--") => return Err(format!("unknown option {s}\n{USAGE}")),
+            Some(s) => pos.push(s),
+            None => return Err("arguments must be UTF-8".into()),
+        }
+    }
+    let [input, f, g] = pos[..] else {
+        return Err(format!("explain needs INPUT F G\n{USAGE}"));
+    };
+    let mut m = LlvmModule::load(Path::new(input)).map_err(|e| e.to_string())?;
+    // By default the pair is explained as the merge left it: merge a second copy.
+    let report = if before {
+        None
+    } else {
+        let mut merged = LlvmModule::load(Path::new(input)).map_err(|e| e.to_string())?;
+        let r = merge_module(&mut merged, &opts).map_err(|e| format!("merging failed: {e}"))?;
+        std::mem::forget(merged);
+        Some(r)
+    };
+    let text = mergefunc_llvm::explain::explain_pair(&mut m, f, g, report.as_ref())?;
+    print!("{text}");
+    Ok(())
+}
+
 fn run() -> Result<(), String> {
+    let argv: Vec<std::ffi::OsString> = std::env::args_os().skip(1).collect();
+    if argv.first().is_some_and(|a| a == "explain") {
+        return run_explain(&argv[1..]);
+    }
     // One module, one pass: keep memory that parsing frees mapped for the pass.
     mergefunc_llvm::tune_allocator_for_one_shot();
     let args = match parse_args() {
@@ -241,11 +292,24 @@ fn run() -> Result<(), String> {
         );
         return Ok(());
     }
+    // The near-miss report reads an unmerged copy of the input (see mergefunc_llvm::explain).
+    if args.near_misses.is_some() && args.input.as_os_str() == "-" {
+        return Err("--near-misses needs an input file, not -".into());
+    }
     // Every file the run writes is checked and created first: a run writes all of them
     // or none (the renames at the end are the only step after which a failure could leave
     // one written and another not).
     let mut out_file = if args.output.as_os_str() == "-" { None } else { Some(Staged::create(&args.output)?) };
     let mut report_file = args.report.as_deref().map(Staged::create).transpose()?;
+    let mut near_file = args.near_misses.as_deref().map(Staged::create).transpose()?;
+    let pristine = match &args.near_misses {
+        Some(_) => {
+            let mut p = LlvmModule::load_with_threads(&args.input, args.threads).map_err(|e| e.to_string())?;
+            mergefunc_llvm::explain::materialize_all(&mut p);
+            Some(p)
+        }
+        None => None,
+    };
     let mut m = LlvmModule::load_with_threads(&args.input, args.threads).map_err(|e| e.to_string())?;
     // The process writes the module and exits: erased bodies need not be destroyed.
     m.set_keep_erased(true);
@@ -273,6 +337,10 @@ fn run() -> Result<(), String> {
         let json = to_json(&report, &name_of, &slots, if args.time { Some(secs) } else { None });
         f.fill(json.as_bytes())?;
     }
+    let near = pristine.as_ref().map(|p| mergefunc_llvm::explain::near_misses_of(p, &report));
+    if let (Some(f), Some(p), Some(nm)) = (near_file.as_mut(), &pristine, &near) {
+        f.fill(mergefunc_llvm::explain::near_miss_json(p, nm).as_bytes())?;
+    }
     match out_file.as_mut() {
         Some(f) => f.fill(&data)?,
         None => {
@@ -284,6 +352,9 @@ fn run() -> Result<(), String> {
         f.commit()?;
     }
     if let Some(f) = report_file.take() {
+        f.commit()?;
+    }
+    if let Some(f) = near_file.take() {
         f.commit()?;
     }
     if args.verbose {
@@ -307,6 +378,9 @@ fn run() -> Result<(), String> {
         for ((rewrite, reason, apart), n) in declined {
             let then = if apart { "pair kept apart" } else { "another rewrite used" };
             eprintln!("mergefunc: declined {rewrite} x{n}: {reason} ({then})");
+        }
+        for line in near.iter().flat_map(|nm| mergefunc_llvm::explain::near_miss_stats(nm, 10)) {
+            eprintln!("mergefunc: {line}");
         }
         eprintln!("mergefunc: views built: {}", m.views_built());
         eprintln!("mergefunc: views copied from a function with the same body: {}", m.copy_report().0);
@@ -334,6 +408,7 @@ fn run() -> Result<(), String> {
     // (about 7% of a whole run on rust-linked-release) would only hand memory back that
     // the exit returns anyway.
     std::mem::forget(m);
+    std::mem::forget(pristine);
     Ok(())
 }
 

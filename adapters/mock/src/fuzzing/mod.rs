@@ -35,6 +35,7 @@
 
 pub mod cycle_partition;
 pub mod determinism;
+pub mod explain_agrees;
 pub mod gen;
 pub mod idempotence;
 pub mod merge_preserves_behaviour;
