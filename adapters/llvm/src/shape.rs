@@ -135,6 +135,9 @@ impl crate::LlvmModule {
     #[doc(hidden)]
     pub fn forget_shapes(&mut self) {
         let alone = self.alone_on_shape();
+        if alone.is_empty() {
+            return;
+        }
         self.shapes.alone.clear();
         for f in alone {
             self.rebuild_info(f);
