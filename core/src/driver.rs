@@ -497,6 +497,10 @@ impl<M: ModuleMut> Driver<'_, M> {
             if !self.is_candidate(f) {
                 continue;
             }
+            if self.m.never_merges(f) {
+                self.report.stats.never_merges += 1;
+                continue;
+            }
             let h = match self.m.worklist_hash(f) {
                 Some(h) => {
                     unbuilt = true;
@@ -544,6 +548,8 @@ impl<M: ModuleMut> Driver<'_, M> {
         };
         // Dropped by key, not by hash: reported separately.
         self.report.stats.singletons -= self.report.stats.unique_keys;
+        // Left out by the adapter before hashing: still candidates.
+        self.report.stats.candidates += self.report.stats.never_merges;
         self.drain()?;
         if self.opts.merge_cycles {
             // LLVM's merges first (identical actions), then the cycles it cannot see,
@@ -1430,6 +1436,32 @@ mod tests {
             sort_by_hash(&mut list);
             assert_eq!(list, want, "{n} entries, hashes under {mask:#x}");
         }
+    }
+
+    /// A function the adapter says can never merge is left out before it is hashed or
+    /// read, counted as a candidate and in `never_merges`; the merges are the same.
+    #[test]
+    fn functions_that_never_merge_are_never_read() {
+        let run = |skip: bool| {
+            let mut m = Tiny::new();
+            m.hashed = true;
+            let a = adder(&mut m, "a", 5, ext());
+            let _b = adder(&mut m, "b", 5, ext());
+            let c = adder(&mut m, "c", 6, ext());
+            if skip {
+                m.never_merges = alloc::vec![c];
+            }
+            let r = merge_module(&mut m, &Options::default()).unwrap();
+            let read = m.accesses.borrow().iter().any(|e| e.1 == c);
+            (actions(&r), r.stats.candidates, r.stats.never_merges, read, a)
+        };
+        let (with, cands, never, read, a) = run(true);
+        let (without, cands0, never0, read0, _) = run(false);
+        assert_eq!(with, without);
+        assert_eq!(with[0].1, a.0);
+        assert_eq!((cands, never, read), (3, 1, false));
+        // Without the hint, `c` shares the worklist hash and is read.
+        assert_eq!((cands0, never0, read0), (3, 0, true));
     }
 
     #[test]

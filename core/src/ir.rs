@@ -826,6 +826,16 @@ pub trait Module {
         let _ = f;
         None
     }
+    /// True if the adapter proved, without reading `f`'s body, that `f` can never merge:
+    /// no function the pass will ever compare can equal it (say, no other candidate has
+    /// a key that every function equal to `f` shares and that no rewrite of another
+    /// function changes). The driver then leaves `f` out before hashing it (counted in
+    /// [`crate::Stats::never_merges`]); the merges are the same as without. The default
+    /// is `false`.
+    fn never_merges(&self, f: FuncId) -> bool {
+        let _ = f;
+        false
+    }
     /// An optional hint: a function whose body `f`'s body may be a copy of (an adapter
     /// that found two functions' IR identical may copy one view instead of building the
     /// other). The core checks the hint ([`crate::Comparator::is_copy_of`]) before it

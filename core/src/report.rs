@@ -137,6 +137,10 @@ pub struct Stats {
     /// Candidates dropped without building their views because no other candidate
     /// shared their [`crate::ModuleMut::merge_key`] (0 for adapters without one).
     pub unique_keys: u64,
+    /// Candidates left out before hashing because the adapter proved they can never
+    /// merge ([`crate::Module::never_merges`]; 0 for adapters that never say so).
+    /// Counted in [`Self::candidates`] too.
+    pub never_merges: u64,
     /// Full function comparisons performed.
     pub comparisons: u64,
     /// Functions merged with a tree node without a lookup, their view being a checked
@@ -237,6 +241,9 @@ impl fmt::Display for Stats {
             self.comparisons,
             self.rounds
         )?;
+        if self.never_merges != 0 {
+            write!(f, " never_merges={}", self.never_merges)?;
+        }
         if self.unique_keys != 0 {
             write!(f, " unique_keys={}", self.unique_keys)?;
         }

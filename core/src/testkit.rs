@@ -47,6 +47,8 @@ pub(crate) struct Tiny {
     pub unread_claims: bool,
     /// Rewrites [`ModuleMut::can_rewrite`] declines: (rewrite, the function it would change).
     pub refuse: Vec<(crate::mutate::Rewrite, FuncId)>,
+    /// Functions [`Module::never_merges`] vouches for.
+    pub never_merges: Vec<FuncId>,
     /// Every [`ModuleMut::prefetch`] and [`ModuleMut::materialize`] call, in order.
     pub accesses: core::cell::RefCell<Vec<(&'static str, FuncId)>>,
 }
@@ -220,6 +222,9 @@ impl Module for Tiny {
     }
     fn worklist_hash(&self, f: FuncId) -> Option<u64> {
         (self.hashed && self.bodies[f.index()].is_some()).then_some(7)
+    }
+    fn never_merges(&self, f: FuncId) -> bool {
+        self.never_merges.contains(&f)
     }
     fn view_copied_from(&self, f: FuncId) -> Option<FuncId> {
         self.copy_hints.iter().find(|h| h.0 == f).map(|h| h.1)

@@ -2,6 +2,7 @@
 //!
 //! ```text
 //! cargo bench -p mergefunc-llvm --features llvm --bench vs_opt            # everything
+//! cargo bench -p mergefunc-llvm --features llvm --bench vs_opt -- c-,cpp  # modules whose names contain c- or cpp
 //! cargo bench -p mergefunc-llvm --features llvm --bench vs_opt -- phases FILE...
 //! ```
 //!
@@ -9,6 +10,9 @@
 //! 1. prints the machine (nproc, CPU model, load average);
 //! 2. builds its inputs (kept in `$MERGEFUNC_BENCH_DIR`, default `<target dir>/bench-inputs`;
 //!    an existing file is reused unless `MERGEFUNC_BENCH_REGEN=1`):
+//!    * `c-zstd-O2.bc`, `c-oniguruma-O2.bc`, `c-lz4-O2.bc`, `c-zlib-O2.bc`:
+//!      `adapters/llvm/scripts/gen-c-modules.sh` (real C libraries from the sources that
+//!      crates.io's `-sys` crates ship, `clang-22 -O2` per file, linked): little merges;
 //!    * `rust-linked-release.bc`, `rust-linked-debug.bc`: `adapters/llvm/scripts/gen-rust-module.sh
 //!      PROFILE linked`, a small project with real dependencies (serde, serde_json, regex, ...)
 //!      whose crates' bitcode is linked into one module: 11,022 / 25,607 defined functions;
@@ -24,6 +28,13 @@
 //!      `MERGEFUNC_BENCH_CYCLES=0`);
 //!    * LLVM: `opt-22 -passes=mergefunc -time-passes IN -o /dev/null`, the
 //!      `MergeFunctionsPass` line (wall and user+system);
+//!    * ours with `--threads 1` (the CPU a compiler thread would spend), and with
+//!      `MERGEFUNC_BENCH_AB=1` also without shape keys (`MERGEFUNC_SHAPES=0`);
+//!    * the floors: `mergefunc IN -o OUT --floors` (one walk over every function header,
+//!      one over every instruction, in our binary; see `mergefunc_llvm::floors`);
+//!    * peak memory (`wait4`'s maxrss) of ours with `--threads 1` and of `opt-22` with the
+//!      pass, each over a run of the same tool that only parses and writes
+//!      (`mergefunc --floors`, `opt-22 IN -o /dev/null`);
 //! 4. prints medians, min/max and the ratio ours/LLVM (wall and CPU), and where our time
 //!    goes: the medians of the parts that `--time --stats` reports (module facts with the
 //!    first prescan beside them, later prescans, views, rewrites, the core and the rest);
@@ -70,7 +81,7 @@ fn main() {
     machine();
     let dir = bench_dir();
     if args.first().map(String::as_str) == Some("instructions") {
-        let inputs = prepare_inputs(&dir).unwrap_or_else(|e| {
+        let inputs = prepare_inputs(&dir, args.get(1).map(String::as_str)).unwrap_or_else(|e| {
             eprintln!("vs_opt: cannot build the inputs: {e}");
             std::process::exit(1);
         });
@@ -80,7 +91,7 @@ fn main() {
         }
         return;
     }
-    let inputs = match prepare_inputs(&dir) {
+    let inputs = match prepare_inputs(&dir, args.first().map(String::as_str)) {
         Ok(v) => v,
         Err(e) => {
             eprintln!("vs_opt: cannot build the inputs: {e}");
@@ -92,7 +103,7 @@ fn main() {
     let filter = args.first().cloned();
     let mut rows = Vec::new();
     for (name, path) in &inputs {
-        if filter.as_ref().is_some_and(|f| !name.contains(f.as_str())) {
+        if !selected(name, filter.as_deref()) {
             continue;
         }
         match bench_module(name, path, runs, cycles) {
@@ -123,6 +134,61 @@ fn main() {
             fmt_stats(&r.opt_cpu),
             median(&r.ours_cpu) / median(&r.opt_cpu),
         );
+    }
+    println!();
+    println!(
+        "## One thread, floors and memory (ms, medians [min–max]; CPU: the same span less the time spent waiting \
+         for a core; memory: peak RSS over a parse-and-write-only run of the same tool, MiB)"
+    );
+    println!();
+    println!(
+        "| module | header floor CPU | instruction floor CPU | ours `--threads 1` wall | ours `--threads 1` CPU | \
+         LLVM's pass wall | LLVM CPU | ratio `--threads 1` wall | ratio CPU | ours memory | opt memory |"
+    );
+    println!("|---|---|---|---|---|---|---|---|---|---|---|");
+    for r in &rows {
+        let mem = |k: usize, base: usize| {
+            let d: Vec<f64> = r.mem.iter().map(|m| (m[k] as f64 - m[base] as f64) / 1024.0).collect();
+            median(&d)
+        };
+        println!(
+            "| {} | {:.3} | {:.2} | {} | {} | {} | {} | **{:.2}** | **{:.2}** | {:+.1} | {:+.1} |",
+            r.name,
+            median(&r.floor_headers),
+            median(&r.floor_insts),
+            fmt_stats(&r.ours1_wall),
+            fmt_stats(&r.ours1_cpu),
+            fmt_stats(&r.opt_wall),
+            fmt_stats(&r.opt_cpu),
+            median(&r.ours1_wall) / median(&r.opt_wall),
+            median(&r.ours1_cpu) / median(&r.opt_cpu),
+            mem(0, 1),
+            mem(2, 3),
+        );
+    }
+    if rows.iter().any(|r| !r.ours1_noshapes_wall.is_empty()) {
+        println!();
+        println!("## A/B: shape keys on and off (`MERGEFUNC_SHAPES=0`), `--threads 1`, ms, same alternation");
+        println!();
+        println!(
+            "| module | shapes on wall | shapes off wall | shapes on CPU | shapes off CPU | on / off (CPU) | ratio on \
+             (CPU) | ratio off (CPU) |"
+        );
+        println!("|---|---|---|---|---|---|---|---|");
+        for r in rows.iter().filter(|r| !r.ours1_noshapes_wall.is_empty()) {
+            let (on, off, l) = (median(&r.ours1_cpu), median(&r.ours1_noshapes_cpu), median(&r.opt_cpu));
+            println!(
+                "| {} | {} | {} | {} | {} | {:.2} | **{:.2}** | {:.2} |",
+                r.name,
+                fmt_stats(&r.ours1_wall),
+                fmt_stats(&r.ours1_noshapes_wall),
+                fmt_stats(&r.ours1_cpu),
+                fmt_stats(&r.ours1_noshapes_cpu),
+                on / off,
+                on / l,
+                off / l
+            );
+        }
     }
     println!();
     println!("## Where our time goes (wall ms, medians per part; the first prescan runs beside the module facts)");
@@ -241,19 +307,39 @@ fn generate(dir: &Path, script: &Path, args: &[&str], out_name: &str) -> Result<
     Ok(out)
 }
 
-fn prepare_inputs(dir: &Path) -> Result<Vec<(String, PathBuf)>, String> {
+/// Whether module `name` is selected by `filter` (comma-separated parts, any of which
+/// the name contains; `None` selects every module).
+fn selected(name: &str, filter: Option<&str>) -> bool {
+    filter.is_none_or(|f| f.split(',').any(|p| name.contains(p)))
+}
+
+/// The inputs selected by `filter`, generated where missing (only those).
+fn prepare_inputs(dir: &Path, filter: Option<&str>) -> Result<Vec<(String, PathBuf)>, String> {
     std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     let root = repo_root();
     let big = root.join("adapters/llvm/benches/gen-big-rust-module.sh");
     let rust = root.join("adapters/llvm/scripts/gen-rust-module.sh");
     let cpp = root.join("adapters/llvm/scripts/gen-cpp-module.sh");
-    Ok(vec![
-        ("rust-linked-release".into(), generate(dir, &rust, &["release", "linked"], "rust-linked-release.bc")?),
-        ("rust-linked-debug".into(), generate(dir, &rust, &["debug", "linked"], "rust-linked-debug.bc")?),
-        ("cpp-O0".into(), generate(dir, &cpp, &["O0"], "cpp-prog-O0.ll")?),
-        ("rust-big-debug".into(), generate(dir, &big, &["debug", "160"], "rust-big-debug.bc")?),
-        ("rust-big-release".into(), generate(dir, &big, &["release", "160"], "rust-big-release.bc")?),
-    ])
+    let c = root.join("adapters/llvm/scripts/gen-c-modules.sh");
+    let plan: [(&str, &Path, &[&str], &str); 9] = [
+        // Real C libraries at -O2, where little merges (`gen-c-modules.sh`).
+        ("c-zstd-O2", &c, &["zstd"], "c-zstd-O2.bc"),
+        ("c-oniguruma-O2", &c, &["oniguruma"], "c-oniguruma-O2.bc"),
+        ("c-lz4-O2", &c, &["lz4"], "c-lz4-O2.bc"),
+        ("c-zlib-O2", &c, &["zlib"], "c-zlib-O2.bc"),
+        ("rust-linked-release", &rust, &["release", "linked"], "rust-linked-release.bc"),
+        ("rust-linked-debug", &rust, &["debug", "linked"], "rust-linked-debug.bc"),
+        ("cpp-O0", &cpp, &["O0"], "cpp-prog-O0.ll"),
+        ("rust-big-debug", &big, &["debug", "160"], "rust-big-debug.bc"),
+        ("rust-big-release", &big, &["release", "160"], "rust-big-release.bc"),
+    ];
+    let mut out = Vec::new();
+    for (name, script, args, file) in plan {
+        if selected(name, filter) {
+            out.push((name.to_string(), generate(dir, script, args, file)?));
+        }
+    }
+    Ok(out)
 }
 
 // ---------------------------------------------------------------------------------------
@@ -274,18 +360,84 @@ struct Row {
     parts: Vec<[f64; 5]>,
     /// Our wall ms per run in cycle mode (empty when not measured).
     cycles_wall: Vec<f64>,
+    /// Our wall ms per run with `--threads 1`.
+    ours1_wall: Vec<f64>,
+    /// The same without shape keys (`MERGEFUNC_SHAPES=0`; empty unless `MERGEFUNC_BENCH_AB=1`).
+    ours1_noshapes_wall: Vec<f64>,
+    ours1_noshapes_cpu: Vec<f64>,
+    /// Our CPU ms per run with `--threads 1` (the wall time less any time the process
+    /// waited for a core: this machine is shared).
+    ours1_cpu: Vec<f64>,
+    /// The floors per run (CPU ms, see `ours1_cpu`): one walk over every function header,
+    /// one over every instruction (`mergefunc --floors`).
+    floor_headers: Vec<f64>,
+    floor_insts: Vec<f64>,
+    /// Peak resident memory (KiB) per run: ours, ours parsing and writing only, LLVM's
+    /// `opt` with the pass, `opt` without passes.
+    mem: Vec<[u64; 4]>,
 }
 
-/// (wall, cpu, parts) seconds of our pass; parts as in [`Row::parts`].
-fn run_ours(input: &Path, out: &Path, cycles: bool) -> Result<(f64, f64, [f64; 5]), String> {
-    let o = Command::new(OUR_BIN)
-        .arg(input)
-        .arg("-o")
-        .arg(out)
-        .args(["--time", "--stats", "--no-verify"])
-        .args(cycles.then_some("--merge-cycles"))
-        .output()
+/// Runs `cmd` to the end with its output captured; also returns its peak resident
+/// memory in KiB (`wait4`'s `ru_maxrss`, of that process alone).
+fn output_with_peak(cmd: &mut Command) -> Result<(std::process::Output, u64), String> {
+    use std::io::Read;
+    use std::os::unix::process::ExitStatusExt;
+    // Linux x86-64/aarch64 `struct rusage`: two `timeval`s, then 14 `long`s (maxrss first).
+    #[repr(C)]
+    struct Rusage {
+        times: [i64; 4],
+        maxrss: i64,
+        rest: [i64; 13],
+    }
+    extern "C" {
+        fn wait4(pid: i32, status: *mut i32, options: i32, usage: *mut Rusage) -> i32;
+    }
+    let mut child = cmd
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
         .map_err(|e| e.to_string())?;
+    let (mut so, mut se) = (child.stdout.take().ok_or("no stdout")?, child.stderr.take().ok_or("no stderr")?);
+    let reader = std::thread::spawn(move || {
+        let mut v = Vec::new();
+        let _ = so.read_to_end(&mut v);
+        v
+    });
+    let mut stderr = Vec::new();
+    se.read_to_end(&mut stderr).map_err(|e| e.to_string())?;
+    let stdout = reader.join().unwrap_or_default();
+    let mut usage = Rusage { times: [0; 4], maxrss: 0, rest: [0; 13] };
+    let mut status = 0i32;
+    // SAFETY: `status` and `usage` are valid and writable (the layout above); the child
+    // is ours and not yet reaped (std's `Child` never waited for it).
+    if unsafe { wait4(child.id() as i32, &mut status, 0, &mut usage) } < 0 {
+        return Err(format!("wait4: {}", std::io::Error::last_os_error()));
+    }
+    Ok((
+        std::process::Output { status: std::process::ExitStatus::from_raw(status), stdout, stderr },
+        usage.maxrss.max(0) as u64,
+    ))
+}
+
+/// One run of ours: wall, cpu, parts (as in [`Row::parts`]), peak memory (KiB).
+type OursRun = (f64, f64, [f64; 5], u64);
+
+/// Our pass on `input` with the extra arguments `extra` (`--merge-cycles`, `--threads 1`).
+fn run_ours(input: &Path, out: &Path, extra: &[&str]) -> Result<OursRun, String> {
+    run_ours_env(input, out, extra, &[])
+}
+
+/// [`run_ours`] with environment variables set (`MERGEFUNC_SHAPES=0` for the A/B).
+fn run_ours_env(input: &Path, out: &Path, extra: &[&str], env: &[(&str, &str)]) -> Result<OursRun, String> {
+    let (o, peak) = output_with_peak(
+        Command::new(OUR_BIN)
+            .arg(input)
+            .arg("-o")
+            .arg(out)
+            .args(["--time", "--stats", "--no-verify"])
+            .args(extra)
+            .envs(env.iter().copied()),
+    )?;
     let err = String::from_utf8_lossy(&o.stderr);
     if !o.status.success() {
         return Err(format!("mergefunc failed: {err}"));
@@ -306,7 +458,31 @@ fn run_ours(input: &Path, out: &Path, cycles: bool) -> Result<(f64, f64, [f64; 5
         part(", rewrites ")?,
         part("core and the rest ")?,
     ];
-    Ok((wall, cpu, parts))
+    Ok((wall, cpu, parts, peak))
+}
+
+/// The floors (seconds: headers wall and CPU, instructions wall and CPU) and the peak
+/// memory (KiB) of parsing and writing `input` alone (`mergefunc --floors`).
+fn run_floors(input: &Path, out: &Path) -> Result<([f64; 4], u64), String> {
+    let (o, peak) = output_with_peak(Command::new(OUR_BIN).arg(input).arg("-o").arg(out).arg("--floors"))?;
+    let err = String::from_utf8_lossy(&o.stderr);
+    if !o.status.success() {
+        return Err(format!("mergefunc --floors failed: {err}"));
+    }
+    let secs = |after: &str| -> Option<f64> {
+        err.lines().find_map(|l| l.split(after).nth(1)?.split(" s").next()?.trim().parse().ok())
+    };
+    let f = |k: &str| secs(k).ok_or_else(|| format!("no floors line in: {err}"));
+    Ok(([f("floors: headers ")?, f("s (cpu ")?, f(", instructions ")?, f("), instructions ")?], peak))
+}
+
+/// Peak memory (KiB) of `opt-22` reading and writing `input` without any pass.
+fn opt_parse_peak(input: &Path) -> Result<u64, String> {
+    let (o, peak) = output_with_peak(Command::new("opt-22").arg(input).args(["-o", "/dev/null"]))?;
+    if !o.status.success() {
+        return Err(format!("opt-22 without passes failed: {}", String::from_utf8_lossy(&o.stderr)));
+    }
+    Ok(peak)
 }
 
 /// Instructions executed inside the functions matching `toggles` when `cmd` runs under
@@ -344,13 +520,13 @@ fn instructions(inputs: &[(String, PathBuf)], filter: Option<&str>) -> Result<()
     println!("|---|---|---|---|---|---|");
     let out = std::env::temp_dir().join(format!("vs_opt-instr-{}.bc", std::process::id()));
     for (name, path) in inputs {
-        if filter.is_some_and(|f| !name.contains(f)) {
+        if !selected(name, filter) {
             continue;
         }
         let os = |s: &'static str| std::ffi::OsStr::new(s);
         let ours_cmd =
             [os(OUR_BIN), path.as_os_str(), os("-o"), out.as_os_str(), os("--no-verify"), os("--threads"), os("1")];
-        let setup = callgrind_count(&ours_cmd, &["*prescan::run*"])?;
+        let setup = callgrind_count(&ours_cmd, &["*prescan::run*", "*shape::compute*"])?;
         let merge = callgrind_count(&ours_cmd, &["*driver::merge_module*"])?;
         let opt_cmd = [os("opt-22"), os("-passes=mergefunc"), path.as_os_str(), os("-o"), os("/dev/null")];
         let llvm = callgrind_count(&opt_cmd, &["*MergeFunctionsPass::runOnModule*"])?;
@@ -369,18 +545,18 @@ fn instructions(inputs: &[(String, PathBuf)], filter: Option<&str>) -> Result<()
 }
 
 /// (wall, user+system) seconds of LLVM's MergeFunctionsPass.
-fn run_opt(input: &Path) -> Result<(f64, f64), String> {
-    let o = Command::new("opt-22")
-        .args(["-passes=mergefunc", "-time-passes"])
-        .arg(input)
-        .args(["-o", "/dev/null"])
-        .output()
-        .map_err(|e| format!("opt-22: {e}"))?;
+fn run_opt(input: &Path) -> Result<(f64, f64, u64), String> {
+    let (o, peak) = output_with_peak(
+        Command::new("opt-22").args(["-passes=mergefunc", "-time-passes"]).arg(input).args(["-o", "/dev/null"]),
+    )
+    .map_err(|e| format!("opt-22: {e}"))?;
     let err = String::from_utf8_lossy(&o.stderr);
     if !o.status.success() {
         return Err(format!("opt-22 failed: {err}"));
     }
-    parse_time_passes(&err, "MergeFunctionsPass").ok_or_else(|| format!("no MergeFunctionsPass line in: {err}"))
+    let (wall, cpu) =
+        parse_time_passes(&err, "MergeFunctionsPass").ok_or_else(|| format!("no MergeFunctionsPass line in: {err}"))?;
+    Ok((wall, cpu, peak))
 }
 
 /// Finds `pass` in `-time-passes` output; the columns are named by the table's header
@@ -413,14 +589,16 @@ fn parse_time_passes(text: &str, pass: &str) -> Option<(f64, f64)> {
 }
 
 fn bench_module(name: &str, input: &Path, runs: usize, cycles: bool) -> Result<Row, String> {
+    let ab = std::env::var("MERGEFUNC_BENCH_AB").is_ok_and(|v| v == "1");
     let work = input.with_extension("bench-out");
     std::fs::create_dir_all(&work).map_err(|e| e.to_string())?;
     let out_bc = work.join("ours.bc");
     println!();
     println!("## {name}: {}", input.display());
     // Warm the page cache and the dynamic loader once (not measured).
-    run_ours(input, &out_bc, false)?;
+    run_ours(input, &out_bc, &[])?;
     run_opt(input)?;
+    let floors_bc = work.join("floors.bc");
     let mut row = Row {
         name: name.into(),
         defined: 0,
@@ -432,27 +610,62 @@ fn bench_module(name: &str, input: &Path, runs: usize, cycles: bool) -> Result<R
         opt_cpu: Vec::new(),
         parts: Vec::new(),
         cycles_wall: Vec::new(),
+        ours1_wall: Vec::new(),
+        ours1_noshapes_wall: Vec::new(),
+        ours1_noshapes_cpu: Vec::new(),
+        ours1_cpu: Vec::new(),
+        floor_headers: Vec::new(),
+        floor_insts: Vec::new(),
+        mem: Vec::new(),
     };
-    println!("| run | ours wall ms | ours CPU ms | LLVM wall ms | LLVM CPU ms |");
-    println!("|---|---|---|---|---|");
+    println!(
+        "| run | ours wall ms | ours CPU ms | LLVM wall ms | LLVM CPU ms | ours `--threads 1` wall ms | CPU ms | header \
+         floor CPU ms | instruction floor CPU ms |"
+    );
+    println!("|---|---|---|---|---|---|---|---|---|");
     for i in 0..runs {
         // Alternate which one goes first, so drifting load hits both alike.
         let (a, b) = if i % 2 == 0 {
-            let a = run_ours(input, &out_bc, false)?;
+            let a = run_ours(input, &out_bc, &[])?;
             (a, run_opt(input)?)
         } else {
             let b = run_opt(input)?;
-            (run_ours(input, &out_bc, false)?, b)
+            (run_ours(input, &out_bc, &[])?, b)
         };
-        if cycles {
-            row.cycles_wall.push(run_ours(input, &out_bc, true)?.0 * 1e3);
+        let one = run_ours(input, &out_bc, &["--threads", "1"])?;
+        if ab {
+            let off = run_ours_env(input, &out_bc, &["--threads", "1"], &[("MERGEFUNC_SHAPES", "0")])?;
+            row.ours1_noshapes_wall.push(off.0 * 1e3);
+            row.ours1_noshapes_cpu.push(off.1 * 1e3);
         }
-        println!("| {} | {:.2} | {:.2} | {:.2} | {:.2} |", i + 1, a.0 * 1e3, a.1 * 1e3, b.0 * 1e3, b.1 * 1e3);
+        let (fl, parse_peak) = run_floors(input, &floors_bc)?;
+        let (fh, fi) = (fl[1], fl[3]);
+        let opt_peak = opt_parse_peak(input)?;
+        if cycles {
+            row.cycles_wall.push(run_ours(input, &out_bc, &["--merge-cycles"])?.0 * 1e3);
+        }
+        println!(
+            "| {} | {:.2} | {:.2} | {:.2} | {:.2} | {:.2} | {:.2} | {:.3} | {:.2} |",
+            i + 1,
+            a.0 * 1e3,
+            a.1 * 1e3,
+            b.0 * 1e3,
+            b.1 * 1e3,
+            one.0 * 1e3,
+            one.1 * 1e3,
+            fh * 1e3,
+            fi * 1e3
+        );
         row.ours_wall.push(a.0 * 1e3);
         row.ours_cpu.push(a.1 * 1e3);
         row.opt_wall.push(b.0 * 1e3);
         row.opt_cpu.push(b.1 * 1e3);
         row.parts.push(a.2.map(|x| x * 1e3));
+        row.ours1_wall.push(one.0 * 1e3);
+        row.ours1_cpu.push(one.1 * 1e3);
+        row.floor_headers.push(fh * 1e3);
+        row.floor_insts.push(fi * 1e3);
+        row.mem.push([one.3, parse_peak, b.2, opt_peak]);
     }
     // Same merges?
     let ours_ll = work.join("ours.ll");

@@ -1530,3 +1530,101 @@ void mergefunc_prefetch_range(uint64_t lo, uint64_t hi, uint64_t max_bytes) {
 }
 
 } // extern "C"
+
+extern "C" {
+
+// The shape key of function `fn` (see `shape.rs`, which states what it may read and
+// why): a hash of facts that two functions the order calls equal always share and that
+// no rewrite of another function changes, read without walking the body: the function
+// type (`typeKey`: address-space-0 pointers as integers of `ptr_bits` bits, structs by
+// their elements), the calling convention, whether it has a garbage collector or a
+// section, and of the entry block its first instruction other than a debug intrinsic
+// and its terminator (each: opcode and operand count, but a getelementptr's opcode alone;
+// the terminator's successor count). With `entry_walk` & 1, also the opcodes and the
+// count of the entry block's instructions other than debug intrinsics; with `entry_walk`
+// & 2, the first instruction and the terminator of each successor of the entry block. Returns 0 for anything that is not a
+// function with a body whose entry block has a terminator (the caller keeps it).
+//
+// Unless `address_taken` is null, `*address_taken` is set to 1 if a `blockaddress` refers
+// to one of its blocks (this reads every block header, not the instructions), else 0.
+// The part of a block's first instruction in the shape key: its opcode and, except for
+// getelementptr (the order compares two GEPs with constant indices by their byte offset,
+// whatever their operand counts), its operand count.
+static uint64_t firstKey(const Instruction *I) {
+  unsigned Op = I->getOpcode();
+  return Op == Instruction::GetElementPtr ? mixk(0x9e, Op) : mixk(Op, I->getNumOperands());
+}
+
+uint64_t mergefunc_shape_key(void *scan, LLVMValueRef fn, unsigned ptr_bits, int entry_walk,
+                             int *address_taken) {
+  auto &S = *static_cast<Scan *>(scan);
+  if (address_taken)
+    *address_taken = 1;
+  auto *F = dyn_cast_or_null<Function>(unwrap(fn));
+  if (!F || F->isDeclaration())
+    return 0;
+  const BasicBlock &Entry = F->getEntryBlock();
+  const Instruction *T = Entry.getTerminator();
+  if (!T)
+    return 0;
+  uint64_t H = mixk(0x5a, typeKey(S, F->getFunctionType(), ptr_bits, 0));
+  H = mixk(mixk(mixk(H, F->getCallingConv()), F->hasGC()), F->hasSection());
+  const Instruction *First = &Entry.front();
+  while (First != T && isa<DbgInfoIntrinsic>(First))
+    First = First->getNextNode();
+  H = mixk(H, firstKey(First));
+  H = mixk(mixk(mixk(H, T->getOpcode()), T->getNumOperands()), T->getNumSuccessors());
+  if (entry_walk & 1) {
+    uint64_t N = 0;
+    for (const Instruction &I : Entry) {
+      if (isa<DbgInfoIntrinsic>(I))
+        continue;
+      ++N;
+      H = mixk(H, I.getOpcode());
+    }
+    H = mixk(H, N);
+  }
+  if (entry_walk & 2) {
+    for (unsigned i = 0, e = T->getNumSuccessors(); i != e; ++i) {
+      const BasicBlock *B = T->getSuccessor(i);
+      const Instruction *BT = B->getTerminator();
+      if (!BT)
+        return 0;
+      const Instruction *BF = &B->front();
+      while (BF != BT && isa<DbgInfoIntrinsic>(BF))
+        BF = BF->getNextNode();
+      H = mixk(H, firstKey(BF));
+      H = mixk(mixk(mixk(H, BT->getOpcode()), BT->getNumOperands()), BT->getNumSuccessors());
+    }
+  }
+  if (address_taken) {
+    int Taken = 0;
+    for (const BasicBlock &BB : *F)
+      Taken |= BB.hasAddressTaken();
+    *address_taken = Taken;
+  }
+  return H | 1;
+}
+
+} // extern "C"
+
+extern "C" {
+
+// The benchmark's instruction floor: one walk over every instruction of every function
+// of `m` (reading each one's opcode and operand count, the least any pass that looks at
+// every instruction reads), returning a checksum so that the walk is not optimized away.
+// It asks for the memory ahead as the prescan does (`PrefetchAhead`), so that it is a
+// floor for the prescan's walk too.
+uint64_t mergefunc_floor_instruction_walk(LLVMModuleRef m) {
+  uint64_t H = 0;
+  for (const Function &F : *unwrap(m))
+    for (const BasicBlock &BB : F)
+      for (const Instruction &I : BB) {
+        __builtin_prefetch(reinterpret_cast<const void *>(reinterpret_cast<uintptr_t>(&I) + PrefetchAhead));
+        __builtin_prefetch(reinterpret_cast<const void *>(reinterpret_cast<uintptr_t>(&I) + PrefetchAhead + 64));
+        H = mixk(H, (uint64_t(I.getOpcode()) << 32) | I.getNumOperands());
+      }
+  return H;
+}
+
+} // extern "C"

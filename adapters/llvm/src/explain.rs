@@ -21,8 +21,10 @@ use crate::report::json_str;
 use crate::LlvmModule;
 
 /// Builds the view of every function with a body (views are otherwise built lazily, as
-/// the merge reaches them).
+/// the merge reaches them), with full facts for every function (those alone on their
+/// shape included, see `shape`).
 pub fn materialize_all(m: &mut LlvmModule) {
+    m.forget_shapes();
     for i in 0..m.num_funcs() {
         let f = FuncId::new(i);
         if m.has_body(f) {
@@ -65,6 +67,9 @@ pub fn explain_pair(m: &mut LlvmModule, a: &str, b: &str, after: Option<&Report>
         m.func_by_name(n).ok_or_else(|| format!("no function named @{n} in the module"))
     };
     let (fa, fb) = (find(m, a)?, find(m, b)?);
+    // Full facts for every function: one alone on its shape has light facts (see `shape`),
+    // and the explanation names the property the order finds different.
+    m.forget_shapes();
     for f in [fa, fb] {
         if m.has_body(f) {
             m.materialize(f);

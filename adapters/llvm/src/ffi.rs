@@ -106,6 +106,18 @@ extern "C" {
     /// 1 if a `blockaddress` refers to a block of function `f`, 0 if none does, -1 for
     /// a value that is not a function.
     pub fn mergefunc_any_block_address_taken(f: LLVMValueRef) -> i32;
+    /// Walks every instruction of module `m` (opcode and operand count); a checksum.
+    pub fn mergefunc_floor_instruction_walk(m: LLVMModuleRef) -> u64;
+    /// The shape key of function `fn` (see `shape.rs`), 0 for a function the shim cannot
+    /// key; unless null, `*address_taken`: whether a `blockaddress` refers to one of its
+    /// blocks.
+    pub fn mergefunc_shape_key(
+        scan: *mut std::ffi::c_void,
+        f: LLVMValueRef,
+        ptr_bits: u32,
+        entry_walk: i32,
+        address_taken: *mut i32,
+    ) -> u64;
     /// 1 if a `blockaddress` of a block of function `f` is used outside `f` (another
     /// function, a global initializer, metadata), 0 if not, -1 for a non-function.
     pub fn mergefunc_block_address_escapes(f: LLVMValueRef) -> i32;

@@ -88,6 +88,8 @@ mod clock;
 #[cfg(feature = "llvm")]
 mod ffi;
 #[cfg(feature = "llvm")]
+mod floors;
+#[cfg(feature = "llvm")]
 mod module;
 #[cfg(feature = "llvm")]
 mod mutate;
@@ -98,8 +100,12 @@ mod ptrmap;
 #[cfg(feature = "llvm")]
 mod safe;
 #[cfg(feature = "llvm")]
+mod shape;
+#[cfg(feature = "llvm")]
 mod shash;
 
+#[cfg(feature = "llvm")]
+pub use floors::{floors, Floors};
 #[cfg(feature = "llvm")]
 pub use module::{reason, LlvmCompareState, LlvmError, LlvmModule, PassTimes};
 

@@ -316,6 +316,9 @@ pub struct LlvmModule {
     /// prescan read every definition and found no block whose address is taken: the
     /// rewrites never create block addresses, so it stays false for the whole run.
     pub(crate) block_addresses: bool,
+    /// Which definitions are alone on their shape (see `shape`): never prescanned, never
+    /// read, reported to the core as never merging.
+    pub(crate) shapes: crate::shape::Shapes,
     /// By function index: where the last prescan found its blocks and instructions
     /// (see [`crate::prescan::Prescan::footprints`]); a prefetch hint only.
     pub(crate) footprints: Vec<(u64, u64)>,
@@ -590,6 +593,7 @@ impl LlvmModule {
             prescan: std::cell::RefCell::new(None),
             footprints: Vec::new(),
             block_addresses: true,
+            shapes: Default::default(),
             keep_erased: false,
             threads,
             borrowed: false,
@@ -649,6 +653,13 @@ impl LlvmModule {
             n += 1;
         }
         let (ptr_bits, terms) = s.prescan_inputs();
+        // Definitions alone on their shape are never read (see `shape`): the prescan
+        // walks the others only.
+        if crate::shape::enabled() {
+            // SAFETY: `defs` are the module's live definitions; nothing modifies them.
+            s.shapes = unsafe { crate::shape::compute(&defs, n, ptr_bits) };
+            defs.retain(|&(i, _)| !s.shapes.is_alone(i));
+        }
         // Attribute lists are the facts' largest tables (most functions have a list of
         // their own): sized once rather than rehashed at every doubling.
         s.attrs_by_list.reserve(n);
@@ -677,7 +688,7 @@ impl LlvmModule {
         // SAFETY: the handles are the module's live definitions; `facts` reads the module
         // and interns, and rewrites nothing.
         let mut p = unsafe { crate::prescan::run(&defs, n, &terms, ptr_bits, threads, facts) };
-        s.block_addresses = p.block_addresses;
+        s.block_addresses = p.block_addresses || s.shapes.block_addresses;
         s.footprints = std::mem::take(&mut p.footprints);
         // Copy keys (computed by the scanning threads, see `prescan::copy_key`).
         for (i, slot) in s.funcs.iter_mut().enumerate() {
@@ -911,7 +922,7 @@ impl LlvmModule {
             .funcs
             .iter()
             .enumerate()
-            .filter(|(_, s)| s.def && s.info.ineligible.is_none())
+            .filter(|(i, s)| s.def && s.info.ineligible.is_none() && !self.shapes.is_alone(*i))
             .filter_map(|(i, s)| s.v.map(|v| (i, v.0)))
             .collect();
         let (ptr_bits, terms) = self.prescan_inputs();
@@ -939,6 +950,8 @@ impl LlvmModule {
     /// disagreement.
     #[doc(hidden)]
     pub fn check_prescan_keys(&mut self) -> Result<usize, String> {
+        // Every definition, those alone on their shape included.
+        self.forget_shapes();
         self.drop_prescan();
         let cands: Vec<FuncId> = (0..self.funcs.len())
             .map(FuncId::new)
@@ -982,6 +995,8 @@ impl LlvmModule {
     /// functions share). Returns the number of equal pairs checked, or the first failure.
     #[doc(hidden)]
     pub fn check_tree_keys(&mut self) -> Result<usize, String> {
+        // Every definition, those alone on their shape included.
+        self.forget_shapes();
         let cands: Vec<FuncId> = (0..self.funcs.len())
             .map(FuncId::new)
             .filter(|f| self.funcs[f.index()].def && self.funcs[f.index()].info.ineligible.is_none())
@@ -1177,7 +1192,8 @@ impl LlvmModule {
             s.info.name = v.name().into();
             return;
         }
-        let (info, fn_special) = self.build_info(v);
+        let light = self.shapes.is_alone(f.index());
+        let (info, fn_special) = self.build_info(v, light.then_some(f));
         let s = &mut self.funcs[f.index()];
         s.def = !v.is_declaration();
         s.info_ineligible = info.ineligible;
@@ -1200,6 +1216,9 @@ impl LlvmModule {
             s.body = None;
             s.insts.clear();
             s.built = true;
+            return;
+        }
+        if light {
             return;
         }
         // While the facts are in cache (tree keys need it for every candidate).
@@ -1634,7 +1653,7 @@ impl LlvmModule {
     /// (constants by their recorded contents, as in [`Self::assert_view_is_current`]).
     pub(crate) fn assert_info_is_current(&mut self, f: FuncId) {
         let Some(v) = self.funcs[f.index()].v else { return };
-        let (info, special) = self.build_info(v);
+        let (info, special) = self.build_info(v, self.shapes.is_alone(f.index()).then_some(f));
         self.drain_pending();
         let s = &self.funcs[f.index()];
         let old = &s.info;
@@ -2225,7 +2244,12 @@ impl LlvmModule {
         *self.strings.entry(s.to_vec()).or_insert(n)
     }
 
-    fn build_info(&mut self, v: V) -> (FuncInfo, bool) {
+    /// With `light` (function `light`, alone on its shape, which the core never compares,
+    /// hashes or merges: see `shape`), its attribute list, garbage collector, section and
+    /// personality are never interned; its signature props are a marker and its id
+    /// instead, so that should it ever be compared, the order finds it different from
+    /// every other function.
+    fn build_info(&mut self, v: V, light: Option<FuncId>) -> (FuncInfo, bool) {
         let name: Box<[u8]> = v.name().into();
         let mut ineligible = None;
         let lk = match v.linkage() {
@@ -2280,6 +2304,20 @@ impl LlvmModule {
         let ty = self.intern_type(fty);
         // SAFETY: `v` is a function (`build_info` is only called for functions).
         let nparams = unsafe { c::LLVMCountParams(v.0) };
+        if let Some(f) = light {
+            let info = FuncInfo {
+                name,
+                linkage,
+                ineligible,
+                unnamed_addr: v.unnamed_addr() == 2,
+                used_externally: self.used.contains(&v),
+                ty,
+                sig: Box::new([Prop::Num(LIGHT_SIG), Prop::Num(f.index() as u64)]),
+                align: v.alignment().filter(|a| *a != 0).map(|a| a as u64),
+                callable: !kernel,
+            };
+            return (info, false);
+        }
         let (attrs, fn_special) = self.fn_attrs(v, nparams, false);
         // At most 8: attributes, gc, section, calling convention, personality. Built in a
         // reused buffer and copied out exactly sized.
@@ -3785,6 +3823,10 @@ impl Module for LlvmModule {
         s.copied_from.filter(|_| s.built)
     }
 
+    fn never_merges(&self, f: FuncId) -> bool {
+        self.shapes.is_alone(f.index())
+    }
+
     fn worklist_hash(&self, f: FuncId) -> Option<u64> {
         let s = &self.funcs[f.index()];
         match s.v {
@@ -3796,6 +3838,10 @@ impl Module for LlvmModule {
         }
     }
 }
+
+/// The first signature prop of a function alone on its shape (see `build_info`); a full
+/// signature starts with `Prop::Attrs`.
+const LIGHT_SIG: u64 = 0x6c69_6768_7400_0001;
 
 /// The tree key of `f` ([`LlvmModule::tree_key_of`]) from `parts` (its prescan entry's
 /// `StructuralHash` and details word, its merge key) and the functions with bodies its

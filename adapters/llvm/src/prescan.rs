@@ -254,6 +254,11 @@ struct Part {
 pub(crate) struct Scratch(*mut std::ffi::c_void);
 
 impl Scratch {
+    /// The shim scratch (valid while `self` lives).
+    pub(crate) fn ptr(&self) -> *mut std::ffi::c_void {
+        self.0
+    }
+
     pub(crate) fn new() -> Self {
         // SAFETY: the shim allocates a scratch object (never null: `new` throws instead).
         Scratch(unsafe { ffi::mergefunc_scan_new() })

@@ -1053,7 +1053,11 @@ fn prescan_records_each_body_footprint() {
             "{DL}declare i32 @k(i32)\n\
              define i32 @a(i32 %x) {{\nentry:\n  %c = icmp eq i32 %x, 0\n  br i1 %c, label %t, label %e\n\
              t:\n  %y = call i32 @k(i32 %x)\n  ret i32 %y\ne:\n  ret i32 1\n}}\n\
-             define i32 @b(i32 %x) {{\n  %y = add i32 %x, 1\n  ret i32 %y\n}}\n"
+             define i32 @b(i32 %x) {{\n  %y = add i32 %x, 1\n  ret i32 %y\n}}\n\
+             define i32 @b2(i32 %x) {{\n  %y = add i32 %x, 2\n  ret i32 %y\n}}\n\
+             define i32 @a2(i32 %x) {{\nentry:\n  %c = icmp eq i32 %x, 1\n  br i1 %c, label %t, label %e\n\
+             t:\n  %y = call i32 @k(i32 %x)\n  ret i32 %y\ne:\n  ret i32 0\n}}\n\
+             define i64 @alone(i64 %x) {{\n  ret i64 %x\n}}\n"
         )
         .as_bytes(),
         "footprints.ll",
@@ -1077,8 +1081,9 @@ fn prescan_records_each_body_footprint() {
         }
     }
     assert_eq!(checked, 7);
-    // A declaration has no body to fetch.
+    // A declaration has no body to fetch; a definition alone on its shape is never read.
     assert_eq!(m.footprints[id(&m, "k").index()], (0, 0));
+    assert_eq!(m.footprints[id(&m, "alone").index()], (0, 0));
 }
 
 /// Check mode names the first record where a copied view and the direct build differ,

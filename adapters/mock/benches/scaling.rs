@@ -22,6 +22,8 @@
 //!   that become equal once their callees merge (pairs calling two members of one group),
 //!   10% near-duplicates (identical but for the callee of their last call: one hash bucket);
 //! * `all-equal`: every function is the same;
+//! * `unique`: nothing merges (every function has a constant of its own): the cost per
+//!   function of a module without duplicates;
 //! * `near-dup`: functions that differ only in their last instruction (a call to a
 //!   different declared function), so the hash cannot tell them apart;
 //! * `chains`: pairs of call chains of depth 1000 (or n/2 if smaller) whose leaves are
@@ -389,6 +391,14 @@ fn build(name: &str, n: usize) -> Flat {
                 m.add_func(format!("n{i}"), T_FN, false, Some(b));
             }
         }
+        "unique" => {
+            // Nothing merges: every function differs from every other in one constant
+            // (which a hash of the structure does not see: the tree tells them apart).
+            for i in 0..n {
+                let b = m.leaf(30_000_000 + i as u64, 11, None);
+                m.add_func(format!("q{i}"), T_FN, false, Some(b));
+            }
+        }
         "all-equal" => {
             for i in 0..n {
                 let b = m.leaf(3, 4, None);
@@ -497,6 +507,7 @@ fn main() {
     let plan: Vec<(&str, Vec<usize>)> = vec![
         ("mixed", sizes(big).collect()),
         ("all-equal", sizes(big).collect()),
+        ("unique", sizes(big).collect()),
         ("near-dup", sizes(big).collect()),
         ("chains", sizes(big).collect()),
         ("mixed+cycles", sizes(big).collect()),

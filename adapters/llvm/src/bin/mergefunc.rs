@@ -34,6 +34,10 @@
 //! `LlvmModule::set_copy_views`). The output is the same either way; the option is there
 //! to measure the copies.
 //!
+//! `--floors` (for the benchmark) parses and verifies the input, times one walk over
+//! every function header and one over every instruction (`mergefunc_llvm::floors`),
+//! prints both, writes the module unchanged if `-o` is given, and merges nothing.
+//!
 //! `mergefunc explain INPUT F G` prints why functions `F` and `G` do not merge (the first
 //! rule of the order at which they differ, with both instructions), or that one of them
 //! is not a candidate and why, or that they are equal. It merges a copy of the input
@@ -74,6 +78,7 @@ struct Args {
     time: bool,
     verify: bool,
     threads: Option<usize>,
+    floors: bool,
     copy_views: bool,
     tree_keys: bool,
     near_misses: Option<PathBuf>,
@@ -93,6 +98,7 @@ fn parse_args() -> Result<Args, String> {
         time: false,
         verify: true,
         threads: None,
+        floors: false,
         copy_views: true,
         tree_keys: true,
         near_misses: None,
@@ -114,6 +120,7 @@ fn parse_args() -> Result<Args, String> {
             Some("--time") => a.time = true,
             Some("--no-verify") => a.verify = false,
             Some("--no-copy-views") => a.copy_views = false,
+            Some("--floors") => a.floors = true,
             Some("--no-tree-keys") => a.tree_keys = false,
             Some("--threads") => {
                 let n = it.next().ok_or("--threads needs a number")?;
@@ -137,6 +144,9 @@ fn parse_args() -> Result<Args, String> {
         }
     }
     a.input = input.ok_or("no input file")?;
+    if a.floors && output.is_none() {
+        output = Some(PathBuf::new());
+    }
     a.output = output.ok_or("no output file (-o)")?;
     if a.output.as_os_str() == "-" || a.output.extension().is_some_and(|e| e == "ll") {
         a.text = true;
@@ -271,6 +281,17 @@ fn run() -> Result<(), String> {
         }
         Err(e) => return Err(format!("{e}\n{USAGE}")),
     };
+    if args.floors {
+        // The benchmark's floors and memory baseline (see `mergefunc_llvm::floors`).
+        let write = Some(args.output.as_path()).filter(|p| !p.as_os_str().is_empty());
+        let f = mergefunc_llvm::floors(&args.input, write)?;
+        eprintln!(
+            "mergefunc: floors: headers {:.6} s (cpu {:.6} s), instructions {:.6} s (cpu {:.6} s) ({} functions, {} \
+             instructions)",
+            f.headers.0, f.headers.1, f.instructions.0, f.instructions.1, f.counts.0, f.counts.1
+        );
+        return Ok(());
+    }
     // The near-miss report reads an unmerged copy of the input (see mergefunc_llvm::explain).
     if args.near_misses.is_some() && args.input.as_os_str() == "-" {
         return Err("--near-misses needs an input file, not -".into());

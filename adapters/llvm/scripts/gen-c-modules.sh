@@ -1,0 +1,138 @@
+#!/usr/bin/env bash
+# Builds real C libraries, shipped as sources inside crates.io `-sys` crates, into one LLVM
+# module each (for the benchmark's little-merge rows).
+#
+#   adapters/llvm/scripts/gen-c-modules.sh OUTDIR NAME     NAME: zstd | zlib | bzip2 | oniguruma | lz4
+#                                                          | sqlite | lua
+#
+# sqlite (the amalgamation) and lua are the independent checks of issue #34, built at -O1
+# into OUTDIR/c-NAME-O1.bc; the others at -O2.
+# Creates a cargo project in OUTDIR/c-src (kept; the crates are downloaded once by
+# `cargo fetch`, into cargo's own cache, and located with `cargo metadata`), compiles every
+# library source file of NAME with `clang-22 -O2 -emit-llvm -c` and links the files with
+# llvm-link-22 into OUTDIR/c-NAME-O2.bc, whose path is printed on the last stdout line.
+# The crate versions are pinned, so the module is the same on every machine with the
+# same clang.
+set -euo pipefail
+out=${1:?usage: gen-c-modules.sh OUTDIR NAME}
+name=${2:?usage: gen-c-modules.sh OUTDIR NAME}
+mkdir -p "$out"
+out=$(cd "$out" && pwd)
+CC=${CLANG:-clang-22}
+command -v "$CC" >/dev/null || CC=/usr/lib/llvm-22/bin/clang
+LINK=llvm-link-22
+command -v "$LINK" >/dev/null || LINK=/usr/lib/llvm-22/bin/llvm-link
+proj="$out/c-src"
+mkdir -p "$proj/src"
+cat > "$proj/Cargo.toml.new.$$" <<'TOML'
+[package]
+name = "mfcsrc"
+version = "0.1.0"
+edition = "2021"
+publish = false
+
+[dependencies]
+zstd-sys = "=2.0.15"
+bzip2-sys = "=0.1.13"
+libz-sys = { version = "=1.1.31", default-features = false, features = ["static"] }
+onig_sys = "=69.9.3"
+lz4-sys = "=1.11.1"
+libsqlite3-sys = { version = "=0.30.1", default-features = false, features = ["bundled"] }
+lua-src = "=547.0.0"
+
+[workspace]
+TOML
+if ! cmp -s "$proj/Cargo.toml.new.$$" "$proj/Cargo.toml" 2>/dev/null; then mv "$proj/Cargo.toml.new.$$" "$proj/Cargo.toml"; else rm "$proj/Cargo.toml.new.$$"; fi
+[ -f "$proj/src/main.rs" ] || echo 'fn main() {}' > "$proj/src/main.rs"
+(cd "$proj" && cargo fetch -q) >&2
+# The directory of a package, from `cargo metadata` (its manifest's folder).
+pkgdir() {
+  (cd "$proj" && cargo metadata -q --format-version 1) \
+    | grep -o "\"manifest_path\":\"[^\"]*/$1-[0-9][^\"]*/Cargo.toml\"" | head -n 1 \
+    | sed -e 's/^"manifest_path":"//' -e 's#/Cargo.toml"$##'
+}
+level=O2
+case "$name" in sqlite|lua) level=O1 ;; esac
+work="$out/c-$name-$level.d"
+rm -rf "$work"
+mkdir -p "$work"
+flags=(-$level -g0 -emit-llvm -c -w)
+srcs=()
+case "$name" in
+  zstd)
+    d=$(pkgdir zstd-sys)/zstd/lib
+    flags+=(-DZSTD_DISABLE_ASM=1 -I"$d" -I"$d/common")
+    srcs=("$d"/common/*.c "$d"/compress/*.c "$d"/decompress/*.c "$d"/dictBuilder/*.c)
+    ;;
+  zlib)
+    d=$(pkgdir libz-sys)/src/zlib
+    flags+=(-DHAVE_UNISTD_H=1 -DHAVE_STDARG_H=1 -D_LARGEFILE64_SOURCE=1 -I"$d")
+    srcs=("$d"/*.c)
+    ;;
+  bzip2)
+    d=$(pkgdir bzip2-sys)/bzip2-1.0.8
+    flags+=(-D_FILE_OFFSET_BITS=64 -DBZ_NO_STDIO -I"$d")
+    for f in blocksort huffman crctable randtable compress decompress bzlib; do srcs+=("$d/$f.c"); done
+    ;;
+  oniguruma)
+    d=$(pkgdir onig_sys)/oniguruma/src
+    cat > "$work/config.h" <<'H'
+#define HAVE_PROTOTYPES 1
+#define STDC_HEADERS 1
+#define HAVE_STRING_H 1
+#define HAVE_STDARG_H 1
+#define HAVE_STDLIB_H 1
+#define HAVE_LIMITS_H 1
+#define HAVE_INTTYPES_H 1
+#define HAVE_UNISTD_H 1
+#define HAVE_SYS_TYPES_H 1
+#define HAVE_SYS_TIME_H 1
+#define HAVE_ALLOCA_H 1
+#define SIZEOF_INT 4
+#define SIZEOF_SHORT 2
+#define SIZEOF_LONG 8
+#define SIZEOF_VOIDP 8
+#define SIZEOF_LONG_LONG 8
+H
+    flags+=(-I"$work" -I"$d")
+    for f in regexec regerror regparse regext regcomp reggnu regenc regsyntax regtrav regversion st \
+      onig_init unicode ascii utf8 utf16_be utf16_le utf32_be utf32_le euc_jp sjis iso8859_1 iso8859_2 \
+      iso8859_3 iso8859_4 iso8859_5 iso8859_6 iso8859_7 iso8859_8 iso8859_9 iso8859_10 iso8859_11 \
+      iso8859_13 iso8859_14 iso8859_15 iso8859_16 euc_tw euc_kr big5 gb18030 koi8_r cp1251 \
+      euc_jp_prop sjis_prop unicode_unfold_key unicode_fold1_key unicode_fold2_key unicode_fold3_key; do
+      srcs+=("$d/$f.c")
+    done
+    ;;
+  lz4)
+    d=$(pkgdir lz4-sys)/liblz4/lib
+    flags+=(-I"$d")
+    for f in lz4 lz4hc lz4frame xxhash; do srcs+=("$d/$f.c"); done
+    ;;
+  sqlite)
+    d=$(pkgdir libsqlite3-sys)/sqlite3
+    flags+=(-DSQLITE_THREADSAFE=1 -I"$d")
+    srcs=("$d/sqlite3.c")
+    ;;
+  lua)
+    d=$(ls -d "$(pkgdir lua-src)"/lua-5.4*/)
+    flags+=(-DLUA_USE_LINUX -I"$d")
+    for f in "$d"*.c; do
+      case "$(basename "$f")" in lua.c|luac.c|onelua.c) continue ;; esac
+      srcs+=("$f")
+    done
+    ;;
+  *) echo "unknown library $name (zstd|zlib|bzip2|oniguruma|lz4|sqlite|lua)" >&2; exit 2 ;;
+esac
+bcs=()
+for s in "${srcs[@]}"; do
+  [ -f "$s" ] || { echo "gen-c-modules: missing $s" >&2; exit 1; }
+  b="$work/$(basename "$(dirname "$s")")-$(basename "$s" .c).bc"
+  "$CC" "${flags[@]}" "$s" -o "$b"
+  bcs+=("$b")
+done
+dest="$out/c-$name-$level.bc"
+"$LINK" "${bcs[@]}" -o "$dest"
+rm -rf "$work"
+n=$(llvm-dis-22 "$dest" -o - | grep -c '^define' || true)
+echo "gen-c-modules: $dest: $n defined functions from ${#bcs[@]} files" >&2
+echo "$dest"

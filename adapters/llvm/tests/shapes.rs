@@ -1,0 +1,74 @@
+//! Shape keys change nothing but the work: on every corpus module (and, with
+//! `MERGEFUNC_SHAPE_CHECK_DIR=DIR`, on every `.bc`/`.ll` module in DIR, such as the
+//! benchmark's inputs), the pass with shapes and the full path (shapes forgotten, every
+//! definition prescanned and a candidate) write byte-identical modules, make the same
+//! merges, and no function that the full path merges (folded or kept) was alone on its
+//! shape: the key is a refinement of the order in practice as well as on paper (see
+//! `src/shape.rs`).
+#![cfg(feature = "llvm")]
+#![allow(clippy::std_instead_of_core, clippy::std_instead_of_alloc)]
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+use mergefunc::{merge_module, Options};
+use mergefunc_llvm::LlvmModule;
+
+/// Runs both paths on `path`; returns how many functions were alone there.
+fn check(path: &Path, opts: &Options) -> usize {
+    let what = path.display();
+    let mut with = LlvmModule::load(path).unwrap_or_else(|e| panic!("{what}: {e}"));
+    let alone: BTreeSet<Vec<u8>> =
+        with.alone_on_shape().into_iter().map(|f| mergefunc::Module::func(&with, f).name.to_vec()).collect();
+    let r1 = merge_module(&mut with, opts).unwrap_or_else(|e| panic!("{what}: {e}"));
+    let mut full = LlvmModule::load(path).unwrap_or_else(|e| panic!("{what}: {e}"));
+    full.forget_shapes();
+    assert!(full.alone_on_shape().is_empty());
+    let r2 = merge_module(&mut full, opts).unwrap_or_else(|e| panic!("{what}: {e}"));
+    for m in &r2.merges {
+        for name in [&m.folded_name, &m.target_name] {
+            assert!(
+                !alone.contains(&name.to_vec()),
+                "{what}: {} merged on the full path but was alone on its shape",
+                String::from_utf8_lossy(name)
+            );
+        }
+    }
+    assert_eq!(r1.stats.functions_merged, r2.stats.functions_merged, "{what}");
+    assert_eq!(r1.stats.never_merges as usize, alone.len(), "{what}");
+    assert!(with.to_text() == full.to_text(), "{what}: the outputs differ");
+    alone.len()
+}
+
+#[test]
+fn shapes_change_no_merge_on_the_corpus() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/corpus");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .expect("tests/corpus exists")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|e| e == "ll"))
+        .collect();
+    files.sort();
+    let mut alone = 0;
+    for f in &files {
+        alone += check(f, &Options::default());
+        alone += check(f, &Options { merge_cycles: true, ..Options::default() });
+    }
+    // The corpus has functions alone on their shape (else this checks nothing).
+    assert!(alone > 0);
+}
+
+#[test]
+fn shapes_change_no_merge_on_the_modules_of_a_directory() {
+    let Some(dir) = std::env::var_os("MERGEFUNC_SHAPE_CHECK_DIR") else { return };
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .expect("MERGEFUNC_SHAPE_CHECK_DIR is a directory")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|e| e == "bc" || e == "ll"))
+        .collect();
+    files.sort();
+    for f in &files {
+        let n = check(f, &Options::default());
+        eprintln!("{}: {n} alone on their shape, same output", f.display());
+    }
+}
