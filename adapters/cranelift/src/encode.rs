@@ -247,20 +247,7 @@ pub(crate) fn encode(t: &mut Tables, names: &Names, decl: &FuncDecl, func: Optio
     e.signature_props(&mut sig);
     info.sig = sig.into();
     let ok = e.body();
-    let mut refs = e.refs;
-    // Symbols in global values refer to functions even when no instruction uses them.
-    for gv in func.global_values.values() {
-        if let ir::GlobalValueData::Symbol { name, .. } = gv {
-            if let Some(id) = names.resolve(name, func) {
-                refs.push(id);
-            }
-        }
-    }
-    refs.sort_unstable();
-    refs.dedup();
-    let mut calls = e.calls;
-    calls.sort_unstable();
-    calls.dedup();
+    let (calls, refs) = references(names, func);
     if !ok {
         info.ineligible = Some(Ineligible::Adapter(REASON_MALFORMED));
     }
@@ -280,8 +267,6 @@ struct Enc<'a> {
     ops: Vec<Use>,
     props: Vec<Prop>,
     succs: Vec<BlockId>,
-    calls: Vec<FuncId>,
-    refs: Vec<FuncId>,
     /// Set when the body refers to something outside the layout.
     bad: bool,
     /// Global-value recursion depth (cycles are malformed IR).
@@ -300,8 +285,6 @@ impl<'a> Enc<'a> {
             ops: Vec::new(),
             props: Vec::new(),
             succs: Vec::new(),
-            calls: Vec::new(),
-            refs: Vec::new(),
             bad: false,
             depth: 0,
         }
@@ -489,7 +472,7 @@ impl<'a> Enc<'a> {
     }
 
     /// A function reference: its callee as operand, its declaration as props.
-    fn func_ref(&mut self, fr: ir::FuncRef, is_call: bool) {
+    fn func_ref(&mut self, fr: ir::FuncRef) {
         let f = self.f;
         let Some(ext) = f.dfg.ext_funcs.get(fr) else {
             self.bad = true;
@@ -503,12 +486,6 @@ impl<'a> Enc<'a> {
             None => self.t.addr(),
         };
         let target = self.name_ref(&ext.name);
-        if let GlobalRef::Func(id) = target {
-            self.refs.push(id);
-            if is_call {
-                self.calls.push(id);
-            }
-        }
         let c = self.t.constant(ConstData { ty, kind: ConstKind::Global(target) });
         self.ops.push(Use { value: Value::Const(c), ty });
     }
@@ -681,7 +658,7 @@ impl<'a> Enc<'a> {
             }
             InstructionData::Call { opcode: _, ref args, func_ref } => {
                 kind = InstKind::Call { callee: 0 };
-                self.func_ref(func_ref, true);
+                self.func_ref(func_ref);
                 self.values(args.as_slice(pool));
             }
             InstructionData::CallIndirect { opcode: _, ref args, sig_ref } => {
@@ -704,7 +681,7 @@ impl<'a> Enc<'a> {
                 self.props.push(Prop::Num(cond as u64));
                 self.values(&args);
             }
-            InstructionData::FuncAddr { opcode: _, func_ref } => self.func_ref(func_ref, false),
+            InstructionData::FuncAddr { opcode: _, func_ref } => self.func_ref(func_ref),
             InstructionData::IntAddTrap { opcode: _, args, code } => {
                 self.props.push(Prop::Num(code.as_raw().get() as u64));
                 self.values(&args);
@@ -756,7 +733,7 @@ impl<'a> Enc<'a> {
             InstructionData::Trap { opcode: _, code } => self.props.push(Prop::Num(code.as_raw().get() as u64)),
             InstructionData::TryCall { opcode: _, ref args, func_ref, exception } => {
                 kind = InstKind::Call { callee: 0 };
-                self.func_ref(func_ref, true);
+                self.func_ref(func_ref);
                 self.values(args.as_slice(pool));
                 self.exception_table(exception);
             }
@@ -825,6 +802,43 @@ impl<'a> Enc<'a> {
             }
         }
     }
+}
+
+/// The module functions `func` calls directly and the ones it refers to in any way
+/// (calls included), each sorted and without repeats: every `FuncRef` that an
+/// instruction in the layout uses, plus every symbol global value. Cheaper than
+/// [`encode`], so a rewrite that changes only references keeps these exact without
+/// rebuilding the view.
+pub(crate) fn references(names: &Names, func: &Function) -> (Vec<FuncId>, Vec<FuncId>) {
+    // Resolved once per `FuncRef`: `None` = not yet looked at.
+    let mut resolved: Vec<Option<Option<FuncId>>> = vec![None; func.dfg.ext_funcs.len()];
+    let (mut calls, mut refs) = (Vec::new(), Vec::new());
+    for b in func.layout.blocks() {
+        for inst in func.layout.block_insts(b) {
+            let Some((fr, is_call)) = func_ref_use(&func.dfg.insts[inst]) else { continue };
+            let Some(slot) = resolved.get_mut(fr.index()) else { continue };
+            let id = *slot.get_or_insert_with(|| names.resolve(&func.dfg.ext_funcs[fr].name, func));
+            if let Some(id) = id {
+                refs.push(id);
+                if is_call {
+                    calls.push(id);
+                }
+            }
+        }
+    }
+    // Symbols in global values refer to functions even when no instruction uses them.
+    for gv in func.global_values.values() {
+        if let ir::GlobalValueData::Symbol { name, .. } = gv {
+            if let Some(id) = names.resolve(name, func) {
+                refs.push(id);
+            }
+        }
+    }
+    refs.sort_unstable();
+    refs.dedup();
+    calls.sort_unstable();
+    calls.dedup();
+    (calls, refs)
 }
 
 /// The function an instruction refers to, and whether it calls it (`true`) or takes

@@ -14,7 +14,8 @@
 //! * a `cranelift_module` declaration table with [`ClifModule::from_declarations`] plus
 //!   the bodies you built, and hand the result back with [`ClifModule::define_into`].
 //!
-//! Then run [`ClifModule::merge`] (or [`mergefunc::merge_module`] directly).
+//! Then run [`ClifModule::merge`] (or [`mergefunc::merge_module`] directly, followed by
+//! [`ClifModule::refresh_stale`] if you read the core's views afterwards).
 //!
 //! ## Linkage
 //! | cranelift-module | mergefunc |
@@ -100,11 +101,23 @@ struct Entry {
     /// Created by the merge (a private body shared by two preemptible functions).
     created: bool,
     info: FuncInfo,
+    /// The view; `None` for a function without a body, and while `stale`.
     body: Option<BodyBuf>,
+    /// A caller rewrite changed `func` after its view was built; the view is rebuilt
+    /// when the merge driver next reads it ([`mergefunc::ModuleMut::materialize`]) or
+    /// when [`ClifModule::merge`] returns. `calls` and `refs` stay exact regardless.
+    stale: bool,
     /// Functions this one calls directly.
     calls: Vec<FuncId>,
     /// Functions this one refers to in any way (calls included).
     refs: Vec<FuncId>,
+}
+
+impl Entry {
+    /// Has a body the core can see (built or stale view).
+    fn has_body(&self) -> bool {
+        self.stale || self.body.is_some()
+    }
 }
 
 /// An interning table: equal values get equal ids, in first-seen order.
@@ -261,6 +274,7 @@ impl ClifModule {
             created,
             info: encode::placeholder_info(),
             body: None,
+            stale: false,
             calls: Vec::new(),
             refs: Vec::new(),
         });
@@ -311,13 +325,27 @@ impl ClifModule {
         let e = &mut self.entries[f.index()];
         e.info = enc.info;
         e.body = enc.body;
+        e.stale = false;
         e.calls = enc.calls;
         e.refs = enc.refs;
     }
 
-    /// Runs MergeFunctions over the module.
+    /// Runs MergeFunctions over the module. Afterwards every view is current.
     pub fn merge(&mut self, options: &mergefunc::Options) -> Result<mergefunc::Report, mergefunc::Error<MutError>> {
-        mergefunc::merge_module(self, options)
+        let report = mergefunc::merge_module(self, options);
+        self.refresh_stale();
+        report
+    }
+
+    /// Rebuilds the views that caller rewrites left stale. [`ClifModule::merge`] does
+    /// this itself; call it after running [`mergefunc::merge_module`] directly and
+    /// before reading views through [`mergefunc::Module`].
+    pub fn refresh_stale(&mut self) {
+        for i in 0..self.entries.len() {
+            if self.entries[i].stale {
+                self.refresh(FuncId::new(i));
+            }
+        }
     }
 
     /// Number of function slots (erased functions keep theirs).
@@ -541,6 +569,10 @@ impl mergefunc::Module for ClifModule {
         self.entries[f.index()].body.as_ref().map(|b| b.as_body())
     }
 
+    fn has_body(&self, f: FuncId) -> bool {
+        self.entries[f.index()].has_body()
+    }
+
     fn type_data(&self, t: TypeId) -> &TypeData {
         &self.tables.types.items[t.index()]
     }
@@ -567,7 +599,7 @@ impl mergefunc::Module for ClifModule {
 
     fn users_of(&self, f: FuncId, kind: UseKind, out: &mut Vec<FuncId>) {
         for (i, e) in self.entries.iter().enumerate() {
-            if e.body.is_none() {
+            if !e.has_body() {
                 continue;
             }
             let list = match kind {
@@ -582,7 +614,7 @@ impl mergefunc::Module for ClifModule {
 
     fn has_uses(&self, f: FuncId) -> bool {
         let e = &self.entries[f.index()];
-        e.decl.used_externally || self.entries.iter().any(|u| u.body.is_some() && u.refs.contains(&f))
+        e.decl.used_externally || self.entries.iter().any(|u| u.has_body() && u.refs.contains(&f))
     }
 
     fn ineligible_reason(&self, code: u32) -> &str {

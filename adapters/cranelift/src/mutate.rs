@@ -62,7 +62,7 @@ impl ClifModule {
             .iter()
             .enumerate()
             .filter(|(_, e)| {
-                e.body.is_some() && if calls_only { e.calls.contains(&from) } else { e.refs.contains(&from) }
+                e.has_body() && if calls_only { e.calls.contains(&from) } else { e.refs.contains(&from) }
             })
             .map(|(i, _)| i)
             .collect();
@@ -139,7 +139,17 @@ impl ClifModule {
                     }
                 }
             }
-            self.refresh(FuncId::new(u));
+            // Only references changed: keep the use lists exact now, and leave the
+            // view for `materialize`. The driver took every such user out of its tree
+            // before the rewrite (these are exactly the users `users_of` reported for
+            // `from`), so it rebuilds the view before it reads it again; a caller with
+            // many redirected callees is encoded once, not once per callee.
+            let (calls, refs) = crate::encode::references(names, func);
+            let e = &mut self.entries[u];
+            e.calls = calls;
+            e.refs = refs;
+            e.body = None;
+            e.stale = true;
         }
     }
 
@@ -253,6 +263,12 @@ impl ModuleMut for ClifModule {
         self.refresh(f);
         self.refresh(new);
         Ok(new)
+    }
+
+    fn materialize(&mut self, f: FuncId) {
+        if self.entries[f.index()].stale {
+            self.refresh(f);
+        }
     }
 
     fn set_alignment(&mut self, f: FuncId, align: Option<u64>) -> Result<(), MutError> {
