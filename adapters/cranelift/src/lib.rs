@@ -204,6 +204,8 @@ pub struct ClifModule {
     names: Names,
     tables: Tables,
     target: TargetInfo,
+    /// How many views have been built (for tests of how often a rewrite re-encodes).
+    encodes: u64,
 }
 
 impl fmt::Debug for ClifModule {
@@ -241,6 +243,7 @@ impl ClifModule {
             names: Names::default(),
             tables: Tables::default(),
             target: TargetInfo::default(),
+            encodes: 0,
         }
     }
 
@@ -320,6 +323,7 @@ impl ClifModule {
     }
 
     fn refresh(&mut self, f: FuncId) {
+        self.encodes += 1;
         let e = &self.entries[f.index()];
         let enc = encode::encode(&mut self.tables, &self.names, &e.decl, e.func.as_ref().filter(|_| !e.erased));
         let e = &mut self.entries[f.index()];

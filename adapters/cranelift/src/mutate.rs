@@ -277,3 +277,69 @@ impl ModuleMut for ClifModule {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use mergefunc::{FuncId, Module as _};
+
+    use crate::ClifModule;
+
+    fn callee(name: &str, k: i64) -> String {
+        format!(
+            ";; mergefunc: local\nfunction %{name}(i64) -> i64 {{\nblock0(v0: i64):\n    v1 = iconst.i64 {k}\n    v2 = iadd v0, v1\n    v3 = imul v2, v0\n    v4 = iadd v3, v1\n    return v4\n}}\n"
+        )
+    }
+
+    /// Four pairs of equal local callees, all called by one exported caller that is
+    /// equal to nothing: the caller's calls to the four folded callees are redirected,
+    /// and its view is rebuilt once, not once per redirect.
+    fn caller_module() -> ClifModule {
+        let mut text = String::new();
+        for k in 1..=4 {
+            text += &callee(&format!("a{k}"), k);
+            text += &callee(&format!("b{k}"), k);
+        }
+        text += "function %caller(i64) -> i64 {\n";
+        for k in 1..=4 {
+            text += &format!("    fn{} = %a{k}(i64) -> i64\n    fn{} = %b{k}(i64) -> i64\n", 2 * k - 2, 2 * k - 1);
+        }
+        text += "block0(v0: i64):\n";
+        let mut last = "v0".to_string();
+        for f in 0..8 {
+            text += &format!("    v{} = call fn{f}({last})\n", f + 1);
+            last = format!("v{}", f + 1);
+        }
+        text += &format!("    return {last}\n}}\n");
+        ClifModule::from_clif(&text).unwrap()
+    }
+
+    #[test]
+    fn a_caller_is_encoded_once_however_many_callees_fold() {
+        let mut m = caller_module();
+        let before = m.encodes;
+        let report = m.merge(&mergefunc::Options::default()).unwrap();
+        assert_eq!(report.merges.len(), 4);
+        let erased = m.ids().filter(|f| m.is_erased(*f)).count();
+        assert_eq!(erased, 4);
+        // One encode per erased callee, one for the caller.
+        assert_eq!(m.encodes - before, erased as u64 + 1);
+    }
+
+    #[test]
+    fn views_after_the_merge_equal_fresh_ones() {
+        let mut m = caller_module();
+        m.merge(&mergefunc::Options::default()).unwrap();
+        let caller = m.find("caller").unwrap();
+        assert!(!m.entries[caller.index()].stale);
+        let kept: Vec<(Vec<FuncId>, Vec<FuncId>)> =
+            m.entries.iter().map(|e| (e.calls.clone(), e.refs.clone())).collect();
+        let a = m.body(caller).map(|b| format!("{:?}", b.insts));
+        m.refresh_all();
+        let fresh: Vec<(Vec<FuncId>, Vec<FuncId>)> =
+            m.entries.iter().map(|e| (e.calls.clone(), e.refs.clone())).collect();
+        assert_eq!(kept, fresh);
+        assert_eq!(a, m.body(caller).map(|b| format!("{:?}", b.insts)));
+        // The caller now calls only the four survivors.
+        assert_eq!(m.entries[caller.index()].calls.len(), 4);
+    }
+}
