@@ -81,8 +81,50 @@ pub(crate) fn placeholder_info() -> FuncInfo {
 pub(crate) struct Encoded {
     pub info: FuncInfo,
     pub body: Option<BodyBuf>,
+    pub uses: Uses,
+}
+
+/// The module functions a function refers to, each list sorted and without repeats.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Uses {
+    /// Called directly (`call`, `return_call`, `try_call`).
     pub calls: Vec<FuncId>,
+    /// Named by an instruction other than as its callee (`func_addr`).
+    pub addrs: Vec<FuncId>,
+    /// Named by a symbol global value (used by an instruction or not).
+    pub syms: Vec<FuncId>,
+    /// All of the above.
     pub refs: Vec<FuncId>,
+}
+
+/// Replaces `from` by `to` in a sorted list without repeats.
+fn rename(list: &mut Vec<FuncId>, from: FuncId, to: FuncId) {
+    if let Ok(i) = list.binary_search(&from) {
+        list.remove(i);
+        if let Err(j) = list.binary_search(&to) {
+            list.insert(j, to);
+        }
+    }
+}
+
+impl Uses {
+    /// The lists after every direct call of `from` (`calls_only`) or every reference
+    /// to it (`!calls_only`) was made to name `to` instead.
+    pub(crate) fn retarget(&mut self, from: FuncId, to: FuncId, calls_only: bool) {
+        rename(&mut self.calls, from, to);
+        if !calls_only {
+            rename(&mut self.addrs, from, to);
+            rename(&mut self.syms, from, to);
+        }
+        self.refs = union(&[&self.calls, &self.addrs, &self.syms]);
+    }
+}
+
+fn union(lists: &[&Vec<FuncId>]) -> Vec<FuncId> {
+    let mut out: Vec<FuncId> = lists.iter().flat_map(|l| l.iter().copied()).collect();
+    out.sort_unstable();
+    out.dedup();
+    out
 }
 
 pub(crate) fn core_linkage(l: Linkage) -> CoreLinkage {
@@ -108,7 +150,7 @@ impl Tables {
 
     /// A Cranelift value type.
     pub(crate) fn clif_type(&mut self, t: Type) -> TypeId {
-        if let Some(&id) = self.type_cache.get(&(t.index() as u16)) {
+        if let Some(&Some(id)) = self.type_cache.get(t.index()) {
             return id;
         }
         let data = if t == types::INVALID {
@@ -132,22 +174,35 @@ impl Tables {
             }
         };
         let id = self.ty(data);
-        self.type_cache.insert(t.index() as u16, id);
+        if self.type_cache.len() <= t.index() {
+            self.type_cache.resize(t.index() + 1, None);
+        }
+        self.type_cache[t.index()] = Some(id);
         id
     }
 
     fn label(&mut self) -> TypeId {
-        self.ty(TypeData::Label)
+        if let Some(id) = self.label_ty {
+            return id;
+        }
+        let id = self.ty(TypeData::Label);
+        self.label_ty = Some(id);
+        id
     }
 
     /// The type of addresses whose width the IR does not fix (global values).
     fn addr(&mut self) -> TypeId {
-        self.ty(TypeData::Other {
+        if let Some(id) = self.addr_ty {
+            return id;
+        }
+        let id = self.ty(TypeData::Other {
             kind: 1,
             name: b"addr".to_vec().into(),
             type_params: Box::default(),
             int_params: Box::default(),
-        })
+        });
+        self.addr_ty = Some(id);
+        id
     }
 
     /// A signature's function type.
@@ -239,7 +294,7 @@ pub(crate) fn encode(t: &mut Tables, names: &Names, decl: &FuncDecl, func: Optio
             sig_nums(&decl.signature, &mut sig);
             info.sig = sig.into();
             info.ineligible = Some(Ineligible::NoBody);
-            return Encoded { info, body: None, calls: Vec::new(), refs: Vec::new() };
+            return Encoded { info, body: None, uses: Uses::default() };
         }
     };
     let mut e = Enc::new(t, names, func);
@@ -247,11 +302,11 @@ pub(crate) fn encode(t: &mut Tables, names: &Names, decl: &FuncDecl, func: Optio
     e.signature_props(&mut sig);
     info.sig = sig.into();
     let ok = e.body();
-    let (calls, refs) = references(names, func);
+    let uses = references(names, func);
     if !ok {
         info.ineligible = Some(Ineligible::Adapter(REASON_MALFORMED));
     }
-    Encoded { info, body: Some(e.buf), calls, refs }
+    Encoded { info, body: Some(e.buf), uses }
 }
 
 /// Encoder state for one function.
@@ -804,24 +859,22 @@ impl<'a> Enc<'a> {
     }
 }
 
-/// The module functions `func` calls directly and the ones it refers to in any way
-/// (calls included), each sorted and without repeats: every `FuncRef` that an
-/// instruction in the layout uses, plus every symbol global value. Cheaper than
-/// [`encode`], so a rewrite that changes only references keeps these exact without
-/// rebuilding the view.
-pub(crate) fn references(names: &Names, func: &Function) -> (Vec<FuncId>, Vec<FuncId>) {
+/// The module functions `func` refers to: through every `FuncRef` that an instruction
+/// in the layout uses, and every symbol global value.
+pub(crate) fn references(names: &Names, func: &Function) -> Uses {
     // Resolved once per `FuncRef`: `None` = not yet looked at.
     let mut resolved: Vec<Option<Option<FuncId>>> = vec![None; func.dfg.ext_funcs.len()];
-    let (mut calls, mut refs) = (Vec::new(), Vec::new());
+    let (mut calls, mut addrs, mut syms) = (Vec::new(), Vec::new(), Vec::new());
     for b in func.layout.blocks() {
         for inst in func.layout.block_insts(b) {
             let Some((fr, is_call)) = func_ref_use(&func.dfg.insts[inst]) else { continue };
             let Some(slot) = resolved.get_mut(fr.index()) else { continue };
             let id = *slot.get_or_insert_with(|| names.resolve(&func.dfg.ext_funcs[fr].name, func));
             if let Some(id) = id {
-                refs.push(id);
                 if is_call {
                     calls.push(id);
+                } else {
+                    addrs.push(id);
                 }
             }
         }
@@ -830,15 +883,16 @@ pub(crate) fn references(names: &Names, func: &Function) -> (Vec<FuncId>, Vec<Fu
     for gv in func.global_values.values() {
         if let ir::GlobalValueData::Symbol { name, .. } = gv {
             if let Some(id) = names.resolve(name, func) {
-                refs.push(id);
+                syms.push(id);
             }
         }
     }
-    refs.sort_unstable();
-    refs.dedup();
-    calls.sort_unstable();
-    calls.dedup();
-    (calls, refs)
+    for l in [&mut calls, &mut addrs, &mut syms] {
+        l.sort_unstable();
+        l.dedup();
+    }
+    let refs = union(&[&calls, &addrs, &syms]);
+    Uses { calls, addrs, syms, refs }
 }
 
 /// The function an instruction refers to, and whether it calls it (`true`) or takes

@@ -47,6 +47,8 @@ mod text;
 use core::fmt;
 use std::collections::HashMap;
 
+use rustc_hash::FxBuildHasher;
+
 use cranelift_codegen::ir::{self, Function, Signature, UserExternalName, UserFuncName};
 use cranelift_codegen::settings;
 pub use cranelift_module::Linkage;
@@ -105,12 +107,10 @@ struct Entry {
     body: Option<BodyBuf>,
     /// A caller rewrite changed `func` after its view was built; the view is rebuilt
     /// when the merge driver next reads it ([`mergefunc::ModuleMut::materialize`]) or
-    /// when [`ClifModule::merge`] returns. `calls` and `refs` stay exact regardless.
+    /// when [`ClifModule::merge`] returns. `uses` stays exact regardless.
     stale: bool,
-    /// Functions this one calls directly.
-    calls: Vec<FuncId>,
-    /// Functions this one refers to in any way (calls included).
-    refs: Vec<FuncId>,
+    /// The module functions this one refers to.
+    uses: encode::Uses,
 }
 
 impl Entry {
@@ -124,12 +124,12 @@ impl Entry {
 #[derive(Debug)]
 struct Interner<T> {
     items: Vec<T>,
-    ids: HashMap<T, u32>,
+    ids: HashMap<T, u32, FxBuildHasher>,
 }
 
 impl<T> Default for Interner<T> {
     fn default() -> Self {
-        Interner { items: Vec::new(), ids: HashMap::new() }
+        Interner { items: Vec::new(), ids: HashMap::default() }
     }
 }
 
@@ -153,7 +153,10 @@ struct Tables {
     /// Names of things that are not functions of the module (data symbols, libcalls).
     strings: Interner<String>,
     /// `Type::index()` → interned `TypeId`.
-    type_cache: HashMap<u16, TypeId>,
+    type_cache: Vec<Option<TypeId>>,
+    /// The interned label type and address type, once first asked for.
+    label_ty: Option<TypeId>,
+    addr_ty: Option<TypeId>,
     /// Source of ids for opaque constants that must equal nothing else.
     next_unique: u64,
 }
@@ -161,8 +164,8 @@ struct Tables {
 /// Name resolution: how a reference in one function finds a function of the module.
 #[derive(Debug, Default)]
 struct Names {
-    by_testcase: HashMap<Box<[u8]>, FuncId>,
-    by_user: HashMap<(u32, u32), FuncId>,
+    by_testcase: HashMap<Box<[u8]>, FuncId, FxBuildHasher>,
+    by_user: HashMap<(u32, u32), FuncId, FxBuildHasher>,
 }
 
 impl Names {
@@ -278,8 +281,7 @@ impl ClifModule {
             info: encode::placeholder_info(),
             body: None,
             stale: false,
-            calls: Vec::new(),
-            refs: Vec::new(),
+            uses: encode::Uses::default(),
         });
         id
     }
@@ -327,11 +329,11 @@ impl ClifModule {
         let e = &self.entries[f.index()];
         let enc = encode::encode(&mut self.tables, &self.names, &e.decl, e.func.as_ref().filter(|_| !e.erased));
         let e = &mut self.entries[f.index()];
+        debug_assert!(!e.stale || e.uses == enc.uses, "use lists of {f} drifted while its view was stale");
         e.info = enc.info;
         e.body = enc.body;
         e.stale = false;
-        e.calls = enc.calls;
-        e.refs = enc.refs;
+        e.uses = enc.uses;
     }
 
     /// Runs MergeFunctions over the module. Afterwards every view is current.
@@ -607,8 +609,8 @@ impl mergefunc::Module for ClifModule {
                 continue;
             }
             let list = match kind {
-                UseKind::DirectCalls => &e.calls,
-                UseKind::Any => &e.refs,
+                UseKind::DirectCalls => &e.uses.calls,
+                UseKind::Any => &e.uses.refs,
             };
             if list.contains(&f) {
                 out.push(FuncId::new(i));
@@ -618,7 +620,7 @@ impl mergefunc::Module for ClifModule {
 
     fn has_uses(&self, f: FuncId) -> bool {
         let e = &self.entries[f.index()];
-        e.decl.used_externally || self.entries.iter().any(|u| u.has_body() && u.refs.contains(&f))
+        e.decl.used_externally || self.entries.iter().any(|u| u.has_body() && u.uses.refs.contains(&f))
     }
 
     fn ineligible_reason(&self, code: u32) -> &str {

@@ -62,11 +62,14 @@ impl ClifModule {
             .iter()
             .enumerate()
             .filter(|(_, e)| {
-                e.has_body() && if calls_only { e.calls.contains(&from) } else { e.refs.contains(&from) }
+                e.has_body() && if calls_only { e.uses.calls.contains(&from) } else { e.uses.refs.contains(&from) }
             })
             .map(|(i, _)| i)
             .collect();
         for u in users {
+            // Only when calls move and the address stays must the call sites be found
+            // (the walk over the whole body); otherwise the `FuncRef`s are renamed.
+            let split_uses = calls_only && self.entries[u].uses.addrs.contains(&from);
             let func = self.entries[u].func.as_mut().expect("a user has a body");
             let names = &self.names;
             // The FuncRefs that name `from`.
@@ -80,7 +83,7 @@ impl ClifModule {
             // Which of them are also used other than as a direct callee?
             let mut addr_taken = vec![false; frs.len()];
             let mut call_sites: Vec<(ir::Inst, usize)> = Vec::new();
-            for b in func.layout.blocks() {
+            for b in func.layout.blocks().filter(|_| split_uses) {
                 for inst in func.layout.block_insts(b) {
                     let Some((fr, is_call)) = crate::encode::func_ref_use(&func.dfg.insts[inst]) else { continue };
                     if let Some(k) = frs.iter().position(|r| *r == fr) {
@@ -144,10 +147,8 @@ impl ClifModule {
             // before the rewrite (these are exactly the users `users_of` reported for
             // `from`), so it rebuilds the view before it reads it again; a caller with
             // many redirected callees is encoded once, not once per callee.
-            let (calls, refs) = crate::encode::references(names, func);
             let e = &mut self.entries[u];
-            e.calls = calls;
-            e.refs = refs;
+            e.uses.retarget(from, to, calls_only);
             e.body = None;
             e.stale = true;
         }
@@ -331,15 +332,15 @@ mod tests {
         m.merge(&mergefunc::Options::default()).unwrap();
         let caller = m.find("caller").unwrap();
         assert!(!m.entries[caller.index()].stale);
-        let kept: Vec<(Vec<FuncId>, Vec<FuncId>)> =
-            m.entries.iter().map(|e| (e.calls.clone(), e.refs.clone())).collect();
+        let kept: Vec<crate::encode::Uses> =
+            m.entries.iter().map(|e| e.uses.clone()).collect();
         let a = m.body(caller).map(|b| format!("{:?}", b.insts));
         m.refresh_all();
-        let fresh: Vec<(Vec<FuncId>, Vec<FuncId>)> =
-            m.entries.iter().map(|e| (e.calls.clone(), e.refs.clone())).collect();
+        let fresh: Vec<crate::encode::Uses> =
+            m.entries.iter().map(|e| e.uses.clone()).collect();
         assert_eq!(kept, fresh);
         assert_eq!(a, m.body(caller).map(|b| format!("{:?}", b.insts)));
         // The caller now calls only the four survivors.
-        assert_eq!(m.entries[caller.index()].calls.len(), 4);
+        assert_eq!(m.entries[caller.index()].uses.calls.len(), 4);
     }
 }
