@@ -329,7 +329,6 @@ impl ClifModule {
         let e = &self.entries[f.index()];
         let enc = encode::encode(&mut self.tables, &self.names, &e.decl, e.func.as_ref().filter(|_| !e.erased));
         let e = &mut self.entries[f.index()];
-        debug_assert!(!e.stale || e.uses == enc.uses, "use lists of {f} drifted while its view was stale");
         e.info = enc.info;
         e.body = enc.body;
         e.stale = false;
@@ -348,10 +347,19 @@ impl ClifModule {
     /// before reading views through [`mergefunc::Module`].
     pub fn refresh_stale(&mut self) {
         for i in 0..self.entries.len() {
-            if self.entries[i].stale {
-                self.refresh(FuncId::new(i));
-            }
+            self.rebuild_if_stale(FuncId::new(i));
         }
+    }
+
+    /// Rebuilds a view that caller rewrites left stale (only their references changed,
+    /// so the use lists they kept up to date must equal the rebuilt ones).
+    fn rebuild_if_stale(&mut self, f: FuncId) {
+        if !self.entries[f.index()].stale {
+            return;
+        }
+        let kept = self.entries[f.index()].uses.clone();
+        self.refresh(f);
+        debug_assert_eq!(kept, self.entries[f.index()].uses, "use lists of {f} drifted while its view was stale");
     }
 
     /// Number of function slots (erased functions keep theirs).

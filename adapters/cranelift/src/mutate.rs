@@ -267,9 +267,7 @@ impl ModuleMut for ClifModule {
     }
 
     fn materialize(&mut self, f: FuncId) {
-        if self.entries[f.index()].stale {
-            self.refresh(f);
-        }
+        self.rebuild_if_stale(f);
     }
 
     fn set_alignment(&mut self, f: FuncId, align: Option<u64>) -> Result<(), MutError> {
