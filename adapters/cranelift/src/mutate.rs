@@ -279,7 +279,7 @@ impl ModuleMut for ClifModule {
 
 #[cfg(test)]
 mod tests {
-    use mergefunc::{FuncId, Module as _};
+    use mergefunc::Module as _;
 
     use crate::ClifModule;
 
