@@ -330,12 +330,10 @@ mod tests {
         m.merge(&mergefunc::Options::default()).unwrap();
         let caller = m.find("caller").unwrap();
         assert!(!m.entries[caller.index()].stale);
-        let kept: Vec<crate::encode::Uses> =
-            m.entries.iter().map(|e| e.uses.clone()).collect();
+        let kept: Vec<crate::encode::Uses> = m.entries.iter().map(|e| e.uses.clone()).collect();
         let a = m.body(caller).map(|b| format!("{:?}", b.insts));
         m.refresh_all();
-        let fresh: Vec<crate::encode::Uses> =
-            m.entries.iter().map(|e| e.uses.clone()).collect();
+        let fresh: Vec<crate::encode::Uses> = m.entries.iter().map(|e| e.uses.clone()).collect();
         assert_eq!(kept, fresh);
         assert_eq!(a, m.body(caller).map(|b| format!("{:?}", b.insts)));
         // The caller now calls only the four survivors.
