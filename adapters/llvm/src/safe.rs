@@ -9,6 +9,18 @@
 //! [`V`], [`T`] and [`Md`] are plain handles: they are only valid while the module that
 //! owns them is alive and the value has not been deleted. The adapter never lets one
 //! escape into the public API.
+//!
+//! # Safety: the handle rule
+//! Every `unsafe` block in this crate that calls LLVM relies on the *handle rule*: a
+//! handle passed to LLVM (a [`V`], [`T`], [`Md`], a block, a use, the module or its
+//! context) is *live*: LLVM handed it out for the module an [`LlvmModule`](crate::LlvmModule)
+//! works on (or for that module's context), and the value has not been deleted since.
+//! `LlvmModule` keeps it so: the module and its context outlive it, no handle escapes the
+//! crate, and a rewrite (`mutate.rs`) that deletes a value forgets the handles the adapter
+//! keeps to it (its function slot, the cached constants that contain it). On top of
+//! liveness, each block names the precondition of the C++ function behind the call (the
+//! value kind or opcode its `cast<>` needs) and where that precondition is checked.
+//! `LLVMIsA*` functions are checked casts (`dyn_cast`) and accept every live value.
 
 use crate::ffi;
 use inkwell::llvm_sys as sys;
@@ -156,6 +168,8 @@ fn take_message(p: *mut c_char) -> String {
     }
     // SAFETY: LLVM returned a NUL-terminated string that we own.
     let s = unsafe { CStr::from_ptr(p) }.to_string_lossy().into_owned();
+    // SAFETY: `p` came from LLVM as an owned message (not null, checked above) and is freed exactly
+    // once, after the copy above.
     unsafe { c::LLVMDisposeMessage(p) };
     s
 }
@@ -175,16 +189,19 @@ fn bytes(p: *const c_char, len: usize) -> Vec<u8> {
 impl T {
     /// The type kind, `Err(raw)` for a kind this build does not know.
     pub fn kind(self) -> Result<TyKind, u32> {
+        // SAFETY: `self` is a live type (handle rule); `LLVMGetTypeKind` accepts every type.
         let k = unsafe { ffi::LLVMGetTypeKind(self.0) };
         TyKind::from_raw(k).ok_or(k)
     }
     /// Integer width.
     pub fn int_width(self) -> Option<u32> {
+        // SAFETY: `self` is a live type and an integer type (checked by `then`'s condition).
         (self.kind() == Ok(TyKind::Integer)).then(|| unsafe { c::LLVMGetIntTypeWidth(self.0) })
     }
     /// Address space of a pointer type, or of the element of a vector of pointers.
     pub fn addr_space(self) -> Option<u32> {
         match self.kind() {
+            // SAFETY: `self` is a live type, and a pointer type in this arm.
             Ok(TyKind::Pointer) => Some(unsafe { c::LLVMGetPointerAddressSpace(self.0) }),
             Ok(TyKind::Vector | TyKind::ScalableVector) => self.elem()?.addr_space(),
             _ => None,
@@ -194,6 +211,7 @@ impl T {
     pub fn elem(self) -> Option<T> {
         match self.kind() {
             Ok(TyKind::Array | TyKind::Vector | TyKind::ScalableVector) => {
+                // SAFETY: `self` is a live type, and an array or vector type in this arm.
                 Some(T(unsafe { c::LLVMGetElementType(self.0) }))
             }
             _ => None,
@@ -202,7 +220,9 @@ impl T {
     /// Length of an array, (known-minimum) length of a vector.
     pub fn len(self) -> Option<u64> {
         match self.kind() {
+            // SAFETY: `self` is a live type, and an array type in this arm.
             Ok(TyKind::Array) => Some(unsafe { c::LLVMGetArrayLength2(self.0) }),
+            // SAFETY: `self` is a live type, and a vector type in this arm.
             Ok(TyKind::Vector | TyKind::ScalableVector) => Some(unsafe { c::LLVMGetVectorSize(self.0) } as u64),
             _ => None,
         }
@@ -212,14 +232,19 @@ impl T {
         if self.kind() != Ok(TyKind::Struct) {
             return None;
         }
+        // SAFETY: `self` is a live type and a struct type (checked above).
         if unsafe { c::LLVMIsOpaqueStruct(self.0) } != 0 {
             return Some(Vec::new());
         }
+        // SAFETY: `self` is a live, non-opaque struct type (checked above); the indices below are
+        // in range.
         let n = unsafe { c::LLVMCountStructElementTypes(self.0) };
+        // SAFETY: `self` is a live, non-opaque struct type and `i` is below its field count.
         Some((0..n).map(|i| T(unsafe { c::LLVMStructGetTypeAtIndex(self.0, i) })).collect())
     }
     /// Packed struct.
     pub fn packed(self) -> bool {
+        // SAFETY: `self` is a live type; `&&` calls LLVM only for a struct type.
         self.kind() == Ok(TyKind::Struct) && unsafe { c::LLVMIsPackedStruct(self.0) } != 0
     }
     /// Return type, parameter types and vararg flag of a function type.
@@ -227,12 +252,18 @@ impl T {
         if self.kind() != Ok(TyKind::Function) {
             return None;
         }
+        // SAFETY: `self` is a live function type (checked above); the calls below read its
+        // signature.
         let ret = T(unsafe { c::LLVMGetReturnType(self.0) });
+        // SAFETY: as above: `self` is a live function type.
         let n = unsafe { c::LLVMCountParamTypes(self.0) } as usize;
         let mut ps = vec![ptr::null_mut(); n];
         if n > 0 {
+            // SAFETY: `ps` has room for exactly the `n` parameter types LLVM writes (`n > 0`
+            // checked).
             unsafe { c::LLVMGetParamTypes(self.0, ps.as_mut_ptr()) };
         }
+        // SAFETY: as above: `self` is a live function type.
         let va = unsafe { c::LLVMIsFunctionVarArg(self.0) } != 0;
         Some((ret, ps.into_iter().map(T).collect(), va))
     }
@@ -241,11 +272,18 @@ impl T {
         if self.kind() != Ok(TyKind::TargetExt) {
             return None;
         }
+        // SAFETY: `self` is a live target extension type (checked above).
         let name = unsafe { c::LLVMGetTargetExtTypeName(self.0) };
+        // SAFETY: a non-null name of a target extension type is a NUL-terminated string owned by
+        // the type.
         let name = if name.is_null() { Vec::new() } else { unsafe { CStr::from_ptr(name) }.to_bytes().to_vec() };
+        // SAFETY: `self` is a live target extension type (checked above).
         let nt = unsafe { c::LLVMGetTargetExtTypeNumTypeParams(self.0) };
+        // SAFETY: `self` is a live target extension type; `i` is below its type-parameter count.
         let tps = (0..nt).map(|i| T(unsafe { c::LLVMGetTargetExtTypeTypeParam(self.0, i) })).collect();
+        // SAFETY: `self` is a live target extension type (checked above).
         let ni = unsafe { c::LLVMGetTargetExtTypeNumIntParams(self.0) };
+        // SAFETY: `self` is a live target extension type; `i` is below its integer-parameter count.
         let ips = (0..ni).map(|i| unsafe { c::LLVMGetTargetExtTypeIntParam(self.0, i) } as u64).collect();
         Some((name, tps, ips))
     }
@@ -262,28 +300,35 @@ impl V {
     }
     /// The value kind, `Err(raw)` for a kind this build does not know.
     pub fn kind(self) -> Result<ValKind, u32> {
+        // SAFETY: `self` is a live value (handle rule); `LLVMGetValueKind` accepts every value.
         let k = unsafe { ffi::LLVMGetValueKind(self.0) };
         ValKind::from_raw(k).ok_or(k)
     }
     /// The type of the value.
     pub fn ty(self) -> T {
+        // SAFETY: `self` is a live value; every value has a type.
         T(unsafe { c::LLVMTypeOf(self.0) })
     }
     /// True for a real instruction (not the `dso_local_equivalent`/`no_cfi` constants that
     /// `LLVMGetValueKind` also reports as instructions).
     pub fn is_instruction(self) -> bool {
+        // SAFETY: `self` is a live value; `LLVMIsA*` is a checked cast that returns null on a
+        // mismatch.
         !unsafe { c::LLVMIsAInstruction(self.0) }.is_null()
     }
     /// True for any `Constant` (globals included).
     pub fn is_constant(self) -> bool {
+        // SAFETY: `self` is a live value; `LLVMIsConstant` accepts every value.
         unsafe { c::LLVMIsConstant(self.0) != 0 }
     }
     /// True for a `Function`.
     pub fn is_function(self) -> bool {
+        // SAFETY: `self` is a live value; `LLVMIsA*` is a checked cast.
         !unsafe { c::LLVMIsAFunction(self.0) }.is_null()
     }
     /// True for any global value.
     pub fn is_global(self) -> bool {
+        // SAFETY: `self` is a live value; `LLVMIsA*` is a checked cast.
         !unsafe { c::LLVMIsAGlobalValue(self.0) }.is_null()
     }
     /// Opcode of an instruction (`None` for non-instructions, `Some(Err(raw))` for an
@@ -292,22 +337,27 @@ impl V {
         if !self.is_instruction() {
             return None;
         }
+        // SAFETY: `self` is a live value and an instruction (checked above).
         let k = unsafe { ffi::LLVMGetInstructionOpcode(self.0) };
         Some(Op::from_raw(k).ok_or(k))
     }
     /// Opcode of a constant expression.
     pub fn const_opcode(self) -> Option<Result<Op, u32>> {
+        // SAFETY: `self` is a live value; `LLVMIsA*` is a checked cast.
         if unsafe { c::LLVMIsAConstantExpr(self.0) }.is_null() {
             return None;
         }
+        // SAFETY: `self` is a live constant expression (checked above).
         let k = unsafe { ffi::LLVMGetConstOpcode(self.0) };
         Some(Op::from_raw(k).ok_or(k))
     }
     /// Operand count of a `User` (0 for non-users).
     pub fn num_operands(self) -> u32 {
+        // SAFETY: `self` is a live value; `LLVMIsA*` is a checked cast.
         if unsafe { c::LLVMIsAUser(self.0) }.is_null() {
             return 0;
         }
+        // SAFETY: `self` is a live `User` (checked above).
         let n = unsafe { c::LLVMGetNumOperands(self.0) };
         n.max(0) as u32
     }
@@ -316,39 +366,49 @@ impl V {
         if i >= self.num_operands() {
             return None;
         }
+        // SAFETY: `self` is a live `User` (by `num_operands`) and `i` is below its operand count.
         let v = unsafe { c::LLVMGetOperand(self.0, i) };
         (!v.is_null()).then_some(V(v))
     }
     /// The `Use` of operand `i`.
     pub fn operand_use(self, i: u32) -> Option<LLVMUseRef> {
+        // SAFETY: `self` is a live `User` (a non-user has 0 operands) and `i` is below its operand
+        // count.
         (i < self.num_operands()).then(|| unsafe { c::LLVMGetOperandUse(self.0, i) })
     }
     /// Name bytes.
     pub fn name(self) -> Vec<u8> {
         let mut len = 0usize;
+        // SAFETY: `self` is a live value; LLVM writes the name's length to `len`.
         let p = unsafe { c::LLVMGetValueName2(self.0, &mut len) };
         bytes(p, len)
     }
     /// Sets the name.
     pub fn set_name(self, name: &[u8]) {
+        // SAFETY: `self` is a live value; the pointer and length describe `name`, which LLVM
+        // copies.
         unsafe { c::LLVMSetValueName2(self.0, name.as_ptr() as *const c_char, name.len()) };
     }
     /// Prints the value (`LLVMPrintValueToString`).
     pub fn print(self) -> String {
+        // SAFETY: `self` is a live value; LLVM returns an owned message that `take_message` frees.
         take_message(unsafe { c::LLVMPrintValueToString(self.0) })
     }
     /// The uses of the value with their users, read lazily (the value's uses must not
     /// change while the iterator lives).
     pub fn uses(self) -> impl Iterator<Item = (LLVMUseRef, V)> {
+        // SAFETY: `self` is a live value; the uses are read while they do not change (documented
+        // above).
         let mut u = unsafe { c::LLVMGetFirstUse(self.0) };
         std::iter::from_fn(move || {
             if u.is_null() {
                 return None;
             }
-            // SAFETY: `u` is a live use of a live value (the caller does not modify uses
-            // while iterating).
             let at = u;
+            // SAFETY: `u` is a live use of a live value (not null, checked above; the caller does
+            // not modify uses while iterating).
             let user = unsafe { c::LLVMGetUser(u) };
+            // SAFETY: `u` is a live use (not null, checked above).
             u = unsafe { c::LLVMGetNextUse(u) };
             Some((at, V(user)))
         })
@@ -356,6 +416,8 @@ impl V {
     /// The users of the value, one per use, read lazily (the value's uses must not
     /// change while the iterator lives).
     pub fn users(self) -> impl Iterator<Item = V> {
+        // SAFETY: `self` is a live value; the uses are read while they do not change (documented
+        // above).
         let mut u = unsafe { c::LLVMGetFirstUse(self.0) };
         std::iter::from_fn(move || {
             if u.is_null() {
@@ -364,12 +426,14 @@ impl V {
             // SAFETY: `u` is a live use of a live value (the caller does not modify uses
             // while iterating).
             let user = unsafe { c::LLVMGetUser(u) };
+            // SAFETY: `u` is a live use (not null, checked above).
             u = unsafe { c::LLVMGetNextUse(u) };
             Some(V(user))
         })
     }
     /// True if anything uses the value.
     pub fn has_uses(self) -> bool {
+        // SAFETY: `self` is a live value.
         !unsafe { c::LLVMGetFirstUse(self.0) }.is_null()
     }
 
@@ -380,15 +444,18 @@ impl V {
         if !self.is_global() {
             return None;
         }
+        // SAFETY: `self` is a live global value (checked above).
         let l = unsafe { ffi::LLVMGetLinkage(self.0) };
         Some(Linkage::from_raw(l).ok_or(l))
     }
     /// True for a declaration.
     pub fn is_declaration(self) -> bool {
+        // SAFETY: `self` is a live value; `&&` calls LLVM only for a global value.
         self.is_global() && unsafe { c::LLVMIsDeclaration(self.0) } != 0
     }
     /// The value type of a global (the function type for functions).
     pub fn global_value_type(self) -> Option<T> {
+        // SAFETY: `self` is a live global value (checked by `then`'s condition).
         self.is_global().then(|| T(unsafe { c::LLVMGlobalGetValueType(self.0) }))
     }
     /// `LLVMUnnamedAddr` of a global (0 none, 1 local, 2 global).
@@ -396,10 +463,12 @@ impl V {
         if !self.is_global() {
             return 0;
         }
+        // SAFETY: `self` is a live global value (checked above).
         unsafe { ffi::LLVMGetUnnamedAddress(self.0) }
     }
     /// Calling convention of a function.
     pub fn call_conv(self) -> Option<u32> {
+        // SAFETY: `self` is a live function (checked by `then`'s condition).
         self.is_function().then(|| unsafe { c::LLVMGetFunctionCallConv(self.0) })
     }
     /// GC name of a function.
@@ -407,28 +476,38 @@ impl V {
         if !self.is_function() {
             return None;
         }
+        // SAFETY: `self` is a live function (checked above).
         let p = unsafe { c::LLVMGetGC(self.0) };
+        // SAFETY: a non-null GC name is a NUL-terminated string owned by the function.
         (!p.is_null()).then(|| unsafe { CStr::from_ptr(p) }.to_bytes().to_vec())
     }
     /// Section of a global object.
     pub fn section(self) -> Option<Vec<u8>> {
+        // SAFETY: `self` is a live value; `LLVMIsA*` is a checked cast.
         if unsafe { c::LLVMIsAGlobalObject(self.0) }.is_null() {
             return None;
         }
+        // SAFETY: `self` is a live global object (checked above).
         let p = unsafe { c::LLVMGetSection(self.0) };
+        // SAFETY: a non-null section name is a NUL-terminated string owned by the global object.
         (!p.is_null()).then(|| unsafe { CStr::from_ptr(p) }.to_bytes().to_vec()).filter(|s| !s.is_empty())
     }
     /// Alignment of a global object, alloca, load, store, cmpxchg or atomicrmw.
     pub fn alignment(self) -> Option<u32> {
+        // SAFETY: `self` is a live value; `LLVMIsA*` is a checked cast.
         let ok = !unsafe { c::LLVMIsAGlobalObject(self.0) }.is_null()
             || matches!(self.opcode(), Some(Ok(Op::Alloca | Op::Load | Op::Store | Op::AtomicCmpXchg | Op::AtomicRMW)));
+        // SAFETY: `self` is a live global object or one of the instructions `LLVMGetAlignment`
+        // accepts (checked above).
         ok.then(|| unsafe { c::LLVMGetAlignment(self.0) })
     }
     /// Personality function.
     pub fn personality(self) -> Option<V> {
+        // SAFETY: `self` is a live value; `||` calls LLVM only for a function.
         if !self.is_function() || unsafe { c::LLVMHasPersonalityFn(self.0) } == 0 {
             return None;
         }
+        // SAFETY: `self` is a live function with a personality (checked above).
         let p = unsafe { c::LLVMGetPersonalityFn(self.0) };
         (!p.is_null()).then_some(V(p))
     }
@@ -461,7 +540,10 @@ impl V {
         if !self.is_function() {
             return Vec::new();
         }
+        // SAFETY: `self` is a live function (checked above); the indices below are below its
+        // parameter count.
         let n = unsafe { c::LLVMCountParams(self.0) };
+        // SAFETY: `self` is a live function and `i` is below its parameter count.
         (0..n).map(|i| V(unsafe { c::LLVMGetParam(self.0, i) })).collect()
     }
     /// Blocks of a function in layout order.
@@ -470,19 +552,24 @@ impl V {
         if !self.is_function() {
             return out;
         }
+        // SAFETY: `self` is a live function (checked above); `b` walks its live blocks until null.
         let mut b = unsafe { c::LLVMGetFirstBasicBlock(self.0) };
         while !b.is_null() {
             out.push(b);
+            // SAFETY: `b` is a live block of `self` (not null, checked by the loop).
             b = unsafe { c::LLVMGetNextBasicBlock(b) };
         }
         out
     }
     /// The global metadata attachments of a global object: (kind, node).
     pub fn global_metadata(self) -> Vec<(u32, Md)> {
+        // SAFETY: `self` is a live value; `LLVMIsA*` is a checked cast.
         if unsafe { c::LLVMIsAGlobalObject(self.0) }.is_null() {
             return Vec::new();
         }
         let mut n = 0usize;
+        // SAFETY: `self` is a live global object (checked above); LLVM writes the entry count to
+        // `n` and returns an owned array that `md_entries` frees.
         let e = unsafe { c::LLVMGlobalCopyAllMetadata(self.0, &mut n) };
         md_entries(e, n)
     }
@@ -494,15 +581,18 @@ impl V {
         if !self.is_instruction() {
             return None;
         }
+        // SAFETY: `self` is a live instruction (checked above).
         let b = unsafe { c::LLVMGetInstructionParent(self.0) };
         (!b.is_null()).then_some(b)
     }
     /// True for a debug intrinsic call (`llvm.dbg.*`).
     pub fn is_debug_intrinsic(self) -> bool {
+        // SAFETY: `self` is a live value; `LLVMIsA*` is a checked cast.
         !unsafe { c::LLVMIsADbgInfoIntrinsic(self.0) }.is_null()
     }
     /// True for a call to an intrinsic function.
     pub fn is_intrinsic_call(self) -> bool {
+        // SAFETY: `self` is a live value; `LLVMIsA*` is a checked cast.
         !unsafe { c::LLVMIsAIntrinsicInst(self.0) }.is_null()
     }
     fn op_is(self, ops: &[Op]) -> Option<Op> {
@@ -514,75 +604,96 @@ impl V {
     /// Successor count of a terminator.
     #[allow(dead_code)] // the body builder reads these fields directly
     pub fn successors(self) -> Vec<LLVMBasicBlockRef> {
+        // SAFETY: `self` is a live value; `||` calls LLVM only for an instruction, and `LLVMIsA*`
+        // is a checked cast.
         if !self.is_instruction() || unsafe { c::LLVMIsATerminatorInst(self.0) }.is_null() {
             return Vec::new();
         }
+        // SAFETY: `self` is a live terminator (checked above); the indices below are below its
+        // successor count.
         let n = unsafe { c::LLVMGetNumSuccessors(self.0) };
+        // SAFETY: `self` is a live terminator and `i` is below its successor count.
         (0..n).map(|i| unsafe { c::LLVMGetSuccessor(self.0, i) }).collect()
     }
     /// Case values of a switch, in successor order (successor 0 is the default).
     pub fn switch_cases(self) -> Option<Vec<V>> {
         self.op_is(&[Op::Switch])?;
+        // SAFETY: `self` is a live `switch` (checked above); the indices below are below its
+        // successor count.
         let n = unsafe { c::LLVMGetNumSuccessors(self.0) };
+        // SAFETY: `self` is a live `switch` and `i` is below its successor count.
         Some((1..n).map(|i| V(unsafe { c::LLVMGetSwitchCaseValue(self.0, i) })).collect())
     }
     /// nuw, nsw of add/sub/mul/shl/trunc instructions.
     pub fn wrap_flags(self) -> Option<(bool, bool)> {
         self.op_is(&[Op::Add, Op::Sub, Op::Mul, Op::Shl, Op::Trunc])?;
+        // SAFETY: `self` is a live instruction whose opcode carries `nuw`/`nsw` (checked above).
         Some(unsafe { (c::LLVMGetNUW(self.0) != 0, c::LLVMGetNSW(self.0) != 0) })
     }
     /// exact of udiv/sdiv/lshr/ashr.
     pub fn exact(self) -> Option<bool> {
         self.op_is(&[Op::UDiv, Op::SDiv, Op::LShr, Op::AShr])?;
+        // SAFETY: `self` is a live instruction whose opcode carries `exact` (checked above).
         Some(unsafe { c::LLVMGetExact(self.0) } != 0)
     }
     /// disjoint of or.
     pub fn disjoint(self) -> Option<bool> {
         self.op_is(&[Op::Or])?;
+        // SAFETY: `self` is a live `or` (checked above).
         Some(unsafe { c::LLVMGetIsDisjoint(self.0) } != 0)
     }
     /// nneg of zext/uitofp.
     pub fn nneg(self) -> Option<bool> {
         self.op_is(&[Op::ZExt, Op::UIToFP])?;
+        // SAFETY: `self` is a live `zext` or `uitofp` (checked above).
         Some(unsafe { c::LLVMGetNNeg(self.0) } != 0)
     }
     /// samesign of icmp.
     pub fn samesign(self) -> Option<bool> {
         self.op_is(&[Op::ICmp])?;
+        // SAFETY: `self` is a live `icmp` (checked above).
         Some(unsafe { c::LLVMGetICmpSameSign(self.0) } != 0)
     }
     /// Fast-math flags of an instruction that can carry them.
     pub fn fast_math(self) -> Option<u32> {
+        // SAFETY: `self` is a live value; `||` calls LLVM only for an instruction.
         if !self.is_instruction() || unsafe { c::LLVMCanValueUseFastMathFlags(self.0) } == 0 {
             return None;
         }
+        // SAFETY: `self` is a live instruction that can carry fast-math flags (checked above).
         Some(unsafe { c::LLVMGetFastMathFlags(self.0) })
     }
     /// Predicate of icmp/fcmp.
     pub fn predicate(self) -> Option<u32> {
         match self.op_is(&[Op::ICmp, Op::FCmp])? {
+            // SAFETY: `self` is a live `icmp` in this arm.
             Op::ICmp => Some(unsafe { ffi::LLVMGetICmpPredicate(self.0) }),
+            // SAFETY: `self` is a live `fcmp` in this arm.
             _ => Some(unsafe { ffi::LLVMGetFCmpPredicate(self.0) }),
         }
     }
     /// Allocated type of an alloca.
     pub fn allocated_type(self) -> Option<T> {
         self.op_is(&[Op::Alloca])?;
+        // SAFETY: `self` is a live `alloca` (checked above).
         Some(T(unsafe { c::LLVMGetAllocatedType(self.0) }))
     }
     /// Volatile flag of load/store/cmpxchg/atomicrmw.
     pub fn volatile(self) -> Option<bool> {
         self.op_is(&[Op::Load, Op::Store, Op::AtomicCmpXchg, Op::AtomicRMW])?;
+        // SAFETY: `self` is a live memory access `LLVMGetVolatile` accepts (checked above).
         Some(unsafe { c::LLVMGetVolatile(self.0) } != 0)
     }
     /// Ordering of load/store/fence/atomicrmw (not cmpxchg: that is UB in LLVM-C).
     pub fn ordering(self) -> Option<u32> {
         self.op_is(&[Op::Load, Op::Store, Op::Fence, Op::AtomicRMW])?;
+        // SAFETY: `self` is a live instruction `LLVMGetOrdering` accepts (checked above).
         Some(unsafe { ffi::LLVMGetOrdering(self.0) })
     }
     /// Success and failure orderings and the weak flag of cmpxchg.
     pub fn cmpxchg(self) -> Option<(u32, u32, bool)> {
         self.op_is(&[Op::AtomicCmpXchg])?;
+        // SAFETY: `self` is a live `cmpxchg` (checked above).
         Some(unsafe {
             (
                 ffi::LLVMGetCmpXchgSuccessOrdering(self.0),
@@ -594,43 +705,58 @@ impl V {
     /// Operation of atomicrmw.
     pub fn rmw_op(self) -> Option<u32> {
         self.op_is(&[Op::AtomicRMW])?;
+        // SAFETY: `self` is a live `atomicrmw` (checked above).
         Some(unsafe { ffi::LLVMGetAtomicRMWBinOp(self.0) })
     }
     /// Sync scope of an atomic instruction; `None` if the instruction is not atomic
     /// (LLVM-C returns garbage there).
     pub fn sync_scope(self) -> Option<u32> {
+        // SAFETY: `self` is a live value; `||` calls LLVM only for an instruction.
         if !self.is_instruction() || unsafe { c::LLVMIsAtomic(self.0) } == 0 {
             return None;
         }
         self.op_is(&[Op::Load, Op::Store, Op::Fence, Op::AtomicRMW, Op::AtomicCmpXchg])?;
+        // SAFETY: `self` is a live atomic instruction of a kind `LLVMGetAtomicSyncScopeID` accepts
+        // (checked above).
         Some(unsafe { c::LLVMGetAtomicSyncScopeID(self.0) })
     }
     /// Indices of extractvalue/insertvalue.
     pub fn agg_indices(self) -> Option<Vec<u32>> {
         self.op_is(&[Op::ExtractValue, Op::InsertValue])?;
+        // SAFETY: `self` is a live `extractvalue` or `insertvalue` (checked above).
         let n = unsafe { c::LLVMGetNumIndices(self.0) } as usize;
+        // SAFETY: as above.
         let p = unsafe { c::LLVMGetIndices(self.0) };
         if n == 0 || p.is_null() {
             return Some(Vec::new());
         }
+        // SAFETY: LLVM returned `p` (not null) pointing at the instruction's `n` indices, copied at
+        // once.
         Some(unsafe { std::slice::from_raw_parts(p, n) }.to_vec())
     }
     /// Mask of shufflevector (poison lanes are -1).
     pub fn shuffle_mask(self) -> Option<Vec<i32>> {
         self.op_is(&[Op::ShuffleVector])?;
+        // SAFETY: `self` is a live `shufflevector` (checked above); the indices below are below its
+        // mask length.
         let n = unsafe { c::LLVMGetNumMaskElements(self.0) };
+        // SAFETY: `self` is a live `shufflevector` and `i` is below its mask length.
         Some((0..n).map(|i| unsafe { c::LLVMGetMaskValue(self.0, i) }).collect())
     }
     /// Incoming blocks of a phi.
     #[allow(dead_code)] // the body builder reads these fields directly
     pub fn incoming_blocks(self) -> Option<Vec<LLVMBasicBlockRef>> {
         self.op_is(&[Op::Phi])?;
+        // SAFETY: `self` is a live `phi` (checked above); the indices below are below its incoming
+        // count.
         let n = unsafe { c::LLVMCountIncoming(self.0) };
+        // SAFETY: `self` is a live `phi` and `i` is below its incoming count.
         Some((0..n).map(|i| unsafe { c::LLVMGetIncomingBlock(self.0, i) }).collect())
     }
     /// Cleanup flag of a landingpad.
     pub fn is_cleanup(self) -> Option<bool> {
         self.op_is(&[Op::LandingPad])?;
+        // SAFETY: `self` is a live `landingpad` (checked above).
         Some(unsafe { c::LLVMIsCleanup(self.0) } != 0)
     }
     /// True for call/invoke/callbr.
@@ -640,22 +766,26 @@ impl V {
     /// Calling convention of a call site.
     #[allow(dead_code)] // the body builder reads these fields directly
     pub fn call_site_cc(self) -> Option<u32> {
+        // SAFETY: `self` is a live call site (checked by `then`'s condition).
         self.is_call().then(|| unsafe { c::LLVMGetInstructionCallConv(self.0) })
     }
     /// Tail-call kind of a `call` (not invoke/callbr).
     #[allow(dead_code)] // the body builder reads these fields directly
     pub fn tail_kind(self) -> Option<u32> {
         self.op_is(&[Op::Call])?;
+        // SAFETY: `self` is a live `call` (checked above).
         Some(unsafe { ffi::LLVMGetTailCallKind(self.0) })
     }
     /// The called function type of a call site.
     #[allow(dead_code)] // the body builder reads these fields directly
     pub fn called_fn_type(self) -> Option<T> {
+        // SAFETY: `self` is a live call site (checked by `then`'s condition).
         self.is_call().then(|| T(unsafe { c::LLVMGetCalledFunctionType(self.0) }))
     }
     /// Number of argument operands of a call site.
     #[allow(dead_code)] // the body builder reads these fields directly
     pub fn num_arg_operands(self) -> Option<u32> {
+        // SAFETY: `self` is a live call site (checked by `then`'s condition).
         self.is_call().then(|| unsafe { c::LLVMGetNumArgOperands(self.0) })
     }
     /// Operand bundles: (tag, input count).
@@ -663,16 +793,23 @@ impl V {
         if !self.is_call() {
             return None;
         }
+        // SAFETY: `self` is a live call site (checked above).
         let n = unsafe { c::LLVMGetNumOperandBundles(self.0) };
         let mut out = Vec::with_capacity(n as usize);
         for i in 0..n {
+            // SAFETY: `self` is a live call site and `i` is below its bundle count; the bundle
+            // returned is owned here.
             let b = unsafe { c::LLVMGetOperandBundleAtIndex(self.0, i) };
             if b.is_null() {
                 continue;
             }
             let mut len = 0usize;
+            // SAFETY: `b` is a live bundle (not null); LLVM writes the tag's length to `len`.
             let tag = bytes(unsafe { c::LLVMGetOperandBundleTag(b, &mut len) }, len);
+            // SAFETY: `b` is a live bundle (not null).
             let args = unsafe { c::LLVMGetNumOperandBundleArgs(b) };
+            // SAFETY: `b` is owned here (from `LLVMGetOperandBundleAtIndex`) and disposed exactly
+            // once.
             unsafe { c::LLVMDisposeOperandBundle(b) };
             out.push((tag, args));
         }
@@ -682,12 +819,14 @@ impl V {
     pub fn gep_source_type(self) -> Option<T> {
         let is_gep =
             self.op_is(&[Op::GetElementPtr]).is_some() || matches!(self.const_opcode(), Some(Ok(Op::GetElementPtr)));
+        // SAFETY: `self` is a live GEP instruction or constant expression (checked above).
         is_gep.then(|| T(unsafe { c::LLVMGetGEPSourceElementType(self.0) }))
     }
     /// GEP no-wrap flags (bit 0 inbounds, 1 nusw, 2 nuw).
     pub fn gep_flags(self) -> Option<u32> {
         let is_gep =
             self.op_is(&[Op::GetElementPtr]).is_some() || matches!(self.const_opcode(), Some(Ok(Op::GetElementPtr)));
+        // SAFETY: `self` is a live GEP instruction or constant expression (checked above).
         is_gep.then(|| unsafe { c::LLVMGEPGetNoWrapFlags(self.0) })
     }
     /// Sets the GEP no-wrap flags of a GEP instruction.
@@ -695,6 +834,7 @@ impl V {
         if self.op_is(&[Op::GetElementPtr]).is_none() {
             return false;
         }
+        // SAFETY: `self` is a live GEP instruction (checked above).
         unsafe { c::LLVMGEPSetNoWrapFlags(self.0, flags) };
         true
     }
@@ -713,6 +853,8 @@ impl V {
         let mut kinds = vec![0 as c_uint; n];
         let mut nodes = vec![ptr::null_mut(); n];
         let got =
+            // SAFETY: the buffers hold `n` entries and the shim writes at most `n` pairs; it checks
+            // that `self` is an instruction.
             unsafe { ffi::mergefunc_inst_attachments(self.0, kinds.as_mut_ptr(), nodes.as_mut_ptr(), n as c_uint) };
         kinds.iter().zip(&nodes).take(got.min(n as c_uint) as usize).map(|(k, m)| (*k, Md(*m))).collect()
     }
@@ -721,18 +863,22 @@ impl V {
 
     /// True if the constant is its type's null value.
     pub fn is_null_value(self) -> bool {
+        // SAFETY: `self` is a live value; `&&` calls LLVM only for a constant.
         self.is_constant() && unsafe { c::LLVMIsNull(self.0) } != 0
     }
     /// Zero-extended value of a `ConstantInt` of at most 64 bits.
     pub fn const_int_u64(self) -> Option<u64> {
+        // SAFETY: `self` is a live value; `LLVMIsA*` is a checked cast.
         if unsafe { c::LLVMIsAConstantInt(self.0) }.is_null() || self.ty().int_width()? > 64 {
             return None;
         }
+        // SAFETY: `self` is a live `ConstantInt` of at most 64 bits (checked above).
         Some(unsafe { c::LLVMConstIntGetZExtValue(self.0) })
     }
     /// Exact little-endian words of a `ConstantInt` of any width (wide integers are read
     /// from their printed decimal form).
     pub fn const_int_words(self) -> Option<Vec<u64>> {
+        // SAFETY: `self` is a live value; `LLVMIsA*` is a checked cast.
         if unsafe { c::LLVMIsAConstantInt(self.0) }.is_null() {
             return None;
         }
@@ -746,10 +892,13 @@ impl V {
     }
     /// Raw bytes of a `ConstantDataSequential`.
     pub fn raw_data(self) -> Option<Vec<u8>> {
+        // SAFETY: `self` is a live value; `LLVMIsA*` is a checked cast.
         if unsafe { c::LLVMIsAConstantDataSequential(self.0) }.is_null() {
             return None;
         }
         let mut n = 0usize;
+        // SAFETY: `self` is a live `ConstantDataSequential` (checked above); LLVM writes the byte
+        // count to `n`.
         let p = unsafe { ffi::LLVMGetRawDataValues(self.0, &mut n) };
         Some(bytes(p, n))
     }
@@ -758,6 +907,7 @@ impl V {
         if self.kind() != Ok(ValKind::BlockAddress) {
             return None;
         }
+        // SAFETY: `self` is a live `blockaddress` (checked above).
         Some(unsafe { (V(c::LLVMGetBlockAddressFunction(self.0)), c::LLVMGetBlockAddressBasicBlock(self.0)) })
     }
     /// Pointer, key, discriminator and address discriminator of a `ptrauth` constant.
@@ -765,6 +915,7 @@ impl V {
         if self.kind() != Ok(ValKind::ConstantPtrAuth) {
             return None;
         }
+        // SAFETY: `self` is a live `ptrauth` constant (checked above).
         Some(unsafe {
             [
                 V(c::LLVMGetConstantPtrAuthPointer(self.0)),
@@ -779,6 +930,8 @@ impl V {
         if self.kind() != Ok(ValKind::InlineAsm) {
             return None;
         }
+        // SAFETY: `self` is a live inline asm value (checked above); LLVM writes each string's
+        // length to `n`/`m`.
         unsafe {
             let ty = T(c::LLVMGetInlineAsmFunctionType(self.0));
             let mut n = 0usize;
@@ -800,6 +953,7 @@ impl V {
         if self.kind() != Ok(ValKind::MetadataAsValue) {
             return None;
         }
+        // SAFETY: `self` is a live `MetadataAsValue` (checked above).
         let m = unsafe { c::LLVMValueAsMetadata(self.0) };
         (!m.is_null()).then_some(Md(m))
     }
@@ -812,10 +966,13 @@ fn md_entries(e: *mut LLVMValueMetadataEntry, n: usize) -> Vec<(u32, Md)> {
     }
     let mut out = Vec::with_capacity(n);
     for i in 0..n as c_uint {
+        // SAFETY: `e` is a live entry array (not null, checked above) of `n` entries and `i < n`.
         let k = unsafe { c::LLVMValueMetadataEntriesGetKind(e, i) };
+        // SAFETY: as above.
         let m = unsafe { c::LLVMValueMetadataEntriesGetMetadata(e, i) };
         out.push((k, Md(m)));
     }
+    // SAFETY: `e` is owned here (from `LLVMGlobalCopyAllMetadata`) and disposed exactly once.
     unsafe { c::LLVMDisposeValueMetadataEntries(e) };
     out
 }
@@ -863,6 +1020,7 @@ pub fn parse_decimal_words(s: &str, bits: u32) -> Option<Vec<u64>> {
 impl Md {
     /// `LLVMMetadataKind` number.
     pub fn kind(self) -> u32 {
+        // SAFETY: `self` is live metadata (handle rule); `LLVMGetMetadataKind` accepts every kind.
         unsafe { ffi::LLVMGetMetadataKind(self.0) }
     }
 }
@@ -873,6 +1031,7 @@ pub struct MdCtx(pub LLVMContextRef);
 impl MdCtx {
     /// The metadata as a value.
     pub fn as_value(&self, m: Md) -> V {
+        // SAFETY: `self.0` is the live context that owns `m`.
         V(unsafe { c::LLVMMetadataAsValue(self.0, m.0) })
     }
     /// String bytes of an `MDString`.
@@ -882,6 +1041,7 @@ impl MdCtx {
         }
         let v = self.as_value(m);
         let mut n: c_uint = 0;
+        // SAFETY: `v` wraps a live `MDString` (checked above); LLVM writes the length to `n`.
         let p = unsafe { c::LLVMGetMDString(v.0, &mut n) };
         Some(bytes(p, n as usize))
     }
@@ -891,6 +1051,8 @@ impl MdCtx {
             return None;
         }
         let v = self.as_value(m);
+        // SAFETY: `v` wraps a live `ValueAsMetadata` (checked above), whose operand 0 is the
+        // wrapped value.
         let x = unsafe { c::LLVMGetOperand(v.0, 0) };
         (!x.is_null()).then_some(V(x))
     }
@@ -907,6 +1069,8 @@ impl MdCtx {
         Some(
             (0..n as c_uint)
                 .map(|i| {
+                    // SAFETY: `m` is a live `MDTuple` (checked above) and `i` is below its operand
+                    // count.
                     let x = unsafe { ffi::mergefunc_md_operand(m.0, i) };
                     (!x.is_null()).then_some(Md(x))
                 })
@@ -921,6 +1085,7 @@ impl MdCtx {
     }
     /// Metadata kind id of a name.
     pub fn kind_id(&self, name: &str) -> u32 {
+        // SAFETY: `self.0` is a live context; the pointer and length describe `name`.
         unsafe { c::LLVMGetMDKindIDInContext(self.0, name.as_ptr() as *const c_char, name.len() as c_uint) }
     }
 }
