@@ -252,8 +252,8 @@ impl StructuralHasher {
     /// The same value through LLVM-C calls (kept as the reference the shim is tested
     /// against, and as a fallback).
     pub(crate) fn try_hash(&mut self, f: LLVMValueRef) -> Option<u64> {
-        // SAFETY (whole function): `f` is a function of a live module; every handle read
-        // below comes from LLVM for that function and is only passed back to LLVM-C
+        // SAFETY: `f` is a function of a live module (this block is the whole function);
+        // every handle read below comes from LLVM for that function and is only passed back to LLVM-C
         // getters that accept it (blocks to block getters, instructions to instruction
         // getters, a terminator to the successor getters).
         unsafe {

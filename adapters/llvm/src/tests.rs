@@ -829,9 +829,9 @@ fn keeping_an_erased_body_drops_every_use_it_made() {
         m.erase(id(&m, "g")).unwrap();
         assert!(!value(&m, "c").has_uses(), "keep {keep}: the erased body still calls @c");
         assert!(!value(&m, "pers").has_uses(), "keep {keep}: the erased function still names its personality");
-        // SAFETY: a live global of the module.
-        let gv = unsafe { inkwell::llvm_sys::core::LLVMGetNamedGlobal(m.m, c"gv".as_ptr()) };
-        assert!(unsafe { inkwell::llvm_sys::core::LLVMGetFirstUse(gv) }.is_null(), "keep {keep}: @gv is still used");
+        // SAFETY: `m.m` is the live module and the name is NUL-terminated.
+        let gv = V(unsafe { inkwell::llvm_sys::core::LLVMGetNamedGlobal(m.m, c"gv".as_ptr()) });
+        assert!(!gv.is_null() && !gv.has_uses(), "keep {keep}: @gv is still used");
         m.erase(id(&m, "c")).unwrap();
         m.verify().unwrap_or_else(|e| panic!("keep {keep}: {e}\n{}", m.to_text()));
         out.push(m.to_text());
@@ -1076,6 +1076,7 @@ fn prescan_records_each_body_footprint() {
             while !i.is_null() {
                 assert!((lo..=hi).contains(&(i as u64)), "{name}: instruction outside its range");
                 checked += 1;
+                // SAFETY: `i` is a live instruction (not null, checked by the loop).
                 i = unsafe { c::LLVMGetNextInstruction(i) };
             }
         }
