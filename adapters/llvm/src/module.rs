@@ -66,6 +66,11 @@ fn err<T>(s: impl Into<String>) -> Result<T, LlvmError> {
 /// Views are lazy: `info` is always current, `body` is built by
 /// [`ModuleMut::materialize`] (see `materialize_view`) and dropped again when a rewrite
 /// changes the function in a way the driver knows about.
+///
+/// The *slot rule*, which the `unsafe` blocks of the view builder rely on: `v` is a live
+/// function, or the alias that replaced one (`write_alias`); `def` is set only while `v`
+/// is a function with a body; a slot eligible by its signature (`info_ineligible` is
+/// `None`) has `def` set (`build_info` marks declarations and aliases `NoBody`).
 pub(crate) struct Slot {
     pub(crate) v: Option<V>,
     pub(crate) info: FuncInfo,
@@ -434,15 +439,6 @@ impl Drop for LlvmModule {
     }
 }
 
-fn take_msg(p: *mut c_char) -> String {
-    if p.is_null() {
-        return String::new();
-    }
-    let s = unsafe { CStr::from_ptr(p) }.to_string_lossy().into_owned();
-    unsafe { c::LLVMDisposeMessage(p) };
-    s
-}
-
 impl LlvmModule {
     // -----------------------------------------------------------------------------------
     // Loading and writing
@@ -459,6 +455,10 @@ impl LlvmModule {
     /// prescan runs while the module facts are built.
     pub fn parse_with_threads(data: &[u8], name: &str, threads: Option<usize>) -> Result<Self, LlvmError> {
         let cname = safe::cstring(name).unwrap_or_default();
+        // SAFETY: the context is created here and disposed on every error path; the buffer copies
+        // `data` (pointer and length describe it, `cname` is NUL-terminated) and is disposed after
+        // parsing, which does not take it; `m` and the messages are written by LLVM and owned here
+        // from then on; `m` is verified before `from_raw` takes it with its context.
         unsafe {
             let ctx = c::LLVMContextCreate();
             // LLVMParseIRInContext2 does not take the buffer; it needs no NUL terminator.
@@ -472,20 +472,20 @@ impl LlvmModule {
             let failed = sys::ir_reader::LLVMParseIRInContext2(ctx, buf, &mut m, &mut msg);
             c::LLVMDisposeMemoryBuffer(buf);
             if failed != 0 || m.is_null() {
-                let text = take_msg(msg);
+                let text = safe::take_message(msg);
                 c::LLVMContextDispose(ctx);
                 return err(format!("cannot parse {name}: {}", text.trim_end()));
             }
-            take_msg(msg);
+            safe::take_message(msg);
             let mut vmsg = ptr::null_mut();
             // 2 = LLVMReturnStatusAction.
             if ffi::LLVMVerifyModule(m, 2, &mut vmsg) != 0 {
-                let text = take_msg(vmsg);
+                let text = safe::take_message(vmsg);
                 c::LLVMDisposeModule(m);
                 c::LLVMContextDispose(ctx);
                 return err(format!("{name} is not valid LLVM IR: {}", text.trim_end()));
             }
-            take_msg(vmsg);
+            safe::take_message(vmsg);
             // A triple without a layout: the layout the triple implies, as opt, llc and
             // lli use (and opt writes out).
             ffi::mergefunc_infer_data_layout(m);
@@ -534,6 +534,9 @@ impl LlvmModule {
     }
 
     fn from_raw(ctx: LLVMContextRef, m: LLVMModuleRef, threads: Option<usize>) -> Self {
+        // SAFETY: `m` is a live module and `ctx` its live context (`from_raw`'s callers); the data
+        // layout string belongs to `m`, and the target data and builder made here are freed once by
+        // `Drop`.
         let (td, builder) = unsafe {
             let dl = c::LLVMGetDataLayoutStr(m);
             (sys::target::LLVMCreateTargetData(dl), c::LLVMCreateBuilderInContext(ctx))
@@ -638,8 +641,11 @@ impl LlvmModule {
         // module and create constants; both finish before this returns.
         let mut defs: Vec<(usize, LLVMValueRef)> = Vec::new();
         let mut n = 0usize;
+        // SAFETY: `m` is the live module being loaded.
         let mut f = unsafe { c::LLVMGetFirstFunction(m) };
         while !f.is_null() {
+            // SAFETY: `f` is a live function of `m` (not null, checked by the loop); `LLVMGetParam`
+            // only builds the argument list, before any other thread reads the module.
             unsafe {
                 if c::LLVMIsDeclaration(f) == 0 {
                     defs.push((n, f));
@@ -674,9 +680,11 @@ impl LlvmModule {
         let facts = || {
             // Every function gets its id first, then its module-level facts in the same
             // order (deterministic table ids). Bodies are built on demand.
+            // SAFETY: `m` is the live module being loaded; `f` walks its functions until null.
             let mut f = unsafe { c::LLVMGetFirstFunction(m) };
             while !f.is_null() {
                 s.register_func(V(f));
+                // SAFETY: `f` is a live function of `m` (not null, checked by the loop).
                 f = unsafe { c::LLVMGetNextFunction(f) };
             }
             s.pending.clear();
@@ -768,6 +776,11 @@ impl LlvmModule {
     }
 
     fn init_module_facts(&mut self) {
+        // SAFETY: `self.td` is the live target data, `self.m` the live module and `self.ctx` its
+        // context (handle rule); the data layout string is never null and the target triple is
+        // checked for null before it is read (both NUL-terminated, owned by the module); the flag
+        // name's pointer and length describe `key`, each used-list name is NUL-terminated, and
+        // every handle read below is checked for null before it is used.
         unsafe {
             let no_layout = CStr::from_ptr(c::LLVMGetDataLayoutStr(self.m)).to_bytes().is_empty();
             let triple = c::LLVMGetTarget(self.m);
@@ -855,11 +868,15 @@ impl LlvmModule {
 
     /// Writes the module as text.
     pub fn to_text(&self) -> String {
-        take_msg(unsafe { c::LLVMPrintModuleToString(self.m) })
+        // SAFETY: `self.m` is the live module; LLVM returns an owned message that `take_message`
+        // frees.
+        safe::take_message(unsafe { c::LLVMPrintModuleToString(self.m) })
     }
 
     /// Writes the module as bitcode.
     pub fn to_bitcode(&self) -> Vec<u8> {
+        // SAFETY: `self.m` is the live module; the buffer is checked for null, read within its `n`
+        // bytes and disposed exactly once.
         unsafe {
             let buf = sys::bit_writer::LLVMWriteBitcodeToMemoryBuffer(self.m);
             if buf.is_null() {
@@ -876,8 +893,9 @@ impl LlvmModule {
     /// Runs the LLVM verifier.
     pub fn verify(&self) -> Result<(), LlvmError> {
         let mut msg = ptr::null_mut();
+        // SAFETY: `self.m` is the live module; LLVM writes an owned message (or null) to `msg`.
         let bad = unsafe { ffi::LLVMVerifyModule(self.m, 2, &mut msg) } != 0;
-        let text = take_msg(msg);
+        let text = safe::take_message(msg);
         if bad {
             return err(format!("the LLVM verifier rejects the result: {}", text.trim_end()));
         }
@@ -1069,6 +1087,7 @@ impl LlvmModule {
             let mut h = self.shash.borrow_mut();
             let shim = h.hash(f);
             let walk = h.try_hash(f).unwrap_or(!shim);
+            // SAFETY: `f` is a live function with a body (`def`, the slot rule).
             let theirs = unsafe { ffi::llvm_structural_hash_function(f, false) };
             out.push((String::from_utf8_lossy(&V(f).name()).into_owned(), pre.unwrap_or(shim), shim, walk, theirs));
         }
@@ -1079,11 +1098,15 @@ impl LlvmModule {
     /// order (for benchmarks: the cost [`Module::worklist_hash`] avoids).
     pub fn llvm_structural_hashes(&self) -> Vec<u64> {
         let mut out = Vec::new();
+        // SAFETY: `self.m` is the live module; `f` walks its functions until null.
         let mut f = unsafe { c::LLVMGetFirstFunction(self.m) };
         while !f.is_null() {
+            // SAFETY: `f` is a live function of the module (not null, checked by the loop).
             if unsafe { c::LLVMIsDeclaration(f) } == 0 {
+                // SAFETY: `f` is a live function with a body (checked just above).
                 out.push(unsafe { ffi::llvm_structural_hash_function(f, false) });
             }
+            // SAFETY: `f` is a live function of the module (not null, checked by the loop).
             f = unsafe { c::LLVMGetNextFunction(f) };
         }
         out
@@ -1288,29 +1311,36 @@ impl LlvmModule {
         while let Some(b) = walk.next_block() {
             h.write_u8(0xb1);
             let mut n = 0u32;
-            // SAFETY (loop): blocks and instructions come from LLVM for this function and
+            // SAFETY: `b` is a live block of `v` (the walk yields only blocks of the function).
+            // In this loop, blocks and instructions come from LLVM for this function and
             // are only passed to the getters for their kind.
             let mut i = unsafe { c::LLVMGetFirstInstruction(b) };
             while !i.is_null() {
+                // SAFETY: `i` is a live instruction (not null, checked by the loop).
                 let raw = unsafe { ffi::LLVMGetInstructionOpcode(i) };
                 if !(raw == call && V(i).is_debug_intrinsic()) {
                     n += 1;
                     h.write_u32(raw);
                     if raw != gep {
+                        // SAFETY: `i` is a live instruction.
                         let t = self.intern_type(T(unsafe { c::LLVMTypeOf(i) }));
                         h.write_u64(types.type_hash(&*self, t));
+                        // SAFETY: `i` is a live instruction, hence a `User`.
                         let nops = unsafe { c::LLVMGetNumOperands(i) };
                         h.write_i32(nops);
                         for k in 0..nops.max(0) as u32 {
+                            // SAFETY: `i` is a live instruction and `k` is below its operand count.
                             let o = unsafe { c::LLVMGetOperand(i, k) };
                             self.stable_operand_key(o, &mut h, refs);
                         }
                     }
                 }
+                // SAFETY: `i` is a live instruction (not null, checked by the loop).
                 i = unsafe { c::LLVMGetNextInstruction(i) };
             }
             h.write_u32(n);
             // A block without terminator (not valid IR) just ends the walk there.
+            // SAFETY: `b` is a block of the live function `v` (`push_successors`' contract).
             unsafe { walk.push_successors(b) };
         }
         self.key_types = types;
@@ -2473,6 +2503,10 @@ impl LlvmModule {
     // -----------------------------------------------------------------------------------
 
     fn attr(&mut self, a: LLVMAttributeRef, special: &mut bool) -> Attr {
+        // SAFETY: `a` is a live attribute (from the function or call site's attribute list;
+        // attributes are never freed); each getter below is asked only for the attribute kind it
+        // reads (checked by `LLVMIs*Attribute`), and the string slices are read within the lengths
+        // LLVM wrote, after a null check.
         unsafe {
             if c::LLVMIsStringAttribute(a) != 0 {
                 let mut kl: c_uint = 0;
@@ -2551,6 +2585,9 @@ impl LlvmModule {
         for (pos, idx) in
             [sys::LLVMAttributeFunctionIndex, sys::LLVMAttributeReturnIndex].into_iter().chain(1..=nparams).enumerate()
         {
+            // SAFETY: `v` is a live call site when `call_site` (the body builder asks for calls
+            // only), else a live function (`build_info`); `idx` is the function, return or a
+            // parameter index.
             let n = unsafe {
                 if call_site {
                     c::LLVMGetCallSiteAttributeCount(v.0, idx)
@@ -2562,6 +2599,7 @@ impl LlvmModule {
             if n > 0 {
                 buf.clear();
                 buf.resize(n, ptr::null_mut());
+                // SAFETY: as above; `buf` has room for the `n` attributes LLVM writes.
                 unsafe {
                     if call_site {
                         c::LLVMGetCallSiteAttributes(v.0, idx, buf.as_mut_ptr());
@@ -2950,7 +2988,10 @@ impl LlvmModule {
         };
         // A bitcast of an FP constant to an integer of its width folds to a ConstantInt
         // holding the exact bit pattern (no constant expression is created).
+        // SAFETY: `self.ctx` is the live context; `bits` is a valid integer width.
         let ity = unsafe { c::LLVMIntTypeInContext(self.ctx, bits) };
+        // SAFETY: `v` is a live floating-point constant (its type kind matched above) and `ity` an
+        // integer type of the same width, so the bitcast is valid.
         let as_int = V(unsafe { c::LLVMConstBitCast(v.0, ity) });
         match as_int.const_int_words() {
             Some(w) => ConstKind::Float(w.into()),
@@ -3166,6 +3207,8 @@ impl LlvmModule {
     /// Builds the body of a defined function: `(body, instruction handles, has an
     /// intrinsic call with a distinct metadata operand)`, or an ineligibility reason.
     fn build_body(&mut self, f: V, fn_special: bool) -> Result<BuiltView, u32> {
+        // SAFETY: `f` is a live function (the slot rule: only the value of a slot with a body is
+        // built).
         let first = unsafe { c::LLVMGetFirstBasicBlock(f.0) };
         if first.is_null() {
             return Err(reason::UNSUPPORTED);
@@ -3177,16 +3220,22 @@ impl LlvmModule {
         let mut block_list = std::mem::take(&mut self.scratch_blocks);
         block_list.clear();
         let mut b = first;
+        // SAFETY: `first` is a live block of `f` (not null, checked above).
         let label_ty = self.intern_type(T(unsafe { c::LLVMTypeOf(c::LLVMBasicBlockAsValue(first)) }));
         while !b.is_null() {
+            // SAFETY: `b` is a live block of `f` (not null, checked by the loop).
             let bv = unsafe { c::LLVMBasicBlockAsValue(b) };
             local_of.insert(bv as usize, Value::Block(BlockId::new(block_list.len())), label_ty);
             block_list.push(b);
+            // SAFETY: `b` is a live block of `f` (not null, checked by the loop).
             b = unsafe { c::LLVMGetNextBasicBlock(b) };
         }
+        // SAFETY: `f` is a live function.
         let nparams = unsafe { c::LLVMCountParams(f.0) };
         for i in 0..nparams {
+            // SAFETY: `f` is a live function and `i` is below its parameter count.
             let p = unsafe { c::LLVMGetParam(f.0, i) };
+            // SAFETY: `p` is a live argument of `f`.
             let ty = self.intern_type(T(unsafe { c::LLVMTypeOf(p) }));
             local_of.insert(p as usize, Value::Arg(i), ty);
         }
@@ -3199,19 +3248,24 @@ impl LlvmModule {
         all.clear();
         let mut unsupported = false;
         for &b in &block_list {
+            // SAFETY: `b` is a live block of `f`.
             let mut i = unsafe { c::LLVMGetFirstInstruction(b) };
             let start = all.len();
             while !i.is_null() {
                 prefetch_ahead(i as usize);
+                // SAFETY: `i` is a live instruction (not null, checked by the loop).
                 let raw = unsafe { ffi::LLVMGetInstructionOpcode(i) };
                 let debug = raw == Op::Call.raw() && V(i).is_debug_intrinsic();
                 if !debug {
+                    // SAFETY: `i` is a live instruction.
                     let ty = self.intern_type(T(unsafe { c::LLVMTypeOf(i) }));
                     local_of.insert(i as usize, Value::Inst(InstId::new(all.len())), ty);
                     all.push(V(i));
+                    // SAFETY: `i` is a live instruction, hence a `User`.
                     let nops = unsafe { c::LLVMGetNumOperands(i) }.max(0) as u32;
                     scratch.meta.push((raw, ty, nops));
                 }
+                // SAFETY: `i` is a live instruction (not null, checked by the loop).
                 i = unsafe { c::LLVMGetNextInstruction(i) };
             }
             if all.len() == start {
@@ -3354,6 +3408,8 @@ impl LlvmModule {
                 let (uses_from, props_from) = (buf.uses.len(), buf.props.len());
                 let mut intrinsic = None;
                 for k in 0..n {
+                    // SAFETY: `inst` is a live instruction and `k` is below its operand count (`n`,
+                    // read by the first pass).
                     let o = unsafe { c::LLVMGetOperand(inst.0, k) };
                     if o.is_null() {
                         return Err(reason::UNSUPPORTED);
@@ -3399,8 +3455,11 @@ impl LlvmModule {
                     | Op::FPExt => {
                         flags = fmf(inst);
                         if op == Op::Phi {
+                            // SAFETY: `inst` is a live `phi` (the opcode matched above).
                             let nin = unsafe { c::LLVMCountIncoming(inst.0) };
                             for i in 0..nin {
+                                // SAFETY: `inst` is a live `phi` and `i` is below its incoming
+                                // count.
                                 let bv = unsafe { c::LLVMBasicBlockAsValue(c::LLVMGetIncomingBlock(inst.0, i)) };
                                 match local_of.get(bv as usize) {
                                     Some((Value::Block(b), _)) => buf.props.push(Prop::Block(b)),
@@ -3431,11 +3490,14 @@ impl LlvmModule {
                     Op::Call | Op::Invoke | Op::CallBr => {
                         flags = fmf(inst);
                         kind = InstKind::Call { callee: n.checked_sub(1).ok_or(reason::UNSUPPORTED)? };
+                        // SAFETY: `inst` is a live call site (the opcode matched above).
                         buf.props.push(Prop::Num(unsafe { c::LLVMGetInstructionCallConv(inst.0) } as u64));
+                        // SAFETY: as above: `inst` is a live call site.
                         let nargs = unsafe { c::LLVMGetNumArgOperands(inst.0) };
                         let (attrs, special) = self.fn_attrs(inst, nargs, true);
                         special_attrs |= special;
                         buf.props.push(Prop::Attrs(attrs));
+                        // SAFETY: as above: `inst` is a live call site.
                         if unsafe { c::LLVMGetNumOperandBundles(inst.0) } == 0 {
                             buf.props.push(Prop::Num(0));
                         } else {
@@ -3447,18 +3509,24 @@ impl LlvmModule {
                             }
                         }
                         if op == Op::Call {
+                            // SAFETY: `inst` is a live `call` (checked just above).
                             buf.props.push(Prop::Num(unsafe { ffi::LLVMGetTailCallKind(inst.0) } as u64));
                         }
                         // `!range` only: one lookup, no attachment list.
+                        // SAFETY: `inst` is a live instruction; `md_range` is a kind id of this
+                        // context.
                         let range = unsafe { c::LLVMGetMetadata(inst.0, self.md_range) };
                         let range = if range.is_null() {
                             None
                         } else {
+                            // SAFETY: `range` is live metadata wrapped as a value (not null,
+                            // checked above).
                             let m = unsafe { c::LLVMValueAsMetadata(range) };
                             (!m.is_null()).then(|| self.intern_meta(Md(m)))
                         };
                         buf.props.push(Prop::Meta(range));
                         buf.props
+                            // SAFETY: `inst` is a live call site (the opcode matched above).
                             .push(Prop::Type(self.intern_type(T(unsafe { c::LLVMGetCalledFunctionType(inst.0) }))));
                     }
                     Op::GetElementPtr => {
@@ -3543,9 +3611,12 @@ impl LlvmModule {
             }
             let term = all[end - 1];
             succs.clear();
+            // SAFETY: `term` is a live instruction; `LLVMIsA*` is a checked cast.
             if !unsafe { c::LLVMIsATerminatorInst(term.0) }.is_null() {
+                // SAFETY: `term` is a live terminator (checked above).
                 let ns = unsafe { c::LLVMGetNumSuccessors(term.0) };
                 for i in 0..ns {
+                    // SAFETY: `term` is a live terminator and `i` is below its successor count.
                     let bv = unsafe { c::LLVMBasicBlockAsValue(c::LLVMGetSuccessor(term.0, i)) };
                     match local_of.get(bv as usize) {
                         Some((Value::Block(b), _)) => succs.push(b),
@@ -3666,6 +3737,8 @@ impl LlvmModule {
             return;
         }
         *last_block = b;
+        // SAFETY: `b` is the live parent block of the instruction `user` (not null, from
+        // `parent_block`).
         let f = V(unsafe { c::LLVMGetBasicBlockParent(b) });
         if let Some(id) = self.func_of.get(&f) {
             if out.last() != Some(id) {
@@ -3862,6 +3935,8 @@ fn tree_key_hash(f: FuncId, parts: [u64; 3], refs: &[FuncId]) -> u64 {
 /// that order. The caller has checked the opcode, so the fields are read directly; the
 /// scope of a non-atomic access is 1 (LLVM's "system").
 fn memory_access_props(inst: V, props: &mut Vec<Prop>) {
+    // SAFETY: `inst` is a live load or store (the caller matched the opcode), which every getter
+    // below accepts; the scope is read only for an atomic access.
     let (vol, al, ord, sc) = unsafe {
         (
             c::LLVMGetVolatile(inst.0) != 0,

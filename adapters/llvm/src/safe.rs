@@ -161,8 +161,9 @@ pub mod cc {
     ];
 }
 
-/// Owned `char*` from LLVM (`LLVMDisposeMessage`).
-fn take_message(p: *mut c_char) -> String {
+/// Copies and frees a message LLVM handed over (`p` is null or an owned `char*` that
+/// `LLVMDisposeMessage` frees).
+pub(crate) fn take_message(p: *mut c_char) -> String {
     if p.is_null() {
         return String::new();
     }
