@@ -56,9 +56,7 @@ use core::cmp::Ordering;
 use crate::hash::FunctionHasher;
 use crate::ir::{named_func, FuncId, InstKind, Module};
 use crate::order::Comparator;
-
-/// Marks a function whose identity is never abstracted.
-pub const NOT_ABSTRACT: u32 = u32::MAX;
+pub use crate::order::NOT_ABSTRACT;
 
 /// No position (not a candidate) or no class.
 const NONE: u32 = u32::MAX;
@@ -245,23 +243,24 @@ pub fn cycle_classes_from<M: Module + ?Sized>(
         }
         steps += 1;
         // Runs of equal touched members, and the one equal to the untouched members.
-        cmp.callee_classes = Some(core::mem::take(&mut labels));
-        work.sort_by(|a, b| cmp.compare(m, a.1, b.1).then(a.0.cmp(&b.0)));
-        runs.clear();
-        let mut lo = 0;
-        for k in 1..=work.len() {
-            if k == work.len() || cmp.compare(m, work[k - 1].1, work[k].1) != Ordering::Equal {
-                runs.push((lo, k));
-                lo = k;
+        let (joined, back) = cmp.with_callee_classes(core::mem::take(&mut labels), |cmp| {
+            work.sort_by(|a, b| cmp.compare(m, a.1, b.1).then(a.0.cmp(&b.0)));
+            runs.clear();
+            let mut lo = 0;
+            for k in 1..=work.len() {
+                if k == work.len() || cmp.compare(m, work[k - 1].1, work[k].1) != Ordering::Equal {
+                    runs.push((lo, k));
+                    lo = k;
+                }
             }
-        }
-        let joined = if t < e - s {
-            let rep = elems[s + t];
-            runs.binary_search_by(|r| cmp.compare(m, work[r.0].1, rep)).ok()
-        } else {
-            None
-        };
-        labels = cmp.callee_classes.take().unwrap_or_default();
+            if t < e - s {
+                let rep = elems[s + t];
+                runs.binary_search_by(|r| cmp.compare(m, work[r.0].1, rep)).ok()
+            } else {
+                None
+            }
+        });
+        labels = back;
         if runs.len() == 1 && (joined.is_some() || t == e - s) {
             continue;
         }
@@ -339,7 +338,6 @@ pub fn cycle_classes_from<M: Module + ?Sized>(
             }
         }
     }
-    cmp.callee_classes = None;
     let mut out: Vec<Vec<FuncId>> = classes
         .iter()
         .filter(|c| c.end - c.start >= 2)
@@ -379,33 +377,35 @@ pub fn cycle_classes_naive<M: Module + ?Sized>(
     let mut rounds = 0u32;
     loop {
         rounds += 1;
-        cmp.callee_classes = Some(core::mem::take(&mut class_of));
-        let mut next: Vec<Vec<(usize, FuncId)>> = Vec::with_capacity(classes.len());
-        let mut split = false;
-        for mut c in classes {
-            if c.len() < 2 {
-                next.push(c);
-                continue;
-            }
-            c.sort_by(|a, b| cmp.compare(m, a.1, b.1).then(a.0.cmp(&b.0)));
-            let mut start = next.len();
-            next.push(Vec::new());
-            for (i, item) in c.iter().enumerate() {
-                if i > 0 && cmp.compare(m, c[i - 1].1, item.1) != Ordering::Equal {
-                    next.push(Vec::new());
-                    split = true;
+        let ((next, split), back) = cmp.with_callee_classes(core::mem::take(&mut class_of), |cmp| {
+            let mut next: Vec<Vec<(usize, FuncId)>> = Vec::with_capacity(classes.len());
+            let mut split = false;
+            for mut c in classes {
+                if c.len() < 2 {
+                    next.push(c);
+                    continue;
                 }
-                if let Some(v) = next.last_mut() {
-                    v.push(*item);
+                c.sort_by(|a, b| cmp.compare(m, a.1, b.1).then(a.0.cmp(&b.0)));
+                let mut start = next.len();
+                next.push(Vec::new());
+                for (i, item) in c.iter().enumerate() {
+                    if i > 0 && cmp.compare(m, c[i - 1].1, item.1) != Ordering::Equal {
+                        next.push(Vec::new());
+                        split = true;
+                    }
+                    if let Some(v) = next.last_mut() {
+                        v.push(*item);
+                    }
+                }
+                // Keep members in first-appearance order inside each new class.
+                while start < next.len() {
+                    next[start].sort_unstable_by_key(|p| p.0);
+                    start += 1;
                 }
             }
-            // Keep members in first-appearance order inside each new class.
-            while start < next.len() {
-                next[start].sort_unstable_by_key(|p| p.0);
-                start += 1;
-            }
-        }
-        class_of = cmp.callee_classes.take().unwrap_or_default();
+            (next, split)
+        });
+        class_of = back;
         classes = next;
         assign(&classes, &mut class_of);
         if !split {
@@ -469,6 +469,10 @@ mod tests {
             fast_cmp.comparisons,
             slow_cmp.comparisons
         );
-        assert!(fast_cmp.callee_classes.is_none() && slow_cmp.callee_classes.is_none());
+        // Both comparators are back in plain mode: callers of different (if equal)
+        // functions differ again.
+        let (a1, a2_1) = (chains[0][1], chains[1][1]);
+        assert_ne!(fast_cmp.compare(&m, a1, a2_1), Ordering::Equal);
+        assert_ne!(slow_cmp.compare(&m, a1, a2_1), Ordering::Equal);
     }
 }

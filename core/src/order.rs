@@ -121,9 +121,23 @@ pub struct Comparator {
     pub compare_weak_flags: bool,
     /// Number of full comparisons run.
     pub comparisons: u64,
-    /// Cycle mode ([`crate::cycles`]): class id per function; a direct callee whose class
-    /// is not [`crate::cycles::NOT_ABSTRACT`] is compared by class instead of identity.
-    pub callee_classes: Option<Vec<u32>>,
+    /// Cycle mode ([`Self::with_callee_classes`]): class id per function.
+    callee_classes: Option<Vec<u32>>,
+}
+
+/// In cycle mode, the class of a function whose identity is never abstracted.
+pub const NOT_ABSTRACT: u32 = u32::MAX;
+
+impl Comparator {
+    /// Runs `f` with this comparator in *cycle mode* (used by [`crate::cycles`]): a direct
+    /// callee `g` with `classes[g] != NOT_ABSTRACT` is compared by its class instead of
+    /// its identity, so that functions calling equal classes can compare equal. Returns
+    /// `f`'s result and `classes`; the comparator is back in plain mode either way.
+    pub fn with_callee_classes<R>(&mut self, classes: Vec<u32>, f: impl FnOnce(&mut Self) -> R) -> (R, Vec<u32>) {
+        self.callee_classes = Some(classes);
+        let r = f(self);
+        (r, self.callee_classes.take().unwrap_or_default())
+    }
 }
 
 /// Compares two functions of `m` with fresh scratch space (weak flags compared).
@@ -852,7 +866,7 @@ impl<M: Module + ?Sized, T: Trace> Cx<'_, '_, M, T> {
     fn callee_class(&self, v: Value) -> Option<u32> {
         let classes = self.s.callee_classes.as_ref()?;
         let g = named_func(self.m, v)?;
-        classes.get(g.index()).copied().filter(|k| *k != crate::cycles::NOT_ABSTRACT)
+        classes.get(g.index()).copied().filter(|k| *k != NOT_ABSTRACT)
     }
 
     fn is_func(&self, v: Value, f: FuncId) -> bool {
