@@ -1,9 +1,9 @@
-//! Constant helpers: canonical forms, integer values, walking and rewriting the
-//! global references inside constants and metadata.
+//! Constants: interning them in their canonical forms ([`MockModule::konst`]), integer
+//! values, walking and rewriting the global references inside constants and metadata.
 
 use std::collections::HashMap;
 
-use mergefunc::{ConstId, ConstKind, FuncId, GlobalRef, MetaData, MetaId, TypeData, TypeId};
+use mergefunc::{ConstData, ConstId, ConstKind, FuncId, GlobalId, GlobalRef, MetaData, MetaId, TypeData, TypeId};
 
 use crate::ir::MockModule;
 
@@ -101,6 +101,36 @@ pub fn canonical(m: &MockModule, ty: TypeId, kind: ConstKind) -> ConstKind {
             }
         }
         other => other,
+    }
+}
+
+impl MockModule {
+    /// Interns a constant, canonicalizing it the way LLVM uniques constants: integer
+    /// zero, all-zero aggregates and the null pointer become [`ConstKind::Null`];
+    /// arrays and vectors of 8/16/32/64-bit integers or floats become data sequences.
+    pub fn konst(&mut self, ty: TypeId, kind: ConstKind) -> ConstId {
+        let kind = canonical(self, ty, kind);
+        ConstId(self.consts.intern(ConstData { ty, kind }))
+    }
+    /// An integer constant (value truncated to the type's width).
+    pub fn int_const(&mut self, ty: TypeId, v: u128) -> ConstId {
+        let bits = match self.type_data(ty) {
+            TypeData::Int { bits } => *bits,
+            _ => 64,
+        };
+        let v = mask(v, bits);
+        let kind = int_kind(v, bits);
+        self.konst(ty, kind)
+    }
+    /// The address of a function, as a `ptr` constant.
+    pub fn func_ref(&mut self, f: FuncId) -> ConstId {
+        let p = self.ptr(0);
+        self.konst(p, ConstKind::Global(GlobalRef::Func(f)))
+    }
+    /// The address of a global variable, as a `ptr` constant.
+    pub fn global_ref(&mut self, g: GlobalId) -> ConstId {
+        let p = self.ptr(0);
+        self.konst(p, ConstKind::Global(GlobalRef::Other(g)))
     }
 }
 

@@ -20,6 +20,12 @@
 //! bit-packed (element 0 in the low bits) and aligned to their size rounded up to a
 //! power of two; arrays are `len * alloc size`; structs lay out fields in order with
 //! natural alignment (no padding when packed). See [`crate::layout`].
+//!
+//! # Where the rest lives
+//! This file is the data and its plain accessors; it depends on no other file of the
+//! model. Constants are interned in canonical form by [`MockModule::konst`] (in
+//! [`crate::consts`]); adding and editing symbols, which refreshes the core's views, is in
+//! `edit.rs`; the views themselves are built by [`crate::view`].
 
 use std::hash::Hash;
 
@@ -981,33 +987,6 @@ impl MockModule {
         self.types.get(t.0)
     }
 
-    /// Interns a constant, canonicalizing it the way LLVM uniques constants: integer
-    /// zero, all-zero aggregates and the null pointer become [`mergefunc::ConstKind::Null`];
-    /// arrays and vectors of 8/16/32/64-bit integers or floats become data sequences.
-    pub fn konst(&mut self, ty: TypeId, kind: mergefunc::ConstKind) -> ConstId {
-        let kind = crate::consts::canonical(self, ty, kind);
-        ConstId(self.consts.intern(ConstData { ty, kind }))
-    }
-    /// An integer constant (value truncated to the type's width).
-    pub fn int_const(&mut self, ty: TypeId, v: u128) -> ConstId {
-        let bits = match self.type_data(ty) {
-            TypeData::Int { bits } => *bits,
-            _ => 64,
-        };
-        let v = crate::consts::mask(v, bits);
-        let kind = crate::consts::int_kind(v, bits);
-        self.konst(ty, kind)
-    }
-    /// The address of a function, as a `ptr` constant.
-    pub fn func_ref(&mut self, f: FuncId) -> ConstId {
-        let p = self.ptr(0);
-        self.konst(p, mergefunc::ConstKind::Global(mergefunc::GlobalRef::Func(f)))
-    }
-    /// The address of a global variable, as a `ptr` constant.
-    pub fn global_ref(&mut self, g: GlobalId) -> ConstId {
-        let p = self.ptr(0);
-        self.konst(p, mergefunc::ConstKind::Global(mergefunc::GlobalRef::Other(g)))
-    }
     /// A constant's data.
     pub fn const_data(&self, c: ConstId) -> &ConstData {
         self.consts.get(c.0)
@@ -1089,76 +1068,6 @@ impl MockModule {
         (1..).map(|n| format!("{base}.{n}")).find(|s| !self.name_taken(s)).unwrap_or_default()
     }
 
-    /// Adds a function symbol (a declaration; give it a body with
-    /// [`crate::FunctionBuilder`] or [`MockModule::set_body`]). The name is made unique.
-    pub fn add_function(&mut self, name: &str, ty: TypeId, linkage: LinkageKind) -> FuncId {
-        let nparams = match self.type_data(ty) {
-            TypeData::Func { params, .. } => params.len(),
-            _ => 0,
-        };
-        let attrs = self.no_attrs();
-        let name = self.fresh_name(name);
-        self.funcs.push(Function {
-            name,
-            linkage,
-            unnamed_addr: false,
-            cc: cc::C,
-            ty,
-            attrs,
-            param_names: vec![None; nparams],
-            gc: None,
-            section: None,
-            align: None,
-            kind: FuncKind::Declaration,
-        });
-        let id = FuncId::new(self.funcs.len() - 1);
-        self.infos.push(crate::view::placeholder_info(ty));
-        self.views.push(None);
-        self.refresh(id);
-        id
-    }
-    /// Adds an alias symbol of `target`, with `target`'s type.
-    pub fn add_alias(&mut self, name: &str, target: FuncId, linkage: LinkageKind) -> FuncId {
-        let ty = self.funcs[target.index()].ty;
-        let f = self.add_function(name, ty, linkage);
-        self.funcs[f.index()].kind = FuncKind::Alias(target);
-        self.refresh(f);
-        f
-    }
-    /// Adds a global variable. The name is made unique.
-    pub fn add_global(&mut self, name: &str, ty: TypeId, init: Option<ConstId>, linkage: LinkageKind) -> GlobalId {
-        let name = self.fresh_name(name);
-        self.globals.push(GlobalVar {
-            name,
-            linkage,
-            unnamed_addr: false,
-            constant: false,
-            ty,
-            init,
-            align: None,
-            section: None,
-        });
-        let g = GlobalId::new(self.globals.len() - 1);
-        if USED_LISTS.contains(&self.globals[g.index()].name.as_str()) {
-            self.refresh_all();
-        }
-        g
-    }
-    /// Edits a function's module-level fields (not its body) and refreshes its view.
-    pub fn edit_function(&mut self, f: FuncId, edit: impl FnOnce(&mut Function)) {
-        edit(&mut self.funcs[f.index()]);
-        self.refresh(f);
-    }
-    /// Edits a global variable; refreshes every view if it is a used list.
-    pub fn edit_global(&mut self, g: GlobalId, edit: impl FnOnce(&mut GlobalVar)) {
-        edit(&mut self.globals[g.index()]);
-        self.refresh_all();
-    }
-    /// Replaces the body of `f` (a finished body; see [`crate::FunctionBuilder`]).
-    pub fn set_body(&mut self, f: FuncId, body: FuncBody) {
-        self.funcs[f.index()].kind = FuncKind::Definition(body);
-        self.refresh(f);
-    }
     /// The body of `f`, if it is a definition.
     pub fn func_body(&self, f: FuncId) -> Option<&FuncBody> {
         match &self.funcs[f.index()].kind {
@@ -1188,39 +1097,5 @@ impl MockModule {
     /// The target info the core sees.
     pub fn target_info(&self) -> &TargetInfo {
         &self.target
-    }
-    /// Functions named in `@llvm.used` / `@llvm.compiler.used`.
-    pub fn used_set(&self) -> Vec<bool> {
-        let mut used = vec![false; self.funcs.len()];
-        for g in &self.globals {
-            if USED_LISTS.contains(&g.name.as_str()) {
-                if let Some(init) = g.init {
-                    crate::consts::for_each_func(self, init, &mut |f| {
-                        if let Some(u) = used.get_mut(f.index()) {
-                            *u = true;
-                        }
-                    });
-                }
-            }
-        }
-        used
-    }
-    /// Recomputes the core's view ([`FuncInfo`] and body) of `f`.
-    pub fn refresh(&mut self, f: FuncId) {
-        let used = self.used_set();
-        self.refresh_with(f, &used);
-    }
-    pub(crate) fn refresh_with(&mut self, f: FuncId, used: &[bool]) {
-        let info = crate::view::func_info(self, f, used.get(f.index()).copied().unwrap_or(false));
-        let view = crate::view::body_view(self, f);
-        self.infos[f.index()] = info;
-        self.views[f.index()] = view;
-    }
-    /// Recomputes every view.
-    pub fn refresh_all(&mut self) {
-        let used = self.used_set();
-        for i in 0..self.funcs.len() {
-            self.refresh_with(FuncId::new(i), &used);
-        }
     }
 }

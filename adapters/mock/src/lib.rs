@@ -29,6 +29,7 @@
 pub mod attrs;
 pub mod builder;
 pub mod consts;
+mod edit;
 mod explain;
 #[cfg(feature = "arbitrary")]
 pub mod fuzzing;
