@@ -80,6 +80,9 @@
 //! caller has debug info, which the verifier requires (LLVM 22 leaves it out).
 
 #![warn(missing_docs)]
+// Every `unsafe` block says why it is sound (the handle rule of `safe.rs`, and the
+// precondition of the call it makes).
+#![deny(clippy::undocumented_unsafe_blocks)]
 // A std crate: the workspace's no_std import lints are for the core.
 #![allow(clippy::std_instead_of_core, clippy::std_instead_of_alloc)]
 

@@ -240,6 +240,7 @@ impl LlvmModule {
             return;
         }
         for b in f.blocks() {
+            // SAFETY: `b` is a live block of `f` (from `f.blocks()`).
             let bv = V(unsafe { c::LLVMBasicBlockAsValue(b) });
             for (_, user) in bv.uses() {
                 if user.kind() == Ok(ValKind::BlockAddress) {
@@ -288,6 +289,8 @@ impl LlvmModule {
     fn strip_metadata(&self, f: V) {
         for (k, _) in f.global_metadata() {
             if k != self.md_type && k != self.md_kcfi {
+                // SAFETY: `f` is a live global object (it has the attachments just listed) and `k`
+                // one of its kinds.
                 unsafe { c::LLVMGlobalEraseMetadata(f.0, k) };
             }
         }
@@ -371,6 +374,10 @@ impl LlvmModule {
         if gparams.len() != fparams.len() {
             return err("thunk between functions with different parameter counts");
         }
+        // SAFETY: `self.builder` is the module's live builder and `block` a live block of `g`; `g`
+        // and `target` are live functions whose types were read above; `args` holds one value per
+        // parameter of `target` (counts checked equal) and lives across the call; `call` and the
+        // return are instructions just built; the builder is left without a position.
         unsafe {
             c::LLVMPositionBuilderAtEnd(self.builder, block);
             let mut args = Vec::with_capacity(fparams.len());
@@ -411,6 +418,9 @@ impl LlvmModule {
             return err("preserve-debug-info thunk of a function without a body");
         }
         let (call, ret) = self.emit_forwarding_call(g, target, entry)?;
+        // SAFETY: `g` is a live function and `self.ctx` its context; `sp` is checked for null
+        // before it is read, and `call` and `ret` are the instructions `emit_forwarding_call` just
+        // built in `g`.
         unsafe {
             let sp = sys::debuginfo::LLVMGetSubprogram(g.0);
             if !sp.is_null() {
@@ -441,6 +451,8 @@ impl LlvmModule {
         self.referencing_funcs_split(fv, &mut users, &mut sig, &mut consts);
         let in_consts = self.split_by_direct_use(fv, &mut users);
         let calls = if needs_call_locations(fv, tv) { direct_calls_of(fv) } else { Vec::new() };
+        // SAFETY: `fv` and `tv` are live functions of one type (checked above), so every use of
+        // `fv` can name `tv`.
         unsafe { c::LLVMReplaceAllUsesWith(fv.0, tv.0) };
         self.give_call_locations(&calls);
         // RAUW replaces (and frees) exactly the constants that contain `from`.
@@ -480,6 +492,10 @@ impl LlvmModule {
         eager.retain(|&f| f != g);
         users.push(g);
         self.blockaddress_users(gv, &mut eager, &mut Vec::new());
+        // SAFETY: `self.m` is the live module; `vty` is `gv`'s value type and `aspace` its address
+        // space (the alias has `gv`'s type, checked equal to `fv`'s); `gv` loses its name and uses
+        // to the alias before `remove_global` deletes it, and the handle is forgotten (`func_of`,
+        // the slot) in the same step.
         unsafe {
             let alias = c::LLVMAddAlias2(self.m, vty.0, aspace, fv.0, NONAME);
             let a = V(alias);
@@ -527,11 +543,15 @@ impl LlvmModule {
                 }
             };
             self.strip_metadata(tv);
+            // SAFETY: `self.ctx` is the live context and `tv` a live function of it, without a body
+            // (cleared or a fresh shell).
             let bb = unsafe { c::LLVMAppendBasicBlockInContext(self.ctx, tv.0, NONAME) };
             self.emit_forwarding_call(tv, fv, bb)?;
         }
         // Tag the thunk (`!mergefunc.thunk !{}`) so that a later run leaves it alone.
         let gv = self.func_value(g)?;
+        // SAFETY: `self.ctx` is the live context; an empty node needs no operand array; `gv` is a
+        // live function and `md_thunk` a kind id of this context.
         unsafe {
             let empty = c::LLVMMDNodeInContext2(self.ctx, ptr::null_mut(), 0);
             c::LLVMGlobalSetMetadata(gv.0, self.md_thunk, empty);
@@ -628,6 +648,9 @@ impl LlvmModule {
         let body = V(body);
         let nparams = fv.params().len() as u32;
         let (mut eager, mut freed) = (Vec::new(), Vec::new());
+        // SAFETY: `fv` is a live function with a body and `body` a live function just made like it:
+        // the getters read `fv`, the setters write `body`, each attribute array is sized by its
+        // count, and every block and argument moved or replaced belongs to `fv`.
         unsafe {
             // The whole list at once (the shim); attribute by attribute as a fallback.
             let copied = ffi::mergefunc_copy_attributes(body.0, fv.0) == 1;
