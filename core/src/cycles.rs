@@ -43,7 +43,7 @@
 //! Any starting partition coarser than the result leads to the same result: the coarsest
 //! stable partition below it is the one below the hash buckets. The driver starts from
 //! the buckets intersected with its cycle-key classes (see
-//! [`crate::ModuleMut::cycle_key`]), which are coarser than the result because the result
+//! [`crate::FastPath::cycle_key`]), which are coarser than the result because the result
 //! is stable under the key refinement (class mates have equal keys and, at each ref,
 //! functions of one class). The same argument lets the driver leave out, unread, every
 //! candidate alone in its key class: it is alone in the result too, and a function left

@@ -6,29 +6,29 @@
 //!    time before it enters the tree, since a lazy adapter may have rebuilt it after a
 //!    rewrite; a body that breaks the contract stops the run with
 //!    [`Error::InvalidBody`]. With an adapter worklist hash, bodies are built
-//!    ([`ModuleMut::materialize`]) only for candidates whose hash another candidate
+//!    ([`FastPath::materialize`]) only for candidates whose hash another candidate
 //!    shares (and, with tree keys, only when they are compared, see 3); one found
 //!    ineligible then leaves the list (its bucket mates may become singletons). Each
 //!    build is announced a few builds early
-//!    ([`ModuleMut::prefetch`], a hint only).
-//! 2. **Buckets**: candidates are stably sorted by hash ([`Module::worklist_hash`] or the
+//!    ([`FastPath::prefetch`], a hint only).
+//! 2. **Buckets**: candidates are stably sorted by hash ([`FastPath::worklist_hash`] or the
 //!    core's [`crate::hash`]); a candidate whose hash no other candidate shares is dropped
 //!    for the whole run. The rest form the first worklist, in that order.
 //! 3. **Rounds**: each function of the worklist is looked up in the `FnTree` (ordered by
-//!    a key, then the total order: the adapter's [`ModuleMut::tree_key`] if it gives
+//!    a key, then the total order: the adapter's [`FastPath::tree_key`] if it gives
 //!    one, else the core's hash of the view). With tree keys, a function whose key no
 //!    tree function has is filed without its view being built (so the first round builds
 //!    nothing up front); views are built, and a tree function the build finds ineligible
 //!    leaves the tree, only when a function arrives under a key already there. A function
 //!    the adapter cannot key re-files the whole tree under view hashes. A lookup is
 //!    skipped when the function's view is a checked copy of a tree node's
-//!    ([`Module::view_copied_from`], [`Comparator::is_copy_of`]): then that node is the
+//!    ([`FastPath::view_copied_from`], [`Comparator::is_copy_of`]): then that node is the
 //!    one the lookup would find. With tree keys, a function the adapter vouches has the
-//!    body of a tree function under its key ([`ModuleMut::same_body_as`]) and whose
+//!    body of a tree function under its key ([`FastPath::same_body_as`]) and whose
 //!    signature compares equal merges into that node without a lookup, and without its
 //!    view ever being built if the tree function survives; a tree function not read yet
-//!    is asked about first ([`ModuleMut::same_unread_body_as`]), so that neither view is
-//!    built (the merge actions then ask [`ModuleMut::tiny_body`] instead of reading it).
+//!    is asked about first ([`FastPath::same_unread_body_as`]), so that neither view is
+//!    built (the merge actions then ask [`FastPath::tiny_body`] instead of reading it).
 //!    If an equal function is
 //!    there, the two merge: the survivor is chosen by [`keep_first`] and the other is
 //!    folded. Before anything
@@ -47,6 +47,7 @@ use core::fmt;
 use hashbrown::HashMap;
 use rustc_hash::FxBuildHasher;
 
+use crate::fast_path::FastPath;
 use crate::hash::FunctionHasher;
 use crate::ir::*;
 use crate::mutate::{ModuleMut, Rewrite, ThunkStyle};
@@ -66,6 +67,13 @@ pub struct Options {
     /// Also merge mutually recursive duplicates (cycles of functions that are equal
     /// modulo calls to each other). Off by default: LLVM 22 does not.
     pub merge_cycles: bool,
+    /// Check every *trusted* answer of the adapter's fast path before acting on it
+    /// ([`FastPath::same_body_as`], [`FastPath::same_unread_body_as`]): the driver builds
+    /// the two views and compares them, and a wrong answer stops the run with
+    /// [`Error::WrongFastPath`]. Costs the views the fast path saves; changes no merge of
+    /// a correct adapter. Off by default (debug builds check `same_body_as` anyway); the
+    /// tests and fuzz targets turn it on.
+    pub check_fast_path: bool,
 }
 
 /// Why a merge run stopped.
@@ -88,6 +96,15 @@ pub enum Error<E> {
         /// What is wrong.
         reason: &'static str,
     },
+    /// A trusted fast-path answer was wrong ([`Options::check_fast_path`]).
+    WrongFastPath {
+        /// The function asked about.
+        func: FuncId,
+        /// The other function of the answer.
+        other: FuncId,
+        /// The hook that answered.
+        hook: &'static str,
+    },
 }
 
 impl<E: fmt::Display> fmt::Display for Error<E> {
@@ -95,6 +112,9 @@ impl<E: fmt::Display> fmt::Display for Error<E> {
         match self {
             Error::Mutation { func, action, source } => write!(f, "{action} on {func} failed: {source}"),
             Error::InvalidBody { func, reason } => write!(f, "the adapter's body of {func} is invalid: {reason}"),
+            Error::WrongFastPath { func, other, hook } => {
+                write!(f, "the adapter's {hook}({func}, {other}) is wrong: the views say otherwise")
+            }
         }
     }
 }
@@ -198,7 +218,7 @@ pub fn keep_first(f: &FuncInfo, g: &FuncInfo) -> bool {
 const NO_NODE: u32 = u32::MAX;
 
 /// How many functions ahead of the one being materialized the driver hints
-/// ([`ModuleMut::prefetch`]). On rust-linked-release (LLVM adapter), 4 ahead with 4 KiB
+/// ([`FastPath::prefetch`]). On rust-linked-release (LLVM adapter), 4 ahead with 4 KiB
 /// each gave the views about 2 ms back; hinting only the next one, or 8 ahead, less (the
 /// adapter now asks for 2 KiB, which measured better once the first round's tree
 /// functions were hinted too, see [`INSERT_PREFETCH_AHEAD`]).
@@ -390,7 +410,7 @@ fn alone_in_class(class: &[u32]) -> Vec<bool> {
     class.iter().map(|&c| size[c as usize] == 1).collect()
 }
 
-struct Driver<'a, M: ModuleMut> {
+struct Driver<'a, M: ModuleMut + FastPath> {
     m: &'a mut M,
     opts: Options,
     cmp: Comparator,
@@ -409,7 +429,7 @@ struct Driver<'a, M: ModuleMut> {
     /// folded into the node's function, or its body moved to a new function): where a
     /// copy of its view may find its equal (see [`Self::copy_node`]).
     left_node: Vec<u32>,
-    /// The tree is keyed by the adapter's [`ModuleMut::tree_key`] (else by the core's
+    /// The tree is keyed by the adapter's [`FastPath::tree_key`] (else by the core's
     /// hash of views, [`Self::tree_hasher`]).
     keyed: bool,
     /// By tree node, with tree keys: the node's function has its view built and
@@ -421,7 +441,7 @@ struct Driver<'a, M: ModuleMut> {
 }
 
 /// Runs MergeFunctions over `module` and reports what it did.
-pub fn merge_module<M: ModuleMut>(module: &mut M, options: &Options) -> Result<Report, Error<M::Error>> {
+pub fn merge_module<M: ModuleMut + FastPath>(module: &mut M, options: &Options) -> Result<Report, Error<M::Error>> {
     let intersect = module.supports_flag_intersection();
     let mut d = Driver {
         m: module,
@@ -449,7 +469,7 @@ pub fn merge_module<M: ModuleMut>(module: &mut M, options: &Options) -> Result<R
     Ok(d.report)
 }
 
-impl<M: ModuleMut> Driver<'_, M> {
+impl<M: ModuleMut + FastPath> Driver<'_, M> {
     /// Candidate as far as is known without building `f`'s view (a lazy adapter may
     /// still find it ineligible when it builds the body).
     fn is_candidate(&self, f: FuncId) -> bool {
@@ -464,7 +484,7 @@ impl<M: ModuleMut> Driver<'_, M> {
     }
 
     /// Before the driver materializes `list[k]` in a loop over `list`: hints the function
-    /// [`PREFETCH_AHEAD`] places ahead ([`ModuleMut::prefetch`]), and at the start of the
+    /// [`PREFETCH_AHEAD`] places ahead ([`FastPath::prefetch`]), and at the start of the
     /// loop the first ones, so that an adapter can have a view's memory loading while the
     /// views before it are built and compared. Only a hint: nothing the driver decides
     /// depends on it.
@@ -639,7 +659,7 @@ impl<M: ModuleMut> Driver<'_, M> {
         Ok(pool)
     }
 
-    /// The merge-key filter ([`ModuleMut::merge_key`]): marks as not shared, and returns
+    /// The merge-key filter ([`FastPath::merge_key`]): marks as not shared, and returns
     /// as dropped, every shared candidate that can never merge, found by partition
     /// refinement over the keys.
     ///
@@ -765,6 +785,9 @@ impl<M: ModuleMut> Driver<'_, M> {
         let unread = self.same_body_node(f, k, true);
         if let Some(n) = unread {
             if keep_first(self.m.func(self.tree.func(n)), self.m.func(f)) {
+                if self.opts.check_fast_path {
+                    self.check_same_body(f, self.tree.func(n), "same_unread_body_as")?;
+                }
                 self.report.stats.same_body_merged += 1;
                 self.report.stats.unread_pairs_merged += 1;
                 return self.merge_into_node(f, n, true);
@@ -776,8 +799,8 @@ impl<M: ModuleMut> Driver<'_, M> {
         if let Some(n) = self.same_body_node(f, k, false).filter(|_| unread.is_none()) {
             let g = self.tree.func(n);
             if keep_first(self.m.func(g), self.m.func(f)) {
-                if cfg!(debug_assertions) {
-                    self.check_same_body(f, g);
+                if cfg!(debug_assertions) || self.opts.check_fast_path {
+                    self.check_same_body(f, g, "same_body_as")?;
                 }
                 self.report.stats.same_body_merged += 1;
                 return self.merge_into_node(f, n, true);
@@ -806,8 +829,8 @@ impl<M: ModuleMut> Driver<'_, M> {
 
     /// The node under key `k` whose function has `f`'s body by the adapter's word and a
     /// signature equal to `f`'s: among the nodes not read yet
-    /// ([`ModuleMut::same_unread_body_as`]) if `unread`, else among those whose views are
-    /// built and validated ([`ModuleMut::same_body_as`]).
+    /// ([`FastPath::same_unread_body_as`]) if `unread`, else among those whose views are
+    /// built and validated ([`FastPath::same_body_as`]).
     fn same_body_node(&mut self, f: FuncId, k: u64, unread: bool) -> Option<u32> {
         let mut nodes = core::mem::take(&mut self.bucket);
         nodes.clear();
@@ -828,15 +851,24 @@ impl<M: ModuleMut> Driver<'_, M> {
         found
     }
 
-    /// Debug builds: checks the adapter's word that `f` has `g`'s body (see
-    /// [`Self::same_body_node`]) against `f`'s view.
-    fn check_same_body(&mut self, f: FuncId, g: FuncId) {
+    /// [`Options::check_fast_path`] (and debug builds, for [`FastPath::same_body_as`]):
+    /// checks the adapter's word (`hook`) that `f` has `g`'s body, by building both views
+    /// (a no-op for a view that is built) and comparing them; both must be valid
+    /// candidates and equal, weak flags included.
+    fn check_same_body(&mut self, f: FuncId, g: FuncId, hook: &'static str) -> Result<(), Error<M::Error>> {
+        self.ensure(g);
         self.ensure(f);
-        assert!(self.is_candidate(f), "{f} has {g}'s body, but its view makes it ineligible");
-        assert_eq!(validate_body(&*self.m, f), Ok(()));
-        let mut check = Comparator::new();
-        check.compare_weak_flags = true;
-        assert_eq!(check.compare(&*self.m, g, f), core::cmp::Ordering::Equal, "{f} has {g}'s body");
+        let valid = |d: &Self, h: FuncId| d.is_candidate(h) && validate_body(&*d.m, h).is_ok();
+        let same = valid(self, g) && valid(self, f) && {
+            let mut check = Comparator::new();
+            check.compare_weak_flags = true;
+            check.compare(&*self.m, g, f) == core::cmp::Ordering::Equal
+        };
+        if same {
+            Ok(())
+        } else {
+            Err(Error::WrongFastPath { func: f, other: g, hook })
+        }
     }
 
     /// Builds and validates the views of the tree functions filed under key `k` that are
@@ -903,7 +935,7 @@ impl<M: ModuleMut> Driver<'_, M> {
 
     /// The tree node that looking `f` up would find, known without the lookup: the node
     /// of the function the adapter says `f`'s view was copied from
-    /// ([`Module::view_copied_from`]), if that function is in the tree and the copy
+    /// ([`FastPath::view_copied_from`]), if that function is in the tree and the copy
     /// checks out ([`Comparator::is_copy_of`]). Then `f` is equal to it, and the tree
     /// holds no other function equal to it; `f`'s body is valid because the node's body
     /// was validated when it went in and has not changed since (the driver takes a
@@ -1183,7 +1215,7 @@ impl<M: ModuleMut> Driver<'_, M> {
     /// `pool`: the candidates that may have a class mate, in worklist order; the functions
     /// this run created (ids from `funcs_before` on: private bodies of double-thunk
     /// merges, which may be class mates of functions LLVM's order kept apart) are added.
-    /// Of those still candidates, the ones alone in their [`ModuleMut::cycle_key`] class
+    /// Of those still candidates, the ones alone in their [`FastPath::cycle_key`] class
     /// are left out unread, and the key classes start the refinement (see
     /// [`crate::cycles`], "Starting finer").
     fn merge_cycles(&mut self, pool: &[FuncId], funcs_before: usize) -> Result<(), Error<M::Error>> {
@@ -1563,7 +1595,7 @@ mod tests {
         assert_eq!(merges.iter().filter(|a| a.2 != FoldAction::Kept).count(), 4, "{merges:?}");
     }
 
-    /// Cycle merging with cycle keys ([`ModuleMut::cycle_key`], here the merge key)
+    /// Cycle merging with cycle keys ([`FastPath::cycle_key`], here the merge key)
     /// merges the same functions, in the same order, with the same rewrites, as without
     /// them; the candidates the keys leave out (alone in their key class once LLVM's
     /// merges are done) are never read.
@@ -1610,7 +1642,7 @@ mod tests {
     }
 
     /// The driver hints each view [`PREFETCH_AHEAD`] functions before it builds it
-    /// ([`ModuleMut::prefetch`]), in the first round and in later ones: every view a
+    /// ([`FastPath::prefetch`]), in the first round and in later ones: every view a
     /// round builds was hinted first, the hints run ahead of the builds, and a function
     /// deferred to a later round is hinted again there.
     #[test]
@@ -1646,7 +1678,7 @@ mod tests {
         check_ahead(second_at, &second);
     }
 
-    /// Copy hints ([`Module::view_copied_from`]) that check out skip the tree lookup and
+    /// Copy hints ([`FastPath::view_copied_from`]) that check out skip the tree lookup and
     /// change nothing else: the same merges, in the same order, with fewer comparisons.
     /// A copy whose original has left the tree (another equal function took its node)
     /// finds that node.
@@ -1981,7 +2013,7 @@ mod tests {
 
     /// With tree keys the first round builds no view, but a same-body claim reads both
     /// functions' IR: the driver hints the functions that go into the tree
-    /// [`INSERT_PREFETCH_AHEAD`] places ahead ([`ModuleMut::prefetch`]), so every claimed
+    /// [`INSERT_PREFETCH_AHEAD`] places ahead ([`FastPath::prefetch`]), so every claimed
     /// function was hinted before its claim, and the hints start ahead of the first one.
     #[test]
     fn tree_functions_are_hinted_ahead_of_their_claims() {
@@ -2004,7 +2036,7 @@ mod tests {
         assert!(twins.iter().all(|&f| ev.contains(&("prefetch", f))), "{ev:?}");
     }
 
-    /// An adapter that vouches for same bodies ([`ModuleMut::same_body_as`]) changes no
+    /// An adapter that vouches for same bodies ([`FastPath::same_body_as`]) changes no
     /// merge: a function with a tree function's body merges into it without a lookup
     /// (and, outside debug builds, which check the claim, without its view built), and
     /// the function found ineligible on build never takes that way.
@@ -2028,7 +2060,7 @@ mod tests {
         }
     }
 
-    /// Claims about unread tree functions ([`ModuleMut::same_unread_body_as`]) change no
+    /// Claims about unread tree functions ([`FastPath::same_unread_body_as`]) change no
     /// merge: `a2` merges into `a1` with neither view built (in debug builds too), and
     /// `bad`, found ineligible only when built, never gets a claim (its mate's arrival
     /// builds it, as without claims).
@@ -2049,6 +2081,61 @@ mod tests {
             assert!(!built(ids[1]), "a2's view was built: {ev:?}");
             assert!(built(ids[3]) && built(ids[4]), "{ev:?}");
         }
+    }
+
+    /// A wrong same-body claim is trusted: without checks it merges two different
+    /// functions (debug builds check `same_body_as` anyway). With
+    /// [`Options::check_fast_path`] the driver builds both views, compares them, and stops
+    /// the run with [`Error::WrongFastPath`] instead of merging.
+    #[test]
+    fn check_fast_path_catches_wrong_claims() {
+        for unread in [false, true] {
+            let build = |m: &mut Tiny| {
+                m.hashed = true;
+                m.tree_keyed = true;
+                m.lying_claims = true;
+                m.same_body = !unread;
+                m.unread_claims = unread;
+                (adder(m, "a", 1, ext()), adder(m, "b", 2, ext()))
+            };
+            let mut m = Tiny::new();
+            let (a, b) = build(&mut m);
+            assert_ne!(Comparator::new().compare(&m, a, b), core::cmp::Ordering::Equal);
+            let unchecked = merge_module(&mut m, &Options::default());
+            if unread || !cfg!(debug_assertions) {
+                let r = unchecked.unwrap();
+                assert_eq!(r.merges.len(), 1, "the claim was trusted: {r}");
+            } else {
+                assert!(matches!(unchecked, Err(Error::WrongFastPath { hook: "same_body_as", .. })));
+            }
+            let mut m = Tiny::new();
+            let (a, b) = build(&mut m);
+            let checked = merge_module(&mut m, &Options { check_fast_path: true, ..Options::default() });
+            let hook = if unread { "same_unread_body_as" } else { "same_body_as" };
+            match checked {
+                Err(Error::WrongFastPath { func, other, hook: h }) => {
+                    assert_eq!((func, other, h), (b, a, hook));
+                }
+                other => panic!("unread {unread}: {other:?}"),
+            }
+            assert!(m.log.is_empty(), "nothing was rewritten: {:?}", m.log);
+        }
+    }
+
+    /// With [`Options::check_fast_path`], correct claims change nothing.
+    #[test]
+    fn check_fast_path_passes_correct_claims() {
+        let mut m = Tiny::new();
+        m.hashed = true;
+        m.tree_keyed = true;
+        m.same_body = true;
+        m.unread_claims = true;
+        let a1 = adder(&mut m, "a1", 7, internal());
+        let a2 = adder(&mut m, "a2", 7, internal());
+        let r = merge_module(&mut m, &Options { check_fast_path: true, ..Options::default() }).unwrap();
+        assert_eq!(actions(&r).len(), 1, "{r}");
+        assert_eq!((r.merges[0].folded, r.merges[0].target), (a2, a1));
+        assert!(r.stats.same_body_merged >= 1, "{r}");
     }
 
     /// A function the adapter cannot key switches the tree to view hashes (every function

@@ -778,23 +778,25 @@ pub fn walk_blocks(body: &Body<'_>, visited: &mut Vec<bool>, stack: &mut Vec<Blo
     }
 }
 
-/// Read access to a module. See the module documentation for the numbering and the
-/// adapter's promises.
+/// Read access to a module: the required half of the adapter contract (the other is
+/// [`crate::ModuleMut`]; the optional hooks are [`crate::FastPath`]). See the module
+/// documentation for the numbering and the adapter's promises.
 pub trait Module {
+    // --- Functions ----------------------------------------------------------------------
+
     /// Number of functions; `FuncId`s are `0..num_funcs()`. May grow when the mutator
     /// creates functions.
     fn num_funcs(&self) -> usize;
     /// Module-level facts about a function.
     fn func(&self, f: FuncId) -> &FuncInfo;
     /// The body of a function, or `None` if it has none (declaration, alias, erased).
-    /// A lazy adapter (see [`crate::ModuleMut::materialize`]) may also answer `None` for a
-    /// function whose view it has not built; the driver never reads such a body.
+    /// An adapter with lazy views (see [`crate::FastPath::materialize`]) may also answer
+    /// `None` for a function whose view it has not built; the driver never reads such a
+    /// body.
     fn body(&self, f: FuncId) -> Option<Body<'_>>;
-    /// True if `f` has a body, whether or not its view is built. The default asks
-    /// [`Module::body`]; lazy adapters answer without building the view.
-    fn has_body(&self, f: FuncId) -> bool {
-        self.body(f).is_some()
-    }
+
+    // --- Module tables (what ids in bodies and facts name) --------------------------------
+
     /// A type.
     fn type_data(&self, t: TypeId) -> &TypeData;
     /// A constant.
@@ -807,45 +809,26 @@ pub trait Module {
     fn attrs(&self, a: AttrsId) -> &AttrList;
     /// Target facts.
     fn target(&self) -> &TargetInfo;
+
+    // --- Uses -----------------------------------------------------------------------------
+
     /// Appends to `out` every function with a body that uses `f` as `kind` says
     /// (duplicates allowed; the core sorts and deduplicates).
     fn users_of(&self, f: FuncId, kind: UseKind, out: &mut Vec<FuncId>);
     /// True if anything at all refers to `f` (instructions, other globals' initializers,
     /// aliases, ...).
     fn has_uses(&self, f: FuncId) -> bool;
+
+    // --- Diagnostics ----------------------------------------------------------------------
+
     /// Text for an adapter-defined [`Ineligible::Adapter`] reason code.
     fn ineligible_reason(&self, code: u32) -> &str {
         let _ = code;
         "excluded by the adapter"
     }
-    /// An optional hash used *only* to order the initial worklist and to drop functions
-    /// whose hash no other candidate shares (LLVM's `StructuralHash`, so that the order
-    /// of merges reproduces LLVM's). It must be consistent with the order: equal
-    /// functions must get equal values. `None` (the default) uses the core's hash.
-    fn worklist_hash(&self, f: FuncId) -> Option<u64> {
-        let _ = f;
-        None
-    }
-    /// True if the adapter proved, without reading `f`'s body, that `f` can never merge:
-    /// no function the pass will ever compare can equal it (say, no other candidate has
-    /// a key that every function equal to `f` shares and that no rewrite of another
-    /// function changes). The driver then leaves `f` out before hashing it (counted in
-    /// [`crate::Stats::never_merges`]); the merges are the same as without. The default
-    /// is `false`.
-    fn never_merges(&self, f: FuncId) -> bool {
-        let _ = f;
-        false
-    }
-    /// An optional hint: a function whose body `f`'s body may be a copy of (an adapter
-    /// that found two functions' IR identical may copy one view instead of building the
-    /// other). The core checks the hint ([`crate::Comparator::is_copy_of`]) before it
-    /// relies on it, so a wrong or stale hint only costs that check; when it holds and
-    /// the other function sits in the tree, `f` merges with it without being hashed,
-    /// validated or compared. `None` (the default): no hint.
-    fn view_copied_from(&self, f: FuncId) -> Option<FuncId> {
-        let _ = f;
-        None
-    }
+
+    // --- Explanations (optional) -----------------------------------------------------------
+
     /// Writes an item of function `f` for an explanation ([`crate::explain`]) in the
     /// adapter's words: an instruction as the IR prints it, a type, a constant, ... The
     /// default writes the core's description ([`crate::explain::describe_default`]).

@@ -6,7 +6,9 @@
 //! The crate is `#![no_std]` + `alloc`. An IR plugs in through two traits:
 //! * [`Module`] (read): dense ids, flat slices of library-owned records ([`ir`]);
 //! * [`ModuleMut`] (write): replace uses, redirect calls, write aliases and thunks,
-//!   erase, split a body ([`mutate`]).
+//!   erase, split a body ([`mutate`]);
+//! * optionally [`FastPath`]: hooks that save the driver work (lazy views, keys, claims),
+//!   with one contract for all of them ([`fast_path`]).
 //!
 //! On top of them the crate implements
 //! * [`order`]: a strict total order over functions (LLVM's `FunctionComparator`, rule
@@ -30,6 +32,7 @@ extern crate std;
 pub mod cycles;
 pub mod driver;
 pub mod explain;
+pub mod fast_path;
 pub mod hash;
 pub mod intern;
 pub mod ir;
@@ -43,6 +46,7 @@ mod tree;
 
 pub use driver::{merge_module, Error, Options};
 pub use explain::{describe_default, BlockPart, Difference, Differences, Explanation, InstPart, Item, Place, Rule};
+pub use fast_path::FastPath;
 pub use intern::Interner;
 pub use ir::*;
 pub use mutate::{ModuleMut, Rewrite, ThunkStyle};

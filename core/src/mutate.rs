@@ -5,11 +5,11 @@
 //! calling. The adapter owns everything IR-specific: how a thunk casts arguments, which
 //! tail-call kind it uses, what metadata it copies, how an alias is spelled.
 //!
-//! After every call returns, the [`Module`] read methods must describe the new IR.
+//! After every call returns, the [`Module`] read methods must describe the new IR (an
+//! adapter with lazy views may leave some views stale, see
+//! [`crate::FastPath::materialize`]).
 //! A mutation that fails must leave the module unchanged (or the adapter must report the
 //! module as unusable); the driver stops at the first error and returns it.
-
-use alloc::vec::Vec;
 
 use crate::ir::{FuncId, InstId, Module};
 
@@ -50,7 +50,9 @@ impl Rewrite {
     }
 }
 
-/// Rewrites on a module. Implemented by the same type as [`Module`].
+/// Rewrites on a module: the required half of the adapter contract that changes the IR.
+/// Implemented by the same type as [`Module`]; the optional hooks that only save work are
+/// [`crate::FastPath`].
 ///
 /// Feasibility: the order decides which functions are equal, but some rewrites of an
 /// equal pair may still be impossible to express in the IR (an alias whose aliasee lives
@@ -75,6 +77,8 @@ pub trait ModuleMut: Module {
         Ok(())
     }
 
+    // --- Uses -----------------------------------------------------------------------------
+
     /// Replaces every use of `from` by `to`, address-taken uses included.
     /// Precondition: `from` has an unimportant address (unnamed_addr) and is not used
     /// externally.
@@ -84,6 +88,8 @@ pub trait ModuleMut: Module {
     /// (its address stored, compared, passed) stay. The call sites keep their own
     /// attributes.
     fn replace_direct_calls(&mut self, from: FuncId, to: FuncId) -> Result<(), Self::Error>;
+
+    // --- Folding a function ---------------------------------------------------------------
 
     /// True if this IR can express `g` as an alias of another function at all.
     fn supports_aliases(&self) -> bool;
@@ -108,135 +114,12 @@ pub trait ModuleMut: Module {
     /// until the driver turns it into a thunk or alias of the new function.
     fn split_body(&mut self, f: FuncId) -> Result<FuncId, Self::Error>;
 
+    // --- Properties -----------------------------------------------------------------------
+
     /// Sets the alignment of `f` (`None`: unset).
     fn set_alignment(&mut self, f: FuncId, align: Option<u64>) -> Result<(), Self::Error>;
 
-    /// Lazy views: builds the view of `f` (its [`Module::body`] and the parts of its
-    /// [`crate::FuncInfo`] that depend on the body, such as `ineligible`) if it is not
-    /// built or no longer describes the IR. The default does nothing (an adapter whose
-    /// views are always built).
-    ///
-    /// The driver calls it before it reads the body of `f` for the first time and again
-    /// before it reads `f` after `f` was taken out of its tree. So a lazy adapter may
-    /// leave the view of a changed function stale (and build it on the next call) exactly
-    /// for the functions that [`Module::users_of`] reported for the mutation (the driver
-    /// asks for those and takes them out of its tree *before* each rewrite that changes
-    /// them); every other function whose view is built and that a rewrite changes must
-    /// be brought up to date before the rewrite returns, as without laziness.
-    fn materialize(&mut self, f: FuncId) {
-        let _ = f;
-    }
-
-    /// A hint: the driver will soon call [`Self::materialize`] for `f`. An adapter whose
-    /// views are read from memory that is likely cold may start loading it (a prefetch);
-    /// it must not change anything the driver can observe. The default does nothing.
-    fn prefetch(&self, f: FuncId) {
-        let _ = f;
-    }
-
-    /// An optional cheap key of a candidate, computed *without* building its view, that
-    /// lets the driver skip functions that can never merge. Contract:
-    /// * consistent with the order: two functions the order calls equal get equal keys
-    ///   and equal `refs` (so it may only read what the order requires to be identical
-    ///   for equal functions: opcodes, canonical types, operand counts, block structure,
-    ///   globals that merges never replace, ...);
-    /// * stable under every rewrite of this trait that does not replace the function's
-    ///   own body: it must not read which function with a body an operand names (such a
-    ///   function may be merged and replaced), nor anything else a merge can change.
-    ///   Instead, each reference to a function with a body is appended to `refs`, in a
-    ///   fixed walk order, and only marked in the key.
-    ///
-    /// The driver combines it with the worklist hash and refines it to a fixpoint: a
-    /// candidate whose (hash, key, refs) no other candidate shares can never merge, so it
-    /// is dropped before its view is built (counted in [`crate::Stats::unique_keys`]);
-    /// a function that can never merge is never replaced, so its identity in other
-    /// functions' `refs` becomes part of their keys, which may make more of them unique.
-    /// The merges are the same with or without the key. `None` (the default) for a
-    /// function keeps it.
-    fn merge_key(&mut self, f: FuncId, refs: &mut Vec<FuncId>) -> Option<u64> {
-        let _ = (f, refs);
-        None
-    }
-
-    /// An optional key of the function `f` *as it is now*, computed without building its
-    /// view, that lets cycle merging ([`crate::Options::merge_cycles`]) skip functions
-    /// that can have no class mate. Contract:
-    /// * it reads nothing about which function with a body an operand names: each such
-    ///   operand is appended to `refs` and only marked in the key, in the order in which
-    ///   the order's walk meets it (reachable blocks only, depth first from the entry,
-    ///   last successor first), so that the refs of functions the order could call equal
-    ///   line up position by position;
-    /// * apart from those operands, consistent with the order: two functions that the
-    ///   order would call equal if their `refs` named the same functions get equal keys
-    ///   and `refs` of equal length;
-    /// * it declines alike: if it returns `None` for `f`, it returns `None` for every
-    ///   function that such a renaming could make equal to `f`.
-    ///
-    /// The driver refines the keys to a fixpoint as for [`Self::merge_key`] (with the
-    /// cycle classes of the functions in `refs`); a function alone in its key class has
-    /// no cycle class mate, so cycle merging leaves it out without building its view
-    /// (counted in [`crate::Stats::cycle_unique_keys`]). The merges are the same with or
-    /// without the key. The default is [`Self::merge_key`], whose contract implies this
-    /// one.
-    fn cycle_key(&mut self, f: FuncId, refs: &mut Vec<FuncId>) -> Option<u64> {
-        self.merge_key(f, refs)
-    }
-
-    /// An optional key of the function `f` *as it is now*, computed without building its
-    /// view, under which the driver files `f` in its `FnTree`. Contract:
-    /// * consistent with the order at the time of the call: two functions the order calls
-    ///   equal get equal keys (it may read anything the order requires to be identical
-    ///   for equal functions, including which function an operand names, with a call of
-    ///   `f` to itself marked rather than named);
-    /// * it describes the IR of `f` at the time of the call: after a rewrite that changes
-    ///   `f` (the driver takes `f` out of its tree first), the next call describes the new
-    ///   IR.
-    ///
-    /// With keys, the driver builds a view only when another function in its tree has the
-    /// same key (most candidates that never merge are never read). The merges are the same
-    /// with or without keys. `None` (the default) for any function makes the driver key
-    /// its tree by the core's hash of views from then on (it re-files what the tree
-    /// holds), so an adapter should answer for every function or for none.
-    fn tree_key(&mut self, f: FuncId) -> Option<u64> {
-        let _ = f;
-        None
-    }
-
-    /// An optional shortcut past building a view: true only if the view of `f`, were it
-    /// built now, would be the same records as `g`'s current view (blocks, instructions,
-    /// operands, props, successors), except that a callee naming `g` in `g`'s view names
-    /// `f` in `f`'s (and only there), and no constant or metadata item of them contains a
-    /// block address; and `f`'s view would find it exactly as eligible as `g`'s. The
-    /// driver asks only with `g`'s view built and validated, and `f` a candidate. It then
-    /// merges the two when their signatures compare equal (the order cannot tell such
-    /// bodies apart, see [`crate::Comparator::is_copy_of`]), without building `f`'s view
-    /// unless `f` survives. False (the default) is always correct.
-    fn same_body_as(&mut self, f: FuncId, g: FuncId) -> bool {
-        let _ = (f, g);
-        false
-    }
-
-    /// [`Self::same_body_as`] for a `g` whose view the driver has not read (a function
-    /// filed in its tree unread, see [`Self::tree_key`]): true only if the views of `f`
-    /// and `g`, were they built now, would be the same records in the sense of
-    /// [`Self::same_body_as`], and `g`'s view would find `g` eligible (the parts of
-    /// [`crate::FuncInfo::ineligible`] that depend on the body) and be a valid body. The
-    /// driver asks with `f` a candidate and `g` a candidate by its module-level facts;
-    /// on true it merges the two without building either view (when `g` survives).
-    /// False (the default) is always correct.
-    fn same_unread_body_as(&mut self, f: FuncId, g: FuncId) -> bool {
-        let _ = (f, g);
-        false
-    }
-
-    /// Without building `f`'s view: `Some(true)` if `f`'s body, as its view would have
-    /// it, is one block of at most one instruction, `Some(false)` if it is more, `None`
-    /// if the adapter cannot tell (the default: the driver then builds the view). The
-    /// driver asks when deciding whether a thunk calling `f` is worth writing.
-    fn tiny_body(&self, f: FuncId) -> Option<bool> {
-        let _ = f;
-        None
-    }
+    // --- Weak flags (optional) -----------------------------------------------------------
 
     /// True if [`ModuleMut::intersect_flags`] is implemented, so that
     /// [`crate::ir::Inst::weak_flags`] may be left out of the comparison.

@@ -598,7 +598,7 @@ impl Comparator {
 
     /// Do `f` and `g` compare equal in the order's signature step (the first step of a
     /// comparison, which reads no body)? With bodies that are the same records up to
-    /// self calls ([`crate::mutate::ModuleMut::same_body_as`]), that decides
+    /// self calls ([`crate::FastPath::same_body_as`]), that decides
     /// `compare(g, f) == Equal`, as in [`Self::is_copy_of`]. Reads neither view (so
     /// neither need be built): the renamings are sized for the arguments only.
     pub fn same_signature<M: Module + ?Sized>(&mut self, m: &M, f: FuncId, g: FuncId) -> bool {

@@ -135,28 +135,28 @@ pub struct Stats {
     /// Candidates dropped because no other candidate shared their hash.
     pub singletons: u64,
     /// Candidates dropped without building their views because no other candidate
-    /// shared their [`crate::ModuleMut::merge_key`] (0 for adapters without one).
+    /// shared their [`crate::FastPath::merge_key`] (0 for adapters without one).
     pub unique_keys: u64,
     /// Candidates left out before hashing because the adapter proved they can never
-    /// merge ([`crate::Module::never_merges`]; 0 for adapters that never say so).
+    /// merge ([`crate::FastPath::never_merges`]; 0 for adapters that never say so).
     /// Counted in [`Self::candidates`] too.
     pub never_merges: u64,
     /// Full function comparisons performed.
     pub comparisons: u64,
     /// Functions merged with a tree node without a lookup, their view being a checked
-    /// copy of the node's ([`crate::Module::view_copied_from`]; 0 for adapters that
+    /// copy of the node's ([`crate::FastPath::view_copied_from`]; 0 for adapters that
     /// give no hints).
     pub copies_merged: u64,
     /// Functions matched with a tree node without a lookup and without their view ever
     /// being built, on the adapter's word that they have the node's body
-    /// ([`crate::ModuleMut::same_body_as`]; 0 for adapters that never say so). Each then
+    /// ([`crate::FastPath::same_body_as`]; 0 for adapters that never say so). Each then
     /// takes the merge actions a lookup's match takes: merged, or left as it is where
     /// they write nothing (a thunk to a body too small, say).
     pub same_body_merged: u64,
     /// Of [`Self::same_body_merged`], those whose tree function had no view read either
-    /// ([`crate::ModuleMut::same_unread_body_as`]): matched with no view built.
+    /// ([`crate::FastPath::same_unread_body_as`]): matched with no view built.
     pub unread_pairs_merged: u64,
-    /// Functions filed in the tree under their [`crate::ModuleMut::tree_key`] without
+    /// Functions filed in the tree under their [`crate::FastPath::tree_key`] without
     /// their view being read, because no function in the tree had that key then (0 for
     /// adapters without tree keys). A later function with the same key has the view
     /// built after all.
@@ -171,7 +171,7 @@ pub struct Stats {
     /// examination sorts the members touched since the last one; 0 when off).
     pub cycle_rounds: u64,
     /// Cycle merging: candidates left out without building their views because no other
-    /// candidate shared their [`crate::ModuleMut::cycle_key`] class (0 when off).
+    /// candidate shared their [`crate::FastPath::cycle_key`] class (0 when off).
     pub cycle_unique_keys: u64,
 }
 

@@ -6,6 +6,7 @@ use alloc::vec;
 use alloc::vec::Vec;
 
 use crate::ir::*;
+use crate::fast_path::FastPath;
 use crate::mutate::{ModuleMut, ThunkStyle};
 
 #[derive(Debug, Default)]
@@ -23,33 +24,37 @@ pub(crate) struct Tiny {
     pub hashed: bool,
     /// Offer merge keys (opcodes and integer constants; function references as refs).
     pub keyed: bool,
-    /// Offer tree keys ([`ModuleMut::tree_key`]: opcodes, integer constants and named
+    /// Offer tree keys ([`FastPath::tree_key`]: opcodes, integer constants and named
     /// functions, a self call marked), except for the functions in `unkeyable`.
     pub tree_keyed: bool,
-    /// Functions [`ModuleMut::tree_key`] has no key for.
+    /// Functions [`FastPath::tree_key`] has no key for.
     pub unkeyable: Vec<FuncId>,
     /// A broken lazy adapter: every operand a rewrite changes names argument 99 instead
     /// (which no function here has).
     pub corrupt_rewrites: bool,
     /// A lazy adapter that finds these functions ineligible only when it builds their
-    /// views ([`ModuleMut::materialize`]).
+    /// views ([`FastPath::materialize`]).
     pub ineligible_on_build: Vec<FuncId>,
-    /// Hints for [`Module::view_copied_from`]: (copy, original).
+    /// Hints for [`FastPath::view_copied_from`]: (copy, original).
     pub copy_hints: Vec<(FuncId, FuncId)>,
-    /// Answer [`ModuleMut::same_body_as`]: by a full comparison with weak flags (this
+    /// Answer [`FastPath::same_body_as`]: by a full comparison with weak flags (this
     /// module does not unique constants, so equal bodies are not the same records; what
     /// the driver relies on is that the order finds them equal, flags included), and never
     /// for a function in `ineligible_on_build`.
     pub same_body: bool,
-    /// Answer [`ModuleMut::same_unread_body_as`] (as `same_body` answers `same_body_as`,
+    /// Answer [`FastPath::same_unread_body_as`] (as `same_body` answers `same_body_as`,
     /// never for a function in `ineligible_on_build` on either side) and
-    /// [`ModuleMut::tiny_body`].
+    /// [`FastPath::tiny_body`].
     pub unread_claims: bool,
     /// Rewrites [`ModuleMut::can_rewrite`] declines: (rewrite, the function it would change).
     pub refuse: Vec<(crate::mutate::Rewrite, FuncId)>,
-    /// Functions [`Module::never_merges`] vouches for.
+    /// Functions [`FastPath::never_merges`] vouches for.
     pub never_merges: Vec<FuncId>,
-    /// Every [`ModuleMut::prefetch`] and [`ModuleMut::materialize`] call, in order.
+    /// A broken fast path: one tree key for every function, and `same_body_as` /
+    /// `same_unread_body_as` (when `same_body` / `unread_claims` is on) answer true for any
+    /// two functions.
+    pub lying_claims: bool,
+    /// Every [`FastPath::prefetch`] and [`FastPath::materialize`] call, in order.
     pub accesses: core::cell::RefCell<Vec<(&'static str, FuncId)>>,
 }
 
@@ -220,15 +225,6 @@ impl Module for Tiny {
         self.users_of(f, UseKind::Any, &mut v);
         !v.is_empty()
     }
-    fn worklist_hash(&self, f: FuncId) -> Option<u64> {
-        (self.hashed && self.bodies[f.index()].is_some()).then_some(7)
-    }
-    fn never_merges(&self, f: FuncId) -> bool {
-        self.never_merges.contains(&f)
-    }
-    fn view_copied_from(&self, f: FuncId) -> Option<FuncId> {
-        self.copy_hints.iter().find(|h| h.0 == f).map(|h| h.1)
-    }
 }
 
 impl Tiny {
@@ -337,6 +333,18 @@ impl ModuleMut for Tiny {
         self.funcs[f.index()].align = align;
         Ok(())
     }
+}
+
+impl FastPath for Tiny {
+    fn never_merges(&self, f: FuncId) -> bool {
+        self.never_merges.contains(&f)
+    }
+    fn worklist_hash(&self, f: FuncId) -> Option<u64> {
+        (self.hashed && self.bodies[f.index()].is_some()).then_some(7)
+    }
+    fn view_copied_from(&self, f: FuncId) -> Option<FuncId> {
+        self.copy_hints.iter().find(|h| h.0 == f).map(|h| h.1)
+    }
     fn prefetch(&self, f: FuncId) {
         self.accesses.borrow_mut().push(("prefetch", f));
     }
@@ -350,6 +358,9 @@ impl ModuleMut for Tiny {
         if !self.tree_keyed || self.unkeyable.contains(&f) {
             return None;
         }
+        if self.lying_claims {
+            return Some(0);
+        }
         self.accesses.borrow_mut().push(("tree_key", f));
         // Named functions by identity, a self reference marked.
         self.body_key(f, |g| if g == f { 1 } else { 2 + g.0 as u64 })
@@ -357,6 +368,9 @@ impl ModuleMut for Tiny {
     fn same_body_as(&mut self, f: FuncId, g: FuncId) -> bool {
         if !self.same_body || self.ineligible_on_build.contains(&f) {
             return false;
+        }
+        if self.lying_claims {
+            return f != g;
         }
         let same = f != g && crate::Comparator::new().compare(&*self, g, f) == core::cmp::Ordering::Equal;
         if same {
@@ -367,6 +381,9 @@ impl ModuleMut for Tiny {
     fn same_unread_body_as(&mut self, f: FuncId, g: FuncId) -> bool {
         if !self.unread_claims || self.ineligible_on_build.contains(&f) || self.ineligible_on_build.contains(&g) {
             return false;
+        }
+        if self.lying_claims {
+            return f != g;
         }
         let same = f != g && crate::Comparator::new().compare(&*self, g, f) == core::cmp::Ordering::Equal;
         if same {
