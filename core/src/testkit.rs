@@ -5,8 +5,8 @@ use alloc::boxed::Box;
 use alloc::vec;
 use alloc::vec::Vec;
 
-use crate::ir::*;
 use crate::fast_path::FastPath;
+use crate::ir::*;
 use crate::mutate::{ModuleMut, ThunkStyle};
 
 #[derive(Debug, Default)]

@@ -316,6 +316,9 @@ impl Module for Flat {
     }
 }
 
+/// No fast path: every view is built up front.
+impl mergefunc::FastPath for Flat {}
+
 impl ModuleMut for Flat {
     type Error = FlatError;
     fn replace_all_uses(&mut self, from: FuncId, to: FuncId) -> Result<(), FlatError> {

@@ -905,10 +905,13 @@ pub struct MockModule {
     pub(crate) views: Vec<Option<BodyBuf>>,
     pub(crate) target: TargetInfo,
     pub(crate) next_distinct: u64,
-    /// Answer [`mergefunc::ModuleMut::cycle_key`] (off by default): the core's hash of
+    /// Answer [`mergefunc::FastPath::cycle_key`] (off by default): the core's hash of
     /// the view, which reads no function's identity, with self calls unmarked and weak
     /// flags left out, and the functions with a body that operands name as refs.
     pub cycle_keys: bool,
+    /// Answer [`mergefunc::FastPath::tree_key`] and [`mergefunc::FastPath::same_body_as`]
+    /// (off by default; see `fast_path.rs`, a worked example of the fast path).
+    pub fast_path: bool,
 }
 
 impl Default for MockModule {
@@ -933,6 +936,7 @@ impl MockModule {
             target: TargetInfo { ptr_as_int: Some(mergefunc::PtrAsInt { addr_space: 0, bits: 64 }) },
             next_distinct: 0,
             cycle_keys: false,
+            fast_path: false,
         }
     }
 

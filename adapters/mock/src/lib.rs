@@ -30,7 +30,9 @@ pub mod attrs;
 pub mod builder;
 pub mod consts;
 mod edit;
+mod edit;
 mod explain;
+mod fast_path;
 #[cfg(feature = "arbitrary")]
 pub mod fuzzing;
 pub mod interp;

@@ -146,29 +146,6 @@ impl MockModule {
 impl ModuleMut for MockModule {
     type Error = MutError;
 
-    fn cycle_key(&mut self, f: FuncId, refs: &mut Vec<FuncId>) -> Option<u64> {
-        use mergefunc::Module;
-        if !self.cycle_keys {
-            return None;
-        }
-        let body = self.body(f)?;
-        // The order's walk, so that the refs of equal functions line up; unreachable
-        // blocks, which the order never reads, give none.
-        mergefunc::walk_blocks(&body, &mut Vec::new(), &mut Vec::new(), |b| {
-            for inst in body.block_insts(b) {
-                for u in body.operands(inst) {
-                    if let Some(g) = mergefunc::named_func(self, u.value).filter(|g| self.body(*g).is_some()) {
-                        refs.push(g);
-                    }
-                }
-            }
-        });
-        let mut hasher = mergefunc::hash::FunctionHasher::new();
-        hasher.mark_self_calls = false;
-        hasher.hash_weak_flags = false;
-        Some(hasher.hash(&*self, f))
-    }
-
     fn replace_all_uses(&mut self, from: FuncId, to: FuncId) -> Result<(), MutError> {
         self.live(from)?;
         self.live(to)?;

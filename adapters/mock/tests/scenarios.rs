@@ -26,10 +26,14 @@
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use mergefunc::{FoldAction, MergeRecord, Options, Report, TypeData, TypeId, UseRewrite};
 use mergefunc_mock::interp::{run, Machine, Outcome, RunResult, Trap, Val};
 use mergefunc_mock::{parse, print, verify, FuncKind, MockModule};
+
+/// Merges made on a same-body claim of the mock's fast path, over every scenario.
+static FAST_PATH_MERGES: AtomicU64 = AtomicU64::new(0);
 
 /// Fuel for one interpreted call (thunks cost a little more than the original).
 const FUEL: u64 = 200_000;
@@ -321,6 +325,18 @@ fn run_scenario(path: &Path) -> Result<(), String> {
     let output = print(&m);
 
     let mut problems = check_report(&d, &report);
+    // The fast path (`adapters/mock/src/fast_path.rs`: tree keys and same-body claims,
+    // the claims checked) changes nothing.
+    let mut fast = input.clone();
+    fast.fast_path = true;
+    let checked = mergefunc::Options { check_fast_path: true, ..d.options };
+    match mergefunc::merge_module(&mut fast, &checked) {
+        Ok(r) if print(&fast) == output && r.merges == report.merges => {
+            FAST_PATH_MERGES.fetch_add(r.stats.same_body_merged, Ordering::Relaxed);
+        }
+        Ok(r) => problems.push(format!("the fast path changes the result:\n{r}\n{}", print(&fast))),
+        Err(e) => problems.push(format!("merge with the fast path: {e}")),
+    }
     for h in &d.has {
         if !output.contains(h.as_str()) {
             problems.push(format!("output lacks `{h}`"));
@@ -410,4 +426,6 @@ fn mock_scenarios() {
     }
     assert!(failures.is_empty(), "{} scenario(s) failed:\n{}", failures.len(), failures.join("\n"));
     assert!(filtered || seen.len() >= 60, "the catalogue shrank to {} scenarios", seen.len());
+    let claimed = FAST_PATH_MERGES.load(Ordering::Relaxed);
+    assert!(filtered || claimed >= 10, "the fast path merged only {claimed} pairs on its claims");
 }

@@ -17,7 +17,7 @@
 //!   are labelled with the final classes;
 //! * no two classes are equal under those labels (every split is justified by the
 //!   final partition; a single candidate counts as a class of its own);
-//! * cycle merging with cycle keys ([`mergefunc::ModuleMut::cycle_key`], which leave out
+//! * cycle merging with cycle keys ([`mergefunc::FastPath::cycle_key`], which leave out
 //!   the candidates alone in their key class) makes the same merges, in the same order,
 //!   and prints the same module as without them.
 
@@ -169,7 +169,7 @@ pub fn check_graph(g: &Graph) -> u64 {
     });
 
     // Cycle keys change nothing but the views read.
-    let opts = mergefunc::Options { merge_cycles: true, ..mergefunc::Options::default() };
+    let opts = mergefunc::Options { merge_cycles: true, check_fast_path: true, ..mergefunc::Options::default() };
     let mut plain = m.clone();
     let r_plain = mergefunc::merge_module(&mut plain, &opts).unwrap_or_else(|e| panic!("{e}\n{}", g.text));
     let mut keyed = m;

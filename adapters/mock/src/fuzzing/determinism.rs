@@ -185,7 +185,9 @@ mod tests {
         let classes_for = |order: [&str; 3]| {
             let src: String = order.iter().map(|n| f(n)).collect();
             let mut m = crate::parse(&src).unwrap();
-            let r = mergefunc::merge_module(&mut m, &mergefunc::Options::default()).unwrap();
+            let r =
+                mergefunc::merge_module(&mut m, &mergefunc::Options { check_fast_path: true, ..Default::default() })
+                    .unwrap();
             let inputs = ["a", "b", "c"].iter().map(|s| s.to_string()).collect();
             super::classes(&r, &inputs).0
         };

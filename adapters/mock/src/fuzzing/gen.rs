@@ -422,8 +422,14 @@ pub fn generate(u: &mut Unstructured<'_>, cfg: &Config) -> Result<TestCase> {
     for _ in 0..u.int_in_range(0..=4usize)? {
         arg_pool.push(u.arbitrary()?);
     }
-    let options =
-        Options { use_aliases: u.arbitrary()?, preserve_debug_info: u.ratio(1, 4)?, merge_cycles: u.arbitrary()? };
+    let options = Options {
+        use_aliases: u.arbitrary()?,
+        preserve_debug_info: u.ratio(1, 4)?,
+        merge_cycles: u.arbitrary()?,
+        check_fast_path: true,
+    };
+    // Drawn last, so that the cases above stay what they were without it.
+    m.fast_path = u.arbitrary()?;
     m.refresh_all();
     Ok(TestCase { module: m, defined, clones, arg_pool, options, features })
 }

@@ -68,7 +68,7 @@ mod tests {
         };
         let src = format!("{}{}{}", f("a"), f("b"), f("c"));
         let mut m = crate::parse(&src).unwrap();
-        let opts = mergefunc::Options::default();
+        let opts = mergefunc::Options { check_fast_path: true, ..Default::default() };
         let r1 = mergefunc::merge_module(&mut m, &opts).unwrap();
         assert_eq!(r1.merges.len(), 2);
         let r2 = mergefunc::merge_module(&mut m, &opts).unwrap();
@@ -97,7 +97,7 @@ mod tests {
             f("c")
         );
         let mut m = crate::parse(&src).unwrap();
-        let opts = mergefunc::Options::default();
+        let opts = mergefunc::Options { check_fast_path: true, ..Default::default() };
         let r1 = mergefunc::merge_module(&mut m, &opts).unwrap();
         crate::verify(&m).unwrap();
         let folded: Vec<&[u8]> = r1.merges.iter().map(|r| &*r.folded_name).collect();
