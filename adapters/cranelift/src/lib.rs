@@ -639,3 +639,6 @@ impl mergefunc::Module for ClifModule {
         explain::describe(self, f, item, out)
     }
 }
+
+/// No fast path: every view is built when the module is loaded.
+impl mergefunc::FastPath for ClifModule {}

@@ -65,7 +65,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Instant;
 
-use mergefunc::{merge_module, FuncId, Module, Options};
+use mergefunc::{merge_module, FastPath, FuncId, Module, Options};
 use mergefunc_llvm::{process_cpu_seconds, LlvmModule};
 
 const OUR_BIN: &str = env!("CARGO_BIN_EXE_mergefunc");
@@ -757,7 +757,6 @@ fn timed<T>(f: impl FnOnce() -> T) -> (T, f64) {
 /// the adapter's merge key and, as the ceiling of any identity-free key, for the core's
 /// own hash of the built views.
 fn key_selectivity(path: &Path) {
-    use mergefunc::ModuleMut;
     let mut m = LlvmModule::load(path).expect("load");
     let defs: Vec<FuncId> =
         (0..m.num_funcs()).map(FuncId::new).filter(|f| m.has_body(*f) && m.func(*f).ineligible.is_none()).collect();

@@ -312,7 +312,7 @@ pub struct LlvmModule {
     /// Compute `worklist_hash` with LLVM's own `StructuralHash`.
     pub(crate) llvm_hash: bool,
     /// LLVM's `StructuralHash`, computed here (see `crate::shash`).
-    shash: std::cell::RefCell<crate::shash::StructuralHasher>,
+    pub(crate) shash: std::cell::RefCell<crate::shash::StructuralHasher>,
     /// The prescan (hash and merge key from one native walk): of every definition when
     /// loading (beside the module facts), dropped by the first rewrite, then made again
     /// for the candidates by the next [`Module::worklist_hash`] (`None`: not run since).
@@ -3829,9 +3829,6 @@ impl Module for LlvmModule {
         }
         s.body.as_ref().map(|b| b.as_body())
     }
-    fn has_body(&self, f: FuncId) -> bool {
-        self.funcs[f.index()].def
-    }
     fn type_data(&self, t: TypeId) -> &TypeData {
         &self.types[t.index()]
     }
@@ -3889,25 +3886,6 @@ impl Module for LlvmModule {
             reason::BLOCK_ADDRESS_ESCAPES => "the address of one of its blocks is used outside the function",
             reason::ATTACHMENT => "a function attachment that cannot be compared by content",
             _ => "excluded by the LLVM adapter",
-        }
-    }
-    fn view_copied_from(&self, f: FuncId) -> Option<FuncId> {
-        let s = &self.funcs[f.index()];
-        s.copied_from.filter(|_| s.built)
-    }
-
-    fn never_merges(&self, f: FuncId) -> bool {
-        self.shapes.is_alone(f.index())
-    }
-
-    fn worklist_hash(&self, f: FuncId) -> Option<u64> {
-        let s = &self.funcs[f.index()];
-        match s.v {
-            // A pure read of the IR: the value of LLVM's own hash, as its pass computes it.
-            Some(v) if self.llvm_hash && s.def => {
-                Some(self.prescanned(f).map(|e| e.hash).unwrap_or_else(|| self.shash.borrow_mut().hash(v.0)))
-            }
-            _ => None,
         }
     }
 }

@@ -965,45 +965,4 @@ impl ModuleMut for LlvmModule {
     fn supports_flag_intersection(&self) -> bool {
         true
     }
-
-    fn materialize(&mut self, f: FuncId) {
-        self.materialize_view(f);
-    }
-
-    fn prefetch(&self, f: FuncId) {
-        self.prefetch_view(f);
-    }
-
-    fn merge_key(&mut self, f: FuncId, refs: &mut Vec<FuncId>) -> Option<u64> {
-        let t0 = crate::clock::ticks();
-        let k = self.merge_key_of(f, refs);
-        self.add_time(t0, 4);
-        k
-    }
-
-    fn tree_key(&mut self, f: FuncId) -> Option<u64> {
-        self.tree_key_of(f)
-    }
-
-    fn cycle_key(&mut self, f: FuncId, refs: &mut Vec<FuncId>) -> Option<u64> {
-        self.cycle_key_of(f, refs)
-    }
-
-    fn same_unread_body_as(&mut self, f: FuncId, g: FuncId) -> bool {
-        let t0 = crate::clock::ticks();
-        let same = self.same_unread_body_claim(f, g);
-        self.add_time(t0, 3);
-        same
-    }
-
-    fn tiny_body(&self, f: FuncId) -> Option<bool> {
-        self.tiny_body_of(f)
-    }
-
-    fn same_body_as(&mut self, f: FuncId, g: FuncId) -> bool {
-        let t0 = crate::clock::ticks();
-        let same = self.same_body_claim(f, g);
-        self.add_time(t0, 3);
-        same
-    }
 }

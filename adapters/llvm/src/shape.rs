@@ -11,7 +11,7 @@
 //! count and successor count of the entry block's terminator. A definition whose shape
 //! no other definition of the module shares is *alone*: the adapter neither prescans it
 //! nor builds its view, and tells the core it can never merge
-//! ([`mergefunc::Module::never_merges`]).
+//! ([`mergefunc::FastPath::never_merges`]).
 //!
 //! Why an alone function can never merge (the key is a pure refinement of the order,
 //! for the whole run):

@@ -251,7 +251,7 @@ fn worklist_hash_is_llvms() {
 
 fn merged(src: &str, opts: Options) -> (LlvmModule, Report) {
     let mut m = load(src);
-    let r = merge_module(&mut m, &opts).unwrap_or_else(|e| panic!("{e}"));
+    let r = merge_module(&mut m, &Options { check_fast_path: true, ..opts }).unwrap_or_else(|e| panic!("{e}"));
     m.verify().unwrap_or_else(|e| panic!("{e}\n{}", m.to_text()));
     (m, r)
 }

@@ -317,7 +317,8 @@ fn stress_case(seeds: std::ops::Range<u64>, opts: &[&str], extra: &[&str]) {
     };
     let bin = Path::new(env!("CARGO_BIN_EXE_mergefunc"));
     let limit = Duration::from_secs(300);
-    let candidate = |i: &Path, o: &[String], out: &Path| harness::run_mergefunc_cli(bin, i, o, extra, out, limit);
+    let ours: Vec<&str> = extra.iter().copied().chain(["--check-fast-path"]).collect();
+    let candidate = |i: &Path, o: &[String], out: &Path| harness::run_mergefunc_cli(bin, i, o, &ours, out, limit);
     let r = harness::run_case(&t, &case, &candidate).unwrap_or_else(|e| panic!("{e}"));
     let merged = r.reference.merged_count();
     // The order itself, pair by pair, against LLVM's comparator: copies, mutated copies

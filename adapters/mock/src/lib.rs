@@ -30,7 +30,6 @@ pub mod attrs;
 pub mod builder;
 pub mod consts;
 mod edit;
-mod edit;
 mod explain;
 mod fast_path;
 #[cfg(feature = "arbitrary")]

@@ -4,6 +4,7 @@
 //! mergefunc INPUT.{ll,bc} -o OUTPUT.{ll,bc} [--use-aliases] [--preserve-debug-info]
 //!           [--merge-cycles] [--report FILE.json] [--stats] [-v|--verbose] [--time] [-S] [--no-verify]
 //!           [--threads N] [--no-copy-views] [--no-tree-keys] [--near-misses FILE.json]
+//!           [--check-fast-path]
 //! mergefunc explain INPUT.{ll,bc} F G [--before-merge] [--use-aliases] [--merge-cycles]
 //! ```
 //! The output format follows the extension (`.ll` text, anything else bitcode); `-S`
@@ -51,6 +52,11 @@
 //! in its tree, instead of filing it under a key from the prescan and reading it only when
 //! another function has the same key (see `LlvmModule::set_tree_keys`). The output is the
 //! same either way.
+//!
+//! `--check-fast-path` makes the core check every trusted answer of the adapter's fast
+//! path (`mergefunc::Options::check_fast_path`: a claim that two functions have the same
+//! body is checked by building both views and comparing them); a wrong one stops the run
+//! with an error. The output is the same; the tests pass it.
 
 #![allow(clippy::std_instead_of_core, clippy::std_instead_of_alloc)]
 
@@ -64,7 +70,7 @@ use std::time::Instant;
 
 const USAGE: &str = "usage: mergefunc INPUT.{ll,bc} -o OUTPUT.{ll,bc} [--use-aliases] [--preserve-debug-info] \
 [--merge-cycles] [--report FILE.json] [--stats] [-v|--verbose] [--time] [-S] [--no-verify] [--threads N] \
-[--no-copy-views] [--no-tree-keys] [--near-misses FILE.json]
+[--no-copy-views] [--no-tree-keys] [--near-misses FILE.json] [--check-fast-path]
        mergefunc explain INPUT.{ll,bc} F G [--before-merge] [--use-aliases] [--merge-cycles]";
 
 struct Args {
@@ -115,6 +121,7 @@ fn parse_args() -> Result<Args, String> {
             Some("--use-aliases") => a.opts.use_aliases = true,
             Some("--preserve-debug-info") => a.opts.preserve_debug_info = true,
             Some("--merge-cycles") => a.opts.merge_cycles = true,
+            Some("--check-fast-path") => a.opts.check_fast_path = true,
             Some("--stats") => a.stats = true,
             Some("-v" | "--verbose") => a.verbose = true,
             Some("--time") => a.time = true,

@@ -10,7 +10,7 @@
 
 use std::collections::BTreeMap;
 
-use mergefunc::{Comparator, FuncId, Module, ModuleMut};
+use mergefunc::{Comparator, FastPath, FuncId, Module, ModuleMut};
 use mergefunc_llvm::{LlvmCompareState, LlvmModule};
 
 /// The outcome of [`check`].
