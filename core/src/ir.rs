@@ -737,7 +737,7 @@ pub enum UseKind {
     /// constant (they are then re-queued too); a function it does not report stays in
     /// the driver's tree while a rewrite changes it, so the adapter must bring such a
     /// function's view up to date itself before the rewrite returns (see
-    /// [`crate::ModuleMut::materialize`]).
+    /// [`crate::FastPath::materialize`]).
     Any,
 }
 

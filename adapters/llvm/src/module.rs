@@ -64,7 +64,7 @@ fn err<T>(s: impl Into<String>) -> Result<T, LlvmError> {
 /// One function slot: the LLVM object a `FuncId` names, and its view.
 ///
 /// Views are lazy: `info` is always current, `body` is built by
-/// [`ModuleMut::materialize`] (see `materialize_view`) and dropped again when a rewrite
+/// [`FastPath::materialize`] (see `materialize_view`) and dropped again when a rewrite
 /// changes the function in a way the driver knows about.
 ///
 /// The *slot rule*, which the `unsafe` blocks of the view builder rely on: `v` is a live
@@ -94,9 +94,9 @@ pub(crate) struct Slot {
     /// copy is made after the shim has compared both bodies as they are now.
     pub(crate) copy_key: u64,
     /// The function whose view this one's was copied from (a hint for the core, see
-    /// [`Module::view_copied_from`]).
+    /// [`FastPath::view_copied_from`]).
     pub(crate) copied_from: Option<FuncId>,
-    /// [`ModuleMut::tree_key`] of the IR as it is, once computed, with what it was hashed
+    /// [`FastPath::tree_key`] of the IR as it is, once computed, with what it was hashed
     /// from. Every rewrite that changes the function ends in `refresh`, which patches it
     /// (a rewrite that only replaced uses of one function with a body by another) or
     /// clears it.
@@ -315,7 +315,7 @@ pub struct LlvmModule {
     pub(crate) shash: std::cell::RefCell<crate::shash::StructuralHasher>,
     /// The prescan (hash and merge key from one native walk): of every definition when
     /// loading (beside the module facts), dropped by the first rewrite, then made again
-    /// for the candidates by the next [`Module::worklist_hash`] (`None`: not run since).
+    /// for the candidates by the next [`FastPath::worklist_hash`] (`None`: not run since).
     prescan: std::cell::RefCell<Option<crate::prescan::Prescan>>,
     /// A `blockaddress` may refer to a block of some function. False when the load's
     /// prescan read every definition and found no block whose address is taken: the
@@ -386,9 +386,9 @@ pub struct LlvmModule {
     views_built: u64,
     /// Views copied, and copies checked against a direct build that differed.
     pub(crate) copy_stats: (u64, Vec<String>),
-    /// Answer [`ModuleMut::tree_key`] (on by default).
+    /// Answer [`FastPath::tree_key`] (on by default).
     pub(crate) tree_keys: bool,
-    /// Answer [`ModuleMut::cycle_key`] (on by default; needs `tree_keys`).
+    /// Answer [`FastPath::cycle_key`] (on by default; needs `tree_keys`).
     pub(crate) cycle_keys: bool,
     /// The shim scratch of tree keys computed after the prescan was dropped.
     tree_scan: Option<crate::prescan::Scratch>,
@@ -1006,7 +1006,7 @@ impl LlvmModule {
         Ok(cands.len())
     }
 
-    /// Checks the tree keys ([`ModuleMut::tree_key`]) of every candidate, for tests: a
+    /// Checks the tree keys ([`FastPath::tree_key`]) of every candidate, for tests: a
     /// key cached now (from the prescan, or from a walk before later rewrites) equals one
     /// walked afresh from the IR, and any two candidates the order calls equal have equal
     /// keys (pairs are compared within groups of the core's view hash, which equal
@@ -1069,13 +1069,13 @@ impl LlvmModule {
         *self.prescan.get_mut() = None;
     }
 
-    /// Uses LLVM's own `StructuralHash` for [`Module::worklist_hash`] (on by default).
+    /// Uses LLVM's own `StructuralHash` for [`FastPath::worklist_hash`] (on by default).
     pub fn set_llvm_worklist_hash(&mut self, on: bool) {
         self.llvm_hash = on;
     }
 
     /// `StructuralHash` of every function with a body, in module order: `(name, prescan,
-    /// shim, LLVM-C walk, LLVM's)`: the value [`Module::worklist_hash`] computes (the
+    /// shim, LLVM-C walk, LLVM's)`: the value [`FastPath::worklist_hash`] computes (the
     /// prescan's for a candidate, the shim's walk otherwise), the shim's single-function
     /// walk, the same walk over LLVM-C (the fallback), and what LLVM's exported function
     /// returns. For tests and benchmarks; all four must be equal.
@@ -1095,7 +1095,7 @@ impl LlvmModule {
     }
 
     /// LLVM's own exported `StructuralHash` of every function with a body, in module
-    /// order (for benchmarks: the cost [`Module::worklist_hash`] avoids).
+    /// order (for benchmarks: the cost [`FastPath::worklist_hash`] avoids).
     pub fn llvm_structural_hashes(&self) -> Vec<u64> {
         let mut out = Vec::new();
         // SAFETY: `self.m` is the live module; `f` walks its functions until null.
@@ -1262,7 +1262,7 @@ impl LlvmModule {
         }
     }
 
-    /// [`ModuleMut::merge_key`] of `f`, read from the IR without building its view: the
+    /// [`FastPath::merge_key`] of `f`, read from the IR without building its view: the
     /// signature hash (the core's `FunctionHasher::signature_hash`: canonical function
     /// type, attribute lists by content, the other signature props), then per reachable
     /// block (in the walk order of the order) a marker, and per instruction (debug
@@ -1348,7 +1348,7 @@ impl LlvmModule {
         Some(h.finish())
     }
 
-    /// [`ModuleMut::tree_key`] of `f`: LLVM's `StructuralHash`, the prescan's details
+    /// [`FastPath::tree_key`] of `f`: LLVM's `StructuralHash`, the prescan's details
     /// word, the merge key (as [`Self::key_from_prescan`] makes it, the signature hash
     /// included) and the identity of every function with a body that an operand names (a
     /// reference of `f` to itself marked instead), all of the IR as it is now. They come
@@ -1398,7 +1398,7 @@ impl LlvmModule {
         key
     }
 
-    /// [`ModuleMut::cycle_key`] of `f`: its tree key's parts without the refs (the
+    /// [`FastPath::cycle_key`] of `f`: its tree key's parts without the refs (the
     /// `StructuralHash`, the details word and the merge key, none of which depends on
     /// which function with a body an operand names, see [`Self::patch_tree_key`]), and
     /// those refs. `None` where the tree key is `None`, which depends only on what the
@@ -1534,7 +1534,7 @@ impl LlvmModule {
     /// (its identity: only functions are merged), a declared function (its identity:
     /// declarations are never candidates, so never replaced). A function with a body (a
     /// merge may replace it) is a marker here and goes to `refs` (see
-    /// [`ModuleMut::merge_key`]); anything else hashes as one marker.
+    /// [`FastPath::merge_key`]); anything else hashes as one marker.
     fn stable_operand_key(&mut self, o: LLVMValueRef, h: &mut impl std::hash::Hasher, refs: &mut Vec<FuncId>) {
         if o.is_null() {
             h.write_u8(0);
@@ -1756,7 +1756,7 @@ impl LlvmModule {
     }
 
     /// Asks for the first cache lines of `f`'s IR if its view is not built yet (see
-    /// [`mergefunc::mutate::ModuleMut::prefetch`]).
+    /// [`mergefunc::mutate::FastPath::prefetch`]).
     pub(crate) fn prefetch_view(&self, f: FuncId) {
         /// Bytes from the start of the body: the walks prefetch further ahead themselves
         /// (2 KiB measured better than 4 KiB and 1 KiB on rust-linked-release).
@@ -1844,13 +1844,13 @@ impl LlvmModule {
     /// gets a copy of that function's view, with its own name at self calls and its own
     /// callees, instead of a view built through LLVM-C. The copy is exactly the view a
     /// build would give, so the merges are the same either way; off, every view is built.
-    /// The same check answers [`ModuleMut::same_body_as`] (with no other callee), which
+    /// The same check answers [`FastPath::same_body_as`] (with no other callee), which
     /// spares the view altogether when the other function survives; off, it says no.
     pub fn set_copy_views(&mut self, on: bool) {
         self.copy_views = on;
     }
 
-    /// Tree keys (on by default, [`ModuleMut::tree_key`]): the core files a candidate in
+    /// Tree keys (on by default, [`FastPath::tree_key`]): the core files a candidate in
     /// its tree under a key read from the prescan (or a walk of the function alone after
     /// a rewrite), and builds its view only when another function in the tree has the
     /// same key. The merges are the same either way; off, every candidate's view is built
@@ -1859,7 +1859,7 @@ impl LlvmModule {
         self.tree_keys = on;
     }
 
-    /// Cycle keys (on by default, [`ModuleMut::cycle_key`]; they are read from tree
+    /// Cycle keys (on by default, [`FastPath::cycle_key`]; they are read from tree
     /// keys, so they need those on): cycle merging leaves out, unread, the candidates
     /// alone in their key class. The merges are the same either way; off, every candidate
     /// cycle merging considers has its view built. For measurements and tests.
@@ -1879,7 +1879,7 @@ impl LlvmModule {
         (self.copy_stats.0, &self.copy_stats.1)
     }
 
-    /// How many times [`ModuleMut::same_body_as`] vouched that a function has another's
+    /// How many times [`FastPath::same_body_as`] vouched that a function has another's
     /// body (the driver then merges it without building its view if the other survives).
     pub fn same_body_claims(&self) -> u64 {
         self.same_body_claims
@@ -2093,7 +2093,7 @@ impl LlvmModule {
         }
     }
 
-    /// [`ModuleMut::same_body_as`]: the shim's same-body walk of `g` against `f`, under the
+    /// [`FastPath::same_body_as`]: the shim's same-body walk of `g` against `f`, under the
     /// conditions of a view copy (see [`Self::copy_view`]) and with no other callee: `f`'s
     /// view would be `g`'s with its self calls renamed. In checking mode
     /// ([`Self::set_check_copies`]) `f`'s view is also built directly and compared.
@@ -2103,7 +2103,7 @@ impl LlvmModule {
         self.claim_walk(f, g, sv, v, fn_special)
     }
 
-    /// [`ModuleMut::same_unread_body_as`]: as [`Self::same_body_claim`] for a `g` whose
+    /// [`FastPath::same_unread_body_as`]: as [`Self::same_body_claim`] for a `g` whose
     /// view is not built. The shim's walk declines every body a view build would find
     /// ineligible, so a success vouches for `g`'s eligibility too; `g`'s module-level
     /// facts must allow it (a definition, eligible by its facts, the same `fn_special`).
@@ -2162,7 +2162,7 @@ impl LlvmModule {
         Ok(())
     }
 
-    /// [`ModuleMut::tiny_body`] of a definition whose view is not built, from the IR (one
+    /// [`FastPath::tiny_body`] of a definition whose view is not built, from the IR (one
     /// block, counting its instructions other than debug intrinsics up to two); `None`
     /// with a view, which the driver then reads.
     pub(crate) fn tiny_body_of(&self, f: FuncId) -> Option<bool> {

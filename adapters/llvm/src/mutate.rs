@@ -1,7 +1,7 @@
 //! The rewrites ([`mergefunc::ModuleMut`]) on an LLVM module.
 //!
 //! After every rewrite the views of every function whose IR changed are brought up to
-//! date (see [`mergefunc::ModuleMut::materialize`] for the laziness contract):
+//! date (see [`mergefunc::FastPath::materialize`] for the laziness contract):
 //! * functions with an instruction that refers to a replaced value (directly or through
 //!   constants), i.e. what `users_of` reported to the driver for this rewrite, and the
 //!   rewritten functions themselves: facts rebuilt now, body view dropped and rebuilt

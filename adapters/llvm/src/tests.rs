@@ -409,7 +409,7 @@ fn unread_claims_decline_what_a_build_would_refuse() {
     }
 }
 
-/// `ModuleMut::tiny_body` answers from the IR what the view says once built (one block of
+/// `FastPath::tiny_body` answers from the IR what the view says once built (one block of
 /// at most one instruction), and leaves built views to the driver.
 #[test]
 fn tiny_body_agrees_with_the_view() {
@@ -1043,7 +1043,7 @@ fn copies_compare_the_attachments_views_record() {
 }
 
 /// The load's prescan records where each definition's blocks and instructions lie (the
-/// range that `ModuleMut::prefetch` asks for): every block and instruction of every
+/// range that `FastPath::prefetch` asks for): every block and instruction of every
 /// definition is inside its function's range.
 #[test]
 fn prescan_records_each_body_footprint() {
