@@ -101,7 +101,7 @@ impl MockModule {
         }
         used
     }
-    /// Recomputes the core's view ([`FuncInfo`] and body) of `f`.
+    /// Recomputes the core's view ([`FuncInfo`](mergefunc::FuncInfo) and body) of `f`.
     pub fn refresh(&mut self, f: FuncId) {
         let used = self.used_set();
         self.refresh_with(f, &used);
