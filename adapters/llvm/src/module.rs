@@ -1322,8 +1322,7 @@ impl LlvmModule {
                     n += 1;
                     h.write_u32(raw);
                     if raw != gep {
-                        // SAFETY: `i` is a live instruction.
-                        let t = self.intern_type(T(unsafe { c::LLVMTypeOf(i) }));
+                        let t = self.intern_type(V(i).ty());
                         h.write_u64(types.type_hash(&*self, t));
                         // SAFETY: `i` is a live instruction, hence a `User`.
                         let nops = unsafe { c::LLVMGetNumOperands(i) };
@@ -3235,8 +3234,7 @@ impl LlvmModule {
         for i in 0..nparams {
             // SAFETY: `f` is a live function and `i` is below its parameter count.
             let p = unsafe { c::LLVMGetParam(f.0, i) };
-            // SAFETY: `p` is a live argument of `f`.
-            let ty = self.intern_type(T(unsafe { c::LLVMTypeOf(p) }));
+            let ty = self.intern_type(V(p).ty());
             local_of.insert(p as usize, Value::Arg(i), ty);
         }
         // Pass 1: number the instructions that have a meaning; opcode, result type and
@@ -3257,8 +3255,7 @@ impl LlvmModule {
                 let raw = unsafe { ffi::LLVMGetInstructionOpcode(i) };
                 let debug = raw == Op::Call.raw() && V(i).is_debug_intrinsic();
                 if !debug {
-                    // SAFETY: `i` is a live instruction.
-                    let ty = self.intern_type(T(unsafe { c::LLVMTypeOf(i) }));
+                    let ty = self.intern_type(V(i).ty());
                     local_of.insert(i as usize, Value::Inst(InstId::new(all.len())), ty);
                     all.push(V(i));
                     // SAFETY: `i` is a live instruction, hence a `User`.

@@ -306,6 +306,7 @@ impl V {
         ValKind::from_raw(k).ok_or(k)
     }
     /// The type of the value.
+    #[inline]
     pub fn ty(self) -> T {
         // SAFETY: `self` is a live value; every value has a type.
         T(unsafe { c::LLVMTypeOf(self.0) })
