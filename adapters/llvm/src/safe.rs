@@ -515,17 +515,21 @@ impl V {
     }
     /// Prefix data of a function (`prefix <constant>`).
     pub fn prefix_data(self) -> Option<V> {
+        // SAFETY: `self` is a live value; `||` calls LLVM only for a function.
         if !self.is_function() || unsafe { c::LLVMHasPrefixData(self.0) } == 0 {
             return None;
         }
+        // SAFETY: `self` is a live function with prefix data (checked above).
         let p = unsafe { c::LLVMGetPrefixData(self.0) };
         (!p.is_null()).then_some(V(p))
     }
     /// Prologue data of a function (`prologue <constant>`).
     pub fn prologue_data(self) -> Option<V> {
+        // SAFETY: `self` is a live value; `||` calls LLVM only for a function.
         if !self.is_function() || unsafe { c::LLVMHasPrologueData(self.0) } == 0 {
             return None;
         }
+        // SAFETY: `self` is a live function with prologue data (checked above).
         let p = unsafe { c::LLVMGetPrologueData(self.0) };
         (!p.is_null()).then_some(V(p))
     }
@@ -535,6 +539,8 @@ impl V {
         // SAFETY: the shim checks the kind of `self`; the bytes live as long as the
         // context and are copied at once.
         let p = unsafe { crate::ffi::mergefunc_partition(self.0, &mut n) };
+        // SAFETY: a non-null `p` points at the `n` bytes of the partition name, owned by the
+        // context, copied at once.
         (!p.is_null()).then(|| unsafe { std::slice::from_raw_parts(p as *const u8, n) }.to_vec())
     }
     /// Parameters of a function.
