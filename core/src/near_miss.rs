@@ -9,10 +9,10 @@
 //!   stands for them);
 //! * callees are compared by merge class: two calls of functions that the merge folded
 //!   together count as the same call (the order's cycle-mode rule,
-//!   [`Comparator::callee_classes`]), so a reason is what kept the pair apart *after*
+//!   [`Comparator::with_callee_classes`]), so a reason is what kept the pair apart *after*
 //!   the merge, not a callee difference the merge removed;
 //! * candidates are bucketed by the worklist hash: the adapter's
-//!   ([`Module::worklist_hash`], LLVM's `StructuralHash`, which leaves out constants'
+//!   ([`FastPath::worklist_hash`], LLVM's `StructuralHash`, which leaves out constants'
 //!   values) or else the core's ([`FunctionHasher::new`]); the driver's first round only
 //!   keeps functions whose worklist hash another candidate shares. Within a
 //!   bucket of at most [`NearMissOptions::all_pairs_up_to`] functions every pair is
@@ -36,6 +36,7 @@ use alloc::vec::Vec;
 use crate::cycles::NOT_ABSTRACT;
 use crate::driver::validate_body;
 use crate::explain::{group_label, Difference};
+use crate::fast_path::FastPath;
 use crate::hash::FunctionHasher;
 use crate::ir::*;
 use crate::order::Comparator;
@@ -150,7 +151,7 @@ pub fn merge_classes_of(n: usize, report: &Report) -> Vec<u32> {
     merge_classes(n, report)
 }
 
-/// Callee classes ([`Comparator::callee_classes`]) under which calls of functions that
+/// Callee classes ([`Comparator::with_callee_classes`]) under which calls of functions that
 /// the merge folded together compare equal: the class root for a function of a class
 /// with two or more members, [`NOT_ABSTRACT`] for the others; `None` when nothing merged.
 pub fn callee_classes_after(n: usize, report: &Report) -> Option<Vec<u32>> {
@@ -167,7 +168,7 @@ pub fn callee_classes_after(n: usize, report: &Report) -> Option<Vec<u32>> {
 
 /// Explains the near misses of `m` (the module before the merge that wrote `report`).
 /// See the module docs.
-pub fn near_misses<M: Module + ?Sized>(m: &M, report: &Report, opts: &NearMissOptions) -> NearMisses {
+pub fn near_misses<M: Module + FastPath + ?Sized>(m: &M, report: &Report, opts: &NearMissOptions) -> NearMisses {
     let n = m.num_funcs();
     let mut out = NearMisses::default();
     let mut folded = alloc::vec![false; n];
@@ -203,7 +204,7 @@ pub fn near_misses<M: Module + ?Sized>(m: &M, report: &Report, opts: &NearMissOp
 
     let mut cmp = Comparator::new();
     cmp.compare_weak_flags = opts.compare_weak_flags;
-    cmp.callee_classes = callee_classes_after(n, report);
+    cmp.set_callee_classes(callee_classes_after(n, report));
 
     let mut hasher = FunctionHasher::new();
     hasher.hash_weak_flags = opts.compare_weak_flags;

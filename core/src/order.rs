@@ -138,6 +138,14 @@ impl Comparator {
         let r = f(self);
         (r, self.callee_classes.take().unwrap_or_default())
     }
+
+    /// Puts a comparator that stays in one mode for its whole life (an explanation's,
+    /// see [`crate::near_miss`]) in cycle mode (`Some`, see [`Self::with_callee_classes`])
+    /// or plain mode (`None`). A comparator shared between modes uses
+    /// `with_callee_classes`, which always returns to plain mode.
+    pub fn set_callee_classes(&mut self, classes: Option<Vec<u32>>) {
+        self.callee_classes = classes;
+    }
 }
 
 /// Compares two functions of `m` with fresh scratch space (weak flags compared).

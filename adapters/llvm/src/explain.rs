@@ -15,7 +15,7 @@ use std::fmt::Write as _;
 
 use mergefunc::driver::keep_first;
 use mergefunc::near_miss::{near_misses, NearMissOptions, NearMisses};
-use mergefunc::{Comparator, FuncId, Ineligible, Module, ModuleMut, Report};
+use mergefunc::{Comparator, FastPath, FuncId, Ineligible, Module, ModuleMut, Report};
 
 use crate::report::json_str;
 use crate::LlvmModule;
@@ -100,7 +100,7 @@ pub fn explain_pair(m: &mut LlvmModule, a: &str, b: &str, after: Option<&Report>
             }
             return Ok(out);
         }
-        cmp.callee_classes = mergefunc::near_miss::callee_classes_after(m.num_funcs(), r);
+        cmp.set_callee_classes(mergefunc::near_miss::callee_classes_after(m.num_funcs(), r));
     }
     let e = cmp.explain(&*m, fa, fb);
     out.push_str(&e.to_text(&*m, fa, fb));
