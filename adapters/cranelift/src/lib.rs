@@ -106,7 +106,7 @@ struct Entry {
     /// The view; `None` for a function without a body, and while `stale`.
     body: Option<BodyBuf>,
     /// A caller rewrite changed `func` after its view was built; the view is rebuilt
-    /// when the merge driver next reads it ([`mergefunc::ModuleMut::materialize`]) or
+    /// when the merge driver next reads it ([`mergefunc::FastPath::materialize`]) or
     /// when [`ClifModule::merge`] returns. `uses` stays exact regardless.
     stale: bool,
     /// The module functions this one refers to.
@@ -583,10 +583,6 @@ impl mergefunc::Module for ClifModule {
         self.entries[f.index()].body.as_ref().map(|b| b.as_body())
     }
 
-    fn has_body(&self, f: FuncId) -> bool {
-        self.entries[f.index()].has_body()
-    }
-
     fn type_data(&self, t: TypeId) -> &TypeData {
         &self.tables.types.items[t.index()]
     }
@@ -640,5 +636,14 @@ impl mergefunc::Module for ClifModule {
     }
 }
 
-/// No fast path: every view is built when the module is loaded.
-impl mergefunc::FastPath for ClifModule {}
+/// Lazy views only: a view made stale by a rewrite is rebuilt when the driver next reads
+/// it (`materialize`), and `has_body` answers without it.
+impl mergefunc::FastPath for ClifModule {
+    fn has_body(&self, f: FuncId) -> bool {
+        self.entries[f.index()].has_body()
+    }
+
+    fn materialize(&mut self, f: FuncId) {
+        self.rebuild_if_stale(f);
+    }
+}

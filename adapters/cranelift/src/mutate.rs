@@ -266,10 +266,6 @@ impl ModuleMut for ClifModule {
         Ok(new)
     }
 
-    fn materialize(&mut self, f: FuncId) {
-        self.rebuild_if_stale(f);
-    }
-
     fn set_alignment(&mut self, f: FuncId, align: Option<u64>) -> Result<(), MutError> {
         self.entries[f.index()].decl.align = align;
         self.entries[f.index()].info.align = align;
