@@ -79,11 +79,28 @@ pub(crate) unsafe fn compute(defs: &[(usize, LLVMValueRef)], n: usize, ptr_bits:
     let scratch = crate::prescan::Scratch::new();
     let mut keys: Vec<(u64, usize)> = Vec::with_capacity(defs.len());
     let entry_walk: i32 = std::env::var("MERGEFUNC_SHAPE_ENTRY").ok().and_then(|v| v.parse().ok()).unwrap_or(3);
-    for &(i, f) in defs {
+    let key = |f: LLVMValueRef| {
         // SAFETY: `f` is a live function (caller) and `scratch` a live shim scratch; the
         // shim only reads the IR.
-        let k = unsafe { ffi::mergefunc_shape_key(scratch.ptr(), f, ptr_bits, entry_walk, std::ptr::null_mut()) };
-        keys.push((k, i));
+        unsafe { ffi::mergefunc_shape_key(scratch.ptr(), f, ptr_bits, entry_walk, std::ptr::null_mut()) }
+    };
+    // The sample first: if few of its functions are alone within it, the module is
+    // duplicate-heavy and the shapes would cost more than they save.
+    let stride = sample_stride();
+    if stride > 1 && defs.len() >= SAMPLE_MIN * stride {
+        let sample: Vec<(u64, usize)> = defs.iter().step_by(stride).map(|&(i, f)| (key(f), i)).collect();
+        if !worth_it(sample.iter().map(|p| p.0).collect()) {
+            return Shapes::default();
+        }
+        // The sampled keys are kept; the others are read now.
+        keys.extend_from_slice(&sample);
+        for (j, &(i, f)) in defs.iter().enumerate() {
+            if j % stride != 0 {
+                keys.push((key(f), i));
+            }
+        }
+    } else {
+        keys.extend(defs.iter().map(|&(i, f)| (key(f), i)));
     }
     let mut s = Shapes::from_keys(keys, n);
     // The prescan reads the blocks of the others (and records theirs).
@@ -96,6 +113,41 @@ pub(crate) unsafe fn compute(defs: &[(usize, LLVMValueRef)], n: usize, ptr_bits:
     }
     s
 }
+
+/// A module is sampled only when the sample has at least this many definitions (smaller
+/// modules read every shape: the whole shape pass costs little there).
+const SAMPLE_MIN: usize = 64;
+
+/// Every how many definitions one is sampled (`MERGEFUNC_SHAPE_STRIDE`; 0 or 1: no
+/// sample, shapes for every module).
+fn sample_stride() -> usize {
+    std::env::var("MERGEFUNC_SHAPE_STRIDE").ok().and_then(|v| v.parse().ok()).unwrap_or(8)
+}
+
+/// Whether the shapes pay for themselves, judged from the keys of a sample: at least
+/// [`ALONE_MIN_PERCENT`] of the sample alone within the sample. The decision changes no
+/// output (without shapes every definition takes the full path, with the same merges);
+/// only the time.
+fn worth_it(mut keys: Vec<u64>) -> bool {
+    let n = keys.len();
+    keys.sort_unstable();
+    let mut alone = 0usize;
+    let mut lo = 0;
+    while lo < n {
+        let hi = lo + keys[lo..].iter().take_while(|&&k| k == keys[lo]).count();
+        if hi - lo == 1 && keys[lo] != 0 {
+            alone += 1;
+        }
+        lo = hi;
+    }
+    if std::env::var_os("MERGEFUNC_SHAPE_TRACE").is_some() {
+        eprintln!("shape sample: {alone} of {n} alone");
+    }
+    alone * 100 >= n * ALONE_MIN_PERCENT
+}
+
+/// See [`worth_it`].
+const ALONE_MIN_PERCENT: usize = 50;
 
 impl Shapes {
     /// From (key, function index) pairs (key 0: cannot be keyed, never alone).
