@@ -203,6 +203,17 @@ mod tests {
     use super::*;
 
     #[test]
+    fn the_sample_decides_by_the_share_alone_within_it() {
+        // 2 of 4 alone (key 0 is never alone): half, enough.
+        assert!(worth_it(vec![1, 2, 3, 3]));
+        assert!(worth_it(vec![1, 2, 3, 0]) && !worth_it(vec![0, 0, 3, 3]));
+        // 1 of 4: duplicate-heavy, shapes skipped.
+        assert!(!worth_it(vec![1, 3, 3, 3]));
+        assert!(!worth_it(vec![7; 100]));
+        assert!(worth_it((0..100).collect()));
+    }
+
+    #[test]
     fn alone_means_no_other_definition_has_the_key() {
         let s = Shapes::from_keys(vec![(5, 0), (7, 1), (5, 2), (9, 4), (0, 5)], 6);
         assert_eq!(s.alone, vec![false, true, false, false, true, false]);

@@ -58,6 +58,8 @@ fn shapes_change_no_merge_on_the_corpus() {
     assert!(alone > 0);
 }
 
+/// With `MERGEFUNC_SHAPE_STRIDE=0` the shapes are read on every module, also on those
+/// whose sample would turn them off (to check the key on duplicate-heavy modules).
 #[test]
 fn shapes_change_no_merge_on_the_modules_of_a_directory() {
     let Some(dir) = std::env::var_os("MERGEFUNC_SHAPE_CHECK_DIR") else { return };
@@ -71,4 +73,35 @@ fn shapes_change_no_merge_on_the_modules_of_a_directory() {
         let n = check(f, &Options::default());
         eprintln!("{}: {n} alone on their shape, same output", f.display());
     }
+}
+
+/// A module of `dups` functions of one shape followed by `uniques` functions of shapes of
+/// their own (integer widths 33, 34, ...).
+fn generated(name: &str, dups: usize, uniques: usize) -> PathBuf {
+    let mut text = String::new();
+    for k in 0..dups {
+        text.push_str(&format!("define i32 @d{k}(i32 %x) {{\n  %y = add i32 %x, {k}\n  ret i32 %y\n}}\n"));
+    }
+    for k in 0..uniques {
+        let w = k + 33;
+        text.push_str(&format!("define i{w} @u{k}(i{w} %x) {{\n  %y = add i{w} %x, 1\n  ret i{w} %y\n}}\n"));
+    }
+    let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
+    std::fs::write(&path, text).expect("writes the module");
+    path
+}
+
+#[test]
+fn a_sample_of_shared_shapes_turns_shapes_off_with_the_same_output() {
+    if std::env::var_os("MERGEFUNC_SHAPE_STRIDE").is_some() {
+        return; // the sample is configured from outside
+    }
+    // 80 of 560 alone in the module, but 10 of the 70 sampled (every 8th): shapes are
+    // not read at all.
+    let p = generated("shapes-duplicate-heavy.ll", 480, 80);
+    assert_eq!(check(&p, &Options::default()), 0);
+    assert!(LlvmModule::load(&p).expect("loads").alone_on_shape().is_empty());
+    // Mostly unique shapes: read, and every unique one is alone.
+    let p = generated("shapes-mostly-unique.ll", 80, 480);
+    assert_eq!(check(&p, &Options::default()), 480);
 }
