@@ -813,7 +813,9 @@ pub trait Module {
     // --- Uses -----------------------------------------------------------------------------
 
     /// Appends to `out` every function with a body that uses `f` as `kind` says
-    /// (duplicates allowed; the core sorts and deduplicates).
+    /// (duplicates allowed). The driver re-queues them in the order reported, which
+    /// decides which equal functions pair up in the next round: an adapter that wants
+    /// LLVM's pairing reports them in its use-list order.
     fn users_of(&self, f: FuncId, kind: UseKind, out: &mut Vec<FuncId>);
     /// True if anything at all refers to `f` (instructions, other globals' initializers,
     /// aliases, ...).
