@@ -3,6 +3,7 @@
 # runs the whole workspace's tests with the LLVM feature on, checks that the core builds
 # without std, and builds the fuzz targets with the nightly toolchain.
 set -euo pipefail
+exec </dev/null   # no step reads standard input
 cd "$(dirname "$0")/.."
 
 bash .ci/install-llvm.sh
