@@ -3,6 +3,15 @@
 # runs the whole workspace's tests with the LLVM feature on, checks that the core builds
 # without std, and builds the fuzz targets with the nightly toolchain.
 set -euo pipefail
+# /dev/null must be the null device: cargo's rustc probes and build scripts read it as
+# empty input. A tool that stages its output and renames it into place, run as root with
+# `-o /dev/null`, leaves a regular file there that collects whatever is written to it
+# (this project's own commands write such destinations in place; others may not).
+if [ ! -c /dev/null ]; then
+  echo "warning: /dev/null is not the null device; recreating it" >&2
+  rm -f /dev/null && mknod -m 666 /dev/null c 1 3 ||
+    { echo "error: /dev/null is not the null device and cannot be recreated" >&2; exit 1; }
+fi
 exec </dev/null   # no step reads standard input
 cd "$(dirname "$0")/.."
 

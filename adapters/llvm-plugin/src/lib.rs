@@ -240,23 +240,98 @@ unsafe fn run(m: LLVMModuleRef, params: &Params, origin: Origin) -> Result<bool,
 }
 
 /// Writes `data` to `path` through a temporary file in the same folder (several ThinLTO
-/// backends may write one report path at once: each file is whole).
+/// backends may write one report path at once: each file is whole). Only a regular file
+/// is replaced by the rename: a device, a FIFO or a socket (`report=/dev/stderr`,
+/// `/dev/null`) is written in place, since a rename would replace the node itself; a
+/// symbolic link is followed, and the file it names is replaced.
 fn write_atomically(path: &Path, data: &[u8]) -> Result<(), String> {
     use std::sync::atomic::{AtomicU64, Ordering};
     static SEQ: AtomicU64 = AtomicU64::new(0);
     let fail = |e: std::io::Error| format!("mergefunc-rs: cannot write the report {}: {e}", path.display());
-    let dir = match path.parent() {
+    let is_link = std::fs::symlink_metadata(path).is_ok_and(|md| md.file_type().is_symlink());
+    let dest = match std::fs::metadata(path) {
+        Ok(md) if md.is_file() && is_link => std::fs::canonicalize(path).map_err(fail)?,
+        Ok(md) if md.is_file() => path.to_path_buf(),
+        // A directory fails here with the system's own message.
+        Ok(_) => return std::fs::write(path, data).map_err(fail),
+        // A link to nothing: writing through it creates the file it names.
+        Err(_) if is_link => return std::fs::write(path, data).map_err(fail),
+        Err(_) => path.to_path_buf(),
+    };
+    let dir = match dest.parent() {
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
         _ => Path::new(".").to_path_buf(),
     };
-    let file = path.file_name().ok_or_else(|| format!("mergefunc-rs: {} is not a file name", path.display()))?;
+    let file = dest.file_name().ok_or_else(|| format!("mergefunc-rs: {} is not a file name", path.display()))?;
     let mut tmp_name = std::ffi::OsString::from(".");
     tmp_name.push(file);
     tmp_name.push(format!(".tmp{}.{}", std::process::id(), SEQ.fetch_add(1, Ordering::Relaxed)));
     let tmp = dir.join(tmp_name);
-    let r = std::fs::write(&tmp, data).and_then(|_| std::fs::rename(&tmp, path));
+    let r = std::fs::write(&tmp, data).and_then(|_| std::fs::rename(&tmp, &dest));
     if r.is_err() {
         let _ = std::fs::remove_file(&tmp);
     }
     r.map_err(fail)
+}
+
+#[cfg(test)]
+mod report_file_tests {
+    use super::write_atomically;
+    use std::os::unix::fs::FileTypeExt;
+
+    fn scratch(name: &str) -> std::path::PathBuf {
+        let d = std::env::temp_dir().join(format!("mergefunc-plugin-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&d);
+        std::fs::create_dir_all(&d).unwrap();
+        d
+    }
+
+    fn no_temporaries_in(d: &std::path::Path) -> bool {
+        std::fs::read_dir(d).unwrap().all(|e| !e.unwrap().file_name().to_string_lossy().contains(".tmp"))
+    }
+
+    #[test]
+    fn regular_files_and_links_get_the_whole_report() {
+        let d = scratch("links");
+        let target = d.join("r.json");
+        write_atomically(&target, b"first").unwrap();
+        assert_eq!(std::fs::read(&target).unwrap(), b"first");
+        let link = d.join("link.json");
+        std::os::unix::fs::symlink(&target, &link).unwrap();
+        write_atomically(&link, b"second").unwrap();
+        assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink(), "the link was replaced");
+        assert_eq!(std::fs::read(&target).unwrap(), b"second");
+        let dangling = d.join("dangling.json");
+        std::os::unix::fs::symlink(d.join("later.json"), &dangling).unwrap();
+        write_atomically(&dangling, b"third").unwrap();
+        assert_eq!(std::fs::read(d.join("later.json")).unwrap(), b"third");
+        assert!(write_atomically(&d.join("no/such/dir/r.json"), b"x").is_err());
+        assert!(write_atomically(&d, b"x").is_err(), "a directory is refused");
+        assert!(no_temporaries_in(&d));
+        let _ = std::fs::remove_dir_all(&d);
+    }
+
+    /// A named pipe stands in for `/dev/null` and `/dev/stderr`: it is written, not
+    /// replaced (a rename over `/dev/null` would leave a regular file there).
+    #[test]
+    fn special_files_are_written_in_place() {
+        let d = scratch("fifo");
+        let fifo = d.join("pipe");
+        if !std::process::Command::new("mkfifo").arg(&fifo).status().is_ok_and(|s| s.success()) {
+            eprintln!("SKIP: no mkfifo here");
+            return;
+        }
+        let copy = d.join("copy");
+        let mut reader = std::process::Command::new("sh")
+            .arg("-c")
+            .arg(format!("cat '{}' > '{}'", fifo.display(), copy.display()))
+            .spawn()
+            .unwrap();
+        write_atomically(&fifo, b"{\"report\": 1}").unwrap();
+        assert!(reader.wait().unwrap().success());
+        assert!(std::fs::symlink_metadata(&fifo).unwrap().file_type().is_fifo(), "the pipe was replaced");
+        assert_eq!(std::fs::read(&copy).unwrap(), b"{\"report\": 1}");
+        assert!(no_temporaries_in(&d));
+        let _ = std::fs::remove_dir_all(&d);
+    }
 }

@@ -150,6 +150,64 @@ fn read_only_output_is_refused() {
     let _ = std::fs::remove_dir_all(&d);
 }
 
+/// A destination that is not a regular file is written in place, never replaced: with a
+/// rename, `-o /dev/null` run as root would put a regular file at `/dev/null` (every later
+/// reader of `/dev/null` then reads what was written into it). A named pipe stands in for
+/// the device here; a symbolic link is written through and stays a link.
+#[test]
+fn special_and_linked_outputs_are_written_in_place() {
+    use std::os::unix::fs::FileTypeExt;
+    let d = dir("special");
+    let input = d.join("in.ll");
+    std::fs::write(&input, INPUT).unwrap();
+    let expected = run(&[os(&input), "-o".as_ref(), "-".as_ref()]);
+    assert!(expected.status.success());
+    // A named pipe, read by another process while the command writes it.
+    let fifo = d.join("pipe");
+    let made = Command::new("mkfifo").arg(&fifo).status();
+    if made.is_ok_and(|s| s.success()) {
+        let copy = d.join("from-pipe.ll");
+        let reader = Command::new("sh")
+            .arg("-c")
+            .arg(format!("cat '{}' > '{}'", fifo.display(), copy.display()))
+            .spawn()
+            .unwrap();
+        let o = run(&[os(&input), "-S".as_ref(), "-o".as_ref(), os(&fifo)]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let mut reader = reader;
+        assert!(reader.wait().unwrap().success());
+        assert!(std::fs::symlink_metadata(&fifo).unwrap().file_type().is_fifo(), "the pipe was replaced");
+        assert_eq!(std::fs::read(&copy).unwrap(), expected.stdout);
+    } else {
+        eprintln!("SKIP: no mkfifo here");
+    }
+    // /dev/null itself, when it is the device: it stays the device.
+    if std::fs::metadata("/dev/null").is_ok_and(|m| m.file_type().is_char_device()) {
+        let o = run(&[os(&input), "-o".as_ref(), "/dev/null".as_ref(), "--report".as_ref(), "/dev/null".as_ref()]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        assert!(std::fs::metadata("/dev/null").unwrap().file_type().is_char_device(), "/dev/null was replaced");
+    }
+    // A symbolic link to a regular file: the file gets the output, the link stays a link.
+    let target = d.join("target.ll");
+    std::fs::write(&target, "old").unwrap();
+    let link = d.join("link.ll");
+    std::os::unix::fs::symlink(&target, &link).unwrap();
+    let o = run(&[os(&input), "-o".as_ref(), os(&link)]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink(), "the link was replaced");
+    assert_eq!(std::fs::read(&target).unwrap(), expected.stdout);
+    // A link to nothing yet: writing through it creates the file it names.
+    let later = d.join("later.ll");
+    let dangling = d.join("dangling.ll");
+    std::os::unix::fs::symlink(&later, &dangling).unwrap();
+    let o = run(&[os(&input), "-o".as_ref(), os(&dangling)]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(std::fs::symlink_metadata(&dangling).unwrap().file_type().is_symlink());
+    assert_eq!(std::fs::read(&later).unwrap(), expected.stdout);
+    assert!(std::fs::read_dir(&d).unwrap().all(|e| !e.unwrap().file_name().to_string_lossy().contains(".tmp")));
+    let _ = std::fs::remove_dir_all(&d);
+}
+
 /// A report that cannot be written fails the run before the output is written: all or
 /// nothing.
 #[test]

@@ -13,7 +13,8 @@
 //! destination and renamed into place, so a failed run never leaves a partial file; both
 //! are checked and created before the merge, so a destination that cannot be written
 //! (a read-only file, as `opt` refuses it, or a missing directory) fails the run before
-//! anything is written.
+//! anything is written. A destination that is not a regular file (`/dev/null`, a named
+//! pipe) is written in place instead, and a symbolic link is written through.
 //!
 //! `-v` prints one line per merge (`@folded -> @survivor: action (uses: ...)`), an
 //! unnamed function under the number the output module gives it (`@0`), and one line
@@ -165,10 +166,28 @@ fn parse_args() -> Result<Args, String> {
 /// runs (so an output that cannot be written fails the run before anything is written),
 /// filled afterwards, and renamed into place by [`Staged::commit`]. Dropped uncommitted
 /// (an error, a panic), the temporary file goes and the destination is untouched.
+///
+/// Only regular files are replaced by a rename. A destination that is a device, a FIFO
+/// or a socket (`-o /dev/null`, `/dev/stdout`, a named pipe) is written in place at
+/// commit: renaming over it would replace the node itself (run as root, `-o /dev/null`
+/// would leave a regular file at `/dev/null` for every later program to read). A symbolic
+/// link is followed: the file it names is replaced, the link stays.
 struct Staged {
+    /// The destination as the user named it (for messages).
     path: PathBuf,
-    tmp: PathBuf,
-    file: Option<std::fs::File>,
+    how: Staging,
+}
+
+/// How a [`Staged`] output reaches its destination.
+enum Staging {
+    /// A regular file or a new one: written to `tmp` beside `dest` (the destination with
+    /// symbolic links resolved), then renamed over it.
+    Rename { dest: PathBuf, tmp: PathBuf, file: Option<std::fs::File> },
+    /// Anything else that exists (a device, a FIFO, a socket, a dangling link): the
+    /// content is held and written into the destination, opened for writing, at commit.
+    InPlace { data: Option<Vec<u8>> },
+    /// Committed (nothing left to clean up).
+    Done,
 }
 
 impl Staged {
@@ -177,48 +196,75 @@ impl Staged {
     /// otherwise silently replace. Then creates the temporary file.
     fn create(path: &Path) -> Result<Staged, String> {
         let fail = |e: std::io::Error| format!("cannot write {}: {e}", path.display());
-        if let Ok(md) = std::fs::metadata(path) {
-            if md.is_dir() {
-                return Err(format!("cannot write {}: it is a directory", path.display()));
+        let is_link = std::fs::symlink_metadata(path).is_ok_and(|md| md.file_type().is_symlink());
+        let dest = match std::fs::metadata(path) {
+            Ok(md) if md.is_dir() => return Err(format!("cannot write {}: it is a directory", path.display())),
+            Ok(md) if !md.is_file() => return Ok(Staged { path: path.to_path_buf(), how: Staging::InPlace { data: None } }),
+            Ok(_) => {
+                // Opened for writing without truncation: the check changes nothing.
+                std::fs::OpenOptions::new().write(true).open(path).map_err(fail)?;
+                if is_link { std::fs::canonicalize(path).map_err(fail)? } else { path.to_path_buf() }
             }
-            // Opened for writing without truncation: the check changes nothing.
-            std::fs::OpenOptions::new().write(true).open(path).map_err(fail)?;
-        }
-        let dir = match path.parent() {
+            // A link to nothing: writing through it creates the file it names.
+            Err(_) if is_link => return Ok(Staged { path: path.to_path_buf(), how: Staging::InPlace { data: None } }),
+            Err(_) => path.to_path_buf(),
+        };
+        let dir = match dest.parent() {
             Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
             _ => PathBuf::from("."),
         };
-        let name = path.file_name().ok_or_else(|| format!("{} is not a file name", path.display()))?;
+        let name = dest.file_name().ok_or_else(|| format!("{} is not a file name", path.display()))?;
         let mut tmp_name = std::ffi::OsString::from(".");
         tmp_name.push(name);
         tmp_name.push(format!(".tmp{}", std::process::id()));
         let tmp = dir.join(tmp_name);
         let file = std::fs::OpenOptions::new().write(true).create_new(true).open(&tmp).map_err(fail)?;
-        Ok(Staged { path: path.to_path_buf(), tmp, file: Some(file) })
+        Ok(Staged { path: path.to_path_buf(), how: Staging::Rename { dest, tmp, file: Some(file) } })
     }
 
-    /// Writes the whole content to the temporary file.
-    fn fill(&mut self, data: &[u8]) -> Result<(), String> {
-        let f = self.file.as_mut().ok_or("internal error: output filled twice")?;
-        f.write_all(data)
-            .and_then(|_| f.sync_all())
-            .map_err(|e| format!("cannot write {}: {e}", self.path.display()))?;
-        self.file = None;
-        Ok(())
+    /// Writes the whole content to the temporary file (or holds it, for a destination
+    /// written in place).
+    fn fill(&mut self, content: &[u8]) -> Result<(), String> {
+        let fail = |e: std::io::Error| format!("cannot write {}: {e}", self.path.display());
+        match &mut self.how {
+            Staging::Rename { file, .. } => {
+                let mut f = file.take().ok_or("internal error: output filled twice")?;
+                f.write_all(content).and_then(|_| f.sync_all()).map_err(fail)
+            }
+            Staging::InPlace { data } if data.is_none() => {
+                *data = Some(content.to_vec());
+                Ok(())
+            }
+            Staging::InPlace { .. } | Staging::Done => Err("internal error: output filled twice".into()),
+        }
     }
 
-    /// Renames the filled temporary file into place.
+    /// Renames the filled temporary file into place, or writes the held content into a
+    /// destination that is written in place.
     fn commit(mut self) -> Result<(), String> {
-        std::fs::rename(&self.tmp, &self.path).map_err(|e| format!("cannot write {}: {e}", self.path.display()))?;
-        self.tmp = PathBuf::new();
+        let fail = |e: std::io::Error| format!("cannot write {}: {e}", self.path.display());
+        match std::mem::replace(&mut self.how, Staging::Done) {
+            Staging::Rename { dest, tmp, .. } => {
+                if let Err(e) = std::fs::rename(&tmp, &dest) {
+                    let _ = std::fs::remove_file(&tmp);
+                    return Err(fail(e));
+                }
+            }
+            Staging::InPlace { data } => {
+                let data = data.ok_or("internal error: output committed before it was filled")?;
+                let mut f = std::fs::OpenOptions::new().write(true).create(true).truncate(true).open(&self.path).map_err(fail)?;
+                f.write_all(&data).and_then(|_| f.flush()).map_err(fail)?;
+            }
+            Staging::Done => {}
+        }
         Ok(())
     }
 }
 
 impl Drop for Staged {
     fn drop(&mut self) {
-        if !self.tmp.as_os_str().is_empty() {
-            let _ = std::fs::remove_file(&self.tmp);
+        if let Staging::Rename { tmp, .. } = &self.how {
+            let _ = std::fs::remove_file(tmp);
         }
     }
 }
