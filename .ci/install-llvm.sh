@@ -2,18 +2,19 @@
 # Installs LLVM 22 from Debian's packages when it is missing, and nothing otherwise
 # (idempotent): llvm-22-dev (headers, libLLVM and llvm-config-22 for llvm-sys 221),
 # llvm-22 (opt-22, lli-22, llvm-dis-22 for the differential tests), clang-22, lld-22
-# (ld.lld-22, the linker that loads the pass plugin in LTO links).
+# (ld.lld-22, the linker that loads the pass plugin in LTO links), and cmake (the pass
+# plugin's tests build a CMake project with the documented recipe).
 # Prints the LLVM_SYS_221_PREFIX to use.
 set -euo pipefail
 
-pkgs=(llvm-22-dev llvm-22 clang-22 lld-22)
+pkgs=(llvm-22-dev llvm-22 clang-22 lld-22 cmake)
 missing=()
 for p in "${pkgs[@]}"; do
   if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
     missing+=("$p")
   fi
 done
-for tool in llvm-config-22 opt-22 lli-22 llvm-stress-22 clang-22 ld.lld-22; do
+for tool in llvm-config-22 opt-22 lli-22 llvm-stress-22 clang-22 ld.lld-22 cmake; do
   command -v "$tool" >/dev/null 2>&1 || missing+=("(tool $tool)")
 done
 
@@ -25,7 +26,7 @@ if [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${pkgs[@]}" >/dev/null
 fi
 
-for tool in llvm-config-22 opt-22 lli-22 llvm-stress-22 clang-22 ld.lld-22; do
+for tool in llvm-config-22 opt-22 lli-22 llvm-stress-22 clang-22 ld.lld-22 cmake; do
   command -v "$tool" >/dev/null 2>&1 || { echo "install-llvm: $tool still missing" >&2; exit 1; }
 done
 echo "install-llvm: LLVM $(llvm-config-22 --version) at $(llvm-config-22 --prefix)" >&2

@@ -11,8 +11,9 @@
 #      the plugin in the link, which must show that it ran (its statistics or report):
 #      bzip2 1.0.8 (C, its Makefile and `make test`), snappy 1.3.1 (C++, built by the
 #      snappy_src crate with clang++-22 -flto, checked by that crate's own test, through
-#      mixed-language LTO), and a cargo program using regex (stable rustc, linker-plugin
-#      LTO configured in .cargo/config.toml).
+#      mixed-language LTO), quickjs-ng (C, its CMakeLists.txt with the CMake recipe of
+#      docs/plugin.md, checked by its own test suite), and a cargo program using regex
+#      (stable rustc, linker-plugin LTO configured in .cargo/config.toml).
 # Everything is built under target/plugin-e2e (sources come from crates.io through cargo).
 # Usage: run.sh [--release]   (the plugin's profile; the default, debug, is what CI runs)
 set -euo pipefail
@@ -138,7 +139,8 @@ meta=$(cargo metadata --format-version 1 --locked --manifest-path adapters/llvm-
 crate_dir() { echo "$meta" | grep -o "\"manifest_path\":\"[^\"]*/$1-[^\"]*/Cargo.toml\"" | head -1 | sed 's/^"manifest_path":"//; s|/Cargo.toml"$||'; }
 BZIP2_SRC=$(crate_dir bzip2-sys)/bzip2-1.0.8
 SNAPPY_SRC=$(crate_dir snappy_src)
-test -f "$BZIP2_SRC/bzlib.c" && test -f "$SNAPPY_SRC/snappy/snappy.cc"
+QUICKJS_SRC=$(crate_dir rquickjs-sys)/quickjs
+test -f "$BZIP2_SRC/bzlib.c" && test -f "$SNAPPY_SRC/snappy/snappy.cc" && test -f "$QUICKJS_SRC/CMakeLists.txt"
 
 echo "== C: bzip2 1.0.8, its Makefile and its own tests, full LTO through lld"
 rm -rf "$OUT/bzip2" && cp -r "$BZIP2_SRC" "$OUT/bzip2" && chmod -R u+w "$OUT/bzip2"
@@ -148,6 +150,25 @@ MERGEFUNC_PLUGIN_PARAMS=stats make -C "$OUT/bzip2" CC=clang-22 AR=llvm-ar-22 RAN
 grep -E '^(cmp|mergefunc-rs)' "$OUT/bzip2.log" || true
 expect "bzip2: make test compared all 6 outputs" test "$(grep -c '^cmp ' "$OUT/bzip2.log")" = 6
 expect "bzip2: the pass ran in both links" test "$(grep -c '^mergefunc-rs\[full-lto-link\]: ld-temp.o: merged=' "$OUT/bzip2.log")" = 2
+
+echo "== C: quickjs-ng (rquickjs-sys 0.14.0), its CMakeLists.txt with the CMake recipe of docs/plugin.md, its own tests"
+Q=$OUT/quickjs
+rm -rf "$Q" && cp -r "$QUICKJS_SRC" "$Q" && chmod -R u+w "$Q"
+(cd "$Q" &&
+  cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DCMAKE_C_COMPILER=clang-22 -DCMAKE_CXX_COMPILER=clang++-22 \
+    -DCMAKE_AR="$(command -v llvm-ar-22)" -DCMAKE_RANLIB="$(command -v llvm-ranlib-22)" \
+    -DCMAKE_C_FLAGS=-flto -DCMAKE_CXX_FLAGS=-flto \
+    -DCMAKE_EXE_LINKER_FLAGS="-fuse-ld=lld -Wl,--load-pass-plugin=$PLUGIN" \
+    -DCMAKE_SHARED_LINKER_FLAGS="-fuse-ld=lld -Wl,--load-pass-plugin=$PLUGIN" &&
+  MERGEFUNC_PLUGIN_PARAMS=stats cmake --build build -j2 --target qjs_exe run-test262 api-test) \
+  >"$Q/build.log" 2>&1 || { tail -30 "$Q/build.log"; bad "quickjs: CMake configures and builds"; }
+grep '^mergefunc-rs' "$Q/build.log" || true
+expect "quickjs: the pass ran and merged in every program's link" \
+  test "$(grep -c '^mergefunc-rs\[full-lto-link\]: ld-temp.o: merged=[1-9]' "$Q/build.log")" = 3
+expect "quickjs: its test suite passes (run-test262 -c tests.conf, as make test runs it)" \
+  bash -c "cd '$Q' && ./build/run-test262 -c tests.conf >test.log 2>&1 && grep -q '^Result: 0/[1-9][0-9]* errors' test.log"
+grep '^Result' "$Q/test.log" || true
+expect "quickjs: api-test passes" "$Q/build/api-test"
 
 # Stable rustc, lld and the plugin: the recipe of docs/plugin.md, in a project's own
 # .cargo/config.toml (written into a copy of the project under target/).

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Measures the table of docs/plugin.md (run by hand; not part of CI, about 10 minutes on
+# Measures the table of docs/plugin.md (run by hand; not part of CI, about 12 minutes on
 # two cores): `.text` bytes (llvm-size-22) of each real program of tests/run.sh with
 #   none     no MergeFunctions anywhere
 #   llvm     LLVM's pass: `-Wl,-mllvm,-enable-merge-functions` in the LTO link (C, C++);
@@ -64,6 +64,29 @@ for v in none llvm ours cycles; do
   done
   row bzip2 $v "$s0" "$size"
   (cd "$B" && ./bzip2.$v -1 <sample1.ref | cmp - sample1.bz2) || { echo "bzip2.$v is wrong" >&2; exit 1; }
+done
+
+# ---- C: quickjs-ng (the `qjs` program), objects built once by its CMakeLists.txt ---------
+Q=$OUT/quickjs
+rm -rf "$Q" && cp -r "$(crate_dir rquickjs-sys)/quickjs" "$Q" && chmod -R u+w "$Q"
+(cd "$Q" && cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DCMAKE_C_COMPILER=clang-22 \
+  -DCMAKE_AR="$(command -v llvm-ar-22)" -DCMAKE_RANLIB="$(command -v llvm-ranlib-22)" -DCMAKE_C_FLAGS=-flto \
+  -DCMAKE_EXE_LINKER_FLAGS=-fuse-ld=lld && cmake --build build -j2 --target qjs_exe run-test262) >"$Q.log" 2>&1
+# The program's own link command (CMake's link.txt), relinked per variant into qjs.VARIANT.
+read -r -a qlink <"$Q/build/CMakeFiles/qjs_exe.dir/link.txt"
+for v in none llvm ours cycles; do
+  for icf in "" "-Wl,--icf=all"; do
+    # shellcheck disable=SC2046
+    (cd "$Q/build" && MERGEFUNC_PLUGIN_PARAMS=$(variant_params $v) "${qlink[@]}" $(variant_flags $v) $icf \
+      -Wl,-mllvm,-time-passes -o "qjs.$v" 2>"$Q/$v$icf.log")
+    size=$(text_size "$Q/build/qjs.$v")
+    if [ -z "$icf" ]; then s0=$size; t=$(pass_time "$Q/$v.log" 'MergeFunctionsPass|MergeFuncRsPass'); echo "quickjs $v $t" >>"$OUT/times.txt"; fi
+  done
+  row quickjs $v "$s0" "$size"
+  # The relinked qjs runs the suite's self-checking scripts that need no harness.
+  (cd "$Q" && for t in tests/test_language.js tests/test_bigint.js tests/test_closure.js tests/test_loop.js \
+    tests/test_std.js tests/test_bjson.js; do
+    ./build/qjs.$v "$t" >/dev/null || exit 1; done) || { echo "qjs.$v is wrong" >&2; exit 1; }
 done
 
 # ---- Rust builds through a linker wrapper (extra flags per relink) -----------------------
