@@ -1102,3 +1102,16 @@ impl MdCtx {
 pub fn cstring(s: &str) -> Option<CString> {
     CString::new(s).ok()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn decimal_words() {
+        assert_eq!(parse_decimal_words("18446744073709551616", 128), Some(vec![0, 1]));
+        assert_eq!(parse_decimal_words("-1", 128), Some(vec![u64::MAX, u64::MAX]));
+        assert_eq!(parse_decimal_words("-1", 80), Some(vec![u64::MAX, 0xffff]));
+        assert_eq!(parse_decimal_words("x", 80), None);
+    }
+}

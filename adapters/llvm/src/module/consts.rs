@@ -1,0 +1,285 @@
+//! Constants: an LLVM constant becomes a [`mergefunc::ConstData`] (its type and
+//! [`mergefunc::ConstKind`]), read exactly or else kept opaque by an exact identity
+//! (the printed form of a uniqued constant, or the handle where printing loses one).
+//!
+//! Invariants: `const_of` maps a live constant to the id of its contents; an opaque
+//! constant is equal only to itself; a global is named by a [`mergefunc::GlobalRef`]
+//! (functions by their `FuncId`, registering them if needed).
+
+use super::intern::DataBytes;
+use super::LlvmModule;
+use crate::safe::{Op, TyKind, ValKind, V};
+use inkwell::llvm_sys as sys;
+use mergefunc::{ConstData, ConstId, ConstKind, ConstProp, GlobalId, GlobalRef};
+use sys::core as c;
+
+impl LlvmModule {
+    pub(super) fn global_ref(&mut self, v: V) -> GlobalRef {
+        if v.is_function() {
+            return GlobalRef::Func(self.register_func(v));
+        }
+        if let Some(g) = self.global_of.get(&v) {
+            return GlobalRef::Other(*g);
+        }
+        if let Some(f) = self.func_of.get(&v) {
+            // An alias written by the mutator keeps the id of the function it replaced.
+            return GlobalRef::Func(*f);
+        }
+        let id = GlobalId::new(self.globals.len());
+        self.globals.push(v);
+        self.global_of.insert(v, id);
+        GlobalRef::Other(id)
+    }
+
+    fn opaque_by_text(&mut self, v: V) -> ConstKind {
+        let text = v.print();
+        if text.contains("<badref>") {
+            // Printing lost an identity (an unnamed global): fall back to the handle,
+            // valid for this generation only.
+            let n = self.next_opaque;
+            let id = *self.opaque_ptr.entry(v.0 as usize).or_insert(n);
+            if id == n {
+                self.next_opaque += 1;
+            }
+            return ConstKind::Opaque(id | 1 << 63);
+        }
+        let n = self.next_opaque;
+        let id = *self.opaque_text.entry(text).or_insert(n);
+        if id == n {
+            self.next_opaque += 1;
+        }
+        ConstKind::Opaque(id)
+    }
+
+    fn push_const(&mut self, v: V, data: ConstData) -> ConstId {
+        let id = ConstId::new(self.consts.len());
+        self.consts.push(data);
+        self.const_of.insert(v, id);
+        id
+    }
+
+    pub(crate) fn intern_const(&mut self, v: V) -> ConstId {
+        if let Some(id) = self.const_of.get(&v) {
+            return *id;
+        }
+        let ty = self.intern_type(v.ty());
+        let kind = self.const_kind(v);
+        self.push_const(v, ConstData { ty, kind })
+    }
+
+    fn const_list(&mut self, v: V) -> Box<[ConstId]> {
+        let n = v.num_operands();
+        (0..n).filter_map(|i| v.operand(i)).map(|o| self.intern_const(o)).collect()
+    }
+
+    fn const_kind(&mut self, v: V) -> ConstKind {
+        let kind = match v.kind() {
+            Ok(k) => k,
+            Err(_) => return self.opaque_by_text(v),
+        };
+        match kind {
+            ValKind::Function | ValKind::GlobalAlias | ValKind::GlobalIFunc | ValKind::GlobalVariable => {
+                ConstKind::Global(self.global_ref(v))
+            }
+            _ if v.is_constant() && v.is_null_value() && !v.is_global() => ConstKind::Null,
+            ValKind::ConstantAggregateZero
+            | ValKind::ConstantPointerNull
+            | ValKind::ConstantTokenNone
+            | ValKind::ConstantTargetNone => ConstKind::Null,
+            ValKind::UndefValue => ConstKind::Undef,
+            ValKind::Poison => ConstKind::Poison,
+            ValKind::ConstantInt => match v.const_int_words() {
+                Some(w) if w.iter().all(|x| *x == 0) => ConstKind::Null,
+                Some(w) => ConstKind::Int(w.into()),
+                None => self.opaque_by_text(v),
+            },
+            ValKind::ConstantFP => self.float_bits(v),
+            ValKind::ConstantArray => ConstKind::Array(self.const_list(v)),
+            ValKind::ConstantStruct => ConstKind::Struct(self.const_list(v)),
+            ValKind::ConstantVector => ConstKind::Vector(self.const_list(v)),
+            ValKind::ConstantDataArray | ValKind::ConstantDataVector => match v.raw_data() {
+                Some(b) if b.iter().all(|x| *x == 0) => ConstKind::Null,
+                Some(b) if kind == ValKind::ConstantDataArray => ConstKind::DataArray(self.data_image(v, b).into()),
+                Some(b) => ConstKind::DataVector(self.data_image(v, b).into()),
+                None => self.opaque_by_text(v),
+            },
+            ValKind::BlockAddress => match v.block_address() {
+                Some((f, bb)) => {
+                    let pos = f.blocks().iter().position(|b| *b == bb);
+                    match pos {
+                        Some(p) => ConstKind::BlockAddress { func: self.register_func(f), block: p as u32 },
+                        None => self.opaque_by_text(v),
+                    }
+                }
+                None => self.opaque_by_text(v),
+            },
+            ValKind::ConstantPtrAuth => match v.ptrauth() {
+                Some([p, k, d, a]) => ConstKind::PtrAuth {
+                    ptr: self.intern_const(p),
+                    key: self.intern_const(k),
+                    disc: self.intern_const(d),
+                    addr_disc: self.intern_const(a),
+                },
+                None => self.opaque_by_text(v),
+            },
+            ValKind::ConstantExpr => self.const_expr(v),
+            ValKind::Instruction if !v.is_instruction() && v.is_constant() => {
+                // dso_local_equivalent / no_cfi: LLVM-C reports them as instructions and
+                // cannot tell them apart; the printed form can.
+                let text = v.print();
+                let wrapped = if text.contains("dso_local_equivalent") {
+                    Some(0)
+                } else if text.contains("no_cfi") {
+                    Some(1)
+                } else {
+                    None
+                };
+                match (wrapped, v.operand(0)) {
+                    (Some(k), Some(g)) if g.is_global() => ConstKind::Wrapped { kind: k, target: self.global_ref(g) },
+                    _ => self.opaque_by_text(v),
+                }
+            }
+            ValKind::Argument
+            | ValKind::BasicBlock
+            | ValKind::MemoryUse
+            | ValKind::MemoryDef
+            | ValKind::MemoryPhi
+            | ValKind::MetadataAsValue
+            | ValKind::InlineAsm
+            | ValKind::Instruction => self.opaque_by_text(v),
+        }
+    }
+
+    /// The bytes of data array or vector `v` (LLVM's, `raw`) as [`DataBytes`] records
+    /// them.
+    fn data_image(&self, v: V, mut raw: Vec<u8>) -> Vec<u8> {
+        let n = v.ty().len().unwrap_or(0) as usize;
+        let width = if n == 0 { 0 } else { raw.len() / n };
+        match self.data_bytes {
+            DataBytes::AsStored => raw,
+            DataBytes::Swapped => {
+                if width > 1 && raw.len() % width == 0 {
+                    for e in raw.chunks_mut(width) {
+                        e.reverse();
+                    }
+                }
+                raw
+            }
+            DataBytes::Tagged => {
+                raw.insert(0, width.min(255) as u8);
+                raw
+            }
+        }
+    }
+
+    fn float_bits(&mut self, v: V) -> ConstKind {
+        let bits = match v.ty().kind() {
+            Ok(TyKind::Half | TyKind::BFloat) => 16,
+            Ok(TyKind::Float) => 32,
+            Ok(TyKind::Double) => 64,
+            Ok(TyKind::X86Fp80) => 80,
+            Ok(TyKind::Fp128 | TyKind::PpcFp128) => 128,
+            _ => return self.opaque_by_text(v),
+        };
+        // A bitcast of an FP constant to an integer of its width folds to a ConstantInt
+        // holding the exact bit pattern (no constant expression is created).
+        // SAFETY: `self.ctx` is the live context; `bits` is a valid integer width.
+        let ity = unsafe { c::LLVMIntTypeInContext(self.ctx, bits) };
+        // SAFETY: `v` is a live floating-point constant (its type kind matched above) and `ity` an
+        // integer type of the same width, so the bitcast is valid.
+        let as_int = V(unsafe { c::LLVMConstBitCast(v.0, ity) });
+        match as_int.const_int_words() {
+            Some(w) => ConstKind::Float(w.into()),
+            None => self.opaque_by_text(v),
+        }
+    }
+
+    fn const_expr(&mut self, v: V) -> ConstKind {
+        let op = match v.const_opcode() {
+            Some(Ok(op)) => op,
+            _ => return self.opaque_by_text(v),
+        };
+        let opcode = op.raw();
+        match op {
+            // No flags: structural.
+            Op::BitCast
+            | Op::AddrSpaceCast
+            | Op::PtrToInt
+            | Op::PtrToAddr
+            | Op::IntToPtr
+            | Op::Xor
+            | Op::ExtractElement
+            | Op::InsertElement => ConstKind::Expr { opcode, operands: self.const_list(v), props: Box::new([]) },
+            Op::GetElementPtr => {
+                // `inrange` has no getter: a GEP that prints one is compared by identity.
+                let text = v.print();
+                if text.contains("inrange") {
+                    return self.opaque_by_text(v);
+                }
+                let src = v.gep_source_type().map(|t| self.intern_type(t));
+                let flags = v.gep_flags().unwrap_or(0) as u64;
+                let mut props = vec![ConstProp::Num(flags)];
+                if let Some(s) = src {
+                    props.push(ConstProp::Type(s));
+                }
+                ConstKind::Expr { opcode, operands: self.const_list(v), props: props.into() }
+            }
+            // nuw/nsw of constant expressions cannot be read (LLVMGetNUW is UB there);
+            // shufflevector masks are not operands: identity by printed form.
+            Op::Add | Op::Sub | Op::Mul | Op::Shl | Op::Trunc | Op::ShuffleVector => self.opaque_by_text(v),
+            Op::Ret
+            | Op::Br
+            | Op::Switch
+            | Op::IndirectBr
+            | Op::Invoke
+            | Op::Unreachable
+            | Op::CallBr
+            | Op::FNeg
+            | Op::FAdd
+            | Op::FSub
+            | Op::FMul
+            | Op::UDiv
+            | Op::SDiv
+            | Op::FDiv
+            | Op::URem
+            | Op::SRem
+            | Op::FRem
+            | Op::LShr
+            | Op::AShr
+            | Op::And
+            | Op::Or
+            | Op::Alloca
+            | Op::Load
+            | Op::Store
+            | Op::ZExt
+            | Op::SExt
+            | Op::FPToUI
+            | Op::FPToSI
+            | Op::UIToFP
+            | Op::SIToFP
+            | Op::FPTrunc
+            | Op::FPExt
+            | Op::ICmp
+            | Op::FCmp
+            | Op::Phi
+            | Op::Call
+            | Op::Select
+            | Op::UserOp1
+            | Op::UserOp2
+            | Op::VAArg
+            | Op::ExtractValue
+            | Op::InsertValue
+            | Op::Freeze
+            | Op::Fence
+            | Op::AtomicCmpXchg
+            | Op::AtomicRMW
+            | Op::Resume
+            | Op::LandingPad
+            | Op::CleanupRet
+            | Op::CatchRet
+            | Op::CatchPad
+            | Op::CleanupPad
+            | Op::CatchSwitch => self.opaque_by_text(v),
+        }
+    }
+}

@@ -1,0 +1,135 @@
+//! What the adapter reports about a run besides the merges: the time spent in each part
+//! of the pass ([`PassTimes`]), the printer's numbers of unnamed symbols (for reports),
+//! and LLVM's own comparator on a pair of functions (for tests that check our order's
+//! equalities against LLVM's).
+//!
+//! Invariants: nothing here changes the IR or any table a merge decision reads; times are
+//! wall-clock ticks summed per part (see [`crate::clock`]).
+
+use super::{HashMap, LlvmModule};
+use crate::ffi;
+use crate::safe::V;
+use inkwell::llvm_sys as sys;
+use mergefunc::FuncId;
+use sys::core as c;
+
+/// The global numbering of LLVM's `FunctionComparator` (see [`LlvmModule::llvm_compare`]).
+pub struct LlvmCompareState(*mut std::ffi::c_void);
+
+impl LlvmCompareState {
+    /// A fresh numbering.
+    pub fn new() -> Self {
+        // SAFETY: the shim allocates the state (`new` throws rather than return null).
+        LlvmCompareState(unsafe { ffi::mergefunc_llvm_cmp_state_new() })
+    }
+}
+
+impl Default for LlvmCompareState {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Drop for LlvmCompareState {
+    fn drop(&mut self) {
+        // SAFETY: made by `mergefunc_llvm_cmp_state_new`, freed once.
+        unsafe { ffi::mergefunc_llvm_cmp_state_free(self.0) }
+    }
+}
+
+/// Wall-clock seconds spent in parts of the merge pass, summed over every call since the
+/// module was loaded (see [`LlvmModule::pass_times`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct PassTimes {
+    /// The prescans (StructuralHash and native merge keys of every candidate, on threads).
+    pub prescan: f64,
+    /// Building views outside rewrites (the LLVM-C walk and interning).
+    pub views: f64,
+    /// The rewrites the core asks for (`ModuleMut`): LLVM's own mutations plus the
+    /// adapter's bookkeeping (use walks, view patches, views of split bodies).
+    pub rewrites: f64,
+    /// Checking same-body claims without views (`same_body_as`, `same_unread_body_as`:
+    /// the shim's walks of both functions).
+    pub claims: f64,
+    /// Merge keys from the prescan (`merge_key`).
+    pub keys: f64,
+}
+
+impl LlvmModule {
+    /// Wall-clock and process CPU seconds spent after parsing (and verifying) the module
+    /// to build the adapter's module-level facts and, on other threads meanwhile, the
+    /// first prescan. Part of the merge pass's cost: the CLI's `--time` adds it to the
+    /// time of `merge_module`.
+    pub fn setup_seconds(&self) -> (f64, f64) {
+        self.setup_time
+    }
+
+    /// Wall-clock seconds spent so far in the prescan, in building views and in rewrites
+    /// (the rest of `merge_module` is the core: keys, hashing views, comparisons).
+    pub fn pass_times(&self) -> PassTimes {
+        let [prescan, views, rewrites, claims, keys] = self.times.get().map(|t| self.clock.seconds(t));
+        PassTimes { prescan, views, rewrites, claims, keys }
+    }
+
+    /// Adds the time since `t0` (a [`crate::clock::ticks`] reading) to part `part` of
+    /// [`PassTimes`] (0 prescan, 1 views, 2 rewrites, 3 claims, 4 keys).
+    pub(crate) fn add_time(&self, t0: u64, part: usize) {
+        let mut t = self.times.get();
+        t[part] += crate::clock::ticks().wrapping_sub(t0);
+        self.times.set(t);
+    }
+
+    /// LLVM 22's own `FunctionComparator` on two functions of this module: `None` when
+    /// either is not a function with a body (any more). `state` numbers globals across
+    /// comparisons, as the pass's does; use one per module, and do not rewrite the module
+    /// while it lives. For tests that check the order's equalities against LLVM's.
+    pub fn llvm_compare(&self, state: &mut LlvmCompareState, a: FuncId, b: FuncId) -> Option<std::cmp::Ordering> {
+        let (a, b) = (self.func_value(a).ok()?, self.func_value(b).ok()?);
+        // SAFETY: both are live values of this module; the shim checks their kinds.
+        match unsafe { ffi::mergefunc_llvm_compare_functions(state.0, a.0, b.0) } {
+            -1 => Some(std::cmp::Ordering::Less),
+            0 => Some(std::cmp::Ordering::Equal),
+            1 => Some(std::cmp::Ordering::Greater),
+            _ => None,
+        }
+    }
+
+    /// For every function id whose symbol (function or alias) is in the module now and
+    /// has no name, the number LLVM's printer gives it (`@0`, `@1`, ...: unnamed global
+    /// variables first, then aliases, ifuncs and functions, each in module order); `None`
+    /// for named and erased ones. Indexed by [`FuncId`].
+    pub fn unnamed_slots(&self) -> Vec<Option<usize>> {
+        let mut slot_of: HashMap<V, usize> = HashMap::default();
+        let mut next = 0usize;
+        let mut number = |v: sys::prelude::LLVMValueRef| {
+            if V(v).name().is_empty() {
+                slot_of.insert(V(v), next);
+                next += 1;
+            }
+        };
+        // SAFETY: walks the module's global lists with LLVM-C's iterators; nothing changes.
+        unsafe {
+            let mut v = c::LLVMGetFirstGlobal(self.m);
+            while !v.is_null() {
+                number(v);
+                v = c::LLVMGetNextGlobal(v);
+            }
+            let mut v = c::LLVMGetFirstGlobalAlias(self.m);
+            while !v.is_null() {
+                number(v);
+                v = c::LLVMGetNextGlobalAlias(v);
+            }
+            let mut v = c::LLVMGetFirstGlobalIFunc(self.m);
+            while !v.is_null() {
+                number(v);
+                v = c::LLVMGetNextGlobalIFunc(v);
+            }
+            let mut v = c::LLVMGetFirstFunction(self.m);
+            while !v.is_null() {
+                number(v);
+                v = c::LLVMGetNextFunction(v);
+            }
+        }
+        self.funcs.iter().map(|s| s.v.and_then(|v| slot_of.get(&v).copied())).collect()
+    }
+}

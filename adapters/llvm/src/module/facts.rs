@@ -1,0 +1,388 @@
+//! The module-level facts of a function ([`mergefunc::FuncInfo`]): its registration under
+//! a [`FuncId`], name, linkage class, eligibility from the signature, type, signature
+//! props (attribute list, gc, section, calling convention, personality, prefix and
+//! prologue data, partition, compared attachments), alignment and callability.
+//!
+//! Invariants: a registered function is *pending* until its facts are built
+//! (`drain_pending`); nothing reads the facts of a pending function. The facts of a
+//! function alone on its shape (`crate::shape`) are *light*: no attribute list or other
+//! interned props, a signature that equals no other function's. The order of signature
+//! props is fixed: `explain.rs` labels them by position.
+
+use super::{reason, LlvmModule, Slot};
+use crate::ffi;
+use crate::safe::{self, cc, Linkage as L, Md, MdCtx, T, V};
+use inkwell::llvm_sys as sys;
+use mergefunc::{FuncId, FuncInfo, Ineligible, Linkage, Prop, TypeId};
+use std::os::raw::{c_char, c_uint};
+use std::ptr;
+use sys::core as c;
+
+/// The first signature prop of a function alone on its shape (see `build_info`); a full
+/// signature starts with `Prop::Attrs`.
+const LIGHT_SIG: u64 = 0x6c69_6768_7400_0001;
+
+impl LlvmModule {
+    pub(crate) fn register_func(&mut self, v: V) -> FuncId {
+        if let Some(f) = self.func_of.get(&v) {
+            return *f;
+        }
+        let id = FuncId::new(self.funcs.len());
+        self.func_of.insert(v, id);
+        self.funcs.push(Slot {
+            v: Some(v),
+            // Placeholder facts: a registered function is pending, and `rebuild_info`
+            // (which reads the name) runs before anything reads them.
+            info: FuncInfo {
+                name: Box::default(),
+                linkage: Linkage::default(),
+                ineligible: Some(Ineligible::NoBody),
+                unnamed_addr: false,
+                used_externally: false,
+                ty: TypeId(0),
+                sig: Box::new([]),
+                align: None,
+                callable: false,
+            },
+            body: None,
+            insts: Vec::new(),
+            built: false,
+            def: false,
+            info_ineligible: Some(Ineligible::NoBody),
+            fn_special: false,
+            meta: false,
+            view_gen: (0, 0),
+            copy_key: 0,
+            copied_from: None,
+            tree_key: None,
+            sig_hash: 0,
+        });
+        self.pending.push(id);
+        id
+    }
+
+    /// Builds the module-level facts of functions registered since the last call.
+    pub(crate) fn drain_pending(&mut self) {
+        while let Some(f) = self.pending.pop() {
+            self.rebuild_info(f);
+        }
+    }
+
+    /// Rebuilds the module-level facts of `f` from the IR. The body view is left as it
+    /// is (see [`Self::invalidate`] and [`Self::materialize_view`]).
+    pub(crate) fn rebuild_info(&mut self, f: FuncId) {
+        let Some(v) = self.funcs[f.index()].v else { return };
+        if !v.is_function() {
+            // An alias now stands for this id.
+            let s = &mut self.funcs[f.index()];
+            s.body = None;
+            s.insts.clear();
+            s.built = true;
+            s.def = false;
+            s.info_ineligible = Some(Ineligible::NoBody);
+            s.info.ineligible = Some(Ineligible::NoBody);
+            s.info.name = v.name().into();
+            return;
+        }
+        let light = self.shapes.is_alone(f.index());
+        let (info, fn_special) = self.build_info(v, light.then_some(f));
+        let s = &mut self.funcs[f.index()];
+        s.def = !v.is_declaration();
+        s.info_ineligible = info.ineligible;
+        s.fn_special = fn_special;
+        // Keep what the body view found (if it is current).
+        let body_reason = match s.info.ineligible {
+            Some(Ineligible::Adapter(r))
+                if s.built
+                    && (r == reason::DISTINCT_MD || r == reason::UNSUPPORTED || r == reason::BLOCK_ADDRESS_ESCAPES) =>
+            {
+                Some(Ineligible::Adapter(r))
+            }
+            _ => None,
+        };
+        s.info = info;
+        if s.info.ineligible.is_none() {
+            s.info.ineligible = body_reason;
+        }
+        if !s.def {
+            s.body = None;
+            s.insts.clear();
+            s.built = true;
+            return;
+        }
+        if light {
+            return;
+        }
+        // While the facts are in cache (tree keys need it for every candidate).
+        let mut hasher = std::mem::take(&mut self.key_types);
+        self.funcs[f.index()].sig_hash = hasher.signature_hash(&*self, f);
+        self.key_types = hasher;
+    }
+
+    /// Part of [`mergefunc::ModuleMut::can_rewrite`] for thunks: whether a thunk may call `f`, or
+    /// why not, where the call or the thunk would be invalid IR or a broken program: a
+    /// `naked` function (a thunk with its attributes would use its arguments, which the
+    /// verifier rejects, and have no frame to call from); one with a `preallocated`
+    /// parameter (a call must pass the token of its `llvm.call.preallocated.setup`,
+    /// which a thunk does not have); an interrupt handler (an interrupt calling
+    /// convention, or the `"interrupt"` / `"signal"` attribute the ARM, AVR, MIPS, M68k
+    /// and RISC-V back ends read): the thunk would be a handler calling a handler, which
+    /// x86 refuses to compile and which elsewhere returns from the interrupt out of the
+    /// callee, past the thunk's own epilogue. Equal functions share their calling
+    /// convention and attributes, so the thunk's side needs no check of its own.
+    pub(crate) fn thunk_may_call(&self, f: FuncId) -> Result<(), &'static str> {
+        let Some(v) = self.funcs.get(f.index()).and_then(|s| s.v) else { return Err("not a live function") };
+        if !v.is_function() {
+            return Err("not a function");
+        }
+        if v.call_conv().is_some_and(|c| cc::INTERRUPT.contains(&c)) {
+            return Err("an interrupt handler cannot be called from a thunk");
+        }
+        let [naked, prealloc] = self.no_thunk_kinds;
+        // SAFETY: `v` is a live function of this module; the lookups only read its
+        // attribute list (index ~0 is the function, 1.. the parameters).
+        unsafe {
+            for key in ["interrupt", "signal"] {
+                let a =
+                    c::LLVMGetStringAttributeAtIndex(v.0, u32::MAX, key.as_ptr() as *const c_char, key.len() as u32);
+                if !a.is_null() {
+                    return Err("an interrupt handler cannot be called from a thunk");
+                }
+            }
+            if naked != 0 && !c::LLVMGetEnumAttributeAtIndex(v.0, u32::MAX, naked).is_null() {
+                return Err("a naked function cannot be a thunk");
+            }
+            if prealloc != 0 {
+                let n = c::LLVMCountParams(v.0);
+                if (1..=n).any(|i| !c::LLVMGetEnumAttributeAtIndex(v.0, i, prealloc).is_null()) {
+                    return Err("a preallocated argument needs its setup call, which a thunk lacks");
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// With `light` (function `light`, alone on its shape, which the core never compares,
+    /// hashes or merges: see `shape`), its attribute list, garbage collector, section and
+    /// personality are never interned; its signature props are a marker and its id
+    /// instead, so that should it ever be compared, the order finds it different from
+    /// every other function.
+    pub(super) fn build_info(&mut self, v: V, light: Option<FuncId>) -> (FuncInfo, bool) {
+        let name: Box<[u8]> = v.name().into();
+        let mut ineligible = None;
+        let lk = match v.linkage() {
+            Some(Ok(l)) => l,
+            _ => {
+                ineligible = Some(Ineligible::Adapter(reason::LINKAGE));
+                L::External
+            }
+        };
+        // LLVM's `GlobalValue::isInterposable`: an interposable linkage, or, with the
+        // `SemanticInterposition` module flag, any symbol that is not `dso_local` (hidden
+        // and protected visibility imply `dso_local`; local linkage is always).
+        // SAFETY: `v` is a live function.
+        let preemptible = self.semantic_interposition && unsafe { ffi::mergefunc_is_dso_local(v.0) } != 1;
+        let linkage = match lk {
+            L::External => Linkage { interposable: preemptible, ..Default::default() },
+            L::AvailableExternally => {
+                ineligible = Some(Ineligible::NoBody);
+                Linkage { discardable_if_unused: true, ..Default::default() }
+            }
+            L::LinkOnceAny => Linkage { interposable: true, discardable_if_unused: true, ..Default::default() },
+            L::LinkOnceOdr => {
+                Linkage { odr: true, interposable: preemptible, discardable_if_unused: true, ..Default::default() }
+            }
+            L::WeakAny | L::ExternalWeak | L::Common => Linkage { interposable: true, ..Default::default() },
+            L::WeakOdr => Linkage { odr: true, interposable: preemptible, ..Default::default() },
+            L::Internal | L::Private => Linkage { local: true, discardable_if_unused: true, ..Default::default() },
+            L::LinkOnceOdrAutoHide
+            | L::Appending
+            | L::DllImport
+            | L::DllExport
+            | L::Ghost
+            | L::LinkerPrivate
+            | L::LinkerPrivateWeak => {
+                ineligible = Some(Ineligible::Adapter(reason::LINKAGE));
+                Linkage { interposable: true, ..Default::default() }
+            }
+        };
+        if v.is_declaration() {
+            ineligible = Some(Ineligible::NoBody);
+        }
+        let cconv = v.call_conv().unwrap_or(0);
+        let kernel = cc::NOT_CALLABLE.contains(&cconv);
+        if kernel && ineligible.is_none() {
+            ineligible = Some(Ineligible::Adapter(reason::KERNEL));
+        }
+        // SAFETY: the shim checks the kind of `v`.
+        if ineligible.is_none() && unsafe { ffi::mergefunc_global_has_metadata(v.0, self.md_thunk) } == 1 {
+            ineligible = Some(Ineligible::Adapter(reason::THUNK));
+        }
+        let fty = v.global_value_type().unwrap_or(T(ptr::null_mut()));
+        let ty = self.intern_type(fty);
+        // SAFETY: `v` is a function (`build_info` is only called for functions).
+        let nparams = unsafe { c::LLVMCountParams(v.0) };
+        if let Some(f) = light {
+            let info = FuncInfo {
+                name,
+                linkage,
+                ineligible,
+                unnamed_addr: v.unnamed_addr() == 2,
+                used_externally: self.used.contains(&v),
+                ty,
+                sig: Box::new([Prop::Num(LIGHT_SIG), Prop::Num(f.index() as u64)]),
+                align: v.alignment().filter(|a| *a != 0).map(|a| a as u64),
+                callable: !kernel,
+            };
+            return (info, false);
+        }
+        let (attrs, fn_special) = self.fn_attrs(v, nparams, false);
+        // At most 8: attributes, gc, section, calling convention, personality. Built in a
+        // reused buffer and copied out exactly sized.
+        let mut sig = std::mem::take(&mut self.sig_scratch);
+        sig.clear();
+        sig.push(Prop::Attrs(attrs));
+        match v.gc() {
+            Some(g) => {
+                sig.push(Prop::Num(1));
+                sig.push(Prop::Num(self.intern_string(&g)));
+            }
+            None => sig.push(Prop::Num(0)),
+        }
+        match v.section() {
+            Some(s) => {
+                sig.push(Prop::Num(1));
+                sig.push(Prop::Num(self.intern_string(&s)));
+            }
+            None => sig.push(Prop::Num(0)),
+        }
+        sig.push(Prop::Num(cconv as u64));
+        match v.personality() {
+            Some(p) => {
+                sig.push(Prop::Num(1));
+                let c = self.intern_const(p);
+                sig.push(Prop::Const(c));
+            }
+            None => sig.push(Prop::Num(0)),
+        }
+        if !self.push_fn_extras(v, &mut sig) && ineligible.is_none() {
+            ineligible = Some(Ineligible::Adapter(reason::ATTACHMENT));
+        }
+        // 64 bits: LLVM-C's 32-bit getter reads an alignment of 2^32 as none.
+        // SAFETY: `v` is a live function.
+        let align = Some(unsafe { ffi::mergefunc_function_alignment(v.0) }).filter(|a| *a != 0);
+        let info = FuncInfo {
+            name,
+            linkage,
+            ineligible,
+            unnamed_addr: v.unnamed_addr() == 2,
+            used_externally: self.used.contains(&v),
+            ty,
+            sig: Box::from(&sig[..]),
+            align,
+            callable: !kernel,
+        };
+        self.sig_scratch = sig;
+        (info, fn_special)
+    }
+
+    /// Signature props for the function-level properties LLVM 22's comparator leaves out
+    /// but a merge can make observable (each present/absent first, then the value):
+    /// * prefix data (read through the function's address, placed before its entry) and
+    ///   prologue data (code run at its entry): compared as constants;
+    /// * the partition (`partition "name"`): which loadable unit holds the function;
+    /// * every function attachment except `!dbg`, `!prof` and `!section_prefix` (debug
+    ///   info, profile counts, a placement hint) and our thunk marker, by kind and
+    ///   content (see [`Self::attachment_key`]): `!kcfi_type` and `!type` are checked by
+    ///   indirect calls, `!func_sanitize` by `-fsanitize=function` callers, and kinds not
+    ///   known here may carry meaning too.
+    ///
+    /// Returns false when an attachment cannot be compared by content (the function is
+    /// then ineligible).
+    fn push_fn_extras(&mut self, v: V, sig: &mut Vec<Prop>) -> bool {
+        for data in [v.prefix_data(), v.prologue_data()] {
+            match data {
+                Some(c) => {
+                    sig.push(Prop::Num(1));
+                    let c = self.intern_const(c);
+                    sig.push(Prop::Const(c));
+                }
+                None => sig.push(Prop::Num(0)),
+            }
+        }
+        match v.partition() {
+            Some(p) => {
+                sig.push(Prop::Num(1));
+                sig.push(Prop::Num(self.intern_string(&p)));
+            }
+            None => sig.push(Prop::Num(0)),
+        }
+        let skip = self.md_not_compared;
+        let (mut kinds, mut nodes) = ([0u32; 8], [ptr::null_mut(); 8]);
+        // SAFETY: the shim checks that `v` is a global object and writes at most 8 pairs.
+        let n = unsafe {
+            ffi::mergefunc_global_attachments(v.0, skip.as_ptr(), 4, kinds.as_mut_ptr(), nodes.as_mut_ptr(), 8)
+        } as usize;
+        let (kinds, nodes) = if n > 8 {
+            let (mut k, mut m) = (vec![0u32; n], vec![ptr::null_mut(); n]);
+            // SAFETY: as above, with buffers of `n` pairs.
+            unsafe {
+                ffi::mergefunc_global_attachments(v.0, skip.as_ptr(), 4, k.as_mut_ptr(), m.as_mut_ptr(), n as c_uint)
+            };
+            (k, m)
+        } else {
+            (kinds[..n].to_vec(), nodes[..n].to_vec())
+        };
+        sig.push(Prop::Num(n as u64));
+        let mut exact = true;
+        for (k, m) in kinds.into_iter().zip(nodes) {
+            sig.push(Prop::Num(k as u64));
+            match self.attachment_key(Md(m)) {
+                Some(key) => sig.push(Prop::Num(self.intern_string(&key))),
+                None => {
+                    exact = false;
+                    sig.push(Prop::Num(u64::MAX));
+                }
+            }
+        }
+        exact
+    }
+
+    /// The content of a function attachment as bytes, when it is a uniqued tuple whose
+    /// operands are strings, integers of at most 64 bits and nulls (`!type`,
+    /// `!kcfi_type`, `!func_sanitize`, ...): equal bytes, equal attachments. Keyed by
+    /// content rather than by node, so that the key stays the same when the adapter's
+    /// metadata caches are dropped (nodes may be freed and their addresses reused).
+    /// `None` for anything else.
+    fn attachment_key(&mut self, m: Md) -> Option<Vec<u8>> {
+        if m.kind() != safe::MD_TUPLE || !MdCtx(self.ctx).is_uniqued_tuple(m) {
+            return None;
+        }
+        let mdc = MdCtx(self.ctx);
+        let mut key = Vec::new();
+        for op in mdc.tuple_operands(m)? {
+            let Some(op) = op else {
+                key.push(0);
+                continue;
+            };
+            match op.kind() {
+                safe::MD_STRING => {
+                    let s = mdc.string(op)?;
+                    key.push(1);
+                    key.extend_from_slice(&(s.len() as u64).to_le_bytes());
+                    key.extend_from_slice(&s);
+                }
+                safe::MD_CONSTANT => {
+                    let c = mdc.wrapped_value(op)?;
+                    let bits = c.ty().int_width()?;
+                    let x = c.const_int_u64()?;
+                    key.push(2);
+                    key.extend_from_slice(&bits.to_le_bytes());
+                    key.extend_from_slice(&x.to_le_bytes());
+                }
+                _ => return None,
+            }
+        }
+        Some(key)
+    }
+}

@@ -1,0 +1,287 @@
+//! Interning: LLVM types, metadata, inline asm and strings become the core's ids
+//! ([`mergefunc::TypeId`], [`mergefunc::MetaId`], [`mergefunc::AsmId`]), and the pointer
+//! caches in front of those tables are forgotten when a rewrite may have freed what they
+//! point to (the cache *generations*).
+//!
+//! Invariants: an id names one content for good (tables only grow); a type's id depends
+//! on its content only (congruent named structs share one); caches keyed by LLVM
+//! pointers (`const_of`, `meta_of`, `mav_of`, `uniqued_of`, `asm_of`, `opaque_ptr`) hold
+//! only live objects: every rewrite that may free one clears them or removes exactly the
+//! freed entries, and bumps the generation whose ids depend on them.
+
+use super::{HashMap, LlvmModule};
+use crate::safe::{self, Md, MdCtx, TyKind, T, V};
+use mergefunc::{AsmData, AsmId, MetaData, MetaId, TypeData, TypeId};
+
+/// Slots of `LlvmModule::type_cache` (a power of two).
+pub(super) const TYPE_CACHE_SLOTS: usize = 256;
+
+/// How the contents of a data array or vector (`ConstKind::DataArray`/`DataVector`) are
+/// recorded. The order compares them as bytes, also across element types: vectors of one
+/// total width are "losslessly bitcastable" (`<2 x i32> <1, 2>` against `<4 x i16>`),
+/// which is right when the bytes are the constant's image in the target's memory. LLVM
+/// stores the elements in the host's byte order, and LLVM 22 compares those bytes, which
+/// on a target of the other byte order equates vectors whose bitcasts differ.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum DataBytes {
+    /// The target's byte order is the host's: LLVM's bytes are the image.
+    AsStored,
+    /// The target's byte order is the other one: each element's bytes are reversed.
+    Swapped,
+    /// The byte order is unknown (a triple without a known layout): the bytes are
+    /// prefixed with the element size, so that only data of one element type can be equal.
+    Tagged,
+}
+
+/// Clears a cache only if it holds something: clearing a hash map costs its capacity,
+/// and the rewrites clear these caches after every merge.
+fn clear_if_used<K, X>(m: &mut HashMap<K, X>) {
+    if !m.is_empty() {
+        m.clear();
+    }
+}
+
+impl LlvmModule {
+    /// Forgets every cache keyed by an LLVM pointer that a mutation may have freed.
+    pub(crate) fn new_generation(&mut self) {
+        clear_if_used(&mut self.const_of);
+        self.const_gen = self.const_gen.wrapping_add(1);
+        self.new_md_generation();
+    }
+
+    /// Forgets the metadata, inline-asm and opaque-identity caches, and the constants
+    /// `consts` (freed or replaced by a rewrite); every other cached constant is alive
+    /// and unchanged (LLVM constants are uniqued and live as long as the context unless
+    /// an operand is replaced).
+    pub(crate) fn forget_consts(&mut self, consts: &[V]) {
+        for v in consts {
+            self.const_of.remove(v);
+        }
+        self.new_md_generation();
+    }
+
+    /// Forgets the constants `freed` (see [`Self::forget_consts`]) after a RAUW of `from`
+    /// by `to`, which stand for the same global: `to` takes `from`'s constant id.
+    pub(crate) fn forget_consts_moving(&mut self, freed: &[V], from: V, to: V) {
+        let id = self.const_of.get(&from).copied();
+        self.const_of.remove(&from);
+        self.forget_consts(freed);
+        if let Some(id) = id {
+            self.const_of.insert(to, id);
+        }
+    }
+
+    fn new_md_generation(&mut self) {
+        self.md_gen = self.md_gen.wrapping_add(1);
+        clear_if_used(&mut self.meta_of);
+        clear_if_used(&mut self.mav_of);
+        clear_if_used(&mut self.uniqued_of);
+        clear_if_used(&mut self.asm_of);
+        clear_if_used(&mut self.opaque_ptr);
+    }
+
+    pub(super) fn intern_string(&mut self, s: &[u8]) -> u64 {
+        let n = self.strings.len() as u64;
+        *self.strings.entry(s.to_vec()).or_insert(n)
+    }
+
+    #[inline]
+    pub(crate) fn intern_type(&mut self, t: T) -> TypeId {
+        // Types live as long as the context, so a handle's id never changes: a small
+        // direct-mapped cache in front of the table answers most lookups.
+        let slot = (t.0 as usize >> 4) & (TYPE_CACHE_SLOTS - 1);
+        let (k, id) = self.type_cache[slot];
+        if k == t.0 as usize && !t.0.is_null() {
+            return TypeId(id);
+        }
+        let id = self.intern_type_by_table(t);
+        self.type_cache[slot] = (t.0 as usize, id.0);
+        id
+    }
+
+    fn intern_type_by_table(&mut self, t: T) -> TypeId {
+        if let Some(id) = self.type_of.get(&t) {
+            return *id;
+        }
+        // Types cannot contain themselves (only through pointers, which are opaque), so
+        // the element types are interned first and the content decides the id.
+        let data = if t.0.is_null() {
+            TypeData::Other {
+                kind: u32::MAX,
+                name: Box::new(*b"null"),
+                type_params: Box::new([]),
+                int_params: Box::new([]),
+            }
+        } else {
+            self.type_data_of(t)
+        };
+        let id = match self.type_by_data.get(&data) {
+            Some(id) => *id,
+            None => {
+                let id = TypeId::new(self.types.len());
+                self.types.push(data.clone());
+                self.type_by_data.insert(data, id);
+                id
+            }
+        };
+        self.type_of.insert(t, id);
+        id
+    }
+
+    /// A new type that equals no other (for a part of a type that LLVM-C could not
+    /// read: never expected, but never equal to anything either).
+    fn unique_type(&mut self, what: &str) -> TypeId {
+        let id = TypeId::new(self.types.len());
+        let data = TypeData::Other {
+            kind: u32::MAX - 1,
+            name: format!("{what} #{}", id.0).into_bytes().into(),
+            type_params: Box::new([]),
+            int_params: Box::new([]),
+        };
+        self.types.push(data.clone());
+        self.type_by_data.insert(data, id);
+        id
+    }
+
+    fn type_data_of(&mut self, t: T) -> TypeData {
+        let float = |format: u32, bits: u32| TypeData::Float { format, bits };
+        match t.kind() {
+            Ok(TyKind::Void) => TypeData::Void,
+            Ok(TyKind::Label) => TypeData::Label,
+            Ok(TyKind::Metadata) => TypeData::Metadata,
+            Ok(TyKind::Token) => TypeData::Token,
+            Ok(TyKind::Half) => float(1, 16),
+            Ok(TyKind::BFloat) => float(2, 16),
+            Ok(TyKind::Float) => float(3, 32),
+            Ok(TyKind::Double) => float(4, 64),
+            Ok(TyKind::X86Fp80) => float(5, 80),
+            Ok(TyKind::Fp128) => float(6, 128),
+            Ok(TyKind::PpcFp128) => float(7, 128),
+            Ok(TyKind::Integer) => TypeData::Int { bits: t.int_width().unwrap_or(0) },
+            Ok(TyKind::Pointer) => TypeData::Ptr { addr_space: t.addr_space().unwrap_or(0) },
+            Ok(TyKind::Vector | TyKind::ScalableVector) => {
+                let elem = match t.elem() {
+                    Some(e) => self.intern_type(e),
+                    None => self.unique_type("element"),
+                };
+                TypeData::Vector { scalable: t.kind() == Ok(TyKind::ScalableVector), len: t.len().unwrap_or(0), elem }
+            }
+            Ok(TyKind::Array) => {
+                let elem = match t.elem() {
+                    Some(e) => self.intern_type(e),
+                    None => self.unique_type("element"),
+                };
+                TypeData::Array { len: t.len().unwrap_or(0), elem }
+            }
+            Ok(TyKind::Struct) => {
+                let fields: Vec<TypeId> =
+                    t.fields().unwrap_or_default().into_iter().map(|f| self.intern_type(f)).collect();
+                TypeData::Struct { packed: t.packed(), fields: fields.into() }
+            }
+            Ok(TyKind::Function) => {
+                let Some((r, ps, va)) = t.func_sig() else {
+                    return TypeData::Func { ret: self.unique_type("return"), params: Box::new([]), vararg: false };
+                };
+                let ret = self.intern_type(r);
+                let params: Vec<TypeId> = ps.into_iter().map(|p| self.intern_type(p)).collect();
+                TypeData::Func { ret, params: params.into(), vararg: va }
+            }
+            Ok(TyKind::X86Amx) => TypeData::Other {
+                kind: TyKind::X86Amx.raw(),
+                name: Box::new(*b"x86_amx"),
+                type_params: Box::new([]),
+                int_params: Box::new([]),
+            },
+            Ok(TyKind::TargetExt) => {
+                let (name, tps, ips) = t.target_ext().unwrap_or_default();
+                let tps: Vec<TypeId> = tps.into_iter().map(|p| self.intern_type(p)).collect();
+                TypeData::Other {
+                    kind: TyKind::TargetExt.raw(),
+                    name: name.into(),
+                    type_params: tps.into(),
+                    int_params: ips.into(),
+                }
+            }
+            Err(raw) => {
+                // A type kind this build does not know: unique per type object.
+                TypeData::Other {
+                    kind: 1000 + raw,
+                    name: format!("#{}", self.types.len()).into_bytes().into(),
+                    type_params: Box::new([]),
+                    int_params: Box::new([]),
+                }
+            }
+        }
+    }
+
+    fn opaque_meta_id(&mut self, m: Md) -> u64 {
+        let n = self.next_opaque;
+        let id = *self.opaque_ptr.entry(m.0 as usize).or_insert(n);
+        if id == n {
+            self.next_opaque += 1;
+        }
+        id | 1 << 62
+    }
+
+    pub(crate) fn intern_meta(&mut self, m: Md) -> MetaId {
+        if let Some(id) = self.meta_of.get(&m) {
+            return *id;
+        }
+        // A placeholder first: a uniqued tuple may (through textual IR) contain itself.
+        // Its content then names the placeholder, which no other item does.
+        let id = MetaId::new(self.metas.len());
+        self.metas.push(MetaData::Opaque(u64::MAX));
+        self.meta_stable.push(false);
+        self.meta_of.insert(m, id);
+        let mdc = MdCtx(self.ctx);
+        let (data, stable) = match m.kind() {
+            safe::MD_STRING => (MetaData::String(mdc.string(m).unwrap_or_default().into()), true),
+            safe::MD_CONSTANT => match mdc.wrapped_value(m) {
+                Some(c) => (MetaData::Const(self.intern_const(c)), true),
+                None => (MetaData::Opaque(self.opaque_meta_id(m)), false),
+            },
+            safe::MD_TUPLE if self.uniqued_tuple(m) => {
+                let ops = mdc.tuple_operands(m).unwrap_or_default();
+                let kids: Vec<Option<MetaId>> = ops.into_iter().map(|o| o.map(|x| self.intern_meta(x))).collect();
+                let stable = kids.iter().flatten().all(|k| self.meta_stable[k.index()]);
+                (MetaData::Node(kids.into()), stable)
+            }
+            // A distinct tuple (alias scope, domain, access group): renamed consistently
+            // when passed as an argument (see `MetaData::Distinct`).
+            safe::MD_TUPLE => (MetaData::Distinct(self.opaque_meta_id(m)), false),
+            _ => (MetaData::Opaque(self.opaque_meta_id(m)), false),
+        };
+        // The same content has the same id (uniqued items with the same content are one
+        // LLVM node; the opaque ones carry their node's identity in their content).
+        if let Some(&old) = self.meta_by_data.get(&data) {
+            self.meta_of.insert(m, old);
+            return old;
+        }
+        self.metas[id.index()] = data.clone();
+        self.meta_stable[id.index()] = stable;
+        self.meta_by_data.insert(data, id);
+        id
+    }
+
+    pub(super) fn intern_asm(&mut self, v: V) -> Option<AsmId> {
+        if let Some(id) = self.asm_of.get(&v) {
+            return Some(*id);
+        }
+        let (t, text, cons, flags) = v.inline_asm()?;
+        let ty = self.intern_type(t);
+        let id = AsmId::new(self.asms.len());
+        self.asms.push(AsmData { ty, text: text.into(), constraints: cons.into(), flags });
+        self.asm_of.insert(v, id);
+        Some(id)
+    }
+
+    /// Is the `MDTuple` `m` uniqued? Cached per node (until pointer caches are dropped).
+    pub(super) fn uniqued_tuple(&mut self, m: Md) -> bool {
+        if let Some(&u) = self.uniqued_of.get(&m) {
+            return u;
+        }
+        let u = MdCtx(self.ctx).is_uniqued_tuple(m);
+        self.uniqued_of.insert(m, u);
+        u
+    }
+}

@@ -1,0 +1,562 @@
+//! The keys that let the core leave functions unread: the worklist hash (LLVM's
+//! `StructuralHash`, from the *prescan*), the merge key, the tree key and the cycle key
+//! ([`mergefunc::FastPath`]), and their cross-checks for tests.
+//!
+//! Invariants: every key describes the IR as it is when asked. The prescan is dropped by
+//! every rewrite (`drop_prescan`), and a cached tree key is patched or cleared by every
+//! rewrite that changes its function (`mutate.rs`'s `refresh`). Keys from the prescan and
+//! keys from the LLVM-C walk hash differently, so one set of keys never mixes them. Equal
+//! functions (by the order) get equal keys: every part a key hashes is one the order
+//! requires to be identical, and functions with bodies that operands name are listed in
+//! `refs` (never hashed by identity, since a merge may replace them).
+
+use super::{HashMap, LlvmModule};
+use crate::ffi;
+use crate::safe::{Op, ValKind, V};
+use inkwell::llvm_sys as sys;
+use mergefunc::{FuncId, GlobalRef};
+use sys::core as c;
+use sys::prelude::*;
+
+/// A cached tree key ([`LlvmModule::tree_key_of`]) and the parts it hashes, kept so that
+/// a rewrite that only replaces uses of one function with a body by another can patch the
+/// key instead of walking the function again.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct TreeKey {
+    pub(crate) key: u64,
+    /// The prescan entry's `StructuralHash` and details word.
+    hash: u64,
+    detail: u64,
+    /// The merge key (which only marks functions with a body, so it survives such a
+    /// replacement).
+    merge_key: u64,
+    /// Span of `LlvmModule::tree_ref_arena`: the functions with a body that operands
+    /// name, in walk order.
+    refs: (u32, u32),
+}
+
+/// What a merge key records of an operand that names a global (see
+/// `LlvmModule::key_identity`).
+#[derive(Clone, Copy, Debug)]
+enum KeyIdentity {
+    /// A global variable, alias or ifunc.
+    Global,
+    /// A function without a body.
+    Declared,
+    /// A function with a body.
+    Defined,
+}
+
+/// The tree key of `f` ([`LlvmModule::tree_key_of`]) from `parts` (its prescan entry's
+/// `StructuralHash` and details word, its merge key) and the functions with bodies its
+/// operands name, in walk order.
+fn tree_key_hash(f: FuncId, parts: [u64; 3], refs: &[FuncId]) -> u64 {
+    use std::hash::Hasher;
+    let mut h = crate::prescan::KeyHasher::default();
+    for w in parts {
+        h.write_u64(w);
+    }
+    for &r in refs {
+        h.write_u64(if r == f { u64::MAX } else { r.0 as u64 });
+    }
+    h.finish()
+}
+
+impl LlvmModule {
+    /// The prescan's entry for `f`, running the prescan of every candidate first if it has
+    /// not run since the last rewrite. `None`: `f` was not a candidate then, or the native
+    /// walk declined it.
+    pub(crate) fn prescanned(&self, f: FuncId) -> Option<crate::prescan::Entry> {
+        if let Some(p) = &*self.prescan.borrow() {
+            return p.entry(f.index());
+        }
+        let work: Vec<(usize, LLVMValueRef)> = self
+            .funcs
+            .iter()
+            .enumerate()
+            .filter(|(i, s)| s.def && s.info.ineligible.is_none() && !self.shapes.is_alone(*i))
+            .filter_map(|(i, s)| s.v.map(|v| (i, v.0)))
+            .collect();
+        let (ptr_bits, terms) = self.prescan_inputs();
+        let threads = || crate::prescan::thread_count(self.threads);
+        let t0 = crate::clock::ticks();
+        // SAFETY: every handle is a live function of this module, and `&self` is held for
+        // the whole call: no rewrite can run meanwhile.
+        let p = unsafe { crate::prescan::run(&work, self.funcs.len(), &terms, ptr_bits, threads, || ()) };
+        self.add_time(t0, 0);
+        let e = p.entry(f.index());
+        *self.prescan.borrow_mut() = Some(p);
+        e
+    }
+
+    /// What every prescan needs from the module: the pointer width the order equates
+    /// with address-space-0 pointers (0: none) and the hash's per-opcode terms.
+    pub(super) fn prescan_inputs(&self) -> (u32, [u64; 128]) {
+        let ptr_bits = self.target.ptr_as_int.filter(|p| p.addr_space == 0).map_or(0, |p| p.bits);
+        (ptr_bits, *self.shash.borrow().terms())
+    }
+
+    /// Checks the prescan's merge keys against the walk over LLVM-C (for tests): for
+    /// every candidate, both give the same `refs`, and the keys split the candidates into
+    /// the same classes. Returns the number of candidates compared, or the first
+    /// disagreement.
+    #[doc(hidden)]
+    pub fn check_prescan_keys(&mut self) -> Result<usize, String> {
+        // Every definition, those alone on their shape included.
+        self.forget_shapes();
+        self.drop_prescan();
+        let cands: Vec<FuncId> = (0..self.funcs.len())
+            .map(FuncId::new)
+            .filter(|f| self.funcs[f.index()].def && self.funcs[f.index()].info.ineligible.is_none())
+            .collect();
+        let mut walk = Vec::new();
+        for &f in &cands {
+            let mut refs = Vec::new();
+            walk.push((self.merge_key_of(f, &mut refs), refs));
+        }
+        let _ = self.prescanned(FuncId::new(0));
+        let mut fwd: HashMap<Option<u64>, (Option<u64>, FuncId)> = HashMap::default();
+        let mut back: HashMap<Option<u64>, (Option<u64>, FuncId)> = HashMap::default();
+        for (&f, (k1, r1)) in cands.iter().zip(&walk) {
+            let mut r2 = Vec::new();
+            let k2 = self.merge_key_of(f, &mut r2);
+            let name = String::from_utf8_lossy(&self.funcs[f.index()].info.name).into_owned();
+            if k2.is_none() && k1.is_some() {
+                return Err(format!("{name}: the prescan has no key"));
+            }
+            if *r1 != r2 {
+                return Err(format!("{name}: refs differ: {r1:?} / {r2:?}"));
+            }
+            let (a, fa) = *fwd.entry(*k1).or_insert((k2, f));
+            let (b, fb) = *back.entry(k2).or_insert((*k1, f));
+            if a != k2 || b != *k1 {
+                let other = if a != k2 { fa } else { fb };
+                let other = String::from_utf8_lossy(&self.funcs[other.index()].info.name).into_owned();
+                let how = if a != k2 { "the prescan splits" } else { "the walk splits" };
+                return Err(format!("{name} and {other}: {how} them"));
+            }
+        }
+        self.drop_prescan();
+        Ok(cands.len())
+    }
+
+    /// Checks the tree keys ([`mergefunc::FastPath::tree_key`]) of every candidate, for tests: a
+    /// key cached now (from the prescan, or from a walk before later rewrites) equals one
+    /// walked afresh from the IR, and any two candidates the order calls equal have equal
+    /// keys (pairs are compared within groups of the core's view hash, which equal
+    /// functions share). Returns the number of equal pairs checked, or the first failure.
+    #[doc(hidden)]
+    pub fn check_tree_keys(&mut self) -> Result<usize, String> {
+        // Every definition, those alone on their shape included.
+        self.forget_shapes();
+        let cands: Vec<FuncId> = (0..self.funcs.len())
+            .map(FuncId::new)
+            .filter(|f| self.funcs[f.index()].def && self.funcs[f.index()].info.ineligible.is_none())
+            .collect();
+        let name = |m: &Self, f: FuncId| String::from_utf8_lossy(&m.funcs[f.index()].info.name).into_owned();
+        let cached: Vec<Option<u64>> = cands.iter().map(|&f| self.tree_key_of(f)).collect();
+        self.drop_prescan();
+        for s in &mut self.funcs {
+            s.tree_key = None;
+        }
+        let mut groups: HashMap<u64, Vec<(FuncId, u64)>> = HashMap::default();
+        let mut hasher = mergefunc::hash::FunctionHasher::tree_key();
+        hasher.hash_weak_flags = false;
+        for (&f, k1) in cands.iter().zip(cached) {
+            let k2 = self.tree_key_of(f);
+            if k1 != k2 {
+                return Err(format!("{}: cached tree key {k1:?}, walked afresh {k2:?}", name(self, f)));
+            }
+            self.materialize_view(f);
+            if self.funcs[f.index()].info.ineligible.is_some() {
+                continue;
+            }
+            let Some(k) = k2 else { continue };
+            groups.entry(hasher.hash(&*self, f)).or_default().push((f, k));
+        }
+        let mut cmp = mergefunc::Comparator::new();
+        cmp.compare_weak_flags = false;
+        let mut pairs = 0;
+        let mut groups: Vec<_> = groups.into_values().collect();
+        groups.sort_unstable();
+        for g in groups {
+            for (i, &(a, ka)) in g.iter().enumerate() {
+                for &(b, kb) in &g[i + 1..] {
+                    if cmp.compare(&*self, a, b) == std::cmp::Ordering::Equal {
+                        pairs += 1;
+                        if ka != kb {
+                            return Err(format!(
+                                "{} and {} are equal, their tree keys differ",
+                                name(self, a),
+                                name(self, b)
+                            ));
+                        }
+                    }
+                }
+            }
+        }
+        Ok(pairs)
+    }
+
+    /// Forgets the prescan (every rewrite calls this: the IR it describes changed).
+    pub(crate) fn drop_prescan(&mut self) {
+        *self.prescan.get_mut() = None;
+    }
+
+    /// Uses LLVM's own `StructuralHash` for [`mergefunc::FastPath::worklist_hash`] (on by default).
+    pub fn set_llvm_worklist_hash(&mut self, on: bool) {
+        self.llvm_hash = on;
+    }
+
+    /// `StructuralHash` of every function with a body, in module order: `(name, prescan,
+    /// shim, LLVM-C walk, LLVM's)`: the value [`mergefunc::FastPath::worklist_hash`] computes (the
+    /// prescan's for a candidate, the shim's walk otherwise), the shim's single-function
+    /// walk, the same walk over LLVM-C (the fallback), and what LLVM's exported function
+    /// returns. For tests and benchmarks; all four must be equal.
+    pub fn structural_hash_pairs(&self) -> Vec<(String, u64, u64, u64, u64)> {
+        let mut out = Vec::new();
+        for (i, s) in self.funcs.iter().enumerate() {
+            let Some(f) = s.v.filter(|_| s.def).map(|v| v.0) else { continue };
+            let pre = self.prescanned(FuncId::new(i)).map(|e| e.hash);
+            let mut h = self.shash.borrow_mut();
+            let shim = h.hash(f);
+            let walk = h.try_hash(f).unwrap_or(!shim);
+            // SAFETY: `f` is a live function with a body (`def`, the slot rule).
+            let theirs = unsafe { ffi::llvm_structural_hash_function(f, false) };
+            out.push((String::from_utf8_lossy(&V(f).name()).into_owned(), pre.unwrap_or(shim), shim, walk, theirs));
+        }
+        out
+    }
+
+    /// LLVM's own exported `StructuralHash` of every function with a body, in module
+    /// order (for benchmarks: the cost [`mergefunc::FastPath::worklist_hash`] avoids).
+    pub fn llvm_structural_hashes(&self) -> Vec<u64> {
+        let mut out = Vec::new();
+        // SAFETY: `self.m` is the live module; `f` walks its functions until null.
+        let mut f = unsafe { c::LLVMGetFirstFunction(self.m) };
+        while !f.is_null() {
+            // SAFETY: `f` is a live function of the module (not null, checked by the loop).
+            if unsafe { c::LLVMIsDeclaration(f) } == 0 {
+                // SAFETY: `f` is a live function with a body (checked just above).
+                out.push(unsafe { ffi::llvm_structural_hash_function(f, false) });
+            }
+            // SAFETY: `f` is a live function of the module (not null, checked by the loop).
+            f = unsafe { c::LLVMGetNextFunction(f) };
+        }
+        out
+    }
+
+    /// [`mergefunc::FastPath::merge_key`] of `f`, read from the IR without building its view: the
+    /// signature hash (the core's `FunctionHasher::signature_hash`: canonical function
+    /// type, attribute lists by content, the other signature props), then per reachable
+    /// block (in the walk order of the order) a marker, and per instruction (debug
+    /// intrinsics skipped, as in views) the opcode and, except for `getelementptr` (whose
+    /// operand count and types the order may skip when offsets fold), the canonical result
+    /// type, the operand count and each operand's stable identity ([`Self::stable_operand_key`]); each block ends with its
+    /// instruction count. The order requires every one of these to be identical for equal
+    /// functions, and no rewrite of another function changes any of them. Functions with
+    /// bodies that operands name go to `refs`, in walk order.
+    pub(crate) fn merge_key_of(&mut self, f: FuncId, refs: &mut Vec<FuncId>) -> Option<u64> {
+        use std::hash::Hasher;
+        let s = &self.funcs[f.index()];
+        let v = s.v?;
+        if !s.def || s.info.ineligible.is_some() {
+            return None;
+        }
+        let sig = s.sig_hash;
+        if let Some(p) = self.prescan.get_mut().take() {
+            // Keys from the prescan and from the walk below hash differently, so one set
+            // of keys never mixes them: a candidate the prescan did not cover keeps its
+            // place (no key) instead.
+            let at = refs.len();
+            let k = p.entry(f.index()).map(|e| {
+                let k = self.key_from_prescan(sig, e, p.ids_of(&e), refs);
+                // The prescan describes the IR as it is (no rewrite yet): the tree key
+                // comes for free now, and stays valid until a rewrite changes `f`.
+                if self.tree_keys {
+                    self.cache_tree_key(f, &e, k, &refs[at..]);
+                }
+                k
+            });
+            *self.prescan.get_mut() = Some(p);
+            return k;
+        }
+        // SAFETY: `v` is a live function with a body.
+        let entry = unsafe { c::LLVMGetFirstBasicBlock(v.0) };
+        if entry.is_null() {
+            return None;
+        }
+        let mut types = std::mem::take(&mut self.key_types);
+        let mut walk = std::mem::take(&mut self.key_walk);
+        let mut h = crate::prescan::KeyHasher::default();
+        h.write_u64(sig);
+        walk.start(entry);
+        let (call, gep) = (Op::Call.raw(), Op::GetElementPtr.raw());
+        while let Some(b) = walk.next_block() {
+            h.write_u8(0xb1);
+            let mut n = 0u32;
+            // SAFETY: `b` is a live block of `v` (the walk yields only blocks of the function).
+            // In this loop, blocks and instructions come from LLVM for this function and
+            // are only passed to the getters for their kind.
+            let mut i = unsafe { c::LLVMGetFirstInstruction(b) };
+            while !i.is_null() {
+                // SAFETY: `i` is a live instruction (not null, checked by the loop).
+                let raw = unsafe { ffi::LLVMGetInstructionOpcode(i) };
+                if !(raw == call && V(i).is_debug_intrinsic()) {
+                    n += 1;
+                    h.write_u32(raw);
+                    if raw != gep {
+                        let t = self.intern_type(V(i).ty());
+                        h.write_u64(types.type_hash(&*self, t));
+                        // SAFETY: `i` is a live instruction, hence a `User`.
+                        let nops = unsafe { c::LLVMGetNumOperands(i) };
+                        h.write_i32(nops);
+                        for k in 0..nops.max(0) as u32 {
+                            // SAFETY: `i` is a live instruction and `k` is below its operand count.
+                            let o = unsafe { c::LLVMGetOperand(i, k) };
+                            self.stable_operand_key(o, &mut h, refs);
+                        }
+                    }
+                }
+                // SAFETY: `i` is a live instruction (not null, checked by the loop).
+                i = unsafe { c::LLVMGetNextInstruction(i) };
+            }
+            h.write_u32(n);
+            // A block without terminator (not valid IR) just ends the walk there.
+            // SAFETY: `b` is a block of the live function `v` (`push_successors`' contract).
+            unsafe { walk.push_successors(b) };
+        }
+        self.key_types = types;
+        self.key_walk = walk;
+        Some(h.finish())
+    }
+
+    /// [`mergefunc::FastPath::tree_key`] of `f`: LLVM's `StructuralHash`, the prescan's details
+    /// word, the merge key (as [`Self::key_from_prescan`] makes it, the signature hash
+    /// included) and the identity of every function with a body that an operand names (a
+    /// reference of `f` to itself marked instead), all of the IR as it is now. They come
+    /// from the prescan while it is current (no rewrite since), or else from the shim's
+    /// walk of `f` alone, the same walk: equal functions get equal keys either way,
+    /// because the order requires every part to be identical for them.
+    /// Cached until a rewrite changes `f`. `None` if the walk declines `f`.
+    pub(crate) fn tree_key_of(&mut self, f: FuncId) -> Option<u64> {
+        let s = &self.funcs[f.index()];
+        if let Some(t) = s.tree_key {
+            return Some(t.key);
+        }
+        if !self.tree_keys || !s.def {
+            return None;
+        }
+        let v = s.v.filter(|v| v.is_function())?;
+        let t0 = crate::clock::ticks();
+        let mut ids = std::mem::take(&mut self.tree_ids);
+        ids.clear();
+        let from_prescan = self.prescan.get_mut().as_ref().and_then(|p| {
+            let e = p.entry(f.index())?;
+            ids.extend_from_slice(p.ids_of(&e));
+            Some(e)
+        });
+        let found = from_prescan.or_else(|| {
+            ids.clear();
+            let (ptr_bits, terms) = self.prescan_inputs();
+            let scratch = self.tree_scan.get_or_insert_with(crate::prescan::Scratch::new);
+            // SAFETY: `v` is a live function of this module, and `&mut self` is held for the
+            // whole call: nothing rewrites it meanwhile.
+            unsafe { crate::prescan::scan_fn(scratch, v.0, &terms, ptr_bits, &mut ids) }.map(|out| {
+                crate::prescan::Entry { hash: out[0], key: out[1], ids: (0, 0), part: 0, detail: out[6], copy: 0 }
+            })
+        });
+        let key = found.map(|e| {
+            // `ids` holds exactly this function's identities.
+            let mut refs = std::mem::take(&mut self.tree_refs);
+            refs.clear();
+            let k = self.key_from_prescan(self.funcs[f.index()].sig_hash, e, &ids, &mut refs);
+            self.drain_pending();
+            let key = self.cache_tree_key(f, &e, k, &refs);
+            self.tree_refs = refs;
+            key
+        });
+        self.tree_ids = ids;
+        self.add_time(t0, 0);
+        key
+    }
+
+    /// [`mergefunc::FastPath::cycle_key`] of `f`: its tree key's parts without the refs (the
+    /// `StructuralHash`, the details word and the merge key, none of which depends on
+    /// which function with a body an operand names, see [`Self::patch_tree_key`]), and
+    /// those refs. `None` where the tree key is `None`, which depends only on what the
+    /// native walk reads of the body, never on such names.
+    pub(crate) fn cycle_key_of(&mut self, f: FuncId, refs: &mut Vec<FuncId>) -> Option<u64> {
+        use std::hash::Hasher;
+        if !self.cycle_keys {
+            return None;
+        }
+        self.tree_key_of(f)?;
+        let t = self.funcs[f.index()].tree_key?;
+        let own = &self.tree_ref_arena[t.refs.0 as usize..t.refs.1 as usize];
+        refs.extend_from_slice(own);
+        let mut h = crate::prescan::KeyHasher::default();
+        for w in [t.hash, t.detail, t.merge_key, own.len() as u64] {
+            h.write_u64(w);
+        }
+        Some(h.finish())
+    }
+
+    /// Caches the tree key of `f` hashed from prescan entry `e`, merge key `merge_key`
+    /// and `refs`, and returns it.
+    fn cache_tree_key(&mut self, f: FuncId, e: &crate::prescan::Entry, merge_key: u64, refs: &[FuncId]) -> u64 {
+        self.cache_tree_key_parts(f, [e.hash, e.detail, merge_key], refs)
+    }
+
+    /// Caches the tree key of `f` from its parts (`StructuralHash`, details word, merge
+    /// key) and `refs`, and returns it.
+    fn cache_tree_key_parts(&mut self, f: FuncId, [hash, detail, merge_key]: [u64; 3], refs: &[FuncId]) -> u64 {
+        let key = tree_key_hash(f, [hash, detail, merge_key], refs);
+        let at = self.tree_ref_arena.len() as u32;
+        self.tree_ref_arena.extend_from_slice(refs);
+        let refs = (at, self.tree_ref_arena.len() as u32);
+        self.funcs[f.index()].tree_key = Some(TreeKey { key, hash, detail, merge_key, refs });
+        key
+    }
+
+    /// Gives `to` the cached tree key of `from` (if any), for a function `to` whose
+    /// instructions are `from`'s, moved as they are (`split_body`), with `from` left
+    /// without a body for now: the parts and the refs are the same, unless the
+    /// instructions name `from` itself (a function with a body before, a declaration
+    /// now, and a thunk or an alias soon: no key is moved then, a walk makes one when it
+    /// is asked for). Debug builds check the moved key against a fresh walk.
+    pub(crate) fn move_tree_key(&mut self, from: FuncId, to: FuncId) {
+        let Some(t) = self.funcs[from.index()].tree_key else { return };
+        let refs = self.tree_ref_arena[t.refs.0 as usize..t.refs.1 as usize].to_vec();
+        if refs.contains(&from) {
+            return;
+        }
+        let key = self.cache_tree_key_parts(to, [t.hash, t.detail, t.merge_key], &refs);
+        if cfg!(debug_assertions) {
+            self.clear_tree_key(to);
+            let fresh = self.tree_key_of(to);
+            assert_eq!(fresh, Some(key), "the moved tree key of a split body differs from a fresh walk");
+        }
+    }
+
+    /// Drops the cached tree key of `f` (a rewrite changed `f`).
+    pub(crate) fn clear_tree_key(&mut self, f: FuncId) {
+        if let Some(s) = self.funcs.get_mut(f.index()) {
+            s.tree_key = None;
+        }
+    }
+
+    /// After a rewrite that replaced uses of `from` by `to` in `f`'s instruction operands
+    /// and changed nothing else in `f`: patches the cached tree key of `f`, if any, to
+    /// what a walk would give now. The walk's parts other than `refs` do not depend on
+    /// which function with a body an operand names (the merge key only marks them), so
+    /// renaming `from` to `to` in `refs` is exact when `to` has a body; otherwise the key
+    /// is cleared.
+    pub(crate) fn patch_tree_key(&mut self, f: FuncId, from: FuncId, to: FuncId) {
+        let Some(t) = self.funcs[f.index()].tree_key else { return };
+        let to_has_body = self.funcs.get(to.index()).is_some_and(|s| s.def && s.v.is_some_and(|v| v.is_function()));
+        if !to_has_body {
+            self.funcs[f.index()].tree_key = None;
+            return;
+        }
+        let refs = &mut self.tree_ref_arena[t.refs.0 as usize..t.refs.1 as usize];
+        for r in refs.iter_mut().filter(|r| **r == from) {
+            *r = to;
+        }
+        let key = tree_key_hash(f, [t.hash, t.detail, t.merge_key], refs);
+        self.funcs[f.index()].tree_key = Some(TreeKey { key, ..t });
+    }
+
+    /// [`Self::merge_key_of`] from the prescan's entry `e` of a function whose signature
+    /// hash is `sig`: the native key covers what the walk below hashes except identities,
+    /// which come from `ids` (exactly the function's, in walk order) and are hashed (or
+    /// listed in `refs`) exactly as [`Self::stable_operand_key`] does.
+    fn key_from_prescan(&mut self, sig: u64, e: crate::prescan::Entry, ids: &[u64], refs: &mut Vec<FuncId>) -> u64 {
+        use std::hash::Hasher;
+        let mut h = crate::prescan::KeyHasher::default();
+        h.write_u64(sig);
+        h.write_u64(e.key);
+        for &id in ids {
+            let kind = match id & 7 {
+                1 => KeyIdentity::Global,
+                2 => KeyIdentity::Declared,
+                _ => KeyIdentity::Defined,
+            };
+            self.key_identity(V((id & !7) as LLVMValueRef), kind, &mut h, refs);
+        }
+        h.finish()
+    }
+
+    /// The part of a merge key an operand naming a global contributes (shared by the
+    /// prescan's keys and the LLVM-C walk's): a global variable, alias or ifunc and a
+    /// declared function hash their identity (merges never replace them); a function with
+    /// a body is only marked, and listed in `refs`.
+    fn key_identity(&mut self, v: V, kind: KeyIdentity, h: &mut impl std::hash::Hasher, refs: &mut Vec<FuncId>) {
+        match kind {
+            KeyIdentity::Global => {
+                h.write_u8(2);
+                h.write_u64(match self.global_ref(v) {
+                    GlobalRef::Func(f) => f.0 as u64 | 1 << 32,
+                    GlobalRef::Other(x) => x.0 as u64,
+                });
+            }
+            KeyIdentity::Declared => {
+                h.write_u8(3);
+                h.write_u32(self.register_func(v).0);
+            }
+            KeyIdentity::Defined => {
+                h.write_u8(4);
+                refs.push(self.register_func(v));
+            }
+        }
+    }
+
+    /// Hashes what no merge can change about operand `o` and what equal operands share:
+    /// a non-zero integer constant of at most 64 bits (its value; zero is every type's
+    /// null, which may equal a null of another type), a global variable, alias or ifunc
+    /// (its identity: only functions are merged), a declared function (its identity:
+    /// declarations are never candidates, so never replaced). A function with a body (a
+    /// merge may replace it) is a marker here and goes to `refs` (see
+    /// [`mergefunc::FastPath::merge_key`]); anything else hashes as one marker.
+    fn stable_operand_key(&mut self, o: LLVMValueRef, h: &mut impl std::hash::Hasher, refs: &mut Vec<FuncId>) {
+        if o.is_null() {
+            h.write_u8(0);
+            return;
+        }
+        let v = V(o);
+        match v.kind() {
+            Ok(ValKind::ConstantInt) => match v.const_int_u64() {
+                Some(x) if x != 0 => {
+                    h.write_u8(1);
+                    h.write_u64(x);
+                }
+                _ => h.write_u8(0),
+            },
+            Ok(ValKind::GlobalVariable | ValKind::GlobalAlias | ValKind::GlobalIFunc) => {
+                self.key_identity(v, KeyIdentity::Global, h, refs)
+            }
+            Ok(ValKind::Function) => {
+                let kind = if v.is_declaration() { KeyIdentity::Declared } else { KeyIdentity::Defined };
+                self.key_identity(v, kind, h, refs)
+            }
+            _ => h.write_u8(0),
+        }
+    }
+
+    /// Tree keys (on by default, [`mergefunc::FastPath::tree_key`]): the core files a candidate in
+    /// its tree under a key read from the prescan (or a walk of the function alone after
+    /// a rewrite), and builds its view only when another function in the tree has the
+    /// same key. The merges are the same either way; off, every candidate's view is built
+    /// and hashed. For measurements and tests.
+    pub fn set_tree_keys(&mut self, on: bool) {
+        self.tree_keys = on;
+    }
+
+    /// Cycle keys (on by default, [`mergefunc::FastPath::cycle_key`]; they are read from tree
+    /// keys, so they need those on): cycle merging leaves out, unread, the candidates
+    /// alone in their key class. The merges are the same either way; off, every candidate
+    /// cycle merging considers has its view built. For measurements and tests.
+    pub fn set_cycle_keys(&mut self, on: bool) {
+        self.cycle_keys = on;
+    }
+}

@@ -1,0 +1,122 @@
+//! Use lists: which functions refer to a value (through instructions, constants or
+//! their signatures), as the rewrites and [`mergefunc::Module::users_of`] need them.
+//!
+//! Invariants: these walks only read use lists; each reports a function at least once
+//! per use it has, possibly more (callers sort and deduplicate).
+
+use super::{HashSet, LlvmError, LlvmModule};
+use crate::safe::V;
+use inkwell::llvm_sys as sys;
+use mergefunc::FuncId;
+use std::ptr;
+use sys::core as c;
+use sys::prelude::*;
+
+impl LlvmModule {
+    /// Functions whose body or signature refers to `v` (through constants too).
+    pub(crate) fn referencing_funcs(&self, v: V, include_sig: bool, out: &mut Vec<FuncId>) {
+        let mut seen: HashSet<V> = HashSet::default();
+        let mut stack = vec![v];
+        let mut last_block = ptr::null_mut();
+        while let Some(x) = stack.pop() {
+            for user in x.users() {
+                if user.is_instruction() {
+                    self.push_parent(user, &mut last_block, out);
+                } else if user.is_function() {
+                    if include_sig {
+                        if let Some(f) = self.func_of.get(&user) {
+                            out.push(*f);
+                        }
+                    }
+                } else if user.is_constant() && !user.is_global() && seen.insert(user) {
+                    stack.push(user);
+                }
+            }
+        }
+    }
+
+    /// Like [`Self::referencing_funcs`], split into functions with an instruction that
+    /// refers to `v` (`insts`) and functions whose signature does (`sig`: personality,
+    /// prefix and prologue data).
+    pub(crate) fn referencing_funcs_split(
+        &self,
+        v: V,
+        insts: &mut Vec<FuncId>,
+        sig: &mut Vec<FuncId>,
+        consts: &mut Vec<V>,
+    ) {
+        let mut seen: HashSet<V> = HashSet::default();
+        let mut stack = vec![v];
+        let mut last_block = ptr::null_mut();
+        while let Some(x) = stack.pop() {
+            for user in x.users() {
+                if user.is_instruction() {
+                    self.push_parent(user, &mut last_block, insts);
+                } else if user.is_function() {
+                    if let Some(f) = self.func_of.get(&user) {
+                        sig.push(*f);
+                    }
+                } else if user.is_constant() && !user.is_global() && seen.insert(user) {
+                    consts.push(user);
+                    stack.push(user);
+                }
+            }
+        }
+    }
+
+    /// Functions with an instruction that has `v` itself as an operand (not inside a
+    /// constant).
+    pub(crate) fn instruction_users(&self, v: V, out: &mut Vec<FuncId>) {
+        let mut last_block = ptr::null_mut();
+        for user in v.users() {
+            if user.is_instruction() {
+                self.push_parent(user, &mut last_block, out);
+            }
+        }
+    }
+
+    /// Splits `users` (functions with an instruction that refers to `v`, directly or
+    /// inside constants) into those `users_of(.., UseKind::Any)` reports (an
+    /// instruction has `v` itself as an operand; the driver took them out of its tree,
+    /// their views may be rebuilt lazily), returned in `users`, and the others, returned:
+    /// they may sit in the driver's tree, so a rewrite that changes them rebuilds their
+    /// views before it returns.
+    pub(crate) fn split_by_direct_use(&self, v: V, users: &mut Vec<FuncId>) -> Vec<FuncId> {
+        let mut direct = Vec::new();
+        self.instruction_users(v, &mut direct);
+        direct.sort_unstable();
+        direct.dedup();
+        let mut eager = Vec::new();
+        users.retain(|f| {
+            direct.binary_search(f).is_ok() || {
+                eager.push(*f);
+                false
+            }
+        });
+        eager
+    }
+
+    /// Appends the function of instruction `user` to `out`, unless `user` is in
+    /// `*last_block`, the block of the previous user: that function is already there.
+    /// Use lists hold the uses of one caller mostly in runs, so this keeps `out` close
+    /// to one entry per caller (callers sort and deduplicate it anyway).
+    pub(crate) fn push_parent(&self, user: V, last_block: &mut LLVMBasicBlockRef, out: &mut Vec<FuncId>) {
+        let Some(b) = user.parent_block() else { return };
+        if b == *last_block {
+            return;
+        }
+        *last_block = b;
+        // SAFETY: `b` is the live parent block of the instruction `user` (not null, from
+        // `parent_block`).
+        let f = V(unsafe { c::LLVMGetBasicBlockParent(b) });
+        if let Some(id) = self.func_of.get(&f) {
+            if out.last() != Some(id) {
+                out.push(*id);
+            }
+        }
+    }
+
+    pub(crate) fn func_value(&self, f: FuncId) -> Result<V, LlvmError> {
+        self.funcs.get(f.index()).and_then(|s| s.v).ok_or_else(|| LlvmError(format!("{f} no longer exists")))
+    }
+}

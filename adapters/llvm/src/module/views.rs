@@ -1,0 +1,383 @@
+//! The life of a function's view (its [`mergefunc::BodyBuf`] and instruction handles):
+//! built or copied on demand ([`mergefunc::FastPath::materialize`]), dropped or patched
+//! in place after a rewrite, and checked against a rebuild in debug builds.
+//!
+//! Invariants (the slot rule, see [`Slot`](super::Slot)): a view whose slot is `built`
+//! equals the view a build from the IR would give now, up to constant ids with equal
+//! contents; `invalidate` is the only way a built view becomes unbuilt; a patch
+//! (`patch_view`) is only made where it is exact, and debug builds compare every patched
+//! view with a rebuilt one.
+
+use super::{reason, HashMap, LlvmModule};
+use crate::ffi;
+use crate::safe::V;
+use inkwell::llvm_sys as sys;
+use mergefunc::{BodyBuf, ConstId, ConstKind, FuncId, GlobalRef, Ineligible, InstKind, Prop, Value};
+use sys::core as c;
+
+/// Does a view have a metadata operand or attachment (see [`Slot::meta`](super::Slot::meta))?
+pub(crate) fn view_has_meta(body: &BodyBuf) -> bool {
+    body.uses.iter().any(|u| matches!(u.value, Value::Meta(_)))
+        || body.props.iter().any(|p| matches!(p, Prop::Meta(Some(_))))
+}
+
+impl LlvmModule {
+    /// Checks every getelementptr of every built view: its offset (possibly from the GEP
+    /// offset cache) equals LLVM's fold of that instruction. Returns how many were
+    /// checked, or the first function whose offset differs. For tests.
+    #[doc(hidden)]
+    pub fn check_gep_offsets(&self) -> Result<usize, String> {
+        let mut n = 0;
+        for s in &self.funcs {
+            let Some(body) = s.body.as_ref().filter(|_| s.built) else { continue };
+            for (inst, v) in body.insts.iter().zip(&s.insts) {
+                if let InstKind::Address { offset, .. } = inst.kind {
+                    if offset != self.gep_offset(*v) {
+                        return Err(String::from_utf8_lossy(&s.info.name).into_owned());
+                    }
+                    n += 1;
+                }
+            }
+        }
+        Ok(n)
+    }
+
+    /// Builds the views of every function now (they are otherwise built when the core
+    /// first reads them). Only useful to measure or test the view builder.
+    pub fn build_all_views(&mut self) {
+        for i in 0..self.funcs.len() {
+            self.materialize_view(FuncId::new(i));
+        }
+    }
+
+    /// Marks the body view of `f` out of date; the next [`Self::materialize_view`]
+    /// rebuilds it.
+    pub(crate) fn invalidate(&mut self, f: FuncId) {
+        let s = &mut self.funcs[f.index()];
+        if s.def {
+            s.built = false;
+            s.body = None;
+            s.insts.clear();
+            s.info.ineligible = s.info_ineligible;
+        }
+    }
+
+    /// Brings the built view of `f` up to date after a rewrite that replaced only uses of
+    /// the function `from` (RAUW of `from`, or redirection of calls of `from`): every
+    /// constant operand that may mention `from` is read again from LLVM, everything else
+    /// is kept. "May mention" is decided from the constant's recorded contents (not from
+    /// pointer caches, which other rewrites clear): it names `from`, contains something
+    /// that does, or contains an opaque constant whose contents are unknown. Re-reading
+    /// an operand that did not change is harmless, so this errs on the side of reading.
+    /// Returns `false` when the view cannot be patched exactly (not built, or it holds
+    /// metadata, which may mention `from`, or a prop constant may mention it); the caller
+    /// then drops the view instead. A patched view equals a rebuilt one (debug builds
+    /// check every patch).
+    pub(crate) fn patch_view(&mut self, f: FuncId, from: FuncId) -> bool {
+        let s = &self.funcs[f.index()];
+        let Some(body) = s.body.as_ref().filter(|_| s.built) else { return false };
+        debug_assert_eq!(s.meta, view_has_meta(body), "stale metadata flag of {f}");
+        if s.insts.len() != body.insts.len() || s.meta {
+            return false;
+        }
+        let mut memo: HashMap<ConstId, bool> = HashMap::default();
+        if body.props.iter().any(|p| matches!(p, Prop::Const(c) if self.may_mention(*c, from, &mut memo))) {
+            return false;
+        }
+        let mut fixes: Vec<(usize, V, u32)> = Vec::new();
+        for (i, inst) in body.insts.iter().enumerate() {
+            for (k, u) in body.uses[inst.operands.range()].iter().enumerate() {
+                if matches!(u.value, Value::Const(c) if self.may_mention(c, from, &mut memo)) {
+                    fixes.push((inst.operands.start as usize + k, s.insts[i], k as u32));
+                }
+            }
+        }
+        let mut locals = std::mem::take(&mut self.local_of);
+        locals.reset();
+        let mut new_uses = Vec::with_capacity(fixes.len());
+        let mut ok = true;
+        for &(_, inst, k) in &fixes {
+            // SAFETY: `inst` is a live instruction of `f` (the view is current) and `k` is
+            // below its operand count (the view lists every operand).
+            let o = unsafe { c::LLVMGetOperand(inst.0, k) };
+            let (mut intrinsic, mut distinct) = (None, false);
+            match (!o.is_null()).then(|| self.operand_use(inst, V(o), &locals, &mut intrinsic, &mut distinct)) {
+                Some(Ok(u)) if matches!(u.value, Value::Const(_)) && !distinct => new_uses.push(u),
+                _ => {
+                    ok = false;
+                    break;
+                }
+            }
+        }
+        self.local_of = locals;
+        if !ok {
+            return false;
+        }
+        self.drain_pending();
+        let Some(body) = self.funcs[f.index()].body.as_mut() else { return false };
+        for (&(at, _, _), u) in fixes.iter().zip(new_uses) {
+            body.uses[at] = u;
+        }
+        if cfg!(debug_assertions) {
+            self.assert_view_is_current(f);
+        }
+        true
+    }
+
+    /// May the constant `c` refer to the function `from` (see [`Self::patch_view`])?
+    fn may_mention(&self, c: ConstId, from: FuncId, memo: &mut HashMap<ConstId, bool>) -> bool {
+        // Leaves answer at once; only aggregates and expressions (through their
+        // operands) are memoized.
+        let ptrauth;
+        let operands: &[ConstId] = match &self.consts[c.index()].kind {
+            ConstKind::Null
+            | ConstKind::Undef
+            | ConstKind::Poison
+            | ConstKind::Int(_)
+            | ConstKind::Float(_)
+            | ConstKind::DataArray(_)
+            | ConstKind::DataVector(_) => return false,
+            ConstKind::Global(g) | ConstKind::Wrapped { target: g, .. } => return *g == GlobalRef::Func(from),
+            ConstKind::BlockAddress { func, .. } => return *func == from,
+            // Contents unknown (printed-form identity): assume it may.
+            ConstKind::Opaque(_) => return true,
+            ConstKind::Array(v) | ConstKind::Struct(v) | ConstKind::Vector(v) => v,
+            ConstKind::Expr { operands, .. } => operands,
+            ConstKind::PtrAuth { ptr, key, disc, addr_disc } => {
+                ptrauth = [*ptr, *key, *disc, *addr_disc];
+                &ptrauth
+            }
+        };
+        if let Some(&r) = memo.get(&c) {
+            return r;
+        }
+        let r = operands.iter().any(|e| self.may_mention(*e, from, memo));
+        memo.insert(c, r);
+        r
+    }
+
+    /// Do two constant ids record the same contents (recursively)?
+    fn same_const(&self, a: ConstId, b: ConstId) -> bool {
+        if a == b {
+            return true;
+        }
+        let (x, y) = (&self.consts[a.index()], &self.consts[b.index()]);
+        let all =
+            |p: &[ConstId], q: &[ConstId]| p.len() == q.len() && p.iter().zip(q).all(|(u, v)| self.same_const(*u, *v));
+        x.ty == y.ty
+            && match (&x.kind, &y.kind) {
+                (ConstKind::Array(p), ConstKind::Array(q))
+                | (ConstKind::Struct(p), ConstKind::Struct(q))
+                | (ConstKind::Vector(p), ConstKind::Vector(q)) => all(p, q),
+                (
+                    ConstKind::Expr { opcode: o1, operands: v1, props: p1 },
+                    ConstKind::Expr { opcode: o2, operands: v2, props: p2 },
+                ) => o1 == o2 && p1 == p2 && all(v1, v2),
+                (
+                    ConstKind::PtrAuth { ptr: a1, key: b1, disc: c1, addr_disc: d1 },
+                    ConstKind::PtrAuth { ptr: a2, key: b2, disc: c2, addr_disc: d2 },
+                ) => all(&[*a1, *b1, *c1, *d1], &[*a2, *b2, *c2, *d2]),
+                (p, q) => p == q,
+            }
+    }
+
+    /// Panics unless the module-level facts of `f` equal a rebuild from the IR now
+    /// (constants by their recorded contents, as in [`Self::assert_view_is_current`]).
+    pub(crate) fn assert_info_is_current(&mut self, f: FuncId) {
+        let Some(v) = self.funcs[f.index()].v else { return };
+        let (info, special) = self.build_info(v, self.shapes.is_alone(f.index()).then_some(f));
+        self.drain_pending();
+        let s = &self.funcs[f.index()];
+        let old = &s.info;
+        let same_sig = old.sig.len() == info.sig.len()
+            && old.sig.iter().zip(info.sig.iter()).all(|(a, b)| match (a, b) {
+                (Prop::Const(p), Prop::Const(q)) => self.same_const(*p, *q),
+                (a, b) => a == b,
+            });
+        assert!(
+            same_sig
+                && s.info_ineligible == info.ineligible
+                && s.fn_special == special
+                && (&old.name, old.linkage, old.unnamed_addr, old.used_externally, old.ty, old.align, old.callable)
+                    == (
+                        &info.name,
+                        info.linkage,
+                        info.unnamed_addr,
+                        info.used_externally,
+                        info.ty,
+                        info.align,
+                        info.callable
+                    ),
+            "stale facts of {f}: kept {old:?} ({:?}), rebuilt {info:?}",
+            s.info_ineligible
+        );
+    }
+
+    /// Panics unless the built view of `f` equals a view rebuilt from the IR now (debug
+    /// builds check every patched view this way).
+    pub(crate) fn assert_view_is_current(&mut self, f: FuncId) {
+        let before = self.funcs[f.index()].body.clone();
+        let before_ineligible = self.funcs[f.index()].info.ineligible;
+        let builds = self.views_built;
+        self.invalidate(f);
+        self.materialize_view(f);
+        // A check, not a build of the pass.
+        self.views_built = builds;
+        let s = &self.funcs[f.index()];
+        // Constants are compared by their recorded contents: a rebuild may intern an
+        // unchanged constant again under a new id (pointer caches are cleared by other
+        // rewrites); ids are identities, not contents.
+        let same = match (&before, &s.body) {
+            (Some(a), Some(b)) => {
+                a.blocks == b.blocks
+                    && a.insts == b.insts
+                    && a.succs == b.succs
+                    && a.uses.len() == b.uses.len()
+                    && a.uses.iter().zip(&b.uses).all(|(x, y)| {
+                        x.ty == y.ty
+                            && match (x.value, y.value) {
+                                (Value::Const(p), Value::Const(q)) => self.same_const(p, q),
+                                (p, q) => p == q,
+                            }
+                    })
+                    && a.props.len() == b.props.len()
+                    && a.props.iter().zip(&b.props).all(|(x, y)| match (x, y) {
+                        (Prop::Const(p), Prop::Const(q)) => self.same_const(*p, *q),
+                        (p, q) => p == q,
+                    })
+            }
+            (None, None) => true,
+            _ => false,
+        };
+        assert!(
+            same && before_ineligible == s.info.ineligible,
+            "patched view of {f} ({}) differs from a rebuilt one:\npatched {before:?}\nrebuilt {:?}",
+            String::from_utf8_lossy(&s.info.name),
+            s.body
+        );
+    }
+
+    /// Asks for the first cache lines of `f`'s IR if its view is not built yet (see
+    /// [`mergefunc::FastPath::prefetch`]).
+    pub(crate) fn prefetch_view(&self, f: FuncId) {
+        /// Bytes from the start of the body: the walks prefetch further ahead themselves
+        /// (2 KiB measured better than 4 KiB and 1 KiB on rust-linked-release).
+        const PREFETCH_BYTES: u64 = 2048;
+        let Some(s) = self.funcs.get(f.index()) else { return };
+        if s.built {
+            return;
+        }
+        if let Some(&(lo, hi)) = self.footprints.get(f.index()).filter(|r| r.0 != 0) {
+            // SAFETY: a prefetch hint; the shim never dereferences the range.
+            unsafe { ffi::mergefunc_prefetch_range(lo, hi.saturating_add(64), PREFETCH_BYTES) };
+        }
+    }
+
+    /// Builds the body view of `f` if it is not current.
+    pub(crate) fn materialize_view(&mut self, f: FuncId) {
+        let s = &self.funcs[f.index()];
+        if s.built {
+            return;
+        }
+        let Some(v) = s.v else { return };
+        let (ineligible, fn_special) = (s.info_ineligible, s.fn_special);
+        let mut body = None;
+        let mut insts = Vec::new();
+        let mut meta = false;
+        let mut reason_found = None;
+        let mut copied_from = None;
+        let mut view_gen = (self.const_gen, self.md_gen);
+        if ineligible.is_none() {
+            let t0 = crate::clock::ticks();
+            let built = match self.copy_view(f, v, fn_special) {
+                Some((view, src, gen)) => {
+                    copied_from = src;
+                    view_gen = gen;
+                    Ok(view)
+                }
+                None => {
+                    self.views_built += 1;
+                    let built = self.build_body(v, fn_special);
+                    if let Ok(view) = &built {
+                        if !view.distinct_md {
+                            self.add_copy_source(f);
+                        }
+                    }
+                    built
+                }
+            };
+            if !self.in_rewrite {
+                self.add_time(t0, 1);
+            }
+            match built {
+                Ok(view) => {
+                    if view.distinct_md {
+                        reason_found = Some(Ineligible::Adapter(reason::DISTINCT_MD));
+                    } else if self.block_addresses
+                        // SAFETY: `v` is a live function; the shim only reads its blocks
+                        // and their uses.
+                        && unsafe { ffi::mergefunc_block_address_escapes(v.0) } == 1
+                    {
+                        reason_found = Some(Ineligible::Adapter(reason::BLOCK_ADDRESS_ESCAPES));
+                    }
+                    body = Some(view.body);
+                    insts = view.insts;
+                    meta = view.meta;
+                }
+                Err(r) => reason_found = Some(Ineligible::Adapter(r)),
+            }
+        }
+        self.drain_pending();
+        let s = &mut self.funcs[f.index()];
+        s.info.ineligible = ineligible.or(reason_found);
+        s.body = body;
+        s.insts = insts;
+        s.meta = meta;
+        s.built = true;
+        s.copied_from = copied_from;
+        s.view_gen = view_gen;
+    }
+
+    /// How many views were built through LLVM-C (not copied from a function with the
+    /// same body, moved with a body or patched after a rewrite).
+    pub fn views_built(&self) -> u64 {
+        self.views_built
+    }
+
+    /// [`mergefunc::FastPath::tiny_body`] of a definition whose view is not built, from the IR (one
+    /// block, counting its instructions other than debug intrinsics up to two); `None`
+    /// with a view, which the driver then reads.
+    pub(crate) fn tiny_body_of(&self, f: FuncId) -> Option<bool> {
+        let s = self.funcs.get(f.index())?;
+        let v = s.v.filter(|_| s.def && !s.built)?;
+        // SAFETY: `v` is a live function of this module; the walk only reads the lists.
+        unsafe {
+            let first = c::LLVMGetFirstBasicBlock(v.0);
+            if first.is_null() {
+                return None;
+            }
+            if !c::LLVMGetNextBasicBlock(first).is_null() {
+                return Some(false);
+            }
+            let mut n = 0;
+            let mut i = c::LLVMGetFirstInstruction(first);
+            while !i.is_null() && n < 2 {
+                if !V(i).is_debug_intrinsic() {
+                    n += 1;
+                }
+                i = c::LLVMGetNextInstruction(i);
+            }
+            Some(n < 2)
+        }
+    }
+
+    /// Rebuilds `f`'s facts, and its body view if it is built.
+    pub(crate) fn rebuild_eagerly(&mut self, f: FuncId) {
+        let was_built = self.funcs[f.index()].built;
+        self.rebuild_info(f);
+        if was_built {
+            self.invalidate(f);
+            self.materialize_view(f);
+        }
+    }
+}
