@@ -755,8 +755,9 @@ extern "C" {
 // same type, linkage, address space, attributes (`copyAttributesFrom`: calling convention,
 // attribute list, GC, personality, prefix and prologue data, alignment, section,
 // visibility, unnamed_addr, DLL storage, dso_local, partition, thread-local mode), comdat,
-// attachments (the caller strips what a thunk must not keep) and name, placed where `g`
-// was in the module's function list; every use of `g` (metadata included) then names the
+// attachments (the caller strips what a thunk must not keep) and name, appended to the
+// module's function list as LLVM's `Function::Create` with a parent places its `NewG` (the
+// order of functions in the output, hence the object file's layout, is LLVM's); every use of `g` (metadata included) then names the
 // new function, and `g` goes: destroyed, or with `keep` != 0 unlinked as
 // `mergefunc_remove_function` does (its body stays in it, with no use of anything). The
 // old body never leaves the symbol table of `g` one name at a time (the cost of
@@ -766,8 +767,7 @@ LLVMValueRef mergefunc_replace_with_shell(LLVMValueRef g, int keep) {
   Function *G = dyn_cast_or_null<Function>(unwrap(g));
   if (!G || G->isDeclaration() || !G->getParent() || mergefunc_any_block_address_taken(g) != 0)
     return nullptr;
-  Function *NG = Function::Create(G->getFunctionType(), G->getLinkage(), G->getAddressSpace(), "");
-  G->getParent()->getFunctionList().insertAfter(G->getIterator(), NG);
+  Function *NG = Function::Create(G->getFunctionType(), G->getLinkage(), G->getAddressSpace(), "", G->getParent());
   NG->copyAttributesFrom(G);
   NG->setComdat(G->getComdat());
   NG->copyMetadata(G, 0);
@@ -903,16 +903,31 @@ int mergefunc_set_function_alignment(LLVMValueRef v, uint64_t a) {
   return 1;
 }
 
-// A new external function without a body, appended to the module of function `f`, with
-// `f`'s function type and `f`'s address space (`LLVMAddFunction` always uses the program
-// address space), as LLVM's MergeFunctions creates the private body of two interposable
-// or ODR functions. Null if `f` is not a function in a module.
+// A new external function without a body, placed just before function `f` in its
+// module, with `f`'s function type and `f`'s address space (`LLVMAddFunction` always uses
+// the program address space): the private body of two interposable or ODR functions,
+// which stands where LLVM's MergeFunctions leaves it (LLVM keeps the body in `f`, whose
+// name and uses go to a function it appends, later replaced by a thunk). Null if `f` is
+// not a function in a module.
 LLVMValueRef mergefunc_add_function_like(LLVMValueRef f) {
   Function *F = dyn_cast_or_null<Function>(unwrap(f));
   if (!F || !F->getParent())
     return nullptr;
-  return wrap(Function::Create(F->getFunctionType(), GlobalValue::ExternalLinkage, F->getAddressSpace(), "",
-                               F->getParent()));
+  Function *NF = Function::Create(F->getFunctionType(), GlobalValue::ExternalLinkage, F->getAddressSpace(), "");
+  F->getParent()->getFunctionList().insert(F->getIterator(), NF);
+  return wrap(NF);
+}
+
+// Moves function `f` to the end of its module's function list, as a function LLVM's
+// MergeFunctions creates for a thunk is appended there. Returns 1, or 0 (nothing done) if
+// `f` is not a function in a module.
+int mergefunc_move_function_to_end(LLVMValueRef f) {
+  Function *F = dyn_cast_or_null<Function>(unwrap(f));
+  if (!F || !F->getParent())
+    return 0;
+  auto &List = F->getParent()->getFunctionList();
+  List.splice(List.end(), List, F->getIterator());
+  return 1;
 }
 
 } // extern "C"

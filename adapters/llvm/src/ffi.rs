@@ -147,8 +147,11 @@ extern "C" {
     /// `a` not an alignment LLVM accepts.
     pub fn mergefunc_set_function_alignment(v: LLVMValueRef, a: u64) -> i32;
     /// A new external declaration with the function type and address space of function
-    /// `f`, appended to `f`'s module; null if `f` is not a function in a module.
+    /// `f`, placed just before `f` in its module; null if `f` is not a function in a module.
     pub fn mergefunc_add_function_like(f: LLVMValueRef) -> LLVMValueRef;
+    /// Moves function `f` to the end of its module's function list (nothing else
+    /// changes); 1, or 0 if `f` is not a function in a module.
+    pub fn mergefunc_move_function_to_end(f: LLVMValueRef) -> i32;
     /// 1 if global object `v` has an attachment of kind `kind`, 0 if not, -1 for a
     /// value that is not a global object.
     pub fn mergefunc_global_has_metadata(v: LLVMValueRef, kind: c_uint) -> i32;

@@ -527,10 +527,11 @@ impl LlvmModule {
         } else {
             // LLVM's fresh `NewG` after `copyAttributesFrom` + `takeName` + RAUW: a shell
             // that takes over the folded function's name, linkage, attributes, dso_local,
-            // comdat, section, personality, place and every use, under `g`'s id.
+            // comdat, section, personality and every use, under `g`'s id, appended to the
+            // module's function list as LLVM appends its `NewG`.
             // Without one (a block address names one of its blocks; or a declaration, a
             // symbol left by `split_body`), the folded function's own object becomes the
-            // thunk, its body cleared.
+            // thunk, its body cleared, moved to the end of the module.
             let shell = if eager.is_empty() && freed.is_empty() { self.replace_with_shell(g, gv) } else { None };
             let tv = match shell {
                 Some(ng) => ng,
@@ -539,6 +540,10 @@ impl LlvmModule {
                     for p in gv.params() {
                         p.set_name(b"");
                     }
+                    // Where LLVM's `NewG` would be: appended to the module.
+                    // SAFETY: `gv` is a live function of this module (the shim checks it
+                    // is a function in a module); moving it in the list frees nothing.
+                    unsafe { ffi::mergefunc_move_function_to_end(gv.0) };
                     gv
                 }
             };
