@@ -3,7 +3,7 @@
 //!
 //! | hook | label | answered by |
 //! |---|---|---|
-//! | `has_body`, `materialize`, `prefetch` | lazy views | the slot's `def` flag; `materialize_view` (built from LLVM-C, or copied from a function with the same body); a prefetch of the body's first cache lines |
+//! | `has_body`, `materialize`, `prefetch` | lazy views | the slot's `has_body` flag; `materialize_view` (built from LLVM-C, or copied from a function with the same body); a prefetch of the body's first cache lines |
 //! | `never_merges` | can only lose merges | a function alone on its shape key (`crate::shape`: header and entry-block facts), never prescanned nor read |
 //! | `worklist_hash` | can only lose merges | LLVM's own `StructuralHash` (the prescan's, or `crate::shash`'s walk) |
 //! | `merge_key`, `cycle_key`, `tree_key` | can only lose merges | one native walk of the prescan (`merge_key_of`, `cycle_key_of`, `tree_key_of`) |
@@ -23,7 +23,7 @@ use crate::module::LlvmModule;
 
 impl FastPath for LlvmModule {
     fn has_body(&self, f: FuncId) -> bool {
-        self.funcs[f.index()].def
+        self.funcs[f.index()].has_body
     }
 
     fn materialize(&mut self, f: FuncId) {
@@ -35,15 +35,15 @@ impl FastPath for LlvmModule {
     }
 
     fn never_merges(&self, f: FuncId) -> bool {
-        self.shapes.is_alone(f.index())
+        self.load.shapes.is_alone(f.index())
     }
 
     fn worklist_hash(&self, f: FuncId) -> Option<u64> {
         let s = &self.funcs[f.index()];
         match s.v {
             // A pure read of the IR: the value of LLVM's own hash, as its pass computes it.
-            Some(v) if self.llvm_hash && s.def => {
-                Some(self.prescanned(f).map(|e| e.hash).unwrap_or_else(|| self.shash.borrow_mut().hash(v.0)))
+            Some(v) if self.switches.llvm_worklist_hash && s.has_body => {
+                Some(self.prescanned(f).map(|e| e.hash).unwrap_or_else(|| self.keys.shash.borrow_mut().hash(v.0)))
             }
             _ => None,
         }

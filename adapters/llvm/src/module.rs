@@ -47,7 +47,7 @@ pub(crate) use copies::first_difference;
 pub use diagnostics::{LlvmCompareState, PassTimes};
 pub(crate) use views::view_has_meta;
 
-use crate::safe::{Md, Op, T, V};
+use crate::safe::{Md, MdCtx, Op, T, V};
 use build::BuildScratch;
 use copies::{SameBodyState, COPY_SOURCES};
 use inkwell::llvm_sys as sys;
@@ -107,28 +107,32 @@ fn err<T>(s: impl Into<String>) -> Result<T, LlvmError> {
     Err(LlvmError(s.into()))
 }
 
-/// One function slot: the LLVM object a `FuncId` names, and its view.
+/// One function slot: the LLVM object a `FuncId` names, its facts and its view.
 ///
-/// Views are lazy: `info` is always current, `body` is built by
-/// [`mergefunc::FastPath::materialize`] (see `materialize_view`) and dropped again when a rewrite
-/// changes the function in a way the driver knows about.
+/// Views are lazy: `facts` are always current, `view` is built by
+/// [`mergefunc::FastPath::materialize`] (see `materialize_view`) and dropped again when a
+/// rewrite changes the function in a way the driver knows about.
 ///
 /// The *slot rule*, which the `unsafe` blocks of the view builder rely on: `v` is a live
-/// function, or the alias that replaced one (`write_alias`); `def` is set only while `v`
-/// is a function with a body; a slot eligible by its signature (`info_ineligible` is
-/// `None`) has `def` set (`build_info` marks declarations and aliases `NoBody`).
+/// function, or the alias that replaced one (`write_alias`); `has_body` is set only while
+/// `v` is a function with a body; a slot eligible by its signature (`facts_ineligible` is
+/// `None`) has `has_body` set (`build_facts` marks declarations and aliases `NoBody`).
 pub(crate) struct Slot {
     pub(crate) v: Option<V>,
-    pub(crate) info: FuncInfo,
-    pub(crate) body: Option<BodyBuf>,
-    /// The LLVM instruction of each `InstId` of `body`.
+    /// The function's facts; `facts.ineligible` adds what the view found (when built) to
+    /// `facts_ineligible`.
+    pub(crate) facts: FuncInfo,
+    /// The view (`None` while not built, and for functions without a body or ineligible
+    /// by their facts).
+    pub(crate) view: Option<BodyBuf>,
+    /// The LLVM instruction of each `InstId` of `view`.
     pub(crate) insts: Vec<V>,
-    /// `body`/`insts` and the body-derived part of `info.ineligible` describe the IR.
+    /// `view`/`insts` and the body-derived part of `facts.ineligible` describe the IR.
     pub(crate) built: bool,
     /// The LLVM function has a body (whether or not the view is built).
-    pub(crate) def: bool,
+    pub(crate) has_body: bool,
     /// Ineligibility known from the signature alone (before reading the body).
-    pub(crate) info_ineligible: Option<Ineligible>,
+    pub(crate) facts_ineligible: Option<Ineligible>,
     /// The function's own attributes include `inalloca`/`swifterror`.
     pub(crate) fn_special: bool,
     /// The built view has a metadata operand or attachment (`Value::Meta`,
@@ -148,60 +152,62 @@ pub(crate) struct Slot {
     /// clears it.
     pub(crate) tree_key: Option<TreeKey>,
     /// The core's hash of the signature (`FunctionHasher::signature_hash`) of a function
-    /// with a body, kept current by `rebuild_info`.
+    /// with a body, kept current by `rebuild_facts`.
     pub(crate) sig_hash: u64,
     /// The cache generations (`const_gen`, `md_gen`) whose ids the view holds: those of
     /// its build, or of the view it was copied from.
     pub(crate) view_gen: (u32, u32),
 }
 
-/// An LLVM 22 module (its own context) and the core's view of it.
+/// An LLVM 22 module (its own context, or a host's) and the core's view of it. The
+/// state is grouped by job; each group's invariants are stated on its type.
 pub struct LlvmModule {
     pub(crate) ctx: LLVMContextRef,
     pub(crate) m: LLVMModuleRef,
     pub(crate) td: sys::target::LLVMTargetDataRef,
     pub(crate) builder: LLVMBuilderRef,
+    /// The module and its context belong to someone else ([`Self::from_borrowed`]):
+    /// `Drop` disposes only what the adapter created.
+    borrowed: bool,
+    /// Threads the prescan may use (`None`: the available parallelism, at most 8, asked
+    /// only when a prescan is large enough to use threads).
+    threads: Option<usize>,
+    /// One slot per function id (see [`Slot`]).
     pub(crate) funcs: Vec<Slot>,
+    /// The id of each function (or alias that replaced one) in `funcs`.
     pub(crate) func_of: HashMap<V, FuncId>,
-    globals: Vec<V>,
-    global_of: HashMap<V, GlobalId>,
-    types: Vec<TypeData>,
-    type_of: HashMap<T, TypeId>,
-    /// `types` by content: congruent types (named structs that differ only in their
-    /// names, which the order ignores) share one id, so views of functions that differ
-    /// only in struct names are the same records (see `copy_view`).
-    type_by_data: HashMap<TypeData, TypeId>,
-    /// Direct-mapped cache of `type_of` (see `intern_type`).
-    type_cache: Box<[(usize, u32); TYPE_CACHE_SLOTS]>,
-    consts: Vec<ConstData>,
-    const_of: HashMap<V, ConstId>,
-    metas: Vec<MetaData>,
-    /// `metas` by content, so that an item interned again after the caches were cleared
-    /// gets its old id back (strings, wrapped constants and uniqued tuples of those:
-    /// `meta_stable`).
-    meta_by_data: HashMap<MetaData, MetaId>,
-    /// By id: the item's content does not depend on the generation of the caches (no
-    /// distinct or opaque node inside), so its id is the same in every generation.
-    meta_stable: Vec<bool>,
-    /// Generation of `const_of` (bumped when it is cleared).
-    const_gen: u32,
-    /// Generation of the metadata, inline-asm and opaque-identity caches.
-    md_gen: u32,
-    meta_of: HashMap<Md, MetaId>,
-    asms: Vec<AsmData>,
-    asm_of: HashMap<V, AsmId>,
-    attr_lists: Vec<AttrList>,
-    /// `attr_lists` by content hash (the lists themselves are stored once, in
-    /// `attr_lists`). Lists whose hashes collide take the next free key: a lookup walks
-    /// keys `h, h+1, ...` until it finds an equal list or a free key (entries are never
-    /// removed, so the walk never skips one).
-    attrs_of: HashMap<u64, AttrsId>,
-    attr_ids: HashMap<usize, u64>,
-    strings: HashMap<Vec<u8>, u64>,
-    opaque_text: HashMap<String, u64>,
-    opaque_ptr: HashMap<usize, u64>,
-    next_opaque: u64,
+    /// Functions registered on the fly whose facts still have to be built.
+    pub(crate) pending: Vec<FuncId>,
+    /// A rewrite is running: views it builds count as rewrite time, and no view is
+    /// copied.
+    pub(crate) in_rewrite: bool,
+    /// What the load found out about the module as a whole.
+    pub(crate) load: LoadFacts,
+    /// Attribute and metadata kind numbers of the context.
+    pub(crate) kinds: KindIds,
+    /// The interned tables the core reads by id.
+    tables: Tables,
+    /// Lookups in front of `tables`, most keyed by LLVM pointers.
+    caches: Caches,
+    /// The prescan and the keys computed from it or from walks.
+    pub(crate) keys: Keys,
+    /// Sources of view copies and the shim's same-body walk.
+    copies: Copies,
+    /// Reusable buffers of the view builder and the facts.
+    scratch: Scratch,
+    /// Switches for tests, benchmarks and the CLI's A/B options.
+    pub(crate) switches: Switches,
+    /// Counters and times reported by the CLI and the benchmarks.
+    stats: Stats,
+}
+
+/// What the load found out about the module as a whole (see `load.rs`).
+pub(crate) struct LoadFacts {
+    /// What the core's order needs of the target: the pointer width it equates with
+    /// integers (none when `layout_known` is false).
     target: TargetInfo,
+    /// The module flag `SemanticInterposition`: functions that are not `dso_local` are
+    /// interposable.
     semantic_interposition: bool,
     /// The module's data layout is the one its target uses: it names a layout, or no
     /// triple (LLVM's default layout is then the module's), or a triple whose layout was
@@ -212,13 +218,30 @@ pub struct LlvmModule {
     layout_known: bool,
     /// How the bytes of data arrays and vectors are recorded (see [`DataBytes`]).
     data_bytes: DataBytes,
+    /// The operands of `llvm.used` and `llvm.compiler.used`, pointer casts stripped
+    /// (kept current by the rewrites that replace a function's object).
     pub(crate) used: HashSet<V>,
+    /// A `blockaddress` may refer to a block of some function. False when the load's
+    /// prescan read every definition and found no block whose address is taken: the
+    /// rewrites never create block addresses, so it stays false for the whole run.
+    pub(crate) block_addresses: bool,
+    /// Which definitions are alone on their shape (see `shape`): never prescanned, never
+    /// read, reported to the core as never merging.
+    pub(crate) shapes: crate::shape::Shapes,
+}
+
+/// Attribute and metadata kind numbers of the module's context, looked up by name once
+/// at load (kinds are numbered per context and never change).
+pub(crate) struct KindIds {
     /// (first non-enum kind, first int kind, one past the last int kind).
     int_attr_range: Option<(u32, u32, u32)>,
+    /// `inalloca` and `swifterror`: allocas of functions with these attributes need
+    /// their printed form read (see the view builder).
     special_alloca_kinds: [u32; 2],
     /// Attribute kinds of `naked` (function) and `preallocated` (parameter): see
     /// `LlvmModule::thunk_may_call`.
     no_thunk_kinds: [u32; 2],
+    /// `!type` and `!kcfi_type`: the attachments a thunk keeps.
     pub(crate) md_type: u32,
     pub(crate) md_kcfi: u32,
     /// Function attachment kinds the signature does not compare (see
@@ -227,98 +250,256 @@ pub struct LlvmModule {
     md_not_compared: [u32; 4],
     /// `!mergefunc.thunk`: the tag on every thunk this adapter writes.
     pub(crate) md_thunk: u32,
+    /// `!range`, the one call attachment views record.
     md_range: u32,
-    /// Functions registered on the fly whose views still have to be built.
-    pub(crate) pending: Vec<FuncId>,
-    /// Compute `worklist_hash` with LLVM's own `StructuralHash`.
-    pub(crate) llvm_hash: bool,
-    /// LLVM's `StructuralHash`, computed here (see `crate::shash`).
-    pub(crate) shash: std::cell::RefCell<crate::shash::StructuralHasher>,
-    /// The prescan (hash and merge key from one native walk): of every definition when
-    /// loading (beside the module facts), dropped by the first rewrite, then made again
-    /// for the candidates by the next [`mergefunc::FastPath::worklist_hash`] (`None`: not run since).
-    prescan: std::cell::RefCell<Option<crate::prescan::Prescan>>,
-    /// A `blockaddress` may refer to a block of some function. False when the load's
-    /// prescan read every definition and found no block whose address is taken: the
-    /// rewrites never create block addresses, so it stays false for the whole run.
-    pub(crate) block_addresses: bool,
-    /// Which definitions are alone on their shape (see `shape`): never prescanned, never
-    /// read, reported to the core as never merging.
-    pub(crate) shapes: crate::shape::Shapes,
-    /// By function index: where the last prescan found its blocks and instructions
-    /// (see [`crate::prescan::Prescan::footprints`]); a prefetch hint only.
-    pub(crate) footprints: Vec<(u64, u64)>,
-    /// Erased functions and folded bodies are unlinked but not destroyed
-    /// ([`Self::set_keep_erased`]).
-    pub(crate) keep_erased: bool,
-    /// Threads the prescan may use (`None`: the available parallelism, at most 8, asked
-    /// only when a prescan is large enough to use threads).
-    threads: Option<usize>,
-    /// The module and its context belong to someone else ([`Self::from_borrowed`]):
-    /// `Drop` disposes only what the adapter created.
-    borrowed: bool,
-    /// Time spent after parsing on the module-level facts and the first prescan (which
-    /// run side by side): (wall, process CPU) s.
-    setup_time: (f64, f64),
-    /// Ticks by part of the merge pass (prescan, views, rewrites; see [`PassTimes`]),
-    /// converted by `clock`.
-    pub(crate) times: std::cell::Cell<[u64; 5]>,
-    clock: crate::clock::PartClock,
-    /// A rewrite is running: views it builds count as rewrite time.
-    pub(crate) in_rewrite: bool,
-    /// Scratch of `build_body`: locals of the function being built, by LLVM handle.
-    local_of: crate::ptrmap::LocalMap,
-    scratch_blocks: Vec<LLVMBasicBlockRef>,
-    /// Scratch of `build_body`/`build_records`, reused so that building a view allocates
-    /// only the view itself.
-    scratch: BuildScratch,
-    /// Canonical type hashes for `merge_key_of` (the core's own type hash).
-    key_types: mergefunc::hash::FunctionHasher,
-    key_walk: crate::shash::BlockWalk,
+}
+
+/// The module tables the core reads by id ([`mergefunc::Module::type_data`] and its
+/// neighbours), with the indexes that find an id by content. Tables only grow: an id
+/// names one content for good.
+#[derive(Default)]
+struct Tables {
+    globals: Vec<V>,
+    types: Vec<TypeData>,
+    /// `types` by content: congruent types (named structs that differ only in their
+    /// names, which the order ignores) share one id, so views of functions that differ
+    /// only in struct names are the same records (see `copy_view`).
+    type_by_data: HashMap<TypeData, TypeId>,
+    consts: Vec<ConstData>,
+    metas: Vec<MetaData>,
+    /// `metas` by content, so that an item interned again after the caches were cleared
+    /// gets its old id back (strings, wrapped constants and uniqued tuples of those:
+    /// `meta_stable`).
+    meta_by_data: HashMap<MetaData, MetaId>,
+    /// By id: the item's content does not depend on the generation of the caches (no
+    /// distinct or opaque node inside), so its id is the same in every generation.
+    meta_stable: Vec<bool>,
+    asms: Vec<AsmData>,
+    attr_lists: Vec<AttrList>,
+    /// `attr_lists` by content hash (the lists themselves are stored once, in
+    /// `attr_lists`). Lists whose hashes collide take the next free key: a lookup walks
+    /// keys `h, h+1, ...` until it finds an equal list or a free key (entries are never
+    /// removed, so the walk never skips one).
+    attrs_of: HashMap<u64, AttrsId>,
+    attr_ids: HashMap<usize, u64>,
+    strings: HashMap<Vec<u8>, u64>,
+    opaque_text: HashMap<String, u64>,
+    next_opaque: u64,
+}
+
+/// Lookups in front of [`Tables`]. Those keyed by LLVM pointers to objects a rewrite may
+/// free (`const_of`, `meta_of`, `asm_of`, `mav_of`, `uniqued_of`, `opaque_ptr`) are
+/// forgotten by the rewrites that may free them (the *generations*, see `intern.rs`);
+/// types, attributes and attribute lists live as long as the context, so their caches
+/// never go stale.
+struct Caches {
+    global_of: HashMap<V, GlobalId>,
+    type_of: HashMap<T, TypeId>,
+    /// Direct-mapped cache of `type_of` (see `intern_type`).
+    type_cache: Box<[(usize, u32); TYPE_CACHE_SLOTS]>,
+    const_of: HashMap<V, ConstId>,
+    /// Generation of `const_of` (bumped when it is cleared).
+    const_gen: u32,
+    /// Generation of the metadata, inline-asm and opaque-identity caches.
+    md_gen: u32,
+    meta_of: HashMap<Md, MetaId>,
+    asm_of: HashMap<V, AsmId>,
     /// `MetadataAsValue` operands: (item, "distinct" for LLVM's intrinsic rule, type).
     mav_of: HashMap<usize, (MetaId, bool, TypeId)>,
     /// Is this `MDTuple` uniqued?
     uniqued_of: HashMap<Md, bool>,
+    opaque_ptr: HashMap<usize, u64>,
     /// Attribute handles (uniqued per context, never freed) already converted.
     attr_of: HashMap<usize, (Attr, bool)>,
     /// Attribute lists by their raw attribute handles (see `fn_attrs`).
     attrs_by_handles: HashMap<Box<[usize]>, (AttrsId, bool)>,
     /// Attribute lists by the identity of LLVM's list and the parameter count read.
     attrs_by_list: HashMap<(usize, u32), (AttrsId, bool)>,
-    attr_key: Vec<usize>,
-    attr_buf: Vec<LLVMAttributeRef>,
-    /// Scratch of `build_info`: the signature props.
-    sig_scratch: Vec<Prop>,
     /// Folded GEP offsets by (source type, address space, index constants): see
     /// `gep_offset_cached`.
     gep_offsets: HashMap<Box<[u32]>, Option<ConstOffset>>,
-    gep_key: Vec<u32>,
-    /// Copy views from functions with the same body (see [`Self::set_copy_views`]).
-    copy_views: bool,
-    /// Also build every copied view directly and record any difference.
-    check_copies: bool,
+}
+
+/// The prescan and the keys read without building views (see `keys.rs`).
+pub(crate) struct Keys {
+    /// LLVM's `StructuralHash`, computed here (see `crate::shash`).
+    pub(crate) shash: std::cell::RefCell<crate::shash::StructuralHasher>,
+    /// The prescan (hash and merge key from one native walk): of every definition when
+    /// loading (beside the module facts), dropped by the first rewrite, then made again
+    /// for the candidates by the next [`mergefunc::FastPath::worklist_hash`] (`None`: not run since).
+    prescan: std::cell::RefCell<Option<crate::prescan::Prescan>>,
+    /// By function index: where the last prescan found its blocks and instructions
+    /// (see [`crate::prescan::Prescan::footprints`]); a prefetch hint only.
+    pub(crate) footprints: Vec<(u64, u64)>,
+    /// Canonical type hashes for `merge_key_of` (the core's own type hash).
+    key_types: mergefunc::hash::FunctionHasher,
+    key_walk: crate::shash::BlockWalk,
+    /// The shim scratch of tree keys computed after the prescan was dropped.
+    tree_scan: Option<crate::prescan::Scratch>,
+    /// Scratch of [`LlvmModule::tree_key_of`]: identities and `refs`.
+    tree_ids: Vec<u64>,
+    tree_refs: Vec<FuncId>,
+    /// The `refs` of every cached tree key ([`TreeKey`]); spans are patched in
+    /// place, and a key computed again appends a new span.
+    tree_ref_arena: Vec<FuncId>,
+}
+
+/// Sources of view copies and the shim's same-body walk (see `copies.rs`).
+struct Copies {
     /// Functions whose built view may be copied, by copy key (`u32::MAX`: empty).
     copy_sources: HashMap<u64, [u32; COPY_SOURCES]>,
     /// The shim's state for `mergefunc_same_body`.
     same_body: SameBodyState,
-    /// Functions [`Self::same_body_claim`] and [`Self::same_unread_body_claim`] vouched for.
-    same_body_claims: u64,
+}
+
+/// Reusable buffers, so that building a view or a function's facts allocates only what
+/// it keeps.
+#[derive(Default)]
+struct Scratch {
+    /// Scratch of `build_view`: locals of the function being built, by LLVM handle.
+    local_of: crate::ptrmap::LocalMap,
+    blocks: Vec<LLVMBasicBlockRef>,
+    /// Scratch of `build_view`/`build_records`, reused so that building a view allocates
+    /// only the view itself.
+    build: BuildScratch,
+    attr_key: Vec<usize>,
+    attr_buf: Vec<LLVMAttributeRef>,
+    /// Scratch of `build_facts`: the signature props.
+    sig: Vec<Prop>,
+    gep_key: Vec<u32>,
+}
+
+/// Switches for tests, benchmarks and the CLI's A/B options. None changes a merge
+/// decision or the output; `keep_erased` changes only when memory is freed.
+pub(crate) struct Switches {
+    /// Copy views from functions with the same body (see [`LlvmModule::set_copy_views`]).
+    copy_views: bool,
+    /// Also build every copied view directly and record any difference.
+    check_copies: bool,
+    /// Answer [`mergefunc::FastPath::tree_key`] (on by default).
+    tree_keys: bool,
+    /// Answer [`mergefunc::FastPath::cycle_key`] (on by default; needs `tree_keys`).
+    cycle_keys: bool,
+    /// Compute `worklist_hash` with LLVM's own `StructuralHash`.
+    pub(crate) llvm_worklist_hash: bool,
+    /// Erased functions and folded bodies are unlinked but not destroyed
+    /// ([`LlvmModule::set_keep_erased`]).
+    pub(crate) keep_erased: bool,
+}
+
+/// Counters and times reported by the CLI and the benchmarks.
+struct Stats {
     /// Views built through LLVM-C by `materialize_view` (not copied, moved or patched).
     views_built: u64,
-    /// Views copied, and copies checked against a direct build that differed.
-    pub(crate) copy_stats: (u64, Vec<String>),
-    /// Answer [`mergefunc::FastPath::tree_key`] (on by default).
-    pub(crate) tree_keys: bool,
-    /// Answer [`mergefunc::FastPath::cycle_key`] (on by default; needs `tree_keys`).
-    pub(crate) cycle_keys: bool,
-    /// The shim scratch of tree keys computed after the prescan was dropped.
-    tree_scan: Option<crate::prescan::Scratch>,
-    /// Scratch of [`Self::tree_key_of`]: identities and `refs`.
-    tree_ids: Vec<u64>,
-    tree_refs: Vec<FuncId>,
-    /// The `refs` of every cached tree key ([`TreeKey::refs`]); spans are patched in
-    /// place, and a key computed again appends a new span.
-    tree_ref_arena: Vec<FuncId>,
+    /// Functions [`LlvmModule::same_body_claim`] and [`LlvmModule::same_unread_body_claim`] vouched for.
+    same_body_claims: u64,
+    /// Ticks by part of the merge pass (prescan, views, rewrites; see [`PassTimes`]),
+    /// converted by `clock`.
+    times: std::cell::Cell<[u64; 5]>,
+    clock: crate::clock::PartClock,
+    /// Time spent after parsing on the module-level facts and the first prescan (which
+    /// run side by side): (wall, process CPU) s.
+    setup_time: (f64, f64),
+    /// Views copied from a function with the same body.
+    views_copied: u64,
+    /// What the checking mode found different between a copy or a claim and a direct
+    /// build (empty unless one differed).
+    copy_diffs: Vec<String>,
+}
+
+impl KindIds {
+    /// The metadata kinds of context `mdc`; the attribute kinds are read by
+    /// `init_module_facts`.
+    fn of_context(mdc: MdCtx) -> Self {
+        KindIds {
+            int_attr_range: None,
+            special_alloca_kinds: [0, 0],
+            no_thunk_kinds: [0, 0],
+            md_type: mdc.kind_id("type"),
+            md_kcfi: mdc.kind_id("kcfi_type"),
+            md_not_compared: [
+                mdc.kind_id("dbg"),
+                mdc.kind_id("prof"),
+                mdc.kind_id("section_prefix"),
+                mdc.kind_id("mergefunc.thunk"),
+            ],
+            md_thunk: mdc.kind_id("mergefunc.thunk"),
+            md_range: mdc.kind_id("range"),
+        }
+    }
+}
+
+impl Caches {
+    fn new() -> Self {
+        Caches {
+            global_of: HashMap::default(),
+            type_of: HashMap::default(),
+            type_cache: Box::new([(0, 0); TYPE_CACHE_SLOTS]),
+            const_of: HashMap::default(),
+            const_gen: 0,
+            md_gen: 0,
+            meta_of: HashMap::default(),
+            asm_of: HashMap::default(),
+            mav_of: HashMap::default(),
+            uniqued_of: HashMap::default(),
+            opaque_ptr: HashMap::default(),
+            attr_of: HashMap::default(),
+            attrs_by_handles: HashMap::default(),
+            attrs_by_list: HashMap::default(),
+            gep_offsets: HashMap::default(),
+        }
+    }
+}
+
+impl Copies {
+    fn new() -> Self {
+        Copies { copy_sources: HashMap::default(), same_body: SameBodyState::new() }
+    }
+}
+
+impl Keys {
+    fn new() -> Self {
+        Keys {
+            shash: std::cell::RefCell::new(crate::shash::StructuralHasher::new()),
+            prescan: std::cell::RefCell::new(None),
+            footprints: Vec::new(),
+            key_types: mergefunc::hash::FunctionHasher::new(),
+            key_walk: crate::shash::BlockWalk::default(),
+            tree_scan: None,
+            tree_ids: Vec::new(),
+            tree_refs: Vec::new(),
+            tree_ref_arena: Vec::new(),
+        }
+    }
+}
+
+/// Everything on (copies, tree and cycle keys, LLVM's worklist hash); erased functions
+/// destroyed.
+impl Default for Switches {
+    fn default() -> Self {
+        Switches {
+            copy_views: true,
+            check_copies: false,
+            tree_keys: true,
+            cycle_keys: true,
+            llvm_worklist_hash: true,
+            keep_erased: false,
+        }
+    }
+}
+
+impl Stats {
+    fn new() -> Self {
+        Stats {
+            views_built: 0,
+            same_body_claims: 0,
+            times: Default::default(),
+            clock: crate::clock::PartClock::new(),
+            setup_time: (0.0, 0.0),
+            views_copied: 0,
+            copy_diffs: Vec::new(),
+        }
+    }
 }
 
 impl fmt::Debug for LlvmModule {

@@ -182,7 +182,7 @@ impl LlvmModule {
             // A rewrite of instruction operands (`replaced`) leaves every module-level
             // fact of the function as it was (references from signatures come in `sig`).
             if replaced.is_none() || sig.binary_search(&f).is_ok() {
-                self.rebuild_info(f);
+                self.rebuild_facts(f);
             }
             if !replaced.is_some_and(|from| self.patch_view(f, from)) {
                 self.invalidate(f);
@@ -190,7 +190,7 @@ impl LlvmModule {
         }
         for &f in &sig {
             if lazy.binary_search(&f).is_err() {
-                self.rebuild_info(f);
+                self.rebuild_facts(f);
             }
         }
         for &f in &eager {
@@ -236,7 +236,7 @@ impl LlvmModule {
         // count of block addresses: when every count is zero, the use lists need not be
         // walked.
         // SAFETY: the shim checks the kind of `f`.
-        if !self.block_addresses || unsafe { ffi::mergefunc_any_block_address_taken(f.0) } == 0 {
+        if !self.load.block_addresses || unsafe { ffi::mergefunc_any_block_address_taken(f.0) } == 0 {
             return;
         }
         for b in f.blocks() {
@@ -267,7 +267,7 @@ impl LlvmModule {
     /// blocks are unlinked but not destroyed.
     fn clear_body(&self, f: V) {
         // SAFETY: the shim checks that `f` is a function.
-        unsafe { ffi::mergefunc_clear_body(f.0, self.keep_erased as i32) };
+        unsafe { ffi::mergefunc_clear_body(f.0, self.switches.keep_erased as i32) };
     }
 
     /// Removes `f` (a function or another global without uses) from the module.
@@ -275,7 +275,7 @@ impl LlvmModule {
         // SAFETY: the shim checks that `f` is a function without uses; a global
         // variable, alias or ifunc goes through LLVM-C.
         unsafe {
-            if ffi::mergefunc_remove_function(f.0, self.keep_erased as i32) == 0 {
+            if ffi::mergefunc_remove_function(f.0, self.switches.keep_erased as i32) == 0 {
                 if f.is_function() {
                     c::LLVMDeleteFunction(f.0);
                 } else {
@@ -288,7 +288,7 @@ impl LlvmModule {
     /// Removes every function attachment except `!type` and `!kcfi_type`.
     fn strip_metadata(&self, f: V) {
         for (k, _) in f.global_metadata() {
-            if k != self.md_type && k != self.md_kcfi {
+            if k != self.kinds.md_type && k != self.kinds.md_kcfi {
                 // SAFETY: `f` is a live global object (it has the attachments just listed) and `k`
                 // one of its kinds.
                 unsafe { c::LLVMGlobalEraseMetadata(f.0, k) };
@@ -559,11 +559,11 @@ impl LlvmModule {
         // live function and `md_thunk` a kind id of this context.
         unsafe {
             let empty = c::LLVMMDNodeInContext2(self.ctx, ptr::null_mut(), 0);
-            c::LLVMGlobalSetMetadata(gv.0, self.md_thunk, empty);
+            c::LLVMGlobalSetMetadata(gv.0, self.kinds.md_thunk, empty);
         }
         // Deleting the old body destroys only its block-address constants (constants are
         // owned by the context) and its function-local metadata (always forgotten).
-        if !self.funcs[g.index()].def {
+        if !self.funcs[g.index()].has_body {
             // A declaration that became a thunk (the symbol left by `split_body`): new facts.
             self.refresh(vec![g], Vec::new(), eager, Freed::Consts(freed), None);
             return Ok(());
@@ -576,10 +576,10 @@ impl LlvmModule {
         self.refresh(Vec::new(), Vec::new(), eager, Freed::Consts(freed), None);
         self.clear_tree_key(g);
         let s = &mut self.funcs[g.index()];
-        s.info_ineligible = s.info_ineligible.or(Some(Ineligible::Adapter(crate::module::reason::THUNK)));
+        s.facts_ineligible = s.facts_ineligible.or(Some(Ineligible::Adapter(crate::module::reason::THUNK)));
         self.invalidate(g);
         if cfg!(debug_assertions) {
-            self.assert_info_is_current(g);
+            self.assert_facts_are_current(g);
         }
         Ok(())
     }
@@ -591,7 +591,7 @@ impl LlvmModule {
     /// nothing else: what their views and keys record of it is `g`, not the object.
     /// `None` (nothing done) when the shim declines.
     fn replace_with_shell(&mut self, g: FuncId, gv: V) -> Option<V> {
-        if !self.funcs[g.index()].def {
+        if !self.funcs[g.index()].has_body {
             return None;
         }
         // Only the constants that contain `gv` matter here (see above).
@@ -599,7 +599,7 @@ impl LlvmModule {
         self.referencing_funcs_split(gv, &mut users, &mut sig, &mut consts);
         // SAFETY: the shim checks that `gv` is a function with a body, in a module, whose
         // blocks no block address names.
-        let ng = unsafe { ffi::mergefunc_replace_with_shell(gv.0, self.keep_erased as i32) };
+        let ng = unsafe { ffi::mergefunc_replace_with_shell(gv.0, self.switches.keep_erased as i32) };
         if ng.is_null() {
             return None;
         }
@@ -608,8 +608,8 @@ impl LlvmModule {
         self.func_of.remove(&gv);
         self.func_of.insert(ng, g);
         // `llvm.used` and `llvm.compiler.used` name the shell now.
-        if self.used.remove(&gv) {
-            self.used.insert(ng);
+        if self.load.used.remove(&gv) {
+            self.load.used.insert(ng);
         }
         self.funcs[g.index()].v = Some(ng);
         Some(ng)
@@ -626,12 +626,12 @@ impl LlvmModule {
         self.func_of.remove(&gv);
         let s = &mut self.funcs[g.index()];
         s.v = None;
-        s.body = None;
+        s.view = None;
         s.insts.clear();
         s.built = true;
-        s.def = false;
-        s.info_ineligible = Some(Ineligible::NoBody);
-        s.info.ineligible = Some(Ineligible::NoBody);
+        s.has_body = false;
+        s.facts_ineligible = Some(Ineligible::NoBody);
+        s.facts.ineligible = Some(Ineligible::NoBody);
         // Only `g` itself is freed (it has no uses, so no constant refers to it), with
         // the instructions of its body (local metadata) and its block addresses.
         self.refresh(Vec::new(), Vec::new(), eager, Freed::Consts(freed), None);
@@ -728,16 +728,16 @@ impl LlvmModule {
         // same objects.
         let moved = if eager.is_empty() && freed.is_empty() {
             let s = &self.funcs[f.index()];
-            debug_assert!(!s.built || s.body.as_ref().is_none_or(|b| s.meta == crate::module::view_has_meta(b)));
+            debug_assert!(!s.built || s.view.as_ref().is_none_or(|b| s.meta == crate::module::view_has_meta(b)));
             // Metadata ids survive the move when they do not depend on the metadata
             // caches' generation (uniqued content only, no function-local metadata).
             let plain = s.built
-                && s.body.as_ref().is_some_and(|b| b.insts.len() == s.insts.len())
+                && s.view.as_ref().is_some_and(|b| b.insts.len() == s.insts.len())
                 && (!s.meta || self.ids_outlive_md_generation(f.0));
             if plain {
                 let s = &mut self.funcs[f.index()];
                 let (gen, meta) = (s.view_gen, s.meta);
-                s.body.take().map(|b| (b, std::mem::take(&mut s.insts), gen, meta))
+                s.view.take().map(|b| (b, std::mem::take(&mut s.insts), gen, meta))
             } else {
                 None
             }
@@ -761,28 +761,28 @@ impl LlvmModule {
             // name, linkage, type and attribute list are untouched): no rebuild either.
             self.clear_tree_key(f);
             let s = &mut self.funcs[f.index()];
-            s.def = false;
-            s.body = None;
+            s.has_body = false;
+            s.view = None;
             s.insts.clear();
             s.built = true;
-            s.info_ineligible = Some(Ineligible::NoBody);
-            s.info.ineligible = Some(Ineligible::NoBody);
+            s.facts_ineligible = Some(Ineligible::NoBody);
+            s.facts.ineligible = Some(Ineligible::NoBody);
             Vec::new()
         } else {
             vec![f, id]
         };
         self.refresh(lazy, Vec::new(), eager, Freed::Consts(freed), None);
         if derived && cfg!(debug_assertions) {
-            self.assert_info_is_current(f);
-            self.assert_info_is_current(id);
+            self.assert_facts_are_current(f);
+            self.assert_facts_are_current(id);
         }
         // The driver puts the new body in its tree right away.
         match moved {
             Some((b, insts, gen, meta))
-                if self.funcs[id.index()].def && self.funcs[id.index()].info.ineligible.is_none() =>
+                if self.funcs[id.index()].has_body && self.funcs[id.index()].facts.ineligible.is_none() =>
             {
                 let s = &mut self.funcs[id.index()];
-                s.body = Some(b);
+                s.view = Some(b);
                 s.insts = insts;
                 s.meta = meta;
                 s.view_gen = gen;
@@ -809,22 +809,22 @@ impl LlvmModule {
     /// caller rebuilds. Debug builds check the result against a rebuild.
     fn derive_body_facts(&mut self, f: FuncId, id: FuncId, body: V) -> bool {
         let s = &self.funcs[f.index()];
-        if !s.def || s.info_ineligible.is_some() || self.pending.last() != Some(&id) {
+        if !s.has_body || s.facts_ineligible.is_some() || self.pending.last() != Some(&id) {
             return false;
         }
-        let mut info = s.info.clone();
+        let mut info = s.facts.clone();
         let (fn_special, sig_hash) = (s.fn_special, s.sig_hash);
         info.name = body.name().into();
         info.linkage = Linkage { local: true, discardable_if_unused: true, ..Default::default() };
-        info.used_externally = self.used.contains(&body);
+        info.used_externally = self.load.used.contains(&body);
         info.ineligible = None;
         self.pending.pop();
         let slot = &mut self.funcs[id.index()];
-        slot.info = info;
-        slot.info_ineligible = None;
+        slot.facts = info;
+        slot.facts_ineligible = None;
         slot.fn_special = fn_special;
         slot.sig_hash = sig_hash;
-        slot.def = true;
+        slot.has_body = true;
         true
     }
 
@@ -836,7 +836,7 @@ impl LlvmModule {
             return err(format!("invalid alignment {}", align.unwrap_or(0)));
         }
         self.drop_prescan();
-        self.funcs[f.index()].info.align = align.filter(|a| *a != 0);
+        self.funcs[f.index()].facts.align = align.filter(|a| *a != 0);
         Ok(())
     }
 
@@ -851,7 +851,7 @@ impl LlvmModule {
         self.drop_prescan();
         // Only the flags changed: patch the view (`weak_flags` holds the GEP flags).
         let new = v.gep_flags().unwrap_or(0) as u64;
-        if let Some(b) = self.funcs[f.index()].body.as_mut() {
+        if let Some(b) = self.funcs[f.index()].view.as_mut() {
             if let Some(i) = b.insts.get_mut(inst.index()) {
                 i.weak_flags = new;
             }

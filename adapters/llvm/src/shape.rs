@@ -184,7 +184,10 @@ impl crate::LlvmModule {
     /// For tests and the benchmark.
     #[doc(hidden)]
     pub fn alone_on_shape(&self) -> Vec<mergefunc::FuncId> {
-        (0..self.shapes.alone.len()).filter(|&i| self.shapes.is_alone(i)).map(mergefunc::FuncId::new).collect()
+        (0..self.load.shapes.alone.len())
+            .filter(|&i| self.load.shapes.is_alone(i))
+            .map(mergefunc::FuncId::new)
+            .collect()
     }
 
     /// Forgets the shapes: every definition is a candidate of the full path again (the
@@ -197,9 +200,9 @@ impl crate::LlvmModule {
         if alone.is_empty() {
             return;
         }
-        self.shapes.alone.clear();
+        self.load.shapes.alone.clear();
         for f in alone {
-            self.rebuild_info(f);
+            self.rebuild_facts(f);
         }
         self.drop_prescan();
     }

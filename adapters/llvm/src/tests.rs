@@ -671,13 +671,13 @@ fn prescan_follows_llvms_block_order() {
 #[test]
 fn load_records_whether_block_addresses_exist() {
     let plain = load("define i32 @f(i32 %x) {\n  %y = add i32 %x, 1\n  ret i32 %y\n}\n");
-    assert!(!plain.block_addresses);
+    assert!(!plain.load.block_addresses);
     let taken = load(concat!(
         "@t = global ptr blockaddress(@g, %b)\n",
         "define i32 @f(i32 %x) {\n  ret i32 %x\n}\n",
         "define i32 @g(i32 %x) {\n  br label %b\nb:\n  ret i32 %x\n}\n",
     ));
-    assert!(taken.block_addresses);
+    assert!(taken.load.block_addresses);
 }
 
 /// A module where merging moves a call without `!dbg`, in a function with debug info, to a
@@ -1091,7 +1091,7 @@ fn prescan_records_each_body_footprint() {
     let mut checked = 0;
     for name in ["a", "b"] {
         let f = id(&m, name);
-        let (lo, hi) = m.footprints[f.index()];
+        let (lo, hi) = m.keys.footprints[f.index()];
         assert!(lo != 0 && lo <= hi, "{name}: {lo:#x}..{hi:#x}");
         let v = m.func_value(f).unwrap();
         for b in v.blocks() {
@@ -1108,8 +1108,8 @@ fn prescan_records_each_body_footprint() {
     }
     assert_eq!(checked, 7);
     // A declaration has no body to fetch; a definition alone on its shape is never read.
-    assert_eq!(m.footprints[id(&m, "k").index()], (0, 0));
-    assert_eq!(m.footprints[id(&m, "alone").index()], (0, 0));
+    assert_eq!(m.keys.footprints[id(&m, "k").index()], (0, 0));
+    assert_eq!(m.keys.footprints[id(&m, "alone").index()], (0, 0));
 }
 
 /// Check mode names the first record where a copied view and the direct build differ,

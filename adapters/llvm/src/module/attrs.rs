@@ -42,7 +42,7 @@ impl LlvmModule {
                 return Attr::Str(kb.into(), vb.into());
             }
             let kind = c::LLVMGetEnumAttributeKind(a);
-            if self.special_alloca_kinds.contains(&kind) && kind != 0 {
+            if self.kinds.special_alloca_kinds.contains(&kind) && kind != 0 {
                 *special = true;
             }
             if c::LLVMIsTypeAttribute(a) != 0 {
@@ -51,7 +51,7 @@ impl LlvmModule {
                 return Attr::Type(kind, t);
             }
             if c::LLVMIsEnumAttribute(a) != 0 {
-                if let Some((enum_end, lo, hi)) = self.int_attr_range {
+                if let Some((enum_end, lo, hi)) = self.kinds.int_attr_range {
                     if kind < enum_end {
                         return Attr::Flag(kind);
                     }
@@ -63,8 +63,8 @@ impl LlvmModule {
             // ConstantRange / ConstantRangeList attributes (no value getter) and anything
             // unclassified: attributes are uniqued per context, so the handle is an exact
             // identity. Ids are given in first-occurrence order.
-            let n = self.attr_ids.len() as u64;
-            let id = *self.attr_ids.entry(a as usize).or_insert(n);
+            let n = self.tables.attr_ids.len() as u64;
+            let id = *self.tables.attr_ids.entry(a as usize).or_insert(n);
             Attr::Opaque(kind, id)
         }
     }
@@ -80,21 +80,21 @@ impl LlvmModule {
         // SAFETY: the shim checks the kind of `v`.
         let list = unsafe { ffi::mergefunc_attribute_list(v.0, &mut ok) } as usize;
         if ok == 1 {
-            if let Some(r) = self.attrs_by_list.get(&(list, nparams)) {
+            if let Some(r) = self.caches.attrs_by_list.get(&(list, nparams)) {
                 return *r;
             }
         }
         let r = self.fn_attrs_by_handles(v, nparams, call_site);
         if ok == 1 {
-            self.attrs_by_list.insert((list, nparams), r);
+            self.caches.attrs_by_list.insert((list, nparams), r);
         }
         r
     }
 
     /// [`Self::fn_attrs`] from the attribute handles of every index.
     fn fn_attrs_by_handles(&mut self, v: V, nparams: u32, call_site: bool) -> (AttrsId, bool) {
-        let mut key = std::mem::take(&mut self.attr_key);
-        let mut buf = std::mem::take(&mut self.attr_buf);
+        let mut key = std::mem::take(&mut self.scratch.attr_key);
+        let mut buf = std::mem::take(&mut self.scratch.attr_buf);
         key.clear();
         // Indices: function, return, then the parameters; trailing empty sets dropped.
         let mut idxs_end = 0usize;
@@ -102,7 +102,7 @@ impl LlvmModule {
             [sys::LLVMAttributeFunctionIndex, sys::LLVMAttributeReturnIndex].into_iter().chain(1..=nparams).enumerate()
         {
             // SAFETY: `v` is a live call site when `call_site` (the body builder asks for calls
-            // only), else a live function (`build_info`); `idx` is the function, return or a
+            // only), else a live function (`build_facts`); `idx` is the function, return or a
             // parameter index.
             let n = unsafe {
                 if call_site {
@@ -133,16 +133,16 @@ impl LlvmModule {
             }
         }
         key.truncate(idxs_end);
-        let r = match self.attrs_by_handles.get(&key[..]) {
+        let r = match self.caches.attrs_by_handles.get(&key[..]) {
             Some(r) => *r,
             None => {
                 let r = self.attr_list_from_key(&key);
-                self.attrs_by_handles.insert(key.clone().into_boxed_slice(), r);
+                self.caches.attrs_by_handles.insert(key.clone().into_boxed_slice(), r);
                 r
             }
         };
-        self.attr_key = key;
-        self.attr_buf = buf;
+        self.scratch.attr_key = key;
+        self.scratch.attr_buf = buf;
         r
     }
 
@@ -156,12 +156,12 @@ impl LlvmModule {
             let n = key[i];
             let mut set = Vec::with_capacity(n);
             for &a in &key[i + 1..i + 1 + n] {
-                let (attr, sp) = match self.attr_of.get(&a) {
+                let (attr, sp) = match self.caches.attr_of.get(&a) {
                     Some(x) => x.clone(),
                     None => {
                         let mut sp = false;
                         let attr = self.attr(a as LLVMAttributeRef, &mut sp);
-                        self.attr_of.insert(a, (attr.clone(), sp));
+                        self.caches.attr_of.insert(a, (attr.clone(), sp));
                         (attr, sp)
                     }
                 };
@@ -186,15 +186,15 @@ impl LlvmModule {
             use std::hash::BuildHasher;
             rustc_hash::FxBuildHasher.hash_one(&list)
         };
-        while let Some(&id) = self.attrs_of.get(&k) {
-            if self.attr_lists[id.index()] == list {
+        while let Some(&id) = self.tables.attrs_of.get(&k) {
+            if self.tables.attr_lists[id.index()] == list {
                 return (id, special);
             }
             k = k.wrapping_add(1);
         }
-        let id = AttrsId::new(self.attr_lists.len());
-        self.attrs_of.insert(k, id);
-        self.attr_lists.push(list);
+        let id = AttrsId::new(self.tables.attr_lists.len());
+        self.tables.attrs_of.insert(k, id);
+        self.tables.attr_lists.push(list);
         (id, special)
     }
 }

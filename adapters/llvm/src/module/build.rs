@@ -20,9 +20,9 @@ use sys::core as c;
 /// 4,081 views (rust-linked-release) need more, so building a view rarely reallocates.
 const PROPS_PER_INST: usize = 4;
 
-/// A view just built by `LlvmModule::build_body`.
+/// A view just built by `LlvmModule::build_view`.
 pub(super) struct BuiltView {
-    pub(super) body: BodyBuf,
+    pub(super) view: BodyBuf,
     /// The LLVM instruction of each `InstId`.
     pub(super) insts: Vec<V>,
     /// An intrinsic call takes a distinct metadata node (the function is ineligible).
@@ -83,7 +83,7 @@ impl LlvmModule {
     /// (`GEPOperator::accumulateConstantOffset` in the index width of the base's address
     /// space, vector bases included); `None` when an index is not a constant integer.
     pub(super) fn gep_offset(&self, inst: V) -> Option<ConstOffset> {
-        if !self.layout_known {
+        if !self.load.layout_known {
             return None;
         }
         let mut bits = 0;
@@ -102,7 +102,7 @@ impl LlvmModule {
     /// layout, and an id names one constant for good (constants are immutable and ids
     /// are never reused), so a hit is the value folding would give.
     fn gep_offset_cached(&mut self, inst: V, source_ty: TypeId, addr_space: u32, ops: &[Use]) -> Option<ConstOffset> {
-        let mut key = std::mem::take(&mut self.gep_key);
+        let mut key = std::mem::take(&mut self.scratch.gep_key);
         key.clear();
         key.extend([source_ty.0, addr_space]);
         let all_const = ops.len() >= 2
@@ -115,20 +115,20 @@ impl LlvmModule {
             });
         let r = if !all_const {
             self.gep_offset(inst)
-        } else if let Some(&r) = self.gep_offsets.get(&key[..]) {
+        } else if let Some(&r) = self.caches.gep_offsets.get(&key[..]) {
             r
         } else {
             let r = self.gep_offset(inst);
-            self.gep_offsets.insert(key.as_slice().into(), r);
+            self.caches.gep_offsets.insert(key.as_slice().into(), r);
             r
         };
-        self.gep_key = key;
+        self.scratch.gep_key = key;
         r
     }
 
     /// Builds the body of a defined function: `(body, instruction handles, has an
     /// intrinsic call with a distinct metadata operand)`, or an ineligibility reason.
-    pub(super) fn build_body(&mut self, f: V, fn_special: bool) -> Result<BuiltView, u32> {
+    pub(super) fn build_view(&mut self, f: V, fn_special: bool) -> Result<BuiltView, u32> {
         // SAFETY: `f` is a live function (the slot rule: only the value of a slot with a body is
         // built).
         let first = unsafe { c::LLVMGetFirstBasicBlock(f.0) };
@@ -137,9 +137,9 @@ impl LlvmModule {
         }
         // Locals (arguments, blocks, instructions) by LLVM handle, with their types: one
         // table lookup per local operand instead of LLVM kind/type queries.
-        let mut local_of = std::mem::take(&mut self.local_of);
+        let mut local_of = std::mem::take(&mut self.scratch.local_of);
         local_of.reset();
-        let mut block_list = std::mem::take(&mut self.scratch_blocks);
+        let mut block_list = std::mem::take(&mut self.scratch.blocks);
         block_list.clear();
         let mut b = first;
         // SAFETY: `first` is a live block of `f` (not null, checked above).
@@ -162,7 +162,7 @@ impl LlvmModule {
         }
         // Pass 1: number the instructions that have a meaning; opcode, result type and
         // operand count.
-        let mut scratch = std::mem::take(&mut self.scratch);
+        let mut scratch = std::mem::take(&mut self.scratch.build);
         scratch.meta.clear();
         scratch.block_end.clear();
         let mut all = std::mem::take(&mut scratch.all);
@@ -202,10 +202,10 @@ impl LlvmModule {
         // The view keeps an exactly sized copy of the instruction handles.
         let handles = all.clone();
         scratch.all = all;
-        self.scratch = scratch;
-        self.local_of = local_of;
-        self.scratch_blocks = block_list;
-        r.map(|(body, distinct_md, meta)| BuiltView { body, insts: handles, distinct_md, meta })
+        self.scratch.build = scratch;
+        self.scratch.local_of = local_of;
+        self.scratch.blocks = block_list;
+        r.map(|(body, distinct_md, meta)| BuiltView { view: body, insts: handles, distinct_md, meta })
     }
 
     /// The operand `o` of an instruction as a [`Use`]. `intrinsic`: the instruction is an
@@ -222,10 +222,10 @@ impl LlvmModule {
         if let Some((value, ty)) = local_of.get(o.0 as usize) {
             return Ok(Use { value, ty });
         }
-        if let Some(&c) = self.const_of.get(&o) {
-            return Ok(Use { value: Value::Const(c), ty: self.consts[c.index()].ty });
+        if let Some(&c) = self.caches.const_of.get(&o) {
+            return Ok(Use { value: Value::Const(c), ty: self.tables.consts[c.index()].ty });
         }
-        if let Some(&(m, distinct, ty)) = self.mav_of.get(&(o.0 as usize)) {
+        if let Some(&(m, distinct, ty)) = self.caches.mav_of.get(&(o.0 as usize)) {
             if distinct && *intrinsic.get_or_insert_with(|| inst.is_intrinsic_call()) {
                 *distinct_md = true;
             }
@@ -246,7 +246,7 @@ impl LlvmModule {
                     && k != safe::MD_LOCAL
                     && !(k == safe::MD_TUPLE && self.uniqued_tuple(md));
                 let m = self.intern_meta(md);
-                self.mav_of.insert(o.0 as usize, (m, distinct, ty));
+                self.caches.mav_of.insert(o.0 as usize, (m, distinct, ty));
                 if distinct && *intrinsic.get_or_insert_with(|| inst.is_intrinsic_call()) {
                     *distinct_md = true;
                 }
@@ -284,7 +284,7 @@ impl LlvmModule {
         Ok(Use { value, ty })
     }
 
-    /// Pass 2 of [`Self::build_body`]: the records.
+    /// Pass 2 of [`Self::build_view`]: the records.
     fn build_records(
         &mut self,
         fn_special: bool,
@@ -425,7 +425,7 @@ impl LlvmModule {
                         // `!range` only: one lookup, no attachment list.
                         // SAFETY: `inst` is a live instruction; `md_range` is a kind id of this
                         // context.
-                        let range = unsafe { c::LLVMGetMetadata(inst.0, self.md_range) };
+                        let range = unsafe { c::LLVMGetMetadata(inst.0, self.kinds.md_range) };
                         let range = if range.is_null() {
                             None
                         } else {

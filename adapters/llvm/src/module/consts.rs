@@ -18,16 +18,16 @@ impl LlvmModule {
         if v.is_function() {
             return GlobalRef::Func(self.register_func(v));
         }
-        if let Some(g) = self.global_of.get(&v) {
+        if let Some(g) = self.caches.global_of.get(&v) {
             return GlobalRef::Other(*g);
         }
         if let Some(f) = self.func_of.get(&v) {
             // An alias written by the mutator keeps the id of the function it replaced.
             return GlobalRef::Func(*f);
         }
-        let id = GlobalId::new(self.globals.len());
-        self.globals.push(v);
-        self.global_of.insert(v, id);
+        let id = GlobalId::new(self.tables.globals.len());
+        self.tables.globals.push(v);
+        self.caches.global_of.insert(v, id);
         GlobalRef::Other(id)
     }
 
@@ -36,30 +36,30 @@ impl LlvmModule {
         if text.contains("<badref>") {
             // Printing lost an identity (an unnamed global): fall back to the handle,
             // valid for this generation only.
-            let n = self.next_opaque;
-            let id = *self.opaque_ptr.entry(v.0 as usize).or_insert(n);
+            let n = self.tables.next_opaque;
+            let id = *self.caches.opaque_ptr.entry(v.0 as usize).or_insert(n);
             if id == n {
-                self.next_opaque += 1;
+                self.tables.next_opaque += 1;
             }
             return ConstKind::Opaque(id | 1 << 63);
         }
-        let n = self.next_opaque;
-        let id = *self.opaque_text.entry(text).or_insert(n);
+        let n = self.tables.next_opaque;
+        let id = *self.tables.opaque_text.entry(text).or_insert(n);
         if id == n {
-            self.next_opaque += 1;
+            self.tables.next_opaque += 1;
         }
         ConstKind::Opaque(id)
     }
 
     fn push_const(&mut self, v: V, data: ConstData) -> ConstId {
-        let id = ConstId::new(self.consts.len());
-        self.consts.push(data);
-        self.const_of.insert(v, id);
+        let id = ConstId::new(self.tables.consts.len());
+        self.tables.consts.push(data);
+        self.caches.const_of.insert(v, id);
         id
     }
 
     pub(crate) fn intern_const(&mut self, v: V) -> ConstId {
-        if let Some(id) = self.const_of.get(&v) {
+        if let Some(id) = self.caches.const_of.get(&v) {
             return *id;
         }
         let ty = self.intern_type(v.ty());
@@ -154,8 +154,8 @@ impl LlvmModule {
     /// them.
     fn data_image(&self, v: V, mut raw: Vec<u8>) -> Vec<u8> {
         let n = v.ty().len().unwrap_or(0) as usize;
-        let width = if n == 0 { 0 } else { raw.len() / n };
-        match self.data_bytes {
+        let width = raw.len().checked_div(n).unwrap_or(0);
+        match self.load.data_bytes {
             DataBytes::AsStored => raw,
             DataBytes::Swapped => {
                 if width > 1 && raw.len() % width == 0 {

@@ -66,34 +66,34 @@ impl LlvmModule {
     /// The same check answers [`mergefunc::FastPath::same_body_as`] (with no other callee), which
     /// spares the view altogether when the other function survives; off, it says no.
     pub fn set_copy_views(&mut self, on: bool) {
-        self.copy_views = on;
+        self.switches.copy_views = on;
     }
 
     /// Checking mode for tests: every copied view is also built directly, and each
     /// difference is recorded (see [`Self::copy_report`]).
     pub fn set_check_copies(&mut self, on: bool) {
-        self.check_copies = on;
+        self.switches.check_copies = on;
     }
 
     /// Views copied so far, and the differences the checking mode found (empty unless a
     /// copy differed from the direct build).
     pub fn copy_report(&self) -> (u64, &[String]) {
-        (self.copy_stats.0, &self.copy_stats.1)
+        (self.stats.views_copied, &self.stats.copy_diffs)
     }
 
     /// How many times [`mergefunc::FastPath::same_body_as`] vouched that a function has another's
     /// body (the driver then merges it without building its view if the other survives).
     pub fn same_body_claims(&self) -> u64 {
-        self.same_body_claims
+        self.stats.same_body_claims
     }
 
     /// `f`'s built view as a source of copies under its copy key.
     pub(crate) fn add_copy_source(&mut self, f: FuncId) {
         let key = self.funcs[f.index()].copy_key;
-        if !self.copy_views || key == 0 {
+        if !self.switches.copy_views || key == 0 {
             return;
         }
-        let e = self.copy_sources.entry(key).or_insert([u32::MAX; COPY_SOURCES]);
+        let e = self.copies.copy_sources.entry(key).or_insert([u32::MAX; COPY_SOURCES]);
         if e.contains(&f.0) {
             return;
         }
@@ -116,7 +116,7 @@ impl LlvmModule {
         if key == 0 || !self.copies_allowed() {
             return None;
         }
-        let sources = *self.copy_sources.get(&key)?;
+        let sources = *self.copies.copy_sources.get(&key)?;
         // One buffer for every attempt: it becomes the copy's `insts` on success.
         let mut insts: Vec<V> = Vec::new();
         'sources: for src in sources {
@@ -132,7 +132,7 @@ impl LlvmModule {
                 continue;
             };
             let s = &self.funcs[src as usize];
-            let Some(mut body) = s.body.clone() else { continue };
+            let Some(mut body) = s.view.clone() else { continue };
             let meta = s.meta;
             // Calls to itself: the only operands that differ, with the direct calls to
             // other functions (after the self calls: one of those may call the source).
@@ -144,13 +144,13 @@ impl LlvmModule {
                 };
                 body.uses[operands.start as usize + callee as usize].value = Value::Const(self.intern_const(V(g)));
             }
-            self.copy_stats.0 += 1;
-            if self.check_copies {
+            self.stats.views_copied += 1;
+            if self.switches.check_copies {
                 self.check_against_build(f, v, fn_special, &body, Some((&insts, meta)), "the copied view");
             }
             // With other callees the records differ: no copy for the core to check.
             let from = (ncallees == 0).then_some(src_id);
-            return Some((BuiltView { body, insts, distinct_md: false, meta }, from, gen));
+            return Some((BuiltView { view: body, insts, distinct_md: false, meta }, from, gen));
         }
         None
     }
@@ -160,7 +160,7 @@ impl LlvmModule {
     /// inside a rewrite, which brings views up to date one by one (a source may not
     /// describe its rewritten IR yet).
     fn copies_allowed(&self) -> bool {
-        self.copy_views && !self.block_addresses && !self.in_rewrite
+        self.switches.copy_views && !self.load.block_addresses && !self.in_rewrite
     }
 
     /// Function `src` as a source of copies for a function with `fn_special`: its LLVM
@@ -168,12 +168,12 @@ impl LlvmModule {
     /// (those of an older generation of the caches only where they are still a build's).
     fn copy_source(&self, src: u32, fn_special: bool) -> Option<V> {
         let s = &self.funcs[src as usize];
-        let (Some(sv), Some(_)) = (s.v, s.body.as_ref()) else { return None };
-        if !s.built || s.info.ineligible.is_some() || s.fn_special != fn_special {
+        let (Some(sv), Some(_)) = (s.v, s.view.as_ref()) else { return None };
+        if !s.built || s.facts.ineligible.is_some() || s.fn_special != fn_special {
             return None;
         }
         let gen = s.view_gen;
-        if gen.0 != self.const_gen || (gen.1 != self.md_gen && !self.ids_outlive_md_generation(src)) {
+        if gen.0 != self.caches.const_gen || (gen.1 != self.caches.md_gen && !self.ids_outlive_md_generation(src)) {
             return None;
         }
         Some(sv)
@@ -191,9 +191,9 @@ impl LlvmModule {
         handles: Option<(&[V], bool)>,
         what: &str,
     ) {
-        let diff = match self.build_body(v, fn_special) {
+        let diff = match self.build_view(v, fn_special) {
             Ok(direct) => {
-                let (d, c) = (direct.body.as_body(), records.as_body());
+                let (d, c) = (direct.view.as_body(), records.as_body());
                 first_difference("block", d.blocks, c.blocks)
                     .or_else(|| first_difference("instruction", d.insts, c.insts))
                     .or_else(|| first_difference("operand", d.uses, c.uses))
@@ -210,8 +210,8 @@ impl LlvmModule {
             Err(r) => Some(format!("a direct build declines {what} ({r})")),
         };
         if let Some(diff) = diff {
-            let name = String::from_utf8_lossy(&self.funcs[f.index()].info.name).into_owned();
-            self.copy_stats.1.push(format!("{name}: {diff}"));
+            let name = String::from_utf8_lossy(&self.funcs[f.index()].facts.name).into_owned();
+            self.stats.copy_diffs.push(format!("{name}: {diff}"));
         }
     }
 
@@ -246,7 +246,7 @@ impl LlvmModule {
         // `MAX_COPY_CALLEES` callees.
         let got = unsafe {
             ffi::mergefunc_same_body(
-                self.same_body.0,
+                self.copies.same_body.0,
                 sv.0,
                 v.0,
                 buf,
@@ -287,7 +287,7 @@ impl LlvmModule {
             let InstKind::Call { callee } = inst.kind else { continue };
             let at = inst.operands.start as usize + callee as usize;
             let Value::Const(c) = body.uses[at].value else { continue };
-            if self.consts[c.index()].kind == ConstKind::Global(GlobalRef::Func(src)) {
+            if self.tables.consts[c.index()].kind == ConstKind::Global(GlobalRef::Func(src)) {
                 let mine = *own.get_or_insert_with(|| self.intern_const(v));
                 body.uses[at].value = Value::Const(mine);
             }
@@ -315,7 +315,7 @@ impl LlvmModule {
         let sv = if sg.built {
             self.copy_source(g.0, fn_special)
         } else {
-            sg.v.filter(|_| sg.def && sg.info.ineligible.is_none() && sg.fn_special == fn_special)
+            sg.v.filter(|_| sg.has_body && sg.facts.ineligible.is_none() && sg.fn_special == fn_special)
         };
         sv.is_some_and(|sv| self.claim_walk(f, g, sv, v, fn_special))
     }
@@ -328,7 +328,7 @@ impl LlvmModule {
         }
         let (sf, sg) = (&self.funcs[f.index()], &self.funcs[g.index()]);
         let v = sf.v?;
-        if sf.built || !sf.def || sf.info.ineligible.is_some() || sf.copy_key == 0 || sf.copy_key != sg.copy_key {
+        if sf.built || !sf.has_body || sf.facts.ineligible.is_some() || sf.copy_key == 0 || sf.copy_key != sg.copy_key {
             return None;
         }
         Some((v, sf.fn_special))
@@ -340,8 +340,8 @@ impl LlvmModule {
         let mut callees = [std::ptr::null_mut(); MAX_COPY_CALLEES];
         let same = self.same_body_walk(sv, v, None, &mut callee_at, &mut callees) == Some(0);
         if same {
-            self.same_body_claims += 1;
-            if self.check_copies {
+            self.stats.same_body_claims += 1;
+            if self.switches.check_copies {
                 self.check_same_body_claim(f, g, sv, v, fn_special);
             }
         }
@@ -352,10 +352,10 @@ impl LlvmModule {
     /// of function `sv` when it has none, which must find it eligible) with self calls
     /// renamed.
     fn check_same_body_claim(&mut self, f: FuncId, g: FuncId, sv: V, v: V, fn_special: bool) {
-        let mut expected = match self.funcs[g.index()].body.clone() {
+        let mut expected = match self.funcs[g.index()].view.clone() {
             Some(b) => b,
-            None => match self.build_body(sv, fn_special) {
-                Ok(view) if !view.distinct_md => view.body,
+            None => match self.build_view(sv, fn_special) {
+                Ok(view) if !view.distinct_md => view.view,
                 Ok(_) => return self.record_claim_diff(g, "its direct build has a distinct metadata operand"),
                 Err(r) => return self.record_claim_diff(g, &format!("a direct build declines it ({r})")),
             },
@@ -366,8 +366,8 @@ impl LlvmModule {
 
     /// Checking mode: a claim was wrong about `g`.
     fn record_claim_diff(&mut self, g: FuncId, what: &str) {
-        let name = String::from_utf8_lossy(&self.funcs[g.index()].info.name).into_owned();
-        self.copy_stats.1.push(format!("{name}: claimed unread body: {what}"));
+        let name = String::from_utf8_lossy(&self.funcs[g.index()].facts.name).into_owned();
+        self.stats.copy_diffs.push(format!("{name}: claimed unread body: {what}"));
     }
 
     /// Are the ids in `src`'s built view the same in every generation of the metadata
@@ -375,8 +375,8 @@ impl LlvmModule {
     /// does not depend on the generation (`meta_stable`)?
     pub(crate) fn ids_outlive_md_generation(&self, src: u32) -> bool {
         let s = &self.funcs[src as usize];
-        let Some(body) = s.body.as_ref() else { return false };
-        let stable = |m: MetaId| self.meta_stable.get(m.index()).copied().unwrap_or(false);
+        let Some(body) = s.view.as_ref() else { return false };
+        let stable = |m: MetaId| self.tables.meta_stable.get(m.index()).copied().unwrap_or(false);
         body.uses.iter().all(|u| match u.value {
             Value::Asm(_) => false,
             Value::Meta(m) => stable(m),

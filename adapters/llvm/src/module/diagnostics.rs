@@ -61,22 +61,22 @@ impl LlvmModule {
     /// first prescan. Part of the merge pass's cost: the CLI's `--time` adds it to the
     /// time of `merge_module`.
     pub fn setup_seconds(&self) -> (f64, f64) {
-        self.setup_time
+        self.stats.setup_time
     }
 
     /// Wall-clock seconds spent so far in the prescan, in building views and in rewrites
     /// (the rest of `merge_module` is the core: keys, hashing views, comparisons).
     pub fn pass_times(&self) -> PassTimes {
-        let [prescan, views, rewrites, claims, keys] = self.times.get().map(|t| self.clock.seconds(t));
+        let [prescan, views, rewrites, claims, keys] = self.stats.times.get().map(|t| self.stats.clock.seconds(t));
         PassTimes { prescan, views, rewrites, claims, keys }
     }
 
     /// Adds the time since `t0` (a [`crate::clock::ticks`] reading) to part `part` of
     /// [`PassTimes`] (0 prescan, 1 views, 2 rewrites, 3 claims, 4 keys).
     pub(crate) fn add_time(&self, t0: u64, part: usize) {
-        let mut t = self.times.get();
+        let mut t = self.stats.times.get();
         t[part] += crate::clock::ticks().wrapping_sub(t0);
-        self.times.set(t);
+        self.stats.times.set(t);
     }
 
     /// LLVM 22's own `FunctionComparator` on two functions of this module: `None` when

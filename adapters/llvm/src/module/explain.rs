@@ -5,7 +5,7 @@
 //! `LLVMPrintTypeToString`, a constant as its LLVM value; anything the adapter interned
 //! without keeping an LLVM value for it (metadata, attribute lists) falls back to the
 //! core's description. Property labels follow the order in which the view builder
-//! pushes props (`LlvmModule::build_info` for the signature, the view builder for
+//! pushes props (`LlvmModule::build_facts` for the signature, the view builder for
 //! instructions); lists of varying length (operand bundles, load attachments) are
 //! labelled by walking the instruction's props.
 
@@ -162,7 +162,7 @@ fn attr_names() -> &'static HashMap<u32, &'static str> {
     })
 }
 
-/// Labels of a function's signature props, in the order `LlvmModule::build_info` and
+/// Labels of a function's signature props, in the order `LlvmModule::build_facts` and
 /// `push_fn_extras` push them: attributes; gc, section, calling convention,
 /// personality, prefix data, prologue data, partition (each optional one as a
 /// present flag followed by its value when present); then the attachment count and a
@@ -222,11 +222,11 @@ impl LlvmModule {
     }
 
     fn const_value(&self, k: mergefunc::ConstId) -> Option<V> {
-        self.const_of.iter().find(|(_, id)| **id == k).map(|(v, _)| *v)
+        self.caches.const_of.iter().find(|(_, id)| **id == k).map(|(v, _)| *v)
     }
 
     fn type_value(&self, t: mergefunc::TypeId) -> Option<T> {
-        self.type_of.iter().find(|(_, id)| **id == t).map(|(v, _)| *v)
+        self.caches.type_of.iter().find(|(_, id)| **id == t).map(|(v, _)| *v)
     }
 
     /// A local value of `f`: `%name` when it has one, else the printed value.
@@ -267,7 +267,7 @@ impl LlvmModule {
             | Item::Offset(_)
             | Item::Value(Value::Meta(_) | Value::Asm(_)) => None,
             Item::Attr { list, set, index } => {
-                let l = &self.attr_lists[list.index()];
+                let l = &self.tables.attr_lists[list.index()];
                 let set: &[Attr] = match set {
                     0 => &l.func,
                     1 => &l.ret,

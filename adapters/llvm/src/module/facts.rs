@@ -18,7 +18,7 @@ use std::os::raw::{c_char, c_uint};
 use std::ptr;
 use sys::core as c;
 
-/// The first signature prop of a function alone on its shape (see `build_info`); a full
+/// The first signature prop of a function alone on its shape (see `build_facts`); a full
 /// signature starts with `Prop::Attrs`.
 const LIGHT_SIG: u64 = 0x6c69_6768_7400_0001;
 
@@ -31,9 +31,9 @@ impl LlvmModule {
         self.func_of.insert(v, id);
         self.funcs.push(Slot {
             v: Some(v),
-            // Placeholder facts: a registered function is pending, and `rebuild_info`
+            // Placeholder facts: a registered function is pending, and `rebuild_facts`
             // (which reads the name) runs before anything reads them.
-            info: FuncInfo {
+            facts: FuncInfo {
                 name: Box::default(),
                 linkage: Linkage::default(),
                 ineligible: Some(Ineligible::NoBody),
@@ -44,11 +44,11 @@ impl LlvmModule {
                 align: None,
                 callable: false,
             },
-            body: None,
+            view: None,
             insts: Vec::new(),
             built: false,
-            def: false,
-            info_ineligible: Some(Ineligible::NoBody),
+            has_body: false,
+            facts_ineligible: Some(Ineligible::NoBody),
             fn_special: false,
             meta: false,
             view_gen: (0, 0),
@@ -64,34 +64,34 @@ impl LlvmModule {
     /// Builds the module-level facts of functions registered since the last call.
     pub(crate) fn drain_pending(&mut self) {
         while let Some(f) = self.pending.pop() {
-            self.rebuild_info(f);
+            self.rebuild_facts(f);
         }
     }
 
     /// Rebuilds the module-level facts of `f` from the IR. The body view is left as it
     /// is (see [`Self::invalidate`] and [`Self::materialize_view`]).
-    pub(crate) fn rebuild_info(&mut self, f: FuncId) {
+    pub(crate) fn rebuild_facts(&mut self, f: FuncId) {
         let Some(v) = self.funcs[f.index()].v else { return };
         if !v.is_function() {
             // An alias now stands for this id.
             let s = &mut self.funcs[f.index()];
-            s.body = None;
+            s.view = None;
             s.insts.clear();
             s.built = true;
-            s.def = false;
-            s.info_ineligible = Some(Ineligible::NoBody);
-            s.info.ineligible = Some(Ineligible::NoBody);
-            s.info.name = v.name().into();
+            s.has_body = false;
+            s.facts_ineligible = Some(Ineligible::NoBody);
+            s.facts.ineligible = Some(Ineligible::NoBody);
+            s.facts.name = v.name().into();
             return;
         }
-        let light = self.shapes.is_alone(f.index());
-        let (info, fn_special) = self.build_info(v, light.then_some(f));
+        let light = self.load.shapes.is_alone(f.index());
+        let (info, fn_special) = self.build_facts(v, light.then_some(f));
         let s = &mut self.funcs[f.index()];
-        s.def = !v.is_declaration();
-        s.info_ineligible = info.ineligible;
+        s.has_body = !v.is_declaration();
+        s.facts_ineligible = info.ineligible;
         s.fn_special = fn_special;
         // Keep what the body view found (if it is current).
-        let body_reason = match s.info.ineligible {
+        let body_reason = match s.facts.ineligible {
             Some(Ineligible::Adapter(r))
                 if s.built
                     && (r == reason::DISTINCT_MD || r == reason::UNSUPPORTED || r == reason::BLOCK_ADDRESS_ESCAPES) =>
@@ -100,12 +100,12 @@ impl LlvmModule {
             }
             _ => None,
         };
-        s.info = info;
-        if s.info.ineligible.is_none() {
-            s.info.ineligible = body_reason;
+        s.facts = info;
+        if s.facts.ineligible.is_none() {
+            s.facts.ineligible = body_reason;
         }
-        if !s.def {
-            s.body = None;
+        if !s.has_body {
+            s.view = None;
             s.insts.clear();
             s.built = true;
             return;
@@ -114,9 +114,9 @@ impl LlvmModule {
             return;
         }
         // While the facts are in cache (tree keys need it for every candidate).
-        let mut hasher = std::mem::take(&mut self.key_types);
+        let mut hasher = std::mem::take(&mut self.keys.key_types);
         self.funcs[f.index()].sig_hash = hasher.signature_hash(&*self, f);
-        self.key_types = hasher;
+        self.keys.key_types = hasher;
     }
 
     /// Part of [`mergefunc::ModuleMut::can_rewrite`] for thunks: whether a thunk may call `f`, or
@@ -138,7 +138,7 @@ impl LlvmModule {
         if v.call_conv().is_some_and(|c| cc::INTERRUPT.contains(&c)) {
             return Err("an interrupt handler cannot be called from a thunk");
         }
-        let [naked, prealloc] = self.no_thunk_kinds;
+        let [naked, prealloc] = self.kinds.no_thunk_kinds;
         // SAFETY: `v` is a live function of this module; the lookups only read its
         // attribute list (index ~0 is the function, 1.. the parameters).
         unsafe {
@@ -167,7 +167,7 @@ impl LlvmModule {
     /// personality are never interned; its signature props are a marker and its id
     /// instead, so that should it ever be compared, the order finds it different from
     /// every other function.
-    pub(super) fn build_info(&mut self, v: V, light: Option<FuncId>) -> (FuncInfo, bool) {
+    pub(super) fn build_facts(&mut self, v: V, light: Option<FuncId>) -> (FuncInfo, bool) {
         let name: Box<[u8]> = v.name().into();
         let mut ineligible = None;
         let lk = match v.linkage() {
@@ -181,7 +181,7 @@ impl LlvmModule {
         // `SemanticInterposition` module flag, any symbol that is not `dso_local` (hidden
         // and protected visibility imply `dso_local`; local linkage is always).
         // SAFETY: `v` is a live function.
-        let preemptible = self.semantic_interposition && unsafe { ffi::mergefunc_is_dso_local(v.0) } != 1;
+        let preemptible = self.load.semantic_interposition && unsafe { ffi::mergefunc_is_dso_local(v.0) } != 1;
         let linkage = match lk {
             L::External => Linkage { interposable: preemptible, ..Default::default() },
             L::AvailableExternally => {
@@ -215,12 +215,12 @@ impl LlvmModule {
             ineligible = Some(Ineligible::Adapter(reason::KERNEL));
         }
         // SAFETY: the shim checks the kind of `v`.
-        if ineligible.is_none() && unsafe { ffi::mergefunc_global_has_metadata(v.0, self.md_thunk) } == 1 {
+        if ineligible.is_none() && unsafe { ffi::mergefunc_global_has_metadata(v.0, self.kinds.md_thunk) } == 1 {
             ineligible = Some(Ineligible::Adapter(reason::THUNK));
         }
         let fty = v.global_value_type().unwrap_or(T(ptr::null_mut()));
         let ty = self.intern_type(fty);
-        // SAFETY: `v` is a function (`build_info` is only called for functions).
+        // SAFETY: `v` is a function (`build_facts` is only called for functions).
         let nparams = unsafe { c::LLVMCountParams(v.0) };
         if let Some(f) = light {
             let info = FuncInfo {
@@ -228,7 +228,7 @@ impl LlvmModule {
                 linkage,
                 ineligible,
                 unnamed_addr: v.unnamed_addr() == 2,
-                used_externally: self.used.contains(&v),
+                used_externally: self.load.used.contains(&v),
                 ty,
                 sig: Box::new([Prop::Num(LIGHT_SIG), Prop::Num(f.index() as u64)]),
                 align: v.alignment().filter(|a| *a != 0).map(|a| a as u64),
@@ -239,7 +239,7 @@ impl LlvmModule {
         let (attrs, fn_special) = self.fn_attrs(v, nparams, false);
         // At most 8: attributes, gc, section, calling convention, personality. Built in a
         // reused buffer and copied out exactly sized.
-        let mut sig = std::mem::take(&mut self.sig_scratch);
+        let mut sig = std::mem::take(&mut self.scratch.sig);
         sig.clear();
         sig.push(Prop::Attrs(attrs));
         match v.gc() {
@@ -276,13 +276,13 @@ impl LlvmModule {
             linkage,
             ineligible,
             unnamed_addr: v.unnamed_addr() == 2,
-            used_externally: self.used.contains(&v),
+            used_externally: self.load.used.contains(&v),
             ty,
             sig: Box::from(&sig[..]),
             align,
             callable: !kernel,
         };
-        self.sig_scratch = sig;
+        self.scratch.sig = sig;
         (info, fn_special)
     }
 
@@ -317,7 +317,7 @@ impl LlvmModule {
             }
             None => sig.push(Prop::Num(0)),
         }
-        let skip = self.md_not_compared;
+        let skip = self.kinds.md_not_compared;
         let (mut kinds, mut nodes) = ([0u32; 8], [ptr::null_mut(); 8]);
         // SAFETY: the shim checks that `v` is a global object and writes at most 8 pairs.
         let n = unsafe {

@@ -44,8 +44,8 @@ fn clear_if_used<K, X>(m: &mut HashMap<K, X>) {
 impl LlvmModule {
     /// Forgets every cache keyed by an LLVM pointer that a mutation may have freed.
     pub(crate) fn new_generation(&mut self) {
-        clear_if_used(&mut self.const_of);
-        self.const_gen = self.const_gen.wrapping_add(1);
+        clear_if_used(&mut self.caches.const_of);
+        self.caches.const_gen = self.caches.const_gen.wrapping_add(1);
         self.new_md_generation();
     }
 
@@ -55,7 +55,7 @@ impl LlvmModule {
     /// an operand is replaced).
     pub(crate) fn forget_consts(&mut self, consts: &[V]) {
         for v in consts {
-            self.const_of.remove(v);
+            self.caches.const_of.remove(v);
         }
         self.new_md_generation();
     }
@@ -63,26 +63,26 @@ impl LlvmModule {
     /// Forgets the constants `freed` (see [`Self::forget_consts`]) after a RAUW of `from`
     /// by `to`, which stand for the same global: `to` takes `from`'s constant id.
     pub(crate) fn forget_consts_moving(&mut self, freed: &[V], from: V, to: V) {
-        let id = self.const_of.get(&from).copied();
-        self.const_of.remove(&from);
+        let id = self.caches.const_of.get(&from).copied();
+        self.caches.const_of.remove(&from);
         self.forget_consts(freed);
         if let Some(id) = id {
-            self.const_of.insert(to, id);
+            self.caches.const_of.insert(to, id);
         }
     }
 
     fn new_md_generation(&mut self) {
-        self.md_gen = self.md_gen.wrapping_add(1);
-        clear_if_used(&mut self.meta_of);
-        clear_if_used(&mut self.mav_of);
-        clear_if_used(&mut self.uniqued_of);
-        clear_if_used(&mut self.asm_of);
-        clear_if_used(&mut self.opaque_ptr);
+        self.caches.md_gen = self.caches.md_gen.wrapping_add(1);
+        clear_if_used(&mut self.caches.meta_of);
+        clear_if_used(&mut self.caches.mav_of);
+        clear_if_used(&mut self.caches.uniqued_of);
+        clear_if_used(&mut self.caches.asm_of);
+        clear_if_used(&mut self.caches.opaque_ptr);
     }
 
     pub(super) fn intern_string(&mut self, s: &[u8]) -> u64 {
-        let n = self.strings.len() as u64;
-        *self.strings.entry(s.to_vec()).or_insert(n)
+        let n = self.tables.strings.len() as u64;
+        *self.tables.strings.entry(s.to_vec()).or_insert(n)
     }
 
     #[inline]
@@ -90,17 +90,17 @@ impl LlvmModule {
         // Types live as long as the context, so a handle's id never changes: a small
         // direct-mapped cache in front of the table answers most lookups.
         let slot = (t.0 as usize >> 4) & (TYPE_CACHE_SLOTS - 1);
-        let (k, id) = self.type_cache[slot];
+        let (k, id) = self.caches.type_cache[slot];
         if k == t.0 as usize && !t.0.is_null() {
             return TypeId(id);
         }
         let id = self.intern_type_by_table(t);
-        self.type_cache[slot] = (t.0 as usize, id.0);
+        self.caches.type_cache[slot] = (t.0 as usize, id.0);
         id
     }
 
     fn intern_type_by_table(&mut self, t: T) -> TypeId {
-        if let Some(id) = self.type_of.get(&t) {
+        if let Some(id) = self.caches.type_of.get(&t) {
             return *id;
         }
         // Types cannot contain themselves (only through pointers, which are opaque), so
@@ -115,31 +115,31 @@ impl LlvmModule {
         } else {
             self.type_data_of(t)
         };
-        let id = match self.type_by_data.get(&data) {
+        let id = match self.tables.type_by_data.get(&data) {
             Some(id) => *id,
             None => {
-                let id = TypeId::new(self.types.len());
-                self.types.push(data.clone());
-                self.type_by_data.insert(data, id);
+                let id = TypeId::new(self.tables.types.len());
+                self.tables.types.push(data.clone());
+                self.tables.type_by_data.insert(data, id);
                 id
             }
         };
-        self.type_of.insert(t, id);
+        self.caches.type_of.insert(t, id);
         id
     }
 
     /// A new type that equals no other (for a part of a type that LLVM-C could not
     /// read: never expected, but never equal to anything either).
     fn unique_type(&mut self, what: &str) -> TypeId {
-        let id = TypeId::new(self.types.len());
+        let id = TypeId::new(self.tables.types.len());
         let data = TypeData::Other {
             kind: u32::MAX - 1,
             name: format!("{what} #{}", id.0).into_bytes().into(),
             type_params: Box::new([]),
             int_params: Box::new([]),
         };
-        self.types.push(data.clone());
-        self.type_by_data.insert(data, id);
+        self.tables.types.push(data.clone());
+        self.tables.type_by_data.insert(data, id);
         id
     }
 
@@ -206,7 +206,7 @@ impl LlvmModule {
                 // A type kind this build does not know: unique per type object.
                 TypeData::Other {
                     kind: 1000 + raw,
-                    name: format!("#{}", self.types.len()).into_bytes().into(),
+                    name: format!("#{}", self.tables.types.len()).into_bytes().into(),
                     type_params: Box::new([]),
                     int_params: Box::new([]),
                 }
@@ -215,24 +215,24 @@ impl LlvmModule {
     }
 
     fn opaque_meta_id(&mut self, m: Md) -> u64 {
-        let n = self.next_opaque;
-        let id = *self.opaque_ptr.entry(m.0 as usize).or_insert(n);
+        let n = self.tables.next_opaque;
+        let id = *self.caches.opaque_ptr.entry(m.0 as usize).or_insert(n);
         if id == n {
-            self.next_opaque += 1;
+            self.tables.next_opaque += 1;
         }
         id | 1 << 62
     }
 
     pub(crate) fn intern_meta(&mut self, m: Md) -> MetaId {
-        if let Some(id) = self.meta_of.get(&m) {
+        if let Some(id) = self.caches.meta_of.get(&m) {
             return *id;
         }
         // A placeholder first: a uniqued tuple may (through textual IR) contain itself.
         // Its content then names the placeholder, which no other item does.
-        let id = MetaId::new(self.metas.len());
-        self.metas.push(MetaData::Opaque(u64::MAX));
-        self.meta_stable.push(false);
-        self.meta_of.insert(m, id);
+        let id = MetaId::new(self.tables.metas.len());
+        self.tables.metas.push(MetaData::Opaque(u64::MAX));
+        self.tables.meta_stable.push(false);
+        self.caches.meta_of.insert(m, id);
         let mdc = MdCtx(self.ctx);
         let (data, stable) = match m.kind() {
             safe::MD_STRING => (MetaData::String(mdc.string(m).unwrap_or_default().into()), true),
@@ -243,7 +243,7 @@ impl LlvmModule {
             safe::MD_TUPLE if self.uniqued_tuple(m) => {
                 let ops = mdc.tuple_operands(m).unwrap_or_default();
                 let kids: Vec<Option<MetaId>> = ops.into_iter().map(|o| o.map(|x| self.intern_meta(x))).collect();
-                let stable = kids.iter().flatten().all(|k| self.meta_stable[k.index()]);
+                let stable = kids.iter().flatten().all(|k| self.tables.meta_stable[k.index()]);
                 (MetaData::Node(kids.into()), stable)
             }
             // A distinct tuple (alias scope, domain, access group): renamed consistently
@@ -253,35 +253,35 @@ impl LlvmModule {
         };
         // The same content has the same id (uniqued items with the same content are one
         // LLVM node; the opaque ones carry their node's identity in their content).
-        if let Some(&old) = self.meta_by_data.get(&data) {
-            self.meta_of.insert(m, old);
+        if let Some(&old) = self.tables.meta_by_data.get(&data) {
+            self.caches.meta_of.insert(m, old);
             return old;
         }
-        self.metas[id.index()] = data.clone();
-        self.meta_stable[id.index()] = stable;
-        self.meta_by_data.insert(data, id);
+        self.tables.metas[id.index()] = data.clone();
+        self.tables.meta_stable[id.index()] = stable;
+        self.tables.meta_by_data.insert(data, id);
         id
     }
 
     pub(super) fn intern_asm(&mut self, v: V) -> Option<AsmId> {
-        if let Some(id) = self.asm_of.get(&v) {
+        if let Some(id) = self.caches.asm_of.get(&v) {
             return Some(*id);
         }
         let (t, text, cons, flags) = v.inline_asm()?;
         let ty = self.intern_type(t);
-        let id = AsmId::new(self.asms.len());
-        self.asms.push(AsmData { ty, text: text.into(), constraints: cons.into(), flags });
-        self.asm_of.insert(v, id);
+        let id = AsmId::new(self.tables.asms.len());
+        self.tables.asms.push(AsmData { ty, text: text.into(), constraints: cons.into(), flags });
+        self.caches.asm_of.insert(v, id);
         Some(id)
     }
 
     /// Is the `MDTuple` `m` uniqued? Cached per node (until pointer caches are dropped).
     pub(super) fn uniqued_tuple(&mut self, m: Md) -> bool {
-        if let Some(&u) = self.uniqued_of.get(&m) {
+        if let Some(&u) = self.caches.uniqued_of.get(&m) {
             return u;
         }
         let u = MdCtx(self.ctx).is_uniqued_tuple(m);
-        self.uniqued_of.insert(m, u);
+        self.caches.uniqued_of.insert(m, u);
         u
     }
 }

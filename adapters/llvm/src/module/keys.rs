@@ -67,14 +67,14 @@ impl LlvmModule {
     /// not run since the last rewrite. `None`: `f` was not a candidate then, or the native
     /// walk declined it.
     pub(crate) fn prescanned(&self, f: FuncId) -> Option<crate::prescan::Entry> {
-        if let Some(p) = &*self.prescan.borrow() {
+        if let Some(p) = &*self.keys.prescan.borrow() {
             return p.entry(f.index());
         }
         let work: Vec<(usize, LLVMValueRef)> = self
             .funcs
             .iter()
             .enumerate()
-            .filter(|(i, s)| s.def && s.info.ineligible.is_none() && !self.shapes.is_alone(*i))
+            .filter(|(i, s)| s.has_body && s.facts.ineligible.is_none() && !self.load.shapes.is_alone(*i))
             .filter_map(|(i, s)| s.v.map(|v| (i, v.0)))
             .collect();
         let (ptr_bits, terms) = self.prescan_inputs();
@@ -85,15 +85,15 @@ impl LlvmModule {
         let p = unsafe { crate::prescan::run(&work, self.funcs.len(), &terms, ptr_bits, threads, || ()) };
         self.add_time(t0, 0);
         let e = p.entry(f.index());
-        *self.prescan.borrow_mut() = Some(p);
+        *self.keys.prescan.borrow_mut() = Some(p);
         e
     }
 
     /// What every prescan needs from the module: the pointer width the order equates
     /// with address-space-0 pointers (0: none) and the hash's per-opcode terms.
     pub(super) fn prescan_inputs(&self) -> (u32, [u64; 128]) {
-        let ptr_bits = self.target.ptr_as_int.filter(|p| p.addr_space == 0).map_or(0, |p| p.bits);
-        (ptr_bits, *self.shash.borrow().terms())
+        let ptr_bits = self.load.target.ptr_as_int.filter(|p| p.addr_space == 0).map_or(0, |p| p.bits);
+        (ptr_bits, *self.keys.shash.borrow().terms())
     }
 
     /// Checks the prescan's merge keys against the walk over LLVM-C (for tests): for
@@ -107,7 +107,7 @@ impl LlvmModule {
         self.drop_prescan();
         let cands: Vec<FuncId> = (0..self.funcs.len())
             .map(FuncId::new)
-            .filter(|f| self.funcs[f.index()].def && self.funcs[f.index()].info.ineligible.is_none())
+            .filter(|f| self.funcs[f.index()].has_body && self.funcs[f.index()].facts.ineligible.is_none())
             .collect();
         let mut walk = Vec::new();
         for &f in &cands {
@@ -120,7 +120,7 @@ impl LlvmModule {
         for (&f, (k1, r1)) in cands.iter().zip(&walk) {
             let mut r2 = Vec::new();
             let k2 = self.merge_key_of(f, &mut r2);
-            let name = String::from_utf8_lossy(&self.funcs[f.index()].info.name).into_owned();
+            let name = String::from_utf8_lossy(&self.funcs[f.index()].facts.name).into_owned();
             if k2.is_none() && k1.is_some() {
                 return Err(format!("{name}: the prescan has no key"));
             }
@@ -131,7 +131,7 @@ impl LlvmModule {
             let (b, fb) = *back.entry(k2).or_insert((*k1, f));
             if a != k2 || b != *k1 {
                 let other = if a != k2 { fa } else { fb };
-                let other = String::from_utf8_lossy(&self.funcs[other.index()].info.name).into_owned();
+                let other = String::from_utf8_lossy(&self.funcs[other.index()].facts.name).into_owned();
                 let how = if a != k2 { "the prescan splits" } else { "the walk splits" };
                 return Err(format!("{name} and {other}: {how} them"));
             }
@@ -151,9 +151,9 @@ impl LlvmModule {
         self.forget_shapes();
         let cands: Vec<FuncId> = (0..self.funcs.len())
             .map(FuncId::new)
-            .filter(|f| self.funcs[f.index()].def && self.funcs[f.index()].info.ineligible.is_none())
+            .filter(|f| self.funcs[f.index()].has_body && self.funcs[f.index()].facts.ineligible.is_none())
             .collect();
-        let name = |m: &Self, f: FuncId| String::from_utf8_lossy(&m.funcs[f.index()].info.name).into_owned();
+        let name = |m: &Self, f: FuncId| String::from_utf8_lossy(&m.funcs[f.index()].facts.name).into_owned();
         let cached: Vec<Option<u64>> = cands.iter().map(|&f| self.tree_key_of(f)).collect();
         self.drop_prescan();
         for s in &mut self.funcs {
@@ -168,7 +168,7 @@ impl LlvmModule {
                 return Err(format!("{}: cached tree key {k1:?}, walked afresh {k2:?}", name(self, f)));
             }
             self.materialize_view(f);
-            if self.funcs[f.index()].info.ineligible.is_some() {
+            if self.funcs[f.index()].facts.ineligible.is_some() {
                 continue;
             }
             let Some(k) = k2 else { continue };
@@ -200,12 +200,12 @@ impl LlvmModule {
 
     /// Forgets the prescan (every rewrite calls this: the IR it describes changed).
     pub(crate) fn drop_prescan(&mut self) {
-        *self.prescan.get_mut() = None;
+        *self.keys.prescan.get_mut() = None;
     }
 
     /// Uses LLVM's own `StructuralHash` for [`mergefunc::FastPath::worklist_hash`] (on by default).
     pub fn set_llvm_worklist_hash(&mut self, on: bool) {
-        self.llvm_hash = on;
+        self.switches.llvm_worklist_hash = on;
     }
 
     /// `StructuralHash` of every function with a body, in module order: `(name, prescan,
@@ -216,12 +216,12 @@ impl LlvmModule {
     pub fn structural_hash_pairs(&self) -> Vec<(String, u64, u64, u64, u64)> {
         let mut out = Vec::new();
         for (i, s) in self.funcs.iter().enumerate() {
-            let Some(f) = s.v.filter(|_| s.def).map(|v| v.0) else { continue };
+            let Some(f) = s.v.filter(|_| s.has_body).map(|v| v.0) else { continue };
             let pre = self.prescanned(FuncId::new(i)).map(|e| e.hash);
-            let mut h = self.shash.borrow_mut();
+            let mut h = self.keys.shash.borrow_mut();
             let shim = h.hash(f);
             let walk = h.try_hash(f).unwrap_or(!shim);
-            // SAFETY: `f` is a live function with a body (`def`, the slot rule).
+            // SAFETY: `f` is a live function with a body (`has_body`, the slot rule).
             let theirs = unsafe { ffi::llvm_structural_hash_function(f, false) };
             out.push((String::from_utf8_lossy(&V(f).name()).into_owned(), pre.unwrap_or(shim), shim, walk, theirs));
         }
@@ -260,11 +260,11 @@ impl LlvmModule {
         use std::hash::Hasher;
         let s = &self.funcs[f.index()];
         let v = s.v?;
-        if !s.def || s.info.ineligible.is_some() {
+        if !s.has_body || s.facts.ineligible.is_some() {
             return None;
         }
         let sig = s.sig_hash;
-        if let Some(p) = self.prescan.get_mut().take() {
+        if let Some(p) = self.keys.prescan.get_mut().take() {
             // Keys from the prescan and from the walk below hash differently, so one set
             // of keys never mixes them: a candidate the prescan did not cover keeps its
             // place (no key) instead.
@@ -273,12 +273,12 @@ impl LlvmModule {
                 let k = self.key_from_prescan(sig, e, p.ids_of(&e), refs);
                 // The prescan describes the IR as it is (no rewrite yet): the tree key
                 // comes for free now, and stays valid until a rewrite changes `f`.
-                if self.tree_keys {
+                if self.switches.tree_keys {
                     self.cache_tree_key(f, &e, k, &refs[at..]);
                 }
                 k
             });
-            *self.prescan.get_mut() = Some(p);
+            *self.keys.prescan.get_mut() = Some(p);
             return k;
         }
         // SAFETY: `v` is a live function with a body.
@@ -286,8 +286,8 @@ impl LlvmModule {
         if entry.is_null() {
             return None;
         }
-        let mut types = std::mem::take(&mut self.key_types);
-        let mut walk = std::mem::take(&mut self.key_walk);
+        let mut types = std::mem::take(&mut self.keys.key_types);
+        let mut walk = std::mem::take(&mut self.keys.key_walk);
         let mut h = crate::prescan::KeyHasher::default();
         h.write_u64(sig);
         walk.start(entry);
@@ -326,8 +326,8 @@ impl LlvmModule {
             // SAFETY: `b` is a block of the live function `v` (`push_successors`' contract).
             unsafe { walk.push_successors(b) };
         }
-        self.key_types = types;
-        self.key_walk = walk;
+        self.keys.key_types = types;
+        self.keys.key_walk = walk;
         Some(h.finish())
     }
 
@@ -344,14 +344,14 @@ impl LlvmModule {
         if let Some(t) = s.tree_key {
             return Some(t.key);
         }
-        if !self.tree_keys || !s.def {
+        if !self.switches.tree_keys || !s.has_body {
             return None;
         }
         let v = s.v.filter(|v| v.is_function())?;
         let t0 = crate::clock::ticks();
-        let mut ids = std::mem::take(&mut self.tree_ids);
+        let mut ids = std::mem::take(&mut self.keys.tree_ids);
         ids.clear();
-        let from_prescan = self.prescan.get_mut().as_ref().and_then(|p| {
+        let from_prescan = self.keys.prescan.get_mut().as_ref().and_then(|p| {
             let e = p.entry(f.index())?;
             ids.extend_from_slice(p.ids_of(&e));
             Some(e)
@@ -359,7 +359,7 @@ impl LlvmModule {
         let found = from_prescan.or_else(|| {
             ids.clear();
             let (ptr_bits, terms) = self.prescan_inputs();
-            let scratch = self.tree_scan.get_or_insert_with(crate::prescan::Scratch::new);
+            let scratch = self.keys.tree_scan.get_or_insert_with(crate::prescan::Scratch::new);
             // SAFETY: `v` is a live function of this module, and `&mut self` is held for the
             // whole call: nothing rewrites it meanwhile.
             unsafe { crate::prescan::scan_fn(scratch, v.0, &terms, ptr_bits, &mut ids) }.map(|out| {
@@ -368,15 +368,15 @@ impl LlvmModule {
         });
         let key = found.map(|e| {
             // `ids` holds exactly this function's identities.
-            let mut refs = std::mem::take(&mut self.tree_refs);
+            let mut refs = std::mem::take(&mut self.keys.tree_refs);
             refs.clear();
             let k = self.key_from_prescan(self.funcs[f.index()].sig_hash, e, &ids, &mut refs);
             self.drain_pending();
             let key = self.cache_tree_key(f, &e, k, &refs);
-            self.tree_refs = refs;
+            self.keys.tree_refs = refs;
             key
         });
-        self.tree_ids = ids;
+        self.keys.tree_ids = ids;
         self.add_time(t0, 0);
         key
     }
@@ -388,12 +388,12 @@ impl LlvmModule {
     /// native walk reads of the body, never on such names.
     pub(crate) fn cycle_key_of(&mut self, f: FuncId, refs: &mut Vec<FuncId>) -> Option<u64> {
         use std::hash::Hasher;
-        if !self.cycle_keys {
+        if !self.switches.cycle_keys {
             return None;
         }
         self.tree_key_of(f)?;
         let t = self.funcs[f.index()].tree_key?;
-        let own = &self.tree_ref_arena[t.refs.0 as usize..t.refs.1 as usize];
+        let own = &self.keys.tree_ref_arena[t.refs.0 as usize..t.refs.1 as usize];
         refs.extend_from_slice(own);
         let mut h = crate::prescan::KeyHasher::default();
         for w in [t.hash, t.detail, t.merge_key, own.len() as u64] {
@@ -412,9 +412,9 @@ impl LlvmModule {
     /// key) and `refs`, and returns it.
     fn cache_tree_key_parts(&mut self, f: FuncId, [hash, detail, merge_key]: [u64; 3], refs: &[FuncId]) -> u64 {
         let key = tree_key_hash(f, [hash, detail, merge_key], refs);
-        let at = self.tree_ref_arena.len() as u32;
-        self.tree_ref_arena.extend_from_slice(refs);
-        let refs = (at, self.tree_ref_arena.len() as u32);
+        let at = self.keys.tree_ref_arena.len() as u32;
+        self.keys.tree_ref_arena.extend_from_slice(refs);
+        let refs = (at, self.keys.tree_ref_arena.len() as u32);
         self.funcs[f.index()].tree_key = Some(TreeKey { key, hash, detail, merge_key, refs });
         key
     }
@@ -427,7 +427,7 @@ impl LlvmModule {
     /// is asked for). Debug builds check the moved key against a fresh walk.
     pub(crate) fn move_tree_key(&mut self, from: FuncId, to: FuncId) {
         let Some(t) = self.funcs[from.index()].tree_key else { return };
-        let refs = self.tree_ref_arena[t.refs.0 as usize..t.refs.1 as usize].to_vec();
+        let refs = self.keys.tree_ref_arena[t.refs.0 as usize..t.refs.1 as usize].to_vec();
         if refs.contains(&from) {
             return;
         }
@@ -454,12 +454,13 @@ impl LlvmModule {
     /// is cleared.
     pub(crate) fn patch_tree_key(&mut self, f: FuncId, from: FuncId, to: FuncId) {
         let Some(t) = self.funcs[f.index()].tree_key else { return };
-        let to_has_body = self.funcs.get(to.index()).is_some_and(|s| s.def && s.v.is_some_and(|v| v.is_function()));
+        let to_has_body =
+            self.funcs.get(to.index()).is_some_and(|s| s.has_body && s.v.is_some_and(|v| v.is_function()));
         if !to_has_body {
             self.funcs[f.index()].tree_key = None;
             return;
         }
-        let refs = &mut self.tree_ref_arena[t.refs.0 as usize..t.refs.1 as usize];
+        let refs = &mut self.keys.tree_ref_arena[t.refs.0 as usize..t.refs.1 as usize];
         for r in refs.iter_mut().filter(|r| **r == from) {
             *r = to;
         }
@@ -549,7 +550,7 @@ impl LlvmModule {
     /// same key. The merges are the same either way; off, every candidate's view is built
     /// and hashed. For measurements and tests.
     pub fn set_tree_keys(&mut self, on: bool) {
-        self.tree_keys = on;
+        self.switches.tree_keys = on;
     }
 
     /// Cycle keys (on by default, [`mergefunc::FastPath::cycle_key`]; they are read from tree
@@ -557,6 +558,6 @@ impl LlvmModule {
     /// alone in their key class. The merges are the same either way; off, every candidate
     /// cycle merging considers has its view built. For measurements and tests.
     pub fn set_cycle_keys(&mut self, on: bool) {
-        self.cycle_keys = on;
+        self.switches.cycle_keys = on;
     }
 }

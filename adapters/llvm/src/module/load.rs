@@ -10,10 +10,11 @@
 //! then too (it runs on other threads while this thread builds the facts, and neither
 //! rewrites the IR).
 
-use super::build::BuildScratch;
-use super::copies::SameBodyState;
-use super::intern::{DataBytes, TYPE_CACHE_SLOTS};
-use super::{err, HashMap, HashSet, LlvmError, LlvmModule};
+use super::intern::DataBytes;
+use super::{
+    err, Caches, Copies, HashMap, HashSet, Keys, KindIds, LlvmError, LlvmModule, LoadFacts, Scratch, Stats, Switches,
+    Tables,
+};
 use crate::ffi;
 use crate::safe::{self, Md, MdCtx, Op, V};
 use inkwell::llvm_sys as sys;
@@ -111,7 +112,7 @@ impl LlvmModule {
         let ctx = unsafe { c::LLVMGetModuleContext(m) };
         let mut s = Self::from_raw(ctx, m, Some(threads.max(1)));
         s.borrowed = true;
-        s.keep_erased = false;
+        s.switches.keep_erased = false;
         s
     }
 
@@ -123,97 +124,34 @@ impl LlvmModule {
             let dl = c::LLVMGetDataLayoutStr(m);
             (sys::target::LLVMCreateTargetData(dl), c::LLVMCreateBuilderInContext(ctx))
         };
-        let mdc = MdCtx(ctx);
         let mut s = LlvmModule {
             ctx,
             m,
             td,
             builder,
+            borrowed: false,
+            threads,
             funcs: Vec::new(),
             func_of: HashMap::default(),
-            globals: Vec::new(),
-            global_of: HashMap::default(),
-            types: Vec::new(),
-            type_of: HashMap::default(),
-            type_by_data: HashMap::default(),
-            type_cache: Box::new([(0, 0); TYPE_CACHE_SLOTS]),
-            consts: Vec::new(),
-            const_of: HashMap::default(),
-            metas: Vec::new(),
-            meta_by_data: HashMap::default(),
-            meta_stable: Vec::new(),
-            const_gen: 0,
-            md_gen: 0,
-            meta_of: HashMap::default(),
-            asms: Vec::new(),
-            asm_of: HashMap::default(),
-            attr_lists: Vec::new(),
-            attrs_of: HashMap::default(),
-            attr_ids: HashMap::default(),
-            strings: HashMap::default(),
-            opaque_text: HashMap::default(),
-            opaque_ptr: HashMap::default(),
-            next_opaque: 0,
-            target: TargetInfo::default(),
-            semantic_interposition: false,
-            layout_known: true,
-            data_bytes: DataBytes::AsStored,
-            used: HashSet::default(),
-            int_attr_range: None,
-            special_alloca_kinds: [0, 0],
-            no_thunk_kinds: [0, 0],
-            md_type: mdc.kind_id("type"),
-            md_kcfi: mdc.kind_id("kcfi_type"),
-            md_not_compared: [
-                mdc.kind_id("dbg"),
-                mdc.kind_id("prof"),
-                mdc.kind_id("section_prefix"),
-                mdc.kind_id("mergefunc.thunk"),
-            ],
-            md_thunk: mdc.kind_id("mergefunc.thunk"),
-            md_range: mdc.kind_id("range"),
             pending: Vec::new(),
-            llvm_hash: true,
-            shash: std::cell::RefCell::new(crate::shash::StructuralHasher::new()),
-            prescan: std::cell::RefCell::new(None),
-            footprints: Vec::new(),
-            block_addresses: true,
-            shapes: Default::default(),
-            keep_erased: false,
-            threads,
-            borrowed: false,
-            setup_time: (0.0, 0.0),
-            times: Default::default(),
-            clock: crate::clock::PartClock::new(),
             in_rewrite: false,
-            local_of: crate::ptrmap::LocalMap::default(),
-            scratch_blocks: Vec::new(),
-            scratch: BuildScratch::default(),
-            key_types: mergefunc::hash::FunctionHasher::new(),
-            key_walk: crate::shash::BlockWalk::default(),
-            mav_of: HashMap::default(),
-            uniqued_of: HashMap::default(),
-            attr_of: HashMap::default(),
-            attrs_by_handles: HashMap::default(),
-            attrs_by_list: HashMap::default(),
-            attr_key: Vec::new(),
-            attr_buf: Vec::new(),
-            sig_scratch: Vec::new(),
-            gep_offsets: HashMap::default(),
-            gep_key: Vec::new(),
-            copy_views: true,
-            check_copies: false,
-            copy_sources: HashMap::default(),
-            same_body: SameBodyState::new(),
-            same_body_claims: 0,
-            views_built: 0,
-            copy_stats: (0, Vec::new()),
-            tree_keys: true,
-            cycle_keys: true,
-            tree_scan: None,
-            tree_ids: Vec::new(),
-            tree_refs: Vec::new(),
-            tree_ref_arena: Vec::new(),
+            load: LoadFacts {
+                target: TargetInfo::default(),
+                semantic_interposition: false,
+                layout_known: true,
+                data_bytes: DataBytes::AsStored,
+                used: HashSet::default(),
+                block_addresses: true,
+                shapes: Default::default(),
+            },
+            kinds: KindIds::of_context(MdCtx(ctx)),
+            tables: Tables::default(),
+            caches: Caches::new(),
+            keys: Keys::new(),
+            copies: Copies::new(),
+            scratch: Scratch::default(),
+            switches: Switches::default(),
+            stats: Stats::new(),
         };
         let (t0, c0) = (std::time::Instant::now(), crate::process_cpu_seconds());
         s.init_module_facts();
@@ -245,15 +183,15 @@ impl LlvmModule {
         // walks the others only.
         if crate::shape::enabled() {
             // SAFETY: `defs` are the module's live definitions; nothing modifies them.
-            s.shapes = unsafe { crate::shape::compute(&defs, n, ptr_bits) };
-            defs.retain(|&(i, _)| !s.shapes.is_alone(i));
+            s.load.shapes = unsafe { crate::shape::compute(&defs, n, ptr_bits) };
+            defs.retain(|&(i, _)| !s.load.shapes.is_alone(i));
         }
         // Attribute lists are the facts' largest tables (most functions have a list of
         // their own): sized once rather than rehashed at every doubling.
-        s.attrs_by_list.reserve(n);
-        s.attrs_by_handles.reserve(n);
-        s.attrs_of.reserve(n);
-        s.attr_lists.reserve(n);
+        s.caches.attrs_by_list.reserve(n);
+        s.caches.attrs_by_handles.reserve(n);
+        s.tables.attrs_of.reserve(n);
+        s.tables.attr_lists.reserve(n);
         // Headroom for the functions rewrites add (a private body per merged pair of
         // interposable or ODR functions): no regrowth copy of the table mid-pass.
         s.func_of.reserve(n + n / 4 + 16);
@@ -271,23 +209,23 @@ impl LlvmModule {
             }
             s.pending.clear();
             for i in 0..s.funcs.len() {
-                s.rebuild_info(FuncId::new(i));
+                s.rebuild_facts(FuncId::new(i));
             }
             s.drain_pending();
         };
         // SAFETY: the handles are the module's live definitions; `facts` reads the module
         // and interns, and rewrites nothing.
         let mut p = unsafe { crate::prescan::run(&defs, n, &terms, ptr_bits, threads, facts) };
-        s.block_addresses = p.block_addresses || s.shapes.block_addresses;
-        s.footprints = std::mem::take(&mut p.footprints);
+        s.load.block_addresses = p.block_addresses || s.load.shapes.block_addresses;
+        s.keys.footprints = std::mem::take(&mut p.footprints);
         // Copy keys (computed by the scanning threads, see `prescan::copy_key`).
         for (i, slot) in s.funcs.iter_mut().enumerate() {
             if let (Some(e), Some(_)) = (p.entry(i), slot.v) {
                 slot.copy_key = e.copy;
             }
         }
-        *s.prescan.borrow_mut() = Some(p);
-        s.setup_time = (t0.elapsed().as_secs_f64(), crate::process_cpu_seconds() - c0);
+        *s.keys.prescan.borrow_mut() = Some(p);
+        s.stats.setup_time = (t0.elapsed().as_secs_f64(), crate::process_cpu_seconds() - c0);
         s
     }
 
@@ -301,25 +239,25 @@ impl LlvmModule {
             let no_layout = CStr::from_ptr(c::LLVMGetDataLayoutStr(self.m)).to_bytes().is_empty();
             let triple = c::LLVMGetTarget(self.m);
             let has_triple = !triple.is_null() && !CStr::from_ptr(triple).to_bytes().is_empty();
-            self.layout_known = !(no_layout && has_triple);
+            self.load.layout_known = !(no_layout && has_triple);
             let big = ffi::LLVMByteOrder(self.td) == 0;
-            self.data_bytes = if !self.layout_known {
+            self.load.data_bytes = if !self.load.layout_known {
                 DataBytes::Tagged
             } else if big == cfg!(target_endian = "big") {
                 DataBytes::AsStored
             } else {
                 DataBytes::Swapped
             };
-            if self.layout_known {
+            if self.load.layout_known {
                 let bits = sys::target::LLVMPointerSizeForAS(self.td, 0) * 8;
-                self.target.ptr_as_int = Some(PtrAsInt { addr_space: 0, bits });
+                self.load.target.ptr_as_int = Some(PtrAsInt { addr_space: 0, bits });
             }
             let key = "SemanticInterposition";
             let flag = c::LLVMGetModuleFlag(self.m, key.as_ptr() as *const c_char, key.len());
             if !flag.is_null() {
                 let v = c::LLVMMetadataAsValue(self.ctx, flag);
                 if let Some(x) = safe::MdCtx(self.ctx).wrapped_value(Md(c::LLVMValueAsMetadata(v))) {
-                    self.semantic_interposition = x.const_int_u64().unwrap_or(0) != 0;
+                    self.load.semantic_interposition = x.const_int_u64().unwrap_or(0) != 0;
                 }
             }
             for name in ["llvm.used", "llvm.compiler.used"] {
@@ -345,7 +283,7 @@ impl LlvmModule {
                     }
                     if let Some(v) = x {
                         if v.is_global() {
-                            self.used.insert(v);
+                            self.load.used.insert(v);
                         }
                     }
                 }
@@ -374,11 +312,11 @@ impl LlvmModule {
             if let (Some(lo), Some(hi), Some(tl)) = (int_lo, int_max, ty_lo) {
                 let end = if range > hi { range } else { hi + 1 };
                 if lo <= hi {
-                    self.int_attr_range = Some((lo.min(tl), lo, end));
+                    self.kinds.int_attr_range = Some((lo.min(tl), lo, end));
                 }
             }
-            self.special_alloca_kinds = [kind("inalloca"), kind("swifterror")];
-            self.no_thunk_kinds = [kind("naked"), kind("preallocated")];
+            self.kinds.special_alloca_kinds = [kind("inalloca"), kind("swifterror")];
+            self.kinds.no_thunk_kinds = [kind("naked"), kind("preallocated")];
         }
     }
 
@@ -422,7 +360,7 @@ impl LlvmModule {
     pub fn func_by_name(&self, name: &str) -> Option<FuncId> {
         (0..self.funcs.len())
             .map(FuncId::new)
-            .find(|f| self.funcs[f.index()].v.is_some() && &*self.funcs[f.index()].info.name == name.as_bytes())
+            .find(|f| self.funcs[f.index()].v.is_some() && &*self.funcs[f.index()].facts.name == name.as_bytes())
     }
 
     /// For one-shot tools that write the module and exit: functions and bodies that the
@@ -433,7 +371,7 @@ impl LlvmModule {
     /// process that keeps loading modules would leak every folded body. Functions that
     /// metadata refers to, and bodies with address-taken blocks, are always destroyed.
     pub fn set_keep_erased(&mut self, on: bool) {
-        self.keep_erased = on;
+        self.switches.keep_erased = on;
     }
 
     /// How many threads later prescans of the worklist hash and merge keys may use

@@ -17,32 +17,32 @@ impl Module for LlvmModule {
         self.funcs.len()
     }
     fn func(&self, f: FuncId) -> &FuncInfo {
-        &self.funcs[f.index()].info
+        &self.funcs[f.index()].facts
     }
     fn body(&self, f: FuncId) -> Option<Body<'_>> {
         let s = &self.funcs[f.index()];
         if !s.built {
             return None;
         }
-        s.body.as_ref().map(|b| b.as_body())
+        s.view.as_ref().map(|b| b.as_body())
     }
     fn type_data(&self, t: TypeId) -> &TypeData {
-        &self.types[t.index()]
+        &self.tables.types[t.index()]
     }
     fn const_data(&self, c: ConstId) -> &ConstData {
-        &self.consts[c.index()]
+        &self.tables.consts[c.index()]
     }
     fn meta_data(&self, m: MetaId) -> &MetaData {
-        &self.metas[m.index()]
+        &self.tables.metas[m.index()]
     }
     fn asm_data(&self, a: AsmId) -> &AsmData {
-        &self.asms[a.index()]
+        &self.tables.asms[a.index()]
     }
     fn attrs(&self, a: AttrsId) -> &AttrList {
-        &self.attr_lists[a.index()]
+        &self.tables.attr_lists[a.index()]
     }
     fn target(&self) -> &TargetInfo {
-        &self.target
+        &self.load.target
     }
     fn users_of(&self, f: FuncId, kind: UseKind, out: &mut Vec<FuncId>) {
         let Some(v) = self.funcs[f.index()].v else { return };

@@ -29,11 +29,11 @@ impl LlvmModule {
     pub fn check_gep_offsets(&self) -> Result<usize, String> {
         let mut n = 0;
         for s in &self.funcs {
-            let Some(body) = s.body.as_ref().filter(|_| s.built) else { continue };
+            let Some(body) = s.view.as_ref().filter(|_| s.built) else { continue };
             for (inst, v) in body.insts.iter().zip(&s.insts) {
                 if let InstKind::Address { offset, .. } = inst.kind {
                     if offset != self.gep_offset(*v) {
-                        return Err(String::from_utf8_lossy(&s.info.name).into_owned());
+                        return Err(String::from_utf8_lossy(&s.facts.name).into_owned());
                     }
                     n += 1;
                 }
@@ -54,11 +54,11 @@ impl LlvmModule {
     /// rebuilds it.
     pub(crate) fn invalidate(&mut self, f: FuncId) {
         let s = &mut self.funcs[f.index()];
-        if s.def {
+        if s.has_body {
             s.built = false;
-            s.body = None;
+            s.view = None;
             s.insts.clear();
-            s.info.ineligible = s.info_ineligible;
+            s.facts.ineligible = s.facts_ineligible;
         }
     }
 
@@ -75,7 +75,7 @@ impl LlvmModule {
     /// check every patch).
     pub(crate) fn patch_view(&mut self, f: FuncId, from: FuncId) -> bool {
         let s = &self.funcs[f.index()];
-        let Some(body) = s.body.as_ref().filter(|_| s.built) else { return false };
+        let Some(body) = s.view.as_ref().filter(|_| s.built) else { return false };
         debug_assert_eq!(s.meta, view_has_meta(body), "stale metadata flag of {f}");
         if s.insts.len() != body.insts.len() || s.meta {
             return false;
@@ -92,7 +92,7 @@ impl LlvmModule {
                 }
             }
         }
-        let mut locals = std::mem::take(&mut self.local_of);
+        let mut locals = std::mem::take(&mut self.scratch.local_of);
         locals.reset();
         let mut new_uses = Vec::with_capacity(fixes.len());
         let mut ok = true;
@@ -109,12 +109,12 @@ impl LlvmModule {
                 }
             }
         }
-        self.local_of = locals;
+        self.scratch.local_of = locals;
         if !ok {
             return false;
         }
         self.drain_pending();
-        let Some(body) = self.funcs[f.index()].body.as_mut() else { return false };
+        let Some(body) = self.funcs[f.index()].view.as_mut() else { return false };
         for (&(at, _, _), u) in fixes.iter().zip(new_uses) {
             body.uses[at] = u;
         }
@@ -129,7 +129,7 @@ impl LlvmModule {
         // Leaves answer at once; only aggregates and expressions (through their
         // operands) are memoized.
         let ptrauth;
-        let operands: &[ConstId] = match &self.consts[c.index()].kind {
+        let operands: &[ConstId] = match &self.tables.consts[c.index()].kind {
             ConstKind::Null
             | ConstKind::Undef
             | ConstKind::Poison
@@ -161,7 +161,7 @@ impl LlvmModule {
         if a == b {
             return true;
         }
-        let (x, y) = (&self.consts[a.index()], &self.consts[b.index()]);
+        let (x, y) = (&self.tables.consts[a.index()], &self.tables.consts[b.index()]);
         let all =
             |p: &[ConstId], q: &[ConstId]| p.len() == q.len() && p.iter().zip(q).all(|(u, v)| self.same_const(*u, *v));
         x.ty == y.ty
@@ -183,12 +183,12 @@ impl LlvmModule {
 
     /// Panics unless the module-level facts of `f` equal a rebuild from the IR now
     /// (constants by their recorded contents, as in [`Self::assert_view_is_current`]).
-    pub(crate) fn assert_info_is_current(&mut self, f: FuncId) {
+    pub(crate) fn assert_facts_are_current(&mut self, f: FuncId) {
         let Some(v) = self.funcs[f.index()].v else { return };
-        let (info, special) = self.build_info(v, self.shapes.is_alone(f.index()).then_some(f));
+        let (info, special) = self.build_facts(v, self.load.shapes.is_alone(f.index()).then_some(f));
         self.drain_pending();
         let s = &self.funcs[f.index()];
-        let old = &s.info;
+        let old = &s.facts;
         let same_sig = old.sig.len() == info.sig.len()
             && old.sig.iter().zip(info.sig.iter()).all(|(a, b)| match (a, b) {
                 (Prop::Const(p), Prop::Const(q)) => self.same_const(*p, *q),
@@ -196,7 +196,7 @@ impl LlvmModule {
             });
         assert!(
             same_sig
-                && s.info_ineligible == info.ineligible
+                && s.facts_ineligible == info.ineligible
                 && s.fn_special == special
                 && (&old.name, old.linkage, old.unnamed_addr, old.used_externally, old.ty, old.align, old.callable)
                     == (
@@ -209,25 +209,25 @@ impl LlvmModule {
                         info.callable
                     ),
             "stale facts of {f}: kept {old:?} ({:?}), rebuilt {info:?}",
-            s.info_ineligible
+            s.facts_ineligible
         );
     }
 
     /// Panics unless the built view of `f` equals a view rebuilt from the IR now (debug
     /// builds check every patched view this way).
     pub(crate) fn assert_view_is_current(&mut self, f: FuncId) {
-        let before = self.funcs[f.index()].body.clone();
-        let before_ineligible = self.funcs[f.index()].info.ineligible;
-        let builds = self.views_built;
+        let before = self.funcs[f.index()].view.clone();
+        let before_ineligible = self.funcs[f.index()].facts.ineligible;
+        let builds = self.stats.views_built;
         self.invalidate(f);
         self.materialize_view(f);
         // A check, not a build of the pass.
-        self.views_built = builds;
+        self.stats.views_built = builds;
         let s = &self.funcs[f.index()];
         // Constants are compared by their recorded contents: a rebuild may intern an
         // unchanged constant again under a new id (pointer caches are cleared by other
         // rewrites); ids are identities, not contents.
-        let same = match (&before, &s.body) {
+        let same = match (&before, &s.view) {
             (Some(a), Some(b)) => {
                 a.blocks == b.blocks
                     && a.insts == b.insts
@@ -250,10 +250,10 @@ impl LlvmModule {
             _ => false,
         };
         assert!(
-            same && before_ineligible == s.info.ineligible,
+            same && before_ineligible == s.facts.ineligible,
             "patched view of {f} ({}) differs from a rebuilt one:\npatched {before:?}\nrebuilt {:?}",
-            String::from_utf8_lossy(&s.info.name),
-            s.body
+            String::from_utf8_lossy(&s.facts.name),
+            s.view
         );
     }
 
@@ -267,7 +267,7 @@ impl LlvmModule {
         if s.built {
             return;
         }
-        if let Some(&(lo, hi)) = self.footprints.get(f.index()).filter(|r| r.0 != 0) {
+        if let Some(&(lo, hi)) = self.keys.footprints.get(f.index()).filter(|r| r.0 != 0) {
             // SAFETY: a prefetch hint; the shim never dereferences the range.
             unsafe { ffi::mergefunc_prefetch_range(lo, hi.saturating_add(64), PREFETCH_BYTES) };
         }
@@ -280,13 +280,13 @@ impl LlvmModule {
             return;
         }
         let Some(v) = s.v else { return };
-        let (ineligible, fn_special) = (s.info_ineligible, s.fn_special);
+        let (ineligible, fn_special) = (s.facts_ineligible, s.fn_special);
         let mut body = None;
         let mut insts = Vec::new();
         let mut meta = false;
         let mut reason_found = None;
         let mut copied_from = None;
-        let mut view_gen = (self.const_gen, self.md_gen);
+        let mut view_gen = (self.caches.const_gen, self.caches.md_gen);
         if ineligible.is_none() {
             let t0 = crate::clock::ticks();
             let built = match self.copy_view(f, v, fn_special) {
@@ -296,8 +296,8 @@ impl LlvmModule {
                     Ok(view)
                 }
                 None => {
-                    self.views_built += 1;
-                    let built = self.build_body(v, fn_special);
+                    self.stats.views_built += 1;
+                    let built = self.build_view(v, fn_special);
                     if let Ok(view) = &built {
                         if !view.distinct_md {
                             self.add_copy_source(f);
@@ -313,14 +313,14 @@ impl LlvmModule {
                 Ok(view) => {
                     if view.distinct_md {
                         reason_found = Some(Ineligible::Adapter(reason::DISTINCT_MD));
-                    } else if self.block_addresses
+                    } else if self.load.block_addresses
                         // SAFETY: `v` is a live function; the shim only reads its blocks
                         // and their uses.
                         && unsafe { ffi::mergefunc_block_address_escapes(v.0) } == 1
                     {
                         reason_found = Some(Ineligible::Adapter(reason::BLOCK_ADDRESS_ESCAPES));
                     }
-                    body = Some(view.body);
+                    body = Some(view.view);
                     insts = view.insts;
                     meta = view.meta;
                 }
@@ -329,8 +329,8 @@ impl LlvmModule {
         }
         self.drain_pending();
         let s = &mut self.funcs[f.index()];
-        s.info.ineligible = ineligible.or(reason_found);
-        s.body = body;
+        s.facts.ineligible = ineligible.or(reason_found);
+        s.view = body;
         s.insts = insts;
         s.meta = meta;
         s.built = true;
@@ -341,7 +341,7 @@ impl LlvmModule {
     /// How many views were built through LLVM-C (not copied from a function with the
     /// same body, moved with a body or patched after a rewrite).
     pub fn views_built(&self) -> u64 {
-        self.views_built
+        self.stats.views_built
     }
 
     /// [`mergefunc::FastPath::tiny_body`] of a definition whose view is not built, from the IR (one
@@ -349,7 +349,7 @@ impl LlvmModule {
     /// with a view, which the driver then reads.
     pub(crate) fn tiny_body_of(&self, f: FuncId) -> Option<bool> {
         let s = self.funcs.get(f.index())?;
-        let v = s.v.filter(|_| s.def && !s.built)?;
+        let v = s.v.filter(|_| s.has_body && !s.built)?;
         // SAFETY: `v` is a live function of this module; the walk only reads the lists.
         unsafe {
             let first = c::LLVMGetFirstBasicBlock(v.0);
@@ -374,7 +374,7 @@ impl LlvmModule {
     /// Rebuilds `f`'s facts, and its body view if it is built.
     pub(crate) fn rebuild_eagerly(&mut self, f: FuncId) {
         let was_built = self.funcs[f.index()].built;
-        self.rebuild_info(f);
+        self.rebuild_facts(f);
         if was_built {
             self.invalidate(f);
             self.materialize_view(f);
