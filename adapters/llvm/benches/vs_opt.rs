@@ -13,6 +13,8 @@
 //!    * `c-zstd-O2.bc`, `c-oniguruma-O2.bc`, `c-lz4-O2.bc`, `c-zlib-O2.bc`:
 //!      `adapters/llvm/scripts/gen-c-modules.sh` (real C libraries from the sources that
 //!      crates.io's `-sys` crates ship, `clang-22 -O2` per file, linked): little merges;
+//!    * `c-sqlite-O1.bc`, `c-lua-O1.bc`: the same script's SQLite amalgamation and Lua 5.4
+//!      at -O1, the independent little-merge checks (never tuned against);
 //!    * `rust-linked-release.bc`, `rust-linked-debug.bc`: `adapters/llvm/scripts/gen-rust-module.sh
 //!      PROFILE linked`, a small project with real dependencies (serde, serde_json, regex, ...)
 //!      whose crates' bitcode is linked into one module: 11,022 / 25,607 defined functions;
@@ -321,12 +323,15 @@ fn prepare_inputs(dir: &Path, filter: Option<&str>) -> Result<Vec<(String, PathB
     let rust = root.join("adapters/llvm/scripts/gen-rust-module.sh");
     let cpp = root.join("adapters/llvm/scripts/gen-cpp-module.sh");
     let c = root.join("adapters/llvm/scripts/gen-c-modules.sh");
-    let plan: [(&str, &Path, &[&str], &str); 9] = [
+    let plan: [(&str, &Path, &[&str], &str); 11] = [
         // Real C libraries at -O2, where little merges (`gen-c-modules.sh`).
         ("c-zstd-O2", &c, &["zstd"], "c-zstd-O2.bc"),
         ("c-oniguruma-O2", &c, &["oniguruma"], "c-oniguruma-O2.bc"),
         ("c-lz4-O2", &c, &["lz4"], "c-lz4-O2.bc"),
         ("c-zlib-O2", &c, &["zlib"], "c-zlib-O2.bc"),
+        // The independent checks, at -O1 (not tuned against).
+        ("c-sqlite-O1", &c, &["sqlite"], "c-sqlite-O1.bc"),
+        ("c-lua-O1", &c, &["lua"], "c-lua-O1.bc"),
         ("rust-linked-release", &rust, &["release", "linked"], "rust-linked-release.bc"),
         ("rust-linked-debug", &rust, &["debug", "linked"], "rust-linked-debug.bc"),
         ("cpp-O0", &cpp, &["O0"], "cpp-prog-O0.ll"),
