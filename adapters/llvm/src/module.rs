@@ -285,6 +285,9 @@ struct Tables {
     strings: HashMap<Vec<u8>, u64>,
     opaque_text: HashMap<String, u64>,
     next_opaque: u64,
+    /// The type that light facts name instead of the function's own (see
+    /// `LlvmModule::build_facts`): equal to no other type; made at its first use.
+    unread_fn_type: Option<TypeId>,
 }
 
 /// Lookups in front of [`Tables`]. Those keyed by LLVM pointers to objects a rewrite may

@@ -61,14 +61,25 @@
 use crate::ffi;
 use inkwell::llvm_sys::prelude::LLVMValueRef;
 
-/// The shapes of a module's definitions.
+/// Which functions the load leaves (partly) unread, by function index: the definitions
+/// that never merge (alone on their shape, or on their prescan key: see
+/// [`Shapes::add_alone_by_prescan`]), and the functions without a body. All of them get
+/// light facts (see `LlvmModule::build_facts`). Functions registered after the load are
+/// none of these.
 #[derive(Debug, Default)]
 pub(crate) struct Shapes {
-    /// By function index: the definition is alone on its shape.
-    pub(crate) alone: Vec<bool>,
+    /// By function index: [`ALONE_ON_SHAPE`], [`ALONE_ON_KEY`], [`NO_BODY`].
+    flags: Vec<u8>,
     /// Some definition alone on its shape has a block whose address is taken.
     pub(crate) block_addresses: bool,
 }
+
+/// Alone on its shape: never prescanned, never read.
+const ALONE_ON_SHAPE: u8 = 1;
+/// Alone on its (LLVM hash, native merge key): prescanned, never read again.
+const ALONE_ON_KEY: u8 = 2;
+/// A declaration when the module was loaded.
+const NO_BODY: u8 = 4;
 
 /// Whether shape keys are used (`MERGEFUNC_SHAPES=0` turns them off: every definition is
 /// prescanned, as before; for A/B measurements and the agreement check).
@@ -156,26 +167,113 @@ fn worth_it(mut keys: Vec<u64>) -> bool {
 /// See [`worth_it`].
 const ALONE_MIN_PERCENT: usize = 50;
 
+/// The prescan's native key `key` with the identities it names (`ids`, tagged as the
+/// prescan tags them): a global variable, alias or ifunc (tag 1) and a declared function
+/// (tag 2) by identity, a function with a body (tag 3) as a marker only. An operand
+/// changes during a run only from a function with a body to another function with a
+/// body, or to an alias the pass creates (which no function names at load): so two
+/// functions equal at any point of the run named, at each place, the same global or
+/// declaration at load, or two functions with bodies. (The merge key hashes the same
+/// identities, see `LlvmModule::key_from_prescan`.)
+fn identities_key(key: u64, ids: &[u64]) -> u64 {
+    let mut k = key;
+    for &id in ids {
+        let w = if id & 7 == 3 { 3 } else { id };
+        k = (k.rotate_left(5) ^ w).wrapping_mul(0x517c_c1b7_2722_0a95);
+    }
+    k
+}
+
+/// Whether the prescan's keys leave functions out too (`MERGEFUNC_PRESCAN_ALONE=0` turns
+/// it off: for A/B measurements).
+pub(crate) fn prescan_alone_enabled() -> bool {
+    std::env::var_os("MERGEFUNC_PRESCAN_ALONE").is_none_or(|v| v != "0")
+}
+
 impl Shapes {
+    /// Marks as alone every definition of `scanned` (the prescanned ones, by function
+    /// index) whose (LLVM hash, native merge key with identities, see
+    /// [`identities_key`]) no other of them shares. Both are refinements of the order
+    /// that no rewrite of another function changes (the hash is LLVM's own
+    /// `StructuralHash`, which its pass relies on in the same way; the key, see
+    /// [`crate::prescan`], hashes opcodes, canonical types, operand counts and operand
+    /// kinds, never which function with a body an operand names), so such a definition
+    /// is never equal to any function of the run, as with shapes. Nothing is marked when the
+    /// prescan declined a definition (it has no key, so it could share any): `scanned`
+    /// must then be every prescanned definition; `n` is the number of functions. Returns how
+    /// many were marked.
+    pub(crate) fn add_alone_by_prescan(&mut self, p: &crate::prescan::Prescan, scanned: &[usize], n: usize) -> usize {
+        if self.flags.len() < n {
+            self.flags.resize(n, 0);
+        }
+        let mut keys: Vec<(u64, u64, usize)> = Vec::with_capacity(scanned.len());
+        for &i in scanned {
+            match p.entry(i) {
+                Some(e) => keys.push((e.hash, identities_key(e.key, p.ids_of(&e)), i)),
+                None => return 0,
+            }
+        }
+        keys.sort_unstable();
+        let mut marked = 0;
+        let mut lo = 0;
+        while lo < keys.len() {
+            let k = (keys[lo].0, keys[lo].1);
+            let hi = lo + keys[lo..].iter().take_while(|e| (e.0, e.1) == k).count();
+            if hi - lo == 1 {
+                self.flags[keys[lo].2] |= ALONE_ON_KEY;
+                marked += 1;
+            }
+            lo = hi;
+        }
+        marked
+    }
+
+    /// Marks the functions of `has_body` (by function index) that have none.
+    pub(crate) fn add_no_body(&mut self, has_body: &[bool]) {
+        if self.flags.len() < has_body.len() {
+            self.flags.resize(has_body.len(), 0);
+        }
+        for (flags, &body) in self.flags.iter_mut().zip(has_body) {
+            if !body {
+                *flags |= NO_BODY;
+            }
+        }
+    }
+
     /// From (key, function index) pairs (key 0: cannot be keyed, never alone).
     fn from_keys(mut keys: Vec<(u64, usize)>, n: usize) -> Self {
         keys.sort_unstable();
-        let mut alone = vec![false; n];
+        let mut flags = vec![0; n];
         let mut lo = 0;
         while lo < keys.len() {
             let k = keys[lo].0;
             let hi = lo + keys[lo..].iter().take_while(|p| p.0 == k).count();
             if hi - lo == 1 && k != 0 {
-                alone[keys[lo].1] = true;
+                flags[keys[lo].1] = ALONE_ON_SHAPE;
             }
             lo = hi;
         }
-        Shapes { alone, block_addresses: false }
+        Shapes { flags, block_addresses: false }
     }
 
-    /// `f` (a function index) is alone on its shape.
+    fn flags(&self, f: usize) -> u8 {
+        self.flags.get(f).copied().unwrap_or(0)
+    }
+
+    /// `f` (a function index) is a definition that never merges: alone on its shape or
+    /// on its prescan key.
     pub(crate) fn is_alone(&self, f: usize) -> bool {
-        self.alone.get(f).copied().unwrap_or(false)
+        self.flags(f) & (ALONE_ON_SHAPE | ALONE_ON_KEY) != 0
+    }
+
+    /// `f` (a function index) is alone on its shape (never prescanned).
+    pub(crate) fn is_alone_on_shape(&self, f: usize) -> bool {
+        self.flags(f) & ALONE_ON_SHAPE != 0
+    }
+
+    /// `f` (a function index) has light facts: it never merges, or had no body at load.
+    pub(crate) fn light(&self, f: usize) -> bool {
+        self.flags(f) != 0
     }
 }
 
@@ -184,25 +282,35 @@ impl crate::LlvmModule {
     /// For tests and the benchmark.
     #[doc(hidden)]
     pub fn alone_on_shape(&self) -> Vec<mergefunc::FuncId> {
-        (0..self.load.shapes.alone.len())
+        (0..self.load.shapes.flags.len())
+            .filter(|&i| self.load.shapes.is_alone_on_shape(i))
+            .map(mergefunc::FuncId::new)
+            .collect()
+    }
+
+    /// The definitions the load found never merging: alone on their shape or on their
+    /// prescan key ([`mergefunc::FastPath::never_merges`]). For tests and the benchmark.
+    #[doc(hidden)]
+    pub fn never_merging(&self) -> Vec<mergefunc::FuncId> {
+        (0..self.load.shapes.flags.len())
             .filter(|&i| self.load.shapes.is_alone(i))
             .map(mergefunc::FuncId::new)
             .collect()
     }
 
-    /// Forgets the shapes: every definition is a candidate of the full path again (the
-    /// prescan reruns over all of them, the alone ones get their full facts). Only
-    /// before merging; for the check that shapes change nothing
-    /// (`tests/shapes.rs`).
+    /// Forgets the shapes and every other shortcut of the load: every definition is a
+    /// candidate of the full path again (the prescan reruns over all of them), and every
+    /// function gets full facts. Only before merging; for the check that the shortcuts
+    /// change nothing (`tests/shapes.rs`).
     #[doc(hidden)]
     pub fn forget_shapes(&mut self) {
-        let alone = self.alone_on_shape();
-        if alone.is_empty() {
+        let light: Vec<usize> = (0..self.load.shapes.flags.len()).filter(|&i| self.load.shapes.light(i)).collect();
+        if light.is_empty() {
             return;
         }
-        self.load.shapes.alone.clear();
-        for f in alone {
-            self.rebuild_facts(f);
+        self.load.shapes.flags.clear();
+        for f in light {
+            self.rebuild_facts(mergefunc::FuncId::new(f));
         }
         self.drop_prescan();
     }
@@ -226,6 +334,7 @@ mod tests {
     #[test]
     fn alone_means_no_other_definition_has_the_key() {
         let s = Shapes::from_keys(vec![(5, 0), (7, 1), (5, 2), (9, 4), (0, 5)], 6);
-        assert_eq!(s.alone, vec![false, true, false, false, true, false]);
+        let alone: Vec<bool> = (0..6).map(|i| s.is_alone(i)).collect();
+        assert_eq!(alone, vec![false, true, false, false, true, false]);
     }
 }

@@ -1,10 +1,10 @@
-//! Shape keys change nothing but the work: on every corpus module (and, with
-//! `MERGEFUNC_SHAPE_CHECK_DIR=DIR`, on every `.bc`/`.ll` module in DIR, such as the
-//! benchmark's inputs), the pass with shapes and the full path (shapes forgotten, every
-//! definition prescanned and a candidate) write byte-identical modules, make the same
-//! merges, and no function that the full path merges (folded or kept) was alone on its
-//! shape: the key is a refinement of the order in practice as well as on paper (see
-//! `src/shape.rs`).
+//! Shape keys and the prescan's keys change nothing but the work: on every corpus module
+//! (and, with `MERGEFUNC_SHAPE_CHECK_DIR=DIR`, on every `.bc`/`.ll` module in DIR, such as
+//! the benchmark's inputs), the pass with them and the full path (shapes forgotten, every
+//! definition prescanned and a candidate, every function with full facts) write
+//! byte-identical modules, make the same merges, and no function that the full path
+//! merges (folded or kept) was left out as never merging: the keys are refinements of
+//! the order in practice as well as on paper (see `src/shape.rs`).
 #![cfg(feature = "llvm")]
 #![allow(clippy::std_instead_of_core, clippy::std_instead_of_alloc)]
 
@@ -14,12 +14,15 @@ use std::path::{Path, PathBuf};
 use mergefunc::{merge_module, Options};
 use mergefunc_llvm::LlvmModule;
 
-/// Runs both paths on `path`; returns how many functions were alone there.
-fn check(path: &Path, opts: &Options) -> usize {
+/// Runs both paths on `path`; returns how many functions were alone on their shape there
+/// (and adds to `on_key` how many more the prescan's keys left out).
+fn check_counting(path: &Path, opts: &Options, on_key: &mut usize) -> usize {
     let what = path.display();
     let mut with = LlvmModule::load(path).unwrap_or_else(|e| panic!("{what}: {e}"));
+    let on_shape = with.alone_on_shape().len();
     let alone: BTreeSet<Vec<u8>> =
-        with.alone_on_shape().into_iter().map(|f| mergefunc::Module::func(&with, f).name.to_vec()).collect();
+        with.never_merging().into_iter().map(|f| mergefunc::Module::func(&with, f).name.to_vec()).collect();
+    *on_key += alone.len() - on_shape;
     let r1 = merge_module(&mut with, opts).unwrap_or_else(|e| panic!("{what}: {e}"));
     let mut full = LlvmModule::load(path).unwrap_or_else(|e| panic!("{what}: {e}"));
     full.forget_shapes();
@@ -29,7 +32,7 @@ fn check(path: &Path, opts: &Options) -> usize {
         for name in [&m.folded_name, &m.target_name] {
             assert!(
                 !alone.contains(&name.to_vec()),
-                "{what}: {} merged on the full path but was alone on its shape",
+                "{what}: {} merged on the full path but was left out as never merging",
                 String::from_utf8_lossy(name)
             );
         }
@@ -37,7 +40,11 @@ fn check(path: &Path, opts: &Options) -> usize {
     assert_eq!(r1.stats.functions_merged, r2.stats.functions_merged, "{what}");
     assert_eq!(r1.stats.never_merges as usize, alone.len(), "{what}");
     assert!(with.to_text() == full.to_text(), "{what}: the outputs differ");
-    alone.len()
+    on_shape
+}
+
+fn check(path: &Path, opts: &Options) -> usize {
+    check_counting(path, opts, &mut 0)
 }
 
 #[test]
@@ -49,13 +56,14 @@ fn shapes_change_no_merge_on_the_corpus() {
         .filter(|p| p.extension().is_some_and(|e| e == "ll"))
         .collect();
     files.sort();
-    let mut alone = 0;
+    let (mut alone, mut on_key) = (0, 0);
     for f in &files {
-        alone += check(f, &Options::default());
-        alone += check(f, &Options { merge_cycles: true, ..Options::default() });
+        alone += check_counting(f, &Options::default(), &mut on_key);
+        alone += check_counting(f, &Options { merge_cycles: true, ..Options::default() }, &mut on_key);
     }
-    // The corpus has functions alone on their shape (else this checks nothing).
-    assert!(alone > 0);
+    // The corpus has functions alone on their shape, and others alone on their prescan
+    // key (else this checks nothing).
+    assert!(alone > 0 && on_key > 0, "{alone} alone on their shape, {on_key} on their key");
 }
 
 /// With `MERGEFUNC_SHAPE_STRIDE=0` the shapes are read on every module, also on those
@@ -70,8 +78,9 @@ fn shapes_change_no_merge_on_the_modules_of_a_directory() {
         .collect();
     files.sort();
     for f in &files {
-        let n = check(f, &Options::default());
-        eprintln!("{}: {n} alone on their shape, same output", f.display());
+        let mut on_key = 0;
+        let n = check_counting(f, &Options::default(), &mut on_key);
+        eprintln!("{}: {n} alone on their shape, {on_key} on their prescan key, same output", f.display());
     }
 }
 

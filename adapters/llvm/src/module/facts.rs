@@ -84,7 +84,7 @@ impl LlvmModule {
             s.facts.name = v.name().into();
             return;
         }
-        let light = self.load.shapes.is_alone(f.index());
+        let light = self.light_facts(f);
         let (info, fn_special) = self.build_facts(v, light.then_some(f));
         let s = &mut self.funcs[f.index()];
         s.has_body = !v.is_declaration();
@@ -117,6 +117,13 @@ impl LlvmModule {
         let mut hasher = std::mem::take(&mut self.keys.key_types);
         self.funcs[f.index()].sig_hash = hasher.signature_hash(&*self, f);
         self.keys.key_types = hasher;
+    }
+
+    /// Whether the facts of `f` are light: it never merges (alone on its shape or on its
+    /// prescan key), or it had no body when the module was loaded (the core reads a
+    /// declaration's name and linkage, never its signature props). See `crate::shape`.
+    pub(crate) fn light_facts(&self, f: FuncId) -> bool {
+        self.load.shapes.light(f.index())
     }
 
     /// Part of [`mergefunc::ModuleMut::can_rewrite`] for thunks: whether a thunk may call `f`, or
@@ -162,11 +169,13 @@ impl LlvmModule {
         Ok(())
     }
 
-    /// With `light` (function `light`, alone on its shape, which the core never compares,
-    /// hashes or merges: see `shape`), its attribute list, garbage collector, section and
-    /// personality are never interned; its signature props are a marker and its id
-    /// instead, so that should it ever be compared, the order finds it different from
-    /// every other function.
+    /// With `light` (function `light`, which the core never compares, hashes or merges:
+    /// it never merges, or has no body, see [`Self::light_facts`]), its type, attribute
+    /// list, garbage collector, section and personality are never interned: its type is
+    /// a placeholder that is not a function type ([`Self::unread_fn_type`]), and its
+    /// signature props are a marker and its id (none if it is not a candidate), so that
+    /// should it ever be compared, the order finds it different from every other
+    /// function.
     pub(super) fn build_facts(&mut self, v: V, light: Option<FuncId>) -> (FuncInfo, bool) {
         let name: Box<[u8]> = v.name().into();
         let mut ineligible = None;
@@ -218,24 +227,31 @@ impl LlvmModule {
         if ineligible.is_none() && unsafe { ffi::mergefunc_global_has_metadata(v.0, self.kinds.md_thunk) } == 1 {
             ineligible = Some(Ineligible::Adapter(reason::THUNK));
         }
-        let fty = v.global_value_type().unwrap_or(T(ptr::null_mut()));
-        let ty = self.intern_type(fty);
-        // SAFETY: `v` is a function (`build_facts` is only called for functions).
-        let nparams = unsafe { c::LLVMCountParams(v.0) };
         if let Some(f) = light {
+            // Never compared: a signature that equals no other function's (and none at
+            // all, which costs no allocation, where the function is not a candidate).
+            let sig: Box<[Prop]> = if ineligible.is_some() {
+                Box::new([])
+            } else {
+                Box::new([Prop::Num(LIGHT_SIG), Prop::Num(f.index() as u64)])
+            };
             let info = FuncInfo {
                 name,
                 linkage,
                 ineligible,
                 unnamed_addr: v.unnamed_addr() == 2,
                 used_externally: self.load.used.contains(&v),
-                ty,
-                sig: Box::new([Prop::Num(LIGHT_SIG), Prop::Num(f.index() as u64)]),
+                ty: self.unread_fn_type(),
+                sig,
                 align: v.alignment().filter(|a| *a != 0).map(|a| a as u64),
                 callable: !kernel,
             };
             return (info, false);
         }
+        let fty = v.global_value_type().unwrap_or(T(ptr::null_mut()));
+        let ty = self.intern_type(fty);
+        // SAFETY: `v` is a function (`build_facts` is only called for functions).
+        let nparams = unsafe { c::LLVMCountParams(v.0) };
         let (attrs, fn_special) = self.fn_attrs(v, nparams, false);
         // At most 8: attributes, gc, section, calling convention, personality. Built in a
         // reused buffer and copied out exactly sized.

@@ -130,6 +130,19 @@ impl LlvmModule {
 
     /// A new type that equals no other (for a part of a type that LLVM-C could not
     /// read: never expected, but never equal to anything either).
+    /// The type light facts name (see [`LlvmModule::build_facts`]): one per module,
+    /// equal to no other type, and not a function type.
+    pub(super) fn unread_fn_type(&mut self) -> TypeId {
+        match self.tables.unread_fn_type {
+            Some(t) => t,
+            None => {
+                let t = self.unique_type("the type of a function the pass never reads");
+                self.tables.unread_fn_type = Some(t);
+                t
+            }
+        }
+    }
+
     fn unique_type(&mut self, what: &str) -> TypeId {
         let id = TypeId::new(self.tables.types.len());
         let data = TypeData::Other {

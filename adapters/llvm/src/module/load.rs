@@ -160,6 +160,7 @@ impl LlvmModule {
         // bodies while this thread builds the module-level facts, which only read the
         // module and create constants; both finish before this returns.
         let mut defs: Vec<(usize, LLVMValueRef)> = Vec::new();
+        let mut has_body: Vec<bool> = Vec::new();
         let mut n = 0usize;
         // SAFETY: `m` is the live module being loaded.
         let mut f = unsafe { c::LLVMGetFirstFunction(m) };
@@ -167,9 +168,11 @@ impl LlvmModule {
             // SAFETY: `f` is a live function of `m` (not null, checked by the loop); `LLVMGetParam`
             // only builds the argument list, before any other thread reads the module.
             unsafe {
-                if c::LLVMIsDeclaration(f) == 0 {
+                let body = c::LLVMIsDeclaration(f) == 0;
+                if body {
                     defs.push((n, f));
                 }
+                has_body.push(body);
                 // Build lazily created arguments now, not while the prescan runs.
                 if c::LLVMCountParams(f) > 0 {
                     c::LLVMGetParam(f, 0);
@@ -186,6 +189,7 @@ impl LlvmModule {
             s.load.shapes = unsafe { crate::shape::compute(&defs, n, ptr_bits) };
             defs.retain(|&(i, _)| !s.load.shapes.is_alone(i));
         }
+        s.load.shapes.add_no_body(&has_body);
         // Attribute lists are the facts' largest tables (most functions have a list of
         // their own): sized once rather than rehashed at every doubling.
         s.caches.attrs_by_list.reserve(n);
@@ -197,25 +201,30 @@ impl LlvmModule {
         s.func_of.reserve(n + n / 4 + 16);
         s.funcs.reserve(n + n / 4 + 16);
         let threads = || crate::prescan::thread_count(threads);
-        let facts = || {
-            // Every function gets its id first, then its module-level facts in the same
-            // order (deterministic table ids). Bodies are built on demand.
-            // SAFETY: `m` is the live module being loaded; `f` walks its functions until null.
-            let mut f = unsafe { c::LLVMGetFirstFunction(m) };
-            while !f.is_null() {
-                s.register_func(V(f));
-                // SAFETY: `f` is a live function of `m` (not null, checked by the loop).
-                f = unsafe { c::LLVMGetNextFunction(f) };
-            }
-            s.pending.clear();
-            for i in 0..s.funcs.len() {
-                s.rebuild_facts(FuncId::new(i));
-            }
-            s.drain_pending();
-        };
-        // SAFETY: the handles are the module's live definitions; `facts` reads the module
-        // and interns, and rewrites nothing.
-        let mut p = unsafe { crate::prescan::run(&defs, n, &terms, ptr_bits, threads, facts) };
+        // Every function gets its id first (module order).
+        // SAFETY: `m` is the live module being loaded; `f` walks its functions until null.
+        let mut f = unsafe { c::LLVMGetFirstFunction(m) };
+        while !f.is_null() {
+            s.register_func(V(f));
+            // SAFETY: `f` is a live function of `m` (not null, checked by the loop).
+            f = unsafe { c::LLVMGetNextFunction(f) };
+        }
+        s.pending.clear();
+        // The prescan first (on every thread): the definitions it finds alone on their
+        // (hash, key) never merge, and their facts stay light.
+        // SAFETY: the handles are the module's live definitions; nothing runs beside the
+        // prescan, which only reads them.
+        let mut p = unsafe { crate::prescan::run(&defs, n, &terms, ptr_bits, threads, || ()) };
+        if crate::shape::prescan_alone_enabled() {
+            let scanned: Vec<usize> = defs.iter().map(|&(i, _)| i).collect();
+            s.load.shapes.add_alone_by_prescan(&p, &scanned, n);
+        }
+        // Then the module-level facts of every function, in module order (deterministic
+        // table ids). Bodies are built on demand.
+        for i in 0..s.funcs.len() {
+            s.rebuild_facts(FuncId::new(i));
+        }
+        s.drain_pending();
         s.load.block_addresses = p.block_addresses || s.load.shapes.block_addresses;
         s.keys.footprints = std::mem::take(&mut p.footprints);
         // Copy keys (computed by the scanning threads, see `prescan::copy_key`).
