@@ -170,14 +170,15 @@ impl LlvmModule {
     }
 
     /// With `light` (function `light`, which the core never compares, hashes or merges:
-    /// it never merges, or has no body, see [`Self::light_facts`]), its type, attribute
-    /// list, garbage collector, section and personality are never interned: its type is
-    /// a placeholder that is not a function type ([`Self::unread_fn_type`]), and its
-    /// signature props are a marker and its id (none if it is not a candidate), so that
-    /// should it ever be compared, the order finds it different from every other
-    /// function.
+    /// it never merges, or has no body, see [`Self::light_facts`]), its name, type,
+    /// attribute list, garbage collector, section and personality are never read: its
+    /// name is empty (the core reads names only of the functions it merges or declines to
+    /// merge; [`Self::func_by_name`] asks the module), its type a placeholder that is not
+    /// a function type ([`Self::unread_fn_type`]), and its signature props a marker and
+    /// its id (none for a declaration), so that should it ever be compared, the order
+    /// finds it different from every other function.
     pub(super) fn build_facts(&mut self, v: V, light: Option<FuncId>) -> (FuncInfo, bool) {
-        let name: Box<[u8]> = v.name().into();
+        let name: Box<[u8]> = if light.is_some() { Box::default() } else { v.name().into() };
         let mut ineligible = None;
         let lk = match v.linkage() {
             Some(Ok(l)) => l,
@@ -229,11 +230,11 @@ impl LlvmModule {
         }
         if let Some(f) = light {
             // Never compared: a signature that equals no other function's (and none at
-            // all, which costs no allocation, where the function is not a candidate).
-            let sig: Box<[Prop]> = if ineligible.is_some() {
-                Box::new([])
-            } else {
+            // all, which costs no allocation, for a declaration, never a candidate).
+            let sig: Box<[Prop]> = if self.load.shapes.is_alone(f.index()) {
                 Box::new([Prop::Num(LIGHT_SIG), Prop::Num(f.index() as u64)])
+            } else {
+                Box::new([])
             };
             let info = FuncInfo {
                 name,

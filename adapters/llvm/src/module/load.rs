@@ -365,11 +365,24 @@ impl LlvmModule {
         Ok(())
     }
 
-    /// Looks a function up by name.
+    /// Looks a function up by name (in the module's symbol table: light facts carry no
+    /// name, see `build_facts`), or the alias that took the place of a folded one.
     pub fn func_by_name(&self, name: &str) -> Option<FuncId> {
-        (0..self.funcs.len())
-            .map(FuncId::new)
-            .find(|f| self.funcs[f.index()].v.is_some() && &*self.funcs[f.index()].facts.name == name.as_bytes())
+        let cname = safe::cstring(name)?;
+        // SAFETY: `self.m` is the live module and `cname` NUL-terminated; the lookups only
+        // read the symbol table.
+        let v = unsafe {
+            let f = c::LLVMGetNamedFunction(self.m, cname.as_ptr());
+            if f.is_null() {
+                c::LLVMGetNamedGlobalAlias(self.m, cname.as_ptr(), name.len())
+            } else {
+                f
+            }
+        };
+        if v.is_null() {
+            return None;
+        }
+        self.func_of.get(&V(v)).copied().filter(|f| self.funcs[f.index()].v == Some(V(v)))
     }
 
     /// For one-shot tools that write the module and exit: functions and bodies that the

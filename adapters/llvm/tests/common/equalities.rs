@@ -48,6 +48,8 @@ fn name(m: &LlvmModule, f: FuncId) -> String {
 /// Compares candidate pairs of `m` (which must not have been rewritten) by our order and
 /// by LLVM's comparator. Builds every view.
 pub fn check(m: &mut LlvmModule, per_bucket: usize) -> EqualityCheck {
+    // The order itself: full facts for every function (the load's shortcuts off).
+    m.forget_shapes();
     m.build_all_views();
     let mut buckets: BTreeMap<u64, Vec<FuncId>> = BTreeMap::new();
     for i in 0..m.num_funcs() {
