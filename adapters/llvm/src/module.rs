@@ -285,6 +285,9 @@ struct Tables {
     strings: HashMap<Vec<u8>, u64>,
     opaque_text: HashMap<String, u64>,
     next_opaque: u64,
+    /// The item that stands for every nested node of an attachment (see
+    /// `LlvmModule::intern_attachment`); made at its first use.
+    nested_meta: Option<MetaId>,
     /// The type that light facts name instead of the function's own (see
     /// `LlvmModule::build_facts`): equal to no other type; made at its first use.
     unread_fn_type: Option<TypeId>,
@@ -306,6 +309,8 @@ struct Caches {
     /// Generation of the metadata, inline-asm and opaque-identity caches.
     md_gen: u32,
     meta_of: HashMap<Md, MetaId>,
+    /// Attachments as the order reads them (see `intern_attachment`).
+    attachment_of: HashMap<Md, MetaId>,
     asm_of: HashMap<V, AsmId>,
     /// `MetadataAsValue` operands: (item, "distinct" for LLVM's intrinsic rule, type).
     mav_of: HashMap<usize, (MetaId, bool, TypeId)>,
@@ -442,6 +447,7 @@ impl Caches {
             const_gen: 0,
             md_gen: 0,
             meta_of: HashMap::default(),
+            attachment_of: HashMap::default(),
             asm_of: HashMap::default(),
             mav_of: HashMap::default(),
             uniqued_of: HashMap::default(),

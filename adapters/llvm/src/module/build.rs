@@ -391,7 +391,7 @@ impl LlvmModule {
                         buf.props.push(Prop::Num(md.len() as u64));
                         for (k, m) in md {
                             buf.props.push(Prop::Num(k as u64));
-                            buf.props.push(Prop::Meta(Some(self.intern_meta(m))));
+                            buf.props.push(Prop::Meta(Some(self.intern_attachment(m))));
                         }
                     }
                     Op::Store => {
@@ -432,7 +432,7 @@ impl LlvmModule {
                             // SAFETY: `range` is live metadata wrapped as a value (not null,
                             // checked above).
                             let m = unsafe { c::LLVMValueAsMetadata(range) };
-                            (!m.is_null()).then(|| self.intern_meta(Md(m)))
+                            (!m.is_null()).then(|| self.intern_attachment(Md(m)))
                         };
                         buf.props.push(Prop::Meta(range));
                         buf.props

@@ -74,6 +74,7 @@ impl LlvmModule {
     fn new_md_generation(&mut self) {
         self.caches.md_gen = self.caches.md_gen.wrapping_add(1);
         clear_if_used(&mut self.caches.meta_of);
+        clear_if_used(&mut self.caches.attachment_of);
         clear_if_used(&mut self.caches.mav_of);
         clear_if_used(&mut self.caches.uniqued_of);
         clear_if_used(&mut self.caches.asm_of);
@@ -234,6 +235,65 @@ impl LlvmModule {
             self.tables.next_opaque += 1;
         }
         id | 1 << 62
+    }
+
+    /// Interns an instruction attachment as the order compares attachments (LLVM's
+    /// `cmpMDNode`): a uniqued tuple by its operands, where a string or a wrapped
+    /// constant is itself ([`Self::intern_meta`]) and every other operand (a nested
+    /// tuple, distinct or not, a debug-info node, ...) is one placeholder item, since the
+    /// order finds all of those equal there whatever they hold. So the nested nodes (the
+    /// type DAG behind a `!tbaa` access tag, the scope lists of `!noalias`) are never
+    /// read. Anything but a uniqued tuple is interned as `intern_meta` interns it. The
+    /// order of two such items is the order of their full interning: the same operand
+    /// count, equal strings and constants, and placeholders where those have nodes.
+    pub(crate) fn intern_attachment(&mut self, m: Md) -> MetaId {
+        if let Some(id) = self.caches.attachment_of.get(&m) {
+            return *id;
+        }
+        let id = if m.kind() == safe::MD_TUPLE && self.uniqued_tuple(m) {
+            let ops = MdCtx(self.ctx).tuple_operands(m).unwrap_or_default();
+            let kids: Vec<Option<MetaId>> = ops
+                .into_iter()
+                .map(|o| {
+                    o.map(|x| match x.kind() {
+                        safe::MD_STRING | safe::MD_CONSTANT => self.intern_meta(x),
+                        _ => self.nested_meta(),
+                    })
+                })
+                .collect();
+            let stable = kids.iter().flatten().all(|k| self.tables.meta_stable[k.index()]);
+            self.intern_meta_data(MetaData::Node(kids.into()), stable)
+        } else {
+            self.intern_meta(m)
+        };
+        self.caches.attachment_of.insert(m, id);
+        id
+    }
+
+    /// The placeholder for the nested nodes of attachments (see
+    /// [`Self::intern_attachment`]): an opaque item equal to no other item by identity,
+    /// and stable (it names no node).
+    fn nested_meta(&mut self) -> MetaId {
+        if let Some(id) = self.tables.nested_meta {
+            return id;
+        }
+        // Opaque ids of nodes are below 2^63 (`opaque_meta_id`); u64::MAX marks an item
+        // being interned.
+        let id = self.intern_meta_data(MetaData::Opaque(u64::MAX - 1), true);
+        self.tables.nested_meta = Some(id);
+        id
+    }
+
+    /// The id of content `data` (new if no item has it yet).
+    fn intern_meta_data(&mut self, data: MetaData, stable: bool) -> MetaId {
+        if let Some(&id) = self.tables.meta_by_data.get(&data) {
+            return id;
+        }
+        let id = MetaId::new(self.tables.metas.len());
+        self.tables.metas.push(data.clone());
+        self.tables.meta_stable.push(stable);
+        self.tables.meta_by_data.insert(data, id);
+        id
     }
 
     pub(crate) fn intern_meta(&mut self, m: Md) -> MetaId {
