@@ -323,7 +323,8 @@ fn merging_twice_changes_nothing() {
 }
 
 /// The prescan's thread count never changes the output: a module above the prescan's
-/// threshold for threads (512 candidates), merged with 1, 2 and 3 threads.
+/// threshold for threads (512 candidates), with functions the prescan leaves out as
+/// never merging, merged with 1, 2 and 3 threads.
 #[test]
 fn output_does_not_depend_on_threads() {
     let d = dir("threads");
@@ -343,6 +344,14 @@ fn output_does_not_depend_on_threads() {
             );
         }
     }
+    // Functions of the pairs' shape that no other function equals (their constants
+    // differ): the prescan finds them alone on their keys and leaves them out.
+    for i in 0..100u32 {
+        src += &format!(
+            "define i64 @u{i}(i64 %x) {{\n  %y = mul i64 %x, {}\n  %z = add i64 %y, 7\n  ret i64 %z\n}}\n",
+            i + 1000
+        );
+    }
     src += "define i64 @main_user(i64 %x) {\n";
     for i in 0..350u32 {
         src += &format!("  %ra{i} = call i64 @f{i}a(i64 %x)\n  %rb{i} = call i64 @f{i}b(i64 %x)\n");
@@ -357,6 +366,8 @@ fn output_does_not_depend_on_threads() {
         assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
         let stderr = String::from_utf8_lossy(&o.stderr).into_owned();
         assert!(stderr.contains("merged=350 "), "{stderr}");
+        let never = stderr.split("never_merges=").nth(1).and_then(|r| r.split(' ').next()?.parse::<u32>().ok());
+        assert!(never.is_some_and(|n| n >= 100), "{stderr}");
         outs.push((std::fs::read_to_string(&out).unwrap(), stderr));
     }
     assert!(outs.iter().all(|o| o == &outs[0]), "outputs differ between thread counts");
