@@ -172,6 +172,11 @@ struct Scan {
   const DataLayout *LayoutOf = nullptr;
   // `Layout` was checked against the function being walked.
   bool LayoutChecked = false;
+  // The module whose debug intrinsics `DbgIntrinsics` describes (a scratch serves one
+  // prescan of one module, so this is looked up once), and whether it declares any:
+  // without a declaration no call can be one, and the walks skip the check.
+  const Module *DbgOf = nullptr;
+  bool DbgIntrinsics = true;
   // Index widths of address spaces 0-15 under `Layout` (0: not looked up yet).
   unsigned IndexWidths[16] = {};
   // Constant GEP offsets under `Layout`, direct-mapped by (source element type, index
@@ -215,13 +220,38 @@ const DataLayout &layoutOf(Scan &S, const Function *F) {
 }
 
 // The index width in bits of address space `AS` under `F`'s data layout (cached).
-unsigned indexWidth(Scan &S, const Function *F, unsigned AS) {
+unsigned indexWidthSlow(Scan &S, const Function *F, unsigned AS);
+inline unsigned indexWidth(Scan &S, const Function *F, unsigned AS) {
   if (AS < 16 && S.LayoutChecked && S.IndexWidths[AS] != 0)
     return S.IndexWidths[AS];
+  return indexWidthSlow(S, F, AS);
+}
+unsigned indexWidthSlow(Scan &S, const Function *F, unsigned AS) {
   unsigned W = layoutOf(S, F).getIndexSizeInBits(AS);
   if (AS < 16)
     S.IndexWidths[AS] = W;
   return W;
+}
+
+// `T` is `i8` (`Type::isIntegerTy(8)`, inline).
+inline bool isByteType(const Type *T) {
+  auto *I = dyn_cast<IntegerType>(T);
+  return I && I->getBitWidth() == 8;
+}
+
+// Whether `F`'s module declares a debug intrinsic (`llvm.dbg.declare`, `.value`,
+// `.assign`, `.label`: the calls `DbgInfoIntrinsic` matches), cached in `S` per module.
+bool mayHaveDbgIntrinsics(Scan &S, const Function *F) {
+  const Module *M = F->getParent();
+  if (S.DbgOf != M || !M) {
+    S.DbgOf = M;
+    S.DbgIntrinsics = !M;
+    if (M)
+      for (Intrinsic::ID ID :
+           {Intrinsic::dbg_declare, Intrinsic::dbg_value, Intrinsic::dbg_assign, Intrinsic::dbg_label})
+        S.DbgIntrinsics |= Intrinsic::getDeclarationIfExists(M, ID) != nullptr;
+  }
+  return S.DbgIntrinsics;
 }
 
 // How far ahead of the instruction being read the walks prefetch (bytes). Measured on
@@ -335,6 +365,7 @@ int mergefunc_prescan(void *scan, LLVMValueRef fn, const uint64_t *term_by_opcod
   S.Spans.clear();
   S.LayoutChecked = false;
   S.SpanOf.assign(F->getMaxBlockNumber(), ~0u);
+  const bool Dbg = mayHaveDbgIntrinsics(S, F);
   uint64_t AddressTaken = 0;
   // The address range of the blocks and instructions read (a prefetch hint for later
   // walks; never dereferenced by the caller).
@@ -384,7 +415,7 @@ int mergefunc_prescan(void *scan, LLVMValueRef fn, const uint64_t *term_by_opcod
       if (Op >= n_terms || term_by_opcode[Op] == 0)
         return 0;
       pushWord(term_by_opcode[Op]);
-      if (isa<DbgInfoIntrinsic>(I))
+      if (Dbg && isa<DbgInfoIntrinsic>(I))
         continue;
       ++N;
       // The instruction's part of the key is hashed on its own chain `L` and folded into
@@ -422,7 +453,7 @@ int mergefunc_prescan(void *scan, LLVMValueRef fn, const uint64_t *term_by_opcod
           D = mixk(mixk(D, typeKey(S, G->getSourceElementType(), ptr_bits, 0)), G->getNumOperands());
         } else if (unsigned W = indexWidth(S, F, AS); W == 0 || W > 128) {
           // No constant offset for either.
-        } else if (W <= 64 && G->getNumIndices() == 1 && G->getSourceElementType()->isIntegerTy(8) &&
+        } else if (W <= 64 && G->getNumIndices() == 1 && isByteType(G->getSourceElementType()) &&
                    cast<ConstantInt>(G->getOperand(1))->getBitWidth() <= 64) {
           // Most GEPs step bytes (`gep i8, p, C`): the offset is C, sign-extended or
           // truncated to the index width, as the general way below computes it.
@@ -474,8 +505,8 @@ int mergefunc_prescan(void *scan, LLVMValueRef fn, const uint64_t *term_by_opcod
       L = mixk(L, typeKey(S, I.getType(), ptr_bits, 0));
       unsigned NOps = I.getNumOperands();
       L = mixk(L, NOps);
-      for (unsigned J = 0; J != NOps; ++J) {
-        const Value *O = I.getOperand(J);
+      for (const Use &U : I.operands()) {
+        const Value *O = U.get();
         // Most operands are instructions or arguments: one marker, nothing else.
         if (!O || !isa<Constant>(O)) {
           L = mixk(L, 0);
@@ -490,7 +521,9 @@ int mergefunc_prescan(void *scan, LLVMValueRef fn, const uint64_t *term_by_opcod
           L = mixk(L, 2);
           S.Ids.push_back(reinterpret_cast<uintptr_t>(O) | 1);
         } else if (auto *G = dyn_cast<Function>(O)) {
-          bool Decl = G->isDeclaration();
+          // `isDeclaration` of a function, inline (the module is fully materialized
+          // when loaded, but the check costs nothing).
+          bool Decl = G->empty() && !G->isMaterializable();
           L = mixk(L, Decl ? 3 : 4);
           S.Ids.push_back(reinterpret_cast<uintptr_t>(O) | (Decl ? 2 : 3));
         } else {
@@ -507,8 +540,14 @@ int mergefunc_prescan(void *scan, LLVMValueRef fn, const uint64_t *term_by_opcod
     if (!T)
       return 0;
     Sp.Succs = S.Succs.size();
-    for (unsigned i = 0, e = T->getNumSuccessors(); i != e; ++i)
-      S.Succs.push_back(T->getSuccessor(i)->getNumber());
+    if (auto *Br = dyn_cast<BranchInst>(T)) {
+      // The common terminators inline (`getSuccessor` is an out-of-line call).
+      for (unsigned i = 0, e = Br->getNumSuccessors(); i != e; ++i)
+        S.Succs.push_back(Br->getSuccessor(i)->getNumber());
+    } else if (!isa<ReturnInst>(T) && !isa<UnreachableInst>(T)) {
+      for (unsigned i = 0, e = T->getNumSuccessors(); i != e; ++i)
+        S.Succs.push_back(T->getSuccessor(i)->getNumber());
+    }
     Sp.WordsEnd = WN;
     Sp.IdsEnd = S.Ids.size();
     Sp.SuccsEnd = S.Succs.size();

@@ -179,22 +179,19 @@ pub(crate) fn thread_count(n: Option<usize>) -> usize {
 /// `terms`: the per-C++-opcode terms of the hash; `ptr_bits`: the pointer width that the
 /// order equates with address-space-0 pointers (0: none).
 ///
-/// `main_first` runs on the calling thread while the other threads already scan from the
-/// front of `funcs`; the calling thread then joins them from the back (see
-/// [`Unclaimed`]).
+/// The other threads scan from the front of `funcs`, the calling thread from the back
+/// (see [`Unclaimed`]).
 ///
 /// # Safety
 /// Every handle is a function of one live module. Until the call returns, nothing
 /// modifies the functions' blocks, instructions or operands, nor the values and types
-/// the operands point to (`main_first` included: it may read the module and create
-/// constants, but not rewrite IR).
+/// the operands point to.
 pub(crate) unsafe fn run(
     funcs: &[(usize, LLVMValueRef)],
     n_funcs: usize,
     terms: &[u64; 128],
     ptr_bits: u32,
     threads: impl FnOnce() -> usize,
-    main_first: impl FnOnce(),
 ) -> Prescan {
     // Handles cross threads as integers; they are only dereferenced by the shim.
     let work: Vec<(usize, usize)> = funcs.iter().map(|&(i, f)| (i, f as usize)).collect();
@@ -202,15 +199,12 @@ pub(crate) unsafe fn run(
     let unclaimed = Unclaimed::new(work.len());
     let threads = if work.len() < MIN_PARALLEL { 1 } else { threads().clamp(1, 16) };
     let scan_front = || scan_chunks(&work, &unclaimed, false, terms, ptr_bits);
-    let scan_back = || scan_chunks(&work, &unclaimed, true, terms, ptr_bits);
     let parts: Vec<Part> = if threads == 1 {
-        main_first();
         vec![scan_front()]
     } else {
         std::thread::scope(|s| {
             let handles: Vec<_> = (1..threads).map(|_| s.spawn(scan_front)).collect();
-            main_first();
-            let mut parts = vec![scan_back()];
+            let mut parts = vec![scan_chunks(&work, &unclaimed, true, terms, ptr_bits)];
             for h in handles {
                 // A worker that panicked (it cannot: the shim reports failures as 0)
                 // leaves its functions unscanned; they take the slow paths.

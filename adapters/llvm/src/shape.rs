@@ -88,13 +88,17 @@ pub(crate) fn enabled() -> bool {
 }
 
 /// The shape key of each definition in `defs` ((function index, handle) pairs; `n` the
-/// number of functions), and which are alone. `ptr_bits`: the pointer width the order
+/// number of functions), and which are alone, read with shim scratch `scratch`. `ptr_bits`: the pointer width the order
 /// equates with address-space-0 pointers (0: none).
 ///
 /// # Safety
 /// Every handle is a live function of one module that nothing modifies during the call.
-pub(crate) unsafe fn compute(defs: &[(usize, LLVMValueRef)], n: usize, ptr_bits: u32) -> Shapes {
-    let scratch = crate::prescan::Scratch::new();
+pub(crate) unsafe fn compute(
+    scratch: &crate::prescan::Scratch,
+    defs: &[(usize, LLVMValueRef)],
+    n: usize,
+    ptr_bits: u32,
+) -> Shapes {
     let mut keys: Vec<(u64, usize)> = Vec::with_capacity(defs.len());
     let entry_walk: i32 = std::env::var("MERGEFUNC_SHAPE_ENTRY").ok().and_then(|v| v.parse().ok()).unwrap_or(3);
     let key = |f: LLVMValueRef| {
@@ -206,10 +210,15 @@ impl Shapes {
         if self.flags.len() < n {
             self.flags.resize(n, 0);
         }
-        let mut keys: Vec<(u64, u64, usize)> = Vec::with_capacity(scanned.len());
+        // One word per definition: two with equal (hash, key) get equal words, and two
+        // that merely collide count as sharing (which only leaves one in).
+        let mut keys: Vec<(u64, u32)> = Vec::with_capacity(scanned.len());
         for &i in scanned {
             match p.entry(i) {
-                Some(e) => keys.push((e.hash, identities_key(e.key, p.ids_of(&e)), i)),
+                Some(e) => {
+                    let k = identities_key(e.key, p.ids_of(&e));
+                    keys.push(((e.hash.rotate_left(29) ^ k).wrapping_mul(0x9e37_79b9_7f4a_7c15), i as u32));
+                }
                 None => return 0,
             }
         }
@@ -217,10 +226,10 @@ impl Shapes {
         let mut marked = 0;
         let mut lo = 0;
         while lo < keys.len() {
-            let k = (keys[lo].0, keys[lo].1);
-            let hi = lo + keys[lo..].iter().take_while(|e| (e.0, e.1) == k).count();
+            let k = keys[lo].0;
+            let hi = lo + keys[lo..].iter().take_while(|e| e.0 == k).count();
             if hi - lo == 1 {
-                self.flags[keys[lo].2] |= ALONE_ON_KEY;
+                self.flags[keys[lo].1 as usize] |= ALONE_ON_KEY;
                 marked += 1;
             }
             lo = hi;

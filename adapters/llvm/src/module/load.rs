@@ -7,8 +7,8 @@
 //! Invariants: a module that fails to parse or verify never becomes an `LlvmModule` (its
 //! context is disposed on every error path); function ids are module order, and every
 //! function has its facts before `from_raw` returns; the load's prescan has finished by
-//! then too (it runs on other threads while this thread builds the facts, and neither
-//! rewrites the IR).
+//! then too (it runs first, on every thread, and only reads the IR; the facts of the
+//! definitions it finds never merging, and of declarations, are light).
 
 use super::intern::DataBytes;
 use super::{
@@ -155,12 +155,13 @@ impl LlvmModule {
         };
         let (t0, c0) = (std::time::Instant::now(), crate::process_cpu_seconds());
         s.init_module_facts();
-        // Function ids are module order. The prescan of every definition (the first
-        // `worklist_hash` would run it anyway) starts on the other threads now and reads
-        // bodies while this thread builds the module-level facts, which only read the
-        // module and create constants; both finish before this returns.
+        // Function ids are module order. The prescan of every definition that is not
+        // alone on its shape (the first `worklist_hash` would run it anyway) runs first,
+        // on every thread; then this thread builds the module-level facts (light ones
+        // for the definitions the prescan found alone, and for declarations).
         let mut defs: Vec<(usize, LLVMValueRef)> = Vec::new();
         let mut has_body: Vec<bool> = Vec::new();
+        let mut all: Vec<LLVMValueRef> = Vec::new();
         let mut n = 0usize;
         // SAFETY: `m` is the live module being loaded.
         let mut f = unsafe { c::LLVMGetFirstFunction(m) };
@@ -173,6 +174,7 @@ impl LlvmModule {
                     defs.push((n, f));
                 }
                 has_body.push(body);
+                all.push(f);
                 // Build lazily created arguments now, not while the prescan runs.
                 if c::LLVMCountParams(f) > 0 {
                     c::LLVMGetParam(f, 0);
@@ -185,8 +187,14 @@ impl LlvmModule {
         // Definitions alone on their shape are never read (see `shape`): the prescan
         // walks the others only.
         if crate::shape::enabled() {
+            // A scratch of its own: a type nested deeper than the type keys' depth limit
+            // keys by where it is first met (a function type in a shape, an instruction's
+            // type in the prescan), so the prescan's cache must be its own, as the walks
+            // after rewrites have theirs (see `tests/differential.rs`,
+            // `thunk-cast-deep-nesting.ll`).
+            let scratch = crate::prescan::Scratch::new();
             // SAFETY: `defs` are the module's live definitions; nothing modifies them.
-            s.load.shapes = unsafe { crate::shape::compute(&defs, n, ptr_bits) };
+            s.load.shapes = unsafe { crate::shape::compute(&scratch, &defs, n, ptr_bits) };
             defs.retain(|&(i, _)| !s.load.shapes.is_alone(i));
         }
         s.load.shapes.add_no_body(&has_body);
@@ -202,19 +210,15 @@ impl LlvmModule {
         s.funcs.reserve(n + n / 4 + 16);
         let threads = || crate::prescan::thread_count(threads);
         // Every function gets its id first (module order).
-        // SAFETY: `m` is the live module being loaded; `f` walks its functions until null.
-        let mut f = unsafe { c::LLVMGetFirstFunction(m) };
-        while !f.is_null() {
+        for f in all {
             s.register_func(V(f));
-            // SAFETY: `f` is a live function of `m` (not null, checked by the loop).
-            f = unsafe { c::LLVMGetNextFunction(f) };
         }
         s.pending.clear();
         // The prescan first (on every thread): the definitions it finds alone on their
         // (hash, key) never merge, and their facts stay light.
         // SAFETY: the handles are the module's live definitions; nothing runs beside the
         // prescan, which only reads them.
-        let mut p = unsafe { crate::prescan::run(&defs, n, &terms, ptr_bits, threads, || ()) };
+        let mut p = unsafe { crate::prescan::run(&defs, n, &terms, ptr_bits, threads) };
         if crate::shape::prescan_alone_enabled() {
             let scanned: Vec<usize> = defs.iter().map(|&(i, _)| i).collect();
             s.load.shapes.add_alone_by_prescan(&p, &scanned, n);
