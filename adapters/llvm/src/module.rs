@@ -221,10 +221,15 @@ pub(crate) struct LoadFacts {
     /// The operands of `llvm.used` and `llvm.compiler.used`, pointer casts stripped
     /// (kept current by the rewrites that replace a function's object).
     pub(crate) used: HashSet<V>,
-    /// A `blockaddress` may refer to a block of some function. False when the load's
-    /// prescan read every definition and found no block whose address is taken: the
-    /// rewrites never create block addresses, so it stays false for the whole run.
+    /// A `blockaddress` may refer to a block of one of the definitions the load's
+    /// prescan read (or it declined one). With `alone_block_addresses`, the module-wide
+    /// flag `LlvmModule::block_addresses`: the rewrites never create block addresses, so
+    /// it holds for the whole run.
     pub(crate) block_addresses: bool,
+    /// The same for the definitions alone on their shape (which the prescan does not
+    /// read), found at its first use: their block headers are walked only if a
+    /// question needs the module-wide answer.
+    pub(crate) alone_block_addresses: std::cell::Cell<Option<bool>>,
     /// Which definitions are alone on their shape (see `shape`): never prescanned, never
     /// read, reported to the core as never merging.
     pub(crate) shapes: crate::shape::Shapes,

@@ -236,7 +236,7 @@ impl LlvmModule {
         // count of block addresses: when every count is zero, the use lists need not be
         // walked.
         // SAFETY: the shim checks the kind of `f`.
-        if !self.load.block_addresses || unsafe { ffi::mergefunc_any_block_address_taken(f.0) } == 0 {
+        if !self.block_addresses() || unsafe { ffi::mergefunc_any_block_address_taken(f.0) } == 0 {
             return;
         }
         for b in f.blocks() {

@@ -54,9 +54,9 @@
 //! function's first cache lines and saves nothing).
 //!
 //! For the functions it leaves out, the adapter still reads whether a `blockaddress`
-//! refers to one of their blocks (one read per block header, not the instructions), so
-//! that the module-wide block-address flag (which the prescan computes for the others)
-//! stays exact.
+//! refers to one of their blocks (one read per block header, not the instructions) when
+//! a question first needs the module-wide block-address flag (which the prescan computes
+//! for the others), so that the flag stays exact.
 
 use crate::ffi;
 use inkwell::llvm_sys::prelude::LLVMValueRef;
@@ -70,8 +70,6 @@ use inkwell::llvm_sys::prelude::LLVMValueRef;
 pub(crate) struct Shapes {
     /// By function index: [`ALONE_ON_SHAPE`], [`ALONE_ON_KEY`], [`NO_BODY`].
     flags: Vec<u8>,
-    /// Some definition alone on its shape has a block whose address is taken.
-    pub(crate) block_addresses: bool,
 }
 
 /// Alone on its shape: never prescanned, never read.
@@ -124,16 +122,7 @@ pub(crate) unsafe fn compute(
     } else {
         keys.extend(defs.iter().map(|&(i, f)| (key(f), i)));
     }
-    let mut s = Shapes::from_keys(keys, n);
-    // The prescan reads the blocks of the others (and records theirs).
-    for &(i, f) in defs {
-        // SAFETY: as above.
-        if s.is_alone(i) && unsafe { ffi::mergefunc_any_block_address_taken(f) } != 0 {
-            s.block_addresses = true;
-            break;
-        }
-    }
-    s
+    Shapes::from_keys(keys, n)
 }
 
 /// A module is sampled only when the sample has at least this many definitions (smaller
@@ -262,7 +251,7 @@ impl Shapes {
             }
             lo = hi;
         }
-        Shapes { flags, block_addresses: false }
+        Shapes { flags }
     }
 
     fn flags(&self, f: usize) -> u8 {
@@ -287,6 +276,29 @@ impl Shapes {
 }
 
 impl crate::LlvmModule {
+    /// Whether a `blockaddress` may refer to a block of some function of the module: the
+    /// prescan's answer for the definitions it read, and for those alone on their shape
+    /// a walk of their block headers, made at the first question (the answer cannot
+    /// change: no rewrite creates block addresses, and alone functions are never
+    /// rewritten but for replaced operands).
+    pub(crate) fn block_addresses(&self) -> bool {
+        if self.load.block_addresses {
+            return true;
+        }
+        if let Some(b) = self.load.alone_block_addresses.get() {
+            return b;
+        }
+        let shapes = &self.load.shapes;
+        let any = (0..shapes.flags.len()).filter(|&i| shapes.is_alone_on_shape(i)).any(|i| {
+            // SAFETY: an alone function is never erased or replaced, so its slot holds
+            // its live function; the shim only reads its block headers (and answers -1
+            // for anything that is not a function).
+            self.funcs[i].v.is_some_and(|v| unsafe { ffi::mergefunc_any_block_address_taken(v.0) } != 0)
+        });
+        self.load.alone_block_addresses.set(Some(any));
+        any
+    }
+
     /// The definitions alone on their shape (by function index), as the load found them.
     /// For tests and the benchmark.
     #[doc(hidden)]

@@ -671,13 +671,13 @@ fn prescan_follows_llvms_block_order() {
 #[test]
 fn load_records_whether_block_addresses_exist() {
     let plain = load("define i32 @f(i32 %x) {\n  %y = add i32 %x, 1\n  ret i32 %y\n}\n");
-    assert!(!plain.load.block_addresses);
+    assert!(!plain.block_addresses());
     let taken = load(concat!(
         "@t = global ptr blockaddress(@g, %b)\n",
         "define i32 @f(i32 %x) {\n  ret i32 %x\n}\n",
         "define i32 @g(i32 %x) {\n  br label %b\nb:\n  ret i32 %x\n}\n",
     ));
-    assert!(taken.load.block_addresses);
+    assert!(taken.block_addresses());
 }
 
 /// A module where merging moves a call without `!dbg`, in a function with debug info, to a
@@ -1223,4 +1223,38 @@ fn escaping_block_addresses_and_unthunkable_functions() {
     }
     assert_eq!(m.thunk_may_call(id(&m, "ok")), Ok(()));
     assert_eq!(m.func(id(&m, "ps")).ineligible, Some(Ineligible::Adapter(reason::KERNEL)));
+}
+
+/// Load attachments are interned as the order compares them (LLVM's `cmpMDNode`): the
+/// tag's own strings and constants, and one placeholder for every nested node, which is
+/// never read. Loads whose `!tbaa` tags differ only below the first level are equal;
+/// a different offset in the tag keeps them apart.
+#[test]
+fn attachments_are_read_one_level_deep() {
+    let m = load(concat!(
+        "define i32 @a(ptr %p) {\n  %v = load i32, ptr %p, !tbaa !0\n  ret i32 %v\n}\n",
+        "define i32 @b(ptr %p) {\n  %v = load i32, ptr %p, !tbaa !3\n  ret i32 %v\n}\n",
+        "define i32 @c(ptr %p) {\n  %v = load i32, ptr %p, !tbaa !5\n  ret i32 %v\n}\n",
+        "!0 = !{!1, !1, i64 0}\n!1 = !{!\"int\", !2, i64 0}\n!2 = !{!\"root\"}\n",
+        "!3 = !{!4, !4, i64 0}\n!4 = !{!\"long\", !2, i64 0}\n",
+        "!5 = !{!6, !1, i64 4}\n!6 = !{!\"pair\", !1, i64 0, !1, i64 4}\n",
+    ));
+    assert!(equal(&m, "a", "b"));
+    assert!(!equal(&m, "a", "c"));
+    let tag = |f: &str| {
+        let body = m.body(id(&m, f)).unwrap();
+        let md = body.props.iter().find_map(|p| match p {
+            Prop::Meta(Some(x)) => Some(*x),
+            _ => None,
+        });
+        md.expect("the load's attachment")
+    };
+    // One item for both tags (their own operands are equal), whose first two operands
+    // are the placeholder: the type nodes `!1` and `!4` were never interned.
+    assert_eq!(tag("a"), tag("b"));
+    let MetaData::Node(ops) = m.meta_data(tag("a")) else { panic!("a tuple") };
+    assert_eq!(ops.len(), 3);
+    assert!(matches!(m.meta_data(ops[0].unwrap()), MetaData::Opaque(_)));
+    assert_eq!(ops[0], ops[1]);
+    assert!(matches!(m.meta_data(ops[2].unwrap()), MetaData::Const(_)));
 }

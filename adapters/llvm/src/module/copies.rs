@@ -160,7 +160,7 @@ impl LlvmModule {
     /// inside a rewrite, which brings views up to date one by one (a source may not
     /// describe its rewritten IR yet).
     fn copies_allowed(&self) -> bool {
-        self.switches.copy_views && !self.load.block_addresses && !self.in_rewrite
+        self.switches.copy_views && !self.in_rewrite && !self.block_addresses()
     }
 
     /// Function `src` as a source of copies for a function with `fn_special`: its LLVM

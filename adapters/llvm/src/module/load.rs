@@ -142,6 +142,7 @@ impl LlvmModule {
                 data_bytes: DataBytes::AsStored,
                 used: HashSet::default(),
                 block_addresses: true,
+                alone_block_addresses: std::cell::Cell::new(None),
                 shapes: Default::default(),
             },
             kinds: KindIds::of_context(MdCtx(ctx)),
@@ -229,7 +230,7 @@ impl LlvmModule {
             s.rebuild_facts(FuncId::new(i));
         }
         s.drain_pending();
-        s.load.block_addresses = p.block_addresses || s.load.shapes.block_addresses;
+        s.load.block_addresses = p.block_addresses;
         s.keys.footprints = std::mem::take(&mut p.footprints);
         // Copy keys (computed by the scanning threads, see `prescan::copy_key`).
         for (i, slot) in s.funcs.iter_mut().enumerate() {
@@ -301,35 +302,10 @@ impl LlvmModule {
                     }
                 }
             }
-            let kind = |n: &str| c::LLVMGetEnumAttributeKindForName(n.as_ptr() as *const c_char, n.len());
-            let ints = [
-                "align",
-                "alignstack",
-                "allockind",
-                "allocsize",
-                "dereferenceable",
-                "dereferenceable_or_null",
-                "memory",
-                "nofpclass",
-                "uwtable",
-                "vscale_range",
-                "captures",
-            ];
-            let tys = ["byref", "byval", "elementtype", "inalloca", "preallocated", "sret"];
-            // LLVM 22 numbers enum attributes first, then type, int, range and range-list
-            // attributes; only the bounds are taken from LLVM, by name.
-            let int_lo = ints.iter().map(|n| kind(n)).filter(|k| *k != 0).min();
-            let int_max = ints.iter().map(|n| kind(n)).max();
-            let ty_lo = tys.iter().map(|n| kind(n)).filter(|k| *k != 0).min();
-            let range = kind("range");
-            if let (Some(lo), Some(hi), Some(tl)) = (int_lo, int_max, ty_lo) {
-                let end = if range > hi { range } else { hi + 1 };
-                if lo <= hi {
-                    self.kinds.int_attr_range = Some((lo.min(tl), lo, end));
-                }
-            }
-            self.kinds.special_alloca_kinds = [kind("inalloca"), kind("swifterror")];
-            self.kinds.no_thunk_kinds = [kind("naked"), kind("preallocated")];
+            let k = attribute_kinds();
+            self.kinds.int_attr_range = k.int_attr_range;
+            self.kinds.special_alloca_kinds = k.special_alloca;
+            self.kinds.no_thunk_kinds = k.no_thunk;
         }
     }
 
@@ -408,4 +384,56 @@ impl LlvmModule {
     pub fn set_threads(&mut self, n: usize) {
         self.threads = Some(n.max(1));
     }
+}
+
+/// The attribute kind numbers the facts need (enum attribute kinds are numbered by the
+/// LLVM build, the same for every context of the process): looked up by name once per
+/// process (each lookup compares the name against LLVM's whole table).
+struct AttributeKinds {
+    /// (first type or int attribute, first int attribute, end of the int and range
+    /// attributes), see `KindIds::int_attr_range`.
+    int_attr_range: Option<(u32, u32, u32)>,
+    special_alloca: [u32; 2],
+    no_thunk: [u32; 2],
+}
+
+fn attribute_kinds() -> &'static AttributeKinds {
+    static KINDS: std::sync::OnceLock<AttributeKinds> = std::sync::OnceLock::new();
+    KINDS.get_or_init(|| {
+        // SAFETY: each name's pointer and length describe it; the lookup only reads LLVM's
+        // static table.
+        let kind = |n: &str| unsafe { c::LLVMGetEnumAttributeKindForName(n.as_ptr() as *const c_char, n.len()) };
+        let ints = [
+            "align",
+            "alignstack",
+            "allockind",
+            "allocsize",
+            "dereferenceable",
+            "dereferenceable_or_null",
+            "memory",
+            "nofpclass",
+            "uwtable",
+            "vscale_range",
+            "captures",
+        ];
+        let tys = ["byref", "byval", "elementtype", "inalloca", "preallocated", "sret"];
+        // LLVM 22 numbers enum attributes first, then type, int, range and range-list
+        // attributes; only the bounds are taken from LLVM, by name.
+        let int_lo = ints.iter().map(|n| kind(n)).filter(|k| *k != 0).min();
+        let int_max = ints.iter().map(|n| kind(n)).max();
+        let ty_lo = tys.iter().map(|n| kind(n)).filter(|k| *k != 0).min();
+        let range = kind("range");
+        let mut int_attr_range = None;
+        if let (Some(lo), Some(hi), Some(tl)) = (int_lo, int_max, ty_lo) {
+            let end = if range > hi { range } else { hi + 1 };
+            if lo <= hi {
+                int_attr_range = Some((lo.min(tl), lo, end));
+            }
+        }
+        AttributeKinds {
+            int_attr_range,
+            special_alloca: [kind("inalloca"), kind("swifterror")],
+            no_thunk: [kind("naked"), kind("preallocated")],
+        }
+    })
 }

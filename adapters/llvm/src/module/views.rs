@@ -313,11 +313,12 @@ impl LlvmModule {
                 Ok(view) => {
                     if view.distinct_md {
                         reason_found = Some(Ineligible::Adapter(reason::DISTINCT_MD));
-                    } else if self.load.block_addresses
-                        // SAFETY: `v` is a live function; the shim only reads its blocks
-                        // and their uses.
-                        && unsafe { ffi::mergefunc_block_address_escapes(v.0) } == 1
-                    {
+                    } else if
+                    // Asked of the function itself (its blocks were just read), not
+                    // through the module-wide flag, which may need a walk of its own.
+                    // SAFETY: `v` is a live function; the shim only reads its blocks
+                    // and their uses.
+                    unsafe { ffi::mergefunc_block_address_escapes(v.0) } == 1 {
                         reason_found = Some(Ineligible::Adapter(reason::BLOCK_ADDRESS_ESCAPES));
                     }
                     body = Some(view.view);
