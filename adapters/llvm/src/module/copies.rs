@@ -113,10 +113,15 @@ impl LlvmModule {
         fn_special: bool,
     ) -> Option<(BuiltView, Option<FuncId>, (u32, u32))> {
         let key = self.funcs[f.index()].copy_key;
-        if key == 0 || !self.copies_allowed() {
+        if key == 0 {
             return None;
         }
+        // The cheap test first: the module-wide one may walk blocks (see
+        // `block_addresses`).
         let sources = *self.copies.copy_sources.get(&key)?;
+        if !self.copies_allowed() {
+            return None;
+        }
         // One buffer for every attempt: it becomes the copy's `insts` on success.
         let mut insts: Vec<V> = Vec::new();
         'sources: for src in sources {
@@ -323,12 +328,16 @@ impl LlvmModule {
     /// What both claims require of `f` (an unread eligible definition) and of the pair
     /// (one copy key): `f`'s function and `fn_special`.
     fn claimable(&self, f: FuncId, g: FuncId) -> Option<(V, bool)> {
-        if !self.copies_allowed() || f == g {
+        if f == g {
             return None;
         }
         let (sf, sg) = (&self.funcs[f.index()], &self.funcs[g.index()]);
         let v = sf.v?;
         if sf.built || !sf.has_body || sf.facts.ineligible.is_some() || sf.copy_key == 0 || sf.copy_key != sg.copy_key {
+            return None;
+        }
+        // Last: the module-wide test may walk blocks (see `block_addresses`).
+        if !self.copies_allowed() {
             return None;
         }
         Some((v, sf.fn_special))
