@@ -49,9 +49,11 @@
 //! Shapes are read only where they pay: a sample (every 8th definition, for modules of
 //! 512 definitions or more) decides first. If under half of the sample is alone within
 //! the sample, the module is duplicate-heavy, no function is alone, and every definition
-//! takes the full path. Which way the sample decides changes no output, only the time
-//! (reading the keys of a module where almost nothing is alone costs a pass over every
-//! function's first cache lines and saves nothing).
+//! takes the full path. The sample is read in steps of 128, and a prefix already under
+//! half alone within it ends the sample early with the same answer. Which way the sample
+//! decides changes no output, only the time (reading the keys of a module where almost
+//! nothing is alone costs a pass over every function's first cache lines and saves
+//! nothing).
 //!
 //! For the functions it leaves out, the adapter still reads whether a `blockaddress`
 //! refers to one of their blocks (one read per block header, not the instructions) when
@@ -86,8 +88,9 @@ pub(crate) fn enabled() -> bool {
 }
 
 /// The shape key of each definition in `defs` ((function index, handle) pairs; `n` the
-/// number of functions), and which are alone, read with shim scratch `scratch`. `ptr_bits`: the pointer width the order
-/// equates with address-space-0 pointers (0: none).
+/// number of functions), and which are alone, read with shim scratch `scratch`.
+/// `ptr_bits`: the pointer width the order equates with address-space-0 pointers (0:
+/// none).
 ///
 /// # Safety
 /// Every handle is a live function of one module that nothing modifies during the call.
@@ -108,7 +111,15 @@ pub(crate) unsafe fn compute(
     // duplicate-heavy and the shapes would cost more than they save.
     let stride = sample_stride();
     if stride > 1 && defs.len() >= SAMPLE_MIN * stride {
-        let sample: Vec<(u64, usize)> = defs.iter().step_by(stride).map(|&(i, f)| (key(f), i)).collect();
+        // Read in steps: a prefix of the sample already clearly duplicate-heavy decides
+        // (a prefix overstates the share alone: fewer mates are read yet).
+        let mut sample: Vec<(u64, usize)> = Vec::with_capacity(defs.len() / stride + 1);
+        for (k, &(i, f)) in defs.iter().step_by(stride).enumerate() {
+            sample.push((key(f), i));
+            if (k + 1) % PREFIX_STEP == 0 && alone_percent(sample.iter().map(|p| p.0).collect()) < PREFIX_NO_PERCENT {
+                return Shapes::default();
+            }
+        }
         if !worth_it(sample.iter().map(|p| p.0).collect()) {
             return Shapes::default();
         }
@@ -139,7 +150,23 @@ fn sample_stride() -> usize {
 /// [`ALONE_MIN_PERCENT`] of the sample alone within the sample. The decision changes no
 /// output (without shapes every definition takes the full path, with the same merges);
 /// only the time.
-fn worth_it(mut keys: Vec<u64>) -> bool {
+fn worth_it(keys: Vec<u64>) -> bool {
+    alone_percent(keys) >= ALONE_MIN_PERCENT
+}
+
+/// Every how many sampled definitions the prefix read so far is judged (see
+/// [`PREFIX_NO_PERCENT`]).
+const PREFIX_STEP: usize = 128;
+
+/// A prefix of the sample with fewer than this share alone within it ends the sample:
+/// shapes are not read. The prefix overstates the share of the whole sample (a function's
+/// mates further on are not read yet), so this cuts short samples that would decide the
+/// same (rust-linked-release: 49% of the first 768 sampled, 42% of all 1,378; the debug
+/// build: 21% of the first 256); it changes no output either way.
+const PREFIX_NO_PERCENT: usize = ALONE_MIN_PERCENT;
+
+/// The share (percent) of `keys` that no other key of `keys` equals (0 never alone).
+fn alone_percent(mut keys: Vec<u64>) -> usize {
     let n = keys.len();
     keys.sort_unstable();
     let mut alone = 0usize;
@@ -154,7 +181,7 @@ fn worth_it(mut keys: Vec<u64>) -> bool {
     if std::env::var_os("MERGEFUNC_SHAPE_TRACE").is_some() {
         eprintln!("shape sample: {alone} of {n} alone");
     }
-    alone * 100 >= n * ALONE_MIN_PERCENT
+    (alone * 100).checked_div(n).unwrap_or(100)
 }
 
 /// See [`worth_it`].
