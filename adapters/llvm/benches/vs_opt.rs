@@ -31,15 +31,17 @@
 //!    * LLVM: `opt-22 -passes=mergefunc -time-passes IN -o /dev/null`, the
 //!      `MergeFunctionsPass` line (wall and user+system);
 //!    * ours with `--threads 1` (the CPU a compiler thread would spend), and with
-//!      `MERGEFUNC_BENCH_AB=1` also without shape keys (`MERGEFUNC_SHAPES=0`);
+//!      `MERGEFUNC_BENCH_AB=1` also without shape keys (`MERGEFUNC_SHAPES=0`); with
+//!      `MERGEFUNC_BENCH_BASE=PATH`, also another build of `mergefunc` at PATH with
+//!      `--threads 1` (before and after a change, in the same alternation);
 //!    * the floors: `mergefunc IN -o OUT --floors` (one walk over every function header,
 //!      one over every instruction, in our binary; see `mergefunc_llvm::floors`);
 //!    * peak memory (`wait4`'s maxrss) of ours with `--threads 1` and of `opt-22` with the
 //!      pass, each over a run of the same tool that only parses and writes
 //!      (`mergefunc --floors`, `opt-22 IN -o /dev/null`);
 //! 4. prints medians, min/max and the ratio ours/LLVM (wall and CPU), and where our time
-//!    goes: the medians of the parts that `--time --stats` reports (module facts with the
-//!    first prescan beside them, later prescans, views, rewrites, the core and the rest);
+//!    goes: the medians of the parts that `--time --stats` reports (the first prescan
+//!    with the module facts, later prescans, views, rewrites, the core and the rest);
 //! 5. checks that both made the same merges: both outputs as text, every input function
 //!    classified (kept with its direct callees / erased / thunk->X / alias->X, the
 //!    classifier of the differential tests) and compared.
@@ -192,11 +194,41 @@ fn main() {
             );
         }
     }
+    if rows.iter().any(|r| !r.base1_wall.is_empty()) {
+        println!();
+        println!(
+            "## Before and after: another build (`MERGEFUNC_BENCH_BASE`) and this one, `--threads 1`, ms, same \
+             alternation"
+        );
+        println!();
+        println!(
+            "| module | before wall | after wall | before CPU | after CPU | after / before (CPU) | ratio before (CPU) | \
+             ratio after (CPU) | ratio before (wall) | ratio after (wall) |"
+        );
+        println!("|---|---|---|---|---|---|---|---|---|---|");
+        for r in rows.iter().filter(|r| !r.base1_wall.is_empty()) {
+            let (b, a, l) = (median(&r.base1_cpu), median(&r.ours1_cpu), median(&r.opt_cpu));
+            let (bw, aw, lw) = (median(&r.base1_wall), median(&r.ours1_wall), median(&r.opt_wall));
+            println!(
+                "| {} | {} | {} | {} | {} | {:.2} | {:.2} | **{:.2}** | {:.2} | **{:.2}** |",
+                r.name,
+                fmt_stats(&r.base1_wall),
+                fmt_stats(&r.ours1_wall),
+                fmt_stats(&r.base1_cpu),
+                fmt_stats(&r.ours1_cpu),
+                a / b,
+                b / l,
+                a / l,
+                bw / lw,
+                aw / lw
+            );
+        }
+    }
     println!();
-    println!("## Where our time goes (wall ms, medians per part; the first prescan runs beside the module facts)");
+    println!("## Where our time goes (wall ms, medians per part; the prescan runs first, then the module facts)");
     println!();
     println!(
-        "| module | facts + first prescan | later prescans | views | rewrites | core and the rest | LLVM's pass / 3 |"
+        "| module | first prescan + facts | later prescans | views | rewrites | core and the rest | LLVM's pass / 3 |"
     );
     println!("|---|---|---|---|---|---|---|");
     for r in &rows {
@@ -373,6 +405,10 @@ struct Row {
     /// Our CPU ms per run with `--threads 1` (the wall time less any time the process
     /// waited for a core: this machine is shared).
     ours1_cpu: Vec<f64>,
+    /// Wall and CPU ms of another build with `--threads 1` (`MERGEFUNC_BENCH_BASE`;
+    /// empty without it).
+    base1_wall: Vec<f64>,
+    base1_cpu: Vec<f64>,
     /// The floors per run (CPU ms, see `ours1_cpu`): one walk over every function header,
     /// one over every instruction (`mergefunc --floors`).
     floor_headers: Vec<f64>,
@@ -434,8 +470,13 @@ fn run_ours(input: &Path, out: &Path, extra: &[&str]) -> Result<OursRun, String>
 
 /// [`run_ours`] with environment variables set (`MERGEFUNC_SHAPES=0` for the A/B).
 fn run_ours_env(input: &Path, out: &Path, extra: &[&str], env: &[(&str, &str)]) -> Result<OursRun, String> {
+    run_bin_env(Path::new(OUR_BIN), input, out, extra, env)
+}
+
+/// [`run_ours_env`] with another build of `mergefunc` (`MERGEFUNC_BENCH_BASE`).
+fn run_bin_env(bin: &Path, input: &Path, out: &Path, extra: &[&str], env: &[(&str, &str)]) -> Result<OursRun, String> {
     let (o, peak) = output_with_peak(
-        Command::new(OUR_BIN)
+        Command::new(bin)
             .arg(input)
             .arg("-o")
             .arg(out)
@@ -595,6 +636,7 @@ fn parse_time_passes(text: &str, pass: &str) -> Option<(f64, f64)> {
 
 fn bench_module(name: &str, input: &Path, runs: usize, cycles: bool) -> Result<Row, String> {
     let ab = std::env::var("MERGEFUNC_BENCH_AB").is_ok_and(|v| v == "1");
+    let base = std::env::var_os("MERGEFUNC_BENCH_BASE").map(PathBuf::from);
     let work = input.with_extension("bench-out");
     std::fs::create_dir_all(&work).map_err(|e| e.to_string())?;
     let out_bc = work.join("ours.bc");
@@ -619,6 +661,8 @@ fn bench_module(name: &str, input: &Path, runs: usize, cycles: bool) -> Result<R
         ours1_noshapes_wall: Vec::new(),
         ours1_noshapes_cpu: Vec::new(),
         ours1_cpu: Vec::new(),
+        base1_wall: Vec::new(),
+        base1_cpu: Vec::new(),
         floor_headers: Vec::new(),
         floor_insts: Vec::new(),
         mem: Vec::new(),
@@ -638,6 +682,11 @@ fn bench_module(name: &str, input: &Path, runs: usize, cycles: bool) -> Result<R
             (run_ours(input, &out_bc, &[])?, b)
         };
         let one = run_ours(input, &out_bc, &["--threads", "1"])?;
+        if let Some(base) = &base {
+            let b = run_bin_env(base, input, &out_bc, &["--threads", "1"], &[])?;
+            row.base1_wall.push(b.0 * 1e3);
+            row.base1_cpu.push(b.1 * 1e3);
+        }
         if ab {
             let off = run_ours_env(input, &out_bc, &["--threads", "1"], &[("MERGEFUNC_SHAPES", "0")])?;
             row.ours1_noshapes_wall.push(off.0 * 1e3);

@@ -21,8 +21,8 @@
 //! per rewrite the adapter declined (`... no rauw (reason)`).
 //!
 //! `--time` prints the time of the merge pass proper: from the parsed and verified module
-//! to the last rewrite (the adapter's module facts, with the first prescan beside them,
-//! plus `merge_module`), without parsing, verifying and writing. With `--stats` too, two
+//! to the last rewrite (the first prescan and the adapter's module facts, plus
+//! `merge_module`), without parsing, verifying and writing. With `--stats` too, two
 //! more lines split it up: facts and merge with their CPU time (of every thread: the
 //! prescan may use several), then the wall time of the prescans, views, rewrites and the
 //! rest (the core).
