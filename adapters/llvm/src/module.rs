@@ -90,6 +90,11 @@ pub mod reason {
     /// that is not a uniqued tuple of strings and integers, so that it cannot be compared
     /// by content.
     pub const ATTACHMENT: u32 = 7;
+    /// The load found that it never merges (alone on its shape or on its prescan key, see
+    /// `crate::shape`) and left it unread: its facts are light, so its view is never
+    /// built either (the core never asks for it; should anything ask, the function is
+    /// kept out instead of being read with facts that do not describe it).
+    pub const NEVER_READ: u32 = 8;
 }
 
 /// An error of the LLVM adapter.

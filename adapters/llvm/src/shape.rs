@@ -356,6 +356,8 @@ impl crate::LlvmModule {
         if light.is_empty() {
             return;
         }
+        // The module-wide block-address answer reads the alone ones: settled first.
+        self.load.block_addresses = self.block_addresses();
         self.load.shapes.flags.clear();
         for f in light {
             self.rebuild_facts(mergefunc::FuncId::new(f));

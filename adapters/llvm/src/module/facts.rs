@@ -18,10 +18,6 @@ use std::os::raw::{c_char, c_uint};
 use std::ptr;
 use sys::core as c;
 
-/// The first signature prop of a function alone on its shape (see `build_facts`); a full
-/// signature starts with `Prop::Attrs`.
-const LIGHT_SIG: u64 = 0x6c69_6768_7400_0001;
-
 impl LlvmModule {
     pub(crate) fn register_func(&mut self, v: V) -> FuncId {
         if let Some(f) = self.func_of.get(&v) {
@@ -85,7 +81,7 @@ impl LlvmModule {
             return;
         }
         let light = self.light_facts(f);
-        let (info, fn_special) = self.build_facts(v, light.then_some(f));
+        let (info, fn_special) = self.build_facts(v, light);
         let s = &mut self.funcs[f.index()];
         s.has_body = !v.is_declaration();
         s.facts_ineligible = info.ineligible;
@@ -169,16 +165,16 @@ impl LlvmModule {
         Ok(())
     }
 
-    /// With `light` (function `light`, which the core never compares, hashes or merges:
-    /// it never merges, or has no body, see [`Self::light_facts`]), its name, type,
+    /// With `light` (the function is one the core never compares, hashes or merges: it
+    /// never merges, or has no body, see [`Self::light_facts`]), its name, type,
     /// attribute list, garbage collector, section and personality are never read: its
-    /// name is empty (the core reads names only of the functions it merges or declines to
+    /// name is empty (the core reads names only of functions it merges or declines to
     /// merge; [`Self::func_by_name`] asks the module), its type a placeholder that is not
-    /// a function type ([`Self::unread_fn_type`]), and its signature props a marker and
-    /// its id (none for a declaration), so that should it ever be compared, the order
-    /// finds it different from every other function.
-    pub(super) fn build_facts(&mut self, v: V, light: Option<FuncId>) -> (FuncInfo, bool) {
-        let name: Box<[u8]> = if light.is_some() { Box::default() } else { v.name().into() };
+    /// a function type ([`Self::unread_fn_type`]), and it has no signature props; a
+    /// function that never merges gets no view either ([`reason::NEVER_READ`]), so
+    /// nothing can compare it with these facts.
+    pub(super) fn build_facts(&mut self, v: V, light: bool) -> (FuncInfo, bool) {
+        let name: Box<[u8]> = if light { Box::default() } else { v.name().into() };
         let mut ineligible = None;
         let lk = match v.linkage() {
             Some(Ok(l)) => l,
@@ -228,14 +224,10 @@ impl LlvmModule {
         if ineligible.is_none() && unsafe { ffi::mergefunc_global_has_metadata(v.0, self.kinds.md_thunk) } == 1 {
             ineligible = Some(Ineligible::Adapter(reason::THUNK));
         }
-        if let Some(f) = light {
-            // Never compared: a signature that equals no other function's (and none at
-            // all, which costs no allocation, for a declaration, never a candidate).
-            let sig: Box<[Prop]> = if self.load.shapes.is_alone(f.index()) {
-                Box::new([Prop::Num(LIGHT_SIG), Prop::Num(f.index() as u64)])
-            } else {
-                Box::new([])
-            };
+        if light {
+            // Never compared: no signature props at all (no allocation; a light function
+            // that never merges gets no view either, see `reason::NEVER_READ`).
+            let sig: Box<[Prop]> = Box::new([]);
             let info = FuncInfo {
                 name,
                 linkage,

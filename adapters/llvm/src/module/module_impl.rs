@@ -82,6 +82,7 @@ impl Module for LlvmModule {
             reason::THUNK => "a thunk written by an earlier merge run (!mergefunc.thunk)",
             reason::BLOCK_ADDRESS_ESCAPES => "the address of one of its blocks is used outside the function",
             reason::ATTACHMENT => "a function attachment that cannot be compared by content",
+            reason::NEVER_READ => "it never merges (no other function shares its key), so it was left unread",
             _ => "excluded by the LLVM adapter",
         }
     }

@@ -45,6 +45,8 @@ impl LlvmModule {
     /// Builds the views of every function now (they are otherwise built when the core
     /// first reads them). Only useful to measure or test the view builder.
     pub fn build_all_views(&mut self) {
+        // Every view, also of the functions the load left unread (full facts for them).
+        self.forget_shapes();
         for i in 0..self.funcs.len() {
             self.materialize_view(FuncId::new(i));
         }
@@ -185,7 +187,7 @@ impl LlvmModule {
     /// (constants by their recorded contents, as in [`Self::assert_view_is_current`]).
     pub(crate) fn assert_facts_are_current(&mut self, f: FuncId) {
         let Some(v) = self.funcs[f.index()].v else { return };
-        let (info, special) = self.build_facts(v, self.light_facts(f).then_some(f));
+        let (info, special) = self.build_facts(v, self.light_facts(f));
         self.drain_pending();
         let s = &self.funcs[f.index()];
         let old = &s.facts;
@@ -287,7 +289,9 @@ impl LlvmModule {
         let mut reason_found = None;
         let mut copied_from = None;
         let mut view_gen = (self.caches.const_gen, self.caches.md_gen);
-        if ineligible.is_none() {
+        if ineligible.is_none() && self.load.shapes.is_alone(f.index()) {
+            reason_found = Some(Ineligible::Adapter(reason::NEVER_READ));
+        } else if ineligible.is_none() {
             let t0 = crate::clock::ticks();
             let built = match self.copy_view(f, v, fn_special) {
                 Some((view, src, gen)) => {
