@@ -13,8 +13,9 @@
 //! | `consts.rs` | constants |
 //! | `attrs.rs` | attribute lists |
 //! | `uses.rs` | use-list walks: which functions refer to a value |
-//! | `diagnostics.rs` | pass times, unnamed-symbol numbers, LLVM's own comparator |
+//! | `diagnostics.rs` | pass times, unnamed-symbol numbers |
 //! | `module_impl.rs` | `impl mergefunc::Module` |
+//! | `testing.rs` | switches, counters and cross-checks for tests and benchmarks ([`LlvmModule::testing`]) |
 //! | `explain.rs` | the explanation hooks (`Module::describe`, `Module::prop_label`) |
 //!
 //! The rewrites (`impl ModuleMut`) are in `crate::mutate`, the fast-path hooks (`impl
@@ -39,12 +40,13 @@ mod intern;
 mod keys;
 mod load;
 mod module_impl;
+pub mod testing;
 mod uses;
 mod views;
 
 #[cfg(test)]
 pub(crate) use copies::first_difference;
-pub use diagnostics::{LlvmCompareState, PassTimes};
+pub use diagnostics::PassTimes;
 pub(crate) use views::view_has_meta;
 
 use crate::safe::{Md, MdCtx, Op, T, V};
@@ -369,10 +371,12 @@ struct Scratch {
     gep_key: Vec<u32>,
 }
 
-/// Switches for tests, benchmarks and the CLI's A/B options. None changes a merge
-/// decision or the output; `keep_erased` changes only when memory is freed.
+/// Switches for tests, benchmarks and the CLI's A/B options (set through
+/// [`LlvmModule::testing`]), and `keep_erased` (set through
+/// [`LlvmModule::set_keep_erased`]). None changes a merge decision or the output;
+/// `keep_erased` changes only when memory is freed.
 pub(crate) struct Switches {
-    /// Copy views from functions with the same body (see [`LlvmModule::set_copy_views`]).
+    /// Copy views from functions with the same body (see [`Testing::set_copy_views`](testing::Testing::set_copy_views)).
     copy_views: bool,
     /// Also build every copied view directly and record any difference.
     check_copies: bool,

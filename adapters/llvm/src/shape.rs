@@ -181,9 +181,7 @@ impl Shapes {
 
 impl crate::LlvmModule {
     /// The definitions alone on their shape (by function index), as the load found them.
-    /// For tests and the benchmark.
-    #[doc(hidden)]
-    pub fn alone_on_shape(&self) -> Vec<mergefunc::FuncId> {
+    pub(crate) fn alone_on_shape(&self) -> Vec<mergefunc::FuncId> {
         (0..self.load.shapes.alone.len())
             .filter(|&i| self.load.shapes.is_alone(i))
             .map(mergefunc::FuncId::new)
@@ -194,8 +192,7 @@ impl crate::LlvmModule {
     /// prescan reruns over all of them, the alone ones get their full facts). Only
     /// before merging; for the check that shapes change nothing
     /// (`tests/shapes.rs`).
-    #[doc(hidden)]
-    pub fn forget_shapes(&mut self) {
+    pub(crate) fn forget_shapes(&mut self) {
         let alone = self.alone_on_shape();
         if alone.is_empty() {
             return;

@@ -19,11 +19,11 @@ fn check(path: &Path, opts: &Options) -> usize {
     let what = path.display();
     let mut with = LlvmModule::load(path).unwrap_or_else(|e| panic!("{what}: {e}"));
     let alone: BTreeSet<Vec<u8>> =
-        with.alone_on_shape().into_iter().map(|f| mergefunc::Module::func(&with, f).name.to_vec()).collect();
+        with.testing().alone_on_shape().into_iter().map(|f| mergefunc::Module::func(&with, f).name.to_vec()).collect();
     let r1 = merge_module(&mut with, opts).unwrap_or_else(|e| panic!("{what}: {e}"));
     let mut full = LlvmModule::load(path).unwrap_or_else(|e| panic!("{what}: {e}"));
-    full.forget_shapes();
-    assert!(full.alone_on_shape().is_empty());
+    full.testing().forget_shapes();
+    assert!(full.testing().alone_on_shape().is_empty());
     let r2 = merge_module(&mut full, opts).unwrap_or_else(|e| panic!("{what}: {e}"));
     for m in &r2.merges {
         for name in [&m.folded_name, &m.target_name] {
@@ -100,7 +100,7 @@ fn a_sample_of_shared_shapes_turns_shapes_off_with_the_same_output() {
     // not read at all.
     let p = generated("shapes-duplicate-heavy.ll", 480, 80);
     assert_eq!(check(&p, &Options::default()), 0);
-    assert!(LlvmModule::load(&p).expect("loads").alone_on_shape().is_empty());
+    assert!(LlvmModule::load(&p).expect("loads").testing().alone_on_shape().is_empty());
     // Mostly unique shapes: read, and every unique one is alone.
     let p = generated("shapes-mostly-unique.ll", 80, 480);
     assert_eq!(check(&p, &Options::default()), 480);

@@ -55,38 +55,6 @@ pub(crate) fn first_difference<X: PartialEq + fmt::Debug>(what: &str, built: &[X
 }
 
 impl LlvmModule {
-    /// Copying views (on by default): a function whose body is another one's with its
-    /// own locals in their places (the shim's `mergefunc_same_body`: same instructions,
-    /// types up to congruent named structs, flags, properties, the attachments views
-    /// record (a load's, a call's `!range`) and operands,
-    /// a call to itself for a call to itself, direct calls possibly to other functions)
-    /// gets a copy of that function's view, with its own name at self calls and its own
-    /// callees, instead of a view built through LLVM-C. The copy is exactly the view a
-    /// build would give, so the merges are the same either way; off, every view is built.
-    /// The same check answers [`mergefunc::FastPath::same_body_as`] (with no other callee), which
-    /// spares the view altogether when the other function survives; off, it says no.
-    pub fn set_copy_views(&mut self, on: bool) {
-        self.switches.copy_views = on;
-    }
-
-    /// Checking mode for tests: every copied view is also built directly, and each
-    /// difference is recorded (see [`Self::copy_report`]).
-    pub fn set_check_copies(&mut self, on: bool) {
-        self.switches.check_copies = on;
-    }
-
-    /// Views copied so far, and the differences the checking mode found (empty unless a
-    /// copy differed from the direct build).
-    pub fn copy_report(&self) -> (u64, &[String]) {
-        (self.stats.views_copied, &self.stats.copy_diffs)
-    }
-
-    /// How many times [`mergefunc::FastPath::same_body_as`] vouched that a function has another's
-    /// body (the driver then merges it without building its view if the other survives).
-    pub fn same_body_claims(&self) -> u64 {
-        self.stats.same_body_claims
-    }
-
     /// `f`'s built view as a source of copies under its copy key.
     pub(crate) fn add_copy_source(&mut self, f: FuncId) {
         let key = self.funcs[f.index()].copy_key;
@@ -297,7 +265,7 @@ impl LlvmModule {
     /// [`mergefunc::FastPath::same_body_as`]: the shim's same-body walk of `g` against `f`, under the
     /// conditions of a view copy (see [`Self::copy_view`]) and with no other callee: `f`'s
     /// view would be `g`'s with its self calls renamed. In checking mode
-    /// ([`Self::set_check_copies`]) `f`'s view is also built directly and compared.
+    /// ([`Testing::set_check_copies`](super::testing::Testing::set_check_copies)) `f`'s view is also built directly and compared.
     pub(crate) fn same_body_claim(&mut self, f: FuncId, g: FuncId) -> bool {
         let Some((v, fn_special)) = self.claimable(f, g) else { return false };
         let Some(sv) = self.copy_source(g.0, fn_special) else { return false };

@@ -10,7 +10,7 @@
 //! requires to be identical, and functions with bodies that operands name are listed in
 //! `refs` (never hashed by identity, since a merge may replace them).
 
-use super::{HashMap, LlvmModule};
+use super::LlvmModule;
 use crate::ffi;
 use crate::safe::{Op, ValKind, V};
 use inkwell::llvm_sys as sys;
@@ -96,154 +96,9 @@ impl LlvmModule {
         (ptr_bits, *self.keys.shash.borrow().terms())
     }
 
-    /// Checks the prescan's merge keys against the walk over LLVM-C (for tests): for
-    /// every candidate, both give the same `refs`, and the keys split the candidates into
-    /// the same classes. Returns the number of candidates compared, or the first
-    /// disagreement.
-    #[doc(hidden)]
-    pub fn check_prescan_keys(&mut self) -> Result<usize, String> {
-        // Every definition, those alone on their shape included.
-        self.forget_shapes();
-        self.drop_prescan();
-        let cands: Vec<FuncId> = (0..self.funcs.len())
-            .map(FuncId::new)
-            .filter(|f| self.funcs[f.index()].has_body && self.funcs[f.index()].facts.ineligible.is_none())
-            .collect();
-        let mut walk = Vec::new();
-        for &f in &cands {
-            let mut refs = Vec::new();
-            walk.push((self.merge_key_of(f, &mut refs), refs));
-        }
-        let _ = self.prescanned(FuncId::new(0));
-        let mut fwd: HashMap<Option<u64>, (Option<u64>, FuncId)> = HashMap::default();
-        let mut back: HashMap<Option<u64>, (Option<u64>, FuncId)> = HashMap::default();
-        for (&f, (k1, r1)) in cands.iter().zip(&walk) {
-            let mut r2 = Vec::new();
-            let k2 = self.merge_key_of(f, &mut r2);
-            let name = String::from_utf8_lossy(&self.funcs[f.index()].facts.name).into_owned();
-            if k2.is_none() && k1.is_some() {
-                return Err(format!("{name}: the prescan has no key"));
-            }
-            if *r1 != r2 {
-                return Err(format!("{name}: refs differ: {r1:?} / {r2:?}"));
-            }
-            let (a, fa) = *fwd.entry(*k1).or_insert((k2, f));
-            let (b, fb) = *back.entry(k2).or_insert((*k1, f));
-            if a != k2 || b != *k1 {
-                let other = if a != k2 { fa } else { fb };
-                let other = String::from_utf8_lossy(&self.funcs[other.index()].facts.name).into_owned();
-                let how = if a != k2 { "the prescan splits" } else { "the walk splits" };
-                return Err(format!("{name} and {other}: {how} them"));
-            }
-        }
-        self.drop_prescan();
-        Ok(cands.len())
-    }
-
-    /// Checks the tree keys ([`mergefunc::FastPath::tree_key`]) of every candidate, for tests: a
-    /// key cached now (from the prescan, or from a walk before later rewrites) equals one
-    /// walked afresh from the IR, and any two candidates the order calls equal have equal
-    /// keys (pairs are compared within groups of the core's view hash, which equal
-    /// functions share). Returns the number of equal pairs checked, or the first failure.
-    #[doc(hidden)]
-    pub fn check_tree_keys(&mut self) -> Result<usize, String> {
-        // Every definition, those alone on their shape included.
-        self.forget_shapes();
-        let cands: Vec<FuncId> = (0..self.funcs.len())
-            .map(FuncId::new)
-            .filter(|f| self.funcs[f.index()].has_body && self.funcs[f.index()].facts.ineligible.is_none())
-            .collect();
-        let name = |m: &Self, f: FuncId| String::from_utf8_lossy(&m.funcs[f.index()].facts.name).into_owned();
-        let cached: Vec<Option<u64>> = cands.iter().map(|&f| self.tree_key_of(f)).collect();
-        self.drop_prescan();
-        for s in &mut self.funcs {
-            s.tree_key = None;
-        }
-        let mut groups: HashMap<u64, Vec<(FuncId, u64)>> = HashMap::default();
-        let mut hasher = mergefunc::hash::FunctionHasher::tree_key();
-        hasher.hash_weak_flags = false;
-        for (&f, k1) in cands.iter().zip(cached) {
-            let k2 = self.tree_key_of(f);
-            if k1 != k2 {
-                return Err(format!("{}: cached tree key {k1:?}, walked afresh {k2:?}", name(self, f)));
-            }
-            self.materialize_view(f);
-            if self.funcs[f.index()].facts.ineligible.is_some() {
-                continue;
-            }
-            let Some(k) = k2 else { continue };
-            groups.entry(hasher.hash(&*self, f)).or_default().push((f, k));
-        }
-        let mut cmp = mergefunc::Comparator::new();
-        cmp.compare_weak_flags = false;
-        let mut pairs = 0;
-        let mut groups: Vec<_> = groups.into_values().collect();
-        groups.sort_unstable();
-        for g in groups {
-            for (i, &(a, ka)) in g.iter().enumerate() {
-                for &(b, kb) in &g[i + 1..] {
-                    if cmp.compare(&*self, a, b) == std::cmp::Ordering::Equal {
-                        pairs += 1;
-                        if ka != kb {
-                            return Err(format!(
-                                "{} and {} are equal, their tree keys differ",
-                                name(self, a),
-                                name(self, b)
-                            ));
-                        }
-                    }
-                }
-            }
-        }
-        Ok(pairs)
-    }
-
     /// Forgets the prescan (every rewrite calls this: the IR it describes changed).
     pub(crate) fn drop_prescan(&mut self) {
         *self.keys.prescan.get_mut() = None;
-    }
-
-    /// Uses LLVM's own `StructuralHash` for [`mergefunc::FastPath::worklist_hash`] (on by default).
-    pub fn set_llvm_worklist_hash(&mut self, on: bool) {
-        self.switches.llvm_worklist_hash = on;
-    }
-
-    /// `StructuralHash` of every function with a body, in module order: `(name, prescan,
-    /// shim, LLVM-C walk, LLVM's)`: the value [`mergefunc::FastPath::worklist_hash`] computes (the
-    /// prescan's for a candidate, the shim's walk otherwise), the shim's single-function
-    /// walk, the same walk over LLVM-C (the fallback), and what LLVM's exported function
-    /// returns. For tests and benchmarks; all four must be equal.
-    pub fn structural_hash_pairs(&self) -> Vec<(String, u64, u64, u64, u64)> {
-        let mut out = Vec::new();
-        for (i, s) in self.funcs.iter().enumerate() {
-            let Some(f) = s.v.filter(|_| s.has_body).map(|v| v.0) else { continue };
-            let pre = self.prescanned(FuncId::new(i)).map(|e| e.hash);
-            let mut h = self.keys.shash.borrow_mut();
-            let shim = h.hash(f);
-            let walk = h.try_hash(f).unwrap_or(!shim);
-            // SAFETY: `f` is a live function with a body (`has_body`, the slot rule).
-            let theirs = unsafe { ffi::llvm_structural_hash_function(f, false) };
-            out.push((String::from_utf8_lossy(&V(f).name()).into_owned(), pre.unwrap_or(shim), shim, walk, theirs));
-        }
-        out
-    }
-
-    /// LLVM's own exported `StructuralHash` of every function with a body, in module
-    /// order (for benchmarks: the cost [`mergefunc::FastPath::worklist_hash`] avoids).
-    pub fn llvm_structural_hashes(&self) -> Vec<u64> {
-        let mut out = Vec::new();
-        // SAFETY: `self.m` is the live module; `f` walks its functions until null.
-        let mut f = unsafe { c::LLVMGetFirstFunction(self.m) };
-        while !f.is_null() {
-            // SAFETY: `f` is a live function of the module (not null, checked by the loop).
-            if unsafe { c::LLVMIsDeclaration(f) } == 0 {
-                // SAFETY: `f` is a live function with a body (checked just above).
-                out.push(unsafe { ffi::llvm_structural_hash_function(f, false) });
-            }
-            // SAFETY: `f` is a live function of the module (not null, checked by the loop).
-            f = unsafe { c::LLVMGetNextFunction(f) };
-        }
-        out
     }
 
     /// [`mergefunc::FastPath::merge_key`] of `f`, read from the IR without building its view: the
@@ -542,22 +397,5 @@ impl LlvmModule {
             }
             _ => h.write_u8(0),
         }
-    }
-
-    /// Tree keys (on by default, [`mergefunc::FastPath::tree_key`]): the core files a candidate in
-    /// its tree under a key read from the prescan (or a walk of the function alone after
-    /// a rewrite), and builds its view only when another function in the tree has the
-    /// same key. The merges are the same either way; off, every candidate's view is built
-    /// and hashed. For measurements and tests.
-    pub fn set_tree_keys(&mut self, on: bool) {
-        self.switches.tree_keys = on;
-    }
-
-    /// Cycle keys (on by default, [`mergefunc::FastPath::cycle_key`]; they are read from tree
-    /// keys, so they need those on): cycle merging leaves out, unread, the candidates
-    /// alone in their key class. The merges are the same either way; off, every candidate
-    /// cycle merging considers has its view built. For measurements and tests.
-    pub fn set_cycle_keys(&mut self, on: bool) {
-        self.switches.cycle_keys = on;
     }
 }

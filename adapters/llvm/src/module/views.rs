@@ -12,7 +12,7 @@ use super::{reason, HashMap, LlvmModule};
 use crate::ffi;
 use crate::safe::V;
 use inkwell::llvm_sys as sys;
-use mergefunc::{BodyBuf, ConstId, ConstKind, FuncId, GlobalRef, Ineligible, InstKind, Prop, Value};
+use mergefunc::{BodyBuf, ConstId, ConstKind, FuncId, GlobalRef, Ineligible, Prop, Value};
 use sys::core as c;
 
 /// Does a view have a metadata operand or attachment (see [`Slot::meta`](super::Slot::meta))?
@@ -22,34 +22,6 @@ pub(crate) fn view_has_meta(body: &BodyBuf) -> bool {
 }
 
 impl LlvmModule {
-    /// Checks every getelementptr of every built view: its offset (possibly from the GEP
-    /// offset cache) equals LLVM's fold of that instruction. Returns how many were
-    /// checked, or the first function whose offset differs. For tests.
-    #[doc(hidden)]
-    pub fn check_gep_offsets(&self) -> Result<usize, String> {
-        let mut n = 0;
-        for s in &self.funcs {
-            let Some(body) = s.view.as_ref().filter(|_| s.built) else { continue };
-            for (inst, v) in body.insts.iter().zip(&s.insts) {
-                if let InstKind::Address { offset, .. } = inst.kind {
-                    if offset != self.gep_offset(*v) {
-                        return Err(String::from_utf8_lossy(&s.facts.name).into_owned());
-                    }
-                    n += 1;
-                }
-            }
-        }
-        Ok(n)
-    }
-
-    /// Builds the views of every function now (they are otherwise built when the core
-    /// first reads them). Only useful to measure or test the view builder.
-    pub fn build_all_views(&mut self) {
-        for i in 0..self.funcs.len() {
-            self.materialize_view(FuncId::new(i));
-        }
-    }
-
     /// Marks the body view of `f` out of date; the next [`Self::materialize_view`]
     /// rebuilds it.
     pub(crate) fn invalidate(&mut self, f: FuncId) {
@@ -336,12 +308,6 @@ impl LlvmModule {
         s.built = true;
         s.copied_from = copied_from;
         s.view_gen = view_gen;
-    }
-
-    /// How many views were built through LLVM-C (not copied from a function with the
-    /// same body, moved with a body or patched after a rewrite).
-    pub fn views_built(&self) -> u64 {
-        self.stats.views_built
     }
 
     /// [`mergefunc::FastPath::tiny_body`] of a definition whose view is not built, from the IR (one
