@@ -242,29 +242,10 @@ impl LlvmModule {
         let mut sig = std::mem::take(&mut self.scratch.sig);
         sig.clear();
         sig.push(Prop::Attrs(attrs));
-        match v.gc() {
-            Some(g) => {
-                sig.push(Prop::Num(1));
-                sig.push(Prop::Num(self.intern_string(&g)));
-            }
-            None => sig.push(Prop::Num(0)),
-        }
-        match v.section() {
-            Some(s) => {
-                sig.push(Prop::Num(1));
-                sig.push(Prop::Num(self.intern_string(&s)));
-            }
-            None => sig.push(Prop::Num(0)),
-        }
+        self.push_optional_string(&mut sig, v.gc());
+        self.push_optional_string(&mut sig, v.section());
         sig.push(Prop::Num(cconv as u64));
-        match v.personality() {
-            Some(p) => {
-                sig.push(Prop::Num(1));
-                let c = self.intern_const(p);
-                sig.push(Prop::Const(c));
-            }
-            None => sig.push(Prop::Num(0)),
-        }
+        self.push_optional_const(&mut sig, v.personality());
         if !self.push_fn_extras(v, &mut sig) && ineligible.is_none() {
             ineligible = Some(Ineligible::Adapter(reason::ATTACHMENT));
         }
@@ -286,6 +267,31 @@ impl LlvmModule {
         (info, fn_special)
     }
 
+    /// An optional string property as signature props: `Num(0)` when absent, else
+    /// `Num(1)` and the interned string.
+    fn push_optional_string(&mut self, sig: &mut Vec<Prop>, s: Option<Vec<u8>>) {
+        match s {
+            Some(s) => {
+                sig.push(Prop::Num(1));
+                sig.push(Prop::Num(self.intern_string(&s)));
+            }
+            None => sig.push(Prop::Num(0)),
+        }
+    }
+
+    /// An optional constant property as signature props: `Num(0)` when absent, else
+    /// `Num(1)` and the interned constant.
+    fn push_optional_const(&mut self, sig: &mut Vec<Prop>, c: Option<V>) {
+        match c {
+            Some(c) => {
+                sig.push(Prop::Num(1));
+                let c = self.intern_const(c);
+                sig.push(Prop::Const(c));
+            }
+            None => sig.push(Prop::Num(0)),
+        }
+    }
+
     /// Signature props for the function-level properties LLVM 22's comparator leaves out
     /// but a merge can make observable (each present/absent first, then the value):
     /// * prefix data (read through the function's address, placed before its entry) and
@@ -300,23 +306,9 @@ impl LlvmModule {
     /// Returns false when an attachment cannot be compared by content (the function is
     /// then ineligible).
     fn push_fn_extras(&mut self, v: V, sig: &mut Vec<Prop>) -> bool {
-        for data in [v.prefix_data(), v.prologue_data()] {
-            match data {
-                Some(c) => {
-                    sig.push(Prop::Num(1));
-                    let c = self.intern_const(c);
-                    sig.push(Prop::Const(c));
-                }
-                None => sig.push(Prop::Num(0)),
-            }
-        }
-        match v.partition() {
-            Some(p) => {
-                sig.push(Prop::Num(1));
-                sig.push(Prop::Num(self.intern_string(&p)));
-            }
-            None => sig.push(Prop::Num(0)),
-        }
+        self.push_optional_const(sig, v.prefix_data());
+        self.push_optional_const(sig, v.prologue_data());
+        self.push_optional_string(sig, v.partition());
         let skip = self.kinds.md_not_compared;
         let (mut kinds, mut nodes) = ([0u32; 8], [ptr::null_mut(); 8]);
         // SAFETY: the shim checks that `v` is a global object and writes at most 8 pairs.
