@@ -49,10 +49,9 @@ pub(crate) use copies::first_difference;
 pub use diagnostics::PassTimes;
 pub(crate) use views::view_has_meta;
 
-use crate::safe::{Md, MdCtx, Op, T, V};
+use crate::safe::{self, Builder, Ctx, Md, Op, OwnedIr, TargetData, B, M, T, V};
 use build::BuildScratch;
-use copies::{SameBodyState, COPY_SOURCES};
-use inkwell::llvm_sys as sys;
+use copies::COPY_SOURCES;
 use intern::{DataBytes, TYPE_CACHE_SLOTS};
 use keys::TreeKey;
 use mergefunc::{
@@ -63,8 +62,6 @@ use mergefunc::{
 type HashMap<K, V> = std::collections::HashMap<K, V, rustc_hash::FxBuildHasher>;
 type HashSet<K> = std::collections::HashSet<K, rustc_hash::FxBuildHasher>;
 use std::fmt;
-use sys::core as c;
-use sys::prelude::*;
 
 /// Reasons for [`Ineligible::Adapter`].
 pub mod reason {
@@ -164,13 +161,14 @@ pub(crate) struct Slot {
 /// An LLVM 22 module (its own context, or a host's) and the core's view of it. The
 /// state is grouped by job; each group's invariants are stated on its type.
 pub struct LlvmModule {
-    pub(crate) ctx: LLVMContextRef,
-    pub(crate) m: LLVMModuleRef,
-    pub(crate) td: sys::target::LLVMTargetDataRef,
-    pub(crate) builder: LLVMBuilderRef,
-    /// The module and its context belong to someone else ([`Self::from_borrowed`]):
-    /// `Drop` disposes only what the adapter created.
-    borrowed: bool,
+    /// The module's context.
+    pub(crate) ctx: Ctx,
+    /// The module.
+    pub(crate) m: M,
+    /// The module's data layout.
+    td: TargetData,
+    /// The builder of thunks (dropped before `owner`, which may dispose its context).
+    pub(crate) builder: Builder,
     /// Threads the prescan may use (`None`: the available parallelism, at most 8, asked
     /// only when a prescan is large enough to use threads).
     threads: Option<usize>,
@@ -201,6 +199,10 @@ pub struct LlvmModule {
     pub(crate) switches: Switches,
     /// Counters and times reported by the CLI and the benchmarks.
     stats: Stats,
+    /// The module and its context when the adapter parsed them (disposed with it);
+    /// `None` for a module that belongs to someone else ([`Self::from_borrowed`]). The
+    /// last field: dropped after everything that may refer to the context.
+    owner: Option<OwnedIr>,
 }
 
 /// What the load found out about the module as a whole (see `load.rs`).
@@ -235,8 +237,8 @@ pub(crate) struct LoadFacts {
 /// Attribute and metadata kind numbers of the module's context, looked up by name once
 /// at load (kinds are numbered per context and never change).
 pub(crate) struct KindIds {
-    /// (first non-enum kind, first int kind, one past the last int kind).
-    int_attr_range: Option<(u32, u32, u32)>,
+    /// Where the integer attribute kinds are (`None`: unknown, no integer value is read).
+    int_attr_range: Option<safe::IntKinds>,
     /// `inalloca` and `swifterror`: allocas of functions with these attributes need
     /// their printed form read (see the view builder).
     special_alloca_kinds: [u32; 2],
@@ -350,8 +352,8 @@ pub(crate) struct Keys {
 struct Copies {
     /// Functions whose built view may be copied, by copy key (`u32::MAX`: empty).
     copy_sources: HashMap<u64, [u32; COPY_SOURCES]>,
-    /// The shim's state for `mergefunc_same_body`.
-    same_body: SameBodyState,
+    /// The shim's same-body walk.
+    same_body: safe::SameBodyWalk,
 }
 
 /// Reusable buffers, so that building a view or a function's facts allocates only what
@@ -360,12 +362,12 @@ struct Copies {
 struct Scratch {
     /// Scratch of `build_view`: locals of the function being built, by LLVM handle.
     local_of: crate::ptrmap::LocalMap,
-    blocks: Vec<LLVMBasicBlockRef>,
+    blocks: Vec<B>,
     /// Scratch of `build_view`/`build_records`, reused so that building a view allocates
     /// only the view itself.
     build: BuildScratch,
     attr_key: Vec<usize>,
-    attr_buf: Vec<LLVMAttributeRef>,
+    attr_buf: Vec<safe::A>,
     /// Scratch of `build_facts`: the signature props.
     sig: Vec<Prop>,
     gep_key: Vec<u32>,
@@ -412,13 +414,13 @@ struct Stats {
 }
 
 impl KindIds {
-    /// The metadata kinds of context `mdc`; the attribute kinds are read by
-    /// `init_module_facts`.
-    fn of_context(mdc: MdCtx) -> Self {
+    /// The metadata kinds of context `mdc`, and the attribute kinds (numbered by LLVM
+    /// for every context alike).
+    fn of_context(mdc: Ctx) -> Self {
         KindIds {
-            int_attr_range: None,
-            special_alloca_kinds: [0, 0],
-            no_thunk_kinds: [0, 0],
+            int_attr_range: safe::IntKinds::of_llvm(),
+            special_alloca_kinds: [safe::attr_kind_for_name("inalloca"), safe::attr_kind_for_name("swifterror")],
+            no_thunk_kinds: [safe::attr_kind_for_name("naked"), safe::attr_kind_for_name("preallocated")],
             md_type: mdc.kind_id("type"),
             md_kcfi: mdc.kind_id("kcfi_type"),
             md_not_compared: [
@@ -457,7 +459,7 @@ impl Caches {
 
 impl Copies {
     fn new() -> Self {
-        Copies { copy_sources: HashMap::default(), same_body: SameBodyState::new() }
+        Copies { copy_sources: HashMap::default(), same_body: safe::SameBodyWalk::default() }
     }
 }
 
@@ -508,22 +510,9 @@ impl Stats {
 
 impl fmt::Debug for LlvmModule {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("LlvmModule").field("funcs", &self.funcs.len()).finish_non_exhaustive()
-    }
-}
-
-impl Drop for LlvmModule {
-    fn drop(&mut self) {
-        // SAFETY: the builder and target data were created by `from_raw` and are freed
-        // once; the module and context are freed only when the adapter made them (a
-        // borrowed module stays its owner's).
-        unsafe {
-            c::LLVMDisposeBuilder(self.builder);
-            sys::target::LLVMDisposeTargetData(self.td);
-            if !self.borrowed {
-                c::LLVMDisposeModule(self.m);
-                c::LLVMContextDispose(self.ctx);
-            }
-        }
+        f.debug_struct("LlvmModule")
+            .field("funcs", &self.funcs.len())
+            .field("borrowed", &self.owner.is_none())
+            .finish_non_exhaustive()
     }
 }

@@ -852,9 +852,8 @@ fn keeping_an_erased_body_drops_every_use_it_made() {
         m.erase(id(&m, "g")).unwrap();
         assert!(!value(&m, "c").has_uses(), "keep {keep}: the erased body still calls @c");
         assert!(!value(&m, "pers").has_uses(), "keep {keep}: the erased function still names its personality");
-        // SAFETY: `m.m` is the live module and the name is NUL-terminated.
-        let gv = V(unsafe { inkwell::llvm_sys::core::LLVMGetNamedGlobal(m.m, c"gv".as_ptr()) });
-        assert!(!gv.is_null() && !gv.has_uses(), "keep {keep}: @gv is still used");
+        let gv = m.m.named_global("gv").expect("@gv is in the module");
+        assert!(!gv.has_uses(), "keep {keep}: @gv is still used");
         m.erase(id(&m, "c")).unwrap();
         m.verify().unwrap_or_else(|e| panic!("keep {keep}: {e}\n{}", m.to_text()));
         out.push(m.to_text());
@@ -1072,7 +1071,6 @@ fn copies_compare_the_attachments_views_record() {
 /// definition is inside its function's range.
 #[test]
 fn prescan_records_each_body_footprint() {
-    use inkwell::llvm_sys::core as c;
     let m = LlvmModule::parse(
         format!(
             "{DL}declare i32 @k(i32)\n\
@@ -1095,14 +1093,10 @@ fn prescan_records_each_body_footprint() {
         assert!(lo != 0 && lo <= hi, "{name}: {lo:#x}..{hi:#x}");
         let v = m.func_value(f).unwrap();
         for b in v.blocks() {
-            assert!((lo..=hi).contains(&(b as u64)), "{name}: block outside its range");
-            // SAFETY: a block of a live function; the walk only reads.
-            let mut i = unsafe { c::LLVMGetFirstInstruction(b) };
-            while !i.is_null() {
-                assert!((lo..=hi).contains(&(i as u64)), "{name}: instruction outside its range");
+            assert!((lo..=hi).contains(&(b.0 as u64)), "{name}: block outside its range");
+            for i in b.instructions() {
+                assert!((lo..=hi).contains(&(i.value().0 as u64)), "{name}: instruction outside its range");
                 checked += 1;
-                // SAFETY: `i` is a live instruction (not null, checked by the loop).
-                i = unsafe { c::LLVMGetNextInstruction(i) };
             }
         }
     }

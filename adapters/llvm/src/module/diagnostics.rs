@@ -7,8 +7,6 @@
 
 use super::{HashMap, LlvmModule};
 use crate::safe::V;
-use inkwell::llvm_sys as sys;
-use sys::core as c;
 
 /// Wall-clock seconds spent in parts of the merge pass, summed over every call since the
 /// module was loaded (see [`LlvmModule::pass_times`]).
@@ -59,33 +57,11 @@ impl LlvmModule {
     pub fn unnamed_slots(&self) -> Vec<Option<usize>> {
         let mut slot_of: HashMap<V, usize> = HashMap::default();
         let mut next = 0usize;
-        let mut number = |v: sys::prelude::LLVMValueRef| {
-            if V(v).name().is_empty() {
-                slot_of.insert(V(v), next);
+        let m = self.m;
+        for v in m.global_variables().chain(m.aliases()).chain(m.ifuncs()).chain(m.functions()) {
+            if v.name().is_empty() {
+                slot_of.insert(v, next);
                 next += 1;
-            }
-        };
-        // SAFETY: walks the module's global lists with LLVM-C's iterators; nothing changes.
-        unsafe {
-            let mut v = c::LLVMGetFirstGlobal(self.m);
-            while !v.is_null() {
-                number(v);
-                v = c::LLVMGetNextGlobal(v);
-            }
-            let mut v = c::LLVMGetFirstGlobalAlias(self.m);
-            while !v.is_null() {
-                number(v);
-                v = c::LLVMGetNextGlobalAlias(v);
-            }
-            let mut v = c::LLVMGetFirstGlobalIFunc(self.m);
-            while !v.is_null() {
-                number(v);
-                v = c::LLVMGetNextGlobalIFunc(v);
-            }
-            let mut v = c::LLVMGetFirstFunction(self.m);
-            while !v.is_null() {
-                number(v);
-                v = c::LLVMGetNextFunction(v);
             }
         }
         self.funcs.iter().map(|s| s.v.and_then(|v| slot_of.get(&v).copied())).collect()

@@ -10,13 +10,9 @@
 //! props is fixed: `explain.rs` labels them by position.
 
 use super::{reason, LlvmModule, Slot};
-use crate::ffi;
-use crate::safe::{self, cc, Linkage as L, Md, MdCtx, T, V};
-use inkwell::llvm_sys as sys;
+use crate::safe::{self, cc, AttrOwner, Linkage as L, Md, T, V};
 use mergefunc::{FuncId, FuncInfo, Ineligible, Linkage, Prop, TypeId};
-use std::os::raw::{c_char, c_uint};
 use std::ptr;
-use sys::core as c;
 
 /// The first signature prop of a function alone on its shape (see `build_facts`); a full
 /// signature starts with `Prop::Attrs`.
@@ -139,25 +135,15 @@ impl LlvmModule {
             return Err("an interrupt handler cannot be called from a thunk");
         }
         let [naked, prealloc] = self.kinds.no_thunk_kinds;
-        // SAFETY: `v` is a live function of this module; the lookups only read its
-        // attribute list (index ~0 is the function, 1.. the parameters).
-        unsafe {
-            for key in ["interrupt", "signal"] {
-                let a =
-                    c::LLVMGetStringAttributeAtIndex(v.0, u32::MAX, key.as_ptr() as *const c_char, key.len() as u32);
-                if !a.is_null() {
-                    return Err("an interrupt handler cannot be called from a thunk");
-                }
-            }
-            if naked != 0 && !c::LLVMGetEnumAttributeAtIndex(v.0, u32::MAX, naked).is_null() {
-                return Err("a naked function cannot be a thunk");
-            }
-            if prealloc != 0 {
-                let n = c::LLVMCountParams(v.0);
-                if (1..=n).any(|i| !c::LLVMGetEnumAttributeAtIndex(v.0, i, prealloc).is_null()) {
-                    return Err("a preallocated argument needs its setup call, which a thunk lacks");
-                }
-            }
+        // Index `u32::MAX` is the function, 1.. the parameters.
+        if ["interrupt", "signal"].iter().any(|key| v.has_string_attribute(u32::MAX, key)) {
+            return Err("an interrupt handler cannot be called from a thunk");
+        }
+        if naked != 0 && v.has_enum_attribute(u32::MAX, naked) {
+            return Err("a naked function cannot be a thunk");
+        }
+        if prealloc != 0 && (1..=v.param_count()).any(|i| v.has_enum_attribute(i, prealloc)) {
+            return Err("a preallocated argument needs its setup call, which a thunk lacks");
         }
         Ok(())
     }
@@ -180,8 +166,7 @@ impl LlvmModule {
         // LLVM's `GlobalValue::isInterposable`: an interposable linkage, or, with the
         // `SemanticInterposition` module flag, any symbol that is not `dso_local` (hidden
         // and protected visibility imply `dso_local`; local linkage is always).
-        // SAFETY: `v` is a live function.
-        let preemptible = self.load.semantic_interposition && unsafe { ffi::mergefunc_is_dso_local(v.0) } != 1;
+        let preemptible = self.load.semantic_interposition && !v.is_dso_local();
         let linkage = match lk {
             L::External => Linkage { interposable: preemptible, ..Default::default() },
             L::AvailableExternally => {
@@ -214,14 +199,12 @@ impl LlvmModule {
         if kernel && ineligible.is_none() {
             ineligible = Some(Ineligible::Adapter(reason::KERNEL));
         }
-        // SAFETY: the shim checks the kind of `v`.
-        if ineligible.is_none() && unsafe { ffi::mergefunc_global_has_metadata(v.0, self.kinds.md_thunk) } == 1 {
+        if ineligible.is_none() && v.has_global_metadata(self.kinds.md_thunk) {
             ineligible = Some(Ineligible::Adapter(reason::THUNK));
         }
         let fty = v.global_value_type().unwrap_or(T(ptr::null_mut()));
         let ty = self.intern_type(fty);
-        // SAFETY: `v` is a function (`build_facts` is only called for functions).
-        let nparams = unsafe { c::LLVMCountParams(v.0) };
+        let nparams = v.param_count();
         if let Some(f) = light {
             let info = FuncInfo {
                 name,
@@ -236,7 +219,8 @@ impl LlvmModule {
             };
             return (info, false);
         }
-        let (attrs, fn_special) = self.fn_attrs(v, nparams, false);
+        let Some(owner) = AttrOwner::of_function(v) else { unreachable!("build_facts reads functions only") };
+        let (attrs, fn_special) = self.fn_attrs(owner, nparams);
         // At most 8: attributes, gc, section, calling convention, personality. Built in a
         // reused buffer and copied out exactly sized.
         let mut sig = std::mem::take(&mut self.scratch.sig);
@@ -250,8 +234,7 @@ impl LlvmModule {
             ineligible = Some(Ineligible::Adapter(reason::ATTACHMENT));
         }
         // 64 bits: LLVM-C's 32-bit getter reads an alignment of 2^32 as none.
-        // SAFETY: `v` is a live function.
-        let align = Some(unsafe { ffi::mergefunc_function_alignment(v.0) }).filter(|a| *a != 0);
+        let align = Some(v.function_alignment()).filter(|a| *a != 0);
         let info = FuncInfo {
             name,
             linkage,
@@ -309,27 +292,12 @@ impl LlvmModule {
         self.push_optional_const(sig, v.prefix_data());
         self.push_optional_const(sig, v.prologue_data());
         self.push_optional_string(sig, v.partition());
-        let skip = self.kinds.md_not_compared;
-        let (mut kinds, mut nodes) = ([0u32; 8], [ptr::null_mut(); 8]);
-        // SAFETY: the shim checks that `v` is a global object and writes at most 8 pairs.
-        let n = unsafe {
-            ffi::mergefunc_global_attachments(v.0, skip.as_ptr(), 4, kinds.as_mut_ptr(), nodes.as_mut_ptr(), 8)
-        } as usize;
-        let (kinds, nodes) = if n > 8 {
-            let (mut k, mut m) = (vec![0u32; n], vec![ptr::null_mut(); n]);
-            // SAFETY: as above, with buffers of `n` pairs.
-            unsafe {
-                ffi::mergefunc_global_attachments(v.0, skip.as_ptr(), 4, k.as_mut_ptr(), m.as_mut_ptr(), n as c_uint)
-            };
-            (k, m)
-        } else {
-            (kinds[..n].to_vec(), nodes[..n].to_vec())
-        };
-        sig.push(Prop::Num(n as u64));
+        let attachments = v.global_attachments_except(&self.kinds.md_not_compared);
+        sig.push(Prop::Num(attachments.len() as u64));
         let mut exact = true;
-        for (k, m) in kinds.into_iter().zip(nodes) {
+        for (k, m) in attachments {
             sig.push(Prop::Num(k as u64));
-            match self.attachment_key(Md(m)) {
+            match self.attachment_key(m) {
                 Some(key) => sig.push(Prop::Num(self.intern_string(&key))),
                 None => {
                     exact = false;
@@ -347,10 +315,10 @@ impl LlvmModule {
     /// metadata caches are dropped (nodes may be freed and their addresses reused).
     /// `None` for anything else.
     fn attachment_key(&mut self, m: Md) -> Option<Vec<u8>> {
-        if m.kind() != safe::MD_TUPLE || !MdCtx(self.ctx).is_uniqued_tuple(m) {
+        if m.kind() != safe::MD_TUPLE || !self.ctx.is_uniqued_tuple(m) {
             return None;
         }
-        let mdc = MdCtx(self.ctx);
+        let mdc = self.ctx;
         let mut key = Vec::new();
         for op in mdc.tuple_operands(m)? {
             let Some(op) = op else {

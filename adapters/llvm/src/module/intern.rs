@@ -10,7 +10,7 @@
 //! freed entries, and bumps the generation whose ids depend on them.
 
 use super::{HashMap, LlvmModule};
-use crate::safe::{self, Md, MdCtx, TyKind, T, V};
+use crate::safe::{self, Md, TyKind, T, V};
 use mergefunc::{AsmData, AsmId, MetaData, MetaId, TypeData, TypeId};
 
 /// Slots of `LlvmModule::type_cache` (a power of two).
@@ -233,7 +233,7 @@ impl LlvmModule {
         self.tables.metas.push(MetaData::Opaque(u64::MAX));
         self.tables.meta_stable.push(false);
         self.caches.meta_of.insert(m, id);
-        let mdc = MdCtx(self.ctx);
+        let mdc = self.ctx;
         let (data, stable) = match m.kind() {
             safe::MD_STRING => (MetaData::String(mdc.string(m).unwrap_or_default().into()), true),
             safe::MD_CONSTANT => match mdc.wrapped_value(m) {
@@ -280,7 +280,7 @@ impl LlvmModule {
         if let Some(&u) = self.caches.uniqued_of.get(&m) {
             return u;
         }
-        let u = MdCtx(self.ctx).is_uniqued_tuple(m);
+        let u = self.ctx.is_uniqued_tuple(m);
         self.caches.uniqued_of.insert(m, u);
         u
     }

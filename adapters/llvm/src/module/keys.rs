@@ -11,11 +11,9 @@
 //! `refs` (never hashed by identity, since a merge may replace them).
 
 use super::LlvmModule;
-use crate::ffi;
-use crate::safe::{Op, ValKind, V};
+use crate::safe::{Op, ValKind, B, V};
 use inkwell::llvm_sys as sys;
 use mergefunc::{FuncId, GlobalRef};
-use sys::core as c;
 use sys::prelude::*;
 
 /// A cached tree key ([`LlvmModule::tree_key_of`]) and the parts it hashes, kept so that
@@ -136,45 +134,30 @@ impl LlvmModule {
             *self.keys.prescan.get_mut() = Some(p);
             return k;
         }
-        // SAFETY: `v` is a live function with a body.
-        let entry = unsafe { c::LLVMGetFirstBasicBlock(v.0) };
-        if entry.is_null() {
-            return None;
-        }
+        let entry = v.first_block()?;
         let mut types = std::mem::take(&mut self.keys.key_types);
         let mut walk = std::mem::take(&mut self.keys.key_walk);
         let mut h = crate::prescan::KeyHasher::default();
         h.write_u64(sig);
-        walk.start(entry);
-        let (call, gep) = (Op::Call.raw(), Op::GetElementPtr.raw());
+        walk.start(entry.0);
+        let gep = Op::GetElementPtr.raw();
         while let Some(b) = walk.next_block() {
             h.write_u8(0xb1);
             let mut n = 0u32;
-            // SAFETY: `b` is a live block of `v` (the walk yields only blocks of the function).
-            // In this loop, blocks and instructions come from LLVM for this function and
-            // are only passed to the getters for their kind.
-            let mut i = unsafe { c::LLVMGetFirstInstruction(b) };
-            while !i.is_null() {
-                // SAFETY: `i` is a live instruction (not null, checked by the loop).
-                let raw = unsafe { ffi::LLVMGetInstructionOpcode(i) };
-                if !(raw == call && V(i).is_debug_intrinsic()) {
+            for i in B(b).instructions() {
+                if !i.is_debug_intrinsic() {
                     n += 1;
-                    h.write_u32(raw);
-                    if raw != gep {
-                        let t = self.intern_type(V(i).ty());
+                    h.write_u32(i.raw_opcode());
+                    if i.raw_opcode() != gep {
+                        let t = self.intern_type(i.value().ty());
                         h.write_u64(types.type_hash(&*self, t));
-                        // SAFETY: `i` is a live instruction, hence a `User`.
-                        let nops = unsafe { c::LLVMGetNumOperands(i) };
-                        h.write_i32(nops);
-                        for k in 0..nops.max(0) as u32 {
-                            // SAFETY: `i` is a live instruction and `k` is below its operand count.
-                            let o = unsafe { c::LLVMGetOperand(i, k) };
+                        let operands = i.operands();
+                        h.write_i32(operands.len() as i32);
+                        for o in operands {
                             self.stable_operand_key(o, &mut h, refs);
                         }
                     }
                 }
-                // SAFETY: `i` is a live instruction (not null, checked by the loop).
-                i = unsafe { c::LLVMGetNextInstruction(i) };
             }
             h.write_u32(n);
             // A block without terminator (not valid IR) just ends the walk there.
@@ -374,12 +357,11 @@ impl LlvmModule {
     /// declarations are never candidates, so never replaced). A function with a body (a
     /// merge may replace it) is a marker here and goes to `refs` (see
     /// [`mergefunc::FastPath::merge_key`]); anything else hashes as one marker.
-    fn stable_operand_key(&mut self, o: LLVMValueRef, h: &mut impl std::hash::Hasher, refs: &mut Vec<FuncId>) {
-        if o.is_null() {
+    fn stable_operand_key(&mut self, v: V, h: &mut impl std::hash::Hasher, refs: &mut Vec<FuncId>) {
+        if v.is_null() {
             h.write_u8(0);
             return;
         }
-        let v = V(o);
         match v.kind() {
             Ok(ValKind::ConstantInt) => match v.const_int_u64() {
                 Some(x) if x != 0 => {

@@ -11,11 +11,8 @@
 //! not been merged yet.
 
 use super::{HashMap, LlvmModule};
-use crate::ffi;
-use crate::safe::V;
-use inkwell::llvm_sys as sys;
+use crate::safe;
 use mergefunc::{FuncId, InstKind};
-use sys::core as c;
 
 impl LlvmModule {
     /// The test and benchmark interface (see [`crate::testing`]).
@@ -32,26 +29,13 @@ pub struct Testing<'a> {
 }
 
 /// The global numbering of LLVM's `FunctionComparator` (see [`Testing::llvm_compare`]).
-pub struct LlvmCompareState(*mut std::ffi::c_void);
+#[derive(Debug, Default)]
+pub struct LlvmCompareState(safe::LlvmComparator);
 
 impl LlvmCompareState {
     /// A fresh numbering.
     pub fn new() -> Self {
-        // SAFETY: the shim allocates the state (`new` throws rather than return null).
-        LlvmCompareState(unsafe { ffi::mergefunc_llvm_cmp_state_new() })
-    }
-}
-
-impl Default for LlvmCompareState {
-    fn default() -> Self {
-        Self::new()
-    }
-}
-
-impl Drop for LlvmCompareState {
-    fn drop(&mut self) {
-        // SAFETY: made by `mergefunc_llvm_cmp_state_new`, freed once.
-        unsafe { ffi::mergefunc_llvm_cmp_state_free(self.0) }
+        Self::default()
     }
 }
 
@@ -252,14 +236,13 @@ impl<'a> Testing<'a> {
     pub fn structural_hash_pairs(&self) -> Vec<(String, u64, u64, u64, u64)> {
         let mut out = Vec::new();
         for (i, s) in self.m.funcs.iter().enumerate() {
-            let Some(f) = s.v.filter(|_| s.has_body).map(|v| v.0) else { continue };
+            let Some(f) = s.v.filter(|_| s.has_body) else { continue };
             let pre = self.m.prescanned(FuncId::new(i)).map(|e| e.hash);
             let mut h = self.m.keys.shash.borrow_mut();
-            let shim = h.hash(f);
-            let walk = h.try_hash(f).unwrap_or(!shim);
-            // SAFETY: `f` is a live function with a body (`has_body`, the slot rule).
-            let theirs = unsafe { ffi::llvm_structural_hash_function(f, false) };
-            out.push((String::from_utf8_lossy(&V(f).name()).into_owned(), pre.unwrap_or(shim), shim, walk, theirs));
+            let shim = h.hash(f.0);
+            let walk = h.try_hash(f.0).unwrap_or(!shim);
+            let theirs = f.llvm_structural_hash().unwrap_or(!shim);
+            out.push((String::from_utf8_lossy(&f.name()).into_owned(), pre.unwrap_or(shim), shim, walk, theirs));
         }
         out
     }
@@ -267,19 +250,7 @@ impl<'a> Testing<'a> {
     /// LLVM's own exported `StructuralHash` of every function with a body, in module
     /// order (for benchmarks: the cost [`mergefunc::FastPath::worklist_hash`] avoids).
     pub fn llvm_structural_hashes(&self) -> Vec<u64> {
-        let mut out = Vec::new();
-        // SAFETY: `self.m` is the live module; `f` walks its functions until null.
-        let mut f = unsafe { c::LLVMGetFirstFunction(self.m.m) };
-        while !f.is_null() {
-            // SAFETY: `f` is a live function of the module (not null, checked by the loop).
-            if unsafe { c::LLVMIsDeclaration(f) } == 0 {
-                // SAFETY: `f` is a live function with a body (checked just above).
-                out.push(unsafe { ffi::llvm_structural_hash_function(f, false) });
-            }
-            // SAFETY: `f` is a live function of the module (not null, checked by the loop).
-            f = unsafe { c::LLVMGetNextFunction(f) };
-        }
-        out
+        self.m.m.functions().filter(|f| !f.is_declaration()).filter_map(|f| f.llvm_structural_hash()).collect()
     }
 
     /// LLVM 22's own `FunctionComparator` on two functions of this module: `None` when
@@ -288,13 +259,7 @@ impl<'a> Testing<'a> {
     /// while it lives. For tests that check the order's equalities against LLVM's.
     pub fn llvm_compare(&self, state: &mut LlvmCompareState, a: FuncId, b: FuncId) -> Option<std::cmp::Ordering> {
         let (a, b) = (self.m.func_value(a).ok()?, self.m.func_value(b).ok()?);
-        // SAFETY: both are live values of this module; the shim checks their kinds.
-        match unsafe { ffi::mergefunc_llvm_compare_functions(state.0, a.0, b.0) } {
-            -1 => Some(std::cmp::Ordering::Less),
-            0 => Some(std::cmp::Ordering::Equal),
-            1 => Some(std::cmp::Ordering::Greater),
-            _ => None,
-        }
+        state.0.compare(a, b)
     }
 
     /// The definitions alone on their shape (see `crate::shape`), as the load found them.

@@ -9,11 +9,8 @@
 //! view with a rebuilt one.
 
 use super::{reason, HashMap, LlvmModule};
-use crate::ffi;
-use crate::safe::V;
-use inkwell::llvm_sys as sys;
+use crate::safe::{self, V};
 use mergefunc::{BodyBuf, ConstId, ConstKind, FuncId, GlobalRef, Ineligible, Prop, Value};
-use sys::core as c;
 
 /// Does a view have a metadata operand or attachment (see [`Slot::meta`](super::Slot::meta))?
 pub(crate) fn view_has_meta(body: &BodyBuf) -> bool {
@@ -69,11 +66,8 @@ impl LlvmModule {
         let mut new_uses = Vec::with_capacity(fixes.len());
         let mut ok = true;
         for &(_, inst, k) in &fixes {
-            // SAFETY: `inst` is a live instruction of `f` (the view is current) and `k` is
-            // below its operand count (the view lists every operand).
-            let o = unsafe { c::LLVMGetOperand(inst.0, k) };
             let (mut intrinsic, mut distinct) = (None, false);
-            match (!o.is_null()).then(|| self.operand_use(inst, V(o), &locals, &mut intrinsic, &mut distinct)) {
+            match inst.operand(k).map(|o| self.operand_use(inst, o, &locals, &mut intrinsic, &mut distinct)) {
                 Some(Ok(u)) if matches!(u.value, Value::Const(_)) && !distinct => new_uses.push(u),
                 _ => {
                     ok = false;
@@ -240,8 +234,7 @@ impl LlvmModule {
             return;
         }
         if let Some(&(lo, hi)) = self.keys.footprints.get(f.index()).filter(|r| r.0 != 0) {
-            // SAFETY: a prefetch hint; the shim never dereferences the range.
-            unsafe { ffi::mergefunc_prefetch_range(lo, hi.saturating_add(64), PREFETCH_BYTES) };
+            safe::prefetch_range(lo, hi.saturating_add(64), PREFETCH_BYTES);
         }
     }
 
@@ -285,11 +278,7 @@ impl LlvmModule {
                 Ok(view) => {
                     if view.distinct_md {
                         reason_found = Some(Ineligible::Adapter(reason::DISTINCT_MD));
-                    } else if self.load.block_addresses
-                        // SAFETY: `v` is a live function; the shim only reads its blocks
-                        // and their uses.
-                        && unsafe { ffi::mergefunc_block_address_escapes(v.0) } == 1
-                    {
+                    } else if self.load.block_addresses && v.block_address_escapes() {
                         reason_found = Some(Ineligible::Adapter(reason::BLOCK_ADDRESS_ESCAPES));
                     }
                     body = Some(view.view);
@@ -316,25 +305,11 @@ impl LlvmModule {
     pub(crate) fn tiny_body_of(&self, f: FuncId) -> Option<bool> {
         let s = self.funcs.get(f.index())?;
         let v = s.v.filter(|_| s.has_body && !s.built)?;
-        // SAFETY: `v` is a live function of this module; the walk only reads the lists.
-        unsafe {
-            let first = c::LLVMGetFirstBasicBlock(v.0);
-            if first.is_null() {
-                return None;
-            }
-            if !c::LLVMGetNextBasicBlock(first).is_null() {
-                return Some(false);
-            }
-            let mut n = 0;
-            let mut i = c::LLVMGetFirstInstruction(first);
-            while !i.is_null() && n < 2 {
-                if !V(i).is_debug_intrinsic() {
-                    n += 1;
-                }
-                i = c::LLVMGetNextInstruction(i);
-            }
-            Some(n < 2)
+        let first = v.first_block()?;
+        if first.next().is_some() {
+            return Some(false);
         }
+        Some(first.instructions().filter(|i| !i.is_debug_intrinsic()).take(2).count() < 2)
     }
 
     /// Rebuilds `f`'s facts, and its body view if it is built.
