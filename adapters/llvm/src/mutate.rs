@@ -608,8 +608,7 @@ impl LlvmModule {
         let nparams = fv.params().len() as u32;
         let (mut eager, mut freed) = (Vec::new(), Vec::new());
         // The whole list at once (the shim); attribute by attribute as a fallback.
-        if !body.copy_attributes_from(fv) {
-            let owner = AttrOwner::Function(fv);
+        if let Some(owner) = AttrOwner::of_function(fv).filter(|_| !body.copy_attributes_from(fv)) {
             let mut attrs = Vec::new();
             for idx in [sys::LLVMAttributeFunctionIndex, sys::LLVMAttributeReturnIndex].into_iter().chain(1..=nparams) {
                 owner.attributes_at(idx, &mut attrs);

@@ -97,7 +97,7 @@ impl LlvmModule {
     }
 
     /// Converts a handle key of [`Self::fn_attrs`] (`[count, handles..]` per index).
-    fn attr_list_from_key(&mut self, key: &[usize]) -> (AttrsId, bool) {
+    pub(super) fn attr_list_from_key(&mut self, key: &[usize]) -> (AttrsId, bool) {
         let mut special = false;
         // At least the function and return sets; parameters add theirs.
         let mut sets: Vec<Box<[Attr]>> = Vec::with_capacity(key.len().clamp(2, 16));

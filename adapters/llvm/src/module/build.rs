@@ -357,7 +357,7 @@ impl LlvmModule {
                         let call = walked.call_site().ok_or(reason::UNSUPPORTED)?;
                         buf.props.push(Prop::Num(call.calling_conv() as u64));
                         let nargs = call.arg_count();
-                        let (attrs, special) = self.fn_attrs(safe::AttrOwner::Call(call), nargs);
+                        let (attrs, special) = self.fn_attrs(safe::AttrOwner::of_call(call), nargs);
                         special_attrs |= special;
                         buf.props.push(Prop::Attrs(attrs));
                         if call.bundle_count() == 0 {

@@ -204,7 +204,9 @@ impl LlvmModule {
         }
         let fty = v.global_value_type().unwrap_or(T(ptr::null_mut()));
         let ty = self.intern_type(fty);
-        let nparams = v.param_count();
+        // Always a function here (`rebuild_facts` gives aliases no facts of their own).
+        let owner = AttrOwner::of_function(v);
+        let nparams = owner.map_or(0, |o| o.param_count());
         if let Some(f) = light {
             let info = FuncInfo {
                 name,
@@ -219,8 +221,10 @@ impl LlvmModule {
             };
             return (info, false);
         }
-        let Some(owner) = AttrOwner::of_function(v) else { unreachable!("build_facts reads functions only") };
-        let (attrs, fn_special) = self.fn_attrs(owner, nparams);
+        let (attrs, fn_special) = match owner {
+            Some(owner) => self.fn_attrs(owner, nparams),
+            None => self.attr_list_from_key(&[]),
+        };
         // At most 8: attributes, gc, section, calling convention, personality. Built in a
         // reused buffer and copied out exactly sized.
         let mut sig = std::mem::take(&mut self.scratch.sig);
@@ -252,6 +256,7 @@ impl LlvmModule {
 
     /// An optional string property as signature props: `Num(0)` when absent, else
     /// `Num(1)` and the interned string.
+    #[inline(always)]
     fn push_optional_string(&mut self, sig: &mut Vec<Prop>, s: Option<Vec<u8>>) {
         match s {
             Some(s) => {
@@ -264,6 +269,7 @@ impl LlvmModule {
 
     /// An optional constant property as signature props: `Num(0)` when absent, else
     /// `Num(1)` and the interned constant.
+    #[inline(always)]
     fn push_optional_const(&mut self, sig: &mut Vec<Prop>, c: Option<V>) {
         match c {
             Some(c) => {

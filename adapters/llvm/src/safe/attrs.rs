@@ -123,37 +123,53 @@ impl A {
     }
 }
 
-/// The owner of an attribute list: a function or a call site.
+/// The owner of an attribute list: a function or a call site (made only by
+/// [`AttrOwner::of_function`] and [`AttrOwner::of_call`], so it is one of the two).
 #[derive(Clone, Copy, Debug)]
-pub enum AttrOwner {
-    /// A function.
+pub struct AttrOwner(Owner);
+
+#[derive(Clone, Copy, Debug)]
+enum Owner {
     Function(V),
-    /// A call, invoke or callbr.
     Call(CallSite),
 }
 
 impl AttrOwner {
     /// `v`'s attribute list, if `v` is a function.
     pub fn of_function(v: V) -> Option<AttrOwner> {
-        v.is_function().then_some(AttrOwner::Function(v))
+        v.is_function().then_some(AttrOwner(Owner::Function(v)))
+    }
+
+    /// A call site's attribute list.
+    pub fn of_call(call: CallSite) -> AttrOwner {
+        AttrOwner(Owner::Call(call))
+    }
+
+    /// The parameter count of a function, the argument count of a call.
+    pub fn param_count(self) -> u32 {
+        match self.0 {
+            // SAFETY: `v` is a live function (`of_function`).
+            Owner::Function(v) => unsafe { c::LLVMCountParams(v.0) },
+            Owner::Call(call) => call.arg_count(),
+        }
     }
 
     /// The owner as a value.
     pub fn value(self) -> V {
-        match self {
-            AttrOwner::Function(v) => v,
-            AttrOwner::Call(call) => call.value(),
+        match self.0 {
+            Owner::Function(v) => v,
+            Owner::Call(call) => call.value(),
         }
     }
 
     /// How many attributes the set at `idx` has (`u32::MAX` the function, 0 the return
     /// value, `i` parameter `i`; an index past the parameters has an empty set).
     pub fn count_at(self, idx: u32) -> u32 {
-        match self {
+        match self.0 {
             // SAFETY: `v` is a live function (`of_function`); any index may be asked for.
-            AttrOwner::Function(v) => unsafe { c::LLVMGetAttributeCountAtIndex(v.0, idx) },
+            Owner::Function(v) => unsafe { c::LLVMGetAttributeCountAtIndex(v.0, idx) },
             // SAFETY: `call` is a live call site; any index may be asked for.
-            AttrOwner::Call(call) => unsafe { c::LLVMGetCallSiteAttributeCount(call.value().0, idx) },
+            Owner::Call(call) => unsafe { c::LLVMGetCallSiteAttributeCount(call.value().0, idx) },
         }
     }
 
@@ -166,12 +182,12 @@ impl AttrOwner {
         }
         buf.resize(n, A(ptr::null_mut()));
         let out = buf.as_mut_ptr() as *mut LLVMAttributeRef;
-        match self {
+        match self.0 {
             // SAFETY: `v` is a live function and `buf` has room for the `n` attributes of
             // the set, which LLVM writes (`A` is a transparent handle).
-            AttrOwner::Function(v) => unsafe { c::LLVMGetAttributesAtIndex(v.0, idx, out) },
+            Owner::Function(v) => unsafe { c::LLVMGetAttributesAtIndex(v.0, idx, out) },
             // SAFETY: as above, for a live call site.
-            AttrOwner::Call(call) => unsafe { c::LLVMGetCallSiteAttributes(call.value().0, idx, out) },
+            Owner::Call(call) => unsafe { c::LLVMGetCallSiteAttributes(call.value().0, idx, out) },
         }
     }
 }

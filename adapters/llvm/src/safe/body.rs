@@ -192,6 +192,7 @@ impl Inst {
     }
 
     /// The incoming blocks of a `phi` (none for other instructions).
+    #[inline]
     pub fn incoming_blocks(self) -> impl Iterator<Item = B> {
         // SAFETY: `self` is a live `phi` (checked by `if`).
         let n = if self.raw == Op::Phi.raw() { unsafe { c::LLVMCountIncoming(self.v) } } else { 0 };
@@ -201,23 +202,22 @@ impl Inst {
     }
 
     /// The successors of a terminator (none for other instructions).
+    #[inline]
     pub fn successors(self) -> impl Iterator<Item = B> {
-        let term = matches!(
-            self.opcode(),
-            Some(
-                Op::Ret
-                    | Op::Br
-                    | Op::Switch
-                    | Op::IndirectBr
-                    | Op::Invoke
-                    | Op::Resume
-                    | Op::Unreachable
-                    | Op::CleanupRet
-                    | Op::CatchRet
-                    | Op::CatchSwitch
-                    | Op::CallBr
-            )
-        );
+        const TERMINATORS: [Op; 11] = [
+            Op::Ret,
+            Op::Br,
+            Op::Switch,
+            Op::IndirectBr,
+            Op::Invoke,
+            Op::Resume,
+            Op::Unreachable,
+            Op::CleanupRet,
+            Op::CatchRet,
+            Op::CatchSwitch,
+            Op::CallBr,
+        ];
+        let term = TERMINATORS.iter().any(|t| t.raw() == self.raw);
         // SAFETY: `self` is a live terminator (checked by `if`).
         let n = if term { unsafe { c::LLVMGetNumSuccessors(self.v) } } else { 0 };
         // SAFETY: `self` is a live terminator (a non-terminator yields nothing: `n` is 0) and
@@ -313,6 +313,11 @@ impl CallSite {
     pub fn bundle_count(self) -> u32 {
         // SAFETY: `self` is a live call site.
         unsafe { c::LLVMGetNumOperandBundles(self.v) }
+    }
+    /// A `call` (not `invoke` or `callbr`).
+    #[inline]
+    pub fn is_call(self) -> bool {
+        self.call
     }
     /// The tail-call kind of a `call` (`None` for `invoke` and `callbr`).
     #[inline]

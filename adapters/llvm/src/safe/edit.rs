@@ -371,7 +371,7 @@ impl CallSite {
     /// Sets the tail-call kind of a `call` (0 none, 1 tail, 2 musttail, 3 notail);
     /// nothing for `invoke` and `callbr`.
     pub fn set_tail_kind(self, kind: u32) {
-        if self.tail_kind().is_some() {
+        if self.is_call() {
             // SAFETY: `self` is a live `call` (checked above).
             unsafe { ffi::LLVMSetTailCallKind(self.value().0, kind) };
         }
@@ -459,14 +459,36 @@ impl Builder {
     /// `call fty callee(args...)`; `None` unless the arguments match `fty`'s parameters
     /// in number and type (a variadic `fty` is not called).
     pub fn call(&self, fty: T, callee: V, args: &[V]) -> Option<CallSite> {
-        let (_, params, vararg) = fty.func_sig()?;
-        if vararg || params.len() != args.len() || params.iter().zip(args).any(|(p, a)| *p != a.ty()) {
+        if fty.kind() != Ok(TyKind::Function) {
             return None;
         }
-        let mut raw: Vec<LLVMValueRef> = args.iter().map(|a| a.0).collect();
+        // SAFETY: `fty` is a live function type (checked above).
+        let (n, vararg) = unsafe { (c::LLVMCountParamTypes(fty.0) as usize, c::LLVMIsFunctionVarArg(fty.0) != 0) };
+        if vararg || n != args.len() {
+            return None;
+        }
+        // The parameter types, on the stack for the usual few.
+        let (mut stack, mut heap) = ([ptr::null_mut(); 16], Vec::new());
+        let params: &mut [LLVMTypeRef] = if n <= stack.len() {
+            &mut stack[..n]
+        } else {
+            heap.resize(n, ptr::null_mut());
+            &mut heap
+        };
+        if n > 0 {
+            // SAFETY: `fty` is a live function type with `n` parameters and `params` has room
+            // for the `n` types LLVM writes.
+            unsafe { c::LLVMGetParamTypes(fty.0, params.as_mut_ptr()) };
+        }
+        if params.iter().zip(args).any(|(p, a)| *p != a.ty().0) {
+            return None;
+        }
         // SAFETY: `self.0` is a live builder; `fty` is a function type whose parameters the
-        // arguments match (checked above), and `raw` holds them for the call.
-        let call = unsafe { c::LLVMBuildCall2(self.0, fty.0, callee.0, raw.as_mut_ptr(), raw.len() as c_uint, NONAME) };
+        // arguments match (checked above); LLVM only reads the `n` argument handles (`V` is
+        // a transparent handle).
+        let call = unsafe {
+            c::LLVMBuildCall2(self.0, fty.0, callee.0, args.as_ptr() as *mut LLVMValueRef, n as c_uint, NONAME)
+        };
         Some(CallSite::of_call(call))
     }
 

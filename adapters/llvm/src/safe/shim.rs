@@ -61,6 +61,7 @@ impl V {
 
     /// The attachments of a global object except those of the kinds in `skip`, by
     /// increasing kind (none for a value that is not a global object).
+    #[inline]
     pub fn global_attachments_except(self, skip: &[u32]) -> Vec<(u32, Md)> {
         let (mut kinds, mut nodes) = ([0u32; 8], [ptr::null_mut(); 8]);
         // SAFETY: `self` is a live value (the shim checks that it is a global object);
@@ -146,6 +147,7 @@ impl SameBodyWalk {
     /// instruction number) and `callees`; returns the number of type pairs and of
     /// callees. `None` when the bodies differ, `dst` has not `n` instructions, or a
     /// buffer is too small.
+    #[inline]
     pub fn run(
         &mut self,
         src: V,
