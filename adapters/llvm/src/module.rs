@@ -112,8 +112,9 @@ fn err<T>(s: impl Into<String>) -> Result<T, LlvmError> {
 /// [`mergefunc::FastPath::materialize`] (see `materialize_view`) and dropped again when a
 /// rewrite changes the function in a way the driver knows about.
 ///
-/// The *slot rule*, which the `unsafe` blocks of the view builder rely on: `v` is a live
-/// function, or the alias that replaced one (`write_alias`); `has_body` is set only while
+/// The *slot rule*, on which the view builder relies when it hands `v` to the wrapper
+/// layer as a live function: `v` is a live function, or the alias that replaced one
+/// (`write_alias`); `has_body` is set only while
 /// `v` is a function with a body; a slot eligible by its signature (`facts_ineligible` is
 /// `None`) has `has_body` set (`build_facts` marks declarations and aliases `NoBody`).
 pub(crate) struct Slot {

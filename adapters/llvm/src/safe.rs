@@ -21,6 +21,12 @@
 //! liveness, each block names the precondition of the C++ function behind the call (the
 //! value kind or opcode its `cast<>` needs) and where that precondition is checked.
 //! `LLVMIsA*` functions are checked casts (`dyn_cast`) and accept every live value.
+//!
+//! This file has the handles and the getters of values, types and metadata; the files
+//! beside it group the rest by job: `body.rs` (walking a body without allocating),
+//! `attrs.rs` (attributes and attribute lists), `module.rs` (parsing and owning a
+//! module, its context, target data and builder), `shim.rs` (the shim's read-only
+//! functions) and `edit.rs` (the rewrites' edits; those that delete IR are `unsafe fn`).
 
 use crate::ffi;
 use inkwell::llvm_sys as sys;
