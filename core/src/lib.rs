@@ -42,7 +42,6 @@ pub mod order;
 pub mod report;
 #[cfg(test)]
 mod testkit;
-mod tree;
 
 pub use driver::{merge_module, Error, Options};
 pub use explain::{describe_default, BlockPart, Difference, Differences, Explanation, InstPart, Item, Place, Rule};

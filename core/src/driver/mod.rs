@@ -53,7 +53,9 @@ use crate::ir::*;
 use crate::mutate::{ModuleMut, Rewrite, ThunkStyle};
 use crate::order::{matched_instructions, Comparator};
 use crate::report::{FoldAction, MergeRecord, Refusal, Report, UseRewrite};
-use crate::tree::{FnTree, Found};
+mod tree;
+
+use self::tree::{FnTree, Found};
 
 /// Options of a merge run.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
