@@ -1,51 +1,78 @@
-//! `FnTree`: a set of functions keyed by `(hash, order)`, with expected `O(1)` bucket
+//! `FnTree`: a set of functions keyed by `(key, order)`, with expected `O(1)` bucket
 //! lookup and `O(log b)` find-or-insert and removal inside a bucket of `b` functions.
 //!
-//! Functions with different hashes are never equal, so the set is a hash map from hash
-//! to one treap per hash (an earlier version kept one treap over `(hash, order)`: every
+//! Functions with different keys are never equal, so the set is a hash map from key to
+//! one treap per key (an earlier version kept one treap over `(key, order)`: every
 //! lookup then walked `log n` nodes of the whole set, a cache miss each on large
 //! modules). The treaps live in one arena: nodes are ordered by the total order and
 //! heap-ordered by a priority drawn from a fixed-seed generator, and the map uses a
-//! fixed hasher, so everything is deterministic. Keys are never mutated in place: the
-//! driver removes a function before anything changes it. The only in-place change is
-//! [`FnTree::replace`], which swaps in a function that compares *equal*, so the ordering
-//! invariant holds.
+//! fixed hasher, so everything is deterministic.
+//!
+//! Invariants:
+//! * every node of the treap under key `k` holds a function filed under `k`; keys are
+//!   never changed in place (the driver removes a function before anything changes it),
+//!   and the only in-place change of a node's function is [`FnTree::replace`], which
+//!   swaps in a function that compares *equal*, so the ordering holds;
+//! * a [`NodeId`] names a live node from its insertion until its removal; after that the
+//!   arena may hand the same id to a new node, so a holder of an old id must check that
+//!   the node still holds the function it expects;
+//! * each node carries a *read* flag for the driver: whether its function's view is
+//!   built and validated ([`FnTree::is_read`]). The tree never reads or changes it on its
+//!   own.
 
 use alloc::vec::Vec;
 use core::cmp::Ordering;
+use core::num::NonZeroU32;
 
 use hashbrown::HashMap;
 use rustc_hash::FxBuildHasher;
 
 use crate::ir::FuncId;
 
-const NIL: u32 = u32::MAX;
+/// A node of the arena. Stored as index + 1, so that `Option<NodeId>` ("no node": a leaf's
+/// child, a root's parent, a function outside the tree) takes four bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct NodeId(NonZeroU32);
+
+impl NodeId {
+    fn new(index: usize) -> Self {
+        // A node per function at most, and function ids are `u32`.
+        let id = u32::try_from(index + 1).ok().and_then(NonZeroU32::new);
+        NodeId(id.expect("fewer than 2^32 - 1 tree nodes"))
+    }
+
+    fn index(self) -> usize {
+        self.0.get() as usize - 1
+    }
+}
 
 #[derive(Clone, Debug)]
 struct Node {
     func: FuncId,
-    hash: u64,
+    key: u64,
     prio: u32,
-    left: u32,
-    right: u32,
-    parent: u32,
+    /// The driver's flag: the function's view is built and validated.
+    read: bool,
+    left: Option<NodeId>,
+    right: Option<NodeId>,
+    parent: Option<NodeId>,
 }
 
 /// Outcome of [`FnTree::find_or_insert`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Found {
     /// The function was inserted as a new node.
-    Inserted(u32),
+    Inserted(NodeId),
     /// A node holding an equal function exists.
-    Equal(u32),
+    Equal(NodeId),
 }
 
 #[derive(Debug)]
 pub(crate) struct FnTree {
     nodes: Vec<Node>,
-    free: Vec<u32>,
-    /// The root of each hash's treap.
-    roots: HashMap<u64, u32, FxBuildHasher>,
+    free: Vec<NodeId>,
+    /// The root of each key's treap.
+    roots: HashMap<u64, NodeId, FxBuildHasher>,
     rng: u64,
     len: usize,
 }
@@ -66,13 +93,31 @@ impl FnTree {
         self.len
     }
 
-    pub(crate) fn func(&self, n: u32) -> FuncId {
-        self.nodes[n as usize].func
+    fn node(&self, n: NodeId) -> &Node {
+        &self.nodes[n.index()]
+    }
+
+    fn node_mut(&mut self, n: NodeId) -> &mut Node {
+        &mut self.nodes[n.index()]
+    }
+
+    pub(crate) fn func(&self, n: NodeId) -> FuncId {
+        self.node(n).func
     }
 
     /// Replaces the function held by node `n` by one that compares equal to it.
-    pub(crate) fn replace(&mut self, n: u32, f: FuncId) {
-        self.nodes[n as usize].func = f;
+    pub(crate) fn replace(&mut self, n: NodeId, f: FuncId) {
+        self.node_mut(n).func = f;
+    }
+
+    /// The driver's flag of node `n`: its function's view is built and validated.
+    pub(crate) fn is_read(&self, n: NodeId) -> bool {
+        self.node(n).read
+    }
+
+    /// Sets the driver's flag of node `n` (see [`Self::is_read`]).
+    pub(crate) fn set_read(&mut self, n: NodeId, read: bool) {
+        self.node_mut(n).read = read;
     }
 
     fn next_prio(&mut self) -> u32 {
@@ -85,23 +130,25 @@ impl FnTree {
         (x.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 32) as u32
     }
 
-    /// Looks for a function equal to `f` (same hash and `cmp == Equal`); inserts `f` if
-    /// there is none. `cmp(resident, f)` must be the total order.
+    /// Looks for a function equal to `f` (same key and `cmp == Equal`); inserts `f` if
+    /// there is none, with the read flag `read`. `cmp(resident, f)` must be the total
+    /// order.
     pub(crate) fn find_or_insert(
         &mut self,
         f: FuncId,
-        hash: u64,
+        key: u64,
+        read: bool,
         mut cmp: impl FnMut(FuncId, FuncId) -> Ordering,
     ) -> Found {
-        let mut parent = NIL;
-        let mut cur = self.roots.get(&hash).copied().unwrap_or(NIL);
+        let mut parent = None;
+        let mut cur = self.roots.get(&key).copied();
         let mut go_left = false;
-        while cur != NIL {
-            let n = &self.nodes[cur as usize];
-            // Every node of this treap has `hash`: the order alone decides.
-            debug_assert_eq!(n.hash, hash);
+        while let Some(c) = cur {
+            let n = self.node(c);
+            // Every node of this treap has `key`: the order alone decides.
+            debug_assert_eq!(n.key, key);
             match cmp(n.func, f) {
-                Ordering::Equal => return Found::Equal(cur),
+                Ordering::Equal => return Found::Equal(c),
                 Ordering::Greater => {
                     parent = cur;
                     go_left = true;
@@ -115,25 +162,24 @@ impl FnTree {
             }
         }
         let prio = self.next_prio();
-        let node = Node { func: f, hash, prio, left: NIL, right: NIL, parent };
+        let node = Node { func: f, key, prio, read, left: None, right: None, parent };
         let id = if let Some(id) = self.free.pop() {
-            self.nodes[id as usize] = node;
+            *self.node_mut(id) = node;
             id
         } else {
             self.nodes.push(node);
-            (self.nodes.len() - 1) as u32
+            NodeId::new(self.nodes.len() - 1)
         };
-        if parent == NIL {
-            self.roots.insert(hash, id);
-        } else if go_left {
-            self.nodes[parent as usize].left = id;
-        } else {
-            self.nodes[parent as usize].right = id;
+        match parent {
+            None => {
+                self.roots.insert(key, id);
+            }
+            Some(p) if go_left => self.node_mut(p).left = Some(id),
+            Some(p) => self.node_mut(p).right = Some(id),
         }
         // Restore the heap property.
-        while self.nodes[id as usize].parent != NIL {
-            let p = self.nodes[id as usize].parent;
-            if self.nodes[p as usize].prio >= self.nodes[id as usize].prio {
+        while let Some(p) = self.node(id).parent {
+            if self.node(p).prio >= self.node(id).prio {
                 break;
             }
             self.rotate_up(id);
@@ -142,46 +188,46 @@ impl FnTree {
         Found::Inserted(id)
     }
 
-    /// Rotates `x` above its parent.
-    fn rotate_up(&mut self, x: u32) {
-        let p = self.nodes[x as usize].parent;
-        let g = self.nodes[p as usize].parent;
-        if self.nodes[p as usize].left == x {
-            let b = self.nodes[x as usize].right;
-            self.nodes[p as usize].left = b;
-            if b != NIL {
-                self.nodes[b as usize].parent = p;
+    /// Rotates `x` above its parent (which it must have).
+    fn rotate_up(&mut self, x: NodeId) {
+        let Some(p) = self.node(x).parent else { return };
+        let g = self.node(p).parent;
+        if self.node(p).left == Some(x) {
+            let b = self.node(x).right;
+            self.node_mut(p).left = b;
+            if let Some(b) = b {
+                self.node_mut(b).parent = Some(p);
             }
-            self.nodes[x as usize].right = p;
+            self.node_mut(x).right = Some(p);
         } else {
-            let b = self.nodes[x as usize].left;
-            self.nodes[p as usize].right = b;
-            if b != NIL {
-                self.nodes[b as usize].parent = p;
+            let b = self.node(x).left;
+            self.node_mut(p).right = b;
+            if let Some(b) = b {
+                self.node_mut(b).parent = Some(p);
             }
-            self.nodes[x as usize].left = p;
+            self.node_mut(x).left = Some(p);
         }
-        self.nodes[p as usize].parent = x;
-        self.nodes[x as usize].parent = g;
-        if g == NIL {
-            self.roots.insert(self.nodes[x as usize].hash, x);
-        } else if self.nodes[g as usize].left == p {
-            self.nodes[g as usize].left = x;
-        } else {
-            self.nodes[g as usize].right = x;
+        self.node_mut(p).parent = Some(x);
+        self.node_mut(x).parent = g;
+        match g {
+            None => {
+                let key = self.node(x).key;
+                self.roots.insert(key, x);
+            }
+            Some(g) if self.node(g).left == Some(p) => self.node_mut(g).left = Some(x),
+            Some(g) => self.node_mut(g).right = Some(x),
         }
     }
 
     /// Removes node `n`.
-    pub(crate) fn remove(&mut self, n: u32) {
+    pub(crate) fn remove(&mut self, n: NodeId) {
         // Rotate n down until it is a leaf, then unlink it.
         loop {
-            let (l, r) = (self.nodes[n as usize].left, self.nodes[n as usize].right);
-            let child = match (l, r) {
-                (NIL, NIL) => break,
-                (c, NIL) | (NIL, c) => c,
-                (l, r) => {
-                    if self.nodes[l as usize].prio > self.nodes[r as usize].prio {
+            let child = match (self.node(n).left, self.node(n).right) {
+                (None, None) => break,
+                (Some(c), None) | (None, Some(c)) => c,
+                (Some(l), Some(r)) => {
+                    if self.node(l).prio > self.node(r).prio {
                         l
                     } else {
                         r
@@ -190,42 +236,38 @@ impl FnTree {
             };
             self.rotate_up(child);
         }
-        let p = self.nodes[n as usize].parent;
-        if p == NIL {
-            self.roots.remove(&self.nodes[n as usize].hash);
-        } else if self.nodes[p as usize].left == n {
-            self.nodes[p as usize].left = NIL;
-        } else {
-            self.nodes[p as usize].right = NIL;
+        match self.node(n).parent {
+            None => {
+                let key = self.node(n).key;
+                self.roots.remove(&key);
+            }
+            Some(p) if self.node(p).left == Some(n) => self.node_mut(p).left = None,
+            Some(p) => self.node_mut(p).right = None,
         }
         self.free.push(n);
         self.len -= 1;
     }
 
-    /// True if some function with `hash` is in the set.
-    pub(crate) fn has_bucket(&self, hash: u64) -> bool {
-        self.roots.contains_key(&hash)
+    /// True if some function with `key` is in the set.
+    pub(crate) fn has_bucket(&self, key: u64) -> bool {
+        self.roots.contains_key(&key)
     }
 
-    /// Appends the nodes holding a function with `hash` to `out` (in no particular order).
-    pub(crate) fn bucket_nodes(&self, hash: u64, out: &mut Vec<u32>) {
-        let Some(&root) = self.roots.get(&hash) else { return };
+    /// Appends the nodes holding a function with `key` to `out` (in no particular order).
+    pub(crate) fn bucket_nodes(&self, key: u64, out: &mut Vec<NodeId>) {
+        let Some(&root) = self.roots.get(&key) else { return };
         let from = out.len();
         out.push(root);
         let mut i = from;
         while i < out.len() {
-            let n = &self.nodes[out[i] as usize];
-            for c in [n.left, n.right] {
-                if c != NIL {
-                    out.push(c);
-                }
-            }
+            let n = self.node(out[i]);
+            out.extend([n.left, n.right].into_iter().flatten());
             i += 1;
         }
     }
 
-    /// Empties the set and returns the functions it held, in hash order and, within a
-    /// hash, in the order (deterministic: the driver inserts them again in this order).
+    /// Empties the set and returns the functions it held, in key order and, within a
+    /// key, in the order (deterministic: the driver inserts them again in this order).
     pub(crate) fn take_all(&mut self) -> Vec<FuncId> {
         let out = self.in_order();
         self.nodes.clear();
@@ -235,22 +277,22 @@ impl FnTree {
         out
     }
 
-    /// Functions in `(hash, order)` order.
+    /// Functions in `(key, order)` order.
     pub(crate) fn in_order(&self) -> Vec<FuncId> {
-        let mut roots: Vec<(u64, u32)> = self.roots.iter().map(|(h, r)| (*h, *r)).collect();
-        roots.sort_unstable();
+        let mut roots: Vec<(u64, NodeId)> = self.roots.iter().map(|(k, r)| (*k, *r)).collect();
+        roots.sort_unstable_by_key(|r| r.0);
         let mut out = Vec::new();
         let mut stack = Vec::new();
         for (_, root) in roots {
-            let mut cur = root;
-            while cur != NIL || !stack.is_empty() {
-                while cur != NIL {
-                    stack.push(cur);
-                    cur = self.nodes[cur as usize].left;
+            let mut cur = Some(root);
+            loop {
+                while let Some(c) = cur {
+                    stack.push(c);
+                    cur = self.node(c).left;
                 }
-                let n = stack.pop().unwrap();
-                out.push(self.nodes[n as usize].func);
-                cur = self.nodes[n as usize].right;
+                let Some(n) = stack.pop() else { break };
+                out.push(self.node(n).func);
+                cur = self.node(n).right;
             }
         }
         out
@@ -272,7 +314,7 @@ mod tests {
         let mut inserted = Vec::new();
         for i in (0..300u32).map(|i| (i * 7919) % 300) {
             let f = FuncId(i);
-            match t.find_or_insert(f, 0, |a, b| key(a).cmp(&key(b))) {
+            match t.find_or_insert(f, 0, true, |a, b| key(a).cmp(&key(b))) {
                 Found::Inserted(_) => inserted.push(key(f)),
                 Found::Equal(n) => assert_eq!(key(t.func(n)), key(f)),
             }
@@ -290,7 +332,7 @@ mod tests {
         let mut t = FnTree::new();
         let mut ids = Vec::new();
         for i in 0..200u32 {
-            if let Found::Inserted(n) = t.find_or_insert(FuncId(i), (i % 5) as u64, |a, b| a.0.cmp(&b.0)) {
+            if let Found::Inserted(n) = t.find_or_insert(FuncId(i), (i % 5) as u64, true, |a, b| a.0.cmp(&b.0)) {
                 ids.push((i, n));
             }
         }
@@ -300,7 +342,7 @@ mod tests {
         }
         assert_eq!(t.len(), 100);
         for i in 0..200u32 {
-            let r = t.find_or_insert(FuncId(i), (i % 5) as u64, |a, b| a.0.cmp(&b.0));
+            let r = t.find_or_insert(FuncId(i), (i % 5) as u64, true, |a, b| a.0.cmp(&b.0));
             if i % 2 == 0 {
                 assert!(matches!(r, Found::Inserted(_)), "{i} should have been removed");
             } else {

@@ -1,0 +1,81 @@
+//! The driver's one per-function table ([`FuncTable`]): what the driver itself records
+//! about each function, beside what the adapter answers.
+//!
+//! Invariants:
+//! * the table grows on demand: a function the driver has not recorded anything about
+//!   (including one the adapter created during the run, such as a split body) reads as
+//!   [`FuncState::default`]: not in the tree, no node left, not folded;
+//! * [`FuncState::node`] is `Some(n)` exactly while the function sits in the tree at
+//!   node `n`: set when it goes in or takes over a node, cleared when it leaves;
+//! * [`FuncState::left_node`] is only a hint: the node may have been freed and handed to
+//!   another function since, so a reader checks that the node's function still sits
+//!   there ([`crate::driver`]'s `copy_node`);
+//! * [`FuncState::folded`] is set when the function is folded into another one and never
+//!   cleared: a folded function never goes into the tree again.
+
+use alloc::vec::Vec;
+
+use super::tree::NodeId;
+use crate::ir::FuncId;
+
+/// What the driver records about one function.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) struct FuncState {
+    /// The tree node the function sits at, if it is in the tree.
+    pub(super) node: Option<NodeId>,
+    /// The tree node the function left when another function took its place there (it
+    /// was folded into the node's function, or its body moved to a new function): where
+    /// a copy of its view may find its equal.
+    pub(super) left_node: Option<NodeId>,
+    /// Folded into another function.
+    pub(super) folded: bool,
+}
+
+/// [`FuncState`] by function id.
+#[derive(Debug, Default)]
+pub(super) struct FuncTable {
+    slots: Vec<FuncState>,
+}
+
+impl FuncTable {
+    /// A table for a module of `n` functions (it grows if the module does).
+    pub(super) fn with_len(n: usize) -> Self {
+        FuncTable { slots: alloc::vec![FuncState::default(); n] }
+    }
+
+    /// The state of `f`.
+    pub(super) fn get(&self, f: FuncId) -> FuncState {
+        self.slots.get(f.index()).copied().unwrap_or_default()
+    }
+
+    /// The state of `f`, to change it.
+    pub(super) fn get_mut(&mut self, f: FuncId) -> &mut FuncState {
+        if self.slots.len() <= f.index() {
+            self.slots.resize(f.index() + 1, FuncState::default());
+        }
+        &mut self.slots[f.index()]
+    }
+
+    /// Forgets every [`FuncState::left_node`] (the tree's node ids are all gone).
+    pub(super) fn forget_left_nodes(&mut self) {
+        for s in &mut self.slots {
+            s.left_node = None;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn unrecorded_functions_read_as_default_and_the_table_grows() {
+        let mut t = FuncTable::with_len(2);
+        assert_eq!(t.get(FuncId(7)), FuncState::default());
+        t.get_mut(FuncId(7)).folded = true;
+        assert!(t.get(FuncId(7)).folded);
+        assert_eq!(t.get(FuncId(6)), FuncState::default());
+        // "No node" costs nothing: a state is three words at most.
+        assert!(core::mem::size_of::<FuncState>() <= 12);
+    }
+}
