@@ -122,18 +122,21 @@ pub struct Comparator {
     /// Number of full comparisons run.
     pub comparisons: u64,
     /// Cycle mode ([`Self::with_callee_classes`]): class id per function.
-    callee_classes: Option<Vec<u32>>,
+    callee_classes: Option<Vec<Option<u32>>>,
 }
-
-/// In cycle mode, the class of a function whose identity is never abstracted.
-pub const NOT_ABSTRACT: u32 = u32::MAX;
 
 impl Comparator {
     /// Runs `f` with this comparator in *cycle mode* (used by [`crate::cycles`]): a direct
-    /// callee `g` with `classes[g] != NOT_ABSTRACT` is compared by its class instead of
-    /// its identity, so that functions calling equal classes can compare equal. Returns
-    /// `f`'s result and `classes`; the comparator is back in plain mode either way.
-    pub fn with_callee_classes<R>(&mut self, classes: Vec<u32>, f: impl FnOnce(&mut Self) -> R) -> (R, Vec<u32>) {
+    /// callee `g` with a class (`classes[g]` is `Some`) is compared by its class instead
+    /// of its identity, so that functions calling equal classes can compare equal; a
+    /// callee without one (`None`, or past the end of `classes`) keeps its identity.
+    /// Returns `f`'s result and `classes`; the comparator is back in plain mode either
+    /// way.
+    pub fn with_callee_classes<R>(
+        &mut self,
+        classes: Vec<Option<u32>>,
+        f: impl FnOnce(&mut Self) -> R,
+    ) -> (R, Vec<Option<u32>>) {
         self.callee_classes = Some(classes);
         let r = f(self);
         (r, self.callee_classes.take().unwrap_or_default())
@@ -143,7 +146,7 @@ impl Comparator {
     /// see [`crate::near_miss`]) in cycle mode (`Some`, see [`Self::with_callee_classes`])
     /// or plain mode (`None`). A comparator shared between modes uses
     /// `with_callee_classes`, which always returns to plain mode.
-    pub fn set_callee_classes(&mut self, classes: Option<Vec<u32>>) {
+    pub fn set_callee_classes(&mut self, classes: Option<Vec<Option<u32>>>) {
         self.callee_classes = classes;
     }
 }
@@ -874,7 +877,7 @@ impl<M: Module + ?Sized, T: Trace> Cx<'_, '_, M, T> {
     fn callee_class(&self, v: Value) -> Option<u32> {
         let classes = self.s.callee_classes.as_ref()?;
         let g = named_func(self.m, v)?;
-        classes.get(g.index()).copied().filter(|k| *k != NOT_ABSTRACT)
+        classes.get(g.index()).copied().flatten()
     }
 
     fn is_func(&self, v: Value, f: FuncId) -> bool {

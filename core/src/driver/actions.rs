@@ -10,7 +10,7 @@
 //!
 //! Invariants:
 //! * every rewrite is offered to [`ModuleMut::can_rewrite`] before it is chosen; a
-//!   refused one is recorded in [`Report::refused`] and either the next option is taken
+//!   refused one is recorded in [`crate::Report::refused`] and either the next option is taken
 //!   (`feasible`) or, when none is left, the pair stays apart, before anything changed;
 //! * before a rewrite changes a function that sits in the tree, that function is taken
 //!   out and queued (`remove_users`), so no tree key changes in place;

@@ -6,7 +6,7 @@
 //! `Driver::merge_cycles`); every view it compares is validated (a tree function's was
 //! when it went in, and it has not changed since); a class member still in the tree is
 //! taken out before it is folded, so no tree key changes in place. The survivor of a
-//! class is the member [`keep_first`](super::keep_first) prefers over every other.
+//! class is the member [`keep_first`] prefers over every other.
 
 use alloc::vec::Vec;
 

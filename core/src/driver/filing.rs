@@ -143,7 +143,7 @@ impl<M: ModuleMut + FastPath> Driver<'_, M> {
         found
     }
 
-    /// [`Options::check_fast_path`] (and debug builds, for [`FastPath::same_body_as`]):
+    /// [`super::Options::check_fast_path`] (and debug builds, for [`FastPath::same_body_as`]):
     /// checks the adapter's word (`hook`) that `f` has `g`'s body, by building both views
     /// (a no-op for a view that is built) and comparing them; both must be valid
     /// candidates and equal, weak flags included.
