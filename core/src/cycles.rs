@@ -55,7 +55,7 @@ use core::cmp::Ordering;
 
 use crate::hash::FunctionHasher;
 use crate::ir::{named_func, FuncId, InstKind, Module};
-use crate::order::Comparator;
+use crate::order::{CalleeClass, Comparator};
 
 /// `candidates` with a body, each once in order of first appearance, and the position
 /// of every function in that list (`None` if absent), by function id.
@@ -190,8 +190,8 @@ pub fn cycle_classes_from<M: Module + ?Sized>(
     // By function id: the class of each candidate (`None` for other functions), and the
     // label calls of it compare by (`None`: compared by identity, as for a function that
     // is not an abstractable candidate).
-    let mut member_class: Vec<Option<u32>> = alloc::vec![None; n];
-    let mut labels: Vec<Option<u32>> = alloc::vec![None; n];
+    let mut member_class: Vec<Option<CalleeClass>> = alloc::vec![None; n];
+    let mut labels: Vec<Option<CalleeClass>> = alloc::vec![None; n];
     let mut touched = alloc::vec![false; n];
     let mut classes: Vec<Class> = Vec::new();
     let mut queue: VecDeque<u32> = VecDeque::new();
@@ -211,10 +211,10 @@ pub fn cycle_classes_from<M: Module + ?Sized>(
         }
         for (k, &f) in elems.iter().enumerate().take(j).skip(i) {
             loc[f.index()] = k as u32;
-            member_class[f.index()] = Some(id);
+            member_class[f.index()] = CalleeClass::new(id);
             touched[f.index()] = big;
             if abstractable(f) {
-                labels[f.index()] = Some(id);
+                labels[f.index()] = CalleeClass::new(id);
             }
         }
         i = j;
@@ -308,9 +308,9 @@ pub fn cycle_classes_from<M: Module + ?Sized>(
             let id = classes.len() as u32;
             classes.push(Class { start: a as u32, end: b as u32, touched: 0, queued: false });
             for &f in &elems[a..b] {
-                member_class[f.index()] = Some(id);
+                member_class[f.index()] = CalleeClass::new(id);
                 if labels[f.index()].is_some() {
-                    labels[f.index()] = Some(id);
+                    labels[f.index()] = CalleeClass::new(id);
                     moved.push(f);
                 }
             }
@@ -321,7 +321,7 @@ pub fn cycle_classes_from<M: Module + ?Sized>(
                 let u = u as usize;
                 // Every caller recorded is a candidate, so it has a class.
                 let Some(cu) = member_class[u] else { continue };
-                let cu = cu as usize;
+                let cu = cu.id() as usize;
                 let cl = classes[cu];
                 if touched[u] || cl.end - cl.start < 2 {
                     continue;
@@ -364,13 +364,13 @@ pub fn cycle_classes_naive<M: Module + ?Sized>(
     cmp: &mut Comparator,
 ) -> (Vec<Vec<FuncId>>, u32) {
     let n = m.num_funcs();
-    let mut class_of: Vec<Option<u32>> = alloc::vec![None; n];
+    let mut class_of: Vec<Option<CalleeClass>> = alloc::vec![None; n];
     let mut classes = initial_classes(m, candidates, cmp);
     let abstractable = |f: FuncId| !m.func(f).linkage.interposable;
-    let assign = |classes: &[Vec<(usize, FuncId)>], class_of: &mut Vec<Option<u32>>| {
+    let assign = |classes: &[Vec<(usize, FuncId)>], class_of: &mut Vec<Option<CalleeClass>>| {
         for (id, c) in classes.iter().enumerate() {
             for (_, f) in c {
-                class_of[f.index()] = abstractable(*f).then_some(id as u32);
+                class_of[f.index()] = CalleeClass::new(id as u32).filter(|_| abstractable(*f));
             }
         }
     };

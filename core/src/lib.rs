@@ -49,5 +49,5 @@ pub use fast_path::FastPath;
 pub use intern::Interner;
 pub use ir::*;
 pub use mutate::{ModuleMut, Rewrite, ThunkStyle};
-pub use order::{compare_functions, Comparator};
+pub use order::{compare_functions, CalleeClass, Comparator};
 pub use report::{FoldAction, MergeRecord, Refusal, Report, Stats, UseRewrite};

@@ -38,12 +38,8 @@ pub(super) struct FuncTable {
 }
 
 impl FuncTable {
-    /// A table for a module of `n` functions (it grows if the module does).
-    pub(super) fn with_len(n: usize) -> Self {
-        FuncTable { slots: alloc::vec![FuncState::default(); n] }
-    }
-
-    /// The state of `f`.
+    /// The state of `f` (the default past the end: the table grows only as states are
+    /// recorded, so a run that files few functions touches little memory).
     pub(super) fn get(&self, f: FuncId) -> FuncState {
         self.slots.get(f.index()).copied().unwrap_or_default()
     }
@@ -70,7 +66,7 @@ mod tests {
 
     #[test]
     fn unrecorded_functions_read_as_default_and_the_table_grows() {
-        let mut t = FuncTable::with_len(2);
+        let mut t = FuncTable::default();
         assert_eq!(t.get(FuncId(7)), FuncState::default());
         t.get_mut(FuncId(7)).folded = true;
         assert!(t.get(FuncId(7)).folded);

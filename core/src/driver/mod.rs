@@ -162,7 +162,6 @@ struct Driver<'a, M: ModuleMut + FastPath> {
 /// Runs MergeFunctions over `module` and reports what it did.
 pub fn merge_module<M: ModuleMut + FastPath>(module: &mut M, options: &Options) -> Result<Report, Error<M::Error>> {
     let intersect = module.supports_flag_intersection();
-    let funcs = FuncTable::with_len(module.num_funcs());
     let mut d = Driver {
         m: module,
         opts: *options,
@@ -170,7 +169,7 @@ pub fn merge_module<M: ModuleMut + FastPath>(module: &mut M, options: &Options) 
         hasher: FunctionHasher::new(),
         tree_hasher: FunctionHasher::tree_key(),
         tree: FnTree::new(),
-        funcs,
+        funcs: FuncTable::default(),
         deferred: Vec::new(),
         scratch: Vec::new(),
         report: Report::default(),

@@ -26,7 +26,7 @@ use std::fmt::Write as _;
 
 use arbitrary::{Result, Unstructured};
 use mergefunc::cycles::{cycle_classes, cycle_classes_naive};
-use mergefunc::{Comparator, FuncId, Module};
+use mergefunc::{CalleeClass, Comparator, FuncId, Module};
 
 use crate::{parse, MockModule};
 
@@ -128,19 +128,19 @@ pub fn check_graph(g: &Graph) -> u64 {
     assert_eq!(fast, normalized(slow), "worklist and reference partitions differ\n{}", g.text);
 
     // Final labels: every candidate in its class (singletons get their own label).
-    let mut labels: Vec<Option<u32>> = vec![None; m.num_funcs()];
+    let mut labels: Vec<Option<CalleeClass>> = vec![None; m.num_funcs()];
     let mut next = 0u32;
     let mut reps = Vec::new();
     for c in &fast {
         for f in c {
-            labels[f.index()] = Some(next);
+            labels[f.index()] = CalleeClass::new(next);
         }
         reps.push(c[0]);
         next += 1;
     }
     for &f in &cands {
         if labels[f.index()].is_none() {
-            labels[f.index()] = Some(next);
+            labels[f.index()] = CalleeClass::new(next);
             reps.push(f);
             next += 1;
         }
