@@ -40,16 +40,31 @@ pub(super) struct FuncTable {
 impl FuncTable {
     /// The state of `f` (the default past the end: the table grows only as states are
     /// recorded, so a run that files few functions touches little memory).
+    #[inline]
     pub(super) fn get(&self, f: FuncId) -> FuncState {
         self.slots.get(f.index()).copied().unwrap_or_default()
     }
 
     /// The state of `f`, to change it.
+    #[inline]
     pub(super) fn get_mut(&mut self, f: FuncId) -> &mut FuncState {
         if self.slots.len() <= f.index() {
-            self.slots.resize(f.index() + 1, FuncState::default());
+            self.grow(f.index());
         }
         &mut self.slots[f.index()]
+    }
+
+    /// Whether `f` was folded ([`FuncState::folded`]), the one field read on every
+    /// candidate check.
+    #[inline]
+    pub(super) fn folded(&self, f: FuncId) -> bool {
+        self.slots.get(f.index()).is_some_and(|s| s.folded)
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn grow(&mut self, index: usize) {
+        self.slots.resize(index + 1, FuncState::default());
     }
 
     /// Forgets every [`FuncState::left_node`] (the tree's node ids are all gone).

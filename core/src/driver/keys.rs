@@ -20,6 +20,7 @@
 //! no merge, only the work.
 
 use alloc::vec::Vec;
+use core::num::NonZeroU32;
 
 use hashbrown::HashMap;
 use rustc_hash::FxBuildHasher;
@@ -117,6 +118,23 @@ impl Named {
     }
 }
 
+/// An index into [`key_classes`]' `keyed`, stored plus one so that `Option<Entry>` (not
+/// keyed) takes four bytes and a table of them starts zeroed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Entry(NonZeroU32);
+
+impl Entry {
+    /// Entry `j`; `None` only for `j >= u32::MAX`, which needs more functions than a module
+    /// can number (`FuncId` is a `u32`).
+    fn new(j: usize) -> Option<Self> {
+        u32::try_from(j + 1).ok().and_then(NonZeroU32::new).map(Entry)
+    }
+
+    fn index(self) -> usize {
+        self.0.get() as usize - 1
+    }
+}
+
 /// Partition refinement over keys: for each entry of `keyed`, the index of the first
 /// entry of its class in the coarsest partition (or in a coarser one, after `KEY_PASSES`
 /// passes) in which class mates have equal keys and, at each position of their `refs`,
@@ -135,19 +153,25 @@ impl Named {
 /// here ([`alone_in_class`]) is alone in `P`.
 fn key_classes(n: usize, keyed: &[Keyed], refs: &[FuncId], unkeyed: &[FuncId]) -> Vec<u32> {
     const KEY_PASSES: usize = 64;
-    // What each function is to a ref that names it (`keyed` wins over `unkeyed`).
-    let mut named = alloc::vec![Named::Other; n];
+    // By function id: its entry in `keyed`, and whether it is in `unkeyed` (both start
+    // zeroed: no entry, not unkeyed). What a ref is ([`Named`]) follows, `keyed` first.
+    let mut entry_of: Vec<Option<Entry>> = alloc::vec![None; n];
+    let mut is_unkeyed = alloc::vec![false; n];
     for &f in unkeyed {
-        if let Some(u) = named.get_mut(f.index()) {
-            *u = Named::Unkeyed;
+        if let Some(u) = is_unkeyed.get_mut(f.index()) {
+            *u = true;
         }
     }
     for (j, k) in keyed.iter().enumerate() {
-        if let Some(slot) = named.get_mut(k.f.index()) {
-            *slot = Named::Keyed(j as u32);
+        if let Some(slot) = entry_of.get_mut(k.f.index()) {
+            *slot = Entry::new(j);
         }
     }
-    let named_of = |r: &FuncId| named.get(r.index()).copied().unwrap_or(Named::Other);
+    let named_of = |r: &FuncId| match entry_of.get(r.index()) {
+        Some(Some(e)) => Named::Keyed(e.index() as u32),
+        _ if is_unkeyed.get(r.index()).copied().unwrap_or(false) => Named::Unkeyed,
+        _ => Named::Other,
+    };
     // Class of each entry: its first member's index (deterministic).
     let mut group: HashMap<(u64, u64), u32, FxBuildHasher> =
         HashMap::with_capacity_and_hasher(keyed.len(), FxBuildHasher);
@@ -155,10 +179,7 @@ fn key_classes(n: usize, keyed: &[Keyed], refs: &[FuncId], unkeyed: &[FuncId]) -
     // Which entries name each entry (compressed rows): after a pass, only those naming
     // an entry whose class changed can get another signature.
     let nk = keyed.len();
-    let keyed_ref = |r: &FuncId| match named_of(r) {
-        Named::Keyed(e) => Some(e),
-        Named::Other | Named::Unkeyed => None,
-    };
+    let keyed_ref = |r: &FuncId| entry_of.get(r.index()).copied().flatten().map(|e| e.index() as u32);
     let mut named_at = alloc::vec![0u32; nk + 1];
     for k in keyed {
         for e in refs[k.refs.0..k.refs.1].iter().filter_map(keyed_ref) {

@@ -189,7 +189,7 @@ impl<M: ModuleMut + FastPath> Driver<'_, M> {
     /// Candidate as far as is known without building `f`'s view (a lazy adapter may
     /// still find it ineligible when it builds the body).
     fn is_candidate(&self, f: FuncId) -> bool {
-        !self.funcs.get(f).folded && self.m.func(f).ineligible.is_none() && self.m.has_body(f)
+        !self.funcs.folded(f) && self.m.func(f).ineligible.is_none() && self.m.has_body(f)
     }
 
     /// Makes sure the adapter's view of `f` is built and current before it is read.

@@ -29,20 +29,21 @@ use rustc_hash::FxBuildHasher;
 
 use crate::ir::FuncId;
 
-/// A node of the arena. Stored as index + 1, so that `Option<NodeId>` ("no node": a leaf's
-/// child, a root's parent, a function outside the tree) takes four bytes.
+/// A node of the arena: the index of its slot, which is never 0 (slot 0 holds no node), so
+/// that `Option<NodeId>` ("no node": a leaf's child, a root's parent, a function outside
+/// the tree) takes four bytes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct NodeId(NonZeroU32);
 
 impl NodeId {
     fn new(index: usize) -> Self {
         // A node per function at most, and function ids are `u32`.
-        let id = u32::try_from(index + 1).ok().and_then(NonZeroU32::new);
-        NodeId(id.expect("fewer than 2^32 - 1 tree nodes"))
+        let id = u32::try_from(index).ok().and_then(NonZeroU32::new);
+        NodeId(id.expect("a node slot is in 1..2^32"))
     }
 
     fn index(self) -> usize {
-        self.0.get() as usize - 1
+        self.0.get() as usize
     }
 }
 
@@ -58,6 +59,10 @@ struct Node {
     parent: Option<NodeId>,
 }
 
+/// The arena's slot 0, which holds no node.
+const PLACEHOLDER: Node =
+    Node { func: FuncId(0), key: 0, prio: 0, read: false, left: None, right: None, parent: None };
+
 /// Outcome of [`FnTree::find_or_insert`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Found {
@@ -69,6 +74,7 @@ pub(crate) enum Found {
 
 #[derive(Debug)]
 pub(crate) struct FnTree {
+    /// The arena; slot 0 is a placeholder, never a node (see [`NodeId`]).
     nodes: Vec<Node>,
     free: Vec<NodeId>,
     /// The root of each key's treap.
@@ -80,7 +86,7 @@ pub(crate) struct FnTree {
 impl FnTree {
     pub(crate) fn new() -> Self {
         FnTree {
-            nodes: Vec::new(),
+            nodes: alloc::vec![PLACEHOLDER],
             free: Vec::new(),
             roots: HashMap::with_hasher(FxBuildHasher),
             rng: 0x9e37_79b9_7f4a_7c15,
@@ -261,7 +267,12 @@ impl FnTree {
         let mut i = from;
         while i < out.len() {
             let n = self.node(out[i]);
-            out.extend([n.left, n.right].into_iter().flatten());
+            if let Some(l) = n.left {
+                out.push(l);
+            }
+            if let Some(r) = n.right {
+                out.push(r);
+            }
             i += 1;
         }
     }
@@ -270,7 +281,7 @@ impl FnTree {
     /// key, in the order (deterministic: the driver inserts them again in this order).
     pub(crate) fn take_all(&mut self) -> Vec<FuncId> {
         let out = self.in_order();
-        self.nodes.clear();
+        self.nodes.truncate(1);
         self.free.clear();
         self.roots.clear();
         self.len = 0;
