@@ -61,6 +61,7 @@ impl FuncTable {
         self.slots.get(f.index()).is_some_and(|s| s.folded)
     }
 
+    /// Grows the table to hold `index` (the vector's own growth is amortized).
     #[cold]
     #[inline(never)]
     fn grow(&mut self, index: usize) {

@@ -74,7 +74,8 @@ pub(crate) enum Found {
 
 #[derive(Debug)]
 pub(crate) struct FnTree {
-    /// The arena; slot 0 is a placeholder, never a node (see [`NodeId`]).
+    /// The arena; slot 0 is a placeholder, never a node (see [`NodeId`]), pushed with the
+    /// first node (an empty tree allocates nothing).
     nodes: Vec<Node>,
     free: Vec<NodeId>,
     /// The root of each key's treap.
@@ -86,7 +87,7 @@ pub(crate) struct FnTree {
 impl FnTree {
     pub(crate) fn new() -> Self {
         FnTree {
-            nodes: alloc::vec![PLACEHOLDER],
+            nodes: Vec::new(),
             free: Vec::new(),
             roots: HashMap::with_hasher(FxBuildHasher),
             rng: 0x9e37_79b9_7f4a_7c15,
@@ -173,6 +174,9 @@ impl FnTree {
             *self.node_mut(id) = node;
             id
         } else {
+            if self.nodes.is_empty() {
+                self.nodes.push(PLACEHOLDER);
+            }
             self.nodes.push(node);
             NodeId::new(self.nodes.len() - 1)
         };
