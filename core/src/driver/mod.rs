@@ -18,7 +18,12 @@
 //!    there, the two merge, else it is inserted. Before anything changes a function
 //!    that sits in the tree, that function is taken out and queued for the next round
 //!    (LLVM's `Deferred`), so the tree's keys never change in place and callers of merged
-//!    functions get a second look: chains merge.
+//!    functions get a second look: chains merge. The tree is keyed by the adapter's
+//!    [`FastPath::tree_key`] if it gives one (a function whose key no tree function has is
+//!    filed without its view being built), else by the core's hash of views; the
+//!    adapter's claims ([`FastPath::same_body_as`], [`FastPath::same_unread_body_as`])
+//!    and checked copies ([`FastPath::view_copied_from`]) find the equal tree function
+//!    without a lookup.
 //! 4. **Merge actions** (`actions.rs`): the survivor ([`keep_first`]) and LLVM's
 //!    `mergeTwoFunctions`, each rewrite offered to [`ModuleMut::can_rewrite`] first.
 //! 5. **The cycle pass** (`cycle_pass.rs`, [`Options::merge_cycles`]): after LLVM's
