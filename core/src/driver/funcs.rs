@@ -38,6 +38,12 @@ pub(super) struct FuncTable {
 }
 
 impl FuncTable {
+    /// An empty table with room for `n` functions: it never moves while the module has
+    /// at most `n`, and no slot is written before a state is recorded.
+    pub(super) fn with_capacity(n: usize) -> Self {
+        FuncTable { slots: Vec::with_capacity(n) }
+    }
+
     /// The state of `f` (the default past the end: the table grows only as states are
     /// recorded, so a run that files few functions touches little memory).
     #[inline]

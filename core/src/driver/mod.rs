@@ -167,6 +167,7 @@ struct Driver<'a, M: ModuleMut + FastPath> {
 /// Runs MergeFunctions over `module` and reports what it did.
 pub fn merge_module<M: ModuleMut + FastPath>(module: &mut M, options: &Options) -> Result<Report, Error<M::Error>> {
     let intersect = module.supports_flag_intersection();
+    let funcs = FuncTable::with_capacity(module.num_funcs());
     let mut d = Driver {
         m: module,
         opts: *options,
@@ -174,7 +175,7 @@ pub fn merge_module<M: ModuleMut + FastPath>(module: &mut M, options: &Options) 
         hasher: FunctionHasher::new(),
         tree_hasher: FunctionHasher::tree_key(),
         tree: FnTree::new(),
-        funcs: FuncTable::default(),
+        funcs,
         deferred: Vec::new(),
         scratch: Vec::new(),
         report: Report::default(),
