@@ -55,20 +55,16 @@ use core::cmp::Ordering;
 
 use crate::hash::FunctionHasher;
 use crate::ir::{named_func, FuncId, InstKind, Module};
-use crate::order::Comparator;
-pub use crate::order::NOT_ABSTRACT;
-
-/// No position (not a candidate) or no class.
-const NONE: u32 = u32::MAX;
+use crate::order::{CalleeClass, Comparator};
 
 /// `candidates` with a body, each once in order of first appearance, and the position
-/// of every function in that list (`NONE` if absent).
-fn dedup_candidates<M: Module + ?Sized>(m: &M, candidates: &[FuncId]) -> (Vec<FuncId>, Vec<u32>) {
-    let mut pos = alloc::vec![NONE; m.num_funcs()];
+/// of every function in that list (`None` if absent), by function id.
+fn dedup_candidates<M: Module + ?Sized>(m: &M, candidates: &[FuncId]) -> (Vec<FuncId>, Vec<Option<u32>>) {
+    let mut pos = alloc::vec![None; m.num_funcs()];
     let mut cands: Vec<FuncId> = Vec::new();
     for &f in candidates {
-        if f.index() < pos.len() && pos[f.index()] == NONE && m.body(f).is_some() {
-            pos[f.index()] = cands.len() as u32;
+        if f.index() < pos.len() && pos[f.index()].is_none() && m.body(f).is_some() {
+            pos[f.index()] = Some(cands.len() as u32);
             cands.push(f);
         }
     }
@@ -151,7 +147,7 @@ pub fn cycle_classes_from<M: Module + ?Sized>(
     let mut hasher = FunctionHasher::new();
     hasher.hash_weak_flags = cmp.compare_weak_flags;
     hasher.hash_global_refs = true;
-    hasher.abstract_callees = Some((0..n).map(|i| pos[i] != NONE && abstractable(FuncId::new(i))).collect());
+    hasher.abstract_callees = Some((0..n).map(|i| pos[i].is_some() && abstractable(FuncId::new(i))).collect());
     let mut keyed: Vec<(u64, u32)> = Vec::with_capacity(cands.len());
     let mut edges: Vec<(u32, u32)> = Vec::new();
     for (i, &u) in cands.iter().enumerate() {
@@ -167,7 +163,7 @@ pub fn cycle_classes_from<M: Module + ?Sized>(
             let InstKind::Call { callee } = inst.kind else { continue };
             let Some(op) = body.operands(inst).get(callee as usize) else { continue };
             if let Some(g) = named_func(m, op.value) {
-                if pos.get(g.index()).is_some_and(|p| *p != NONE) && abstractable(g) {
+                if pos.get(g.index()).is_some_and(Option::is_some) && abstractable(g) {
                     edges.push((g.0, u.0));
                 }
             }
@@ -191,8 +187,11 @@ pub fn cycle_classes_from<M: Module + ?Sized>(
     // touched and queued.
     let mut elems: Vec<FuncId> = keyed.iter().map(|&(_, p)| cands[p as usize]).collect();
     let mut loc = alloc::vec![0u32; n];
-    let mut member_class = alloc::vec![NONE; n];
-    let mut labels = alloc::vec![NOT_ABSTRACT; n];
+    // By function id: the class of each candidate (`None` for other functions), and the
+    // label calls of it compare by (`None`: compared by identity, as for a function that
+    // is not an abstractable candidate).
+    let mut member_class: Vec<Option<CalleeClass>> = alloc::vec![None; n];
+    let mut labels: Vec<Option<CalleeClass>> = alloc::vec![None; n];
     let mut touched = alloc::vec![false; n];
     let mut classes: Vec<Class> = Vec::new();
     let mut queue: VecDeque<u32> = VecDeque::new();
@@ -212,10 +211,10 @@ pub fn cycle_classes_from<M: Module + ?Sized>(
         }
         for (k, &f) in elems.iter().enumerate().take(j).skip(i) {
             loc[f.index()] = k as u32;
-            member_class[f.index()] = id;
+            member_class[f.index()] = CalleeClass::new(id);
             touched[f.index()] = big;
             if abstractable(f) {
-                labels[f.index()] = id;
+                labels[f.index()] = CalleeClass::new(id);
             }
         }
         i = j;
@@ -223,7 +222,7 @@ pub fn cycle_classes_from<M: Module + ?Sized>(
     drop(keyed);
 
     let mut steps = 0u32;
-    let mut work: Vec<(u32, FuncId)> = Vec::new();
+    let mut work: Vec<(Option<u32>, FuncId)> = Vec::new();
     let mut runs: Vec<(usize, usize)> = Vec::new();
     let mut groups: Vec<(usize, usize)> = Vec::new();
     let mut moved: Vec<FuncId> = Vec::new();
@@ -309,9 +308,9 @@ pub fn cycle_classes_from<M: Module + ?Sized>(
             let id = classes.len() as u32;
             classes.push(Class { start: a as u32, end: b as u32, touched: 0, queued: false });
             for &f in &elems[a..b] {
-                member_class[f.index()] = id;
-                if labels[f.index()] != NOT_ABSTRACT {
-                    labels[f.index()] = id;
+                member_class[f.index()] = CalleeClass::new(id);
+                if labels[f.index()].is_some() {
+                    labels[f.index()] = CalleeClass::new(id);
                     moved.push(f);
                 }
             }
@@ -320,7 +319,9 @@ pub fn cycle_classes_from<M: Module + ?Sized>(
         for &g in &moved {
             for &u in &callers[starts[g.index()] as usize..starts[g.index() + 1] as usize] {
                 let u = u as usize;
-                let cu = member_class[u] as usize;
+                // Every caller recorded is a candidate, so it has a class.
+                let Some(cu) = member_class[u] else { continue };
+                let cu = cu.id() as usize;
                 let cl = classes[cu];
                 if touched[u] || cl.end - cl.start < 2 {
                     continue;
@@ -363,13 +364,13 @@ pub fn cycle_classes_naive<M: Module + ?Sized>(
     cmp: &mut Comparator,
 ) -> (Vec<Vec<FuncId>>, u32) {
     let n = m.num_funcs();
-    let mut class_of = alloc::vec![NOT_ABSTRACT; n];
+    let mut class_of: Vec<Option<CalleeClass>> = alloc::vec![None; n];
     let mut classes = initial_classes(m, candidates, cmp);
     let abstractable = |f: FuncId| !m.func(f).linkage.interposable;
-    let assign = |classes: &[Vec<(usize, FuncId)>], class_of: &mut Vec<u32>| {
+    let assign = |classes: &[Vec<(usize, FuncId)>], class_of: &mut Vec<Option<CalleeClass>>| {
         for (id, c) in classes.iter().enumerate() {
             for (_, f) in c {
-                class_of[f.index()] = if abstractable(*f) { id as u32 } else { NOT_ABSTRACT };
+                class_of[f.index()] = CalleeClass::new(id as u32).filter(|_| abstractable(*f));
             }
         }
     };

@@ -29,25 +29,27 @@
 //!      repository's tests and fuzz targets turn it on.
 //!
 //! # When the driver asks
-//! The hooks are not asked independently; these are all the couplings:
+//! Every coupling between hooks is in this list, and nowhere else:
 //! * [`FastPath::never_merges`] is asked of every candidate once, at the start of a run;
 //!   a function it answers `true` for is left out before anything else is asked.
 //! * [`FastPath::worklist_hash`] is asked of every candidate once, at the start of a run.
 //!   If it answers for at least one, views are built only for candidates whose hash
 //!   another candidate shares, and [`FastPath::merge_key`] is asked of those; if it
 //!   answers for none, every candidate's view is built and hashed by the core, and
-//!   `merge_key` is never asked.
+//!   `merge_key` is never asked (its one use is to leave views unbuilt, and then every
+//!   view is built anyway).
 //! * [`FastPath::tree_key`] is asked first of the first candidate in worklist order. If
 //!   that answer is `None`, the tree is keyed by the core's hash of views for the whole
 //!   run and `tree_key` is not asked again. Otherwise every function is asked as it goes
 //!   into the tree, and the first `None` re-files the whole tree under view hashes for
-//!   the rest of the run. So answer for every function or for none.
+//!   the rest of the run. So answer for every function or for none. (The first round
+//!   builds its views bucket by bucket unless the tree is keyed, so the driver must know
+//!   before the first bucket.)
 //! * [`FastPath::same_body_as`] and [`FastPath::same_unread_body_as`] are asked only while
 //!   the tree is keyed by `tree_key`, about a tree function filed under `f`'s key.
 //! * [`FastPath::cycle_key`] is asked only with
 //!   [`Options::merge_cycles`](crate::Options::merge_cycles), of the candidates of the
-//!   cycle pass. Its default answers [`FastPath::merge_key`]'s answer, whose contract
-//!   implies `cycle_key`'s.
+//!   cycle pass, whatever the other keys answered.
 //! * [`FastPath::tiny_body`] is asked when the driver decides whether a thunk calling `f`
 //!   is worth writing, before it would read `f`'s view for that.
 //! * [`FastPath::materialize`] is called before the driver first reads `f`'s view and again
@@ -125,8 +127,8 @@ pub trait FastPath: Module {
     }
 
     /// A cheap key of a candidate, computed *without* building its view, that lets the
-    /// driver skip functions that can never merge. Asked only if
-    /// [`Self::worklist_hash`] answered (see the module documentation). It must be:
+    /// driver skip functions that can never merge (when it is asked: see the module
+    /// documentation). It must be:
     /// * consistent with the order: two functions the order calls equal get equal keys
     ///   and equal `refs` (so it may only read what the order requires to be identical for
     ///   equal functions: opcodes, canonical types, operand counts, block structure,
@@ -166,12 +168,13 @@ pub trait FastPath: Module {
     /// The driver refines the keys to a fixpoint as for [`Self::merge_key`] (with the
     /// cycle classes of the functions in `refs`); a function alone in its key class has no
     /// cycle class mate and is left out unread (counted in
-    /// [`crate::Stats::cycle_unique_keys`]). The default is [`Self::merge_key`], whose
-    /// contract implies this one.
+    /// [`crate::Stats::cycle_unique_keys`]). `None` is the default. (A merge key meets this
+    /// contract, so an adapter may answer with its [`Self::merge_key`].)
     ///
     /// *Can only lose merges.*
     fn cycle_key(&mut self, f: FuncId, refs: &mut Vec<FuncId>) -> Option<u64> {
-        self.merge_key(f, refs)
+        let _ = (f, refs);
+        None
     }
 
     /// A key of `f` *as it is now*, computed without building its view, under which the
@@ -179,9 +182,8 @@ pub trait FastPath: Module {
     /// must get equal keys; it may read anything the order requires to be identical for
     /// equal functions, including which function an operand names, with a call of `f` to
     /// itself marked rather than named. With keys, the driver builds a view only when
-    /// another function in its tree has the same key. The first candidate's answer decides
-    /// whether keys are used at all, and a later `None` turns them off for the rest of the
-    /// run (see the module documentation). `None` is the default.
+    /// another function in its tree has the same key (when it is asked, and what a `None`
+    /// does: see the module documentation). `None` is the default.
     ///
     /// *Can only lose merges.*
     fn tree_key(&mut self, f: FuncId) -> Option<u64> {

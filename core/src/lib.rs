@@ -42,7 +42,6 @@ pub mod order;
 pub mod report;
 #[cfg(test)]
 mod testkit;
-mod tree;
 
 pub use driver::{merge_module, Error, Options};
 pub use explain::{describe_default, BlockPart, Difference, Differences, Explanation, InstPart, Item, Place, Rule};
@@ -50,5 +49,5 @@ pub use fast_path::FastPath;
 pub use intern::Interner;
 pub use ir::*;
 pub use mutate::{ModuleMut, Rewrite, ThunkStyle};
-pub use order::{compare_functions, Comparator};
+pub use order::{compare_functions, CalleeClass, Comparator};
 pub use report::{FoldAction, MergeRecord, Refusal, Report, Stats, UseRewrite};

@@ -33,13 +33,12 @@ use alloc::collections::BTreeMap;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use crate::cycles::NOT_ABSTRACT;
 use crate::driver::validate_body;
 use crate::explain::{group_label, Difference};
 use crate::fast_path::FastPath;
 use crate::hash::FunctionHasher;
 use crate::ir::*;
-use crate::order::Comparator;
+use crate::order::{CalleeClass, Comparator};
 use crate::report::Report;
 
 /// Settings of [`near_misses`].
@@ -153,8 +152,9 @@ pub fn merge_classes_of(n: usize, report: &Report) -> Vec<u32> {
 
 /// Callee classes ([`Comparator::with_callee_classes`]) under which calls of functions that
 /// the merge folded together compare equal: the class root for a function of a class
-/// with two or more members, [`NOT_ABSTRACT`] for the others; `None` when nothing merged.
-pub fn callee_classes_after(n: usize, report: &Report) -> Option<Vec<u32>> {
+/// with two or more members, `None` (compared by identity) for the others; `None` when
+/// nothing merged.
+pub fn callee_classes_after(n: usize, report: &Report) -> Option<Vec<Option<CalleeClass>>> {
     if report.merges.is_empty() {
         return None;
     }
@@ -163,7 +163,7 @@ pub fn callee_classes_after(n: usize, report: &Report) -> Option<Vec<u32>> {
     for r in &class {
         *sizes.entry(*r).or_insert(0) += 1;
     }
-    Some(class.iter().map(|r| if sizes.get(r).copied().unwrap_or(0) > 1 { *r } else { NOT_ABSTRACT }).collect())
+    Some(class.iter().map(|r| CalleeClass::new(*r).filter(|_| sizes.get(r).copied().unwrap_or(0) > 1)).collect())
 }
 
 /// Explains the near misses of `m` (the module before the merge that wrote `report`).

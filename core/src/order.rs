@@ -52,6 +52,7 @@
 use alloc::vec;
 use alloc::vec::Vec;
 use core::cmp::Ordering;
+use core::num::NonZeroU32;
 
 use crate::explain::{At, Item, NoTrace, Rule, Trace};
 use crate::ir::*;
@@ -121,19 +122,42 @@ pub struct Comparator {
     pub compare_weak_flags: bool,
     /// Number of full comparisons run.
     pub comparisons: u64,
-    /// Cycle mode ([`Self::with_callee_classes`]): class id per function.
-    callee_classes: Option<Vec<u32>>,
+    /// Cycle mode ([`Self::with_callee_classes`]): class per function.
+    callee_classes: Option<Vec<Option<CalleeClass>>>,
 }
 
-/// In cycle mode, the class of a function whose identity is never abstracted.
-pub const NOT_ABSTRACT: u32 = u32::MAX;
+/// A class of cycle mode ([`Comparator::with_callee_classes`]): direct calls of functions
+/// of one class compare equal. A dense id: classes are numbered from 0, and the number is
+/// stored plus one, so that `Option<CalleeClass>` (no class: the callee keeps its
+/// identity) takes four bytes, as a bare `u32` would. Classes compare by their numbers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct CalleeClass(NonZeroU32);
+
+impl CalleeClass {
+    /// The class numbered `id`; `None` for `u32::MAX`, the one number it cannot hold (a
+    /// function without a class keeps its identity, which can only keep it apart).
+    pub fn new(id: u32) -> Option<Self> {
+        NonZeroU32::new(id.wrapping_add(1)).map(CalleeClass)
+    }
+
+    /// The class's number.
+    pub fn id(self) -> u32 {
+        self.0.get() - 1
+    }
+}
 
 impl Comparator {
     /// Runs `f` with this comparator in *cycle mode* (used by [`crate::cycles`]): a direct
-    /// callee `g` with `classes[g] != NOT_ABSTRACT` is compared by its class instead of
-    /// its identity, so that functions calling equal classes can compare equal. Returns
-    /// `f`'s result and `classes`; the comparator is back in plain mode either way.
-    pub fn with_callee_classes<R>(&mut self, classes: Vec<u32>, f: impl FnOnce(&mut Self) -> R) -> (R, Vec<u32>) {
+    /// callee `g` with a class (`classes[g]` is `Some`) is compared by its class instead
+    /// of its identity, so that functions calling equal classes can compare equal; a
+    /// callee without one (`None`, or past the end of `classes`) keeps its identity.
+    /// Returns `f`'s result and `classes`; the comparator is back in plain mode either
+    /// way.
+    pub fn with_callee_classes<R>(
+        &mut self,
+        classes: Vec<Option<CalleeClass>>,
+        f: impl FnOnce(&mut Self) -> R,
+    ) -> (R, Vec<Option<CalleeClass>>) {
         self.callee_classes = Some(classes);
         let r = f(self);
         (r, self.callee_classes.take().unwrap_or_default())
@@ -143,7 +167,7 @@ impl Comparator {
     /// see [`crate::near_miss`]) in cycle mode (`Some`, see [`Self::with_callee_classes`])
     /// or plain mode (`None`). A comparator shared between modes uses
     /// `with_callee_classes`, which always returns to plain mode.
-    pub fn set_callee_classes(&mut self, classes: Option<Vec<u32>>) {
+    pub fn set_callee_classes(&mut self, classes: Option<Vec<Option<CalleeClass>>>) {
         self.callee_classes = classes;
     }
 }
@@ -871,10 +895,10 @@ impl<M: Module + ?Sized, T: Trace> Cx<'_, '_, M, T> {
     }
 
     /// The class of a directly called function in cycle mode, if it is abstractable.
-    fn callee_class(&self, v: Value) -> Option<u32> {
+    fn callee_class(&self, v: Value) -> Option<CalleeClass> {
         let classes = self.s.callee_classes.as_ref()?;
         let g = named_func(self.m, v)?;
-        classes.get(g.index()).copied().filter(|k| *k != NOT_ABSTRACT)
+        classes.get(g.index()).copied().flatten()
     }
 
     fn is_func(&self, v: Value, f: FuncId) -> bool {
@@ -1260,6 +1284,19 @@ mod tests {
     use super::*;
     use crate::testkit::*;
     use alloc::boxed::Box;
+
+    /// A class is a dense id whose "no class" costs nothing: `Option<CalleeClass>` is a
+    /// `u32`, classes keep their numbers and their order, and the one number that does not
+    /// fit is no class.
+    #[test]
+    fn callee_classes_are_dense_ids() {
+        assert_eq!(core::mem::size_of::<Option<CalleeClass>>(), 4);
+        for id in [0, 1, 7, u32::MAX - 1] {
+            assert_eq!(CalleeClass::new(id).map(CalleeClass::id), Some(id));
+        }
+        assert_eq!(CalleeClass::new(u32::MAX), None);
+        assert!(CalleeClass::new(3) < CalleeClass::new(4));
+    }
 
     fn all_pairs_consistent(m: &Tiny, items: &[ConstId], f: FuncId) {
         // The constant order inside a real comparison context: reflexive, antisymmetric,

@@ -405,4 +405,8 @@ impl FastPath for Tiny {
             1
         })
     }
+    /// The merge key, whose contract implies the cycle key's.
+    fn cycle_key(&mut self, f: FuncId, refs: &mut Vec<FuncId>) -> Option<u64> {
+        self.merge_key(f, refs)
+    }
 }

@@ -826,7 +826,7 @@ fn key_selectivity(path: &Path) {
     let shared = pairs.len() - count(&pairs);
     let keys: Vec<(u64, u64)> =
         defs.iter().zip(&hashes).map(|(f, h)| (*h, m.merge_key(*f, &mut Vec::new()).unwrap_or(0))).collect();
-    m.build_all_views();
+    m.testing().build_all_views();
     let mut hasher = mergefunc::hash::FunctionHasher::new();
     let core: Vec<(u64, u64)> = defs.iter().zip(&hashes).map(|(f, h)| (*h, hasher.hash(&m, *f))).collect();
     let mut tree = mergefunc::hash::FunctionHasher::tree_key();
@@ -850,8 +850,8 @@ fn key_selectivity(path: &Path) {
 }
 
 /// Runs LLVM's exported `StructuralHash` on every definition (for the phase table).
-fn defs_llvm_hash(m: &LlvmModule) {
-    std::hint::black_box(m.llvm_structural_hashes());
+fn defs_llvm_hash(m: &mut LlvmModule) {
+    std::hint::black_box(m.testing().llvm_structural_hashes());
 }
 
 fn phases(path: &Path) {
@@ -865,7 +865,7 @@ fn phases(path: &Path) {
         let (_, h) = timed(|| defs.iter().map(|f| m.worklist_hash(*f).unwrap_or(0)).fold(0u64, |a, b| a ^ b));
         hash.push(h);
         let mut m2 = LlvmModule::load(path).expect("load");
-        let (_, v) = timed(|| m2.build_all_views());
+        let (_, v) = timed(|| m2.testing().build_all_views());
         views.push(v);
         let insts: usize = defs.iter().filter_map(|f| m2.body(*f)).map(|b| b.insts.len()).sum();
         counts = (defs.len(), insts);
@@ -876,14 +876,14 @@ fn phases(path: &Path) {
         pass.push(setup + p);
     }
     let mut m = LlvmModule::load(path).expect("load");
-    let pairs = m.structural_hash_pairs();
+    let pairs = m.testing().structural_hash_pairs();
     let wrong = pairs.iter().filter(|(_, p, a, w, b)| p != b || a != b || w != b).count();
-    match m.check_prescan_keys() {
+    match m.testing().check_prescan_keys() {
         Ok(n) => println!("prescan merge keys agree with the LLVM-C walk on {n} candidates"),
         Err(e) => println!("PRESCAN MERGE KEYS DISAGREE: {e}"),
     }
     let (_, llvm_hash) = timed(|| {
-        defs_llvm_hash(&m);
+        defs_llvm_hash(&mut m);
     });
     println!(
         "StructuralHash: ours equals LLVM's on {} of {} definitions; LLVM's own function takes {:.2} ms",

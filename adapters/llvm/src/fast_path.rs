@@ -14,7 +14,7 @@
 //! The trusted claims are checked two ways: the core's
 //! [`mergefunc::Options::check_fast_path`] (the CLI's `--check-fast-path`, which the
 //! differential tests pass), and the adapter's own checking mode
-//! ([`LlvmModule::set_check_copies`]), which also builds every copied view directly and
+//! ([`Testing::set_check_copies`](crate::testing::Testing::set_check_copies)), which also builds every copied view directly and
 //! records any difference.
 
 use mergefunc::{FastPath, FuncId};

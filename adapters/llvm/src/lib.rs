@@ -111,8 +111,12 @@ mod shash;
 
 #[cfg(feature = "llvm")]
 pub use floors::{floors, Floors};
+/// The test and benchmark interface ([`LlvmModule::testing`]): not part of the user API.
 #[cfg(feature = "llvm")]
-pub use module::{reason, LlvmCompareState, LlvmError, LlvmModule, PassTimes};
+#[doc(hidden)]
+pub use module::testing;
+#[cfg(feature = "llvm")]
+pub use module::{reason, LlvmError, LlvmModule, PassTimes};
 
 #[cfg(feature = "llvm")]
 pub mod explain;

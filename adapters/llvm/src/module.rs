@@ -13,8 +13,9 @@
 //! | `consts.rs` | constants |
 //! | `attrs.rs` | attribute lists |
 //! | `uses.rs` | use-list walks: which functions refer to a value |
-//! | `diagnostics.rs` | pass times, unnamed-symbol numbers, LLVM's own comparator |
+//! | `diagnostics.rs` | pass times, unnamed-symbol numbers |
 //! | `module_impl.rs` | `impl mergefunc::Module` |
+//! | `testing.rs` | switches, counters and cross-checks for tests and benchmarks ([`LlvmModule::testing`]) |
 //! | `explain.rs` | the explanation hooks (`Module::describe`, `Module::prop_label`) |
 //!
 //! The rewrites (`impl ModuleMut`) are in `crate::mutate`, the fast-path hooks (`impl
@@ -39,18 +40,18 @@ mod intern;
 mod keys;
 mod load;
 mod module_impl;
+pub mod testing;
 mod uses;
 mod views;
 
 #[cfg(test)]
 pub(crate) use copies::first_difference;
-pub use diagnostics::{LlvmCompareState, PassTimes};
+pub use diagnostics::PassTimes;
 pub(crate) use views::view_has_meta;
 
-use crate::safe::{Md, MdCtx, Op, T, V};
+use crate::safe::{self, Builder, Ctx, Md, Op, OwnedIr, TargetData, B, M, T, V};
 use build::BuildScratch;
-use copies::{SameBodyState, COPY_SOURCES};
-use inkwell::llvm_sys as sys;
+use copies::COPY_SOURCES;
 use intern::{DataBytes, TYPE_CACHE_SLOTS};
 use keys::TreeKey;
 use mergefunc::{
@@ -61,8 +62,6 @@ use mergefunc::{
 type HashMap<K, V> = std::collections::HashMap<K, V, rustc_hash::FxBuildHasher>;
 type HashSet<K> = std::collections::HashSet<K, rustc_hash::FxBuildHasher>;
 use std::fmt;
-use sys::core as c;
-use sys::prelude::*;
 
 /// Reasons for [`Ineligible::Adapter`].
 pub mod reason {
@@ -118,8 +117,9 @@ fn err<T>(s: impl Into<String>) -> Result<T, LlvmError> {
 /// [`mergefunc::FastPath::materialize`] (see `materialize_view`) and dropped again when a
 /// rewrite changes the function in a way the driver knows about.
 ///
-/// The *slot rule*, which the `unsafe` blocks of the view builder rely on: `v` is a live
-/// function, or the alias that replaced one (`write_alias`); `has_body` is set only while
+/// The *slot rule*, on which the view builder relies when it hands `v` to the wrapper
+/// layer as a live function: `v` is a live function, or the alias that replaced one
+/// (`write_alias`); `has_body` is set only while
 /// `v` is a function with a body; a slot eligible by its signature (`facts_ineligible` is
 /// `None`) has `has_body` set (`build_facts` marks declarations and aliases `NoBody`).
 pub(crate) struct Slot {
@@ -167,13 +167,14 @@ pub(crate) struct Slot {
 /// An LLVM 22 module (its own context, or a host's) and the core's view of it. The
 /// state is grouped by job; each group's invariants are stated on its type.
 pub struct LlvmModule {
-    pub(crate) ctx: LLVMContextRef,
-    pub(crate) m: LLVMModuleRef,
-    pub(crate) td: sys::target::LLVMTargetDataRef,
-    pub(crate) builder: LLVMBuilderRef,
-    /// The module and its context belong to someone else ([`Self::from_borrowed`]):
-    /// `Drop` disposes only what the adapter created.
-    borrowed: bool,
+    /// The module's context.
+    pub(crate) ctx: Ctx,
+    /// The module.
+    pub(crate) m: M,
+    /// The module's data layout.
+    td: TargetData,
+    /// The builder of thunks (dropped before `owner`, which may dispose its context).
+    pub(crate) builder: Builder,
     /// Threads the prescan may use (`None`: the available parallelism, at most 8, asked
     /// only when a prescan is large enough to use threads).
     threads: Option<usize>,
@@ -204,6 +205,10 @@ pub struct LlvmModule {
     pub(crate) switches: Switches,
     /// Counters and times reported by the CLI and the benchmarks.
     stats: Stats,
+    /// The module and its context when the adapter parsed them (disposed with it);
+    /// `None` for a module that belongs to someone else ([`Self::from_borrowed`]). The
+    /// last field: dropped after everything that may refer to the context.
+    owner: Option<OwnedIr>,
 }
 
 /// What the load found out about the module as a whole (see `load.rs`).
@@ -243,8 +248,8 @@ pub(crate) struct LoadFacts {
 /// Attribute and metadata kind numbers of the module's context, looked up by name once
 /// at load (kinds are numbered per context and never change).
 pub(crate) struct KindIds {
-    /// (first non-enum kind, first int kind, one past the last int kind).
-    int_attr_range: Option<(u32, u32, u32)>,
+    /// Where the integer attribute kinds are (`None`: unknown, no integer value is read).
+    int_attr_range: Option<safe::IntKinds>,
     /// `inalloca` and `swifterror`: allocas of functions with these attributes need
     /// their printed form read (see the view builder).
     special_alloca_kinds: [u32; 2],
@@ -366,8 +371,8 @@ pub(crate) struct Keys {
 struct Copies {
     /// Functions whose built view may be copied, by copy key (`u32::MAX`: empty).
     copy_sources: HashMap<u64, [u32; COPY_SOURCES]>,
-    /// The shim's state for `mergefunc_same_body`.
-    same_body: SameBodyState,
+    /// The shim's same-body walk.
+    same_body: safe::SameBodyWalk,
 }
 
 /// Reusable buffers, so that building a view or a function's facts allocates only what
@@ -376,21 +381,23 @@ struct Copies {
 struct Scratch {
     /// Scratch of `build_view`: locals of the function being built, by LLVM handle.
     local_of: crate::ptrmap::LocalMap,
-    blocks: Vec<LLVMBasicBlockRef>,
+    blocks: Vec<B>,
     /// Scratch of `build_view`/`build_records`, reused so that building a view allocates
     /// only the view itself.
     build: BuildScratch,
     attr_key: Vec<usize>,
-    attr_buf: Vec<LLVMAttributeRef>,
+    attr_buf: Vec<safe::A>,
     /// Scratch of `build_facts`: the signature props.
     sig: Vec<Prop>,
     gep_key: Vec<u32>,
 }
 
-/// Switches for tests, benchmarks and the CLI's A/B options. None changes a merge
-/// decision or the output; `keep_erased` changes only when memory is freed.
+/// Switches for tests, benchmarks and the CLI's A/B options (set through
+/// [`LlvmModule::testing`]), and `keep_erased` (set through
+/// [`LlvmModule::set_keep_erased`]). None changes a merge decision or the output;
+/// `keep_erased` changes only when memory is freed.
 pub(crate) struct Switches {
-    /// Copy views from functions with the same body (see [`LlvmModule::set_copy_views`]).
+    /// Copy views from functions with the same body (see [`Testing::set_copy_views`](testing::Testing::set_copy_views)).
     copy_views: bool,
     /// Also build every copied view directly and record any difference.
     check_copies: bool,
@@ -426,13 +433,24 @@ struct Stats {
 }
 
 impl KindIds {
-    /// The metadata kinds of context `mdc`; the attribute kinds are read by
-    /// `init_module_facts`.
-    fn of_context(mdc: MdCtx) -> Self {
+    /// The metadata kinds of context `mdc`, and the attribute kinds (numbered by LLVM
+    /// for every context alike).
+    fn of_context(mdc: Ctx) -> Self {
+        // Looked up once per process: each lookup compares the name with LLVM's whole
+        // table of attribute names.
+        type AttrKinds = (Option<safe::IntKinds>, [u32; 2], [u32; 2]);
+        static ATTR_KINDS: std::sync::OnceLock<AttrKinds> = std::sync::OnceLock::new();
+        let (int_attr_range, special_alloca_kinds, no_thunk_kinds) = *ATTR_KINDS.get_or_init(|| {
+            (
+                safe::IntKinds::of_llvm(),
+                [safe::attr_kind_for_name("inalloca"), safe::attr_kind_for_name("swifterror")],
+                [safe::attr_kind_for_name("naked"), safe::attr_kind_for_name("preallocated")],
+            )
+        });
         KindIds {
-            int_attr_range: None,
-            special_alloca_kinds: [0, 0],
-            no_thunk_kinds: [0, 0],
+            int_attr_range,
+            special_alloca_kinds,
+            no_thunk_kinds,
             md_type: mdc.kind_id("type"),
             md_kcfi: mdc.kind_id("kcfi_type"),
             md_not_compared: [
@@ -472,7 +490,7 @@ impl Caches {
 
 impl Copies {
     fn new() -> Self {
-        Copies { copy_sources: HashMap::default(), same_body: SameBodyState::new() }
+        Copies { copy_sources: HashMap::default(), same_body: safe::SameBodyWalk::default() }
     }
 }
 
@@ -523,22 +541,9 @@ impl Stats {
 
 impl fmt::Debug for LlvmModule {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("LlvmModule").field("funcs", &self.funcs.len()).finish_non_exhaustive()
-    }
-}
-
-impl Drop for LlvmModule {
-    fn drop(&mut self) {
-        // SAFETY: the builder and target data were created by `from_raw` and are freed
-        // once; the module and context are freed only when the adapter made them (a
-        // borrowed module stays its owner's).
-        unsafe {
-            c::LLVMDisposeBuilder(self.builder);
-            sys::target::LLVMDisposeTargetData(self.td);
-            if !self.borrowed {
-                c::LLVMDisposeModule(self.m);
-                c::LLVMContextDispose(self.ctx);
-            }
-        }
+        f.debug_struct("LlvmModule")
+            .field("funcs", &self.funcs.len())
+            .field("borrowed", &self.owner.is_none())
+            .finish_non_exhaustive()
     }
 }

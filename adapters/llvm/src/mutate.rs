@@ -15,22 +15,14 @@
 //! (RAUW, thunks, aliases, erasure, body moves), not after call redirection or flag
 //! changes, which free nothing.
 
-use crate::ffi;
 use crate::module::{LlvmError, LlvmModule};
-use crate::safe::{cc, TyKind, ValKind, T, V};
+use crate::safe::{cc, AttrOwner, Linkage as LlvmLinkage, TyKind, ValKind, B, T, V};
 use inkwell::llvm_sys as sys;
 use mergefunc::*;
-use std::os::raw::c_uint;
-use std::ptr;
-use sys::core as c;
-use sys::debuginfo as dbg;
-use sys::prelude::*;
 
 fn err<T>(s: impl Into<String>) -> Result<T, LlvmError> {
     Err(LlvmError(s.into()))
 }
-
-const NONAME: *const std::os::raw::c_char = c"".as_ptr();
 
 /// What a rewrite may have freed or changed in place, for the pointer-keyed caches.
 enum Freed {
@@ -46,8 +38,7 @@ enum Freed {
 /// `LlvmModule::give_call_locations`)? Only when `to` has debug info and `from` has none:
 /// calls of `from` from functions with debug info then already had locations.
 fn needs_call_locations(from: V, to: V) -> bool {
-    // SAFETY: both are live functions.
-    unsafe { !dbg::LLVMGetSubprogram(to.0).is_null() && dbg::LLVMGetSubprogram(from.0).is_null() }
+    to.subprogram().is_some() && from.subprogram().is_none()
 }
 
 /// One step of a thunk's cast from `src` to `dest` (LLVM's `createCast`).
@@ -208,20 +199,11 @@ impl LlvmModule {
     /// this same location. Debug locations are not part of any view or merge decision.
     fn give_call_locations(&self, calls: &[V]) {
         for &call in calls {
-            // SAFETY: `call` is a live call instruction; the getters accept any
-            // instruction and function.
-            unsafe {
-                if !dbg::LLVMInstructionGetDebugLoc(call.0).is_null() {
-                    continue;
-                }
-                let Some(b) = call.parent_block() else { continue };
-                let sp = dbg::LLVMGetSubprogram(c::LLVMGetBasicBlockParent(b));
-                if sp.is_null() {
-                    continue;
-                }
-                let loc = dbg::LLVMDIBuilderCreateDebugLocation(self.ctx, 0, 0, sp, ptr::null_mut());
-                dbg::LLVMInstructionSetDebugLoc(call.0, loc);
+            if call.has_debug_loc() {
+                continue;
             }
+            let Some(sp) = call.parent_block().and_then(|b| b.parent().subprogram()) else { continue };
+            call.set_debug_loc(self.ctx.debug_location(0, 0, sp));
         }
     }
 
@@ -235,13 +217,12 @@ impl LlvmModule {
         // prescan, which reads every block). Otherwise the shim reads LLVM's per-block
         // count of block addresses: when every count is zero, the use lists need not be
         // walked.
-        // SAFETY: the shim checks the kind of `f`.
-        if !self.block_addresses() || unsafe { ffi::mergefunc_any_block_address_taken(f.0) } == 0 {
+        if !self.block_addresses() || !f.block_address_may_be_taken() {
             return;
         }
         for b in f.blocks() {
             // SAFETY: `b` is a live block of `f` (from `f.blocks()`).
-            let bv = V(unsafe { c::LLVMBasicBlockAsValue(b) });
+            let bv = b.as_value();
             for (_, user) in bv.uses() {
                 if user.kind() == Ok(ValKind::BlockAddress) {
                     self.referencing_funcs(user, true, out);
@@ -265,33 +246,28 @@ impl LlvmModule {
     /// Deletes every block of `f`, leaving a declaration. No instruction of `f` may be
     /// used outside `f` (LLVM IR guarantees it). With [`LlvmModule::set_keep_erased`] the
     /// blocks are unlinked but not destroyed.
-    fn clear_body(&self, f: V) {
-        // SAFETY: the shim checks that `f` is a function.
-        unsafe { ffi::mergefunc_clear_body(f.0, self.switches.keep_erased as i32) };
+    ///
+    /// # Safety
+    /// The caller forgets every handle into `f`'s body (see [`V::clear_body`]).
+    unsafe fn clear_body(&self, f: V) {
+        // SAFETY: the caller forgets the handles into the body.
+        unsafe { f.clear_body(self.switches.keep_erased) };
     }
 
     /// Removes `f` (a function or another global without uses) from the module.
-    fn remove_global(&self, f: V) {
-        // SAFETY: the shim checks that `f` is a function without uses; a global
-        // variable, alias or ifunc goes through LLVM-C.
-        unsafe {
-            if ffi::mergefunc_remove_function(f.0, self.switches.keep_erased as i32) == 0 {
-                if f.is_function() {
-                    c::LLVMDeleteFunction(f.0);
-                } else {
-                    c::LLVMDeleteGlobal(f.0);
-                }
-            }
-        }
+    ///
+    /// # Safety
+    /// `f` has no uses, and the caller forgets every handle to it and into its body.
+    unsafe fn remove_global(&self, f: V) {
+        // SAFETY: `f` has no uses and the caller forgets its handles.
+        unsafe { f.remove_from_module(self.switches.keep_erased) };
     }
 
     /// Removes every function attachment except `!type` and `!kcfi_type`.
     fn strip_metadata(&self, f: V) {
         for (k, _) in f.global_metadata() {
             if k != self.kinds.md_type && k != self.kinds.md_kcfi {
-                // SAFETY: `f` is a live global object (it has the attachments just listed) and `k`
-                // one of its kinds.
-                unsafe { c::LLVMGlobalEraseMetadata(f.0, k) };
+                f.erase_global_metadata(k);
             }
         }
     }
@@ -301,55 +277,49 @@ impl LlvmModule {
     /// Iterative (an explicit stack), so any nesting depth the order accepts is cast.
     /// [`thunk_cast_possible`] checks everything that can fail here before the driver
     /// chooses a thunk.
-    fn cast(&self, v: LLVMValueRef, dest: T) -> Result<LLVMValueRef, LlvmError> {
+    fn cast(&self, v: V, dest: T) -> Result<V, LlvmError> {
         /// An aggregate being rebuilt: its source value, element pairs, next index and
         /// the value built so far.
         struct Frame {
-            v: LLVMValueRef,
+            v: V,
             pairs: Vec<(T, T)>,
             n: usize,
             next: usize,
-            acc: LLVMValueRef,
+            acc: V,
         }
-        let b = self.builder;
+        let b = &self.builder;
+        let unbuilt = || LlvmError("cannot build the thunk's cast".into());
         let mut stack: Vec<Frame> = Vec::new();
         let (mut v, mut dest) = (v, dest);
         loop {
-            // SAFETY: `v` is a value of the thunk being built and `dest` a type of its
-            // context; the builder is positioned in the thunk's block.
-            let mut done = unsafe {
-                match cast_step(V(v).ty(), dest).map_err(|e| LlvmError(e.into()))? {
-                    CastStep::Same => v,
-                    CastStep::IntToPtr => c::LLVMBuildIntToPtr(b, v, dest.0, NONAME),
-                    CastStep::PtrToInt => c::LLVMBuildPtrToInt(b, v, dest.0, NONAME),
-                    CastStep::BitCast => c::LLVMBuildBitCast(b, v, dest.0, NONAME),
-                    CastStep::Elementwise { n, pairs } => {
-                        let acc = c::LLVMGetPoison(dest.0);
-                        if n == 0 {
-                            acc
-                        } else {
-                            let x = c::LLVMBuildExtractValue(b, v, 0, NONAME);
-                            dest = pairs[0].1;
-                            stack.push(Frame { v, pairs, n, next: 0, acc });
-                            v = x;
-                            continue;
-                        }
+            let mut done = match cast_step(v.ty(), dest).map_err(|e| LlvmError(e.into()))? {
+                CastStep::Same => v,
+                CastStep::IntToPtr => b.int_to_ptr(v, dest).ok_or_else(unbuilt)?,
+                CastStep::PtrToInt => b.ptr_to_int(v, dest).ok_or_else(unbuilt)?,
+                CastStep::BitCast => b.bitcast(v, dest).ok_or_else(unbuilt)?,
+                CastStep::Elementwise { n, pairs } => {
+                    let acc = dest.poison();
+                    if n == 0 {
+                        acc
+                    } else {
+                        let x = b.extract_value(v, 0).ok_or_else(unbuilt)?;
+                        dest = pairs[0].1;
+                        stack.push(Frame { v, pairs, n, next: 0, acc });
+                        v = x;
+                        continue;
                     }
                 }
             };
             // Feed the finished value into the aggregates waiting for it.
             loop {
                 let Some(top) = stack.last_mut() else { return Ok(done) };
-                // SAFETY: as above; `top.next < top.n <= u32::MAX` (checked by `cast_step`).
-                unsafe {
-                    top.acc = c::LLVMBuildInsertValue(b, top.acc, done, top.next as c_uint, NONAME);
-                    top.next += 1;
-                    if top.next < top.n {
-                        let x = c::LLVMBuildExtractValue(b, top.v, top.next as c_uint, NONAME);
-                        dest = top.pairs[top.next.min(top.pairs.len() - 1)].1;
-                        v = x;
-                        break;
-                    }
+                // `top.next < top.n <= u32::MAX` (checked by `cast_step`).
+                top.acc = b.insert_value(top.acc, done, top.next as u32).ok_or_else(unbuilt)?;
+                top.next += 1;
+                if top.next < top.n {
+                    v = b.extract_value(top.v, top.next as u32).ok_or_else(unbuilt)?;
+                    dest = top.pairs[top.next.min(top.pairs.len() - 1)].1;
+                    break;
                 }
                 done = top.acc;
                 stack.pop();
@@ -358,12 +328,7 @@ impl LlvmModule {
     }
 
     /// Appends `call target(args...)` + `ret` to `block` of `g`.
-    fn emit_forwarding_call(
-        &self,
-        g: V,
-        target: V,
-        block: LLVMBasicBlockRef,
-    ) -> Result<(LLVMValueRef, LLVMValueRef), LlvmError> {
+    fn emit_forwarding_call(&self, g: V, target: V, block: B) -> Result<(V, V), LlvmError> {
         let gty = g.global_value_type().ok_or_else(|| LlvmError("not a function".into()))?;
         let fty = target.global_value_type().ok_or_else(|| LlvmError("not a function".into()))?;
         let (gret, gparams, _) = gty.func_sig().ok_or_else(|| LlvmError("not a function type".into()))?;
@@ -374,61 +339,52 @@ impl LlvmModule {
         if gparams.len() != fparams.len() {
             return err("thunk between functions with different parameter counts");
         }
-        // SAFETY: `self.builder` is the module's live builder and `block` a live block of `g`; `g`
-        // and `target` are live functions whose types were read above; `args` holds one value per
-        // parameter of `target` (counts checked equal) and lives across the call; `call` and the
-        // return are instructions just built; the builder is left without a position.
-        unsafe {
-            c::LLVMPositionBuilderAtEnd(self.builder, block);
-            let mut args = Vec::with_capacity(fparams.len());
-            for (p, t) in g.params().into_iter().zip(fparams.iter()) {
-                args.push(self.cast(p.0, *t)?);
-            }
-            let call =
-                c::LLVMBuildCall2(self.builder, fty.0, target.0, args.as_mut_ptr(), args.len() as c_uint, NONAME);
-            let fcc = target.call_conv().unwrap_or(0);
-            let musttail = fcc == cc::SWIFT_TAIL && g.call_conv() == Some(cc::SWIFT_TAIL);
-            // LLVMTailCallKind: 1 = tail, 2 = musttail.
-            ffi::LLVMSetTailCallKind(call, if musttail { 2 } else { 1 });
-            c::LLVMSetInstructionCallConv(call, fcc);
-            // The call carries the target's whole attribute list (the argument counts are
-            // equal: checked above).
-            if ffi::mergefunc_copy_attributes(call, target.0) != 1 {
-                return err("cannot copy the target's attributes to the thunk's call");
-            }
-            let ret = if gret.kind() == Ok(TyKind::Void) {
-                c::LLVMBuildRetVoid(self.builder)
-            } else {
-                let r = self.cast(call, gret)?;
-                c::LLVMBuildRet(self.builder, r)
-            };
-            c::LLVMClearInsertionPosition(self.builder);
-            Ok((call, ret))
+        let b = &self.builder;
+        b.position_at_end(block);
+        let mut args = Vec::with_capacity(fparams.len());
+        for (p, t) in g.params().into_iter().zip(fparams.iter()) {
+            args.push(self.cast(p, *t)?);
         }
+        let call = b
+            .call(fty, target, &args)
+            .ok_or_else(|| LlvmError("the thunk's arguments do not match the call".into()))?;
+        let fcc = target.call_conv().unwrap_or(0);
+        let musttail = fcc == cc::SWIFT_TAIL && g.call_conv() == Some(cc::SWIFT_TAIL);
+        // LLVMTailCallKind: 1 = tail, 2 = musttail.
+        call.set_tail_kind(if musttail { 2 } else { 1 });
+        call.set_calling_conv(fcc);
+        // The call carries the target's whole attribute list (the argument counts are
+        // equal: checked above).
+        if !call.value().copy_attributes_from(target) {
+            return err("cannot copy the target's attributes to the thunk's call");
+        }
+        let ret = if gret.kind() == Ok(TyKind::Void) {
+            b.ret_void()
+        } else {
+            let r = self.cast(call.value(), gret)?;
+            b.ret(r)
+        };
+        b.clear_position();
+        Ok((call.value(), ret))
     }
 
     /// Preserve-debug-info thunk: `g` keeps of its body only the entry block's debug
     /// records of parameters (with the allocas and argument stores of their
     /// `#dbg_declare`s, LLVM 22's rule, see [`ffi::mergefunc_pdi_strip`]); a call and a
     /// return are appended.
-    fn pdi_thunk(&self, g: V, target: V) -> Result<(), LlvmError> {
-        // SAFETY: `g` is a live function; the shim checks that it has a body.
-        let entry = unsafe { ffi::mergefunc_pdi_strip(g.0) };
-        if entry.is_null() {
+    ///
+    /// # Safety
+    /// The caller forgets every handle into `g`'s body but its entry block.
+    unsafe fn pdi_thunk(&self, g: V, target: V) -> Result<(), LlvmError> {
+        // SAFETY: the caller forgets the handles into the body.
+        let Some(entry) = (unsafe { g.strip_to_debug_thunk() }) else {
             return err("preserve-debug-info thunk of a function without a body");
-        }
+        };
         let (call, ret) = self.emit_forwarding_call(g, target, entry)?;
-        // SAFETY: `g` is a live function and `self.ctx` its context; `sp` is checked for null
-        // before it is read, and `call` and `ret` are the instructions `emit_forwarding_call` just
-        // built in `g`.
-        unsafe {
-            let sp = sys::debuginfo::LLVMGetSubprogram(g.0);
-            if !sp.is_null() {
-                let line = sys::debuginfo::LLVMDISubprogramGetLine(sp);
-                let loc = sys::debuginfo::LLVMDIBuilderCreateDebugLocation(self.ctx, line, 0, sp, ptr::null_mut());
-                sys::debuginfo::LLVMInstructionSetDebugLoc(call, loc);
-                sys::debuginfo::LLVMInstructionSetDebugLoc(ret, loc);
-            }
+        if let Some(sp) = g.subprogram() {
+            let loc = self.ctx.debug_location(sp.line(), 0, sp);
+            call.set_debug_loc(loc);
+            ret.set_debug_loc(loc);
         }
         Ok(())
     }
@@ -451,9 +407,11 @@ impl LlvmModule {
         self.referencing_funcs_split(fv, &mut users, &mut sig, &mut consts);
         let in_consts = self.split_by_direct_use(fv, &mut users);
         let calls = if needs_call_locations(fv, tv) { direct_calls_of(fv) } else { Vec::new() };
-        // SAFETY: `fv` and `tv` are live functions of one type (checked above), so every use of
-        // `fv` can name `tv`.
-        unsafe { c::LLVMReplaceAllUsesWith(fv.0, tv.0) };
+        // SAFETY: the constants RAUW replaces are those that contain `fv`, listed in `consts`
+        // and forgotten by `refresh` below.
+        if !unsafe { fv.replace_all_uses_with(tv) } {
+            return err("cannot replace a function by one of another type");
+        }
         self.give_call_locations(&calls);
         // RAUW replaces (and frees) exactly the constants that contain `from`.
         self.refresh(users, sig, in_consts, Freed::Consts(consts), Some((from, to)));
@@ -465,11 +423,11 @@ impl LlvmModule {
         // move across address spaces as LLVM's `replaceDirectCallers` moves them.
         let (fv, tv) = (self.func_value(from)?, self.func_value(to)?);
         let mut affected = Vec::new();
-        let mut last_block = std::ptr::null_mut();
+        let mut last_block = None;
         let calls = direct_calls_of(fv);
         for &call in &calls {
-            // SAFETY: `call` calls `fv` through its last operand (the callee).
-            unsafe { c::LLVMSetOperand(call.0, call.num_operands() - 1, tv.0) };
+            // The callee is the last operand (`direct_calls_of`).
+            call.set_operand(call.num_operands() - 1, tv);
             self.push_parent(call, &mut last_block, &mut affected);
         }
         if needs_call_locations(fv, tv) {
@@ -492,25 +450,24 @@ impl LlvmModule {
         eager.retain(|&f| f != g);
         users.push(g);
         self.blockaddress_users(gv, &mut eager, &mut Vec::new());
-        // SAFETY: `self.m` is the live module; `vty` is `gv`'s value type and `aspace` its address
-        // space (the alias has `gv`'s type, checked equal to `fv`'s); `gv` loses its name and uses
-        // to the alias before `remove_global` deletes it, and the handle is forgotten (`func_of`,
-        // the slot) in the same step.
-        unsafe {
-            let alias = c::LLVMAddAlias2(self.m, vty.0, aspace, fv.0, NONAME);
-            let a = V(alias);
-            ffi::LLVMSetLinkage(alias, ffi::LLVMGetLinkage(gv.0));
-            let name = gv.name();
-            gv.set_name(b"");
-            a.set_name(&name);
-            ffi::LLVMSetVisibility(alias, ffi::LLVMGetVisibility(gv.0));
-            ffi::LLVMSetUnnamedAddress(alias, 2);
-            c::LLVMReplaceAllUsesWith(gv.0, alias);
-            self.func_of.remove(&gv);
-            self.remove_global(gv);
-            self.func_of.insert(a, g);
-            self.funcs[g.index()].v = Some(a);
+        let a = self.m.add_alias(vty, aspace, fv).ok_or_else(|| LlvmError("cannot add the alias".into()))?;
+        a.set_linkage_number(gv.linkage_number().unwrap_or(0));
+        let name = gv.name();
+        gv.set_name(b"");
+        a.set_name(&name);
+        a.set_visibility(gv.visibility().unwrap_or(0));
+        a.set_unnamed_addr(2);
+        // SAFETY: the alias has `gv`'s type (checked equal to `fv`'s), so every use moves to it;
+        // every pointer cache is forgotten by `refresh` below (`Freed::Anything`).
+        if !unsafe { gv.replace_all_uses_with(a) } {
+            return err("cannot alias a function of another type");
         }
+        self.func_of.remove(&gv);
+        // SAFETY: `gv` has no uses left (all moved to the alias), and its handle is forgotten
+        // (`func_of` above, the slot below).
+        unsafe { self.remove_global(gv) };
+        self.func_of.insert(a, g);
+        self.funcs[g.index()].v = Some(a);
         self.refresh(users, sig, eager, Freed::Anything, None);
         Ok(())
     }
@@ -523,7 +480,9 @@ impl LlvmModule {
         let (mut eager, mut freed) = (Vec::new(), Vec::new());
         self.blockaddress_users(gv, &mut eager, &mut freed);
         if style.preserve_debug_info && !gv.is_declaration() {
-            self.pdi_thunk(gv, fv)?;
+            // SAFETY: `g`'s view and instruction handles are dropped below (`invalidate`), and
+            // the constants of its blocks' addresses are in `freed`.
+            unsafe { self.pdi_thunk(gv, fv)? };
         } else {
             // LLVM's fresh `NewG` after `copyAttributesFrom` + `takeName` + RAUW: a shell
             // that takes over the folded function's name, linkage, attributes, dso_local,
@@ -532,35 +491,33 @@ impl LlvmModule {
             // Without one (a block address names one of its blocks; or a declaration, a
             // symbol left by `split_body`), the folded function's own object becomes the
             // thunk, its body cleared, moved to the end of the module.
-            let shell = if eager.is_empty() && freed.is_empty() { self.replace_with_shell(g, gv) } else { None };
+            let shell = if eager.is_empty() && freed.is_empty() {
+                // SAFETY: `g`'s view and instruction handles are dropped below (`invalidate`
+                // or `refresh`).
+                unsafe { self.replace_with_shell(g, gv) }
+            } else {
+                None
+            };
             let tv = match shell {
                 Some(ng) => ng,
                 None => {
-                    self.clear_body(gv);
+                    // SAFETY: as above; the constants of its blocks' addresses are in `freed`.
+                    unsafe { self.clear_body(gv) };
                     for p in gv.params() {
                         p.set_name(b"");
                     }
                     // Where LLVM's `NewG` would be: appended to the module.
-                    // SAFETY: `gv` is a live function of this module (the shim checks it
-                    // is a function in a module); moving it in the list frees nothing.
-                    unsafe { ffi::mergefunc_move_function_to_end(gv.0) };
+                    gv.move_to_module_end();
                     gv
                 }
             };
             self.strip_metadata(tv);
-            // SAFETY: `self.ctx` is the live context and `tv` a live function of it, without a body
-            // (cleared or a fresh shell).
-            let bb = unsafe { c::LLVMAppendBasicBlockInContext(self.ctx, tv.0, NONAME) };
+            let bb = self.ctx.append_block(tv).ok_or_else(|| LlvmError("the thunk is not a function".into()))?;
             self.emit_forwarding_call(tv, fv, bb)?;
         }
         // Tag the thunk (`!mergefunc.thunk !{}`) so that a later run leaves it alone.
         let gv = self.func_value(g)?;
-        // SAFETY: `self.ctx` is the live context; an empty node needs no operand array; `gv` is a
-        // live function and `md_thunk` a kind id of this context.
-        unsafe {
-            let empty = c::LLVMMDNodeInContext2(self.ctx, ptr::null_mut(), 0);
-            c::LLVMGlobalSetMetadata(gv.0, self.kinds.md_thunk, empty);
-        }
+        gv.set_global_metadata(self.kinds.md_thunk, self.ctx.empty_tuple());
         // Deleting the old body destroys only its block-address constants (constants are
         // owned by the context) and its function-local metadata (always forgotten).
         if !self.funcs[g.index()].has_body {
@@ -590,20 +547,20 @@ impl LlvmModule {
     /// `gv` are forgotten (RAUW replaced and freed them). The functions that used `gv` need
     /// nothing else: what their views and keys record of it is `g`, not the object.
     /// `None` (nothing done) when the shim declines.
-    fn replace_with_shell(&mut self, g: FuncId, gv: V) -> Option<V> {
+    ///
+    /// # Safety
+    /// The caller forgets every handle into `gv`'s body (its view's instruction handles).
+    unsafe fn replace_with_shell(&mut self, g: FuncId, gv: V) -> Option<V> {
         if !self.funcs[g.index()].has_body {
             return None;
         }
         // Only the constants that contain `gv` matter here (see above).
         let (mut users, mut sig, mut consts) = (Vec::new(), Vec::new(), Vec::new());
         self.referencing_funcs_split(gv, &mut users, &mut sig, &mut consts);
-        // SAFETY: the shim checks that `gv` is a function with a body, in a module, whose
-        // blocks no block address names.
-        let ng = unsafe { ffi::mergefunc_replace_with_shell(gv.0, self.switches.keep_erased as i32) };
-        if ng.is_null() {
-            return None;
-        }
-        let ng = V(ng);
+        // SAFETY: the constants that contained `gv` are forgotten just below, its handle in
+        // `func_of`, `used` and the slot too, and the caller forgets the handles into its
+        // body.
+        let ng = unsafe { gv.replace_with_shell(self.switches.keep_erased) }?;
         self.forget_consts_moving(&consts, gv, ng);
         self.func_of.remove(&gv);
         self.func_of.insert(ng, g);
@@ -622,7 +579,9 @@ impl LlvmModule {
         }
         let (mut eager, mut freed) = (Vec::new(), vec![gv]);
         self.blockaddress_users(gv, &mut eager, &mut freed);
-        self.remove_global(gv);
+        // SAFETY: `gv` has no uses (checked above); its handle is forgotten (`func_of`, the
+        // slot) and the constants it frees are in `freed`, forgotten by `refresh` below.
+        unsafe { self.remove_global(gv) };
         self.func_of.remove(&gv);
         let s = &mut self.funcs[g.index()];
         s.v = None;
@@ -645,79 +604,62 @@ impl LlvmModule {
         }
         // In `f`'s address space, as LLVM's private body (not the program address space
         // `LLVMAddFunction` would use).
-        // SAFETY: `fv` is a live function of this module.
-        let body = unsafe { ffi::mergefunc_add_function_like(fv.0) };
-        if body.is_null() {
-            return err("cannot create a function like this one");
-        }
-        let body = V(body);
+        let body = fv.add_function_like().ok_or_else(|| LlvmError("cannot create a function like this one".into()))?;
         let nparams = fv.params().len() as u32;
         let (mut eager, mut freed) = (Vec::new(), Vec::new());
-        // SAFETY: `fv` is a live function with a body and `body` a live function just made like it:
-        // the getters read `fv`, the setters write `body`, each attribute array is sized by its
-        // count, and every block and argument moved or replaced belongs to `fv`.
-        unsafe {
-            // The whole list at once (the shim); attribute by attribute as a fallback.
-            let copied = ffi::mergefunc_copy_attributes(body.0, fv.0) == 1;
-            let mut idxs = vec![sys::LLVMAttributeFunctionIndex, sys::LLVMAttributeReturnIndex];
-            idxs.extend(1..=nparams);
-            for idx in idxs.into_iter().filter(|_| !copied) {
-                let cnt = c::LLVMGetAttributeCountAtIndex(fv.0, idx);
-                let mut attrs = vec![ptr::null_mut(); cnt as usize];
-                if cnt > 0 {
-                    c::LLVMGetAttributesAtIndex(fv.0, idx, attrs.as_mut_ptr());
-                }
-                for a in attrs {
-                    c::LLVMAddAttributeAtIndex(body.0, idx, a);
+        // The whole list at once (the shim); attribute by attribute as a fallback.
+        if let Some(owner) = AttrOwner::of_function(fv).filter(|_| !body.copy_attributes_from(fv)) {
+            let mut attrs = Vec::new();
+            for idx in [sys::LLVMAttributeFunctionIndex, sys::LLVMAttributeReturnIndex].into_iter().chain(1..=nparams) {
+                owner.attributes_at(idx, &mut attrs);
+                for &a in &attrs {
+                    body.add_attribute_at(idx, a);
                 }
             }
-            c::LLVMSetFunctionCallConv(body.0, fv.call_conv().unwrap_or(0));
-            let gc = c::LLVMGetGC(fv.0);
-            if !gc.is_null() {
-                c::LLVMSetGC(body.0, gc);
+        }
+        body.set_call_conv(fv.call_conv().unwrap_or(0));
+        body.copy_gc_from(fv);
+        body.copy_section_from(fv);
+        body.set_function_alignment(fv.function_alignment());
+        body.set_unnamed_addr(fv.unnamed_addr());
+        if let Some(p) = fv.personality() {
+            body.set_personality(p);
+        }
+        if let Some(d) = fv.prefix_data() {
+            body.set_prefix_data(d);
+        }
+        if let Some(d) = fv.prologue_data() {
+            body.set_prologue_data(d);
+        }
+        body.set_linkage(LlvmLinkage::Private);
+        // The comdat stays with the symbol (opt-22 leaves the private body without one).
+        // Attachments go with the body; the symbol keeps only its CFI types.
+        for (k, md) in fv.global_metadata() {
+            body.set_global_metadata(k, md);
+        }
+        self.strip_metadata(fv);
+        // Moving the blocks replaces their block-address constants (and the constants
+        // built on them), and changes what the functions using them refer to.
+        self.blockaddress_users(fv, &mut eager, &mut freed);
+        // Move the blocks (debug records travel with their instructions).
+        let anchor =
+            self.ctx.append_block(body).ok_or_else(|| LlvmError("cannot create a function like this one".into()))?;
+        let mut pos = anchor;
+        for b in fv.blocks() {
+            b.move_after(pos);
+            pos = b;
+        }
+        // SAFETY: the anchor is an empty block nothing uses, and no handle to it is kept.
+        unsafe { anchor.delete() };
+        for (a, na) in fv.params().into_iter().zip(body.params()) {
+            let name = a.name();
+            if !name.is_empty() {
+                a.set_name(b"");
+                na.set_name(&name);
             }
-            let sec = c::LLVMGetSection(fv.0);
-            if !sec.is_null() {
-                c::LLVMSetSection(body.0, sec);
-            }
-            ffi::mergefunc_set_function_alignment(body.0, ffi::mergefunc_function_alignment(fv.0));
-            ffi::LLVMSetUnnamedAddress(body.0, ffi::LLVMGetUnnamedAddress(fv.0));
-            if let Some(p) = fv.personality() {
-                c::LLVMSetPersonalityFn(body.0, p.0);
-            }
-            if c::LLVMHasPrefixData(fv.0) != 0 {
-                c::LLVMSetPrefixData(body.0, c::LLVMGetPrefixData(fv.0));
-            }
-            if c::LLVMHasPrologueData(fv.0) != 0 {
-                c::LLVMSetPrologueData(body.0, c::LLVMGetPrologueData(fv.0));
-            }
-            // Linkage::Private = 9.
-            ffi::LLVMSetLinkage(body.0, 9);
-            // The comdat stays with the symbol (opt-22 leaves the private body without one).
-            // Attachments go with the body; the symbol keeps only its CFI types.
-            for (k, md) in fv.global_metadata() {
-                c::LLVMGlobalSetMetadata(body.0, k, md.0);
-            }
-            self.strip_metadata(fv);
-            // Moving the blocks replaces their block-address constants (and the constants
-            // built on them), and changes what the functions using them refer to.
-            self.blockaddress_users(fv, &mut eager, &mut freed);
-            // Move the blocks (debug records travel with their instructions).
-            let anchor = c::LLVMAppendBasicBlockInContext(self.ctx, body.0, NONAME);
-            let mut pos = anchor;
-            for b in fv.blocks() {
-                c::LLVMMoveBasicBlockAfter(b, pos);
-                pos = b;
-            }
-            c::LLVMDeleteBasicBlock(anchor);
-            for (a, na) in fv.params().into_iter().zip(body.params()) {
-                let name = a.name();
-                if !name.is_empty() {
-                    a.set_name(b"");
-                    na.set_name(&name);
-                }
-                c::LLVMReplaceAllUsesWith(a.0, na.0);
-            }
+            // SAFETY: an argument is in no constant, so RAUW replaces no constant; `na` is the
+            // matching argument of a function of the same type.
+            unsafe { a.replace_all_uses_with(na) };
         }
         let id = self.register_func(body);
         let derived = self.derive_body_facts(f, id, body);
@@ -831,8 +773,7 @@ impl LlvmModule {
     fn set_alignment_untimed(&mut self, f: FuncId, align: Option<u64>) -> Result<(), LlvmError> {
         let v = self.func_value(f)?;
         // The driver sets the larger of two alignments LLVM accepted (up to 2^32).
-        // SAFETY: `v` is a live function; the shim checks the value.
-        if unsafe { ffi::mergefunc_set_function_alignment(v.0, align.unwrap_or(0)) } != 1 {
+        if !v.set_function_alignment(align.unwrap_or(0)) {
             return err(format!("invalid alignment {}", align.unwrap_or(0)));
         }
         self.drop_prescan();

@@ -21,6 +21,12 @@
 //! liveness, each block names the precondition of the C++ function behind the call (the
 //! value kind or opcode its `cast<>` needs) and where that precondition is checked.
 //! `LLVMIsA*` functions are checked casts (`dyn_cast`) and accept every live value.
+//!
+//! This file has the handles and the getters of values, types and metadata; the files
+//! beside it group the rest by job: `body.rs` (walking a body without allocating),
+//! `attrs.rs` (attributes and attribute lists), `module.rs` (parsing and owning a
+//! module, its context, target data and builder), `shim.rs` (the shim's read-only
+//! functions) and `edit.rs` (the rewrites' edits; those that delete IR are `unsafe fn`).
 
 use crate::ffi;
 use inkwell::llvm_sys as sys;
@@ -34,12 +40,26 @@ use sys::prelude::*;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(transparent)]
 pub struct V(pub LLVMValueRef);
-/// A type handle.
+/// A type handle (transparent: a buffer of `T` is passed to the shim as handles).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(transparent)]
 pub struct T(pub LLVMTypeRef);
 /// A metadata handle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Md(pub LLVMMetadataRef);
+/// A basic block handle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct B(pub LLVMBasicBlockRef);
+
+mod attrs;
+mod body;
+mod edit;
+mod module;
+mod shim;
+pub use attrs::{attr_kind_for_name, AttrOwner, AttrRead, IntKinds, A};
+pub use body::{CallSite, Inst, Operands};
+pub use module::{Builder, OwnedIr, ParseError, TargetData, M};
+pub use shim::{prefetch_range, LlvmComparator, SameBodyWalk};
 
 // ---------------------------------------------------------------------------------------
 // Decoded enums
@@ -242,6 +262,11 @@ impl T {
         let n = unsafe { c::LLVMCountStructElementTypes(self.0) };
         // SAFETY: `self` is a live, non-opaque struct type and `i` is below its field count.
         Some((0..n).map(|i| T(unsafe { c::LLVMStructGetTypeAtIndex(self.0, i) })).collect())
+    }
+    /// The type as LLVM prints it (`LLVMPrintTypeToString`).
+    pub fn print(self) -> String {
+        // SAFETY: `self` is a live type; LLVM returns an owned message that `take_message` frees.
+        take_message(unsafe { c::LLVMPrintTypeToString(self.0) })
     }
     /// Packed struct.
     pub fn packed(self) -> bool {
@@ -468,6 +493,16 @@ impl V {
         // SAFETY: `self` is a live global value (checked above).
         unsafe { ffi::LLVMGetUnnamedAddress(self.0) }
     }
+    /// The initializer of a global variable (`None` for a declaration or another value).
+    pub fn initializer(self) -> Option<V> {
+        // SAFETY: `self` is a live value; `LLVMIsA*` is a checked cast.
+        if unsafe { c::LLVMIsAGlobalVariable(self.0) }.is_null() {
+            return None;
+        }
+        // SAFETY: `self` is a live global variable (checked above).
+        let init = unsafe { c::LLVMGetInitializer(self.0) };
+        (!init.is_null()).then_some(V(init))
+    }
     /// Calling convention of a function.
     pub fn call_conv(self) -> Option<u32> {
         // SAFETY: `self` is a live function (checked by `then`'s condition).
@@ -555,19 +590,8 @@ impl V {
         (0..n).map(|i| V(unsafe { c::LLVMGetParam(self.0, i) })).collect()
     }
     /// Blocks of a function in layout order.
-    pub fn blocks(self) -> Vec<LLVMBasicBlockRef> {
-        let mut out = Vec::new();
-        if !self.is_function() {
-            return out;
-        }
-        // SAFETY: `self` is a live function (checked above); `b` walks its live blocks until null.
-        let mut b = unsafe { c::LLVMGetFirstBasicBlock(self.0) };
-        while !b.is_null() {
-            out.push(b);
-            // SAFETY: `b` is a live block of `self` (not null, checked by the loop).
-            b = unsafe { c::LLVMGetNextBasicBlock(b) };
-        }
-        out
+    pub fn blocks(self) -> Vec<B> {
+        self.first_block().map(|b| b.and_following().collect()).unwrap_or_default()
     }
     /// The global metadata attachments of a global object: (kind, node).
     pub fn global_metadata(self) -> Vec<(u32, Md)> {
@@ -585,13 +609,13 @@ impl V {
     // --- instructions ---------------------------------------------------------------
 
     /// Parent block of an instruction.
-    pub fn parent_block(self) -> Option<LLVMBasicBlockRef> {
+    pub fn parent_block(self) -> Option<B> {
         if !self.is_instruction() {
             return None;
         }
         // SAFETY: `self` is a live instruction (checked above).
         let b = unsafe { c::LLVMGetInstructionParent(self.0) };
-        (!b.is_null()).then_some(b)
+        (!b.is_null()).then_some(B(b))
     }
     /// True for a debug intrinsic call (`llvm.dbg.*`).
     pub fn is_debug_intrinsic(self) -> bool {
@@ -608,20 +632,6 @@ impl V {
             Some(Ok(o)) if ops.contains(&o) => Some(o),
             _ => None,
         }
-    }
-    /// Successor count of a terminator.
-    #[allow(dead_code)] // the body builder reads these fields directly
-    pub fn successors(self) -> Vec<LLVMBasicBlockRef> {
-        // SAFETY: `self` is a live value; `||` calls LLVM only for an instruction, and `LLVMIsA*`
-        // is a checked cast.
-        if !self.is_instruction() || unsafe { c::LLVMIsATerminatorInst(self.0) }.is_null() {
-            return Vec::new();
-        }
-        // SAFETY: `self` is a live terminator (checked above); the indices below are below its
-        // successor count.
-        let n = unsafe { c::LLVMGetNumSuccessors(self.0) };
-        // SAFETY: `self` is a live terminator and `i` is below its successor count.
-        (0..n).map(|i| unsafe { c::LLVMGetSuccessor(self.0, i) }).collect()
     }
     /// Case values of a switch, in successor order (successor 0 is the default).
     pub fn switch_cases(self) -> Option<Vec<V>> {
@@ -751,16 +761,6 @@ impl V {
         // SAFETY: `self` is a live `shufflevector` and `i` is below its mask length.
         Some((0..n).map(|i| unsafe { c::LLVMGetMaskValue(self.0, i) }).collect())
     }
-    /// Incoming blocks of a phi.
-    #[allow(dead_code)] // the body builder reads these fields directly
-    pub fn incoming_blocks(self) -> Option<Vec<LLVMBasicBlockRef>> {
-        self.op_is(&[Op::Phi])?;
-        // SAFETY: `self` is a live `phi` (checked above); the indices below are below its incoming
-        // count.
-        let n = unsafe { c::LLVMCountIncoming(self.0) };
-        // SAFETY: `self` is a live `phi` and `i` is below its incoming count.
-        Some((0..n).map(|i| unsafe { c::LLVMGetIncomingBlock(self.0, i) }).collect())
-    }
     /// Cleanup flag of a landingpad.
     pub fn is_cleanup(self) -> Option<bool> {
         self.op_is(&[Op::LandingPad])?;
@@ -770,31 +770,6 @@ impl V {
     /// True for call/invoke/callbr.
     pub fn is_call(self) -> bool {
         self.op_is(&[Op::Call, Op::Invoke, Op::CallBr]).is_some()
-    }
-    /// Calling convention of a call site.
-    #[allow(dead_code)] // the body builder reads these fields directly
-    pub fn call_site_cc(self) -> Option<u32> {
-        // SAFETY: `self` is a live call site (checked by `then`'s condition).
-        self.is_call().then(|| unsafe { c::LLVMGetInstructionCallConv(self.0) })
-    }
-    /// Tail-call kind of a `call` (not invoke/callbr).
-    #[allow(dead_code)] // the body builder reads these fields directly
-    pub fn tail_kind(self) -> Option<u32> {
-        self.op_is(&[Op::Call])?;
-        // SAFETY: `self` is a live `call` (checked above).
-        Some(unsafe { ffi::LLVMGetTailCallKind(self.0) })
-    }
-    /// The called function type of a call site.
-    #[allow(dead_code)] // the body builder reads these fields directly
-    pub fn called_fn_type(self) -> Option<T> {
-        // SAFETY: `self` is a live call site (checked by `then`'s condition).
-        self.is_call().then(|| T(unsafe { c::LLVMGetCalledFunctionType(self.0) }))
-    }
-    /// Number of argument operands of a call site.
-    #[allow(dead_code)] // the body builder reads these fields directly
-    pub fn num_arg_operands(self) -> Option<u32> {
-        // SAFETY: `self` is a live call site (checked by `then`'s condition).
-        self.is_call().then(|| unsafe { c::LLVMGetNumArgOperands(self.0) })
     }
     /// Operand bundles: (tag, input count).
     pub fn bundles(self) -> Option<Vec<(Vec<u8>, u32)>> {
@@ -911,12 +886,12 @@ impl V {
         Some(bytes(p, n))
     }
     /// Function and block of a `blockaddress`.
-    pub fn block_address(self) -> Option<(V, LLVMBasicBlockRef)> {
+    pub fn block_address(self) -> Option<(V, B)> {
         if self.kind() != Ok(ValKind::BlockAddress) {
             return None;
         }
         // SAFETY: `self` is a live `blockaddress` (checked above).
-        Some(unsafe { (V(c::LLVMGetBlockAddressFunction(self.0)), c::LLVMGetBlockAddressBasicBlock(self.0)) })
+        Some(unsafe { (V(c::LLVMGetBlockAddressFunction(self.0)), B(c::LLVMGetBlockAddressBasicBlock(self.0))) })
     }
     /// Pointer, key, discriminator and address discriminator of a `ptrauth` constant.
     pub fn ptrauth(self) -> Option<[V; 4]> {
@@ -1033,10 +1008,12 @@ impl Md {
     }
 }
 
-/// Metadata helpers that need the context.
-pub struct MdCtx(pub LLVMContextRef);
+/// A context handle: the metadata helpers, and the few values made in the context
+/// (see also `module.rs`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Ctx(pub LLVMContextRef);
 
-impl MdCtx {
+impl Ctx {
     /// The metadata as a value.
     pub fn as_value(&self, m: Md) -> V {
         // SAFETY: `self.0` is the live context that owns `m`.

@@ -316,20 +316,18 @@ impl crate::LlvmModule {
             return b;
         }
         let shapes = &self.load.shapes;
-        let any = (0..shapes.flags.len()).filter(|&i| shapes.is_alone_on_shape(i)).any(|i| {
-            // SAFETY: an alone function is never erased or replaced, so its slot holds
-            // its live function; the shim only reads its block headers (and answers -1
-            // for anything that is not a function).
-            self.funcs[i].v.is_some_and(|v| unsafe { ffi::mergefunc_any_block_address_taken(v.0) } != 0)
-        });
+        // An alone function is never erased or replaced, so its slot holds its live
+        // function; only its block headers are read.
+        let any = (0..shapes.flags.len())
+            .filter(|&i| shapes.is_alone_on_shape(i))
+            .any(|i| self.funcs[i].v.is_some_and(|v| v.block_address_may_be_taken()));
         self.load.alone_block_addresses.set(Some(any));
         any
     }
 
     /// The definitions alone on their shape (by function index), as the load found them.
     /// For tests and the benchmark.
-    #[doc(hidden)]
-    pub fn alone_on_shape(&self) -> Vec<mergefunc::FuncId> {
+    pub(crate) fn alone_on_shape(&self) -> Vec<mergefunc::FuncId> {
         (0..self.load.shapes.flags.len())
             .filter(|&i| self.load.shapes.is_alone_on_shape(i))
             .map(mergefunc::FuncId::new)
@@ -338,8 +336,7 @@ impl crate::LlvmModule {
 
     /// The definitions the load found never merging: alone on their shape or on their
     /// prescan key ([`mergefunc::FastPath::never_merges`]). For tests and the benchmark.
-    #[doc(hidden)]
-    pub fn never_merging(&self) -> Vec<mergefunc::FuncId> {
+    pub(crate) fn never_merging(&self) -> Vec<mergefunc::FuncId> {
         (0..self.load.shapes.flags.len())
             .filter(|&i| self.load.shapes.is_alone(i))
             .map(mergefunc::FuncId::new)
@@ -350,8 +347,7 @@ impl crate::LlvmModule {
     /// candidate of the full path again (the prescan reruns over all of them), and every
     /// function gets full facts. Only before merging; for the check that the shortcuts
     /// change nothing (`tests/shapes.rs`).
-    #[doc(hidden)]
-    pub fn forget_shapes(&mut self) {
+    pub(crate) fn forget_shapes(&mut self) {
         let light: Vec<usize> = (0..self.load.shapes.flags.len()).filter(|&i| self.load.shapes.light(i)).collect();
         if light.is_empty() {
             return;

@@ -12,9 +12,9 @@ const DL: &str =
 /// them; these tests read them directly).
 fn load(src: &str) -> LlvmModule {
     let mut m = LlvmModule::parse(format!("{DL}{src}").as_bytes(), "test.ll").unwrap_or_else(|e| panic!("{e}"));
-    // The views and facts themselves: full facts everywhere (the load's shortcuts off).
-    m.forget_shapes();
-    m.build_all_views();
+    // The views and facts themselves: full facts everywhere (the load's shortcuts off;
+    // `build_all_views` forgets them).
+    m.testing().build_all_views();
     m
 }
 
@@ -157,7 +157,7 @@ fn gep_offsets_use_the_index_width() {
     )
     .unwrap();
     let mut m = m;
-    m.build_all_views();
+    m.testing().build_all_views();
     let i = insts(&m, "a")[0];
     assert!(
         matches!(i.kind, InstKind::Address { offset: Some(ConstOffset { bits: 32, value: 0xffff_fffc }), .. }),
@@ -307,7 +307,7 @@ fn split_bodies_keep_their_view_and_copy_key() {
     src.push_str("!0 = !{}\n!1 = !{i64 8}\n");
     for read_a in [false, true] {
         let mut m = LlvmModule::parse(format!("{DL}{src}").as_bytes(), "split.ll").unwrap_or_else(|e| panic!("{e}"));
-        m.set_check_copies(true);
+        m.testing().set_check_copies(true);
         if read_a {
             let a = id(&m, "a");
             m.materialize_view(a);
@@ -319,14 +319,14 @@ fn split_bodies_keep_their_view_and_copy_key() {
         // a is never read by the driver: b merges into it on a claim, and c and d into
         // the private body that took a's place in the tree (without its copy key, they
         // would be read and compared).
-        assert_eq!(m.same_body_claims(), 3, "{r}");
+        assert_eq!(m.testing().same_body_claims(), 3, "{r}");
         assert_eq!(r.stats.same_body_merged, 3, "{r}");
         assert_eq!(r.stats.unread_pairs_merged, 3, "{r}");
         assert_eq!(r.stats.comparisons, 0, "{r}");
         // a's view, when built, moves with the body (its metadata is uniqued content):
         // one build in all; none when nothing asked for it.
-        assert_eq!(m.views_built(), read_a as u64, "read_a {read_a}: {r}");
-        let (_, diffs) = m.copy_report();
+        assert_eq!(m.testing().views_built(), read_a as u64, "read_a {read_a}: {r}");
+        let (_, diffs) = m.testing().copy_report();
         assert!(diffs.is_empty(), "{diffs:?}");
         let text = m.to_text();
         assert_eq!(text.matches("define private i32 @0(ptr %p)").count(), 1, "{text}");
@@ -370,7 +370,7 @@ fn split_bodies_take_their_tree_key_unless_they_name_it() {
             .unwrap_or_else(|e| panic!("{e}"));
         m.verify().unwrap_or_else(|e| panic!("{e}\n{}", m.to_text()));
         assert_eq!(r.stats.double_weak, 2, "{r}");
-        m.check_tree_keys().unwrap_or_else(|e| panic!("cycles {cycles}: {e}"));
+        m.testing().check_tree_keys().unwrap_or_else(|e| panic!("cycles {cycles}: {e}"));
     }
 }
 
@@ -395,15 +395,15 @@ fn unread_claims_decline_what_a_build_would_refuse() {
          !1 = !{!\"rsp\"}\n",
     );
     let mut m = LlvmModule::parse(format!("{DL}{src}").as_bytes(), "distinct.ll").unwrap_or_else(|e| panic!("{e}"));
-    m.set_check_copies(true);
+    m.testing().set_check_copies(true);
     let r = merge_module(&mut m, &Options::default()).unwrap_or_else(|e| panic!("{e}"));
     m.verify().unwrap_or_else(|e| panic!("{e}\n{}", m.to_text()));
     // d folds into c (as with opt-22); a and b stay.
     assert_eq!(r.merges.len(), 1, "{r}");
     assert_eq!((&*r.merges[0].folded_name, &*r.merges[0].target_name), (&b"d"[..], &b"c"[..]), "{r}");
-    assert_eq!(m.same_body_claims(), 1, "{r}");
+    assert_eq!(m.testing().same_body_claims(), 1, "{r}");
     assert_eq!(r.stats.unread_pairs_merged, 1, "{r}");
-    let (_, diffs) = m.copy_report();
+    let (_, diffs) = m.testing().copy_report();
     assert!(diffs.is_empty(), "{diffs:?}");
     // a's and b's views were built (no claim spared them) and found them ineligible.
     for f in ["a", "b"] {
@@ -441,12 +441,12 @@ fn unread_tiny_odr_pairs_stay_apart() {
                define i32 @use() {\n  %1 = call i32 @a()\n  %2 = call i32 @b()\n  %3 = add i32 %1, %2\n  \
                ret i32 %3\n}\n";
     let mut m = LlvmModule::parse(format!("{DL}{src}").as_bytes(), "tiny-odr.ll").unwrap_or_else(|e| panic!("{e}"));
-    m.set_check_copies(true);
+    m.testing().set_check_copies(true);
     let r = merge_module(&mut m, &Options::default()).unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!(m.same_body_claims(), 1, "{r}");
+    assert_eq!(m.testing().same_body_claims(), 1, "{r}");
     assert_eq!(r.stats.unread_pairs_merged, 1, "{r}");
     assert!(r.merges.is_empty(), "{r}");
-    assert_eq!(m.views_built(), 0, "{r}");
+    assert_eq!(m.testing().views_built(), 0, "{r}");
     let text = m.to_text();
     assert!(text.contains("define linkonce_odr i32 @a()") && text.contains("define linkonce_odr i32 @b()"), "{text}");
 }
@@ -659,7 +659,7 @@ fn prescan_follows_llvms_block_order() {
          else:\n  call void @q()\n  br label %join\n\
          join:\n  %j = add i32 1, 2\n  ret void\n}\n",
     );
-    let pairs = m.structural_hash_pairs();
+    let pairs = m.testing().structural_hash_pairs();
     assert_eq!(pairs.len(), 5);
     for (name, prescan, shim, walk, llvm) in &pairs {
         assert_eq!((prescan, shim, walk), (llvm, llvm, llvm), "{name}");
@@ -669,7 +669,7 @@ fn prescan_follows_llvms_block_order() {
     // layout and the unreachable block.
     assert_eq!(pairs[3].4, pairs[4].4);
     // The refs (calls of @q and @p) come in depth-first order, as from the LLVM-C walk.
-    assert_eq!(m.check_prescan_keys(), Ok(5));
+    assert_eq!(m.testing().check_prescan_keys(), Ok(5));
 }
 
 #[test]
@@ -856,9 +856,8 @@ fn keeping_an_erased_body_drops_every_use_it_made() {
         m.erase(id(&m, "g")).unwrap();
         assert!(!value(&m, "c").has_uses(), "keep {keep}: the erased body still calls @c");
         assert!(!value(&m, "pers").has_uses(), "keep {keep}: the erased function still names its personality");
-        // SAFETY: `m.m` is the live module and the name is NUL-terminated.
-        let gv = V(unsafe { inkwell::llvm_sys::core::LLVMGetNamedGlobal(m.m, c"gv".as_ptr()) });
-        assert!(!gv.is_null() && !gv.has_uses(), "keep {keep}: @gv is still used");
+        let gv = m.m.named_global("gv").expect("@gv is in the module");
+        assert!(!gv.has_uses(), "keep {keep}: @gv is still used");
         m.erase(id(&m, "c")).unwrap();
         m.verify().unwrap_or_else(|e| panic!("keep {keep}: {e}\n{}", m.to_text()));
         out.push(m.to_text());
@@ -922,7 +921,7 @@ fn thunks_replace_the_folded_function_with_a_shell() {
 /// source type, and on every corpus module.
 #[test]
 fn cached_gep_offsets_equal_llvms_fold() {
-    let m = load(
+    let mut m = load(
         "target datalayout = \"p1:32:32\"\n\
          %s = type { i8, i32, [4 x i16] }\n\
          define ptr @a(ptr %p) {\n  %x = getelementptr %s, ptr %p, i64 0, i32 2, i64 3\n  ret ptr %x\n}\n\
@@ -934,7 +933,7 @@ fn cached_gep_offsets_equal_llvms_fold() {
          define ptr @g(ptr %p) {\n  %x = getelementptr %s, ptr %p, i64 -1, i32 1\n  ret ptr %x\n}\n\
          define ptr @h(ptr %p, i64 %i) {\n  %x = getelementptr %s, ptr %p, i64 %i, i32 1\n  ret ptr %x\n}\n",
     );
-    assert_eq!(m.check_gep_offsets(), Ok(8));
+    assert_eq!(m.testing().check_gep_offsets(), Ok(8));
     let off = |f: &str| match insts(&m, f)[0].kind {
         InstKind::Address { offset, .. } => offset.map(|o| (o.bits, o.value)),
         k => panic!("{k:?}"),
@@ -952,8 +951,8 @@ fn cached_gep_offsets_equal_llvms_fold() {
     for f in std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()) {
         if f.extension().is_some_and(|e| e == "ll") {
             let mut m = LlvmModule::load(&f).unwrap();
-            m.build_all_views();
-            checked += m.check_gep_offsets().unwrap_or_else(|name| panic!("{}: {name}", f.display()));
+            m.testing().build_all_views();
+            checked += m.testing().check_gep_offsets().unwrap_or_else(|name| panic!("{}: {name}", f.display()));
         }
     }
     assert!(checked > 0, "the corpus has getelementptr instructions");
@@ -985,7 +984,7 @@ fn copies_take_struct_names_callees_and_cache_generations_into_account() {
     }
     src.push_str("!0 = !{}\n!1 = distinct !{}\n");
     let mut m = LlvmModule::parse(format!("{DL}{src}").as_bytes(), "copies.ll").unwrap_or_else(|e| panic!("{e}"));
-    m.set_check_copies(true);
+    m.testing().set_check_copies(true);
     let view = |m: &mut LlvmModule, f: &str| {
         let f = id(m, f);
         m.materialize_view(f);
@@ -996,7 +995,7 @@ fn copies_take_struct_names_callees_and_cache_generations_into_account() {
     // is still a source.
     m.forget_consts(&[]);
     let (fb, fc, fd) = (view(&mut m, "fb"), view(&mut m, "fc"), view(&mut m, "fd"));
-    let (copies, diffs) = m.copy_report();
+    let (copies, diffs) = m.testing().copy_report();
     assert!(diffs.is_empty(), "{diffs:?}");
     // %B differs from %A in its name only: fb (another callee) and fd (the same callee)
     // copy fa's view; %C has another field type, so fc is built.
@@ -1018,7 +1017,7 @@ fn copies_take_struct_names_callees_and_cache_generations_into_account() {
     let ga = view(&mut m, "ga");
     m.forget_consts(&[]);
     let (gb, gc) = (view(&mut m, "gb"), view(&mut m, "gc"));
-    let (copies, diffs) = m.copy_report();
+    let (copies, diffs) = m.testing().copy_report();
     assert!(diffs.is_empty(), "{diffs:?}");
     assert_eq!(copies, 3);
     assert_eq!(m.view_copied_from(gb), None);
@@ -1051,14 +1050,14 @@ fn copies_compare_the_attachments_views_record() {
          !5 = !{i32 0, i32 10}\n!6 = !{i32 0, i32 20}\n",
     );
     let mut m = LlvmModule::parse(format!("{DL}{src}").as_bytes(), "attachments.ll").unwrap_or_else(|e| panic!("{e}"));
-    m.set_check_copies(true);
+    m.testing().set_check_copies(true);
     let view = |m: &mut LlvmModule, f: &str| {
         let f = id(m, f);
         m.materialize_view(f);
         f
     };
     let (fa, fb, fc, fd) = (view(&mut m, "fa"), view(&mut m, "fb"), view(&mut m, "fc"), view(&mut m, "fd"));
-    let (copies, diffs) = m.copy_report();
+    let (copies, diffs) = m.testing().copy_report();
     assert!(diffs.is_empty(), "{diffs:?}");
     // fb differs from fa in its `!llvm.loop` node only: a copy, and equal under the order.
     assert_eq!(copies, 1);
@@ -1076,7 +1075,6 @@ fn copies_compare_the_attachments_views_record() {
 /// definition is inside its function's range.
 #[test]
 fn prescan_records_each_body_footprint() {
-    use inkwell::llvm_sys::core as c;
     let m = LlvmModule::parse(
         format!(
             "{DL}declare i32 @k(i32)\n\
@@ -1099,14 +1097,10 @@ fn prescan_records_each_body_footprint() {
         assert!(lo != 0 && lo <= hi, "{name}: {lo:#x}..{hi:#x}");
         let v = m.func_value(f).unwrap();
         for b in v.blocks() {
-            assert!((lo..=hi).contains(&(b as u64)), "{name}: block outside its range");
-            // SAFETY: a block of a live function; the walk only reads.
-            let mut i = unsafe { c::LLVMGetFirstInstruction(b) };
-            while !i.is_null() {
-                assert!((lo..=hi).contains(&(i as u64)), "{name}: instruction outside its range");
+            assert!((lo..=hi).contains(&(b.0 as u64)), "{name}: block outside its range");
+            for i in b.instructions() {
+                assert!((lo..=hi).contains(&(i.value().0 as u64)), "{name}: instruction outside its range");
                 checked += 1;
-                // SAFETY: `i` is a live instruction (not null, checked by the loop).
-                i = unsafe { c::LLVMGetNextInstruction(i) };
             }
         }
     }
@@ -1139,7 +1133,7 @@ fn layout_comes_from_the_triple() {
                define i32 @b4(ptr %p) {\n  %q = getelementptr i8, ptr %p, i32 4\n  %v = load i32, ptr %q\n  ret i32 %v\n}\n";
     let parse = |triple: &str| {
         let mut m = LlvmModule::parse(format!("target triple = \"{triple}\"\n{src}").as_bytes(), "t.ll").unwrap();
-        m.build_all_views();
+        m.testing().build_all_views();
         m
     };
     let m = parse("i686-unknown-linux-gnu");

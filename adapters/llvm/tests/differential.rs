@@ -270,7 +270,7 @@ fn ours(input: &Path, opts: &[String], out: &Path) -> Result<(), String> {
 /// function with a body. Returns how many functions were checked.
 fn assert_structural_hash_exact(path: &Path) -> usize {
     let mut m = mergefunc_llvm::LlvmModule::load(path).unwrap_or_else(|e| panic!("{e}"));
-    let pairs = m.structural_hash_pairs();
+    let pairs = m.testing().structural_hash_pairs();
     let wrong: Vec<_> =
         pairs.iter().filter(|(_, pre, shim, walk, llvm)| pre != llvm || shim != llvm || walk != llvm).collect();
     assert!(
@@ -281,18 +281,18 @@ fn assert_structural_hash_exact(path: &Path) -> usize {
         pairs.len(),
         &wrong[..wrong.len().min(5)]
     );
-    if let Err(e) = m.check_prescan_keys() {
+    if let Err(e) = m.testing().check_prescan_keys() {
         panic!("{}: prescan merge keys: {e}", path.display());
     }
     // Tree keys: on the loaded module, and after a merge run (keys cached before rewrites
     // must have been dropped by every rewrite that changed their function).
     let mut m = mergefunc_llvm::LlvmModule::load(path).unwrap_or_else(|e| panic!("{e}"));
-    if let Err(e) = m.check_tree_keys() {
+    if let Err(e) = m.testing().check_tree_keys() {
         panic!("{}: tree keys: {e}", path.display());
     }
     let mut m = mergefunc_llvm::LlvmModule::load(path).unwrap_or_else(|e| panic!("{e}"));
     mergefunc::merge_module(&mut m, &mergefunc::Options::default()).unwrap_or_else(|e| panic!("{e}"));
-    if let Err(e) = m.check_tree_keys() {
+    if let Err(e) = m.testing().check_tree_keys() {
         panic!("{}: tree keys after merging: {e}", path.display());
     }
     pairs.len()

@@ -19,14 +19,14 @@ use mergefunc_llvm::LlvmModule;
 fn check_counting(path: &Path, opts: &Options, on_key: &mut usize) -> usize {
     let what = path.display();
     let mut with = LlvmModule::load(path).unwrap_or_else(|e| panic!("{what}: {e}"));
-    let on_shape = with.alone_on_shape().len();
+    let on_shape = with.testing().alone_on_shape().len();
     // Function ids are module order, the same in both loads.
-    let alone: BTreeSet<mergefunc::FuncId> = with.never_merging().into_iter().collect();
+    let alone: BTreeSet<mergefunc::FuncId> = with.testing().never_merging().into_iter().collect();
     *on_key += alone.len() - on_shape;
     let r1 = merge_module(&mut with, opts).unwrap_or_else(|e| panic!("{what}: {e}"));
     let mut full = LlvmModule::load(path).unwrap_or_else(|e| panic!("{what}: {e}"));
-    full.forget_shapes();
-    assert!(full.alone_on_shape().is_empty());
+    full.testing().forget_shapes();
+    assert!(full.testing().alone_on_shape().is_empty());
     let r2 = merge_module(&mut full, opts).unwrap_or_else(|e| panic!("{what}: {e}"));
     for m in &r2.merges {
         for (f, name) in [(m.folded, &m.folded_name), (m.target, &m.target_name)] {
@@ -109,7 +109,7 @@ fn a_sample_of_shared_shapes_turns_shapes_off_with_the_same_output() {
     // not read at all.
     let p = generated("shapes-duplicate-heavy.ll", 480, 80);
     assert_eq!(check(&p, &Options::default()), 0);
-    assert!(LlvmModule::load(&p).expect("loads").alone_on_shape().is_empty());
+    assert!(LlvmModule::load(&p).expect("loads").testing().alone_on_shape().is_empty());
     // Mostly unique shapes: read, and every unique one is alone.
     let p = generated("shapes-mostly-unique.ll", 80, 480);
     assert_eq!(check(&p, &Options::default()), 480);

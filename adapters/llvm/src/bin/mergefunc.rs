@@ -33,7 +33,7 @@
 //! `--no-copy-views` builds every function's view through LLVM-C instead of copying the
 //! view of a function with the same body, and never merges a function on the word that it
 //! has a tree function's body without building its view (see
-//! `LlvmModule::set_copy_views`). The output is the same either way; the option is there
+//! `LlvmModule::testing().set_copy_views`). The output is the same either way; the option is there
 //! to measure the copies.
 //!
 //! `--floors` (for the benchmark) parses and verifies the input, times one walk over
@@ -51,7 +51,7 @@
 //!
 //! `--no-tree-keys` makes the core build and hash the view of every candidate it files
 //! in its tree, instead of filing it under a key from the prescan and reading it only when
-//! another function has the same key (see `LlvmModule::set_tree_keys`). The output is the
+//! another function has the same key (see `LlvmModule::testing().set_tree_keys`). The output is the
 //! same either way.
 //!
 //! `--check-fast-path` makes the core check every trusted answer of the adapter's fast
@@ -366,8 +366,8 @@ fn run() -> Result<(), String> {
     let mut m = LlvmModule::load_with_threads(&args.input, args.threads).map_err(|e| e.to_string())?;
     // The process writes the module and exits: erased bodies need not be destroyed.
     m.set_keep_erased(true);
-    m.set_copy_views(args.copy_views);
-    m.set_tree_keys(args.tree_keys);
+    m.testing().set_copy_views(args.copy_views);
+    m.testing().set_tree_keys(args.tree_keys);
     let (start, cpu0) = (Instant::now(), mergefunc_llvm::process_cpu_seconds());
     let report = merge_module(&mut m, &args.opts).map_err(|e| format!("merging failed: {e}"))?;
     let (merge_secs, merge_cpu) = (start.elapsed().as_secs_f64(), mergefunc_llvm::process_cpu_seconds() - cpu0);
@@ -435,9 +435,12 @@ fn run() -> Result<(), String> {
         for line in near.iter().flat_map(|nm| mergefunc_llvm::explain::near_miss_stats(nm, 10)) {
             eprintln!("mergefunc: {line}");
         }
-        eprintln!("mergefunc: views built: {}", m.views_built());
-        eprintln!("mergefunc: views copied from a function with the same body: {}", m.copy_report().0);
-        eprintln!("mergefunc: functions found to have a tree function's body without a view: {}", m.same_body_claims());
+        eprintln!("mergefunc: views built: {}", m.testing().views_built());
+        eprintln!("mergefunc: views copied from a function with the same body: {}", m.testing().copy_report().0);
+        eprintln!(
+            "mergefunc: functions found to have a tree function's body without a view: {}",
+            m.testing().same_body_claims()
+        );
         if args.time {
             eprintln!(
                 "mergefunc: time: module facts {setup_secs:.6} s (cpu {setup_cpu:.6} s), merge {merge_secs:.6} s \

@@ -8,65 +8,35 @@
 //! `attrs_by_handles`) never go stale; a list's id depends on its content only.
 
 use super::LlvmModule;
-use crate::ffi;
-use crate::safe::{T, V};
+use crate::safe::{AttrOwner, AttrRead, A};
 use inkwell::llvm_sys as sys;
 use mergefunc::{Attr, AttrList, AttrsId};
-use std::os::raw::c_uint;
-use std::ptr;
-use sys::core as c;
 use sys::prelude::*;
 
 impl LlvmModule {
-    fn attr(&mut self, a: LLVMAttributeRef, special: &mut bool) -> Attr {
-        // SAFETY: `a` is a live attribute (from the function or call site's attribute list;
-        // attributes are never freed); each getter below is asked only for the attribute kind it
-        // reads (checked by `LLVMIs*Attribute`), and the string slices are read within the lengths
-        // LLVM wrote, after a null check.
-        unsafe {
-            if c::LLVMIsStringAttribute(a) != 0 {
-                let mut kl: c_uint = 0;
-                let k = c::LLVMGetStringAttributeKind(a, &mut kl);
-                let mut vl: c_uint = 0;
-                let vv = c::LLVMGetStringAttributeValue(a, &mut vl);
-                let kb = if k.is_null() {
-                    Vec::new()
-                } else {
-                    std::slice::from_raw_parts(k as *const u8, kl as usize).to_vec()
-                };
-                let vb = if vv.is_null() {
-                    Vec::new()
-                } else {
-                    std::slice::from_raw_parts(vv as *const u8, vl as usize).to_vec()
-                };
-                return Attr::Str(kb.into(), vb.into());
-            }
-            let kind = c::LLVMGetEnumAttributeKind(a);
-            if self.kinds.special_alloca_kinds.contains(&kind) && kind != 0 {
-                *special = true;
-            }
-            if c::LLVMIsTypeAttribute(a) != 0 {
-                let t = c::LLVMGetTypeAttributeValue(a);
-                let t = if t.is_null() { None } else { Some(self.intern_type(T(t))) };
-                return Attr::Type(kind, t);
-            }
-            if c::LLVMIsEnumAttribute(a) != 0 {
-                if let Some((enum_end, lo, hi)) = self.kinds.int_attr_range {
-                    if kind < enum_end {
-                        return Attr::Flag(kind);
-                    }
-                    if lo <= kind && kind < hi {
-                        return Attr::Int(kind, c::LLVMGetEnumAttributeValue(a));
-                    }
-                }
-            }
+    /// The core's record of attribute `a`, and whether it is `inalloca` or `swifterror`.
+    fn attr(&mut self, a: A) -> (Attr, bool) {
+        let read = a.read(self.kinds.int_attr_range);
+        let kind = match read {
+            AttrRead::Str(..) => 0,
+            AttrRead::Type(k, _) | AttrRead::Flag(k) | AttrRead::Int(k, _) | AttrRead::Other(k) => k,
+        };
+        let special = kind != 0 && self.kinds.special_alloca_kinds.contains(&kind);
+        let attr = match read {
+            AttrRead::Str(k, v) => Attr::Str(k.into(), v.into()),
+            AttrRead::Type(kind, t) => Attr::Type(kind, t.map(|t| self.intern_type(t))),
+            AttrRead::Flag(kind) => Attr::Flag(kind),
+            AttrRead::Int(kind, x) => Attr::Int(kind, x),
             // ConstantRange / ConstantRangeList attributes (no value getter) and anything
             // unclassified: attributes are uniqued per context, so the handle is an exact
             // identity. Ids are given in first-occurrence order.
-            let n = self.tables.attr_ids.len() as u64;
-            let id = *self.tables.attr_ids.entry(a as usize).or_insert(n);
-            Attr::Opaque(kind, id)
-        }
+            AttrRead::Other(kind) => {
+                let n = self.tables.attr_ids.len() as u64;
+                let id = *self.tables.attr_ids.entry(a.0 as usize).or_insert(n);
+                Attr::Opaque(kind, id)
+            }
+        };
+        (attr, special)
     }
 
     /// The attribute list of a function or call site; also reports whether an
@@ -75,24 +45,22 @@ impl LlvmModule {
     /// Attribute lists (and attributes) are uniqued per LLVM context and never freed, so
     /// lists are cached by the identity of LLVM's list (one shim call and one lookup for
     /// a list seen before), and below that by their raw attribute handles.
-    pub(super) fn fn_attrs(&mut self, v: V, nparams: u32, call_site: bool) -> (AttrsId, bool) {
-        let mut ok = 0;
-        // SAFETY: the shim checks the kind of `v`.
-        let list = unsafe { ffi::mergefunc_attribute_list(v.0, &mut ok) } as usize;
-        if ok == 1 {
+    pub(super) fn fn_attrs(&mut self, owner: AttrOwner, nparams: u32) -> (AttrsId, bool) {
+        let list = owner.value().attribute_list_id();
+        if let Some(list) = list {
             if let Some(r) = self.caches.attrs_by_list.get(&(list, nparams)) {
                 return *r;
             }
         }
-        let r = self.fn_attrs_by_handles(v, nparams, call_site);
-        if ok == 1 {
+        let r = self.fn_attrs_by_handles(owner, nparams);
+        if let Some(list) = list {
             self.caches.attrs_by_list.insert((list, nparams), r);
         }
         r
     }
 
     /// [`Self::fn_attrs`] from the attribute handles of every index.
-    fn fn_attrs_by_handles(&mut self, v: V, nparams: u32, call_site: bool) -> (AttrsId, bool) {
+    fn fn_attrs_by_handles(&mut self, owner: AttrOwner, nparams: u32) -> (AttrsId, bool) {
         let mut key = std::mem::take(&mut self.scratch.attr_key);
         let mut buf = std::mem::take(&mut self.scratch.attr_buf);
         key.clear();
@@ -101,29 +69,11 @@ impl LlvmModule {
         for (pos, idx) in
             [sys::LLVMAttributeFunctionIndex, sys::LLVMAttributeReturnIndex].into_iter().chain(1..=nparams).enumerate()
         {
-            // SAFETY: `v` is a live call site when `call_site` (the body builder asks for calls
-            // only), else a live function (`build_facts`); `idx` is the function, return or a
-            // parameter index.
-            let n = unsafe {
-                if call_site {
-                    c::LLVMGetCallSiteAttributeCount(v.0, idx)
-                } else {
-                    c::LLVMGetAttributeCountAtIndex(v.0, idx)
-                }
-            } as usize;
+            owner.attributes_at(idx, &mut buf);
+            let n = buf.len();
             key.push(n);
             if n > 0 {
-                buf.clear();
-                buf.resize(n, ptr::null_mut());
-                // SAFETY: as above; `buf` has room for the `n` attributes LLVM writes.
-                unsafe {
-                    if call_site {
-                        c::LLVMGetCallSiteAttributes(v.0, idx, buf.as_mut_ptr());
-                    } else {
-                        c::LLVMGetAttributesAtIndex(v.0, idx, buf.as_mut_ptr());
-                    }
-                }
-                key.extend(buf.iter().map(|a| *a as usize));
+                key.extend(buf.iter().map(|a| a.0 as usize));
                 if pos >= 2 {
                     idxs_end = key.len();
                 }
@@ -147,7 +97,7 @@ impl LlvmModule {
     }
 
     /// Converts a handle key of [`Self::fn_attrs`] (`[count, handles..]` per index).
-    fn attr_list_from_key(&mut self, key: &[usize]) -> (AttrsId, bool) {
+    pub(super) fn attr_list_from_key(&mut self, key: &[usize]) -> (AttrsId, bool) {
         let mut special = false;
         // At least the function and return sets; parameters add theirs.
         let mut sets: Vec<Box<[Attr]>> = Vec::with_capacity(key.len().clamp(2, 16));
@@ -159,8 +109,7 @@ impl LlvmModule {
                 let (attr, sp) = match self.caches.attr_of.get(&a) {
                     Some(x) => x.clone(),
                     None => {
-                        let mut sp = false;
-                        let attr = self.attr(a as LLVMAttributeRef, &mut sp);
+                        let (attr, sp) = self.attr(A(a as LLVMAttributeRef));
                         self.caches.attr_of.insert(a, (attr.clone(), sp));
                         (attr, sp)
                     }

@@ -9,11 +9,8 @@
 //! props are pushed in a fixed order per opcode (`explain.rs` labels them by position).
 
 use super::{reason, LlvmModule};
-use crate::ffi;
-use crate::safe::{self, Md, Op, ValKind, T, V};
-use inkwell::llvm_sys as sys;
+use crate::safe::{self, Inst, Op, Operands, ValKind, V};
 use mergefunc::{BlockId, BodyBuf, ConstOffset, InstId, InstKind, Prop, TypeId, Use, Value};
-use sys::core as c;
 
 /// Props reserved per instruction when a view is built (then shrunk to fit). Measured on
 /// the benchmark modules: 2.4 to 3.4 props per instruction on average, and at most 37 of
@@ -35,27 +32,19 @@ pub(super) struct BuiltView {
 #[derive(Default)]
 pub(super) struct BuildScratch {
     all: Vec<V>,
-    meta: Vec<(u32, TypeId, u32)>,
+    /// Per instruction of `all`: the instruction with its opcode, its result type and its
+    /// operands.
+    meta: Vec<(Inst, TypeId, Operands)>,
     block_end: Vec<usize>,
     alloca_props: Vec<(V, usize)>,
     succs: Vec<BlockId>,
 }
 
-/// Volatile, alignment, ordering and sync scope of a load or a store (`docs/llvm-rules.md` §2.10), in
-/// that order. The caller has checked the opcode, so the fields are read directly; the
-/// scope of a non-atomic access is 1 (LLVM's "system").
-fn memory_access_props(inst: V, props: &mut Vec<Prop>) {
-    // SAFETY: `inst` is a live load or store (the caller matched the opcode), which every getter
-    // below accepts; the scope is read only for an atomic access.
-    let (vol, al, ord, sc) = unsafe {
-        (
-            c::LLVMGetVolatile(inst.0) != 0,
-            c::LLVMGetAlignment(inst.0) as u64,
-            ffi::LLVMGetOrdering(inst.0) as u64,
-            if c::LLVMIsAtomic(inst.0) != 0 { c::LLVMGetAtomicSyncScopeID(inst.0) as u64 } else { 1 },
-        )
-    };
-    props.extend([Prop::Num(vol as u64), Prop::Num(al), Prop::Num(ord), Prop::Num(sc)]);
+/// Volatile, alignment, ordering and sync scope of a load or a store (`docs/llvm-rules.md`
+/// §2.10), in that order; the scope of a non-atomic access is 1 (LLVM's "system").
+fn memory_access_props(inst: Inst, props: &mut Vec<Prop>) {
+    let (vol, al, ord, sc) = inst.memory_access().unwrap_or((false, 0, 0, 1));
+    props.extend([Prop::Num(vol as u64), Prop::Num(al as u64), Prop::Num(ord as u64), Prop::Num(sc as u64)]);
 }
 
 /// Asks the CPU to start loading the memory a few KiB after address `at` (the shim's
@@ -86,13 +75,8 @@ impl LlvmModule {
         if !self.load.layout_known {
             return None;
         }
-        let mut bits = 0;
-        let mut words = [0u64; 2];
-        // SAFETY: the shim checks that `inst` is a getelementptr instruction; `words`
-        // holds the two words it writes.
-        let r = unsafe { ffi::mergefunc_gep_offset(inst.0, &mut bits, words.as_mut_ptr()) };
-        (r == 1 && (1..=128).contains(&bits))
-            .then(|| ConstOffset { bits, value: words[0] as u128 | (words[1] as u128) << 64 })
+        let (bits, words) = inst.gep_constant_offset()?;
+        (1..=128).contains(&bits).then(|| ConstOffset { bits, value: words[0] as u128 | (words[1] as u128) << 64 })
     }
 
     /// [`Self::gep_offset`] of a getelementptr whose source type is `source_ty`, whose base
@@ -129,36 +113,21 @@ impl LlvmModule {
     /// Builds the body of a defined function: `(body, instruction handles, has an
     /// intrinsic call with a distinct metadata operand)`, or an ineligibility reason.
     pub(super) fn build_view(&mut self, f: V, fn_special: bool) -> Result<BuiltView, u32> {
-        // SAFETY: `f` is a live function (the slot rule: only the value of a slot with a body is
-        // built).
-        let first = unsafe { c::LLVMGetFirstBasicBlock(f.0) };
-        if first.is_null() {
-            return Err(reason::UNSUPPORTED);
-        }
+        let Some(first) = f.first_block() else { return Err(reason::UNSUPPORTED) };
         // Locals (arguments, blocks, instructions) by LLVM handle, with their types: one
         // table lookup per local operand instead of LLVM kind/type queries.
         let mut local_of = std::mem::take(&mut self.scratch.local_of);
         local_of.reset();
         let mut block_list = std::mem::take(&mut self.scratch.blocks);
         block_list.clear();
-        let mut b = first;
-        // SAFETY: `first` is a live block of `f` (not null, checked above).
-        let label_ty = self.intern_type(T(unsafe { c::LLVMTypeOf(c::LLVMBasicBlockAsValue(first)) }));
-        while !b.is_null() {
-            // SAFETY: `b` is a live block of `f` (not null, checked by the loop).
-            let bv = unsafe { c::LLVMBasicBlockAsValue(b) };
-            local_of.insert(bv as usize, Value::Block(BlockId::new(block_list.len())), label_ty);
+        let label_ty = self.intern_type(first.as_value().ty());
+        for b in first.and_following() {
+            local_of.insert(b.as_value().0 as usize, Value::Block(BlockId::new(block_list.len())), label_ty);
             block_list.push(b);
-            // SAFETY: `b` is a live block of `f` (not null, checked by the loop).
-            b = unsafe { c::LLVMGetNextBasicBlock(b) };
         }
-        // SAFETY: `f` is a live function.
-        let nparams = unsafe { c::LLVMCountParams(f.0) };
-        for i in 0..nparams {
-            // SAFETY: `f` is a live function and `i` is below its parameter count.
-            let p = unsafe { c::LLVMGetParam(f.0, i) };
-            let ty = self.intern_type(V(p).ty());
-            local_of.insert(p as usize, Value::Arg(i), ty);
+        for (i, p) in f.params_iter().enumerate() {
+            let ty = self.intern_type(p.ty());
+            local_of.insert(p.0 as usize, Value::Arg(i as u32), ty);
         }
         // Pass 1: number the instructions that have a meaning; opcode, result type and
         // operand count.
@@ -169,24 +138,18 @@ impl LlvmModule {
         all.clear();
         let mut unsupported = false;
         for &b in &block_list {
-            // SAFETY: `b` is a live block of `f`.
-            let mut i = unsafe { c::LLVMGetFirstInstruction(b) };
+            let mut next = b.first_instruction();
             let start = all.len();
-            while !i.is_null() {
-                prefetch_ahead(i as usize);
-                // SAFETY: `i` is a live instruction (not null, checked by the loop).
-                let raw = unsafe { ffi::LLVMGetInstructionOpcode(i) };
-                let debug = raw == Op::Call.raw() && V(i).is_debug_intrinsic();
-                if !debug {
-                    let ty = self.intern_type(V(i).ty());
-                    local_of.insert(i as usize, Value::Inst(InstId::new(all.len())), ty);
-                    all.push(V(i));
-                    // SAFETY: `i` is a live instruction, hence a `User`.
-                    let nops = unsafe { c::LLVMGetNumOperands(i) }.max(0) as u32;
-                    scratch.meta.push((raw, ty, nops));
+            while let Some(i) = next {
+                let v = i.value();
+                prefetch_ahead(v.0 as usize);
+                if !i.is_debug_intrinsic() {
+                    let ty = self.intern_type(v.ty());
+                    local_of.insert(v.0 as usize, Value::Inst(InstId::new(all.len())), ty);
+                    all.push(v);
+                    scratch.meta.push((i, ty, i.operands()));
                 }
-                // SAFETY: `i` is a live instruction (not null, checked by the loop).
-                i = unsafe { c::LLVMGetNextInstruction(i) };
+                next = i.next();
             }
             if all.len() == start {
                 unsupported = true;
@@ -295,7 +258,7 @@ impl LlvmModule {
         let BuildScratch { meta, block_end, alloca_props, succs, .. } = scratch;
         // Built in place, sized from the first pass: blocks, instructions and operands
         // exactly; props and successors generously, then shrunk (in place).
-        let nuses: usize = meta.iter().map(|m| m.2 as usize).sum();
+        let nuses: usize = meta.iter().map(|m| m.2.len() as usize).sum();
         let mut owned = BodyBuf::default();
         owned.blocks.reserve_exact(block_end.len());
         owned.insts.reserve_exact(all.len());
@@ -312,19 +275,17 @@ impl LlvmModule {
             buf.begin_block();
             for idx in at..end {
                 let inst = all[idx];
-                let (raw, rty, n) = meta[idx];
-                let op = Op::from_raw(raw).ok_or(reason::UNSUPPORTED)?;
+                let (walked, rty, operands) = meta[idx];
+                let op = walked.opcode().ok_or(reason::UNSUPPORTED)?;
+                let n = operands.len();
                 // Operands and props go straight into the body.
                 let (uses_from, props_from) = (buf.uses.len(), buf.props.len());
                 let mut intrinsic = None;
-                for k in 0..n {
-                    // SAFETY: `inst` is a live instruction and `k` is below its operand count (`n`,
-                    // read by the first pass).
-                    let o = unsafe { c::LLVMGetOperand(inst.0, k) };
+                for o in operands {
                     if o.is_null() {
                         return Err(reason::UNSUPPORTED);
                     }
-                    let u = self.operand_use(inst, V(o), local_of, &mut intrinsic, &mut distinct_md)?;
+                    let u = self.operand_use(inst, o, local_of, &mut intrinsic, &mut distinct_md)?;
                     buf.uses.push(u);
                 }
                 let mut kind = InstKind::Plain;
@@ -364,17 +325,10 @@ impl LlvmModule {
                     | Op::FPTrunc
                     | Op::FPExt => {
                         flags = fmf(inst);
-                        if op == Op::Phi {
-                            // SAFETY: `inst` is a live `phi` (the opcode matched above).
-                            let nin = unsafe { c::LLVMCountIncoming(inst.0) };
-                            for i in 0..nin {
-                                // SAFETY: `inst` is a live `phi` and `i` is below its incoming
-                                // count.
-                                let bv = unsafe { c::LLVMBasicBlockAsValue(c::LLVMGetIncomingBlock(inst.0, i)) };
-                                match local_of.get(bv as usize) {
-                                    Some((Value::Block(b), _)) => buf.props.push(Prop::Block(b)),
-                                    _ => return Err(reason::UNSUPPORTED),
-                                }
+                        for b in walked.incoming_blocks() {
+                            match local_of.get(b.as_value().0 as usize) {
+                                Some((Value::Block(b), _)) => buf.props.push(Prop::Block(b)),
+                                _ => return Err(reason::UNSUPPORTED),
                             }
                         }
                     }
@@ -386,7 +340,7 @@ impl LlvmModule {
                         buf.props.push(Prop::Num(0));
                     }
                     Op::Load => {
-                        memory_access_props(inst, &mut buf.props);
+                        memory_access_props(walked, &mut buf.props);
                         let md = inst.inst_metadata();
                         buf.props.push(Prop::Num(md.len() as u64));
                         for (k, m) in md {
@@ -395,20 +349,18 @@ impl LlvmModule {
                         }
                     }
                     Op::Store => {
-                        memory_access_props(inst, &mut buf.props);
+                        memory_access_props(walked, &mut buf.props);
                     }
                     Op::Call | Op::Invoke | Op::CallBr => {
                         flags = fmf(inst);
                         kind = InstKind::Call { callee: n.checked_sub(1).ok_or(reason::UNSUPPORTED)? };
-                        // SAFETY: `inst` is a live call site (the opcode matched above).
-                        buf.props.push(Prop::Num(unsafe { c::LLVMGetInstructionCallConv(inst.0) } as u64));
-                        // SAFETY: as above: `inst` is a live call site.
-                        let nargs = unsafe { c::LLVMGetNumArgOperands(inst.0) };
-                        let (attrs, special) = self.fn_attrs(inst, nargs, true);
+                        let call = walked.call_site().ok_or(reason::UNSUPPORTED)?;
+                        buf.props.push(Prop::Num(call.calling_conv() as u64));
+                        let nargs = call.arg_count();
+                        let (attrs, special) = self.fn_attrs(safe::AttrOwner::of_call(call), nargs);
                         special_attrs |= special;
                         buf.props.push(Prop::Attrs(attrs));
-                        // SAFETY: as above: `inst` is a live call site.
-                        if unsafe { c::LLVMGetNumOperandBundles(inst.0) } == 0 {
+                        if call.bundle_count() == 0 {
                             buf.props.push(Prop::Num(0));
                         } else {
                             let bundles = inst.bundles().unwrap_or_default();
@@ -418,26 +370,13 @@ impl LlvmModule {
                                 buf.props.push(Prop::Num(nin as u64));
                             }
                         }
-                        if op == Op::Call {
-                            // SAFETY: `inst` is a live `call` (checked just above).
-                            buf.props.push(Prop::Num(unsafe { ffi::LLVMGetTailCallKind(inst.0) } as u64));
+                        if let Some(tail) = call.tail_kind() {
+                            buf.props.push(Prop::Num(tail as u64));
                         }
                         // `!range` only: one lookup, no attachment list.
-                        // SAFETY: `inst` is a live instruction; `md_range` is a kind id of this
-                        // context.
-                        let range = unsafe { c::LLVMGetMetadata(inst.0, self.kinds.md_range) };
-                        let range = if range.is_null() {
-                            None
-                        } else {
-                            // SAFETY: `range` is live metadata wrapped as a value (not null,
-                            // checked above).
-                            let m = unsafe { c::LLVMValueAsMetadata(range) };
-                            (!m.is_null()).then(|| self.intern_attachment(Md(m)))
-                        };
+                        let range = walked.metadata(self.kinds.md_range).map(|m| self.intern_attachment(m));
                         buf.props.push(Prop::Meta(range));
-                        buf.props
-                            // SAFETY: `inst` is a live call site (the opcode matched above).
-                            .push(Prop::Type(self.intern_type(T(unsafe { c::LLVMGetCalledFunctionType(inst.0) }))));
+                        buf.props.push(Prop::Type(self.intern_type(call.called_function_type())));
                     }
                     Op::GetElementPtr => {
                         let base_ty = inst.operand(0).map(|b| b.ty());
@@ -519,19 +458,12 @@ impl LlvmModule {
                     || buf.props[props_from..].iter().any(|p| matches!(p, Prop::Meta(Some(_))));
                 buf.push_inst_in_place(op.raw(), rty, kind, uses_from, props_from, flags, weak_flags);
             }
-            let term = all[end - 1];
+            let term = meta[end - 1].0;
             succs.clear();
-            // SAFETY: `term` is a live instruction; `LLVMIsA*` is a checked cast.
-            if !unsafe { c::LLVMIsATerminatorInst(term.0) }.is_null() {
-                // SAFETY: `term` is a live terminator (checked above).
-                let ns = unsafe { c::LLVMGetNumSuccessors(term.0) };
-                for i in 0..ns {
-                    // SAFETY: `term` is a live terminator and `i` is below its successor count.
-                    let bv = unsafe { c::LLVMBasicBlockAsValue(c::LLVMGetSuccessor(term.0, i)) };
-                    match local_of.get(bv as usize) {
-                        Some((Value::Block(b), _)) => succs.push(b),
-                        _ => return Err(reason::UNSUPPORTED),
-                    }
+            for b in term.successors() {
+                match local_of.get(b.as_value().0 as usize) {
+                    Some((Value::Block(b), _)) => succs.push(b),
+                    _ => return Err(reason::UNSUPPORTED),
                 }
             }
             buf.set_succs(succs);

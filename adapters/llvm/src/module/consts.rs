@@ -8,10 +8,8 @@
 
 use super::intern::DataBytes;
 use super::LlvmModule;
-use crate::safe::{Op, TyKind, ValKind, V};
-use inkwell::llvm_sys as sys;
+use crate::safe::{Op, ValKind, V};
 use mergefunc::{ConstData, ConstId, ConstKind, ConstProp, GlobalId, GlobalRef};
-use sys::core as c;
 
 impl LlvmModule {
     pub(super) fn global_ref(&mut self, v: V) -> GlobalRef {
@@ -172,23 +170,9 @@ impl LlvmModule {
         }
     }
 
+    /// A floating-point constant by its exact bit pattern.
     fn float_bits(&mut self, v: V) -> ConstKind {
-        let bits = match v.ty().kind() {
-            Ok(TyKind::Half | TyKind::BFloat) => 16,
-            Ok(TyKind::Float) => 32,
-            Ok(TyKind::Double) => 64,
-            Ok(TyKind::X86Fp80) => 80,
-            Ok(TyKind::Fp128 | TyKind::PpcFp128) => 128,
-            _ => return self.opaque_by_text(v),
-        };
-        // A bitcast of an FP constant to an integer of its width folds to a ConstantInt
-        // holding the exact bit pattern (no constant expression is created).
-        // SAFETY: `self.ctx` is the live context; `bits` is a valid integer width.
-        let ity = unsafe { c::LLVMIntTypeInContext(self.ctx, bits) };
-        // SAFETY: `v` is a live floating-point constant (its type kind matched above) and `ity` an
-        // integer type of the same width, so the bitcast is valid.
-        let as_int = V(unsafe { c::LLVMConstBitCast(v.0, ity) });
-        match as_int.const_int_words() {
+        match v.fp_bit_pattern(self.ctx).and_then(|i| i.const_int_words()) {
             Some(w) => ConstKind::Float(w.into()),
             None => self.opaque_by_text(v),
         }

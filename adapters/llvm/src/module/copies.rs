@@ -12,12 +12,9 @@
 
 use super::build::BuiltView;
 use super::LlvmModule;
-use crate::ffi;
 use crate::safe::{T, V};
-use inkwell::llvm_sys as sys;
 use mergefunc::{BodyBuf, ConstKind, FuncId, GlobalRef, Inst, InstKind, MetaId, Prop, Value};
 use std::fmt;
-use sys::prelude::*;
 
 /// Functions kept per copy key as sources of view copies (the most recent first).
 pub(super) const COPY_SOURCES: usize = 4;
@@ -26,23 +23,6 @@ pub(super) const COPY_SOURCES: usize = 4;
 const MAX_COPY_TYPE_PAIRS: usize = 16;
 /// Calls to other functions a copied view may patch (the shim's limit is 64).
 const MAX_COPY_CALLEES: usize = 64;
-
-/// The shim's scratch of `mergefunc_same_body` (freed on drop).
-pub(super) struct SameBodyState(*mut std::ffi::c_void);
-
-impl SameBodyState {
-    pub(super) fn new() -> Self {
-        // SAFETY: plain allocation in the shim.
-        SameBodyState(unsafe { ffi::mergefunc_same_body_new() })
-    }
-}
-
-impl Drop for SameBodyState {
-    fn drop(&mut self) {
-        // SAFETY: made by `mergefunc_same_body_new`, freed once.
-        unsafe { ffi::mergefunc_same_body_free(self.0) }
-    }
-}
 
 /// Where two record arrays of a view first differ (check mode's report), or `None` if
 /// they are equal.
@@ -55,38 +35,6 @@ pub(crate) fn first_difference<X: PartialEq + fmt::Debug>(what: &str, built: &[X
 }
 
 impl LlvmModule {
-    /// Copying views (on by default): a function whose body is another one's with its
-    /// own locals in their places (the shim's `mergefunc_same_body`: same instructions,
-    /// types up to congruent named structs, flags, properties, the attachments views
-    /// record (a load's, a call's `!range`) and operands,
-    /// a call to itself for a call to itself, direct calls possibly to other functions)
-    /// gets a copy of that function's view, with its own name at self calls and its own
-    /// callees, instead of a view built through LLVM-C. The copy is exactly the view a
-    /// build would give, so the merges are the same either way; off, every view is built.
-    /// The same check answers [`mergefunc::FastPath::same_body_as`] (with no other callee), which
-    /// spares the view altogether when the other function survives; off, it says no.
-    pub fn set_copy_views(&mut self, on: bool) {
-        self.switches.copy_views = on;
-    }
-
-    /// Checking mode for tests: every copied view is also built directly, and each
-    /// difference is recorded (see [`Self::copy_report`]).
-    pub fn set_check_copies(&mut self, on: bool) {
-        self.switches.check_copies = on;
-    }
-
-    /// Views copied so far, and the differences the checking mode found (empty unless a
-    /// copy differed from the direct build).
-    pub fn copy_report(&self) -> (u64, &[String]) {
-        (self.stats.views_copied, &self.stats.copy_diffs)
-    }
-
-    /// How many times [`mergefunc::FastPath::same_body_as`] vouched that a function has another's
-    /// body (the driver then merges it without building its view if the other survives).
-    pub fn same_body_claims(&self) -> u64 {
-        self.stats.same_body_claims
-    }
-
     /// `f`'s built view as a source of copies under its copy key.
     pub(crate) fn add_copy_source(&mut self, f: FuncId) {
         let key = self.funcs[f.index()].copy_key;
@@ -132,7 +80,7 @@ impl LlvmModule {
             let s = &self.funcs[src as usize];
             let (gen, n) = (s.view_gen, s.insts.len());
             let mut callee_at = [0usize; MAX_COPY_CALLEES];
-            let mut callees = [std::ptr::null_mut(); MAX_COPY_CALLEES];
+            let mut callees = [V(std::ptr::null_mut()); MAX_COPY_CALLEES];
             let Some(ncallees) = self.same_body_walk(sv, v, Some((&mut insts, n)), &mut callee_at, &mut callees) else {
                 continue;
             };
@@ -147,7 +95,7 @@ impl LlvmModule {
                 let Some(Inst { kind: InstKind::Call { callee }, operands, .. }) = body.insts.get(i).copied() else {
                     continue 'sources;
                 };
-                body.uses[operands.start as usize + callee as usize].value = Value::Const(self.intern_const(V(g)));
+                body.uses[operands.start as usize + callee as usize].value = Value::Const(self.intern_const(g));
             }
             self.stats.views_copied += 1;
             if self.switches.check_copies {
@@ -231,55 +179,16 @@ impl LlvmModule {
         &mut self,
         sv: V,
         v: V,
-        mut out: Option<(&mut Vec<V>, usize)>,
+        out: Option<(&mut Vec<V>, usize)>,
         callee_at: &mut [usize; MAX_COPY_CALLEES],
-        callees: &mut [LLVMValueRef; MAX_COPY_CALLEES],
+        callees: &mut [V; MAX_COPY_CALLEES],
     ) -> Option<usize> {
-        let (buf, n) = match out.as_mut() {
-            Some((insts, n)) => {
-                insts.clear();
-                insts.reserve_exact(*n);
-                (insts.as_mut_ptr() as *mut LLVMValueRef, *n)
-            }
-            None => (std::ptr::null_mut(), 0),
-        };
-        let mut types = [std::ptr::null_mut(); 2 * MAX_COPY_TYPE_PAIRS];
-        let mut ntypes = 0usize;
-        let mut ncallees = 0usize;
-        // SAFETY: both are live functions of this module; the shim writes at most `n`
-        // handles (none to a null `buf`), `MAX_COPY_TYPE_PAIRS` type pairs and
-        // `MAX_COPY_CALLEES` callees.
-        let got = unsafe {
-            ffi::mergefunc_same_body(
-                self.copies.same_body.0,
-                sv.0,
-                v.0,
-                buf,
-                n,
-                types.as_mut_ptr(),
-                MAX_COPY_TYPE_PAIRS,
-                &mut ntypes,
-                callee_at.as_mut_ptr(),
-                callees.as_mut_ptr(),
-                MAX_COPY_CALLEES,
-                &mut ncallees,
-            )
-        };
-        if got < 0
-            || (out.is_some() && got as usize != n)
-            || ntypes > MAX_COPY_TYPE_PAIRS
-            || ncallees > MAX_COPY_CALLEES
-        {
-            return None;
-        }
+        let mut types = [T(std::ptr::null_mut()); 2 * MAX_COPY_TYPE_PAIRS];
+        let (ntypes, ncallees) = self.copies.same_body.run(sv, v, out, &mut types, callee_at, callees)?;
         // Distinct types at the same place: the bodies are the same records only if the
         // type table gives both one id (congruent named structs).
-        if !types[..2 * ntypes].chunks_exact(2).all(|p| self.intern_type(T(p[0])) == self.intern_type(T(p[1]))) {
+        if !types[..2 * ntypes].chunks_exact(2).all(|p| self.intern_type(p[0]) == self.intern_type(p[1])) {
             return None;
-        }
-        if let Some((insts, n)) = out {
-            // SAFETY: the shim wrote `n` handles.
-            unsafe { insts.set_len(n) };
         }
         Some(ncallees)
     }
@@ -302,7 +211,7 @@ impl LlvmModule {
     /// [`mergefunc::FastPath::same_body_as`]: the shim's same-body walk of `g` against `f`, under the
     /// conditions of a view copy (see [`Self::copy_view`]) and with no other callee: `f`'s
     /// view would be `g`'s with its self calls renamed. In checking mode
-    /// ([`Self::set_check_copies`]) `f`'s view is also built directly and compared.
+    /// ([`Testing::set_check_copies`](super::testing::Testing::set_check_copies)) `f`'s view is also built directly and compared.
     pub(crate) fn same_body_claim(&mut self, f: FuncId, g: FuncId) -> bool {
         let Some((v, fn_special)) = self.claimable(f, g) else { return false };
         let Some(sv) = self.copy_source(g.0, fn_special) else { return false };
@@ -346,7 +255,7 @@ impl LlvmModule {
     /// The walk of a claim: `g`'s function `sv` against `f`'s `v`, with no other callee.
     fn claim_walk(&mut self, f: FuncId, g: FuncId, sv: V, v: V, fn_special: bool) -> bool {
         let mut callee_at = [0usize; MAX_COPY_CALLEES];
-        let mut callees = [std::ptr::null_mut(); MAX_COPY_CALLEES];
+        let mut callees = [V(std::ptr::null_mut()); MAX_COPY_CALLEES];
         let same = self.same_body_walk(sv, v, None, &mut callee_at, &mut callees) == Some(0);
         if same {
             self.stats.same_body_claims += 1;

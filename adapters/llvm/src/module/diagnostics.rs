@@ -1,41 +1,12 @@
 //! What the adapter reports about a run besides the merges: the time spent in each part
-//! of the pass ([`PassTimes`]), the printer's numbers of unnamed symbols (for reports),
-//! and LLVM's own comparator on a pair of functions (for tests that check our order's
-//! equalities against LLVM's).
+//! of the pass ([`PassTimes`]) and the printer's numbers of unnamed symbols (for
+//! reports). The counters and checks for tests are in `testing.rs`.
 //!
 //! Invariants: nothing here changes the IR or any table a merge decision reads; times are
 //! wall-clock ticks summed per part (see [`crate::clock`]).
 
 use super::{HashMap, LlvmModule};
-use crate::ffi;
 use crate::safe::V;
-use inkwell::llvm_sys as sys;
-use mergefunc::FuncId;
-use sys::core as c;
-
-/// The global numbering of LLVM's `FunctionComparator` (see [`LlvmModule::llvm_compare`]).
-pub struct LlvmCompareState(*mut std::ffi::c_void);
-
-impl LlvmCompareState {
-    /// A fresh numbering.
-    pub fn new() -> Self {
-        // SAFETY: the shim allocates the state (`new` throws rather than return null).
-        LlvmCompareState(unsafe { ffi::mergefunc_llvm_cmp_state_new() })
-    }
-}
-
-impl Default for LlvmCompareState {
-    fn default() -> Self {
-        Self::new()
-    }
-}
-
-impl Drop for LlvmCompareState {
-    fn drop(&mut self) {
-        // SAFETY: made by `mergefunc_llvm_cmp_state_new`, freed once.
-        unsafe { ffi::mergefunc_llvm_cmp_state_free(self.0) }
-    }
-}
 
 /// Wall-clock seconds spent in parts of the merge pass, summed over every call since the
 /// module was loaded (see [`LlvmModule::pass_times`]).
@@ -79,55 +50,18 @@ impl LlvmModule {
         self.stats.times.set(t);
     }
 
-    /// LLVM 22's own `FunctionComparator` on two functions of this module: `None` when
-    /// either is not a function with a body (any more). `state` numbers globals across
-    /// comparisons, as the pass's does; use one per module, and do not rewrite the module
-    /// while it lives. For tests that check the order's equalities against LLVM's.
-    pub fn llvm_compare(&self, state: &mut LlvmCompareState, a: FuncId, b: FuncId) -> Option<std::cmp::Ordering> {
-        let (a, b) = (self.func_value(a).ok()?, self.func_value(b).ok()?);
-        // SAFETY: both are live values of this module; the shim checks their kinds.
-        match unsafe { ffi::mergefunc_llvm_compare_functions(state.0, a.0, b.0) } {
-            -1 => Some(std::cmp::Ordering::Less),
-            0 => Some(std::cmp::Ordering::Equal),
-            1 => Some(std::cmp::Ordering::Greater),
-            _ => None,
-        }
-    }
-
     /// For every function id whose symbol (function or alias) is in the module now and
     /// has no name, the number LLVM's printer gives it (`@0`, `@1`, ...: unnamed global
     /// variables first, then aliases, ifuncs and functions, each in module order); `None`
-    /// for named and erased ones. Indexed by [`FuncId`].
+    /// for named and erased ones. Indexed by [`FuncId`](mergefunc::FuncId).
     pub fn unnamed_slots(&self) -> Vec<Option<usize>> {
         let mut slot_of: HashMap<V, usize> = HashMap::default();
         let mut next = 0usize;
-        let mut number = |v: sys::prelude::LLVMValueRef| {
-            if V(v).name().is_empty() {
-                slot_of.insert(V(v), next);
+        let m = self.m;
+        for v in m.global_variables().chain(m.aliases()).chain(m.ifuncs()).chain(m.functions()) {
+            if v.name().is_empty() {
+                slot_of.insert(v, next);
                 next += 1;
-            }
-        };
-        // SAFETY: walks the module's global lists with LLVM-C's iterators; nothing changes.
-        unsafe {
-            let mut v = c::LLVMGetFirstGlobal(self.m);
-            while !v.is_null() {
-                number(v);
-                v = c::LLVMGetNextGlobal(v);
-            }
-            let mut v = c::LLVMGetFirstGlobalAlias(self.m);
-            while !v.is_null() {
-                number(v);
-                v = c::LLVMGetNextGlobalAlias(v);
-            }
-            let mut v = c::LLVMGetFirstGlobalIFunc(self.m);
-            while !v.is_null() {
-                number(v);
-                v = c::LLVMGetNextGlobalIFunc(v);
-            }
-            let mut v = c::LLVMGetFirstFunction(self.m);
-            while !v.is_null() {
-                number(v);
-                v = c::LLVMGetNextFunction(v);
             }
         }
         self.funcs.iter().map(|s| s.v.and_then(|v| slot_of.get(&v).copied())).collect()

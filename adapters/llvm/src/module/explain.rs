@@ -16,22 +16,6 @@ use std::sync::OnceLock;
 use mergefunc::{describe_default, Attr, FuncId, InstId, Item, Module, Prop, Value};
 
 use super::{LlvmModule, Op, T, V};
-use inkwell::llvm_sys::core as c;
-
-/// `LLVMPrintTypeToString`, as an owned string.
-fn print_type(t: T) -> String {
-    // SAFETY: `t` is a type of the module's live context; the returned message is owned
-    // by us, copied out and disposed of exactly once.
-    unsafe {
-        let p = c::LLVMPrintTypeToString(t.0);
-        if p.is_null() {
-            return String::new();
-        }
-        let s = std::ffi::CStr::from_ptr(p).to_string_lossy().into_owned();
-        c::LLVMDisposeMessage(p);
-        s
-    }
-}
 
 /// One line: LLVM prints instructions with two leading spaces and constants may span
 /// lines; explanations want them on one line.
@@ -152,8 +136,7 @@ fn attr_names() -> &'static HashMap<u32, &'static str> {
     NAMES.get_or_init(|| {
         let mut m = HashMap::new();
         for n in ATTR_NAMES {
-            // SAFETY: `n` points to `n.len()` valid bytes; the call only reads them.
-            let k = unsafe { c::LLVMGetEnumAttributeKindForName(n.as_ptr().cast(), n.len()) };
+            let k = crate::safe::attr_kind_for_name(n);
             if k != 0 {
                 m.insert(k, *n);
             }
@@ -208,7 +191,7 @@ impl LlvmModule {
             Attr::Flag(k) => name(*k),
             Attr::Int(k, v) => format!("{}({v})", name(*k)),
             Attr::Type(k, Some(t)) => {
-                format!("{}({})", name(*k), self.type_value(*t).map(print_type).unwrap_or_else(|| format!("{t}")))
+                format!("{}({})", name(*k), self.type_value(*t).map(T::print).unwrap_or_else(|| format!("{t}")))
             }
             Attr::Type(k, None) => name(*k),
             Attr::Str(k, v) if v.is_empty() => format!("\"{}\"", String::from_utf8_lossy(k)),
@@ -244,7 +227,7 @@ impl LlvmModule {
     pub(crate) fn describe_item(&self, f: FuncId, item: Item, out: &mut dyn Write) -> fmt::Result {
         let text = match item {
             Item::Inst(i) => self.inst_value(f, i).map(|v| one_line(v.print())),
-            Item::Type(t) => self.type_value(t).map(print_type),
+            Item::Type(t) => self.type_value(t).map(T::print),
             Item::Const(k) | Item::Value(Value::Const(k)) => self.const_value(k).map(|v| {
                 if v.is_function() {
                     // A function prints as its whole body: its name says enough.

@@ -10,13 +10,9 @@
 //! props is fixed: `explain.rs` labels them by position.
 
 use super::{reason, LlvmModule, Slot};
-use crate::ffi;
-use crate::safe::{self, cc, Linkage as L, Md, MdCtx, T, V};
-use inkwell::llvm_sys as sys;
+use crate::safe::{self, cc, AttrOwner, Linkage as L, Md, T, V};
 use mergefunc::{FuncId, FuncInfo, Ineligible, Linkage, Prop, TypeId};
-use std::os::raw::{c_char, c_uint};
 use std::ptr;
-use sys::core as c;
 
 impl LlvmModule {
     pub(crate) fn register_func(&mut self, v: V) -> FuncId {
@@ -142,25 +138,15 @@ impl LlvmModule {
             return Err("an interrupt handler cannot be called from a thunk");
         }
         let [naked, prealloc] = self.kinds.no_thunk_kinds;
-        // SAFETY: `v` is a live function of this module; the lookups only read its
-        // attribute list (index ~0 is the function, 1.. the parameters).
-        unsafe {
-            for key in ["interrupt", "signal"] {
-                let a =
-                    c::LLVMGetStringAttributeAtIndex(v.0, u32::MAX, key.as_ptr() as *const c_char, key.len() as u32);
-                if !a.is_null() {
-                    return Err("an interrupt handler cannot be called from a thunk");
-                }
-            }
-            if naked != 0 && !c::LLVMGetEnumAttributeAtIndex(v.0, u32::MAX, naked).is_null() {
-                return Err("a naked function cannot be a thunk");
-            }
-            if prealloc != 0 {
-                let n = c::LLVMCountParams(v.0);
-                if (1..=n).any(|i| !c::LLVMGetEnumAttributeAtIndex(v.0, i, prealloc).is_null()) {
-                    return Err("a preallocated argument needs its setup call, which a thunk lacks");
-                }
-            }
+        // Index `u32::MAX` is the function, 1.. the parameters.
+        if ["interrupt", "signal"].iter().any(|key| v.has_string_attribute(u32::MAX, key)) {
+            return Err("an interrupt handler cannot be called from a thunk");
+        }
+        if naked != 0 && v.has_enum_attribute(u32::MAX, naked) {
+            return Err("a naked function cannot be a thunk");
+        }
+        if prealloc != 0 && (1..=v.param_count()).any(|i| v.has_enum_attribute(i, prealloc)) {
+            return Err("a preallocated argument needs its setup call, which a thunk lacks");
         }
         Ok(())
     }
@@ -186,8 +172,7 @@ impl LlvmModule {
         // LLVM's `GlobalValue::isInterposable`: an interposable linkage, or, with the
         // `SemanticInterposition` module flag, any symbol that is not `dso_local` (hidden
         // and protected visibility imply `dso_local`; local linkage is always).
-        // SAFETY: `v` is a live function.
-        let preemptible = self.load.semantic_interposition && unsafe { ffi::mergefunc_is_dso_local(v.0) } != 1;
+        let preemptible = self.load.semantic_interposition && !v.is_dso_local();
         let linkage = match lk {
             L::External => Linkage { interposable: preemptible, ..Default::default() },
             L::AvailableExternally => {
@@ -220,8 +205,7 @@ impl LlvmModule {
         if kernel && ineligible.is_none() {
             ineligible = Some(Ineligible::Adapter(reason::KERNEL));
         }
-        // SAFETY: the shim checks the kind of `v`.
-        if ineligible.is_none() && unsafe { ffi::mergefunc_global_has_metadata(v.0, self.kinds.md_thunk) } == 1 {
+        if ineligible.is_none() && v.has_global_metadata(self.kinds.md_thunk) {
             ineligible = Some(Ineligible::Adapter(reason::THUNK));
         }
         if light {
@@ -243,43 +227,27 @@ impl LlvmModule {
         }
         let fty = v.global_value_type().unwrap_or(T(ptr::null_mut()));
         let ty = self.intern_type(fty);
-        // SAFETY: `v` is a function (`build_facts` is only called for functions).
-        let nparams = unsafe { c::LLVMCountParams(v.0) };
-        let (attrs, fn_special) = self.fn_attrs(v, nparams, false);
+        // Always a function here (`rebuild_facts` gives aliases no facts of their own).
+        let owner = AttrOwner::of_function(v);
+        let nparams = owner.map_or(0, |o| o.param_count());
+        let (attrs, fn_special) = match owner {
+            Some(owner) => self.fn_attrs(owner, nparams),
+            None => self.attr_list_from_key(&[]),
+        };
         // At most 8: attributes, gc, section, calling convention, personality. Built in a
         // reused buffer and copied out exactly sized.
         let mut sig = std::mem::take(&mut self.scratch.sig);
         sig.clear();
         sig.push(Prop::Attrs(attrs));
-        match v.gc() {
-            Some(g) => {
-                sig.push(Prop::Num(1));
-                sig.push(Prop::Num(self.intern_string(&g)));
-            }
-            None => sig.push(Prop::Num(0)),
-        }
-        match v.section() {
-            Some(s) => {
-                sig.push(Prop::Num(1));
-                sig.push(Prop::Num(self.intern_string(&s)));
-            }
-            None => sig.push(Prop::Num(0)),
-        }
+        self.push_optional_string(&mut sig, v.gc());
+        self.push_optional_string(&mut sig, v.section());
         sig.push(Prop::Num(cconv as u64));
-        match v.personality() {
-            Some(p) => {
-                sig.push(Prop::Num(1));
-                let c = self.intern_const(p);
-                sig.push(Prop::Const(c));
-            }
-            None => sig.push(Prop::Num(0)),
-        }
+        self.push_optional_const(&mut sig, v.personality());
         if !self.push_fn_extras(v, &mut sig) && ineligible.is_none() {
             ineligible = Some(Ineligible::Adapter(reason::ATTACHMENT));
         }
         // 64 bits: LLVM-C's 32-bit getter reads an alignment of 2^32 as none.
-        // SAFETY: `v` is a live function.
-        let align = Some(unsafe { ffi::mergefunc_function_alignment(v.0) }).filter(|a| *a != 0);
+        let align = Some(v.function_alignment()).filter(|a| *a != 0);
         let info = FuncInfo {
             name,
             linkage,
@@ -293,6 +261,33 @@ impl LlvmModule {
         };
         self.scratch.sig = sig;
         (info, fn_special)
+    }
+
+    /// An optional string property as signature props: `Num(0)` when absent, else
+    /// `Num(1)` and the interned string.
+    #[inline(always)]
+    fn push_optional_string(&mut self, sig: &mut Vec<Prop>, s: Option<Vec<u8>>) {
+        match s {
+            Some(s) => {
+                sig.push(Prop::Num(1));
+                sig.push(Prop::Num(self.intern_string(&s)));
+            }
+            None => sig.push(Prop::Num(0)),
+        }
+    }
+
+    /// An optional constant property as signature props: `Num(0)` when absent, else
+    /// `Num(1)` and the interned constant.
+    #[inline(always)]
+    fn push_optional_const(&mut self, sig: &mut Vec<Prop>, c: Option<V>) {
+        match c {
+            Some(c) => {
+                sig.push(Prop::Num(1));
+                let c = self.intern_const(c);
+                sig.push(Prop::Const(c));
+            }
+            None => sig.push(Prop::Num(0)),
+        }
     }
 
     /// Signature props for the function-level properties LLVM 22's comparator leaves out
@@ -309,44 +304,15 @@ impl LlvmModule {
     /// Returns false when an attachment cannot be compared by content (the function is
     /// then ineligible).
     fn push_fn_extras(&mut self, v: V, sig: &mut Vec<Prop>) -> bool {
-        for data in [v.prefix_data(), v.prologue_data()] {
-            match data {
-                Some(c) => {
-                    sig.push(Prop::Num(1));
-                    let c = self.intern_const(c);
-                    sig.push(Prop::Const(c));
-                }
-                None => sig.push(Prop::Num(0)),
-            }
-        }
-        match v.partition() {
-            Some(p) => {
-                sig.push(Prop::Num(1));
-                sig.push(Prop::Num(self.intern_string(&p)));
-            }
-            None => sig.push(Prop::Num(0)),
-        }
-        let skip = self.kinds.md_not_compared;
-        let (mut kinds, mut nodes) = ([0u32; 8], [ptr::null_mut(); 8]);
-        // SAFETY: the shim checks that `v` is a global object and writes at most 8 pairs.
-        let n = unsafe {
-            ffi::mergefunc_global_attachments(v.0, skip.as_ptr(), 4, kinds.as_mut_ptr(), nodes.as_mut_ptr(), 8)
-        } as usize;
-        let (kinds, nodes) = if n > 8 {
-            let (mut k, mut m) = (vec![0u32; n], vec![ptr::null_mut(); n]);
-            // SAFETY: as above, with buffers of `n` pairs.
-            unsafe {
-                ffi::mergefunc_global_attachments(v.0, skip.as_ptr(), 4, k.as_mut_ptr(), m.as_mut_ptr(), n as c_uint)
-            };
-            (k, m)
-        } else {
-            (kinds[..n].to_vec(), nodes[..n].to_vec())
-        };
-        sig.push(Prop::Num(n as u64));
+        self.push_optional_const(sig, v.prefix_data());
+        self.push_optional_const(sig, v.prologue_data());
+        self.push_optional_string(sig, v.partition());
+        let attachments = v.global_attachments_except(&self.kinds.md_not_compared);
+        sig.push(Prop::Num(attachments.len() as u64));
         let mut exact = true;
-        for (k, m) in kinds.into_iter().zip(nodes) {
+        for (k, m) in attachments {
             sig.push(Prop::Num(k as u64));
-            match self.attachment_key(Md(m)) {
+            match self.attachment_key(m) {
                 Some(key) => sig.push(Prop::Num(self.intern_string(&key))),
                 None => {
                     exact = false;
@@ -364,10 +330,10 @@ impl LlvmModule {
     /// metadata caches are dropped (nodes may be freed and their addresses reused).
     /// `None` for anything else.
     fn attachment_key(&mut self, m: Md) -> Option<Vec<u8>> {
-        if m.kind() != safe::MD_TUPLE || !MdCtx(self.ctx).is_uniqued_tuple(m) {
+        if m.kind() != safe::MD_TUPLE || !self.ctx.is_uniqued_tuple(m) {
             return None;
         }
-        let mdc = MdCtx(self.ctx);
+        let mdc = self.ctx;
         let mut key = Vec::new();
         for op in mdc.tuple_operands(m)? {
             let Some(op) = op else {

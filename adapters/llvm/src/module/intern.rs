@@ -10,7 +10,7 @@
 //! freed entries, and bumps the generation whose ids depend on them.
 
 use super::{HashMap, LlvmModule};
-use crate::safe::{self, Md, MdCtx, TyKind, T, V};
+use crate::safe::{self, Md, TyKind, T, V};
 use mergefunc::{AsmData, AsmId, MetaData, MetaId, TypeData, TypeId};
 
 /// Slots of `LlvmModule::type_cache` (a power of two).
@@ -251,7 +251,7 @@ impl LlvmModule {
             return *id;
         }
         let id = if m.kind() == safe::MD_TUPLE && self.uniqued_tuple(m) {
-            let ops = MdCtx(self.ctx).tuple_operands(m).unwrap_or_default();
+            let ops = self.ctx.tuple_operands(m).unwrap_or_default();
             let kids: Vec<Option<MetaId>> = ops
                 .into_iter()
                 .map(|o| {
@@ -306,7 +306,7 @@ impl LlvmModule {
         self.tables.metas.push(MetaData::Opaque(u64::MAX));
         self.tables.meta_stable.push(false);
         self.caches.meta_of.insert(m, id);
-        let mdc = MdCtx(self.ctx);
+        let mdc = self.ctx;
         let (data, stable) = match m.kind() {
             safe::MD_STRING => (MetaData::String(mdc.string(m).unwrap_or_default().into()), true),
             safe::MD_CONSTANT => match mdc.wrapped_value(m) {
@@ -353,7 +353,7 @@ impl LlvmModule {
         if let Some(&u) = self.caches.uniqued_of.get(&m) {
             return u;
         }
-        let u = MdCtx(self.ctx).is_uniqued_tuple(m);
+        let u = self.ctx.is_uniqued_tuple(m);
         self.caches.uniqued_of.insert(m, u);
         u
     }

@@ -10,12 +10,10 @@
 //! requires to be identical, and functions with bodies that operands name are listed in
 //! `refs` (never hashed by identity, since a merge may replace them).
 
-use super::{HashMap, LlvmModule};
-use crate::ffi;
-use crate::safe::{Op, ValKind, V};
+use super::LlvmModule;
+use crate::safe::{Op, ValKind, B, V};
 use inkwell::llvm_sys as sys;
 use mergefunc::{FuncId, GlobalRef};
-use sys::core as c;
 use sys::prelude::*;
 
 /// A cached tree key ([`LlvmModule::tree_key_of`]) and the parts it hashes, kept so that
@@ -96,154 +94,9 @@ impl LlvmModule {
         (ptr_bits, *self.keys.shash.borrow().terms())
     }
 
-    /// Checks the prescan's merge keys against the walk over LLVM-C (for tests): for
-    /// every candidate, both give the same `refs`, and the keys split the candidates into
-    /// the same classes. Returns the number of candidates compared, or the first
-    /// disagreement.
-    #[doc(hidden)]
-    pub fn check_prescan_keys(&mut self) -> Result<usize, String> {
-        // Every definition, those alone on their shape included.
-        self.forget_shapes();
-        self.drop_prescan();
-        let cands: Vec<FuncId> = (0..self.funcs.len())
-            .map(FuncId::new)
-            .filter(|f| self.funcs[f.index()].has_body && self.funcs[f.index()].facts.ineligible.is_none())
-            .collect();
-        let mut walk = Vec::new();
-        for &f in &cands {
-            let mut refs = Vec::new();
-            walk.push((self.merge_key_of(f, &mut refs), refs));
-        }
-        let _ = self.prescanned(FuncId::new(0));
-        let mut fwd: HashMap<Option<u64>, (Option<u64>, FuncId)> = HashMap::default();
-        let mut back: HashMap<Option<u64>, (Option<u64>, FuncId)> = HashMap::default();
-        for (&f, (k1, r1)) in cands.iter().zip(&walk) {
-            let mut r2 = Vec::new();
-            let k2 = self.merge_key_of(f, &mut r2);
-            let name = String::from_utf8_lossy(&self.funcs[f.index()].facts.name).into_owned();
-            if k2.is_none() && k1.is_some() {
-                return Err(format!("{name}: the prescan has no key"));
-            }
-            if *r1 != r2 {
-                return Err(format!("{name}: refs differ: {r1:?} / {r2:?}"));
-            }
-            let (a, fa) = *fwd.entry(*k1).or_insert((k2, f));
-            let (b, fb) = *back.entry(k2).or_insert((*k1, f));
-            if a != k2 || b != *k1 {
-                let other = if a != k2 { fa } else { fb };
-                let other = String::from_utf8_lossy(&self.funcs[other.index()].facts.name).into_owned();
-                let how = if a != k2 { "the prescan splits" } else { "the walk splits" };
-                return Err(format!("{name} and {other}: {how} them"));
-            }
-        }
-        self.drop_prescan();
-        Ok(cands.len())
-    }
-
-    /// Checks the tree keys ([`mergefunc::FastPath::tree_key`]) of every candidate, for tests: a
-    /// key cached now (from the prescan, or from a walk before later rewrites) equals one
-    /// walked afresh from the IR, and any two candidates the order calls equal have equal
-    /// keys (pairs are compared within groups of the core's view hash, which equal
-    /// functions share). Returns the number of equal pairs checked, or the first failure.
-    #[doc(hidden)]
-    pub fn check_tree_keys(&mut self) -> Result<usize, String> {
-        // Every definition, those alone on their shape included.
-        self.forget_shapes();
-        let cands: Vec<FuncId> = (0..self.funcs.len())
-            .map(FuncId::new)
-            .filter(|f| self.funcs[f.index()].has_body && self.funcs[f.index()].facts.ineligible.is_none())
-            .collect();
-        let name = |m: &Self, f: FuncId| String::from_utf8_lossy(&m.funcs[f.index()].facts.name).into_owned();
-        let cached: Vec<Option<u64>> = cands.iter().map(|&f| self.tree_key_of(f)).collect();
-        self.drop_prescan();
-        for s in &mut self.funcs {
-            s.tree_key = None;
-        }
-        let mut groups: HashMap<u64, Vec<(FuncId, u64)>> = HashMap::default();
-        let mut hasher = mergefunc::hash::FunctionHasher::tree_key();
-        hasher.hash_weak_flags = false;
-        for (&f, k1) in cands.iter().zip(cached) {
-            let k2 = self.tree_key_of(f);
-            if k1 != k2 {
-                return Err(format!("{}: cached tree key {k1:?}, walked afresh {k2:?}", name(self, f)));
-            }
-            self.materialize_view(f);
-            if self.funcs[f.index()].facts.ineligible.is_some() {
-                continue;
-            }
-            let Some(k) = k2 else { continue };
-            groups.entry(hasher.hash(&*self, f)).or_default().push((f, k));
-        }
-        let mut cmp = mergefunc::Comparator::new();
-        cmp.compare_weak_flags = false;
-        let mut pairs = 0;
-        let mut groups: Vec<_> = groups.into_values().collect();
-        groups.sort_unstable();
-        for g in groups {
-            for (i, &(a, ka)) in g.iter().enumerate() {
-                for &(b, kb) in &g[i + 1..] {
-                    if cmp.compare(&*self, a, b) == std::cmp::Ordering::Equal {
-                        pairs += 1;
-                        if ka != kb {
-                            return Err(format!(
-                                "{} and {} are equal, their tree keys differ",
-                                name(self, a),
-                                name(self, b)
-                            ));
-                        }
-                    }
-                }
-            }
-        }
-        Ok(pairs)
-    }
-
     /// Forgets the prescan (every rewrite calls this: the IR it describes changed).
     pub(crate) fn drop_prescan(&mut self) {
         *self.keys.prescan.get_mut() = None;
-    }
-
-    /// Uses LLVM's own `StructuralHash` for [`mergefunc::FastPath::worklist_hash`] (on by default).
-    pub fn set_llvm_worklist_hash(&mut self, on: bool) {
-        self.switches.llvm_worklist_hash = on;
-    }
-
-    /// `StructuralHash` of every function with a body, in module order: `(name, prescan,
-    /// shim, LLVM-C walk, LLVM's)`: the value [`mergefunc::FastPath::worklist_hash`] computes (the
-    /// prescan's for a candidate, the shim's walk otherwise), the shim's single-function
-    /// walk, the same walk over LLVM-C (the fallback), and what LLVM's exported function
-    /// returns. For tests and benchmarks; all four must be equal.
-    pub fn structural_hash_pairs(&self) -> Vec<(String, u64, u64, u64, u64)> {
-        let mut out = Vec::new();
-        for (i, s) in self.funcs.iter().enumerate() {
-            let Some(f) = s.v.filter(|_| s.has_body).map(|v| v.0) else { continue };
-            let pre = self.prescanned(FuncId::new(i)).map(|e| e.hash);
-            let mut h = self.keys.shash.borrow_mut();
-            let shim = h.hash(f);
-            let walk = h.try_hash(f).unwrap_or(!shim);
-            // SAFETY: `f` is a live function with a body (`has_body`, the slot rule).
-            let theirs = unsafe { ffi::llvm_structural_hash_function(f, false) };
-            out.push((String::from_utf8_lossy(&V(f).name()).into_owned(), pre.unwrap_or(shim), shim, walk, theirs));
-        }
-        out
-    }
-
-    /// LLVM's own exported `StructuralHash` of every function with a body, in module
-    /// order (for benchmarks: the cost [`mergefunc::FastPath::worklist_hash`] avoids).
-    pub fn llvm_structural_hashes(&self) -> Vec<u64> {
-        let mut out = Vec::new();
-        // SAFETY: `self.m` is the live module; `f` walks its functions until null.
-        let mut f = unsafe { c::LLVMGetFirstFunction(self.m) };
-        while !f.is_null() {
-            // SAFETY: `f` is a live function of the module (not null, checked by the loop).
-            if unsafe { c::LLVMIsDeclaration(f) } == 0 {
-                // SAFETY: `f` is a live function with a body (checked just above).
-                out.push(unsafe { ffi::llvm_structural_hash_function(f, false) });
-            }
-            // SAFETY: `f` is a live function of the module (not null, checked by the loop).
-            f = unsafe { c::LLVMGetNextFunction(f) };
-        }
-        out
     }
 
     /// [`mergefunc::FastPath::merge_key`] of `f`, read from the IR without building its view: the
@@ -281,45 +134,30 @@ impl LlvmModule {
             *self.keys.prescan.get_mut() = Some(p);
             return k;
         }
-        // SAFETY: `v` is a live function with a body.
-        let entry = unsafe { c::LLVMGetFirstBasicBlock(v.0) };
-        if entry.is_null() {
-            return None;
-        }
+        let entry = v.first_block()?;
         let mut types = std::mem::take(&mut self.keys.key_types);
         let mut walk = std::mem::take(&mut self.keys.key_walk);
         let mut h = crate::prescan::KeyHasher::default();
         h.write_u64(sig);
-        walk.start(entry);
-        let (call, gep) = (Op::Call.raw(), Op::GetElementPtr.raw());
+        walk.start(entry.0);
+        let gep = Op::GetElementPtr.raw();
         while let Some(b) = walk.next_block() {
             h.write_u8(0xb1);
             let mut n = 0u32;
-            // SAFETY: `b` is a live block of `v` (the walk yields only blocks of the function).
-            // In this loop, blocks and instructions come from LLVM for this function and
-            // are only passed to the getters for their kind.
-            let mut i = unsafe { c::LLVMGetFirstInstruction(b) };
-            while !i.is_null() {
-                // SAFETY: `i` is a live instruction (not null, checked by the loop).
-                let raw = unsafe { ffi::LLVMGetInstructionOpcode(i) };
-                if !(raw == call && V(i).is_debug_intrinsic()) {
+            for i in B(b).instructions() {
+                if !i.is_debug_intrinsic() {
                     n += 1;
-                    h.write_u32(raw);
-                    if raw != gep {
-                        let t = self.intern_type(V(i).ty());
+                    h.write_u32(i.raw_opcode());
+                    if i.raw_opcode() != gep {
+                        let t = self.intern_type(i.value().ty());
                         h.write_u64(types.type_hash(&*self, t));
-                        // SAFETY: `i` is a live instruction, hence a `User`.
-                        let nops = unsafe { c::LLVMGetNumOperands(i) };
-                        h.write_i32(nops);
-                        for k in 0..nops.max(0) as u32 {
-                            // SAFETY: `i` is a live instruction and `k` is below its operand count.
-                            let o = unsafe { c::LLVMGetOperand(i, k) };
+                        let operands = i.operands();
+                        h.write_i32(operands.len() as i32);
+                        for o in operands {
                             self.stable_operand_key(o, &mut h, refs);
                         }
                     }
                 }
-                // SAFETY: `i` is a live instruction (not null, checked by the loop).
-                i = unsafe { c::LLVMGetNextInstruction(i) };
             }
             h.write_u32(n);
             // A block without terminator (not valid IR) just ends the walk there.
@@ -519,12 +357,11 @@ impl LlvmModule {
     /// declarations are never candidates, so never replaced). A function with a body (a
     /// merge may replace it) is a marker here and goes to `refs` (see
     /// [`mergefunc::FastPath::merge_key`]); anything else hashes as one marker.
-    fn stable_operand_key(&mut self, o: LLVMValueRef, h: &mut impl std::hash::Hasher, refs: &mut Vec<FuncId>) {
-        if o.is_null() {
+    fn stable_operand_key(&mut self, v: V, h: &mut impl std::hash::Hasher, refs: &mut Vec<FuncId>) {
+        if v.is_null() {
             h.write_u8(0);
             return;
         }
-        let v = V(o);
         match v.kind() {
             Ok(ValKind::ConstantInt) => match v.const_int_u64() {
                 Some(x) if x != 0 => {
@@ -542,22 +379,5 @@ impl LlvmModule {
             }
             _ => h.write_u8(0),
         }
-    }
-
-    /// Tree keys (on by default, [`mergefunc::FastPath::tree_key`]): the core files a candidate in
-    /// its tree under a key read from the prescan (or a walk of the function alone after
-    /// a rewrite), and builds its view only when another function in the tree has the
-    /// same key. The merges are the same either way; off, every candidate's view is built
-    /// and hashed. For measurements and tests.
-    pub fn set_tree_keys(&mut self, on: bool) {
-        self.switches.tree_keys = on;
-    }
-
-    /// Cycle keys (on by default, [`mergefunc::FastPath::cycle_key`]; they are read from tree
-    /// keys, so they need those on): cycle merging leaves out, unread, the candidates
-    /// alone in their key class. The merges are the same either way; off, every candidate
-    /// cycle merging considers has its view built. For measurements and tests.
-    pub fn set_cycle_keys(&mut self, on: bool) {
-        self.switches.cycle_keys = on;
     }
 }

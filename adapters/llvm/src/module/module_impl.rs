@@ -10,7 +10,6 @@ use mergefunc::{
     Module, TargetInfo, TypeData, TypeId, UseKind,
 };
 use std::fmt;
-use std::ptr;
 
 impl Module for LlvmModule {
     fn num_funcs(&self) -> usize {
@@ -52,7 +51,7 @@ impl Module for LlvmModule {
             // tree; the rewrites rebuild their views eagerly (`split_by_direct_use`).
             UseKind::Any => self.instruction_users(v, out),
             UseKind::DirectCalls => {
-                let mut last_block = ptr::null_mut();
+                let mut last_block = None;
                 for (u, user) in v.uses() {
                     if user.is_call() {
                         let n = user.num_operands();

@@ -5,19 +5,15 @@
 //! per use it has, possibly more (callers sort and deduplicate).
 
 use super::{HashSet, LlvmError, LlvmModule};
-use crate::safe::V;
-use inkwell::llvm_sys as sys;
+use crate::safe::{B, V};
 use mergefunc::FuncId;
-use std::ptr;
-use sys::core as c;
-use sys::prelude::*;
 
 impl LlvmModule {
     /// Functions whose body or signature refers to `v` (through constants too).
     pub(crate) fn referencing_funcs(&self, v: V, include_sig: bool, out: &mut Vec<FuncId>) {
         let mut seen: HashSet<V> = HashSet::default();
         let mut stack = vec![v];
-        let mut last_block = ptr::null_mut();
+        let mut last_block = None;
         while let Some(x) = stack.pop() {
             for user in x.users() {
                 if user.is_instruction() {
@@ -47,7 +43,7 @@ impl LlvmModule {
     ) {
         let mut seen: HashSet<V> = HashSet::default();
         let mut stack = vec![v];
-        let mut last_block = ptr::null_mut();
+        let mut last_block = None;
         while let Some(x) = stack.pop() {
             for user in x.users() {
                 if user.is_instruction() {
@@ -67,7 +63,7 @@ impl LlvmModule {
     /// Functions with an instruction that has `v` itself as an operand (not inside a
     /// constant).
     pub(crate) fn instruction_users(&self, v: V, out: &mut Vec<FuncId>) {
-        let mut last_block = ptr::null_mut();
+        let mut last_block = None;
         for user in v.users() {
             if user.is_instruction() {
                 self.push_parent(user, &mut last_block, out);
@@ -100,15 +96,13 @@ impl LlvmModule {
     /// `*last_block`, the block of the previous user: that function is already there.
     /// Use lists hold the uses of one caller mostly in runs, so this keeps `out` close
     /// to one entry per caller (callers sort and deduplicate it anyway).
-    pub(crate) fn push_parent(&self, user: V, last_block: &mut LLVMBasicBlockRef, out: &mut Vec<FuncId>) {
+    pub(crate) fn push_parent(&self, user: V, last_block: &mut Option<B>, out: &mut Vec<FuncId>) {
         let Some(b) = user.parent_block() else { return };
-        if b == *last_block {
+        if Some(b) == *last_block {
             return;
         }
-        *last_block = b;
-        // SAFETY: `b` is the live parent block of the instruction `user` (not null, from
-        // `parent_block`).
-        let f = V(unsafe { c::LLVMGetBasicBlockParent(b) });
+        *last_block = Some(b);
+        let f = b.parent();
         if let Some(id) = self.func_of.get(&f) {
             if out.last() != Some(id) {
                 out.push(*id);

@@ -9,11 +9,8 @@
 //! view with a rebuilt one.
 
 use super::{reason, HashMap, LlvmModule};
-use crate::ffi;
-use crate::safe::V;
-use inkwell::llvm_sys as sys;
-use mergefunc::{BodyBuf, ConstId, ConstKind, FuncId, GlobalRef, Ineligible, InstKind, Prop, Value};
-use sys::core as c;
+use crate::safe::{self, V};
+use mergefunc::{BodyBuf, ConstId, ConstKind, FuncId, GlobalRef, Ineligible, Prop, Value};
 
 /// Does a view have a metadata operand or attachment (see [`Slot::meta`](super::Slot::meta))?
 pub(crate) fn view_has_meta(body: &BodyBuf) -> bool {
@@ -22,36 +19,6 @@ pub(crate) fn view_has_meta(body: &BodyBuf) -> bool {
 }
 
 impl LlvmModule {
-    /// Checks every getelementptr of every built view: its offset (possibly from the GEP
-    /// offset cache) equals LLVM's fold of that instruction. Returns how many were
-    /// checked, or the first function whose offset differs. For tests.
-    #[doc(hidden)]
-    pub fn check_gep_offsets(&self) -> Result<usize, String> {
-        let mut n = 0;
-        for s in &self.funcs {
-            let Some(body) = s.view.as_ref().filter(|_| s.built) else { continue };
-            for (inst, v) in body.insts.iter().zip(&s.insts) {
-                if let InstKind::Address { offset, .. } = inst.kind {
-                    if offset != self.gep_offset(*v) {
-                        return Err(String::from_utf8_lossy(&s.facts.name).into_owned());
-                    }
-                    n += 1;
-                }
-            }
-        }
-        Ok(n)
-    }
-
-    /// Builds the views of every function now (they are otherwise built when the core
-    /// first reads them). Only useful to measure or test the view builder.
-    pub fn build_all_views(&mut self) {
-        // Every view, also of the functions the load left unread (full facts for them).
-        self.forget_shapes();
-        for i in 0..self.funcs.len() {
-            self.materialize_view(FuncId::new(i));
-        }
-    }
-
     /// Marks the body view of `f` out of date; the next [`Self::materialize_view`]
     /// rebuilds it.
     pub(crate) fn invalidate(&mut self, f: FuncId) {
@@ -99,11 +66,8 @@ impl LlvmModule {
         let mut new_uses = Vec::with_capacity(fixes.len());
         let mut ok = true;
         for &(_, inst, k) in &fixes {
-            // SAFETY: `inst` is a live instruction of `f` (the view is current) and `k` is
-            // below its operand count (the view lists every operand).
-            let o = unsafe { c::LLVMGetOperand(inst.0, k) };
             let (mut intrinsic, mut distinct) = (None, false);
-            match (!o.is_null()).then(|| self.operand_use(inst, V(o), &locals, &mut intrinsic, &mut distinct)) {
+            match inst.operand(k).map(|o| self.operand_use(inst, o, &locals, &mut intrinsic, &mut distinct)) {
                 Some(Ok(u)) if matches!(u.value, Value::Const(_)) && !distinct => new_uses.push(u),
                 _ => {
                     ok = false;
@@ -270,8 +234,7 @@ impl LlvmModule {
             return;
         }
         if let Some(&(lo, hi)) = self.keys.footprints.get(f.index()).filter(|r| r.0 != 0) {
-            // SAFETY: a prefetch hint; the shim never dereferences the range.
-            unsafe { ffi::mergefunc_prefetch_range(lo, hi.saturating_add(64), PREFETCH_BYTES) };
+            safe::prefetch_range(lo, hi.saturating_add(64), PREFETCH_BYTES);
         }
     }
 
@@ -317,12 +280,9 @@ impl LlvmModule {
                 Ok(view) => {
                     if view.distinct_md {
                         reason_found = Some(Ineligible::Adapter(reason::DISTINCT_MD));
-                    } else if
-                    // Asked of the function itself (its blocks were just read), not
-                    // through the module-wide flag, which may need a walk of its own.
-                    // SAFETY: `v` is a live function; the shim only reads its blocks
-                    // and their uses.
-                    unsafe { ffi::mergefunc_block_address_escapes(v.0) } == 1 {
+                    } else if v.block_address_escapes() {
+                        // Asked of the function itself (its blocks were just read), not
+                        // through the module-wide flag, which may need a walk of its own.
                         reason_found = Some(Ineligible::Adapter(reason::BLOCK_ADDRESS_ESCAPES));
                     }
                     body = Some(view.view);
@@ -343,37 +303,17 @@ impl LlvmModule {
         s.view_gen = view_gen;
     }
 
-    /// How many views were built through LLVM-C (not copied from a function with the
-    /// same body, moved with a body or patched after a rewrite).
-    pub fn views_built(&self) -> u64 {
-        self.stats.views_built
-    }
-
     /// [`mergefunc::FastPath::tiny_body`] of a definition whose view is not built, from the IR (one
     /// block, counting its instructions other than debug intrinsics up to two); `None`
     /// with a view, which the driver then reads.
     pub(crate) fn tiny_body_of(&self, f: FuncId) -> Option<bool> {
         let s = self.funcs.get(f.index())?;
         let v = s.v.filter(|_| s.has_body && !s.built)?;
-        // SAFETY: `v` is a live function of this module; the walk only reads the lists.
-        unsafe {
-            let first = c::LLVMGetFirstBasicBlock(v.0);
-            if first.is_null() {
-                return None;
-            }
-            if !c::LLVMGetNextBasicBlock(first).is_null() {
-                return Some(false);
-            }
-            let mut n = 0;
-            let mut i = c::LLVMGetFirstInstruction(first);
-            while !i.is_null() && n < 2 {
-                if !V(i).is_debug_intrinsic() {
-                    n += 1;
-                }
-                i = c::LLVMGetNextInstruction(i);
-            }
-            Some(n < 2)
+        let first = v.first_block()?;
+        if first.next().is_some() {
+            return Some(false);
         }
+        Some(first.instructions().filter(|i| !i.is_debug_intrinsic()).take(2).count() < 2)
     }
 
     /// Rebuilds `f`'s facts, and its body view if it is built.

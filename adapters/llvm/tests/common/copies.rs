@@ -1,4 +1,4 @@
-//! View copies (`LlvmModule::set_copy_views`) checked end to end: a copied view must be
+//! View copies (`LlvmModule::testing().set_copy_views`) checked end to end: a copied view must be
 //! the view a direct build gives, and a module must merge the same with copies on and
 //! off.
 
@@ -33,10 +33,10 @@ pub fn assert_copies_exact(path: &Path) -> CopyCheck {
     // candidate's view built, so copied where it can be).
     for (opts, cycle_keys) in [(Options::default(), true), (cycles, true), (cycles, false)] {
         let mut with = LlvmModule::load(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        with.set_check_copies(true);
-        with.set_cycle_keys(cycle_keys);
+        with.testing().set_check_copies(true);
+        with.testing().set_cycle_keys(cycle_keys);
         let r_with = merge_module(&mut with, &opts).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        let (copies, diffs) = with.copy_report();
+        let (copies, diffs) = with.testing().copy_report();
         assert!(
             diffs.is_empty(),
             "{}: {} copied views differ from direct builds, e.g. {:?}",
@@ -45,10 +45,10 @@ pub fn assert_copies_exact(path: &Path) -> CopyCheck {
             &diffs[..diffs.len().min(5)]
         );
         let mut without = LlvmModule::load(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        without.set_copy_views(false);
-        without.set_cycle_keys(false);
+        without.testing().set_copy_views(false);
+        without.testing().set_cycle_keys(false);
         let r_without = merge_module(&mut without, &opts).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        assert_eq!(without.copy_report().0, 0);
+        assert_eq!(without.testing().copy_report().0, 0);
         assert_eq!(r_without.stats.copies_merged, 0);
         assert_eq!(r_without.stats.same_body_merged, 0);
         assert_eq!(r_without.stats.cycle_unique_keys, 0);

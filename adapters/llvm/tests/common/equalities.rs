@@ -11,7 +11,8 @@
 use std::collections::BTreeMap;
 
 use mergefunc::{Comparator, FastPath, FuncId, Module, ModuleMut};
-use mergefunc_llvm::{LlvmCompareState, LlvmModule};
+use mergefunc_llvm::testing::LlvmCompareState;
+use mergefunc_llvm::LlvmModule;
 
 /// The outcome of [`check`].
 #[derive(Debug, Default)]
@@ -48,9 +49,9 @@ fn name(m: &LlvmModule, f: FuncId) -> String {
 /// Compares candidate pairs of `m` (which must not have been rewritten) by our order and
 /// by LLVM's comparator. Builds every view.
 pub fn check(m: &mut LlvmModule, per_bucket: usize) -> EqualityCheck {
-    // The order itself: full facts for every function (the load's shortcuts off).
-    m.forget_shapes();
-    m.build_all_views();
+    // The order itself: full facts for every function (`build_all_views` forgets the
+    // load's shortcuts).
+    m.testing().build_all_views();
     let mut buckets: BTreeMap<u64, Vec<FuncId>> = BTreeMap::new();
     for i in 0..m.num_funcs() {
         let f = FuncId::new(i);
@@ -73,7 +74,7 @@ pub fn check(m: &mut LlvmModule, per_bucket: usize) -> EqualityCheck {
             for &b in &fs[i + 1..] {
                 out.pairs += 1;
                 let ours = cmp.compare(&*m, a, b).is_eq();
-                let Some(theirs) = m.llvm_compare(&mut state, a, b) else {
+                let Some(theirs) = m.testing().llvm_compare(&mut state, a, b) else {
                     out.not_compared += 1;
                     continue;
                 };

@@ -25,8 +25,8 @@ use core::cmp::Ordering;
 use std::fmt::Write as _;
 
 use arbitrary::{Result, Unstructured};
-use mergefunc::cycles::{cycle_classes, cycle_classes_naive, NOT_ABSTRACT};
-use mergefunc::{Comparator, FuncId, Module};
+use mergefunc::cycles::{cycle_classes, cycle_classes_naive};
+use mergefunc::{CalleeClass, Comparator, FuncId, Module};
 
 use crate::{parse, MockModule};
 
@@ -128,26 +128,26 @@ pub fn check_graph(g: &Graph) -> u64 {
     assert_eq!(fast, normalized(slow), "worklist and reference partitions differ\n{}", g.text);
 
     // Final labels: every candidate in its class (singletons get their own label).
-    let mut labels = vec![NOT_ABSTRACT; m.num_funcs()];
+    let mut labels: Vec<Option<CalleeClass>> = vec![None; m.num_funcs()];
     let mut next = 0u32;
     let mut reps = Vec::new();
     for c in &fast {
         for f in c {
-            labels[f.index()] = next;
+            labels[f.index()] = CalleeClass::new(next);
         }
         reps.push(c[0]);
         next += 1;
     }
     for &f in &cands {
-        if labels[f.index()] == NOT_ABSTRACT {
-            labels[f.index()] = next;
+        if labels[f.index()].is_none() {
+            labels[f.index()] = CalleeClass::new(next);
             reps.push(f);
             next += 1;
         }
     }
     for f in &cands {
         if m.func(*f).linkage.interposable {
-            labels[f.index()] = NOT_ABSTRACT;
+            labels[f.index()] = None;
         }
     }
     Comparator::new().with_callee_classes(labels, |cmp| {

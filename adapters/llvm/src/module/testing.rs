@@ -1,0 +1,290 @@
+//! The test and benchmark interface of an [`LlvmModule`]: switches that turn parts of
+//! the fast path off or on (for A/B measurements and the CLI's `--no-copy-views` and
+//! `--no-tree-keys`), counters, and cross-checks of the adapter against LLVM and against
+//! its own slower paths. Reached through [`LlvmModule::testing`]; hidden from the
+//! documentation, because a user of the library needs none of it.
+//!
+//! Invariants: no switch changes a merge decision or the output module (the tests that
+//! turn them compare outputs); the checks read the IR and may build views, and rewrite
+//! nothing; `check_prescan_keys` and `check_tree_keys` forget the shapes and the prescan
+//! first (every definition becomes a candidate), so they are meant for a module that has
+//! not been merged yet.
+
+use super::{HashMap, LlvmModule};
+use crate::safe;
+use mergefunc::{FuncId, InstKind};
+
+impl LlvmModule {
+    /// The test and benchmark interface (see [`crate::testing`]).
+    #[doc(hidden)]
+    pub fn testing(&mut self) -> Testing<'_> {
+        Testing { m: self }
+    }
+}
+
+/// The test and benchmark interface of one module ([`LlvmModule::testing`]).
+#[derive(Debug)]
+pub struct Testing<'a> {
+    m: &'a mut LlvmModule,
+}
+
+/// The global numbering of LLVM's `FunctionComparator` (see [`Testing::llvm_compare`]).
+#[derive(Debug, Default)]
+pub struct LlvmCompareState(safe::LlvmComparator);
+
+impl LlvmCompareState {
+    /// A fresh numbering.
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
+impl<'a> Testing<'a> {
+    /// Copying views (on by default): a function whose body is another one's with its
+    /// own locals in their places (the shim's `mergefunc_same_body`: same instructions,
+    /// types up to congruent named structs, flags, properties, the attachments views
+    /// record (a load's, a call's `!range`) and operands,
+    /// a call to itself for a call to itself, direct calls possibly to other functions)
+    /// gets a copy of that function's view, with its own name at self calls and its own
+    /// callees, instead of a view built through LLVM-C. The copy is exactly the view a
+    /// build would give, so the merges are the same either way; off, every view is built.
+    /// The same check answers [`mergefunc::FastPath::same_body_as`] (with no other callee), which
+    /// spares the view altogether when the other function survives; off, it says no.
+    pub fn set_copy_views(&mut self, on: bool) {
+        self.m.switches.copy_views = on;
+    }
+
+    /// Tree keys (on by default, [`mergefunc::FastPath::tree_key`]): the core files a candidate in
+    /// its tree under a key read from the prescan (or a walk of the function alone after
+    /// a rewrite), and builds its view only when another function in the tree has the
+    /// same key. The merges are the same either way; off, every candidate's view is built
+    /// and hashed. For measurements and tests.
+    pub fn set_tree_keys(&mut self, on: bool) {
+        self.m.switches.tree_keys = on;
+    }
+
+    /// Cycle keys (on by default, [`mergefunc::FastPath::cycle_key`]; they are read from tree
+    /// keys, so they need those on): cycle merging leaves out, unread, the candidates
+    /// alone in their key class. The merges are the same either way; off, every candidate
+    /// cycle merging considers has its view built. For measurements and tests.
+    pub fn set_cycle_keys(&mut self, on: bool) {
+        self.m.switches.cycle_keys = on;
+    }
+
+    /// Uses LLVM's own `StructuralHash` for [`mergefunc::FastPath::worklist_hash`] (on by default).
+    pub fn set_llvm_worklist_hash(&mut self, on: bool) {
+        self.m.switches.llvm_worklist_hash = on;
+    }
+
+    /// Checking mode for tests: every copied view is also built directly, and each
+    /// difference is recorded (see [`Self::copy_report`]).
+    pub fn set_check_copies(&mut self, on: bool) {
+        self.m.switches.check_copies = on;
+    }
+
+    /// How many views were built through LLVM-C (not copied from a function with the
+    /// same body, moved with a body or patched after a rewrite).
+    pub fn views_built(&self) -> u64 {
+        self.m.stats.views_built
+    }
+
+    /// Views copied so far, and the differences the checking mode found (empty unless a
+    /// copy differed from the direct build).
+    pub fn copy_report(self) -> (u64, &'a [String]) {
+        let m: &'a LlvmModule = self.m;
+        (m.stats.views_copied, &m.stats.copy_diffs)
+    }
+
+    /// How many times [`mergefunc::FastPath::same_body_as`] vouched that a function has another's
+    /// body (the driver then merges it without building its view if the other survives).
+    pub fn same_body_claims(&self) -> u64 {
+        self.m.stats.same_body_claims
+    }
+
+    /// Builds the views of every function now (they are otherwise built when the core
+    /// first reads them). Only useful to measure or test the view builder.
+    pub fn build_all_views(&mut self) {
+        // Every view, also of the functions the load left unread (full facts for them).
+        self.m.forget_shapes();
+        for i in 0..self.m.funcs.len() {
+            self.m.materialize_view(FuncId::new(i));
+        }
+    }
+
+    /// Checks every getelementptr of every built view: its offset (possibly from the GEP
+    /// offset cache) equals LLVM's fold of that instruction. Returns how many were
+    /// checked, or the first function whose offset differs. For tests.
+    pub fn check_gep_offsets(&self) -> Result<usize, String> {
+        let mut n = 0;
+        for s in &self.m.funcs {
+            let Some(body) = s.view.as_ref().filter(|_| s.built) else { continue };
+            for (inst, v) in body.insts.iter().zip(&s.insts) {
+                if let InstKind::Address { offset, .. } = inst.kind {
+                    if offset != self.m.gep_offset(*v) {
+                        return Err(String::from_utf8_lossy(&s.facts.name).into_owned());
+                    }
+                    n += 1;
+                }
+            }
+        }
+        Ok(n)
+    }
+
+    /// Checks the prescan's merge keys against the walk over LLVM-C (for tests): for
+    /// every candidate, both give the same `refs`, and the keys split the candidates into
+    /// the same classes. Returns the number of candidates compared, or the first
+    /// disagreement.
+    pub fn check_prescan_keys(&mut self) -> Result<usize, String> {
+        // Every definition, those alone on their shape included.
+        self.m.forget_shapes();
+        self.m.drop_prescan();
+        let cands: Vec<FuncId> = (0..self.m.funcs.len())
+            .map(FuncId::new)
+            .filter(|f| self.m.funcs[f.index()].has_body && self.m.funcs[f.index()].facts.ineligible.is_none())
+            .collect();
+        let mut walk = Vec::new();
+        for &f in &cands {
+            let mut refs = Vec::new();
+            walk.push((self.m.merge_key_of(f, &mut refs), refs));
+        }
+        let _ = self.m.prescanned(FuncId::new(0));
+        let mut fwd: HashMap<Option<u64>, (Option<u64>, FuncId)> = HashMap::default();
+        let mut back: HashMap<Option<u64>, (Option<u64>, FuncId)> = HashMap::default();
+        for (&f, (k1, r1)) in cands.iter().zip(&walk) {
+            let mut r2 = Vec::new();
+            let k2 = self.m.merge_key_of(f, &mut r2);
+            let name = String::from_utf8_lossy(&self.m.funcs[f.index()].facts.name).into_owned();
+            if k2.is_none() && k1.is_some() {
+                return Err(format!("{name}: the prescan has no key"));
+            }
+            if *r1 != r2 {
+                return Err(format!("{name}: refs differ: {r1:?} / {r2:?}"));
+            }
+            let (a, fa) = *fwd.entry(*k1).or_insert((k2, f));
+            let (b, fb) = *back.entry(k2).or_insert((*k1, f));
+            if a != k2 || b != *k1 {
+                let other = if a != k2 { fa } else { fb };
+                let other = String::from_utf8_lossy(&self.m.funcs[other.index()].facts.name).into_owned();
+                let how = if a != k2 { "the prescan splits" } else { "the walk splits" };
+                return Err(format!("{name} and {other}: {how} them"));
+            }
+        }
+        self.m.drop_prescan();
+        Ok(cands.len())
+    }
+
+    /// Checks the tree keys ([`mergefunc::FastPath::tree_key`]) of every candidate, for tests: a
+    /// key cached now (from the prescan, or from a walk before later rewrites) equals one
+    /// walked afresh from the IR, and any two candidates the order calls equal have equal
+    /// keys (pairs are compared within groups of the core's view hash, which equal
+    /// functions share). Returns the number of equal pairs checked, or the first failure.
+    pub fn check_tree_keys(&mut self) -> Result<usize, String> {
+        // Every definition, those alone on their shape included.
+        self.m.forget_shapes();
+        let cands: Vec<FuncId> = (0..self.m.funcs.len())
+            .map(FuncId::new)
+            .filter(|f| self.m.funcs[f.index()].has_body && self.m.funcs[f.index()].facts.ineligible.is_none())
+            .collect();
+        let name = |m: &LlvmModule, f: FuncId| String::from_utf8_lossy(&m.funcs[f.index()].facts.name).into_owned();
+        let cached: Vec<Option<u64>> = cands.iter().map(|&f| self.m.tree_key_of(f)).collect();
+        self.m.drop_prescan();
+        for s in &mut self.m.funcs {
+            s.tree_key = None;
+        }
+        let mut groups: HashMap<u64, Vec<(FuncId, u64)>> = HashMap::default();
+        let mut hasher = mergefunc::hash::FunctionHasher::tree_key();
+        hasher.hash_weak_flags = false;
+        for (&f, k1) in cands.iter().zip(cached) {
+            let k2 = self.m.tree_key_of(f);
+            if k1 != k2 {
+                return Err(format!("{}: cached tree key {k1:?}, walked afresh {k2:?}", name(self.m, f)));
+            }
+            self.m.materialize_view(f);
+            if self.m.funcs[f.index()].facts.ineligible.is_some() {
+                continue;
+            }
+            let Some(k) = k2 else { continue };
+            groups.entry(hasher.hash(&*self.m, f)).or_default().push((f, k));
+        }
+        let mut cmp = mergefunc::Comparator::new();
+        cmp.compare_weak_flags = false;
+        let mut pairs = 0;
+        let mut groups: Vec<_> = groups.into_values().collect();
+        groups.sort_unstable();
+        for g in groups {
+            for (i, &(a, ka)) in g.iter().enumerate() {
+                for &(b, kb) in &g[i + 1..] {
+                    if cmp.compare(&*self.m, a, b) == std::cmp::Ordering::Equal {
+                        pairs += 1;
+                        if ka != kb {
+                            return Err(format!(
+                                "{} and {} are equal, their tree keys differ",
+                                name(self.m, a),
+                                name(self.m, b)
+                            ));
+                        }
+                    }
+                }
+            }
+        }
+        Ok(pairs)
+    }
+
+    /// `StructuralHash` of every function with a body, in module order: `(name, prescan,
+    /// shim, LLVM-C walk, LLVM's)`: the value [`mergefunc::FastPath::worklist_hash`] computes (the
+    /// prescan's for a candidate, the shim's walk otherwise), the shim's single-function
+    /// walk, the same walk over LLVM-C (the fallback), and what LLVM's exported function
+    /// returns. For tests and benchmarks; all four must be equal.
+    pub fn structural_hash_pairs(&self) -> Vec<(String, u64, u64, u64, u64)> {
+        let mut out = Vec::new();
+        for (i, s) in self.m.funcs.iter().enumerate() {
+            let Some(f) = s.v.filter(|_| s.has_body) else { continue };
+            let pre = self.m.prescanned(FuncId::new(i)).map(|e| e.hash);
+            let mut h = self.m.keys.shash.borrow_mut();
+            let shim = h.hash(f.0);
+            let walk = h.try_hash(f.0).unwrap_or(!shim);
+            let theirs = f.llvm_structural_hash().unwrap_or(!shim);
+            out.push((String::from_utf8_lossy(&f.name()).into_owned(), pre.unwrap_or(shim), shim, walk, theirs));
+        }
+        out
+    }
+
+    /// LLVM's own exported `StructuralHash` of every function with a body, in module
+    /// order (for benchmarks: the cost [`mergefunc::FastPath::worklist_hash`] avoids).
+    pub fn llvm_structural_hashes(&self) -> Vec<u64> {
+        self.m.m.functions().filter(|f| !f.is_declaration()).filter_map(|f| f.llvm_structural_hash()).collect()
+    }
+
+    /// LLVM 22's own `FunctionComparator` on two functions of this module: `None` when
+    /// either is not a function with a body (any more). `state` numbers globals across
+    /// comparisons, as the pass's does; use one per module, and do not rewrite the module
+    /// while it lives. For tests that check the order's equalities against LLVM's.
+    pub fn llvm_compare(&self, state: &mut LlvmCompareState, a: FuncId, b: FuncId) -> Option<std::cmp::Ordering> {
+        let (a, b) = (self.m.func_value(a).ok()?, self.m.func_value(b).ok()?);
+        state.0.compare(a, b)
+    }
+
+    /// The definitions alone on their shape (see `crate::shape`), as the load found them.
+    pub fn alone_on_shape(&self) -> Vec<FuncId> {
+        self.m.alone_on_shape()
+    }
+
+    /// The definitions the load found never merging: alone on their shape or on their
+    /// prescan key (see `crate::shape`).
+    pub fn never_merging(&self) -> Vec<FuncId> {
+        self.m.never_merging()
+    }
+
+    /// Whether a `blockaddress` may refer to a block of some function of the module.
+    pub fn block_addresses(&self) -> bool {
+        self.m.block_addresses()
+    }
+
+    /// Forgets the shapes and the load's other shortcuts: every definition is a
+    /// candidate of the full path again (the prescan reruns over all of them) and every
+    /// function gets full facts. Only before merging; for the check that the shortcuts
+    /// change nothing (`tests/shapes.rs`).
+    pub fn forget_shapes(&mut self) {
+        self.m.forget_shapes();
+    }
+}

@@ -1,0 +1,212 @@
+//! Attributes and attribute lists: reading an attribute ([`A::read`]) by its class, and
+//! the attribute sets of a function or call site by index ([`AttrOwner`]).
+//!
+//! Invariants: attributes are uniqued per context and never freed, so an [`A`] stays
+//! valid as long as the module; an attribute's value is read only after its class is
+//! known: string attributes by `LLVMIsStringAttribute`, type attributes by
+//! `LLVMIsTypeAttribute`, and integer values only for kinds in LLVM 22's integer range,
+//! which [`IntKinds::of_llvm`] reads from LLVM by name (enum and integer attributes
+//! share `LLVMIsEnumAttribute`, and asking a plain enum attribute for its value is
+//! undefined).
+
+use super::{CallSite, T, V};
+use inkwell::llvm_sys as sys;
+use std::os::raw::{c_char, c_uint};
+use std::ptr;
+use sys::core as c;
+use sys::prelude::*;
+
+/// An attribute handle (transparent: a buffer of `A` is filled by LLVM as handles).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(transparent)]
+pub struct A(pub LLVMAttributeRef);
+
+/// The enum attribute kind number of `name` (0 for a name LLVM does not know).
+pub fn attr_kind_for_name(name: &str) -> u32 {
+    // SAFETY: the pointer and length describe `name`; the lookup reads a static table.
+    unsafe { c::LLVMGetEnumAttributeKindForName(name.as_ptr() as *const c_char, name.len()) }
+}
+
+/// Where LLVM 22 numbers its attribute kinds: enum attributes first, then type, integer,
+/// range and range-list attributes. Only the bounds are read from LLVM, by name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct IntKinds {
+    /// The first kind that is not a plain enum attribute.
+    pub first_non_enum: u32,
+    /// The first integer attribute kind.
+    pub first_int: u32,
+    /// One past the last integer attribute kind.
+    pub end_int: u32,
+}
+
+impl IntKinds {
+    /// The bounds as this LLVM numbers them; `None` if the names used to find them are
+    /// unknown (no integer value is then read: such attributes stay opaque).
+    pub fn of_llvm() -> Option<IntKinds> {
+        let ints = [
+            "align",
+            "alignstack",
+            "allockind",
+            "allocsize",
+            "dereferenceable",
+            "dereferenceable_or_null",
+            "memory",
+            "nofpclass",
+            "uwtable",
+            "vscale_range",
+            "captures",
+        ];
+        let tys = ["byref", "byval", "elementtype", "inalloca", "preallocated", "sret"];
+        let int_lo = ints.iter().map(|n| attr_kind_for_name(n)).filter(|k| *k != 0).min();
+        let int_max = ints.iter().map(|n| attr_kind_for_name(n)).max();
+        let ty_lo = tys.iter().map(|n| attr_kind_for_name(n)).filter(|k| *k != 0).min();
+        let range = attr_kind_for_name("range");
+        let (lo, hi, tl) = (int_lo?, int_max?, ty_lo?);
+        let end = if range > hi { range } else { hi + 1 };
+        (lo <= hi).then_some(IntKinds { first_non_enum: lo.min(tl), first_int: lo, end_int: end })
+    }
+}
+
+/// What an attribute is, as [`A::read`] finds it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AttrRead {
+    /// A string attribute: key and value.
+    Str(Vec<u8>, Vec<u8>),
+    /// A type attribute: kind and type (`None` if LLVM has none).
+    Type(u32, Option<T>),
+    /// A plain enum attribute.
+    Flag(u32),
+    /// An integer attribute: kind and value.
+    Int(u32, u64),
+    /// Any other kind (range and range-list attributes have no value getter) or an
+    /// enum-class attribute whose class the bounds cannot tell.
+    Other(u32),
+}
+
+impl A {
+    /// The attribute's class and content; integer values only for kinds within `ints`.
+    pub fn read(self, ints: Option<IntKinds>) -> AttrRead {
+        // SAFETY: `self` is a live attribute (uniqued per context, never freed);
+        // `LLVMIsStringAttribute` accepts every attribute.
+        if unsafe { c::LLVMIsStringAttribute(self.0) } != 0 {
+            let (mut kl, mut vl): (c_uint, c_uint) = (0, 0);
+            // SAFETY: `self` is a live string attribute (checked above); LLVM writes the
+            // lengths of the key and value it returns.
+            let (k, v) = unsafe {
+                (c::LLVMGetStringAttributeKind(self.0, &mut kl), c::LLVMGetStringAttributeValue(self.0, &mut vl))
+            };
+            return AttrRead::Str(super::bytes(k, kl as usize), super::bytes(v, vl as usize));
+        }
+        // SAFETY: `self` is a live attribute that is not a string attribute (checked
+        // above), so it has an enum kind.
+        let kind = unsafe { c::LLVMGetEnumAttributeKind(self.0) };
+        // SAFETY: `self` is a live attribute; `LLVMIsTypeAttribute` accepts every attribute.
+        if unsafe { c::LLVMIsTypeAttribute(self.0) } != 0 {
+            // SAFETY: `self` is a live type attribute (checked above).
+            let t = unsafe { c::LLVMGetTypeAttributeValue(self.0) };
+            return AttrRead::Type(kind, (!t.is_null()).then_some(T(t)));
+        }
+        // SAFETY: `self` is a live attribute; `LLVMIsEnumAttribute` accepts every attribute.
+        if unsafe { c::LLVMIsEnumAttribute(self.0) } != 0 {
+            if let Some(k) = ints {
+                if kind < k.first_non_enum {
+                    return AttrRead::Flag(kind);
+                }
+                if k.first_int <= kind && kind < k.end_int {
+                    // SAFETY: `self` is a live integer attribute: an enum-class attribute
+                    // (checked above) whose kind is in LLVM's integer range.
+                    return AttrRead::Int(kind, unsafe { c::LLVMGetEnumAttributeValue(self.0) });
+                }
+            }
+        }
+        AttrRead::Other(kind)
+    }
+}
+
+/// The owner of an attribute list: a function or a call site (made only by
+/// [`AttrOwner::of_function`] and [`AttrOwner::of_call`], so it is one of the two).
+#[derive(Clone, Copy, Debug)]
+pub struct AttrOwner(Owner);
+
+#[derive(Clone, Copy, Debug)]
+enum Owner {
+    Function(V),
+    Call(CallSite),
+}
+
+impl AttrOwner {
+    /// `v`'s attribute list, if `v` is a function.
+    pub fn of_function(v: V) -> Option<AttrOwner> {
+        v.is_function().then_some(AttrOwner(Owner::Function(v)))
+    }
+
+    /// A call site's attribute list.
+    pub fn of_call(call: CallSite) -> AttrOwner {
+        AttrOwner(Owner::Call(call))
+    }
+
+    /// The parameter count of a function, the argument count of a call.
+    pub fn param_count(self) -> u32 {
+        match self.0 {
+            // SAFETY: `v` is a live function (`of_function`).
+            Owner::Function(v) => unsafe { c::LLVMCountParams(v.0) },
+            Owner::Call(call) => call.arg_count(),
+        }
+    }
+
+    /// The owner as a value.
+    pub fn value(self) -> V {
+        match self.0 {
+            Owner::Function(v) => v,
+            Owner::Call(call) => call.value(),
+        }
+    }
+
+    /// How many attributes the set at `idx` has (`u32::MAX` the function, 0 the return
+    /// value, `i` parameter `i`; an index past the parameters has an empty set).
+    pub fn count_at(self, idx: u32) -> u32 {
+        match self.0 {
+            // SAFETY: `v` is a live function (`of_function`); any index may be asked for.
+            Owner::Function(v) => unsafe { c::LLVMGetAttributeCountAtIndex(v.0, idx) },
+            // SAFETY: `call` is a live call site; any index may be asked for.
+            Owner::Call(call) => unsafe { c::LLVMGetCallSiteAttributeCount(call.value().0, idx) },
+        }
+    }
+
+    /// The attributes of the set at `idx`, into `buf` (cleared first).
+    pub fn attributes_at(self, idx: u32, buf: &mut Vec<A>) {
+        let n = self.count_at(idx) as usize;
+        buf.clear();
+        if n == 0 {
+            return;
+        }
+        buf.resize(n, A(ptr::null_mut()));
+        let out = buf.as_mut_ptr() as *mut LLVMAttributeRef;
+        match self.0 {
+            // SAFETY: `v` is a live function and `buf` has room for the `n` attributes of
+            // the set, which LLVM writes (`A` is a transparent handle).
+            Owner::Function(v) => unsafe { c::LLVMGetAttributesAtIndex(v.0, idx, out) },
+            // SAFETY: as above, for a live call site.
+            Owner::Call(call) => unsafe { c::LLVMGetCallSiteAttributes(call.value().0, idx, out) },
+        }
+    }
+}
+
+impl V {
+    /// The function has the string attribute `key` at index `idx`.
+    pub fn has_string_attribute(self, idx: u32, key: &str) -> bool {
+        // SAFETY: `self` is a live function (checked by `&&`'s left side); the pointer and
+        // length describe `key`.
+        self.is_function()
+            && !unsafe {
+                c::LLVMGetStringAttributeAtIndex(self.0, idx, key.as_ptr() as *const c_char, key.len() as c_uint)
+            }
+            .is_null()
+    }
+
+    /// The function has the enum attribute of kind `kind` at index `idx`.
+    pub fn has_enum_attribute(self, idx: u32, kind: u32) -> bool {
+        // SAFETY: `self` is a live function (checked by `&&`'s left side).
+        self.is_function() && !unsafe { c::LLVMGetEnumAttributeAtIndex(self.0, idx, kind) }.is_null()
+    }
+}

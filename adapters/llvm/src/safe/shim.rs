@@ -1,0 +1,231 @@
+//! The C++ shim's read-only functions (`shim/mergefunc_shim.cpp`) behind safe
+//! signatures: each shim function checks the kind of its arguments itself and answers
+//! -1, 0 or null for the wrong kind, so these wrappers only turn its answers and buffers
+//! into Rust values. The shim's rewrites are in [`super::edit`].
+//!
+//! Invariants: every buffer handed to the shim is at least as long as the capacity
+//! passed with it, and a count the shim returns is trusted only up to that capacity.
+
+use super::{Md, T, V};
+use crate::ffi;
+use inkwell::llvm_sys::prelude::*;
+use std::os::raw::c_uint;
+use std::ptr;
+
+impl V {
+    /// A `blockaddress` of one of the function's blocks is used outside the function.
+    pub fn block_address_escapes(self) -> bool {
+        // SAFETY: `self` is a live value; the shim checks that it is a function and only
+        // reads its blocks and their uses.
+        unsafe { ffi::mergefunc_block_address_escapes(self.0) == 1 }
+    }
+
+    /// A `blockaddress` may refer to one of the function's blocks (also true for a value
+    /// that is not a function: the shim cannot tell).
+    pub fn block_address_may_be_taken(self) -> bool {
+        // SAFETY: `self` is a live value; the shim checks that it is a function.
+        unsafe { ffi::mergefunc_any_block_address_taken(self.0) != 0 }
+    }
+
+    /// The constant offset of a getelementptr instruction as LLVM's comparator folds it:
+    /// the index width in bits and the offset's low and high words; `None` when an index
+    /// is not constant or `self` is not a getelementptr.
+    pub fn gep_constant_offset(self) -> Option<(u32, [u64; 2])> {
+        let mut bits = 0;
+        let mut words = [0u64; 2];
+        // SAFETY: `self` is a live value; the shim checks that it is a getelementptr
+        // instruction, and `words` holds the two words it writes.
+        let r = unsafe { ffi::mergefunc_gep_offset(self.0, &mut bits, words.as_mut_ptr()) };
+        (r == 1).then_some((bits, words))
+    }
+
+    /// The global value is `dso_local` (explicitly, or implied by local linkage or
+    /// hidden/protected visibility).
+    pub fn is_dso_local(self) -> bool {
+        // SAFETY: `self` is a live value; the shim checks that it is a global value.
+        unsafe { ffi::mergefunc_is_dso_local(self.0) == 1 }
+    }
+
+    /// The global object has an attachment of kind `kind`.
+    pub fn has_global_metadata(self, kind: u32) -> bool {
+        // SAFETY: `self` is a live value; the shim checks that it is a global object.
+        unsafe { ffi::mergefunc_global_has_metadata(self.0, kind) == 1 }
+    }
+
+    /// The alignment of a function in bytes, 64 bits wide (a function may be aligned to
+    /// 2^32, which LLVM-C's 32-bit getter reads as none); 0 for none or a non-function.
+    pub fn function_alignment(self) -> u64 {
+        // SAFETY: `self` is a live value; the shim checks that it is a function.
+        unsafe { ffi::mergefunc_function_alignment(self.0) }
+    }
+
+    /// The attachments of a global object except those of the kinds in `skip`, by
+    /// increasing kind (none for a value that is not a global object).
+    #[inline]
+    pub fn global_attachments_except(self, skip: &[u32]) -> Vec<(u32, Md)> {
+        let (mut kinds, mut nodes) = ([0u32; 8], [ptr::null_mut(); 8]);
+        // SAFETY: `self` is a live value (the shim checks that it is a global object);
+        // `skip` holds `skip.len()` kinds and the buffers room for the 8 pairs the shim
+        // writes at most.
+        let n = unsafe {
+            ffi::mergefunc_global_attachments(
+                self.0,
+                skip.as_ptr(),
+                skip.len() as c_uint,
+                kinds.as_mut_ptr(),
+                nodes.as_mut_ptr(),
+                8,
+            )
+        } as usize;
+        if n <= 8 {
+            return kinds[..n].iter().zip(&nodes[..n]).map(|(k, m)| (*k, Md(*m))).collect();
+        }
+        let (mut k, mut m) = (vec![0u32; n], vec![ptr::null_mut(); n]);
+        // SAFETY: as above, with buffers of `n` pairs.
+        let got = unsafe {
+            ffi::mergefunc_global_attachments(
+                self.0,
+                skip.as_ptr(),
+                skip.len() as c_uint,
+                k.as_mut_ptr(),
+                m.as_mut_ptr(),
+                n as c_uint,
+            )
+        } as usize;
+        k.into_iter().zip(m).take(got.min(n)).map(|(k, m)| (k, Md(m))).collect()
+    }
+
+    /// The identity of the attribute list of a function or call site (attribute lists are
+    /// uniqued per context and never freed; 0 for the empty list); `None` for any other
+    /// value.
+    pub fn attribute_list_id(self) -> Option<usize> {
+        let mut ok = 0;
+        // SAFETY: `self` is a live value; the shim checks its kind.
+        let list = unsafe { ffi::mergefunc_attribute_list(self.0, &mut ok) } as usize;
+        (ok == 1).then_some(list)
+    }
+
+    /// LLVM's own exported `StructuralHash(F, false)` of a function (`None` for a value
+    /// that is not a function).
+    pub fn llvm_structural_hash(self) -> Option<u64> {
+        // SAFETY: `self` is a live function (checked by `then`'s condition).
+        self.is_function().then(|| unsafe { ffi::llvm_structural_hash_function(self.0, false) })
+    }
+}
+
+/// Asks the CPU to load the cache lines of `[lo, hi)`, at most `max_bytes` from `lo`: a
+/// hint, the addresses are never dereferenced.
+pub fn prefetch_range(lo: u64, hi: u64, max_bytes: u64) {
+    // SAFETY: the shim only issues prefetch instructions, which never fault.
+    unsafe { ffi::mergefunc_prefetch_range(lo, hi, max_bytes) }
+}
+
+/// The shim's same-body walk and its scratch (freed on drop).
+#[derive(Debug)]
+pub struct SameBodyWalk(*mut std::ffi::c_void);
+
+impl Default for SameBodyWalk {
+    fn default() -> Self {
+        // SAFETY: a plain allocation in the shim (`new` throws rather than return null).
+        SameBodyWalk(unsafe { ffi::mergefunc_same_body_new() })
+    }
+}
+
+impl Drop for SameBodyWalk {
+    fn drop(&mut self) {
+        // SAFETY: made by `mergefunc_same_body_new`, freed once.
+        unsafe { ffi::mergefunc_same_body_free(self.0) }
+    }
+}
+
+impl SameBodyWalk {
+    /// Is `dst`'s body `src`'s with `dst`'s locals in their places, and would a view build
+    /// find both eligible (see the shim)? On success: with `insts = Some((buf, n))` (the
+    /// source has `n` instructions) `buf` holds `dst`'s `n` instruction handles; pairs of
+    /// distinct types found at one place fill `types` (`src`'s, then `dst`'s), the direct
+    /// calls of `dst` to functions other than `src`'s callees fill `callee_at` (`dst`'s
+    /// instruction number) and `callees`; returns the number of type pairs and of
+    /// callees. `None` when the bodies differ, `dst` has not `n` instructions, or a
+    /// buffer is too small.
+    #[inline]
+    pub fn run(
+        &mut self,
+        src: V,
+        dst: V,
+        insts: Option<(&mut Vec<V>, usize)>,
+        types: &mut [T],
+        callee_at: &mut [usize],
+        callees: &mut [V],
+    ) -> Option<(usize, usize)> {
+        let n = insts.as_ref().map_or(0, |(_, n)| *n);
+        let out = insts.map(|(v, _)| {
+            v.clear();
+            v.reserve_exact(n);
+            v
+        });
+        let out_ptr = out.as_ref().map_or(ptr::null_mut(), |v| v.as_ptr() as *mut LLVMValueRef);
+        let (type_cap, callee_cap) = (types.len() / 2, callee_at.len().min(callees.len()));
+        let (mut ntypes, mut ncallees) = (0usize, 0usize);
+        // SAFETY: both are live values (the shim checks that they are functions); `out_ptr`
+        // is null or has room for `n` handles (reserved above), and the shim writes at most
+        // `n` there, `type_cap` type pairs to `types` and `callee_cap` entries to
+        // `callee_at` and `callees` (`V` and `T` are transparent handles).
+        let got = unsafe {
+            ffi::mergefunc_same_body(
+                self.0,
+                src.0,
+                dst.0,
+                out_ptr,
+                n,
+                types.as_mut_ptr() as *mut LLVMTypeRef,
+                type_cap,
+                &mut ntypes,
+                callee_at.as_mut_ptr(),
+                callees.as_mut_ptr() as *mut LLVMValueRef,
+                callee_cap,
+                &mut ncallees,
+            )
+        };
+        if got < 0 || (out.is_some() && got as usize != n) || ntypes > type_cap || ncallees > callee_cap {
+            return None;
+        }
+        if let Some(v) = out {
+            // SAFETY: the shim wrote `n` handles (it returned `n`).
+            unsafe { v.set_len(n) };
+        }
+        Some((ntypes, ncallees))
+    }
+}
+
+/// LLVM's `GlobalNumberState` for [`LlvmComparator::compare`] (freed on drop).
+#[derive(Debug)]
+pub struct LlvmComparator(*mut std::ffi::c_void);
+
+impl Default for LlvmComparator {
+    fn default() -> Self {
+        // SAFETY: the shim allocates the state (`new` throws rather than return null).
+        LlvmComparator(unsafe { ffi::mergefunc_llvm_cmp_state_new() })
+    }
+}
+
+impl Drop for LlvmComparator {
+    fn drop(&mut self) {
+        // SAFETY: made by `mergefunc_llvm_cmp_state_new`, freed once.
+        unsafe { ffi::mergefunc_llvm_cmp_state_free(self.0) }
+    }
+}
+
+impl LlvmComparator {
+    /// LLVM 22's `FunctionComparator::compare` of two functions with bodies, numbering
+    /// globals in this state; `None` when either is not one.
+    pub fn compare(&mut self, a: V, b: V) -> Option<std::cmp::Ordering> {
+        // SAFETY: both are live values; the shim checks that they are functions with
+        // bodies.
+        match unsafe { ffi::mergefunc_llvm_compare_functions(self.0, a.0, b.0) } {
+            -1 => Some(std::cmp::Ordering::Less),
+            0 => Some(std::cmp::Ordering::Equal),
+            1 => Some(std::cmp::Ordering::Greater),
+            _ => None,
+        }
+    }
+}
