@@ -5,9 +5,11 @@
 //!
 //! Invariants: a registered function is *pending* until its facts are built
 //! (`drain_pending`); nothing reads the facts of a pending function. The facts of a
-//! function alone on its shape (`crate::shape`) are *light*: no attribute list or other
-//! interned props, a signature that equals no other function's. The order of signature
-//! props is fixed: `explain.rs` labels them by position.
+//! function the load found never merging, or without a body (`crate::shape`), are
+//! *light*: its linkage, eligibility and flags, but no name, type, attribute list or
+//! other props (the core never reads them of such a function, and a never-merging one
+//! gets no view, see `reason::NEVER_READ`). The order of signature props is fixed:
+//! `explain.rs` labels them by position.
 
 use super::{reason, LlvmModule, Slot};
 use crate::safe::{self, cc, AttrOwner, Linkage as L, Md, T, V};
