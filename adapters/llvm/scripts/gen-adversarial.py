@@ -1,0 +1,224 @@
+#!/usr/bin/env python3
+"""Adversarial input modules for the scaling check against LLVM's pass.
+
+Usage: gen-adversarial.py SHAPE N OUT.ll     (one module)
+       gen-adversarial.py --list             (the shapes, one a line)
+
+Each shape grows with N (functions, instructions, call sites, ... as its line in SHAPES
+says); `scaling-vs-opt.sh` times `mergefunc --threads 1 --time` against
+`opt-22 -passes=mergefunc -time-passes` on growing N and prints the growth exponent of
+both. Every module is valid IR that `opt-22 -passes=verify` accepts; the shapes are
+meant to put many functions into one class of LLVM's hash (so the comparisons, not the
+hashing, decide), to make single functions or single use lists huge, or to stress the
+module-wide tables (types, constants, metadata, attributes, names).
+"""
+import sys
+
+HEADER = 'target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"\ntarget triple = "x86_64-pc-linux-gnu"\n\n'
+
+
+def body_chain(k, last_const, mid=None, mid_const=0):
+    """k arithmetic instructions on %x; constant `last_const` in the last one, and
+    optionally `mid_const` at instruction `mid`."""
+    out = []
+    prev = "%x"
+    for i in range(k):
+        c = 3 + (i % 7)
+        if mid is not None and i == mid:
+            c = mid_const
+        out.append(f"  %v{i} = mul i64 {prev}, {c}\n")
+        prev = f"%v{i}"
+    out.append(f"  %r = add i64 {prev}, {last_const}\n  ret i64 %r\n")
+    return "".join(out)
+
+
+def lastdiff(n):
+    """n functions of 20 instructions, equal but for the constant of the last one."""
+    return "".join(f"define i64 @f{i}(i64 %x) {{\n{body_chain(20, i)}}}\n\n" for i in range(n))
+
+
+def middiff(n):
+    """n functions of 200 instructions, equal but for a constant in the middle."""
+    return "".join(f"define i64 @f{i}(i64 %x) {{\n{body_chain(200, 1, mid=100, mid_const=1000 + i)}}}\n\n" for i in range(n))
+
+
+def hugefn(n):
+    """one function of n instructions (and nothing to merge)."""
+    return f"define i64 @big(i64 %x) {{\n{body_chain(n, 1)}}}\n\n"
+
+
+def hugecopies(n):
+    """eight copies of one function of n/8 instructions (all merge into one)."""
+    b = body_chain(max(1, n // 8), 1)
+    return "".join(f"define i64 @c{i}(i64 %x) {{\n{b}}}\n\n" for i in range(8))
+
+
+def hugenear(n):
+    """eight functions of n/8 instructions differing only in the last constant."""
+    k = max(1, n // 8)
+    return "".join(f"define i64 @c{i}(i64 %x) {{\n{body_chain(k, i)}}}\n\n" for i in range(8))
+
+
+def callchain(n):
+    """two identical chains f_i -> f_{i+1} and g_i -> g_{i+1}; merging the ends makes the
+    next pair equal, n times (the re-queue of callers)."""
+    out = []
+    for p in "fg":
+        for i in range(n):
+            if i + 1 < n:
+                out.append(f"define i64 @{p}{i}(i64 %x) {{\n  %a = add i64 %x, 1\n  %c = call i64 @{p}{i+1}(i64 %a)\n  ret i64 %c\n}}\n\n")
+            else:
+                out.append(f"define i64 @{p}{i}(i64 %x) {{\n  %a = mul i64 %x, 7\n  ret i64 %a\n}}\n\n")
+    return "".join(out)
+
+
+def rings(n):
+    """n/4 rings of four mutually calling functions, all rings alike (cycle mode merges them)."""
+    out = []
+    for r in range(max(1, n // 4)):
+        for j in range(4):
+            nxt = (j + 1) % 4
+            out.append(
+                f"define i64 @r{r}_{j}(i64 %x) {{\n  %t = icmp eq i64 %x, 0\n  br i1 %t, label %z, label %s\n"
+                f"z:\n  ret i64 {j}\ns:\n  %a = sub i64 %x, 1\n  %c = call i64 @r{r}_{nxt}(i64 %a)\n  ret i64 %c\n}}\n\n")
+    return "".join(out)
+
+
+def manycallers(n):
+    """two equal functions, n callers of the second (the rewrite of its uses)."""
+    out = [f"define i64 @a(i64 %x) {{\n{body_chain(10, 5)}}}\n\n", f"define i64 @b(i64 %x) {{\n{body_chain(10, 5)}}}\n\n"]
+    for i in range(n):
+        out.append(f"define i64 @u{i}(i64 %x) {{\n  %y = add i64 %x, {i}\n  %c = call i64 @b(i64 %y)\n  ret i64 %c\n}}\n\n")
+    return "".join(out)
+
+
+def manycalls1(n):
+    """two equal functions; one caller with n calls of the second."""
+    out = [f"define i64 @a(i64 %x) {{\n{body_chain(10, 5)}}}\n\n", f"define i64 @b(i64 %x) {{\n{body_chain(10, 5)}}}\n\n",
+           "define i64 @u(i64 %x) {\n"]
+    prev = "%x"
+    for i in range(n):
+        out.append(f"  %c{i} = call i64 @b(i64 {prev})\n")
+        prev = f"%c{i}"
+    out.append(f"  ret i64 {prev}\n}}\n\n")
+    return "".join(out)
+
+
+def vtables(n):
+    """n functions in pairs of duplicates, every one in a big global table and in
+    constant expressions."""
+    out = []
+    for i in range(n):
+        out.append(f"define i64 @m{i}(ptr %p, i64 %x) {{\n  %a = mul i64 %x, {i // 2 + 2}\n  %b = add i64 %a, 1\n  ret i64 %b\n}}\n\n")
+    ents = ", ".join(f"ptr @m{i}" for i in range(n))
+    out.append(f"@vt = constant [{n} x ptr] [{ents}]\n")
+    ents2 = ", ".join(f"i64 ptrtoint (ptr @m{i} to i64)" for i in range(n))
+    out.append(f"@ints = constant [{n} x i64] [{ents2}]\n\n")
+    return "".join(out)
+
+
+def aliases(n):
+    """n/2 duplicate pairs, each function with two aliases."""
+    out = []
+    for i in range(n):
+        out.append(f"define i64 @m{i}(i64 %x) {{\n  %a = mul i64 %x, {i // 2 + 2}\n  ret i64 %a\n}}\n\n")
+    for i in range(n):
+        out.append(f"@al{i} = alias i64 (i64), ptr @m{i}\n@bl{i} = weak alias i64 (i64), ptr @m{i}\n")
+    return "".join(out)
+
+
+def bigswitch(n):
+    """four functions with a switch of n cases (pairs equal, pairs differing in the last case)."""
+    out = []
+    for f in range(4):
+        cases = "".join(f"    i64 {i}, label %b{i}\n" for i in range(n))
+        blocks = "".join(f"b{i}:\n  br label %e\n" for i in range(n))
+        inc = ", ".join(f"[ {i if i + 1 < n else i + (f // 2)}, %b{i} ]" for i in range(n))
+        out.append(f"define i64 @s{f}(i64 %x) {{\nentry:\n  switch i64 %x, label %e [\n{cases}  ]\n{blocks}"
+                   f"e:\n  %p = phi i64 [ -1, %entry ], {inc}\n  ret i64 %p\n}}\n\n")
+    return "".join(out)
+
+
+def deeptypes(n):
+    """a struct type nested n/100 deep, 100 functions on it, and constant expressions
+    nested deep in global initializers."""
+    d = max(1, n // 100)
+    ty = "i64"
+    for _ in range(d):
+        ty = "{ i32, " + ty + " }"
+    out = [f"%T = type {ty}\n"]
+    for i in range(100):
+        idx = ", ".join(["i32 0"] + ["i32 1"] * d)
+        out.append(f"define i64 @g{i}(ptr %p) {{\n  %q = getelementptr %T, ptr %p, {idx}\n  %v = load i64, ptr %q\n"
+                   f"  %r = add i64 %v, {i // 2}\n  ret i64 %r\n}}\n\n")
+    e = "ptrtoint (ptr @g0 to i64)"
+    for i in range(min(d, 200)):
+        e = f"add (i64 {e}, i64 {i + 1})"
+    out.append(f"@ce = global i64 {e}\n")
+    return "".join(out)
+
+
+def metadata(n):
+    """n functions in pairs, each instruction with its own distinct metadata."""
+    out = []
+    mds = []
+    for i in range(n):
+        a, b = 2 * i, 2 * i + 1
+        out.append(f"define i64 @m{i}(ptr %p) {{\n  %v = load i64, ptr %p, !range !{a}, !noundef !{b}\n"
+                   f"  %r = add i64 %v, {i // 2}\n  ret i64 %r\n}}\n\n")
+        mds.append(f"!{a} = !{{i64 0, i64 {i + 10}}}\n!{b} = !{{}}\n")
+    return "".join(out) + "".join(mds)
+
+
+ATTRS = ["nounwind", "willreturn", "nosync", "nofree", "norecurse", "mustprogress", "noinline",
+         "uwtable", "\"frame-pointer\"=\"all\"", "\"target-cpu\"=\"x86-64\"", "\"no-trapping-math\"=\"true\"",
+         "\"stack-protector-buffer-size\"=\"8\""]
+
+
+def attrs(n):
+    """n functions in pairs, each pair with its own attribute group of a dozen attributes."""
+    out = []
+    for i in range(n):
+        out.append(f"define i64 @m{i}(i64 noundef %x) #{i // 2} {{\n  %a = mul i64 %x, 3\n  ret i64 %a\n}}\n\n")
+    for g in range((n + 1) // 2):
+        out.append(f"attributes #{g} = {{ {' '.join(ATTRS)} \"k{g}\"=\"v{g}\" }}\n")
+    return "".join(out)
+
+
+def longnames(n):
+    """n functions in pairs with names of 2,000 characters."""
+    pad = "x" * 2000
+    return "".join(f"define i64 @{pad}{i}(i64 %x) {{\n  %a = mul i64 %x, {i // 2 + 2}\n  ret i64 %a\n}}\n\n" for i in range(n))
+
+
+def dupes(n):
+    """n functions, all equal (one class, every one merges into the first)."""
+    b = body_chain(20, 1)
+    return "".join(f"define i64 @d{i}(i64 %x) {{\n{b}}}\n\n" for i in range(n))
+
+
+SHAPES = {
+    "lastdiff": lastdiff, "middiff": middiff, "hugefn": hugefn, "hugecopies": hugecopies,
+    "hugenear": hugenear, "callchain": callchain, "rings": rings, "manycallers": manycallers,
+    "manycalls1": manycalls1, "vtables": vtables, "aliases": aliases, "bigswitch": bigswitch,
+    "deeptypes": deeptypes, "metadata": metadata, "attrs": attrs, "longnames": longnames,
+    "dupes": dupes,
+}
+
+
+def main():
+    if len(sys.argv) == 2 and sys.argv[1] == "--list":
+        for name, f in SHAPES.items():
+            print(f"{name}\t{f.__doc__.split(chr(10))[0]}")
+        return 0
+    if len(sys.argv) != 4 or sys.argv[1] not in SHAPES:
+        print(__doc__, file=sys.stderr)
+        return 2
+    with open(sys.argv[3], "w") as f:
+        f.write(HEADER)
+        f.write(SHAPES[sys.argv[1]](int(sys.argv[2])))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
