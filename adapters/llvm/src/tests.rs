@@ -915,6 +915,37 @@ fn thunks_replace_the_folded_function_with_a_shell() {
     }
 }
 
+/// A function inside big constants (a table of 300 functions) becomes a thunk in its own
+/// object: a fresh shell would need LLVM's RAUW, which re-uniques the table once per folded
+/// function (quadratic in the table's size). The output is what the shell gives: the thunk
+/// at the end of the module, the table still naming it.
+#[test]
+fn thunks_in_big_tables_keep_their_object() {
+    let mut src = String::new();
+    for i in 0..300 {
+        src.push_str(&format!("define i32 @t{i}(i32 %x) {{\n  %y = mul i32 %x, {}\n  ret i32 %y\n}}\n", i + 2));
+    }
+    src.push_str("define i32 @f(i32 %x) {\n  %y = add i32 %x, 1\n  ret i32 %y\n}\n");
+    src.push_str("define i32 @g(i32 %x) {\n  %y = add i32 %x, 1\n  ret i32 %y\n}\n");
+    src.push_str("define i32 @last() {\n  ret i32 0\n}\n");
+    let ents: Vec<String> = (0..300).map(|i| format!("ptr @t{i}")).chain(["ptr @g".to_string()]).collect();
+    src.push_str(&format!("@vt = constant [301 x ptr] [{}]\n", ents.join(", ")));
+    for keep in [false, true] {
+        let mut m = load(&src);
+        m.set_keep_erased(keep);
+        let g = id(&m, "g");
+        let old = m.funcs[g.index()].v.unwrap();
+        m.write_thunk(g, id(&m, "f"), ThunkStyle::default()).unwrap();
+        m.verify().unwrap_or_else(|e| panic!("keep {keep}: {e}"));
+        assert_eq!(m.funcs[g.index()].v.unwrap(), old, "keep {keep}: @g was replaced by a shell");
+        let text = m.to_text();
+        assert!(text.contains("ptr @t299, ptr @g]"), "keep {keep}: the table lost @g");
+        let order: Vec<&str> = text.lines().filter(|l| l.starts_with("define")).collect();
+        assert!(order[order.len() - 2].contains("@last(") && order[order.len() - 1].contains("@g("), "{order:?}");
+        assert!(text.contains("define i32 @g(i32 %0)") && text.contains("tail call i32 @f(i32 %0)"), "{text}");
+    }
+}
+
 /// GEP offsets come from a cache keyed by (source type, address space, index constants):
 /// every offset in every view must equal LLVM's own fold of that instruction, on shapes
 /// that share a key and shapes that differ only in an index, an address space or a
