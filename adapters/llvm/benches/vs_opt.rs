@@ -355,7 +355,8 @@ fn prepare_inputs(dir: &Path, filter: Option<&str>) -> Result<Vec<(String, PathB
     let rust = root.join("adapters/llvm/scripts/gen-rust-module.sh");
     let cpp = root.join("adapters/llvm/scripts/gen-cpp-module.sh");
     let c = root.join("adapters/llvm/scripts/gen-c-modules.sh");
-    let plan: [(&str, &Path, &[&str], &str); 11] = [
+    let adv = root.join("adapters/llvm/scripts/gen-adversarial.sh");
+    let plan: [(&str, &Path, &[&str], &str); 13] = [
         // Real C libraries at -O2, where little merges (`gen-c-modules.sh`).
         ("c-zstd-O2", &c, &["zstd"], "c-zstd-O2.bc"),
         ("c-oniguruma-O2", &c, &["oniguruma"], "c-oniguruma-O2.bc"),
@@ -369,6 +370,12 @@ fn prepare_inputs(dir: &Path, filter: Option<&str>) -> Result<Vec<(String, PathB
         ("cpp-O0", &cpp, &["O0"], "cpp-prog-O0.ll"),
         ("rust-big-debug", &big, &["debug", "160"], "rust-big-debug.bc"),
         ("rust-big-release", &big, &["release", "160"], "rust-big-release.bc"),
+        // Generated shapes (`gen-adversarial.py`; all of them, at growing sizes, with
+        // `scaling-vs-opt.py`): 8,000 functions folding in pairs, each in a table of all
+        // of them (LLVM's RAUW re-uniques the table per fold: quadratic); one function of
+        // 400,000 instructions in one block, alone (never to be read).
+        ("adv-vtables-8k", &adv, &["vtables", "8000"], "adv-vtables-8000.bc"),
+        ("adv-hugefn-400k", &adv, &["hugefn", "400000"], "adv-hugefn-400000.bc"),
     ];
     let mut out = Vec::new();
     for (name, script, args, file) in plan {

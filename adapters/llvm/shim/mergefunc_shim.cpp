@@ -1595,7 +1595,8 @@ extern "C" {
 // section, and of the entry block its first instruction other than a debug intrinsic
 // and its terminator (each: opcode and operand count, but a getelementptr's opcode alone;
 // the terminator's successor count). With `entry_walk` & 1, also the opcodes and the
-// count of the entry block's instructions other than debug intrinsics; with `entry_walk`
+// count of the entry block's instructions other than debug intrinsics (of the first
+// `ShapeEntryWalkCap` of them); with `entry_walk`
 // & 2, the first instruction and the terminator of each successor of the entry block. Returns 0 for anything that is not a
 // function with a body whose entry block has a terminator (the caller keeps it).
 //
@@ -1608,6 +1609,9 @@ static uint64_t firstKey(const Instruction *I) {
   unsigned Op = I->getOpcode();
   return Op == Instruction::GetElementPtr ? mixk(0x9e, Op) : mixk(Op, I->getNumOperands());
 }
+
+// Instructions of the entry block that a shape key with `entry_walk` & 1 reads at most.
+static constexpr uint64_t ShapeEntryWalkCap = 1024;
 
 uint64_t mergefunc_shape_key(void *scan, LLVMValueRef fn, unsigned ptr_bits, int entry_walk,
                              int *address_taken) {
@@ -1629,10 +1633,18 @@ uint64_t mergefunc_shape_key(void *scan, LLVMValueRef fn, unsigned ptr_bits, int
   H = mixk(H, firstKey(First));
   H = mixk(mixk(mixk(H, T->getOpcode()), T->getNumOperands()), T->getNumSuccessors());
   if (entry_walk & 1) {
+    // At most `ShapeEntryWalkCap` instructions: past them the key says only "longer"
+    // (two equal functions stop at the same place). A function alone on its shape is
+    // never read, so its shape must cost far less than LLVM's hash of all of it, also
+    // for one huge entry block.
     uint64_t N = 0;
     for (const Instruction &I : Entry) {
       if (isa<DbgInfoIntrinsic>(I))
         continue;
+      if (N == ShapeEntryWalkCap) {
+        H = mixk(H, ~uint64_t(0));
+        break;
+      }
       ++N;
       H = mixk(H, I.getOpcode());
     }

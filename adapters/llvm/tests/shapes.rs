@@ -114,3 +114,32 @@ fn a_sample_of_shared_shapes_turns_shapes_off_with_the_same_output() {
     let p = generated("shapes-mostly-unique.ll", 80, 480);
     assert_eq!(check(&p, &Options::default()), 480);
 }
+
+/// A shape reads at most the first 1,024 instructions of an entry block: two functions
+/// whose entry blocks differ only past that share a shape (neither is left unread as
+/// alone), so that one huge function costs its shape no more than that; the output is
+/// that of the full path.
+#[test]
+fn shapes_read_a_bounded_prefix_of_the_entry_block() {
+    let body = |late_op: &str| {
+        let mut b = String::from("  %v0 = add i64 %x, 1\n");
+        for i in 1..1100 {
+            let op = if i == 1050 { late_op } else { "add" };
+            b.push_str(&format!("  %v{i} = {op} i64 %v{}, {i}\n", i - 1));
+        }
+        b.push_str("  ret i64 %v1099\n");
+        b
+    };
+    let text = format!(
+        "define i64 @a(i64 %x) {{\n{}}}\ndefine i64 @b(i64 %x) {{\n{}}}\n",
+        body("add"),
+        body("sub")
+    );
+    let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("shapes-long-entry.ll");
+    std::fs::write(&path, text).expect("writes the module");
+    let mut m = LlvmModule::load(&path).expect("loads");
+    let alone = m.testing().alone_on_shape();
+    assert!(alone.is_empty(), "{alone:?}");
+    // Different bodies: the prescan still tells them apart, and nothing merges.
+    assert_eq!(check(&path, &Options::default()), 0);
+}
