@@ -411,6 +411,41 @@ fn unread_claims_decline_what_a_build_would_refuse() {
     }
 }
 
+/// A function with an unread tree function's body that survives the merge (the smaller
+/// name) takes the tree node unread: no view is built for the pair, nor for a third
+/// function with the same body that meets the survivor there. Outputs as with views
+/// (checked against the comparator's path in the second run).
+#[test]
+fn unread_pairs_merge_without_views_when_the_newcomer_survives() {
+    let body = |name: &str| format!("define i64 @{name}(i64 %x) {{\n  %y = mul i64 %x, 7\n  %z = add i64 %y, 3\n  ret i64 %z\n}}\n");
+    let src = format!(
+        "{}{}{}define i64 @use(i64 %x) {{\n  %1 = call i64 @zz(i64 %x)\n  %2 = call i64 @aa(i64 %1)\n  \
+         %3 = call i64 @mm(i64 %2)\n  ret i64 %3\n}}\n",
+        body("zz"),
+        body("aa"),
+        body("mm")
+    );
+    let mut texts = Vec::new();
+    for check in [false, true] {
+        let mut m = LlvmModule::parse(format!("{DL}{src}").as_bytes(), "swap.ll").unwrap_or_else(|e| panic!("{e}"));
+        let r = merge_module(&mut m, &Options { check_fast_path: check, ..Options::default() })
+            .unwrap_or_else(|e| panic!("{e}"));
+        m.verify().unwrap_or_else(|e| panic!("{e}\n{}", m.to_text()));
+        let folded: Vec<(String, String)> = r
+            .merges
+            .iter()
+            .map(|x| (String::from_utf8_lossy(&x.folded_name).into(), String::from_utf8_lossy(&x.target_name).into()))
+            .collect();
+        assert_eq!(folded, [("zz".to_string(), "aa".to_string()), ("mm".to_string(), "aa".to_string())], "{r}");
+        if !check {
+            assert_eq!(r.stats.unread_pairs_merged, 2, "{r}");
+            assert_eq!(m.testing().views_built(), 0, "{r}");
+        }
+        texts.push(m.to_text());
+    }
+    assert_eq!(texts[0], texts[1]);
+}
+
 /// `FastPath::tiny_body` answers from the IR what the view says once built (one block of
 /// at most one instruction), and leaves built views to the driver.
 #[test]

@@ -360,7 +360,10 @@ fn view_copies_are_exact_on_the_corpus() {
         claimed += c.same_body_merged;
         left_out += c.cycle_unique_keys;
     }
-    assert!(copies > 20 && merged > 10, "only {copies} copies, {merged} merged through them");
+    // Same-body claims take most pairs that copies merged before (a survivor that arrives
+    // after its unread mate takes its node unread), so few merge through copies here; the
+    // copies themselves are still made and checked.
+    assert!(copies > 20, "only {copies} copies ({merged} merged through them)");
     assert!(claimed > 10, "only {claimed} merged on same-body claims");
     assert!(left_out > 10, "only {left_out} left out of cycle merging on cycle keys");
     eprintln!(

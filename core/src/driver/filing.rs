@@ -77,16 +77,16 @@ impl<M: ModuleMut + FastPath> Driver<'_, M> {
         // which needs the view: the usual way below. A tree function not read yet is
         // asked first, before any view is built: the adapter's word then also vouches
         // for its eligibility, and neither view is built.
+        // If `f` survives instead, it takes the node unread: the adapter's word says its
+        // view would be the tree function's records, as eligible and as valid.
         let unread = self.same_body_node(f, k, true);
         if let Some(n) = unread {
-            if keep_first(self.m.func(self.tree.func(n)), self.m.func(f)) {
-                if self.opts.check_fast_path {
-                    self.check_same_body(f, self.tree.func(n), "same_unread_body_as")?;
-                }
-                self.report.stats.same_body_merged += 1;
-                self.report.stats.unread_pairs_merged += 1;
-                return self.merge_into_node(f, n, true);
+            if self.opts.check_fast_path {
+                self.check_same_body(f, self.tree.func(n), "same_unread_body_as")?;
             }
+            self.report.stats.same_body_merged += 1;
+            self.report.stats.unread_pairs_merged += 1;
+            return self.merge_into_node_as(f, n, true, false);
         }
         // The tree functions first: `f`'s view may then be a copy of one of theirs.
         self.read_bucket(k)?;
@@ -285,6 +285,20 @@ impl<M: ModuleMut + FastPath> Driver<'_, M> {
     /// Merges `f` with the function of tree node `n`, which is equal to it. `same_records`:
     /// the two bodies are the same records up to self calls (see `same_body_node`).
     fn merge_into_node(&mut self, f: FuncId, n: NodeId, same_records: bool) -> Result<(), Error<M::Error>> {
+        self.merge_into_node_as(f, n, same_records, true)
+    }
+
+    /// [`Self::merge_into_node`]; `f_read`: whether `f`'s view is built and validated (the
+    /// node's flag should `f` take it). `false` only when `same_records` and the node is
+    /// not read either: `f`'s view would be its function's records (`same_unread_body_as`).
+    fn merge_into_node_as(
+        &mut self,
+        f: FuncId,
+        n: NodeId,
+        same_records: bool,
+        f_read: bool,
+    ) -> Result<(), Error<M::Error>> {
+        debug_assert!(f_read || (same_records && !self.tree.is_read(n)));
         let old = self.tree.func(n);
         let (keep, fold) = if keep_first(self.m.func(old), self.m.func(f)) {
             (old, f)
@@ -292,7 +306,7 @@ impl<M: ModuleMut + FastPath> Driver<'_, M> {
             self.tree.replace(n, f);
             self.funcs.get_mut(old).node = None;
             self.funcs.get_mut(f).node = Some(n);
-            self.tree.set_read(n, true);
+            self.tree.set_read(n, f_read);
             (f, old)
         };
         self.funcs.get_mut(fold).left_node = Some(n);
