@@ -49,7 +49,7 @@ pub(crate) use copies::first_difference;
 pub use diagnostics::PassTimes;
 pub(crate) use views::view_has_meta;
 
-use crate::safe::{self, Builder, Ctx, Md, Op, OwnedIr, TargetData, B, M, T, V};
+use crate::safe::{self, Builder, Ctx, Md, Op, OwnedIr, B, M, T, V};
 use build::BuildScratch;
 use copies::COPY_SOURCES;
 use intern::{DataBytes, TYPE_CACHE_SLOTS};
@@ -171,8 +171,6 @@ pub struct LlvmModule {
     pub(crate) ctx: Ctx,
     /// The module.
     pub(crate) m: M,
-    /// The module's data layout.
-    td: TargetData,
     /// The builder of thunks (dropped before `owner`, which may dispose its context).
     pub(crate) builder: Builder,
     /// Threads the prescan may use (`None`: the available parallelism, at most 8, asked

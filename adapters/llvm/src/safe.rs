@@ -58,7 +58,7 @@ mod module;
 mod shim;
 pub use attrs::{attr_kind_for_name, AttrOwner, AttrRead, IntKinds, A};
 pub use body::{CallSite, Inst, Operands};
-pub use module::{Builder, OwnedIr, ParseError, TargetData, M};
+pub use module::{Builder, OwnedIr, ParseError, M};
 pub use shim::{prefetch_range, LlvmComparator, SameBodyWalk};
 
 // ---------------------------------------------------------------------------------------

@@ -15,7 +15,7 @@ use super::{
     err, Caches, Copies, HashMap, HashSet, Keys, KindIds, LlvmError, LlvmModule, LoadFacts, Scratch, Stats, Switches,
     Tables,
 };
-use crate::safe::{Builder, Op, OwnedIr, ParseError, TargetData, M};
+use crate::safe::{Builder, Op, OwnedIr, ParseError, M};
 use inkwell::llvm_sys::prelude::*;
 use mergefunc::{FuncId, PtrAsInt, TargetInfo};
 use std::path::Path;
@@ -88,7 +88,6 @@ impl LlvmModule {
         let mut s = LlvmModule {
             ctx,
             m,
-            td: TargetData::of_module(m),
             builder: Builder::new(ctx),
             threads,
             funcs: Vec::new(),
@@ -199,7 +198,7 @@ impl LlvmModule {
         let no_layout = self.m.data_layout().is_empty();
         let has_triple = !self.m.target_triple().is_empty();
         self.load.layout_known = !(no_layout && has_triple);
-        let big = self.td.is_big_endian();
+        let big = self.m.is_big_endian();
         self.load.data_bytes = if !self.load.layout_known {
             DataBytes::Tagged
         } else if big == cfg!(target_endian = "big") {
@@ -208,7 +207,7 @@ impl LlvmModule {
             DataBytes::Swapped
         };
         if self.load.layout_known {
-            let bits = self.td.pointer_size(0) * 8;
+            let bits = self.m.pointer_size(0) * 8;
             self.load.target.ptr_as_int = Some(PtrAsInt { addr_space: 0, bits });
         }
         if let Some(x) = self.m.flag("SemanticInterposition").and_then(|flag| self.ctx.wrapped_value(flag)) {

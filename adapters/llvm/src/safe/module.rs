@@ -87,6 +87,20 @@ pub enum ParseError {
 }
 
 impl M {
+    /// The pointer width of address space `addr_space` in the module's data layout, in
+    /// bytes (read from the module's own layout object: nothing is parsed or allocated).
+    pub fn pointer_size(self, addr_space: u32) -> u32 {
+        // SAFETY: `self` is a live module; its layout object lives as long as it and is
+        // only read here.
+        unsafe { sys::target::LLVMPointerSizeForAS(sys::target::LLVMGetModuleDataLayout(self.0), addr_space) }
+    }
+
+    /// The module's data layout is big-endian.
+    pub fn is_big_endian(self) -> bool {
+        // SAFETY: as in `pointer_size`; 0 is `LLVMBigEndian`.
+        unsafe { ffi::LLVMByteOrder(sys::target::LLVMGetModuleDataLayout(self.0)) == 0 }
+    }
+
     /// The context the module lives in.
     pub fn context(self) -> Ctx {
         // SAFETY: `self` is a live module (handle rule).
@@ -273,37 +287,6 @@ impl Ctx {
     pub fn empty_tuple(&self) -> Md {
         // SAFETY: `self.0` is a live context; an empty node needs no operand array.
         Md(unsafe { c::LLVMMDNodeInContext2(self.0, ptr::null_mut(), 0) })
-    }
-}
-
-/// The data layout of a module, as a target data object (freed on drop).
-#[derive(Debug)]
-pub struct TargetData(sys::target::LLVMTargetDataRef);
-
-impl TargetData {
-    /// The target data of module `m`'s layout.
-    pub fn of_module(m: M) -> TargetData {
-        // SAFETY: `m` is a live module; its layout string is never null and is copied by LLVM.
-        TargetData(unsafe { sys::target::LLVMCreateTargetData(c::LLVMGetDataLayoutStr(m.0)) })
-    }
-
-    /// The pointer width of address space `addr_space`, in bytes.
-    pub fn pointer_size(&self, addr_space: u32) -> u32 {
-        // SAFETY: `self.0` is live (freed only by `Drop`).
-        unsafe { sys::target::LLVMPointerSizeForAS(self.0, addr_space) }
-    }
-
-    /// The layout is big-endian.
-    pub fn is_big_endian(&self) -> bool {
-        // SAFETY: `self.0` is live; 0 is `LLVMBigEndian`.
-        unsafe { ffi::LLVMByteOrder(self.0) == 0 }
-    }
-}
-
-impl Drop for TargetData {
-    fn drop(&mut self) {
-        // SAFETY: made by `of_module` and freed once.
-        unsafe { sys::target::LLVMDisposeTargetData(self.0) }
     }
 }
 
