@@ -1694,3 +1694,67 @@ uint64_t mergefunc_floor_instruction_walk(LLVMModuleRef m) {
 }
 
 } // extern "C"
+
+extern "C" {
+
+// The use walks of the rewrites and of `Module::users_of` in one call each (through
+// LLVM-C they took five or six calls per use): over the uses of `v`, the instructions
+// that have `v` itself as an operand, or with `direct_calls` only the calls, invokes and
+// callbrs whose callee operand it is. With `out_calls`, writes those instructions (the
+// first `cap` of them) and returns their count. Otherwise writes the functions they are
+// in, once per run of uses in one block and never twice in a row (callers sort and
+// deduplicate), and returns that count. Returns 0 for a null `v`. Only reads.
+size_t mergefunc_instruction_users(LLVMValueRef v, int direct_calls, int out_calls, LLVMValueRef *out, size_t cap) {
+  Value *V = unwrap(v);
+  if (!V)
+    return 0;
+  size_t N = 0;
+  const BasicBlock *LastBB = nullptr;
+  const Function *LastF = nullptr;
+  for (const Use &U : V->uses()) {
+    auto *I = dyn_cast<Instruction>(U.getUser());
+    if (!I)
+      continue;
+    if (direct_calls) {
+      auto *CB = dyn_cast<CallBase>(I);
+      if (!CB || !CB->isCallee(&U))
+        continue;
+    }
+    if (out_calls) {
+      if (N < cap)
+        out[N] = wrap(I);
+      ++N;
+      continue;
+    }
+    const BasicBlock *BB = I->getParent();
+    if (!BB || BB == LastBB)
+      continue;
+    LastBB = BB;
+    const Function *F = BB->getParent();
+    if (!F || F == LastF)
+      continue;
+    LastF = F;
+    if (N < cap)
+      out[N] = wrap(const_cast<Function *>(F));
+    ++N;
+  }
+  return N;
+}
+
+} // extern "C"
+
+extern "C" {
+
+// Makes `to` the callee of call, invoke or callbr `call` (its last operand, which LLVM-C
+// reaches only through the operand count first). Returns 1, or 0 (nothing done) when
+// `call` is not a call site or `to` is null.
+int mergefunc_set_callee(LLVMValueRef call, LLVMValueRef to) {
+  auto *CB = dyn_cast_or_null<CallBase>(unwrap(call));
+  Value *To = unwrap(to);
+  if (!CB || !To)
+    return 0;
+  CB->setCalledOperand(To);
+  return 1;
+}
+
+} // extern "C"

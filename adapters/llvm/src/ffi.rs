@@ -106,6 +106,20 @@ extern "C" {
     /// 1 if a `blockaddress` refers to a block of function `f`, 0 if none does, -1 for
     /// a value that is not a function.
     pub fn mergefunc_any_block_address_taken(f: LLVMValueRef) -> i32;
+    /// The instructions with `v` itself as an operand (with `direct_calls`: the calls,
+    /// invokes and callbrs whose callee it is): with `out_calls` those instructions,
+    /// else the functions they are in (once per run, never twice in a row); the first
+    /// `cap` into `out`, and their count returned.
+    /// Makes `to` the callee of call site `call`: 1, or 0 for a value that is not a call
+    /// site.
+    pub fn mergefunc_set_callee(call: LLVMValueRef, to: LLVMValueRef) -> i32;
+    pub fn mergefunc_instruction_users(
+        v: LLVMValueRef,
+        direct_calls: i32,
+        out_calls: i32,
+        out: *mut LLVMValueRef,
+        cap: usize,
+    ) -> usize;
     /// Walks every instruction of module `m` (opcode and operand count); a checksum.
     pub fn mergefunc_floor_instruction_walk(m: LLVMModuleRef) -> u64;
     /// The shape key of function `fn` (see `shape.rs`), 0 for a function the shim cannot

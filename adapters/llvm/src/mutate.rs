@@ -119,12 +119,7 @@ pub(crate) fn thunk_cast_possible(src: T, dest: T) -> Result<(), &'static str> {
 /// not an argument or part of a constant).
 fn direct_calls_of(f: V) -> Vec<V> {
     let mut out = Vec::new();
-    for (u, user) in f.uses() {
-        let n = if user.is_call() { user.num_operands() } else { 0 };
-        if n > 0 && user.operand_use(n - 1) == Some(u) {
-            out.push(user);
-        }
-    }
+    f.instruction_users(true, &mut out);
     out
 }
 
@@ -423,12 +418,10 @@ impl LlvmModule {
         // move across address spaces as LLVM's `replaceDirectCallers` moves them.
         let (fv, tv) = (self.func_value(from)?, self.func_value(to)?);
         let mut affected = Vec::new();
-        let mut last_block = None;
+        self.user_functions(fv, true, &mut affected);
         let calls = direct_calls_of(fv);
         for &call in &calls {
-            // The callee is the last operand (`direct_calls_of`).
-            call.set_operand(call.num_operands() - 1, tv);
-            self.push_parent(call, &mut last_block, &mut affected);
+            call.set_callee(tv);
         }
         if needs_call_locations(fv, tv) {
             self.give_call_locations(&calls);

@@ -397,12 +397,6 @@ impl V {
         let v = unsafe { c::LLVMGetOperand(self.0, i) };
         (!v.is_null()).then_some(V(v))
     }
-    /// The `Use` of operand `i`.
-    pub fn operand_use(self, i: u32) -> Option<LLVMUseRef> {
-        // SAFETY: `self` is a live `User` (a non-user has 0 operands) and `i` is below its operand
-        // count.
-        (i < self.num_operands()).then(|| unsafe { c::LLVMGetOperandUse(self.0, i) })
-    }
     /// Name bytes.
     pub fn name(self) -> Vec<u8> {
         let mut len = 0usize;

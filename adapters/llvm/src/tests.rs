@@ -1322,3 +1322,57 @@ fn attachments_are_read_one_level_deep() {
     assert_eq!(ops[0], ops[1]);
     assert!(matches!(m.meta_data(ops[2].unwrap()), MetaData::Const(_)));
 }
+
+/// The shim's use walks (`V::instruction_users`, `V::instruction_user_functions`) report
+/// what the LLVM-C walk over the use list does, in the same order, on every function of
+/// every corpus module: every instruction user, or only the call sites whose callee the
+/// function is; their functions once per run of uses in one block, never twice in a row.
+#[test]
+fn shim_use_walks_match_the_llvm_c_walk() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/corpus");
+    let (mut users, mut calls) = (0, 0);
+    for f in std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()) {
+        if !f.extension().is_some_and(|e| e == "ll") {
+            continue;
+        }
+        let m = LlvmModule::load(&f).unwrap();
+        for s in &m.funcs {
+            let Some(v) = s.v else { continue };
+            for direct in [false, true] {
+                let mut want = Vec::new();
+                for (u, user) in v.uses() {
+                    let n = user.num_operands();
+                    let callee = user.is_call() && n > 0 && user.operand(n - 1) == Some(v) && {
+                        // SAFETY: `user` is a live call site with `n` operands.
+                        unsafe { inkwell::llvm_sys::core::LLVMGetOperandUse(user.0, n - 1) == u }
+                    };
+                    if user.is_instruction() && (!direct || callee) {
+                        want.push(user);
+                    }
+                }
+                let mut got = Vec::new();
+                v.instruction_users(direct, &mut got);
+                assert_eq!(got, want, "{}", f.display());
+                let (mut want_fns, mut last_block) = (Vec::new(), None);
+                for i in &want {
+                    let b = i.parent_block().unwrap();
+                    if Some(b) != last_block {
+                        last_block = Some(b);
+                        if want_fns.last() != Some(&b.parent()) {
+                            want_fns.push(b.parent());
+                        }
+                    }
+                }
+                let mut got_fns = Vec::new();
+                v.instruction_user_functions(direct, &mut got_fns);
+                assert_eq!(got_fns, want_fns, "{}", f.display());
+                if direct {
+                    calls += got.len();
+                } else {
+                    users += got.len();
+                }
+            }
+        }
+    }
+    assert!(users > 100 && calls > 50, "{users} instruction users, {calls} calls");
+}

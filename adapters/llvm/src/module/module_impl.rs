@@ -50,17 +50,7 @@ impl Module for LlvmModule {
             // operand. Functions that name it only inside a constant are left in the
             // tree; the rewrites rebuild their views eagerly (`split_by_direct_use`).
             UseKind::Any => self.instruction_users(v, out),
-            UseKind::DirectCalls => {
-                let mut last_block = None;
-                for (u, user) in v.uses() {
-                    if user.is_call() {
-                        let n = user.num_operands();
-                        if n > 0 && user.operand_use(n - 1) == Some(u) {
-                            self.push_parent(user, &mut last_block, out);
-                        }
-                    }
-                }
-            }
+            UseKind::DirectCalls => self.user_functions(v, true, out),
         }
     }
     fn has_uses(&self, f: FuncId) -> bool {

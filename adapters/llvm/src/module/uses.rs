@@ -63,10 +63,20 @@ impl LlvmModule {
     /// Functions with an instruction that has `v` itself as an operand (not inside a
     /// constant).
     pub(crate) fn instruction_users(&self, v: V, out: &mut Vec<FuncId>) {
-        let mut last_block = None;
-        for user in v.users() {
-            if user.is_instruction() {
-                self.push_parent(user, &mut last_block, out);
+        self.user_functions(v, false, out);
+    }
+
+    /// The functions with an instruction that has `v` itself as an operand (with
+    /// `direct_calls`: a call, invoke or callbr whose callee it is), in use-list order,
+    /// as [`Self::push_parent`] reports them (one shim walk over the uses).
+    pub(crate) fn user_functions(&self, v: V, direct_calls: bool, out: &mut Vec<FuncId>) {
+        let mut fns = Vec::new();
+        v.instruction_user_functions(direct_calls, &mut fns);
+        for f in fns {
+            if let Some(id) = self.func_of.get(&f) {
+                if out.last() != Some(id) {
+                    out.push(*id);
+                }
             }
         }
     }

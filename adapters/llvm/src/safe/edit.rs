@@ -93,15 +93,12 @@ impl V {
         }
     }
 
-    /// Sets operand `i` of a `User` to `v`; false (nothing done) when `i` is out of
-    /// range.
-    pub fn set_operand(self, i: u32, v: V) -> bool {
-        if i >= self.num_operands() {
-            return false;
-        }
-        // SAFETY: `self` is a live `User` and `i` below its operand count (checked above).
-        unsafe { c::LLVMSetOperand(self.0, i, v.0) };
-        true
+    /// Makes `to` the callee of call site `self` (a call, invoke or callbr); false
+    /// (nothing done) for anything else.
+    pub fn set_callee(self, to: V) -> bool {
+        // SAFETY: both are live values; the shim checks that `self` is a call site and
+        // replaces one operand.
+        unsafe { ffi::mergefunc_set_callee(self.0, to.0) == 1 }
     }
 
     /// The linkage as LLVM numbers it (`None` for a value that is not a global).

@@ -20,6 +20,44 @@ impl V {
         unsafe { ffi::mergefunc_block_address_escapes(self.0) == 1 }
     }
 
+    /// The instructions that have `self` itself as an operand (`direct_calls`: only the
+    /// calls, invokes and callbrs whose callee it is), in use-list order, appended to
+    /// `out`.
+    pub fn instruction_users(self, direct_calls: bool, out: &mut Vec<V>) {
+        self.instruction_users_raw(direct_calls, true, out);
+    }
+
+    /// The functions holding the instructions of [`Self::instruction_users`], in
+    /// use-list order, once per run of uses in one block and never twice in a row,
+    /// appended to `out`.
+    pub fn instruction_user_functions(self, direct_calls: bool, out: &mut Vec<V>) {
+        self.instruction_users_raw(direct_calls, false, out);
+    }
+
+    fn instruction_users_raw(self, direct_calls: bool, calls: bool, out: &mut Vec<V>) {
+        let start = out.len();
+        let mut cap = 64;
+        loop {
+            out.resize(start + cap, V(ptr::null_mut()));
+            // SAFETY: `self` is a live value and `out[start..]` has room for `cap`
+            // handles; the shim only reads the IR and writes at most `cap` handles.
+            let n = unsafe {
+                ffi::mergefunc_instruction_users(
+                    self.0,
+                    direct_calls as i32,
+                    calls as i32,
+                    out[start..].as_mut_ptr().cast(),
+                    cap,
+                )
+            };
+            if n <= cap {
+                out.truncate(start + n);
+                return;
+            }
+            cap = n;
+        }
+    }
+
     /// A `blockaddress` may refer to one of the function's blocks (also true for a value
     /// that is not a function: the shim cannot tell).
     pub fn block_address_may_be_taken(self) -> bool {
