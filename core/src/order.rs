@@ -118,6 +118,10 @@ pub struct Comparator {
     const_ctx: Vec<u8>,
     /// The same per metadata item (3: being walked; a cycle counts as a block address).
     meta_ctx: Vec<u8>,
+    /// Per metadata item: 1 closed (no distinct or opaque item inside, so the item is
+    /// equal to itself without renaming anything), 2 open, 3 being walked (counts as
+    /// open), 0 unknown.
+    meta_open: Vec<u8>,
     /// Compare [`Inst::weak_flags`] (true unless the driver intersects them).
     pub compare_weak_flags: bool,
     /// Number of full comparisons run.
@@ -481,17 +485,12 @@ pub(crate) fn cmp_attr<M: Module + ?Sized>(m: &M, a: &Attr, b: &Attr) -> Orderin
     }
 }
 
-/// Which metadata rule applies.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum MetaMode {
-    /// LLVM 22's `cmpMetadata`: strings and constants compared, every other item equal.
-    Shallow,
-    /// Metadata passed as a call argument: tuples compared structurally, distinct tuples
-    /// by consistent renaming, anything opaque by identity (LLVM 22 equates all tuples,
-    /// which merged `read_register(!{"sp"})` with `read_register(!{"fp"})`).
-    Value(u32),
-}
-
+/// How deep the order looks into metadata (tuples nested in tuples). Beyond it, items
+/// compare by identity. Metadata is compared in full, wherever it occurs: passed as a
+/// call argument (LLVM 22 equates all tuples there, which merged
+/// `read_register(!{"sp"})` with `read_register(!{"fp"})`) and attached to an
+/// instruction (LLVM 22's `cmpMDNode` equates all nested nodes, which merged loads
+/// whose TBAA types differ: a miscompile).
 const META_DEPTH_LIMIT: u32 = 32;
 
 impl Comparator {
@@ -888,7 +887,7 @@ impl<M: Module + ?Sized, T: Trace> Cx<'_, '_, M, T> {
         match (x, y) {
             (Value::Const(a), Value::Const(b)) => self.constant_or_same(a, b),
             // No "same id" shortcut: distinct tuples inside must be numbered either way.
-            (Value::Meta(a), Value::Meta(b)) => self.metadata(a, b, MetaMode::Value(0)),
+            (Value::Meta(a), Value::Meta(b)) => self.metadata(a, b, 0),
             (Value::Asm(a), Value::Asm(b)) => self.asm(a, b),
             _ => self.local(x, y),
         }
@@ -965,10 +964,32 @@ impl<M: Module + ?Sized, T: Trace> Cx<'_, '_, M, T> {
         let m = self.m;
         let r = match m.meta_data(md) {
             MetaData::Const(c) => self.has_block_address(*c),
-            MetaData::Node(items) => items.iter().flatten().any(|x| self.meta_has_block_address(*x)),
-            MetaData::String(_) | MetaData::Distinct(_) | MetaData::Opaque(_) => false,
+            MetaData::Node(items) | MetaData::Distinct(_, items) => {
+                items.iter().flatten().any(|x| self.meta_has_block_address(*x))
+            }
+            MetaData::String(_) | MetaData::Opaque(_) => false,
         };
         self.s.meta_ctx[i] = if r { 2 } else { 1 };
+        r
+    }
+
+    /// Does metadata item `md` (transitively) hold a distinct or opaque item? Such an
+    /// item equals itself only after its distinct nodes are numbered on both sides; a
+    /// closed one (strings, constants and uniqued tuples of those) equals itself. A
+    /// cycle counts as open.
+    fn meta_is_open(&mut self, md: MetaId) -> bool {
+        let i = md.index();
+        if let Some(known) = memo(&mut self.s.meta_open, i) {
+            return known;
+        }
+        self.s.meta_open[i] = 3;
+        let m = self.m;
+        let r = match m.meta_data(md) {
+            MetaData::Node(items) => items.iter().flatten().any(|x| self.meta_is_open(*x)),
+            MetaData::String(_) | MetaData::Const(_) => false,
+            MetaData::Distinct(..) | MetaData::Opaque(_) => true,
+        };
+        self.s.meta_open[i] = if r { 2 } else { 1 };
         r
     }
 
@@ -1130,44 +1151,29 @@ impl<M: Module + ?Sized, T: Trace> Cx<'_, '_, M, T> {
         self.check(o, Rule::InlineAsm, Item::Asm(a), Item::Asm(b))
     }
 
-    /// LLVM's `cmpMDNode` for attachments: null lowest, operand count, shallow operands.
+    /// An instruction attachment (or `None` for none). LLVM 22's `cmpMDNode` compares a
+    /// tuple's operands shallowly (every nested node equal to every other), which merges
+    /// functions whose TBAA types or scope lists differ; here the whole tree is compared
+    /// as metadata passed as a value is: nested tuples
+    /// structurally, distinct nodes by consistent renaming (their operands compared when
+    /// a pair is first met), opaque items by identity.
     fn md_node(&mut self, a: Option<MetaId>, b: Option<MetaId>) -> Step {
         let (ia, ib) = (Item::Meta(a), Item::Meta(b));
-        let (a, b) = match (a, b) {
-            (None, None) => return Ok(()),
-            (None, Some(_)) => return self.check(Ordering::Less, Rule::Metadata, ia, ib),
-            (Some(_), None) => return self.check(Ordering::Greater, Rule::Metadata, ia, ib),
-            (Some(a), Some(b)) => (a, b),
-        };
-        if a == b {
-            return Ok(());
-        }
-        let m = self.m;
-        match (m.meta_data(a), m.meta_data(b)) {
-            (MetaData::Node(x), MetaData::Node(y)) => {
-                self.check(x.len().cmp(&y.len()), Rule::Metadata, ia, ib)?;
-                for (p, q) in x.iter().zip(y.iter()) {
-                    match (p, q) {
-                        (None, None) => {}
-                        (None, Some(_)) => return self.check(Ordering::Less, Rule::Metadata, ia, ib),
-                        (Some(_), None) => return self.check(Ordering::Greater, Rule::Metadata, ia, ib),
-                        (Some(p), Some(q)) => self.metadata(*p, *q, MetaMode::Shallow)?,
-                    }
-                }
-                Ok(())
-            }
-            // An attachment the adapter could not open: identity only.
-            (x, y) => self.check(meta_rank(x).cmp(&meta_rank(y)).then(a.cmp(&b)), Rule::Metadata, ia, ib),
+        match (a, b) {
+            (None, None) => Ok(()),
+            (None, Some(_)) => self.check(Ordering::Less, Rule::Metadata, ia, ib),
+            (Some(_), None) => self.check(Ordering::Greater, Rule::Metadata, ia, ib),
+            (Some(a), Some(b)) => self.metadata(a, b, 0),
         }
     }
 
-    fn metadata(&mut self, a: MetaId, b: MetaId, mode: MetaMode) -> Step {
+    fn metadata(&mut self, a: MetaId, b: MetaId, depth: u32) -> Step {
         let m = self.m;
         let (x, y) = (m.meta_data(a), m.meta_data(b));
         let (ia, ib) = (Item::Meta(Some(a)), Item::Meta(Some(b)));
-        // The same item is equal to itself, except that distinct tuples (possibly inside
-        // a tuple) passed as arguments must still be numbered on both sides.
-        if a == b && (mode == MetaMode::Shallow || matches!(x, MetaData::String(_) | MetaData::Const(_))) {
+        // The same item is equal to itself, except that distinct tuples inside must still
+        // be numbered on both sides (so an open item is walked).
+        if a == b && !self.meta_is_open(a) {
             return Ok(());
         }
         match (x, y) {
@@ -1178,46 +1184,65 @@ impl<M: Module + ?Sized, T: Trace> Cx<'_, '_, M, T> {
             (MetaData::Const(_), _) => return self.check(Ordering::Greater, Rule::Metadata, ia, ib),
             (_, MetaData::Const(_)) => return self.check(Ordering::Less, Rule::Metadata, ia, ib),
             (
-                MetaData::Node(_) | MetaData::Distinct(_) | MetaData::Opaque(_),
-                MetaData::Node(_) | MetaData::Distinct(_) | MetaData::Opaque(_),
+                MetaData::Node(_) | MetaData::Distinct(..) | MetaData::Opaque(_),
+                MetaData::Node(_) | MetaData::Distinct(..) | MetaData::Opaque(_),
             ) => {}
         }
-        let depth = match mode {
-            MetaMode::Shallow => return Ok(()),
-            MetaMode::Value(d) => d,
-        };
         match (x, y) {
-            (MetaData::Node(p), MetaData::Node(q)) if depth < META_DEPTH_LIMIT => {
-                self.check(p.len().cmp(&q.len()), Rule::Metadata, ia, ib)?;
-                for (u, v) in p.iter().zip(q.iter()) {
-                    match (u, v) {
-                        (None, None) => {}
-                        (None, Some(_)) => return self.check(Ordering::Less, Rule::Metadata, ia, ib),
-                        (Some(_), None) => return self.check(Ordering::Greater, Rule::Metadata, ia, ib),
-                        (Some(u), Some(v)) => self.metadata(*u, *v, MetaMode::Value(depth + 1))?,
-                    }
+            (MetaData::Node(p), MetaData::Node(q)) if depth < META_DEPTH_LIMIT => self.meta_operands(a, b, p, q, depth),
+            (MetaData::Distinct(_, p), MetaData::Distinct(_, q)) => {
+                let (i, fresh_i) = serial_of(&mut self.s.md_left, a);
+                let (j, fresh_j) = serial_of(&mut self.s.md_right, b);
+                self.check(i.cmp(&j).then(fresh_i.cmp(&fresh_j)), Rule::Metadata, ia, ib)?;
+                if !fresh_i {
+                    // Met before as this very pair: its operands were compared then.
+                    return Ok(());
                 }
-                Ok(())
+                if depth >= META_DEPTH_LIMIT {
+                    // Too deep to look inside: only one node matches itself.
+                    return self.check(a.cmp(&b), Rule::Metadata, ia, ib);
+                }
+                self.meta_operands(a, b, p, q, depth)
             }
-            (MetaData::Distinct(_), MetaData::Distinct(_)) => {
-                let i = serial_of(&mut self.s.md_left, a);
-                let j = serial_of(&mut self.s.md_right, b);
-                self.check(i.cmp(&j), Rule::Metadata, ia, ib)
-            }
+            // Opaque items, and tuples nested deeper than the limit: identity (the same
+            // item only, an exact answer: the adapter interns an item by content).
             _ => self.check(meta_rank(x).cmp(&meta_rank(y)).then(a.cmp(&b)), Rule::Metadata, ia, ib),
         }
+    }
+
+    /// The operands of tuples `a` (`p`) and `b` (`q`), one level below `depth`: count,
+    /// then each (null lowest).
+    fn meta_operands(
+        &mut self,
+        a: MetaId,
+        b: MetaId,
+        p: &[Option<MetaId>],
+        q: &[Option<MetaId>],
+        depth: u32,
+    ) -> Step {
+        let (ia, ib) = (Item::Meta(Some(a)), Item::Meta(Some(b)));
+        self.check(p.len().cmp(&q.len()), Rule::Metadata, ia, ib)?;
+        for (u, v) in p.iter().zip(q.iter()) {
+            match (u, v) {
+                (None, None) => {}
+                (None, Some(_)) => return self.check(Ordering::Less, Rule::Metadata, ia, ib),
+                (Some(_), None) => return self.check(Ordering::Greater, Rule::Metadata, ia, ib),
+                (Some(u), Some(v)) => self.metadata(*u, *v, depth + 1)?,
+            }
+        }
+        Ok(())
     }
 }
 
 /// The serial number of `m` in a consistent-renaming list, assigning the next one on
 /// first sight.
-fn serial_of(list: &mut Vec<(MetaId, u32)>, m: MetaId) -> u32 {
+fn serial_of(list: &mut Vec<(MetaId, u32)>, m: MetaId) -> (u32, bool) {
     if let Some(p) = list.iter().find(|p| p.0 == m) {
-        return p.1;
+        return (p.1, false);
     }
     let n = list.len() as u32;
     list.push((m, n));
-    n
+    (n, true)
 }
 
 fn int_width<M: Module + ?Sized>(m: &M, t: TypeId) -> u32 {
@@ -1231,7 +1256,7 @@ fn int_width<M: Module + ?Sized>(m: &M, t: TypeId) -> u32 {
 fn meta_rank(m: &MetaData) -> u8 {
     match m {
         MetaData::Opaque(_) => 0,
-        MetaData::Distinct(_) => 1,
+        MetaData::Distinct(..) => 1,
         MetaData::Node(_) => 2,
         MetaData::Const(_) => 3,
         MetaData::String(_) => 4,

@@ -265,8 +265,9 @@ pub(crate) struct KindIds {
     md_not_compared: [u32; 4],
     /// `!mergefunc.thunk`: the tag on every thunk this adapter writes.
     pub(crate) md_thunk: u32,
-    /// `!range`, the one call attachment views record.
-    md_range: u32,
+    /// Instruction attachment kinds that are pure hints, left out of the views of every
+    /// instruction but loads (see `LlvmModule::compared_attachments`).
+    pub(crate) md_hints: [u32; 5],
 }
 
 /// The module tables the core reads by id ([`mergefunc::Module::type_data`] and its
@@ -300,9 +301,9 @@ struct Tables {
     strings: HashMap<Vec<u8>, u64>,
     opaque_text: HashMap<String, u64>,
     next_opaque: u64,
-    /// The item that stands for every nested node of an attachment (see
-    /// `LlvmModule::intern_attachment`); made at its first use.
-    nested_meta: Option<MetaId>,
+    /// The item that stands for every debug location inside metadata (see
+    /// `LlvmModule::intern_meta`); made at its first use.
+    location_meta: Option<MetaId>,
     /// The type that light facts name instead of the function's own (see
     /// `LlvmModule::build_facts`): equal to no other type; made at its first use.
     unread_fn_type: Option<TypeId>,
@@ -324,8 +325,6 @@ struct Caches {
     /// Generation of the metadata, inline-asm and opaque-identity caches.
     md_gen: u32,
     meta_of: HashMap<Md, MetaId>,
-    /// Attachments as the order reads them (see `intern_attachment`).
-    attachment_of: HashMap<Md, MetaId>,
     asm_of: HashMap<V, AsmId>,
     /// `MetadataAsValue` operands: (item, "distinct" for LLVM's intrinsic rule, type).
     mav_of: HashMap<usize, (MetaId, bool, TypeId)>,
@@ -460,7 +459,13 @@ impl KindIds {
                 mdc.kind_id("mergefunc.thunk"),
             ],
             md_thunk: mdc.kind_id("mergefunc.thunk"),
-            md_range: mdc.kind_id("range"),
+            md_hints: [
+                mdc.kind_id("prof"),
+                mdc.kind_id("annotation"),
+                mdc.kind_id("srcloc"),
+                mdc.kind_id("heapallocsite"),
+                mdc.kind_id("DIAssignID"),
+            ],
         }
     }
 }
@@ -475,7 +480,6 @@ impl Caches {
             const_gen: 0,
             md_gen: 0,
             meta_of: HashMap::default(),
-            attachment_of: HashMap::default(),
             asm_of: HashMap::default(),
             mav_of: HashMap::default(),
             uniqued_of: HashMap::default(),

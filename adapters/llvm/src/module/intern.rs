@@ -74,7 +74,6 @@ impl LlvmModule {
     fn new_md_generation(&mut self) {
         self.caches.md_gen = self.caches.md_gen.wrapping_add(1);
         clear_if_used(&mut self.caches.meta_of);
-        clear_if_used(&mut self.caches.attachment_of);
         clear_if_used(&mut self.caches.mav_of);
         clear_if_used(&mut self.caches.uniqued_of);
         clear_if_used(&mut self.caches.asm_of);
@@ -237,50 +236,18 @@ impl LlvmModule {
         id | 1 << 62
     }
 
-    /// Interns an instruction attachment as the order compares attachments (LLVM's
-    /// `cmpMDNode`): a uniqued tuple by its operands, where a string or a wrapped
-    /// constant is itself ([`Self::intern_meta`]) and every other operand (a nested
-    /// tuple, distinct or not, a debug-info node, ...) is one placeholder item, since the
-    /// order finds all of those equal there whatever they hold. So the nested nodes (the
-    /// type DAG behind a `!tbaa` access tag, the scope lists of `!noalias`) are never
-    /// read. Anything but a uniqued tuple is interned as `intern_meta` interns it. The
-    /// order of two such items is the order of their full interning: the same operand
-    /// count, equal strings and constants, and placeholders where those have nodes.
-    pub(crate) fn intern_attachment(&mut self, m: Md) -> MetaId {
-        if let Some(id) = self.caches.attachment_of.get(&m) {
-            return *id;
-        }
-        let id = if m.kind() == safe::MD_TUPLE && self.uniqued_tuple(m) {
-            let ops = self.ctx.tuple_operands(m).unwrap_or_default();
-            let kids: Vec<Option<MetaId>> = ops
-                .into_iter()
-                .map(|o| {
-                    o.map(|x| match x.kind() {
-                        safe::MD_STRING | safe::MD_CONSTANT => self.intern_meta(x),
-                        _ => self.nested_meta(),
-                    })
-                })
-                .collect();
-            let stable = kids.iter().flatten().all(|k| self.tables.meta_stable[k.index()]);
-            self.intern_meta_data(MetaData::Node(kids.into()), stable)
-        } else {
-            self.intern_meta(m)
-        };
-        self.caches.attachment_of.insert(m, id);
-        id
-    }
-
-    /// The placeholder for the nested nodes of attachments (see
-    /// [`Self::intern_attachment`]): an opaque item equal to no other item by identity,
-    /// and stable (it names no node).
-    fn nested_meta(&mut self) -> MetaId {
-        if let Some(id) = self.tables.nested_meta {
+    /// The item that stands for every debug location (`DILocation`) inside metadata: a
+    /// loop's `!llvm.loop` node names the source lines of the loop, which say nothing
+    /// about what the program does, and two functions' loops are at other lines. Stable
+    /// (it names no node), and equal to nothing else.
+    fn location_meta(&mut self) -> MetaId {
+        if let Some(id) = self.tables.location_meta {
             return id;
         }
         // Opaque ids of nodes are below 2^63 (`opaque_meta_id`); u64::MAX marks an item
         // being interned.
         let id = self.intern_meta_data(MetaData::Opaque(u64::MAX - 1), true);
-        self.tables.nested_meta = Some(id);
+        self.tables.location_meta = Some(id);
         id
     }
 
@@ -299,6 +266,11 @@ impl LlvmModule {
     pub(crate) fn intern_meta(&mut self, m: Md) -> MetaId {
         if let Some(id) = self.caches.meta_of.get(&m) {
             return *id;
+        }
+        if m.kind() == safe::MD_LOCATION {
+            let loc = self.location_meta();
+            self.caches.meta_of.insert(m, loc);
+            return loc;
         }
         // A placeholder first: a uniqued tuple may (through textual IR) contain itself.
         // Its content then names the placeholder, which no other item does.
@@ -319,9 +291,17 @@ impl LlvmModule {
                 let stable = kids.iter().flatten().all(|k| self.tables.meta_stable[k.index()]);
                 (MetaData::Node(kids.into()), stable)
             }
-            // A distinct tuple (alias scope, domain, access group): renamed consistently
-            // when passed as an argument (see `MetaData::Distinct`).
-            safe::MD_TUPLE => (MetaData::Distinct(self.opaque_meta_id(m)), false),
+            // A distinct tuple (alias scope, domain, access group, loop id): its identity
+            // and its operands; the order renames it consistently and compares the
+            // operands of each pair once (see `MetaData::Distinct`). A self-reference (a
+            // loop id's first operand) finds the placeholder above.
+            safe::MD_TUPLE => match mdc.tuple_operands(m) {
+                Some(ops) => {
+                    let kids: Vec<Option<MetaId>> = ops.into_iter().map(|o| o.map(|x| self.intern_meta(x))).collect();
+                    (MetaData::Distinct(self.opaque_meta_id(m), kids.into()), false)
+                }
+                None => (MetaData::Opaque(self.opaque_meta_id(m)), false),
+            },
             _ => (MetaData::Opaque(self.opaque_meta_id(m)), false),
         };
         // The same content has the same id (uniqued items with the same content are one
