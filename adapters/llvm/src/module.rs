@@ -301,9 +301,9 @@ struct Tables {
     strings: HashMap<Vec<u8>, u64>,
     opaque_text: HashMap<String, u64>,
     next_opaque: u64,
-    /// The item that stands for every debug location inside metadata (see
-    /// `LlvmModule::intern_meta`); made at its first use.
-    location_meta: Option<MetaId>,
+    /// The items that stand for metadata without meaning (see `intern::Placeholder`), by
+    /// kind; made at their first use.
+    placeholder_meta: [Option<MetaId>; 2],
     /// The type that light facts name instead of the function's own (see
     /// `LlvmModule::build_facts`): equal to no other type; made at its first use.
     unread_fn_type: Option<TypeId>,

@@ -33,6 +33,17 @@ pub(super) enum DataBytes {
     Tagged,
 }
 
+/// Metadata that says nothing about what a program does, interned as one item per kind
+/// wherever it occurs inside metadata, so that it never keeps two functions apart.
+#[derive(Clone, Copy)]
+pub(super) enum Placeholder {
+    /// A debug location (`DILocation`): a loop's `!llvm.loop` node names the source
+    /// lines of the loop, and two functions' loops are at other lines.
+    Location = 0,
+    /// The description string of a node that names itself first (see `intern_meta`).
+    Description = 1,
+}
+
 /// Clears a cache only if it holds something: clearing a hash map costs its capacity,
 /// and the rewrites clear these caches after every merge.
 fn clear_if_used<K, X>(m: &mut HashMap<K, X>) {
@@ -236,18 +247,17 @@ impl LlvmModule {
         id | 1 << 62
     }
 
-    /// The item that stands for every debug location (`DILocation`) inside metadata: a
-    /// loop's `!llvm.loop` node names the source lines of the loop, which say nothing
-    /// about what the program does, and two functions' loops are at other lines. Stable
-    /// (it names no node), and equal to nothing else.
-    fn location_meta(&mut self) -> MetaId {
-        if let Some(id) = self.tables.location_meta {
+    /// The item that stands for every item of kind `p` (see [`Placeholder`]): stable
+    /// (it names no node), equal to nothing else.
+    fn placeholder_meta(&mut self, p: Placeholder) -> MetaId {
+        let slot = p as usize;
+        if let Some(id) = self.tables.placeholder_meta[slot] {
             return id;
         }
         // Opaque ids of nodes are below 2^63 (`opaque_meta_id`); u64::MAX marks an item
         // being interned.
-        let id = self.intern_meta_data(MetaData::Opaque(u64::MAX - 1), true);
-        self.tables.location_meta = Some(id);
+        let id = self.intern_meta_data(MetaData::Opaque(u64::MAX - 1 - slot as u64), true);
+        self.tables.placeholder_meta[slot] = Some(id);
         id
     }
 
@@ -268,7 +278,7 @@ impl LlvmModule {
             return *id;
         }
         if m.kind() == safe::MD_LOCATION {
-            let loc = self.location_meta();
+            let loc = self.placeholder_meta(Placeholder::Location);
             self.caches.meta_of.insert(m, loc);
             return loc;
         }
@@ -295,9 +305,25 @@ impl LlvmModule {
             // and its operands; the order renames it consistently and compares the
             // operands of each pair once (see `MetaData::Distinct`). A self-reference (a
             // loop id's first operand) finds the placeholder above.
+            //
+            // A node that names itself first (alias scopes, scope domains, loop ids) may
+            // carry a string description after that: alias scopes and domains name the
+            // function they were inlined from, which says nothing about what aliases
+            // (ScopedNoAliasAA reads the nodes and their domains), so every such string
+            // is one item. Loop properties are tuples, never bare strings, and stay
+            // compared in full.
             safe::MD_TUPLE => match mdc.tuple_operands(m) {
                 Some(ops) => {
-                    let kids: Vec<Option<MetaId>> = ops.into_iter().map(|o| o.map(|x| self.intern_meta(x))).collect();
+                    let names_itself = ops.first() == Some(&Some(m));
+                    let kids: Vec<Option<MetaId>> = ops
+                        .into_iter()
+                        .map(|o| {
+                            o.map(|x| match x.kind() {
+                                safe::MD_STRING if names_itself => self.placeholder_meta(Placeholder::Description),
+                                _ => self.intern_meta(x),
+                            })
+                        })
+                        .collect();
                     (MetaData::Distinct(self.opaque_meta_id(m), kids.into()), false)
                 }
                 None => (MetaData::Opaque(self.opaque_meta_id(m)), false),
