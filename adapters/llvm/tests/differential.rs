@@ -944,3 +944,41 @@ fn real_cpp_module_o0() {
 fn real_cpp_module_o1_no_llvm_passes() {
     real_module("gen-cpp-module.sh", "O1", true);
 }
+
+/// The instruction-attachment deviations are miscompiles of LLVM 22's pass, not matters
+/// of taste: for every corpus file with `; O2-EVIDENCE: OUT`, `lli-22` prints OUT for the
+/// input after `opt-22 -O2`, something else after `opt-22 -passes=mergefunc` and `-O2`,
+/// and OUT again after our merge and `-O2`.
+#[test]
+fn metadata_deviations_are_miscompiles_of_llvm22() {
+    let Some(t) = tools() else { return };
+    let dir = harness::workdir("o2-evidence");
+    let mut checked = 0;
+    for f in &harness::corpus_files() {
+        let text = std::fs::read_to_string(f).unwrap();
+        let Some(want) = text.lines().find_map(|l| l.strip_prefix("; O2-EVIDENCE:")) else { continue };
+        let want = format!("{}\n", want.trim());
+        let n = file_name(f);
+        let o2_run = |input: &Path, tag: &str| -> String {
+            let out = dir.join(format!("{tag}-{n}"));
+            let r = harness::run(
+                std::process::Command::new(&t.opt).args(["-O2", "-S"]).arg(input).arg("-o").arg(&out),
+                Duration::from_secs(120),
+            )
+            .unwrap_or_else(|e| panic!("{n}: {e}"));
+            assert_eq!(r.code, Some(0), "{n}: opt-22 -O2 failed: {}", r.stderr);
+            let (code, stdout) = harness::lli(&t, &out).unwrap_or_else(|e| panic!("{n}: {e}"));
+            assert_eq!(code, Some(0), "{n} ({tag}): lli-22 exit status");
+            stdout
+        };
+        assert_eq!(o2_run(f, "input"), want, "{n}: the input at -O2 does not print the evidence's value");
+        let (theirs, mine) = (dir.join(format!("opt22-{n}")), dir.join(format!("ours-{n}")));
+        harness::opt_mergefunc(&t, f, &[], &theirs).unwrap_or_else(|e| panic!("{n}: {e}"));
+        ours(f, &[], &mine).unwrap_or_else(|e| panic!("{n}: {e}"));
+        assert_ne!(o2_run(&theirs, "opt22"), want, "{n}: LLVM 22's merge no longer changes what main prints");
+        assert_eq!(o2_run(&mine, "ours"), want, "{n}: our merge changes what main prints at -O2");
+        checked += 1;
+    }
+    eprintln!("{checked} miscompiles of LLVM 22's merge shown with lli-22 at -O2");
+    assert!(checked >= 3, "only {checked} files with O2-EVIDENCE");
+}
