@@ -1448,6 +1448,73 @@ mod tests {
         assert_eq!(h, crate::hash::function_hash(&m, b));
     }
 
+    fn meta(m: &mut Tiny, d: MetaData) -> MetaId {
+        m.metas.push(d);
+        MetaId::new(m.metas.len() - 1)
+    }
+
+    /// A function whose instructions carry the attachments `mds` (one each), then `ret`.
+    fn attached(m: &mut Tiny, name: &str, mds: &[MetaId]) -> FuncId {
+        let void = m.void();
+        m.add_func(name, void, &[], ext(), |_, b| {
+            b.begin_block();
+            for md in mds {
+                b.push_inst(5, void, InstKind::Plain, 0, 0, &[], &[Prop::Num(1), Prop::Num(7), Prop::Meta(Some(*md))]);
+            }
+            b.push_inst(1, void, InstKind::Plain, 0, 0, &[], &[]);
+        })
+    }
+
+    /// Attachments are compared in full: nested tuples by content (LLVM 22 equates
+    /// them), distinct nodes by a consistent renaming whose pairs have equal operands (a
+    /// loop id names itself), and an item shared by both functions still numbers the
+    /// distinct nodes inside it.
+    #[test]
+    fn attachments_are_compared_deeply_with_renamed_distinct_nodes() {
+        let mut m = Tiny::new();
+        let s = |m: &mut Tiny, x: &str| meta(m, MetaData::String(x.as_bytes().into()));
+        let root = s(&mut m, "root");
+        let (int, en) = (s(&mut m, "int"), s(&mut m, "enum"));
+        let t_int = meta(&mut m, MetaData::Node(Box::new([Some(int), Some(root)])));
+        let t_enum = meta(&mut m, MetaData::Node(Box::new([Some(en), Some(root)])));
+        let tag_int = meta(&mut m, MetaData::Node(Box::new([Some(t_int), Some(t_int)])));
+        let tag_enum = meta(&mut m, MetaData::Node(Box::new([Some(t_enum), Some(t_enum)])));
+        let (fi, fe) = (attached(&mut m, "fi", &[tag_int]), attached(&mut m, "fe", &[tag_enum]));
+        assert_ne!(compare_functions(&m, fi, fe), Ordering::Equal, "nested TBAA types differ");
+        let fi2 = attached(&mut m, "fi2", &[tag_int]);
+        assert_eq!(compare_functions(&m, fi, fi2), Ordering::Equal);
+
+        // Loop ids: distinct, naming themselves, with properties.
+        let mp = s(&mut m, "llvm.loop.mustprogress");
+        let mp = meta(&mut m, MetaData::Node(Box::new([Some(mp)])));
+        let loop_id = |m: &mut Tiny, n: u64, props: &[MetaId]| {
+            let id = MetaId::new(m.metas.len());
+            let mut ops = alloc::vec![Some(id)];
+            ops.extend(props.iter().map(|p| Some(*p)));
+            meta(m, MetaData::Distinct(n, ops.into()))
+        };
+        let (l1, l2, l3) = (loop_id(&mut m, 1, &[mp]), loop_id(&mut m, 2, &[mp]), loop_id(&mut m, 3, &[]));
+        let (g1, g2, g3) = (attached(&mut m, "g1", &[l1]), attached(&mut m, "g2", &[l2]), attached(&mut m, "g3", &[l3]));
+        assert_eq!(compare_functions(&m, g1, g2), Ordering::Equal, "one pattern under other loop ids");
+        assert_ne!(compare_functions(&m, g1, g3), Ordering::Equal, "mustprogress against none");
+        assert_eq!(compare_functions(&m, g1, g3), compare_functions(&m, g3, g1).reverse());
+
+        // Scopes: one scope used twice is not two scopes.
+        let (d1, d2, d3) = (loop_id(&mut m, 4, &[]), loop_id(&mut m, 5, &[]), loop_id(&mut m, 6, &[]));
+        let (h_same, h_two) = (attached(&mut m, "h_same", &[d1, d1]), attached(&mut m, "h_two", &[d2, d3]));
+        let h_same2 = attached(&mut m, "h_same2", &[d2, d2]);
+        assert_ne!(compare_functions(&m, h_same, h_two), Ordering::Equal);
+        assert_eq!(compare_functions(&m, h_same, h_same2), Ordering::Equal);
+
+        // A list both functions share names d1 on both sides: d1 is then paired with
+        // itself, and may not pair with d2 later.
+        let list = meta(&mut m, MetaData::Node(Box::new([Some(d1)])));
+        let (k1, k2) = (attached(&mut m, "k1", &[list, d1]), attached(&mut m, "k2", &[list, d2]));
+        assert_ne!(compare_functions(&m, k1, k2), Ordering::Equal, "a shared item still numbers its nodes");
+        let k3 = attached(&mut m, "k3", &[list, d1]);
+        assert_eq!(compare_functions(&m, k1, k3), Ordering::Equal);
+    }
+
     fn gep(m: &mut Tiny, name: &str, src: TypeId, offset: Option<u128>) -> FuncId {
         let p = m.ptr(0);
         let i64t = m.int(64);
