@@ -268,6 +268,8 @@ pub(crate) struct KindIds {
     /// Instruction attachment kinds that are pure hints, left out of the views of every
     /// instruction but loads (see `LlvmModule::compared_attachments`).
     pub(crate) md_hints: [u32; 5],
+    /// `!range`, the one call attachment LLVM 22 compares (for `llvm22_attachments`).
+    pub(crate) md_range: u32,
 }
 
 /// The module tables the core reads by id ([`mergefunc::Module::type_data`] and its
@@ -303,7 +305,7 @@ struct Tables {
     next_opaque: u64,
     /// The items that stand for metadata without meaning (see `intern::Placeholder`), by
     /// kind; made at their first use.
-    placeholder_meta: [Option<MetaId>; 2],
+    placeholder_meta: [Option<MetaId>; 3],
     /// The type that light facts name instead of the function's own (see
     /// `LlvmModule::build_facts`): equal to no other type; made at its first use.
     unread_fn_type: Option<TypeId>,
@@ -393,8 +395,9 @@ struct Scratch {
 
 /// Switches for tests, benchmarks and the CLI's A/B options (set through
 /// [`LlvmModule::testing`]), and `keep_erased` (set through
-/// [`LlvmModule::set_keep_erased`]). None changes a merge decision or the output;
-/// `keep_erased` changes only when memory is freed.
+/// [`LlvmModule::set_keep_erased`]). None changes a merge decision or the output but
+/// `llvm22_attachments` (a test's model of LLVM 22's rule); `keep_erased` changes only
+/// when memory is freed.
 pub(crate) struct Switches {
     /// Copy views from functions with the same body (see [`Testing::set_copy_views`](testing::Testing::set_copy_views)).
     copy_views: bool,
@@ -406,6 +409,9 @@ pub(crate) struct Switches {
     cycle_keys: bool,
     /// Compute `worklist_hash` with LLVM's own `StructuralHash`.
     pub(crate) llvm_worklist_hash: bool,
+    /// Views record instruction attachments as LLVM 22 compares them (off by default;
+    /// see [`Testing::set_llvm22_attachments`](testing::Testing::set_llvm22_attachments)).
+    pub(crate) llvm22_attachments: bool,
     /// Erased functions and folded bodies are unlinked but not destroyed
     /// ([`LlvmModule::set_keep_erased`]).
     pub(crate) keep_erased: bool,
@@ -466,6 +472,7 @@ impl KindIds {
                 mdc.kind_id("heapallocsite"),
                 mdc.kind_id("DIAssignID"),
             ],
+            md_range: mdc.kind_id("range"),
         }
     }
 }
@@ -524,6 +531,7 @@ impl Default for Switches {
             tree_keys: true,
             cycle_keys: true,
             llvm_worklist_hash: true,
+            llvm22_attachments: false,
             keep_erased: false,
         }
     }

@@ -72,6 +72,9 @@ impl LlvmModule {
     /// `!pcsections` is not a hint: it writes the instruction's address into sections
     /// that a runtime reads.
     fn attachment_props(&mut self, inst: V, load: bool, props: &mut Vec<Prop>) {
+        if self.switches.llvm22_attachments {
+            return self.llvm22_attachment_props(inst, load, props);
+        }
         let md = inst.inst_metadata();
         if md.is_empty() {
             return;
@@ -87,6 +90,31 @@ impl LlvmModule {
                 props.push(Prop::Num(k as u64));
                 props.push(Prop::Meta(Some(self.intern_meta(m))));
             }
+        }
+    }
+}
+
+impl LlvmModule {
+    /// [`Self::attachment_props`] as LLVM 22 compares attachments (the test switch
+    /// `llvm22_attachments`): every attachment of a load, and a call's `!range`, one
+    /// level deep; nothing else.
+    fn llvm22_attachment_props(&mut self, inst: V, load: bool, props: &mut Vec<Prop>) {
+        let md = inst.inst_metadata();
+        let range = self.kinds.md_range;
+        let kept: Vec<(u32, safe::Md)> = if load {
+            md
+        } else if inst.is_call() {
+            md.into_iter().filter(|(k, _)| *k == range).collect()
+        } else {
+            Vec::new()
+        };
+        if kept.is_empty() {
+            return;
+        }
+        props.push(Prop::Num(kept.len() as u64));
+        for (k, m) in kept {
+            props.push(Prop::Num(k as u64));
+            props.push(Prop::Meta(Some(self.intern_one_level(m))));
         }
     }
 }

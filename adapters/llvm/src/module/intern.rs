@@ -42,6 +42,9 @@ pub(super) enum Placeholder {
     Location = 0,
     /// The description string of a node that names itself first (see `intern_meta`).
     Description = 1,
+    /// Every nested node of an attachment read as LLVM 22 reads it (the test switch
+    /// `llvm22_attachments`, see `intern_one_level`).
+    Nested = 2,
 }
 
 /// Clears a cache only if it holds something: clearing a hash map costs its capacity,
@@ -259,6 +262,28 @@ impl LlvmModule {
         let id = self.intern_meta_data(MetaData::Opaque(u64::MAX - 1 - slot as u64), true);
         self.tables.placeholder_meta[slot] = Some(id);
         id
+    }
+
+    /// An attachment as LLVM 22's `cmpMDNode` reads it (for the test switch
+    /// `llvm22_attachments` only): a uniqued tuple by its operands, where a string or a
+    /// wrapped constant is itself and every other operand one placeholder item, which
+    /// the order then finds equal to itself.
+    pub(super) fn intern_one_level(&mut self, m: Md) -> MetaId {
+        if m.kind() != safe::MD_TUPLE || !self.uniqued_tuple(m) {
+            return self.intern_meta(m);
+        }
+        let ops = self.ctx.tuple_operands(m).unwrap_or_default();
+        let kids: Vec<Option<MetaId>> = ops
+            .into_iter()
+            .map(|o| {
+                o.map(|x| match x.kind() {
+                    safe::MD_STRING | safe::MD_CONSTANT => self.intern_meta(x),
+                    _ => self.placeholder_meta(Placeholder::Nested),
+                })
+            })
+            .collect();
+        let stable = kids.iter().flatten().all(|k| self.tables.meta_stable[k.index()]);
+        self.intern_meta_data(MetaData::Node(kids.into()), stable)
     }
 
     /// The id of content `data` (new if no item has it yet).
