@@ -1212,14 +1212,7 @@ impl<M: Module + ?Sized, T: Trace> Cx<'_, '_, M, T> {
 
     /// The operands of tuples `a` (`p`) and `b` (`q`), one level below `depth`: count,
     /// then each (null lowest).
-    fn meta_operands(
-        &mut self,
-        a: MetaId,
-        b: MetaId,
-        p: &[Option<MetaId>],
-        q: &[Option<MetaId>],
-        depth: u32,
-    ) -> Step {
+    fn meta_operands(&mut self, a: MetaId, b: MetaId, p: &[Option<MetaId>], q: &[Option<MetaId>], depth: u32) -> Step {
         let (ia, ib) = (Item::Meta(Some(a)), Item::Meta(Some(b)));
         self.check(p.len().cmp(&q.len()), Rule::Metadata, ia, ib)?;
         for (u, v) in p.iter().zip(q.iter()) {
@@ -1494,7 +1487,8 @@ mod tests {
             meta(m, MetaData::Distinct(n, ops.into()))
         };
         let (l1, l2, l3) = (loop_id(&mut m, 1, &[mp]), loop_id(&mut m, 2, &[mp]), loop_id(&mut m, 3, &[]));
-        let (g1, g2, g3) = (attached(&mut m, "g1", &[l1]), attached(&mut m, "g2", &[l2]), attached(&mut m, "g3", &[l3]));
+        let (g1, g2, g3) =
+            (attached(&mut m, "g1", &[l1]), attached(&mut m, "g2", &[l2]), attached(&mut m, "g3", &[l3]));
         assert_eq!(compare_functions(&m, g1, g2), Ordering::Equal, "one pattern under other loop ids");
         assert_ne!(compare_functions(&m, g1, g3), Ordering::Equal, "mustprogress against none");
         assert_eq!(compare_functions(&m, g1, g3), compare_functions(&m, g3, g1).reverse());

@@ -101,7 +101,8 @@ pub fn equal_under_llvm22_attachments(path: &std::path::Path, pairs: &[(String, 
     let mut m = LlvmModule::load(path).unwrap_or_else(|e| panic!("{e}"));
     m.testing().set_llvm22_attachments(true);
     m.testing().build_all_views();
-    let by_name: BTreeMap<String, FuncId> = (0..m.num_funcs()).map(|i| (name(&m, FuncId::new(i)), FuncId::new(i))).collect();
+    let by_name: BTreeMap<String, FuncId> =
+        (0..m.num_funcs()).map(|i| (name(&m, FuncId::new(i)), FuncId::new(i))).collect();
     let mut cmp = Comparator::new();
     cmp.compare_weak_flags = !m.supports_flag_intersection();
     pairs
