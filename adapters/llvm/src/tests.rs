@@ -1274,3 +1274,24 @@ fn attachments_are_read_in_full() {
     assert!(matches!(m.meta_data(ty[0].unwrap()), MetaData::String(s) if &s[..] == b"int"));
     assert!(matches!(m.meta_data(ops[2].unwrap()), MetaData::Const(_)));
 }
+
+/// Metadata nested deeper than the interning reads (a chain of 300 tuples under a load's
+/// attachment) is interned as node identities below that depth: the same chain is
+/// equal, another chain that differs only at its far end is not, and nothing recurses
+/// without bound.
+#[test]
+fn deeply_nested_attachments_compare_by_identity_below_the_depth_limit() {
+    let mut src = String::new();
+    for (f, md) in [("a", 0), ("b", 0), ("c", 1000)] {
+        src.push_str(&format!("define i32 @{f}(ptr %p) {{\n  %v = load i32, ptr %p, !mf.deep !{md}\n  ret i32 %v\n}}\n"));
+    }
+    for (start, leaf) in [(0, "x"), (1000, "y")] {
+        for i in 0..300 {
+            src.push_str(&format!("!{} = !{{!{}}}\n", start + i, start + i + 1));
+        }
+        src.push_str(&format!("!{} = !{{!\"{leaf}\"}}\n", start + 300));
+    }
+    let m = load(&src);
+    assert!(equal(&m, "a", "b"));
+    assert!(!equal(&m, "a", "c"));
+}

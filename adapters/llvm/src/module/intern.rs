@@ -47,6 +47,10 @@ pub(super) enum Placeholder {
     Nested = 2,
 }
 
+/// How deep [`LlvmModule::intern_meta`] reads nested metadata (see `intern_meta_at`);
+/// real attachments nest a few levels (a TBAA tag, its types, their root).
+const META_INTERN_DEPTH: u32 = 256;
+
 /// Clears a cache only if it holds something: clearing a hash map costs its capacity,
 /// and the rewrites clear these caches after every merge.
 fn clear_if_used<K, X>(m: &mut HashMap<K, X>) {
@@ -299,8 +303,26 @@ impl LlvmModule {
     }
 
     pub(crate) fn intern_meta(&mut self, m: Md) -> MetaId {
+        self.intern_meta_at(m, 0)
+    }
+
+    /// An operand of a node interned at `depth`.
+    fn intern_meta_below(&mut self, m: Md, depth: u32) -> MetaId {
+        self.intern_meta_at(m, depth + 1)
+    }
+
+    /// [`Self::intern_meta`] of a node `depth` levels inside the one asked for. Below
+    /// [`META_INTERN_DEPTH`] levels a node is interned as its identity (`Opaque`, equal
+    /// only to itself: exact), so that no input nests the interning deeper than that.
+    fn intern_meta_at(&mut self, m: Md, depth: u32) -> MetaId {
         if let Some(id) = self.caches.meta_of.get(&m) {
             return *id;
+        }
+        if depth >= META_INTERN_DEPTH {
+            let data = MetaData::Opaque(self.opaque_meta_id(m));
+            let id = self.intern_meta_data(data, false);
+            self.caches.meta_of.insert(m, id);
+            return id;
         }
         if m.kind() == safe::MD_LOCATION {
             let loc = self.placeholder_meta(Placeholder::Location);
@@ -322,7 +344,8 @@ impl LlvmModule {
             },
             safe::MD_TUPLE if self.uniqued_tuple(m) => {
                 let ops = mdc.tuple_operands(m).unwrap_or_default();
-                let kids: Vec<Option<MetaId>> = ops.into_iter().map(|o| o.map(|x| self.intern_meta(x))).collect();
+                let kids: Vec<Option<MetaId>> =
+                    ops.into_iter().map(|o| o.map(|x| self.intern_meta_below(x, depth))).collect();
                 let stable = kids.iter().flatten().all(|k| self.tables.meta_stable[k.index()]);
                 (MetaData::Node(kids.into()), stable)
             }
@@ -331,21 +354,31 @@ impl LlvmModule {
             // operands of each pair once (see `MetaData::Distinct`). A self-reference (a
             // loop id's first operand) finds the placeholder above.
             //
-            // A node that names itself first (alias scopes, scope domains, loop ids) may
-            // carry a string description after that: alias scopes and domains name the
-            // function they were inlined from, which says nothing about what aliases
-            // (ScopedNoAliasAA reads the nodes and their domains), so every such string
-            // is one item. Loop properties are tuples, never bare strings, and stay
-            // compared in full.
+            // Alias scopes (`distinct !{self, domain, "description"}`) and domains
+            // (`distinct !{self, "description"}`) end in a description string that names
+            // the function they were inlined from and says nothing about what aliases
+            // (ScopedNoAliasAA reads the nodes and their domains): that string is one
+            // item. Any other string, in a node of any other shape, is compared.
             safe::MD_TUPLE => match mdc.tuple_operands(m) {
                 Some(ops) => {
-                    let names_itself = ops.first() == Some(&Some(m));
+                    let described = ops.first() == Some(&Some(m))
+                        && ops.last().is_some_and(|o| o.is_some_and(|x| x.kind() == safe::MD_STRING))
+                        && match ops.len() {
+                            2 => true,
+                            3 => ops[1].is_some_and(|d| d.kind() == safe::MD_TUPLE && !self.uniqued_tuple(d)),
+                            _ => false,
+                        };
+                    let last = ops.len().saturating_sub(1);
                     let kids: Vec<Option<MetaId>> = ops
                         .into_iter()
-                        .map(|o| {
-                            o.map(|x| match x.kind() {
-                                safe::MD_STRING if names_itself => self.placeholder_meta(Placeholder::Description),
-                                _ => self.intern_meta(x),
+                        .enumerate()
+                        .map(|(i, o)| {
+                            o.map(|x| {
+                                if described && i == last {
+                                    self.placeholder_meta(Placeholder::Description)
+                                } else {
+                                    self.intern_meta_below(x, depth)
+                                }
                             })
                         })
                         .collect();
