@@ -485,8 +485,9 @@ pub(crate) fn cmp_attr<M: Module + ?Sized>(m: &M, a: &Attr, b: &Attr) -> Orderin
     }
 }
 
-/// How deep the order looks into metadata (tuples nested in tuples). Beyond it, items
-/// compare by identity. Metadata is compared in full, wherever it occurs: passed as a
+/// How deep the order compares metadata (tuples nested in tuples). Beyond it, items
+/// compare by identity, and an item met on both sides pairs the distinct nodes inside
+/// it with themselves. Metadata is compared in full, wherever it occurs: passed as a
 /// call argument (LLVM 22 equates all tuples there, which merged
 /// `read_register(!{"sp"})` with `read_register(!{"fp"})`) and attached to an
 /// instruction (LLVM 22's `cmpMDNode` equates all nested nodes, which merged loads
@@ -1190,6 +1191,7 @@ impl<M: Module + ?Sized, T: Trace> Cx<'_, '_, M, T> {
         }
         match (x, y) {
             (MetaData::Node(p), MetaData::Node(q)) if depth < META_DEPTH_LIMIT => self.meta_operands(a, b, p, q, depth),
+            (MetaData::Node(p), MetaData::Node(_)) if a == b => self.same_deep_operands(p),
             (MetaData::Distinct(_, p), MetaData::Distinct(_, q)) => {
                 let (i, fresh_i) = serial_of(&mut self.s.md_left, a);
                 let (j, fresh_j) = serial_of(&mut self.s.md_right, b);
@@ -1199,15 +1201,46 @@ impl<M: Module + ?Sized, T: Trace> Cx<'_, '_, M, T> {
                     return Ok(());
                 }
                 if depth >= META_DEPTH_LIMIT {
-                    // Too deep to look inside: only one node matches itself.
-                    return self.check(a.cmp(&b), Rule::Metadata, ia, ib);
+                    // Too deep to compare: only one node matches itself.
+                    self.check(a.cmp(&b), Rule::Metadata, ia, ib)?;
+                    return self.same_deep_operands(p);
                 }
                 self.meta_operands(a, b, p, q, depth)
             }
-            // Opaque items, and tuples nested deeper than the limit: identity (the same
-            // item only, an exact answer: the adapter interns an item by content).
+            // Opaque items, and different tuples nested deeper than the limit: identity
+            // (the same item only, an exact answer: the adapter interns an item by
+            // content).
             _ => self.check(meta_rank(x).cmp(&meta_rank(y)).then(a.cmp(&b)), Rule::Metadata, ia, ib),
         }
+    }
+
+    /// Operands `ops` of one item met on both sides beyond [`META_DEPTH_LIMIT`]: equal
+    /// when every distinct node inside pairs with itself, consistently with the pairs
+    /// made so far (the identity is a renaming). Walked without recursion.
+    fn same_deep_operands(&mut self, ops: &[Option<MetaId>]) -> Step {
+        let m = self.m;
+        let mut stack: Vec<MetaId> = ops.iter().flatten().copied().collect();
+        let mut seen: Vec<MetaId> = Vec::new();
+        while let Some(x) = stack.pop() {
+            if seen.contains(&x) {
+                continue;
+            }
+            seen.push(x);
+            match m.meta_data(x) {
+                MetaData::Node(kids) => stack.extend(kids.iter().flatten()),
+                MetaData::Distinct(_, kids) => {
+                    let (i, fresh_i) = serial_of(&mut self.s.md_left, x);
+                    let (j, fresh_j) = serial_of(&mut self.s.md_right, x);
+                    let (ix, iy) = (Item::Meta(Some(x)), Item::Meta(Some(x)));
+                    self.check(i.cmp(&j).then(fresh_i.cmp(&fresh_j)), Rule::Metadata, ix, iy)?;
+                    if fresh_i {
+                        stack.extend(kids.iter().flatten());
+                    }
+                }
+                MetaData::String(_) | MetaData::Const(_) | MetaData::Opaque(_) => {}
+            }
+        }
+        Ok(())
     }
 
     /// The operands of tuples `a` (`p`) and `b` (`q`), one level below `depth`: count,
@@ -1507,6 +1540,17 @@ mod tests {
         assert_ne!(compare_functions(&m, k1, k2), Ordering::Equal, "a shared item still numbers its nodes");
         let k3 = attached(&mut m, "k3", &[list, d1]);
         assert_eq!(compare_functions(&m, k1, k3), Ordering::Equal);
+
+        // Nested beyond the depth limit: the same chain on both sides still pairs the
+        // distinct node at its end with itself.
+        let mut chain = d1;
+        for _ in 0..META_DEPTH_LIMIT + 8 {
+            chain = meta(&mut m, MetaData::Node(Box::new([Some(chain)])));
+        }
+        let (n1, n2) = (attached(&mut m, "n1", &[chain, d1]), attached(&mut m, "n2", &[chain, d2]));
+        let n3 = attached(&mut m, "n3", &[chain, d1]);
+        assert_ne!(compare_functions(&m, n1, n2), Ordering::Equal, "a deep shared item still numbers its nodes");
+        assert_eq!(compare_functions(&m, n1, n3), Ordering::Equal);
     }
 
     fn gep(m: &mut Tiny, name: &str, src: TypeId, offset: Option<u128>) -> FuncId {
