@@ -162,8 +162,7 @@ pub fn process_cpu_seconds() -> f64 {
 /// 5-10% on large ones; `opt-22` under the same settings gains 3-6%.
 #[cfg(feature = "llvm")]
 pub fn tune_allocator_for_one_shot() -> bool {
-    // SAFETY: the shim function only calls `mallopt` with constant arguments.
-    unsafe { ffi::mergefunc_tune_allocator() == 1 }
+    safe::tune_allocator()
 }
 
 #[cfg(all(test, feature = "llvm"))]

@@ -16,8 +16,7 @@
 //! * a result describes the IR as it was when the prescan ran: the module drops it on its
 //!   first rewrite (see `LlvmModule::drop_prescan`).
 
-use crate::ffi;
-use inkwell::llvm_sys::prelude::LLVMValueRef;
+use crate::safe::{ScanScratch, V};
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// What the prescan found for one function.
@@ -187,14 +186,14 @@ pub(crate) fn thread_count(n: Option<usize>) -> usize {
 /// modifies the functions' blocks, instructions or operands, nor the values and types
 /// the operands point to.
 pub(crate) unsafe fn run(
-    funcs: &[(usize, LLVMValueRef)],
+    funcs: &[(usize, V)],
     n_funcs: usize,
     terms: &[u64; 128],
     ptr_bits: u32,
     threads: impl FnOnce() -> usize,
 ) -> Prescan {
     // Handles cross threads as integers; they are only dereferenced by the shim.
-    let work: Vec<(usize, usize)> = funcs.iter().map(|&(i, f)| (i, f as usize)).collect();
+    let work: Vec<(usize, usize)> = funcs.iter().map(|&(i, f)| (i, f.0 as usize)).collect();
     assert!(work.len() < u32::MAX as usize, "more functions than the prescan can index");
     let unclaimed = Unclaimed::new(work.len());
     let threads = if work.len() < MIN_PARALLEL { 1 } else { threads().clamp(1, 16) };
@@ -244,79 +243,6 @@ struct Part {
     block_addresses: bool,
 }
 
-/// Owns a shim scratch.
-pub(crate) struct Scratch(*mut std::ffi::c_void);
-
-impl Scratch {
-    /// The shim scratch (valid while `self` lives).
-    pub(crate) fn ptr(&self) -> *mut std::ffi::c_void {
-        self.0
-    }
-
-    pub(crate) fn new() -> Self {
-        // SAFETY: the shim allocates a scratch object (never null: `new` throws instead).
-        Scratch(unsafe { ffi::mergefunc_scan_new() })
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        // SAFETY: made by `mergefunc_scan_new`, freed once.
-        unsafe { ffi::mergefunc_scan_free(self.0) }
-    }
-}
-
-impl std::fmt::Debug for Scratch {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("Scratch")
-    }
-}
-
-/// The shim's prescan of one function with `scratch`: its eight result words (see
-/// `mergefunc_prescan`), the identities appended to `ids`; `None` (and `ids` as it
-/// was) if the walk declined the function.
-///
-/// # Safety
-/// `f` is a live function that nothing modifies during the call.
-pub(crate) unsafe fn scan_fn(
-    scratch: &Scratch,
-    f: LLVMValueRef,
-    terms: &[u64; 128],
-    ptr_bits: u32,
-    ids: &mut Vec<u64>,
-) -> Option<[u64; 8]> {
-    let start = ids.len();
-    let mut out = [0u64; 8];
-    loop {
-        let cap = ids.capacity() - start;
-        // SAFETY: `f` is a live function nothing modifies (caller); `out` holds 8 words;
-        // the shim writes at most `cap` ids into the spare capacity after `start`, which
-        // `set_len` below exposes only up to what it wrote.
-        let ok = unsafe {
-            ffi::mergefunc_prescan(
-                scratch.0,
-                f,
-                terms.as_ptr(),
-                128,
-                ptr_bits,
-                out.as_mut_ptr(),
-                ids.as_mut_ptr().add(start),
-                cap,
-            )
-        };
-        let n = out[2] as usize;
-        if ok != 1 {
-            return None;
-        }
-        if n <= cap {
-            // SAFETY: the shim wrote `n <= cap` initialized words after `start`.
-            unsafe { ids.set_len(start + n) };
-            return Some(out);
-        }
-        ids.reserve(n);
-    }
-}
-
 fn scan_chunks(
     work: &[(usize, usize)],
     unclaimed: &Unclaimed,
@@ -324,15 +250,16 @@ fn scan_chunks(
     terms: &[u64; 128],
     ptr_bits: u32,
 ) -> Part {
-    let scratch = Scratch::new();
+    let scratch = ScanScratch::new();
     // Sized for every function (pages never written cost nothing): no regrowth copies.
     let mut part =
         Part { found: Vec::with_capacity(work.len()), ids: Vec::with_capacity(8 * work.len()), block_addresses: false };
     while let Some(chunk) = unclaimed.claim(from_back) {
         for &(i, f) in &work[chunk] {
             let start = part.ids.len();
-            // SAFETY: `f` is a live function nothing modifies (caller of `run`).
-            match unsafe { scan_fn(&scratch, f as LLVMValueRef, terms, ptr_bits, &mut part.ids) } {
+            // `f` is a live function nothing modifies (the contract of `run`), back from the
+            // integer it crossed threads as.
+            match scratch.prescan(V(f as _), terms, ptr_bits, &mut part.ids) {
                 Some(out) => {
                     let end = part.ids.len();
                     let copy = copy_key(f as u64, out[0], out[1], out[7], &part.ids[start..end]);
