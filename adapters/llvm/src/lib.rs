@@ -109,7 +109,9 @@ mod shape;
 #[cfg(feature = "llvm")]
 mod shash;
 
+/// The benchmark's floors (the CLI's `--floors`): not part of the user API.
 #[cfg(feature = "llvm")]
+#[doc(hidden)]
 pub use floors::{floors, Floors};
 /// The test and benchmark interface ([`LlvmModule::testing`]): not part of the user API.
 #[cfg(feature = "llvm")]

@@ -1,7 +1,8 @@
 //! The C++ shim's read-only functions (`shim/mergefunc_shim.cpp`) behind safe
 //! signatures: each shim function checks the kind of its arguments itself and answers
 //! -1, 0 or null for the wrong kind, so these wrappers only turn its answers and buffers
-//! into Rust values. The shim's rewrites are in [`super::edit`].
+//! into Rust values. The shim's rewrites are in [`super::edit`]; besides the IR readers,
+//! this file has LLVM's `xxh3` and the allocator setting, which read no IR.
 //!
 //! Invariants: every buffer handed to the shim is at least as long as the capacity
 //! passed with it, and a count the shim returns is trusted only up to that capacity.
