@@ -43,7 +43,7 @@ pub mod report;
 #[cfg(test)]
 mod testkit;
 
-/// The code of `docs/adapter-guide.md` (its toy adapter) compiled as doctests, so that the
+/// The code of `docs/adapter-guide.md` (its toy adapter) built and run as doctests, so that the
 /// guide stays true to the API.
 #[cfg(doctest)]
 #[doc = include_str!("../../docs/adapter-guide.md")]
