@@ -42,7 +42,7 @@
 //!
 //! Declarations, ineligible functions and functions the shim cannot key (0) count as
 //! sharing every key: they never make a function alone, and are never alone
-//! themselves. Debug builds and `MERGEFUNC_CHECK_SHAPES=1` check the claim against the
+//! themselves. Debug builds and `MERGEFUNC_CHECK_SHAPES=1` check this against the
 //! full path: every function the full pass merges must not be alone
 //! ([`LlvmModule::check_shapes`](crate::LlvmModule::check_shapes)).
 //!
