@@ -1,12 +1,12 @@
 //! The module as a whole: parsing and owning a module with its context ([`OwnedIr`]),
 //! the module handle ([`M`]: its functions and globals, flags, printing, bitcode,
-//! verification), the context ([`Ctx`]: types, metadata and kind ids), the target data
-//! ([`TargetData`]) and the instruction builder ([`Builder`]).
+//! verification, the pointer width and byte order of its data layout), the context
+//! ([`Ctx`]: types, metadata and kind ids) and the instruction builder ([`Builder`]).
 //!
 //! Invariants: a module and its context are disposed only by the [`OwnedIr`] that
-//! created them (never a borrowed module); a [`TargetData`] and a [`Builder`] are freed
-//! once, by their own `Drop`, and a builder is dropped before its context (the owner of
-//! both drops them in that order). Every string LLVM hands over is copied and freed at
+//! created them (never a borrowed module); a [`Builder`] is freed once, by its own
+//! `Drop`, and is dropped before its context (the owner of both drops them in that
+//! order). The module's data layout is only read, through the module, never kept. Every string LLVM hands over is copied and freed at
 //! once.
 
 use super::{take_message, Ctx, Md, TyKind, T, V};
