@@ -239,6 +239,31 @@ fn constants_data_and_wrappers() {
     assert!(matches!(ret_const("e"), ConstKind::Opaque(_)));
 }
 
+/// LLVM 22's `ptrauth` constant has a fifth operand, the deactivation symbol, that the
+/// C API has no getter for: a signed pointer with one is not the same value as the
+/// pointer signed without it (defining the symbol turns the signing off).
+#[test]
+fn ptrauth_deactivation_symbols_are_compared() {
+    let f = |name: &str, c: &str| {
+        format!("define ptr @{name}() {{\n  call void @use(ptr {c})\n  ret ptr null\n}}\n")
+    };
+    let plain = "ptrauth (ptr @ext, i32 0)";
+    let deact = "ptrauth (ptr @ext, i32 0, i64 0, ptr null, ptr @ds)";
+    let deact2 = "ptrauth (ptr @ext, i32 0, i64 0, ptr null, ptr @ds2)";
+    let m = load(
+        &(f("plain", plain)
+            + &f("plain_b", plain)
+            + &f("deact", deact)
+            + &f("deact_b", deact)
+            + &f("deact2", deact2)
+            + "declare void @ext()\ndeclare void @use(ptr)\n@ds = global i8 0\n@ds2 = global i8 0\n"),
+    );
+    assert!(equal(&m, "plain", "plain_b"));
+    assert!(equal(&m, "deact", "deact_b"));
+    assert!(!equal(&m, "plain", "deact"));
+    assert!(!equal(&m, "deact", "deact2"));
+}
+
 #[test]
 fn worklist_hash_is_llvms() {
     let m = load(

@@ -118,6 +118,8 @@ impl LlvmModule {
                     disc: self.intern_const(d),
                     addr_disc: self.intern_const(a),
                 },
+                // A deactivation symbol (no getter; see `V::ptrauth`): the printed form,
+                // which names it, keys the constant exactly.
                 None => self.opaque_by_text(v),
             },
             ValKind::ConstantExpr => self.const_expr(v),
