@@ -44,7 +44,7 @@
 //! | ints | ≤64 bit: `LLVMConstIntGetZExtValue`; wider: the printed decimal, parsed exactly | — |
 //! | floats | `LLVMConstBitCast` to `iN` folds to the exact bit pattern (half, bfloat, x86_fp80, fp128, ppc_fp128, sNaN) | not folded → opaque by printed form |
 //! | data arrays/vectors | raw bytes via our own `LLVMGetRawDataValues` extern (llvm-sys declares it wrongly), each element in the target's byte order | — |
-//! | null / undef / poison / aggregates / blockaddress / ptrauth | `LLVMIsNull`, value kinds, operands, `LLVMGetBlockAddress*` (block = layout index), `LLVMGetConstantPtrAuth*` | — |
+//! | null / undef / poison / aggregates / blockaddress / ptrauth | `LLVMIsNull`, value kinds, operands, `LLVMGetBlockAddress*` (block = layout index), `LLVMGetConstantPtrAuth*` | a `ptrauth` with a deactivation symbol (fifth operand, no getter) → `Opaque` keyed by the printed form |
 //! | constant expressions | casts, `xor`, `extractelement`, `insertelement`: structural; GEP: source type + no-wrap flags + operands | GEP printing `inrange`, `add`/`sub`/`mul`/`shl`/`trunc` (nsw/nuw unreadable), `shufflevector`: `Opaque` keyed by the printed form (exact: uniqued constants print uniquely; `<badref>` prints fall back to handle identity) |
 //! | `dso_local_equivalent` / `no_cfi` | told apart by the printed form → `Wrapped{kind 0/1, target}` | otherwise opaque |
 //! | metadata | `MDString` → `String`; `ConstantAsMetadata` → `Const`; uniqued `MDTuple` → `Node`; distinct `MDTuple` → `Distinct(identity)` (consistent renaming inside call arguments); operands and uniquing read through the shim | DI nodes, local/arg-list metadata → `Opaque(identity)` |
