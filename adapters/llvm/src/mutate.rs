@@ -264,12 +264,16 @@ impl LlvmModule {
     }
 
     /// Removes every function attachment except `!type` and `!kcfi_type`.
-    fn strip_metadata(&self, f: V) {
+    /// Returns whether an attachment was erased.
+    fn strip_metadata(&self, f: V) -> bool {
+        let mut erased = false;
         for (k, _) in f.global_metadata() {
             if k != self.kinds.md_type && k != self.kinds.md_kcfi {
                 f.erase_global_metadata(k);
+                erased = true;
             }
         }
+        erased
     }
 
     /// LLVM's `createCast`: element-wise through structs and arrays, `inttoptr` /
@@ -479,6 +483,8 @@ impl LlvmModule {
         }
         let (mut eager, mut freed) = (Vec::new(), Vec::new());
         self.blockaddress_users(gv, &mut eager, &mut freed);
+        // Attachments the thunk does not keep were compared signature props.
+        let mut dropped_attachments = false;
         if style.preserve_debug_info && !gv.is_declaration() {
             // SAFETY: `g`'s view and instruction handles are dropped below (`invalidate`), and
             // the constants of its blocks' addresses are in `freed`.
@@ -511,7 +517,7 @@ impl LlvmModule {
                     gv
                 }
             };
-            self.strip_metadata(tv);
+            dropped_attachments = self.strip_metadata(tv);
             let bb = self.ctx.append_block(tv).ok_or_else(|| LlvmError("the thunk is not a function".into()))?;
             self.emit_forwarding_call(tv, fv, bb)?;
         }
@@ -527,10 +533,12 @@ impl LlvmModule {
         }
         // The thunk is the same symbol with the same name, linkage, type, attributes,
         // calling convention, section, alignment and personality: of its module-level
-        // facts only the eligibility changes (the tag). Its view goes. Debug builds check
-        // the facts against a rebuild.
+        // facts only the eligibility changes (the tag), and the attachments if it lost
+        // some (then the facts are rebuilt). Its view goes. Debug builds check the facts
+        // against a rebuild.
         eager.retain(|&f| f != g);
-        self.refresh(Vec::new(), Vec::new(), eager, Freed::Consts(freed), None);
+        let sig = if dropped_attachments { vec![g] } else { Vec::new() };
+        self.refresh(Vec::new(), sig, eager, Freed::Consts(freed), None);
         self.clear_tree_key(g);
         let s = &mut self.funcs[g.index()];
         s.facts_ineligible = s.facts_ineligible.or(Some(Ineligible::Adapter(crate::module::reason::THUNK)));

@@ -286,6 +286,23 @@ fn merged(src: &str, opts: Options) -> (LlvmModule, Report) {
 const PAIR: &str = "define i32 @a(i32 %x) {\n  %y = add i32 %x, 1\n  %z = mul i32 %y, 7\n  ret i32 %z\n}\n\
                     define i32 @b(i32 %x) {\n  %y = add i32 %x, 1\n  %z = mul i32 %y, 7\n  ret i32 %z\n}\n";
 
+/// A thunk keeps only the `!type` and `!kcfi_type` attachments of the function it
+/// replaces (as LLVM's `writeThunk`), so its signature props change when the folded
+/// function had another compared attachment (`-fsanitize=function` puts `!func_sanitize`
+/// on every function): its facts are rebuilt, not kept.
+#[test]
+fn thunks_dropping_attachments_get_new_facts() {
+    let src = "define i32 @a(i32 %x) !func_sanitize !0 {\n  %y = add i32 %x, 1\n  %z = mul i32 %y, 7\n  ret i32 %z\n}\n\
+               define i32 @b(i32 %x) !func_sanitize !0 {\n  %y = add i32 %x, 1\n  %z = mul i32 %y, 7\n  ret i32 %z\n}\n\
+               @t = global ptr @b\n!0 = !{i32 -1056584962, i32 905068220}\n";
+    let (mut m, r) = merged(src, Options::default());
+    assert_eq!(r.merges.len(), 1);
+    assert_eq!(r.merges[0].action, FoldAction::Thunk);
+    let b = id(&m, "b");
+    m.assert_facts_are_current(b);
+    assert!(!m.to_text().contains("@b(i32 %0) !func_sanitize"), "{}", m.to_text());
+}
+
 #[test]
 fn thunks_and_redirected_calls() {
     let src = format!(

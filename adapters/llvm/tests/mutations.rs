@@ -1,0 +1,376 @@
+//! The property-mutation audit: one function, several variants that differ in exactly one
+//! property, and the pass must never merge two variants that behave differently.
+//!
+//! Each case of a catalogue file in `tests/mutations/` (format below) is a function
+//! template with one or more `<<a|b|c>>` groups. Variant `i` takes alternative `i` of
+//! every group; the module holds two copies of every variant (`@m<i>_a`, `@m<i>_b`). After
+//! a merge run:
+//! * every merge joins functions of one *class*: a variant is its own class unless a
+//!   `same:` line declares variants equal in behaviour (with the reason: the property is
+//!   provably irrelevant, or the merge rewrites it safely);
+//! * the two copies of every variant are merged (the control: the functions are
+//!   mergeable at all, so only the mutated property keeps variants apart), unless a
+//!   `nocontrol:` line says why not.
+//!
+//! Every case runs through the paths that decide equality: the default (view copies,
+//! same-body claims, tree keys, shapes), views built for every function
+//! (`set_copy_views(false)`), no tree keys, the full path (shapes forgotten), and
+//! `check_fast_path`, which re-checks every claim of the fast path by building views.
+//!
+//! With `MERGEFUNC_MUTATIONS_OPT22=1`, every case is also run through
+//! `opt-22 -passes=mergefunc` and the cases LLVM 22 merges across classes are printed
+//! (the table of `docs/soundness-audit.md`); nothing is asserted about them.
+//!
+//! Catalogue format (`*.mut`):
+//! ```text
+//! # comment
+//! === case-name
+//! <module-level lines: declarations, globals, types; once per module>
+//! ---
+//! <function template: `@FN` is the function's name, `$I` the variant number,
+//!  `<<x|y|z>>` the alternatives; every group has the same number of alternatives>
+//! same: 0 2 -- why variants 0 and 2 behave the same
+//! nocontrol: 3 -- why the two copies of variant 3 do not merge
+//! ```
+#![cfg(feature = "llvm")]
+#![allow(clippy::std_instead_of_core, clippy::std_instead_of_alloc)]
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+use mergefunc::{merge_module, FuncId, Options};
+use mergefunc_llvm::LlvmModule;
+
+const HEADER: &str = "target datalayout = \"e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128\"\n\
+                      target triple = \"x86_64-unknown-linux-gnu\"\n";
+
+/// One case of a catalogue.
+struct Case {
+    /// `file:line` of the `===` line.
+    at: String,
+    name: String,
+    prelude: String,
+    template: String,
+    /// Groups of variants declared equal in behaviour.
+    same: Vec<Vec<usize>>,
+    /// Variants whose two copies need not merge.
+    nocontrol: Vec<usize>,
+}
+
+/// A directive's variant list and its reason (`0 2 -- reason`); the reason is required.
+fn numbers_and_reason(at: &str, rest: &str) -> Vec<usize> {
+    let (nums, why) = rest.split_once("--").unwrap_or_else(|| panic!("{at}: `{rest}` gives no reason (`-- why`)"));
+    assert!(!why.trim().is_empty(), "{at}: empty reason");
+    nums.split_whitespace().map(|n| n.parse().unwrap_or_else(|_| panic!("{at}: bad variant `{n}`"))).collect()
+}
+
+fn parse_catalogue(path: &Path) -> Vec<Case> {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let file = path.file_name().unwrap().to_string_lossy().into_owned();
+    let mut cases: Vec<Case> = Vec::new();
+    let mut in_template = false;
+    for (n, line) in text.lines().enumerate() {
+        let at = format!("{file}:{}", n + 1);
+        if let Some(name) = line.strip_prefix("=== ") {
+            cases.push(Case {
+                at,
+                name: name.trim().to_string(),
+                prelude: String::new(),
+                template: String::new(),
+                same: Vec::new(),
+                nocontrol: Vec::new(),
+            });
+            in_template = false;
+            continue;
+        }
+        if line.starts_with('#') {
+            continue;
+        }
+        let Some(case) = cases.last_mut() else {
+            assert!(line.trim().is_empty(), "{at}: text before the first case");
+            continue;
+        };
+        if let Some(rest) = line.strip_prefix("same:") {
+            case.same.push(numbers_and_reason(&at, rest));
+        } else if let Some(rest) = line.strip_prefix("nocontrol:") {
+            case.nocontrol.extend(numbers_and_reason(&at, rest));
+        } else if line.trim() == "---" {
+            in_template = true;
+        } else if in_template {
+            case.template.push_str(line);
+            case.template.push('\n');
+        } else {
+            case.prelude.push_str(line);
+            case.prelude.push('\n');
+        }
+    }
+    cases
+}
+
+/// The template split at its groups: text, alternatives, text, alternatives, ..., text.
+fn split_groups(case: &Case) -> (Vec<&str>, Vec<Vec<&str>>) {
+    let mut texts = Vec::new();
+    let mut groups = Vec::new();
+    let mut rest = case.template.as_str();
+    while let Some(open) = rest.find("<<") {
+        let close = rest[open..].find(">>").unwrap_or_else(|| panic!("{}: unclosed `<<`", case.at)) + open;
+        texts.push(&rest[..open]);
+        groups.push(rest[open + 2..close].split('|').collect::<Vec<_>>());
+        rest = &rest[close + 2..];
+    }
+    texts.push(rest);
+    (texts, groups)
+}
+
+/// The module text of a case and its number of variants.
+fn module_text(case: &Case) -> (String, usize) {
+    let (texts, groups) = split_groups(case);
+    assert!(!groups.is_empty(), "{}: no `<<...>>` group", case.at);
+    let n = groups[0].len();
+    assert!(n >= 2, "{}: fewer than two variants", case.at);
+    for g in &groups {
+        assert_eq!(g.len(), n, "{}: groups with different numbers of alternatives", case.at);
+    }
+    let mut out = format!("{HEADER}{}\n", case.prelude);
+    for i in 0..n {
+        let mut body = String::from(texts[0]);
+        for (g, t) in groups.iter().zip(&texts[1..]) {
+            body.push_str(g[i]);
+            body.push_str(t);
+        }
+        for copy in ["a", "b"] {
+            out.push_str(&body.replace("@FN", &format!("@m{i}_{copy}")).replace("$I", &i.to_string()));
+            out.push('\n');
+        }
+    }
+    for s in case.same.iter().flatten().chain(&case.nocontrol) {
+        assert!(*s < n, "{}: variant {s} out of range", case.at);
+    }
+    (out, n)
+}
+
+/// Union-find over small integers.
+struct Classes(Vec<usize>);
+
+impl Classes {
+    fn new(n: usize) -> Self {
+        Classes((0..n).collect())
+    }
+    fn find(&mut self, x: usize) -> usize {
+        let mut r = x;
+        while self.0[r] != r {
+            r = self.0[r];
+        }
+        self.0[x] = r;
+        r
+    }
+    fn join(&mut self, a: usize, b: usize) {
+        let (ra, rb) = (self.find(a), self.find(b));
+        self.0[ra] = rb;
+    }
+}
+
+/// The merge paths every case goes through.
+#[derive(Clone, Copy, Debug)]
+enum MergePath {
+    Default,
+    BuiltViews,
+    NoTreeKeys,
+    FullPath,
+    CheckFastPath,
+}
+
+const PATHS: [MergePath; 5] = [MergePath::Default, MergePath::BuiltViews, MergePath::NoTreeKeys, MergePath::FullPath, MergePath::CheckFastPath];
+
+/// Runs one merge of the case's module on `path`; returns the problems found.
+fn check_case(case: &Case, text: &str, n: usize, path: MergePath) -> Vec<String> {
+    let mut m = LlvmModule::parse(text.as_bytes(), &case.name)
+        .unwrap_or_else(|e| panic!("{}: {}: the module is not valid: {e}", case.at, case.name));
+    let mut opts = Options::default();
+    match path {
+        MergePath::Default => {}
+        MergePath::BuiltViews => m.testing().set_copy_views(false),
+        MergePath::NoTreeKeys => {
+            m.testing().set_copy_views(false);
+            m.testing().set_tree_keys(false);
+        }
+        MergePath::FullPath => m.testing().forget_shapes(),
+        MergePath::CheckFastPath => opts.check_fast_path = true,
+    }
+    // Function ids are stable across merges (a thunk's shell takes the id it replaces).
+    let mut copy_of: BTreeMap<FuncId, (usize, char)> = BTreeMap::new();
+    for i in 0..n {
+        for c in ['a', 'b'] {
+            let f = m.func_by_name(&format!("m{i}_{c}")).expect("variant copy is defined");
+            copy_of.insert(f, (i, c));
+        }
+    }
+    let report = match merge_module(&mut m, &opts) {
+        Ok(r) => r,
+        Err(e) => return vec![format!("{path:?}: the run failed: {e}")],
+    };
+    if let Err(e) = m.verify() {
+        return vec![format!("{path:?}: the output does not verify: {e}")];
+    }
+    // Components of the merge graph (new private bodies included), by function id.
+    let ids = 1 + report.merges.iter().flat_map(|r| [r.folded.index(), r.target.index()]).max().unwrap_or(0);
+    let ids = ids.max(copy_of.keys().map(|f| f.index() + 1).max().unwrap_or(0));
+    let mut merged = Classes::new(ids);
+    for r in &report.merges {
+        merged.join(r.folded.index(), r.target.index());
+    }
+    let mut classes = Classes::new(n);
+    for s in &case.same {
+        for w in s.windows(2) {
+            classes.join(w[0], w[1]);
+        }
+    }
+    let mut problems = Vec::new();
+    let copies: Vec<(FuncId, (usize, char))> = copy_of.into_iter().collect();
+    for (x, &(f, (i, ci))) in copies.iter().enumerate() {
+        for &(g, (j, cj)) in &copies[x + 1..] {
+            if merged.find(f.index()) == merged.find(g.index()) && classes.find(i) != classes.find(j) {
+                problems.push(format!("{path:?}: FALSE MERGE of variants {i} (m{i}_{ci}) and {j} (m{j}_{cj})"));
+            }
+        }
+    }
+    for i in 0..n {
+        if case.nocontrol.contains(&i) {
+            continue;
+        }
+        let a = copies.iter().find(|c| c.1 == (i, 'a')).unwrap().0;
+        let b = copies.iter().find(|c| c.1 == (i, 'b')).unwrap().0;
+        if merged.find(a.index()) != merged.find(b.index()) {
+            problems.push(format!("{path:?}: control failed: the two copies of variant {i} did not merge"));
+        }
+    }
+    problems
+}
+
+fn catalogue_files() -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/mutations");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "mut"))
+        .collect();
+    files.sort();
+    files
+}
+
+#[test]
+fn mutated_properties_never_merge() {
+    let (mut cases, mut variants, mut runs) = (0, 0, 0);
+    let mut problems = String::new();
+    for file in catalogue_files() {
+        for case in parse_catalogue(&file) {
+            let (text, n) = module_text(&case);
+            cases += 1;
+            variants += n;
+            for path in PATHS {
+                runs += 1;
+                // A panic (an adapter assertion) is a finding too: report it with the case.
+                let found = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| check_case(&case, &text, n, path)))
+                    .unwrap_or_else(|e| {
+                        let msg = e
+                            .downcast_ref::<String>()
+                            .cloned()
+                            .or_else(|| e.downcast_ref::<&str>().map(|s| s.to_string()))
+                            .unwrap_or_default();
+                        vec![format!("{path:?}: panicked: {}", msg.lines().next().unwrap_or(""))]
+                    });
+                for p in found {
+                    let _ = writeln!(problems, "{} ({}): {p}", case.at, case.name);
+                }
+            }
+        }
+    }
+    eprintln!("mutation catalogue: {cases} cases, {variants} variants, {runs} merge runs");
+    assert!(cases >= 100, "the catalogue shrank to {cases} cases");
+    assert!(problems.is_empty(), "\n{problems}");
+}
+
+/// The same catalogue through `opt-22 -passes=mergefunc`, for the audit's table: which
+/// cases LLVM 22 merges across classes. Prints; asserts only that opt-22 ran.
+#[test]
+fn mutation_catalogue_against_opt22() {
+    if std::env::var_os("MERGEFUNC_MUTATIONS_OPT22").is_none() {
+        return;
+    }
+    let dir = std::env::temp_dir().join(format!("mergefunc-mutations-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut out = String::new();
+    for file in catalogue_files() {
+        for case in parse_catalogue(&file) {
+            let (text, n) = module_text(&case);
+            let input = dir.join(format!("{}.ll", case.name));
+            std::fs::write(&input, &text).unwrap();
+            let o = std::process::Command::new("opt-22")
+                .args(["-S", "-passes=mergefunc", "-o", "-"])
+                .arg(&input)
+                .output()
+                .expect("opt-22 runs");
+            if !o.status.success() {
+                let _ = writeln!(out, "{}: opt-22 failed: {}", case.name, String::from_utf8_lossy(&o.stderr).lines().next().unwrap_or(""));
+                continue;
+            }
+            let merged = opt_merges(&String::from_utf8_lossy(&o.stdout), n);
+            let mut classes = Classes::new(n);
+            for s in &case.same {
+                for w in s.windows(2) {
+                    classes.join(w[0], w[1]);
+                }
+            }
+            let wrong: Vec<String> = merged
+                .iter()
+                .filter(|(i, j)| classes.find(*i) != classes.find(*j))
+                .map(|(i, j)| format!("{i}~{j}"))
+                .collect();
+            if !wrong.is_empty() {
+                let _ = writeln!(out, "{}: opt-22 merges variants {}", case.name, wrong.join(" "));
+            }
+        }
+    }
+    eprintln!("{out}");
+}
+
+/// Variant pairs opt-22's output merged: a copy `m<i>_<c>` whose body is only a call to
+/// `m<j>_<d>` (a thunk), or an alias of it.
+fn opt_merges(text: &str, n: usize) -> Vec<(usize, usize)> {
+    let variant = |name: &str| -> Option<usize> {
+        let rest = name.strip_prefix('m')?;
+        let (i, _) = rest.split_once('_')?;
+        i.parse().ok().filter(|i| *i < n)
+    };
+    let mut out = Vec::new();
+    let mut current: Option<(usize, Vec<String>)> = None;
+    for line in text.lines() {
+        if let Some(def) = line.strip_prefix("define ") {
+            let name = def.split('@').nth(1).and_then(|s| s.split('(').next()).unwrap_or("");
+            current = variant(name).map(|i| (i, Vec::new()));
+        } else if line == "}" {
+            if let Some((i, body)) = current.take() {
+                if body.len() <= 3 {
+                    for l in &body {
+                        if let Some(callee) = l.split(" @").nth(1).and_then(|s| s.split('(').next()) {
+                            if let Some(j) = variant(callee) {
+                                out.push((j, i));
+                            }
+                        }
+                    }
+                }
+            }
+        } else if let Some((_, body)) = current.as_mut() {
+            if !line.trim().is_empty() {
+                body.push(line.to_string());
+            }
+        } else if line.contains(" alias ") {
+            let name = line.trim_start_matches('@').split(' ').next().unwrap_or("");
+            if let (Some(i), Some(j)) = (variant(name), line.rsplit('@').next().and_then(variant)) {
+                out.push((j, i));
+            }
+        }
+    }
+    out
+}
