@@ -1019,6 +1019,17 @@ const char *mergefunc_partition(LLVMValueRef v, size_t *len) {
   return P.data();
 }
 
+// Gives global value `dst` the partition of global value `src` (none if it has none).
+// Returns 1, or 0 (nothing done) if either is not a global value.
+int mergefunc_copy_partition(LLVMValueRef dst, LLVMValueRef src) {
+  auto *D = dyn_cast_or_null<GlobalValue>(unwrap(dst));
+  auto *S = dyn_cast_or_null<GlobalValue>(unwrap(src));
+  if (!D || !S)
+    return 0;
+  D->setPartition(S->getPartition());
+  return 1;
+}
+
 } // extern "C"
 
 #include "llvm/IR/DataLayout.h"

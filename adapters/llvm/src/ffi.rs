@@ -167,6 +167,9 @@ extern "C" {
     ) -> c_uint;
     /// The partition name of a global value (bytes, length in `*len`), or null for none.
     pub fn mergefunc_partition(v: LLVMValueRef, len: *mut usize) -> *const c_char;
+    /// Gives global value `dst` the partition of global value `src` (none if it has none);
+    /// 1, or 0 if either is not a global value.
+    pub fn mergefunc_copy_partition(dst: LLVMValueRef, src: LLVMValueRef) -> i32;
     /// The identity of the attribute list of a function or call site (uniqued, never
     /// freed; null for the empty list); `*ok = 0` for any other value.
     pub fn mergefunc_attribute_list(v: LLVMValueRef, ok: *mut i32) -> *const std::ffi::c_void;

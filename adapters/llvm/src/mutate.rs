@@ -628,6 +628,7 @@ impl LlvmModule {
         body.set_call_conv(fv.call_conv().unwrap_or(0));
         body.copy_gc_from(fv);
         body.copy_section_from(fv);
+        body.copy_partition_from(fv);
         body.set_function_alignment(fv.function_alignment());
         body.set_unnamed_addr(fv.unnamed_addr());
         if let Some(p) = fv.personality() {
@@ -645,7 +646,7 @@ impl LlvmModule {
         for (k, md) in fv.global_metadata() {
             body.set_global_metadata(k, md);
         }
-        self.strip_metadata(fv);
+        let symbol_lost_attachments = self.strip_metadata(fv);
         // Moving the blocks replaces their block-address constants (and the constants
         // built on them), and changes what the functions using them refer to.
         self.blockaddress_users(fv, &mut eager, &mut freed);
@@ -708,7 +709,8 @@ impl LlvmModule {
                 self.move_tree_key(f, id);
             }
             // `f` is now a declaration with the same module-level facts otherwise (its
-            // name, linkage, type and attribute list are untouched): no rebuild either.
+            // name, linkage, type and attribute list are untouched): no rebuild either,
+            // unless it lost attachments (compared signature props).
             self.clear_tree_key(f);
             let s = &mut self.funcs[f.index()];
             s.has_body = false;
@@ -721,7 +723,8 @@ impl LlvmModule {
         } else {
             vec![f, id]
         };
-        self.refresh(lazy, Vec::new(), eager, Freed::Consts(freed), None);
+        let sig = if derived && symbol_lost_attachments { vec![f] } else { Vec::new() };
+        self.refresh(lazy, sig, eager, Freed::Consts(freed), None);
         if derived && cfg!(debug_assertions) {
             self.assert_facts_are_current(f);
             self.assert_facts_are_current(id);

@@ -303,6 +303,18 @@ fn thunks_dropping_attachments_get_new_facts() {
     assert!(!m.to_text().contains("@b(i32 %0) !func_sanitize"), "{}", m.to_text());
 }
 
+/// The private body of a weak (or ODR) pair lives where the pair lives: it takes the
+/// survivor's partition, as LLVM's body does (`copyAttributesFrom`), and its facts say so.
+#[test]
+fn split_bodies_keep_the_partition() {
+    let body = "{\n  %y = add i32 %x, 1\n  %z = mul i32 %y, 7\n  ret i32 %z\n}\n";
+    let src = format!("define weak i32 @a(i32 %x) partition \"p1\" {body}define weak i32 @b(i32 %x) partition \"p1\" {body}");
+    let (m, r) = merged(&src, Options::default());
+    assert_eq!(r.merges.len(), 2);
+    let text = m.to_text();
+    assert!(text.contains("define private i32 @0(i32 %x) partition \"p1\""), "{text}");
+}
+
 #[test]
 fn thunks_and_redirected_calls() {
     let src = format!(

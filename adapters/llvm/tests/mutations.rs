@@ -31,12 +31,19 @@
 //!  `<<x|y|z>>` the alternatives; every group has the same number of alternatives>
 //! same: 0 2 -- why variants 0 and 2 behave the same
 //! nocontrol: 3 -- why the two copies of variant 3 do not merge
+//! nocontrol(weak): 4 -- the same, only when the variants are `weak`
 //! ```
+//!
+//! Each case also runs with its variants `internal`, `linkonce_odr unnamed_addr` (with
+//! `use_aliases`) and `weak`, on the default and the full path, for the rewrites those
+//! take (erasing, a new private body, aliases); a case whose text rules a linkage out
+//! (a local function with hidden visibility) skips it.
 #![cfg(feature = "llvm")]
 #![allow(clippy::std_instead_of_core, clippy::std_instead_of_alloc)]
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
+use std::panic::AssertUnwindSafe;
 use std::path::{Path, PathBuf};
 
 use mergefunc::{merge_module, FuncId, Options};
@@ -54,8 +61,9 @@ struct Case {
     template: String,
     /// Groups of variants declared equal in behaviour.
     same: Vec<Vec<usize>>,
-    /// Variants whose two copies need not merge.
-    nocontrol: Vec<usize>,
+    /// Variants whose two copies need not merge, under the linkages that contain the
+    /// given word (all linkages for `None`).
+    nocontrol: Vec<(Option<String>, usize)>,
 }
 
 /// A directive's variant list and its reason (`0 2 -- reason`); the reason is required.
@@ -93,8 +101,13 @@ fn parse_catalogue(path: &Path) -> Vec<Case> {
         };
         if let Some(rest) = line.strip_prefix("same:") {
             case.same.push(numbers_and_reason(&at, rest));
-        } else if let Some(rest) = line.strip_prefix("nocontrol:") {
-            case.nocontrol.extend(numbers_and_reason(&at, rest));
+        } else if let Some(rest) = line.strip_prefix("nocontrol") {
+            // `nocontrol: 3 -- why` or `nocontrol(weak): 3 -- why`.
+            let (only, rest) = match rest.strip_prefix('(').and_then(|r| r.split_once("):")) {
+                Some((word, rest)) => (Some(word.to_string()), rest),
+                None => (None, rest.strip_prefix(':').unwrap_or_else(|| panic!("{at}: bad nocontrol line"))),
+            };
+            case.nocontrol.extend(numbers_and_reason(&at, rest).into_iter().map(|i| (only.clone(), i)));
         } else if line.trim() == "---" {
             in_template = true;
         } else if in_template {
@@ -125,6 +138,13 @@ fn split_groups(case: &Case) -> (Vec<&str>, Vec<Vec<&str>>) {
 
 /// The module text of a case and its number of variants.
 fn module_text(case: &Case) -> (String, usize) {
+    module_text_linked(case, "", false)
+}
+
+/// [`module_text`] with `linkage` after the `define` of every variant copy, and
+/// `unnamed_addr` after its parameter list if `unnamed` (the text must then be a single
+/// definition).
+fn module_text_linked(case: &Case, linkage: &str, unnamed: bool) -> (String, usize) {
     let (texts, groups) = split_groups(case);
     assert!(!groups.is_empty(), "{}: no `<<...>>` group", case.at);
     let n = groups[0].len();
@@ -139,15 +159,39 @@ fn module_text(case: &Case) -> (String, usize) {
             body.push_str(g[i]);
             body.push_str(t);
         }
+        let mut body = if linkage.is_empty() { body } else { body.replacen("define ", &format!("define {linkage} "), 1) };
+        if unnamed {
+            body = with_unnamed_addr(&body);
+        }
         for copy in ["a", "b"] {
             out.push_str(&body.replace("@FN", &format!("@m{i}_{copy}")).replace("$I", &i.to_string()));
             out.push('\n');
         }
     }
-    for s in case.same.iter().flatten().chain(&case.nocontrol) {
+    for s in case.same.iter().flatten().chain(case.nocontrol.iter().map(|(_, i)| i)) {
         assert!(*s < n, "{}: variant {s} out of range", case.at);
     }
     (out, n)
+}
+
+/// `text` with ` unnamed_addr` after the parameter list of `@FN` (when there is one).
+fn with_unnamed_addr(text: &str) -> String {
+    let Some(start) = text.find("@FN(") else { return text.to_string() };
+    let mut depth = 0usize;
+    for (k, ch) in text[start + 3..].char_indices() {
+        match ch {
+            '(' => depth += 1,
+            ')' => {
+                depth -= 1;
+                if depth == 0 {
+                    let at = start + 3 + k + 1;
+                    return format!("{} unnamed_addr{}", &text[..at], &text[at..]);
+                }
+            }
+            _ => {}
+        }
+    }
+    text.to_string()
 }
 
 /// Union-find over small integers.
@@ -183,11 +227,28 @@ enum MergePath {
 
 const PATHS: [MergePath; 5] = [MergePath::Default, MergePath::BuiltViews, MergePath::NoTreeKeys, MergePath::FullPath, MergePath::CheckFastPath];
 
+/// Other linkages, for the rewrites they take (erasing unused local functions, a new
+/// private body for an ODR pair, aliases), each with `use_aliases`, on the default and
+/// full paths. A case whose text does not allow one (a local function with hidden
+/// visibility, say) skips it.
+const LINKAGES: [(&str, bool); 3] = [("internal", false), ("linkonce_odr", true), ("weak", false)];
+
 /// Runs one merge of the case's module on `path`; returns the problems found.
 fn check_case(case: &Case, text: &str, n: usize, path: MergePath) -> Vec<String> {
-    let mut m = LlvmModule::parse(text.as_bytes(), &case.name)
+    let m = LlvmModule::parse(text.as_bytes(), &case.name)
         .unwrap_or_else(|e| panic!("{}: {}: the module is not valid: {e}", case.at, case.name));
-    let mut opts = Options::default();
+    check_module(case, m, n, path, Options::default(), "")
+}
+
+/// [`check_case`] on a parsed module with `opts`, whose variants have `linkage`.
+fn check_module(
+    case: &Case,
+    mut m: LlvmModule,
+    n: usize,
+    path: MergePath,
+    mut opts: Options,
+    linkage: &str,
+) -> Vec<String> {
     match path {
         MergePath::Default => {}
         MergePath::BuiltViews => m.testing().set_copy_views(false),
@@ -236,7 +297,10 @@ fn check_case(case: &Case, text: &str, n: usize, path: MergePath) -> Vec<String>
         }
     }
     for i in 0..n {
-        if case.nocontrol.contains(&i) {
+        let exempt = case.nocontrol.iter().any(|(only, j)| {
+            *j == i && only.as_deref().is_none_or(|w| linkage.split_whitespace().any(|l| l == w))
+        });
+        if exempt {
             continue;
         }
         let a = copies.iter().find(|c| c.1 == (i, 'a')).unwrap().0;
@@ -261,32 +325,60 @@ fn catalogue_files() -> Vec<PathBuf> {
 
 #[test]
 fn mutated_properties_never_merge() {
-    let (mut cases, mut variants, mut runs) = (0, 0, 0);
+    let (mut cases, mut variants, mut runs, mut skipped) = (0, 0, 0, 0);
     let mut problems = String::new();
     for file in catalogue_files() {
         for case in parse_catalogue(&file) {
             let (text, n) = module_text(&case);
             cases += 1;
             variants += n;
+            let mut record = |what: &str, found: std::thread::Result<Vec<String>>| {
+                // A panic (an adapter assertion) is a finding too: report it with the case.
+                let found = found.unwrap_or_else(|e| {
+                    let msg = e
+                        .downcast_ref::<String>()
+                        .cloned()
+                        .or_else(|| e.downcast_ref::<&str>().map(|s| s.to_string()))
+                        .unwrap_or_default();
+                    vec![format!("panicked: {}", msg.lines().next().unwrap_or(""))]
+                });
+                for p in found {
+                    let _ = writeln!(problems, "{} ({}){what}: {p}", case.at, case.name);
+                }
+            };
             for path in PATHS {
                 runs += 1;
-                // A panic (an adapter assertion) is a finding too: report it with the case.
-                let found = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| check_case(&case, &text, n, path)))
-                    .unwrap_or_else(|e| {
-                        let msg = e
-                            .downcast_ref::<String>()
-                            .cloned()
-                            .or_else(|| e.downcast_ref::<&str>().map(|s| s.to_string()))
-                            .unwrap_or_default();
-                        vec![format!("{path:?}: panicked: {}", msg.lines().next().unwrap_or(""))]
-                    });
-                for p in found {
-                    let _ = writeln!(problems, "{} ({}): {p}", case.at, case.name);
+                record("", std::panic::catch_unwind(AssertUnwindSafe(|| check_case(&case, &text, n, path))));
+            }
+            for (linkage, use_aliases) in LINKAGES {
+                let (linked, _) = module_text_linked(&case, linkage, use_aliases);
+                let Ok(m) = LlvmModule::parse(linked.as_bytes(), &case.name).map_err(|e| {
+                    if std::env::var_os("MERGEFUNC_MUTATIONS_SHOW_SKIPPED").is_some() {
+                        eprintln!("{} ({}) [{linkage}]: {}", case.at, case.name, e.0.lines().next().unwrap_or(""));
+                    }
+                }) else {
+                    skipped += 1;
+                    continue;
+                };
+                drop(m);
+                for path in [MergePath::Default, MergePath::FullPath] {
+                    runs += 1;
+                    let what = format!(" [{linkage}{}]", if use_aliases { " unnamed_addr, aliases" } else { "" });
+                    record(
+                        &what,
+                        std::panic::catch_unwind(AssertUnwindSafe(|| {
+                            let m = LlvmModule::parse(linked.as_bytes(), &case.name).expect("parsed above");
+                            check_module(&case, m, n, path, Options { use_aliases, ..Options::default() }, linkage)
+                        })),
+                    );
                 }
             }
         }
     }
-    eprintln!("mutation catalogue: {cases} cases, {variants} variants, {runs} merge runs");
+    eprintln!(
+        "mutation catalogue: {cases} cases, {variants} variants, {runs} merge runs \
+         ({skipped} case/linkage combinations the IR does not allow)"
+    );
     assert!(cases >= 100, "the catalogue shrank to {cases} cases");
     assert!(problems.is_empty(), "\n{problems}");
 }

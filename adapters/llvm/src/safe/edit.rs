@@ -168,6 +168,12 @@ impl V {
         }
     }
 
+    /// Gives global value `self` the partition of global value `src` (none if it has none).
+    pub fn copy_partition_from(self, src: V) {
+        // SAFETY: both are live values; the shim checks that they are global values.
+        unsafe { ffi::mergefunc_copy_partition(self.0, src.0) };
+    }
+
     /// Gives global object `self` the section of global object `src` (if it has one).
     pub fn copy_section_from(self, src: V) {
         // SAFETY: both are live values; `LLVMIsA*` is a checked cast.
