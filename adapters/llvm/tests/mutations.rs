@@ -34,10 +34,12 @@
 //! nocontrol(weak): 4 -- the same, only when the variants are `weak`
 //! ```
 //!
-//! Each case also runs with its variants `internal`, `linkonce_odr unnamed_addr` (with
-//! `use_aliases`) and `weak`, on the default and the full path, for the rewrites those
-//! take (erasing, a new private body, aliases); a case whose text rules a linkage out
-//! (a local function with hidden visibility) skips it.
+//! Each case also runs in the setups of [`SETUPS`] (its variants `internal`,
+//! `linkonce_odr unnamed_addr` with `use_aliases`, `weak`; a function calling every copy),
+//! on the default and the full path, for the rewrites those take (erasing, replacing
+//! uses, redirecting calls, a new private body, aliases) and the views they patch; a
+//! case whose text rules a setup out (a local function with hidden visibility, a call of
+//! a `preallocated` function without its token) skips it.
 #![cfg(feature = "llvm")]
 #![allow(clippy::std_instead_of_core, clippy::std_instead_of_alloc)]
 
@@ -138,13 +140,24 @@ fn split_groups(case: &Case) -> (Vec<&str>, Vec<Vec<&str>>) {
 
 /// The module text of a case and its number of variants.
 fn module_text(case: &Case) -> (String, usize) {
-    module_text_linked(case, "", false)
+    module_text_with(case, &Setup { linkage: "", unnamed: false, callers: false })
 }
 
-/// [`module_text`] with `linkage` after the `define` of every variant copy, and
-/// `unnamed_addr` after its parameter list if `unnamed` (the text must then be a single
-/// definition).
-fn module_text_linked(case: &Case, linkage: &str, unnamed: bool) -> (String, usize) {
+/// How the variants of a case are set up in a module.
+#[derive(Clone, Copy, Debug)]
+struct Setup<'a> {
+    /// Written after `define`.
+    linkage: &'a str,
+    /// `unnamed_addr` after the parameter list.
+    unnamed: bool,
+    /// A function `@callers` calls every copy (with poison arguments), so merges redirect
+    /// or replace calls and patch its view.
+    callers: bool,
+}
+
+/// The module text of a case set up as `setup`, and its number of variants.
+fn module_text_with(case: &Case, setup: &Setup) -> (String, usize) {
+    let Setup { linkage, unnamed, callers } = *setup;
     let (texts, groups) = split_groups(case);
     assert!(!groups.is_empty(), "{}: no `<<...>>` group", case.at);
     let n = groups[0].len();
@@ -153,6 +166,7 @@ fn module_text_linked(case: &Case, linkage: &str, unnamed: bool) -> (String, usi
         assert_eq!(g.len(), n, "{}: groups with different numbers of alternatives", case.at);
     }
     let mut out = format!("{HEADER}{}\n", case.prelude);
+    let mut calls = String::new();
     for i in 0..n {
         let mut body = String::from(texts[0]);
         for (g, t) in groups.iter().zip(&texts[1..]) {
@@ -166,7 +180,15 @@ fn module_text_linked(case: &Case, linkage: &str, unnamed: bool) -> (String, usi
         for copy in ["a", "b"] {
             out.push_str(&body.replace("@FN", &format!("@m{i}_{copy}")).replace("$I", &i.to_string()));
             out.push('\n');
+            if callers {
+                if let Some(call) = call_of(&body, &format!("m{i}_{copy}")) {
+                    calls.push_str(&call);
+                }
+            }
         }
+    }
+    if callers {
+        out.push_str(&format!("define void @callers() {{\n{calls}  ret void\n}}\n"));
     }
     for s in case.same.iter().flatten().chain(case.nocontrol.iter().map(|(_, i)| i)) {
         assert!(*s < n, "{}: variant {s} out of range", case.at);
@@ -174,24 +196,78 @@ fn module_text_linked(case: &Case, linkage: &str, unnamed: bool) -> (String, usi
     (out, n)
 }
 
-/// `text` with ` unnamed_addr` after the parameter list of `@FN` (when there is one).
-fn with_unnamed_addr(text: &str) -> String {
-    let Some(start) = text.find("@FN(") else { return text.to_string() };
+/// The closing parenthesis of the parameter list that opens at `text[open]`.
+fn matching_paren(text: &str, open: usize) -> Option<usize> {
     let mut depth = 0usize;
-    for (k, ch) in text[start + 3..].char_indices() {
+    for (k, ch) in text[open..].char_indices() {
         match ch {
             '(' => depth += 1,
             ')' => {
                 depth -= 1;
                 if depth == 0 {
-                    let at = start + 3 + k + 1;
-                    return format!("{} unnamed_addr{}", &text[..at], &text[at..]);
+                    return Some(open + k);
                 }
             }
             _ => {}
         }
     }
-    text.to_string()
+    None
+}
+
+/// A call of `name`, defined by `text` as `@FN`, with poison arguments: the calling
+/// convention, return attributes and type of the definition, its parameter types and
+/// attributes. `None` for a variadic function.
+fn call_of(text: &str, name: &str) -> Option<String> {
+    let def = text.find("define ")? + "define ".len();
+    let fn_at = text.find("@FN(")?;
+    let close = matching_paren(text, fn_at + 3)?;
+    const NOT_IN_CALLS: [&str; 10] = [
+        "internal",
+        "weak",
+        "linkonce_odr",
+        "hidden",
+        "protected",
+        "dso_local",
+        "dllexport",
+        "dllimport",
+        "unnamed_addr",
+        "local_unnamed_addr",
+    ];
+    let prefix: Vec<&str> = text[def..fn_at].split_whitespace().filter(|w| !NOT_IN_CALLS.contains(w)).collect();
+    let params = &text[fn_at + 4..close];
+    let mut args = Vec::new();
+    let (mut depth, mut start) = (0usize, 0usize);
+    for (k, ch) in params.char_indices().chain(std::iter::once((params.len(), ','))) {
+        match ch {
+            '(' | '<' | '{' | '[' => depth += 1,
+            ')' | '>' | '}' | ']' => depth = depth.saturating_sub(1),
+            ',' if depth == 0 => {
+                let p = params[start..k].trim();
+                start = k + 1;
+                if p.is_empty() {
+                    continue;
+                }
+                if p == "..." {
+                    return None;
+                }
+                let ty = match p.rsplit_once(' ') {
+                    Some((ty, last)) if last.starts_with('%') => ty,
+                    _ => p,
+                };
+                args.push(format!("{ty} poison"));
+            }
+            _ => {}
+        }
+    }
+    Some(format!("  call {} @{name}({})\n", prefix.join(" "), args.join(", ")))
+}
+
+/// `text` with ` unnamed_addr` after the parameter list of `@FN` (when there is one).
+fn with_unnamed_addr(text: &str) -> String {
+    match text.find("@FN(").and_then(|start| matching_paren(text, start + 3)) {
+        Some(close) => format!("{} unnamed_addr{}", &text[..=close], &text[close + 1..]),
+        None => text.to_string(),
+    }
 }
 
 /// Union-find over small integers.
@@ -231,7 +307,14 @@ const PATHS: [MergePath; 5] = [MergePath::Default, MergePath::BuiltViews, MergeP
 /// private body for an ODR pair, aliases), each with `use_aliases`, on the default and
 /// full paths. A case whose text does not allow one (a local function with hidden
 /// visibility, say) skips it.
-const LINKAGES: [(&str, bool); 3] = [("internal", false), ("linkonce_odr", true), ("weak", false)];
+const SETUPS: [Setup; 6] = [
+    Setup { linkage: "", unnamed: false, callers: true },
+    Setup { linkage: "internal", unnamed: false, callers: false },
+    Setup { linkage: "internal", unnamed: false, callers: true },
+    Setup { linkage: "linkonce_odr", unnamed: true, callers: false },
+    Setup { linkage: "linkonce_odr", unnamed: true, callers: true },
+    Setup { linkage: "weak", unnamed: false, callers: true },
+];
 
 /// Runs one merge of the case's module on `path`; returns the problems found.
 fn check_case(case: &Case, text: &str, n: usize, path: MergePath) -> Vec<String> {
@@ -350,11 +433,12 @@ fn mutated_properties_never_merge() {
                 runs += 1;
                 record("", std::panic::catch_unwind(AssertUnwindSafe(|| check_case(&case, &text, n, path))));
             }
-            for (linkage, use_aliases) in LINKAGES {
-                let (linked, _) = module_text_linked(&case, linkage, use_aliases);
+            for setup in SETUPS {
+                let (linkage, use_aliases) = (setup.linkage, setup.unnamed);
+                let (linked, _) = module_text_with(&case, &setup);
                 let Ok(m) = LlvmModule::parse(linked.as_bytes(), &case.name).map_err(|e| {
                     if std::env::var_os("MERGEFUNC_MUTATIONS_SHOW_SKIPPED").is_some() {
-                        eprintln!("{} ({}) [{linkage}]: {}", case.at, case.name, e.0.lines().next().unwrap_or(""));
+                        eprintln!("{} ({}) [{setup:?}]: {}", case.at, case.name, e.0.lines().next().unwrap_or(""));
                     }
                 }) else {
                     skipped += 1;
@@ -363,7 +447,11 @@ fn mutated_properties_never_merge() {
                 drop(m);
                 for path in [MergePath::Default, MergePath::FullPath] {
                     runs += 1;
-                    let what = format!(" [{linkage}{}]", if use_aliases { " unnamed_addr, aliases" } else { "" });
+                    let what = format!(
+                        " [{linkage}{}{}]",
+                        if use_aliases { " unnamed_addr, aliases" } else { "" },
+                        if setup.callers { ", callers" } else { "" }
+                    );
                     record(
                         &what,
                         std::panic::catch_unwind(AssertUnwindSafe(|| {
