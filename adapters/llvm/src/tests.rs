@@ -244,9 +244,7 @@ fn constants_data_and_wrappers() {
 /// pointer signed without it (defining the symbol turns the signing off).
 #[test]
 fn ptrauth_deactivation_symbols_are_compared() {
-    let f = |name: &str, c: &str| {
-        format!("define ptr @{name}() {{\n  call void @use(ptr {c})\n  ret ptr null\n}}\n")
-    };
+    let f = |name: &str, c: &str| format!("define ptr @{name}() {{\n  call void @use(ptr {c})\n  ret ptr null\n}}\n");
     let plain = "ptrauth (ptr @ext, i32 0)";
     let deact = "ptrauth (ptr @ext, i32 0, i64 0, ptr null, ptr @ds)";
     let deact2 = "ptrauth (ptr @ext, i32 0, i64 0, ptr null, ptr @ds2)";
@@ -292,7 +290,8 @@ const PAIR: &str = "define i32 @a(i32 %x) {\n  %y = add i32 %x, 1\n  %z = mul i3
 /// on every function): its facts are rebuilt, not kept.
 #[test]
 fn thunks_dropping_attachments_get_new_facts() {
-    let src = "define i32 @a(i32 %x) !func_sanitize !0 {\n  %y = add i32 %x, 1\n  %z = mul i32 %y, 7\n  ret i32 %z\n}\n\
+    let src =
+        "define i32 @a(i32 %x) !func_sanitize !0 {\n  %y = add i32 %x, 1\n  %z = mul i32 %y, 7\n  ret i32 %z\n}\n\
                define i32 @b(i32 %x) !func_sanitize !0 {\n  %y = add i32 %x, 1\n  %z = mul i32 %y, 7\n  ret i32 %z\n}\n\
                @t = global ptr @b\n!0 = !{i32 -1056584962, i32 905068220}\n";
     let (mut m, r) = merged(src, Options::default());
@@ -308,7 +307,8 @@ fn thunks_dropping_attachments_get_new_facts() {
 #[test]
 fn split_bodies_keep_the_partition() {
     let body = "{\n  %y = add i32 %x, 1\n  %z = mul i32 %y, 7\n  ret i32 %z\n}\n";
-    let src = format!("define weak i32 @a(i32 %x) partition \"p1\" {body}define weak i32 @b(i32 %x) partition \"p1\" {body}");
+    let src =
+        format!("define weak i32 @a(i32 %x) partition \"p1\" {body}define weak i32 @b(i32 %x) partition \"p1\" {body}");
     let (m, r) = merged(&src, Options::default());
     assert_eq!(r.merges.len(), 2);
     let text = m.to_text();

@@ -51,7 +51,8 @@ use std::path::{Path, PathBuf};
 use mergefunc::{merge_module, FuncId, Options};
 use mergefunc_llvm::LlvmModule;
 
-const HEADER: &str = "target datalayout = \"e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128\"\n\
+const HEADER: &str =
+    "target datalayout = \"e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128\"\n\
                       target triple = \"x86_64-unknown-linux-gnu\"\n";
 
 /// One case of a catalogue.
@@ -173,7 +174,8 @@ fn module_text_with(case: &Case, setup: &Setup) -> (String, usize) {
             body.push_str(g[i]);
             body.push_str(t);
         }
-        let mut body = if linkage.is_empty() { body } else { body.replacen("define ", &format!("define {linkage} "), 1) };
+        let mut body =
+            if linkage.is_empty() { body } else { body.replacen("define ", &format!("define {linkage} "), 1) };
         if unnamed {
             body = with_unnamed_addr(&body);
         }
@@ -301,7 +303,8 @@ enum MergePath {
     CheckFastPath,
 }
 
-const PATHS: [MergePath; 5] = [MergePath::Default, MergePath::BuiltViews, MergePath::NoTreeKeys, MergePath::FullPath, MergePath::CheckFastPath];
+const PATHS: [MergePath; 5] =
+    [MergePath::Default, MergePath::BuiltViews, MergePath::NoTreeKeys, MergePath::FullPath, MergePath::CheckFastPath];
 
 /// Other linkages, for the rewrites they take (erasing unused local functions, a new
 /// private body for an ODR pair, aliases), each with `use_aliases`, on the default and
@@ -380,9 +383,10 @@ fn check_module(
         }
     }
     for i in 0..n {
-        let exempt = case.nocontrol.iter().any(|(only, j)| {
-            *j == i && only.as_deref().is_none_or(|w| linkage.split_whitespace().any(|l| l == w))
-        });
+        let exempt = case
+            .nocontrol
+            .iter()
+            .any(|(only, j)| *j == i && only.as_deref().is_none_or(|w| linkage.split_whitespace().any(|l| l == w)));
         if exempt {
             continue;
         }
@@ -492,7 +496,12 @@ fn mutation_catalogue_against_opt22() {
                 .output()
                 .expect("opt-22 runs");
             if !o.status.success() {
-                let _ = writeln!(out, "{}: opt-22 failed: {}", case.name, String::from_utf8_lossy(&o.stderr).lines().next().unwrap_or(""));
+                let _ = writeln!(
+                    out,
+                    "{}: opt-22 failed: {}",
+                    case.name,
+                    String::from_utf8_lossy(&o.stderr).lines().next().unwrap_or("")
+                );
                 continue;
             }
             let merged = opt_merges(&String::from_utf8_lossy(&o.stdout), n);
