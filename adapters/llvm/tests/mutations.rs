@@ -31,7 +31,8 @@
 //!  `<<x|y|z>>` the alternatives; every group has the same number of alternatives>
 //! same: 0 2 -- why variants 0 and 2 behave the same
 //! nocontrol: 3 -- why the two copies of variant 3 do not merge
-//! nocontrol(weak): 4 -- the same, only when the variants are `weak`
+//! nocontrol(weak): 4 -- the same, only when the variants are `weak` (or `internal`,
+//! `linkonce_odr`; `cycles`/`nocycles`: with or without `merge_cycles`)
 //! ```
 //!
 //! Each case also runs in the setups of [`SETUPS`] (its variants `internal`,
@@ -141,7 +142,7 @@ fn split_groups(case: &Case) -> (Vec<&str>, Vec<Vec<&str>>) {
 
 /// The module text of a case and its number of variants.
 fn module_text(case: &Case) -> (String, usize) {
-    module_text_with(case, &Setup { linkage: "", unnamed: false, callers: false })
+    module_text_with(case, &Setup { linkage: "", unnamed: false, callers: false, cycles: false })
 }
 
 /// How the variants of a case are set up in a module.
@@ -154,11 +155,13 @@ struct Setup<'a> {
     /// A function `@callers` calls every copy (with poison arguments), so merges redirect
     /// or replace calls and patch its view.
     callers: bool,
+    /// `Options::merge_cycles`.
+    cycles: bool,
 }
 
 /// The module text of a case set up as `setup`, and its number of variants.
 fn module_text_with(case: &Case, setup: &Setup) -> (String, usize) {
-    let Setup { linkage, unnamed, callers } = *setup;
+    let Setup { linkage, unnamed, callers, .. } = *setup;
     let (texts, groups) = split_groups(case);
     assert!(!groups.is_empty(), "{}: no `<<...>>` group", case.at);
     let n = groups[0].len();
@@ -310,30 +313,33 @@ const PATHS: [MergePath; 5] =
 /// private body for an ODR pair, aliases), each with `use_aliases`, on the default and
 /// full paths. A case whose text does not allow one (a local function with hidden
 /// visibility, say) skips it.
-const SETUPS: [Setup; 6] = [
-    Setup { linkage: "", unnamed: false, callers: true },
-    Setup { linkage: "internal", unnamed: false, callers: false },
-    Setup { linkage: "internal", unnamed: false, callers: true },
-    Setup { linkage: "linkonce_odr", unnamed: true, callers: false },
-    Setup { linkage: "linkonce_odr", unnamed: true, callers: true },
-    Setup { linkage: "weak", unnamed: false, callers: true },
+const SETUPS: [Setup; 8] = [
+    Setup { linkage: "", unnamed: false, callers: true, cycles: false },
+    Setup { linkage: "internal", unnamed: false, callers: false, cycles: false },
+    Setup { linkage: "internal", unnamed: false, callers: true, cycles: false },
+    Setup { linkage: "linkonce_odr", unnamed: true, callers: false, cycles: false },
+    Setup { linkage: "linkonce_odr", unnamed: true, callers: true, cycles: false },
+    Setup { linkage: "weak", unnamed: false, callers: true, cycles: false },
+    Setup { linkage: "", unnamed: false, callers: true, cycles: true },
+    Setup { linkage: "internal", unnamed: false, callers: true, cycles: true },
 ];
 
 /// Runs one merge of the case's module on `path`; returns the problems found.
 fn check_case(case: &Case, text: &str, n: usize, path: MergePath) -> Vec<String> {
     let m = LlvmModule::parse(text.as_bytes(), &case.name)
         .unwrap_or_else(|e| panic!("{}: {}: the module is not valid: {e}", case.at, case.name));
-    check_module(case, m, n, path, Options::default(), "")
+    check_module(case, m, n, path, Options::default(), "nocycles")
 }
 
-/// [`check_case`] on a parsed module with `opts`, whose variants have `linkage`.
+/// [`check_case`] on a parsed module with `opts`; `tags` names the setup for
+/// `nocontrol(word)` lines (the variants' linkage, and `cycles` or `nocycles`).
 fn check_module(
     case: &Case,
     mut m: LlvmModule,
     n: usize,
     path: MergePath,
     mut opts: Options,
-    linkage: &str,
+    tags: &str,
 ) -> Vec<String> {
     match path {
         MergePath::Default => {}
@@ -386,7 +392,7 @@ fn check_module(
         let exempt = case
             .nocontrol
             .iter()
-            .any(|(only, j)| *j == i && only.as_deref().is_none_or(|w| linkage.split_whitespace().any(|l| l == w)));
+            .any(|(only, j)| *j == i && only.as_deref().is_none_or(|w| tags.split_whitespace().any(|t| t == w)));
         if exempt {
             continue;
         }
@@ -452,15 +458,18 @@ fn mutated_properties_never_merge() {
                 for path in [MergePath::Default, MergePath::FullPath] {
                     runs += 1;
                     let what = format!(
-                        " [{linkage}{}{}]",
+                        " [{linkage}{}{}{}]",
                         if use_aliases { " unnamed_addr, aliases" } else { "" },
-                        if setup.callers { ", callers" } else { "" }
+                        if setup.callers { ", callers" } else { "" },
+                        if setup.cycles { ", merge_cycles" } else { "" }
                     );
                     record(
                         &what,
                         std::panic::catch_unwind(AssertUnwindSafe(|| {
                             let m = LlvmModule::parse(linked.as_bytes(), &case.name).expect("parsed above");
-                            check_module(&case, m, n, path, Options { use_aliases, ..Options::default() }, linkage)
+                            let opts = Options { use_aliases, merge_cycles: setup.cycles, ..Options::default() };
+                            let tags = format!("{linkage} {}", if setup.cycles { "cycles" } else { "nocycles" });
+                            check_module(&case, m, n, path, opts, &tags)
                         })),
                     );
                 }
