@@ -572,3 +572,195 @@ fn opt_merges(text: &str, n: usize) -> Vec<(usize, usize)> {
     }
     out
 }
+
+/// A small deterministic generator (64-bit LCG, high bits).
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        self.0 >> 33
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n.max(1) as u64) as usize
+    }
+}
+
+/// One-token changes that change behaviour wherever they apply (in a reachable block):
+/// (from, to), applied to the first occurrence in an instruction line. GEP no-wrap flags
+/// are left out (the merge intersects them).
+const TOKEN_CHANGES: &[(&str, &str)] = &[
+    (" = add ", " = sub "),
+    (" = sub ", " = add "),
+    (" = and ", " = or "),
+    (" = or ", " = xor "),
+    (" = xor ", " = and "),
+    (" = shl ", " = lshr "),
+    (" = lshr ", " = ashr "),
+    (" = udiv ", " = sdiv "),
+    (" = fadd ", " = fsub "),
+    (" = fmul ", " = fadd "),
+    (" = add ", " = add nuw "),
+    (" = add ", " = add nsw "),
+    (" = sub ", " = sub nuw "),
+    (" = shl ", " = shl nsw "),
+    (" = udiv ", " = udiv exact "),
+    (" = lshr ", " = lshr exact "),
+    (" = or ", " = or disjoint "),
+    (" = zext ", " = sext "),
+    (" = zext ", " = zext nneg "),
+    (" = trunc ", " = trunc nuw "),
+    ("icmp eq ", "icmp ne "),
+    ("icmp ne ", "icmp eq "),
+    ("icmp slt ", "icmp sle "),
+    ("icmp ult ", "icmp samesign ult "),
+    ("icmp ugt ", "icmp uge "),
+    ("fcmp olt ", "fcmp ult "),
+    ("fcmp oeq ", "fcmp nnan oeq "),
+    (" = fadd ", " = fadd nsz "),
+    (" = fmul ", " = fmul fast "),
+    (" = select i1 ", " = select nnan i1 "),
+    (" = load ", " = load volatile "),
+    ("  store ", "  store volatile "),
+    ("align 1", "align 2"),
+    ("align 2", "align 4"),
+    ("align 4", "align 8"),
+    ("align 8", "align 16"),
+    (" i32 1,", " i32 2,"),
+    (" i64 1,", " i64 3,"),
+    (" i32 0,", " i32 7,"),
+    (" i64 8", " i64 16"),
+    ("tail call ", "notail call "),
+    ("call void ", "call fastcc void "),
+    (" nounwind", ""),
+    (" noundef ", " "),
+    ("zeroinitializer", "poison"),
+    ("undef", "poison"),
+];
+
+/// The definitions of a module's text: (name as written after `@`, start, end) of each
+/// `define ... {` to its closing `}` line.
+fn definitions(text: &str) -> Vec<(String, usize, usize)> {
+    let mut out = Vec::new();
+    let mut at = 0;
+    while let Some(k) = text[at..].find("\ndefine ") {
+        let start = at + k + 1;
+        let Some(end) = text[start..].find("\n}\n").map(|e| start + e + 3) else { break };
+        let head = &text[start..text[start..].find('\n').map_or(end, |e| start + e)];
+        if let Some(name) = head.split_once('@').and_then(|(_, r)| {
+            if let Some(q) = r.strip_prefix('"') {
+                q.split_once('"').map(|(n, _)| format!("\"{n}\""))
+            } else {
+                r.split_once('(').map(|(n, _)| n.to_string())
+            }
+        }) {
+            out.push((name, start, end));
+        }
+        at = end - 1;
+    }
+    out
+}
+
+/// The sweep: `count` mutated clones of random functions of `text`, one at a time (the
+/// clone `<name>.mut` carries one token change of one instruction); a merge of a clone
+/// with its original is a false merge. Returns (clones merged, problems).
+fn sweep(what: &str, text: &str, count: usize, seed: u64) -> (usize, Vec<String>) {
+    let defs: Vec<_> = definitions(text).into_iter().filter(|(_, s, e)| text[*s..*e].lines().count() >= 4).collect();
+    let mut rng = Rng(seed);
+    let (mut runs, mut problems) = (0, Vec::new());
+    for _ in 0..count * 8 {
+        if runs == count || defs.is_empty() {
+            break;
+        }
+        let (name, s, e) = &defs[rng.below(defs.len())];
+        let body = &text[*s..*e];
+        let lines: Vec<&str> = body.lines().collect();
+        let insts: Vec<usize> =
+            (1..lines.len()).filter(|i| lines[*i].starts_with("  ") && !lines[*i].contains("#dbg")).collect();
+        if insts.is_empty() {
+            continue;
+        }
+        let i = insts[rng.below(insts.len())];
+        let applicable: Vec<&(&str, &str)> = TOKEN_CHANGES
+            .iter()
+            .filter(|(from, _)| {
+                lines[i].contains(from) && !(lines[i].contains("getelementptr") && from.contains("align"))
+            })
+            .collect();
+        if applicable.is_empty() {
+            continue;
+        }
+        let (from, to) = *applicable[rng.below(applicable.len())];
+        let changed = lines[i].replacen(from, to, 1);
+        let clone_name = match name.strip_suffix('"') {
+            Some(n) => format!("{n}.mut\""),
+            None => format!("{name}.mut"),
+        };
+        let mut clone: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
+        clone[i] = changed;
+        clone[0] = clone[0].replacen(&format!("@{name}("), &format!("@{clone_name}("), 1);
+        let module = format!("{text}\n{}\n", clone.join("\n"));
+        let Ok(mut m) = LlvmModule::parse(module.as_bytes(), what) else { continue };
+        // A change the parser undoes (a folded constant) is no change.
+        let printed = m.to_text();
+        let bodies: Vec<String> = definitions(&printed)
+            .into_iter()
+            .filter(|(n, _, _)| *n == *name || *n == clone_name)
+            .map(|(n, s, e)| printed[s..e].replacen(&format!("@{n}("), "@F(", 1))
+            .collect();
+        if bodies.len() != 2 || bodies[0] == bodies[1] {
+            continue;
+        }
+        let ids = [name, &clone_name].map(|n| m.func_by_name(n.trim_matches('"')));
+        let [Some(f), Some(g)] = ids else { continue };
+        runs += 1;
+        let report = match merge_module(&mut m, &Options { check_fast_path: true, ..Options::default() }) {
+            Ok(r) => r,
+            Err(e) => {
+                problems.push(format!("{what}: {clone_name}: the run failed: {e}"));
+                continue;
+            }
+        };
+        let n = 1 + report.merges.iter().flat_map(|r| [r.folded.index(), r.target.index()]).max().unwrap_or(0);
+        let mut merged = Classes::new(n.max(f.index() + 1).max(g.index() + 1));
+        for r in &report.merges {
+            merged.join(r.folded.index(), r.target.index());
+        }
+        if merged.find(f.index()) == merged.find(g.index()) {
+            problems.push(format!("{what}: FALSE MERGE of @{name} and its clone:\n  - {}\n  + {}", lines[i], clone[i]));
+        }
+    }
+    (runs, problems)
+}
+
+/// The sweep on every corpus module (a few clones each, in CI), or with
+/// `MERGEFUNC_MUTATION_SWEEP=a.ll:b.ll` (and `MERGEFUNC_MUTATION_SWEEP_COUNT`, default
+/// 200) on other modules: the random counterpart of the catalogue, on real code.
+#[test]
+fn mutated_clones_of_real_functions_never_merge() {
+    let (files, count): (Vec<PathBuf>, usize) = match std::env::var_os("MERGEFUNC_MUTATION_SWEEP") {
+        Some(list) => (
+            std::env::split_paths(&list).collect(),
+            std::env::var("MERGEFUNC_MUTATION_SWEEP_COUNT").ok().and_then(|c| c.parse().ok()).unwrap_or(200),
+        ),
+        None => {
+            let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/corpus");
+            let mut v: Vec<PathBuf> = std::fs::read_dir(&dir)
+                .unwrap()
+                .map(|e| e.unwrap().path())
+                .filter(|p| p.extension().is_some_and(|e| e == "ll"))
+                .collect();
+            v.sort();
+            (v, 3)
+        }
+    };
+    let (mut runs, mut problems) = (0, Vec::new());
+    for (k, f) in files.iter().enumerate() {
+        let text = std::fs::read_to_string(f).unwrap_or_else(|e| panic!("{}: {e}", f.display()));
+        let (r, p) = sweep(&f.display().to_string(), &text, count, 0x5eed + k as u64);
+        runs += r;
+        problems.extend(p);
+    }
+    eprintln!("mutation sweep: {runs} mutated clones in {} modules", files.len());
+    assert!(problems.is_empty(), "\n{}", problems.join("\n"));
+}
