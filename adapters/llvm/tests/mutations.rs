@@ -36,7 +36,8 @@
 //! ```
 //!
 //! Each case also runs in the setups of [`SETUPS`] (its variants `internal`,
-//! `linkonce_odr unnamed_addr` with `use_aliases`, `weak`; a function calling every copy),
+//! `linkonce_odr unnamed_addr` with `use_aliases`, `weak`; a function calling every copy;
+//! `merge_cycles`; `preserve_debug_info`),
 //! on the default and the full path, for the rewrites those take (erasing, replacing
 //! uses, redirecting calls, a new private body, aliases) and the views they patch; a
 //! case whose text rules a setup out (a local function with hidden visibility, a call of
@@ -142,7 +143,7 @@ fn split_groups(case: &Case) -> (Vec<&str>, Vec<Vec<&str>>) {
 
 /// The module text of a case and its number of variants.
 fn module_text(case: &Case) -> (String, usize) {
-    module_text_with(case, &Setup { linkage: "", unnamed: false, callers: false, cycles: false })
+    module_text_with(case, &Setup { linkage: "", unnamed: false, callers: false, cycles: false, debug_info: false })
 }
 
 /// How the variants of a case are set up in a module.
@@ -157,6 +158,8 @@ struct Setup<'a> {
     callers: bool,
     /// `Options::merge_cycles`.
     cycles: bool,
+    /// `Options::preserve_debug_info`.
+    debug_info: bool,
 }
 
 /// The module text of a case set up as `setup`, and its number of variants.
@@ -313,15 +316,17 @@ const PATHS: [MergePath; 5] =
 /// private body for an ODR pair, aliases), each with `use_aliases`, on the default and
 /// full paths. A case whose text does not allow one (a local function with hidden
 /// visibility, say) skips it.
-const SETUPS: [Setup; 8] = [
-    Setup { linkage: "", unnamed: false, callers: true, cycles: false },
-    Setup { linkage: "internal", unnamed: false, callers: false, cycles: false },
-    Setup { linkage: "internal", unnamed: false, callers: true, cycles: false },
-    Setup { linkage: "linkonce_odr", unnamed: true, callers: false, cycles: false },
-    Setup { linkage: "linkonce_odr", unnamed: true, callers: true, cycles: false },
-    Setup { linkage: "weak", unnamed: false, callers: true, cycles: false },
-    Setup { linkage: "", unnamed: false, callers: true, cycles: true },
-    Setup { linkage: "internal", unnamed: false, callers: true, cycles: true },
+const SETUPS: [Setup; 10] = [
+    Setup { linkage: "", unnamed: false, callers: true, cycles: false, debug_info: false },
+    Setup { linkage: "internal", unnamed: false, callers: false, cycles: false, debug_info: false },
+    Setup { linkage: "internal", unnamed: false, callers: true, cycles: false, debug_info: false },
+    Setup { linkage: "linkonce_odr", unnamed: true, callers: false, cycles: false, debug_info: false },
+    Setup { linkage: "linkonce_odr", unnamed: true, callers: true, cycles: false, debug_info: false },
+    Setup { linkage: "weak", unnamed: false, callers: true, cycles: false, debug_info: false },
+    Setup { linkage: "", unnamed: false, callers: true, cycles: true, debug_info: false },
+    Setup { linkage: "internal", unnamed: false, callers: true, cycles: true, debug_info: false },
+    Setup { linkage: "", unnamed: false, callers: true, cycles: false, debug_info: true },
+    Setup { linkage: "internal", unnamed: false, callers: true, cycles: false, debug_info: true },
 ];
 
 /// Runs one merge of the case's module on `path`; returns the problems found.
@@ -458,16 +463,22 @@ fn mutated_properties_never_merge() {
                 for path in [MergePath::Default, MergePath::FullPath] {
                     runs += 1;
                     let what = format!(
-                        " [{linkage}{}{}{}]",
+                        " [{linkage}{}{}{}{}]",
                         if use_aliases { " unnamed_addr, aliases" } else { "" },
                         if setup.callers { ", callers" } else { "" },
-                        if setup.cycles { ", merge_cycles" } else { "" }
+                        if setup.cycles { ", merge_cycles" } else { "" },
+                        if setup.debug_info { ", preserve_debug_info" } else { "" },
                     );
                     record(
                         &what,
                         std::panic::catch_unwind(AssertUnwindSafe(|| {
                             let m = LlvmModule::parse(linked.as_bytes(), &case.name).expect("parsed above");
-                            let opts = Options { use_aliases, merge_cycles: setup.cycles, ..Options::default() };
+                            let opts = Options {
+                                use_aliases,
+                                merge_cycles: setup.cycles,
+                                preserve_debug_info: setup.debug_info,
+                                ..Options::default()
+                            };
                             let tags = format!("{linkage} {}", if setup.cycles { "cycles" } else { "nocycles" });
                             check_module(&case, m, n, path, opts, &tags)
                         })),
