@@ -491,6 +491,96 @@ fn file_name(p: &Path) -> String {
     p.file_name().unwrap().to_string_lossy().into_owned()
 }
 
+/// A program whose functions pass the addresses of two unnamed functions (`@2`, `@3`)
+/// through a constant the adapter compares by its printed form. Once the pass erases the
+/// unnamed `@1` (folded into `@0`), `@3` prints as `@2`: keyed by text, `@y`'s constant
+/// (read after that) equalled `@x`'s (read at load, through the prefix data of `@z_a`), `@y`
+/// was folded into `@x`, and `main` printed `1 20200` instead of `0 20200`. It is not in
+/// the corpus because its unnamed functions are renumbered in every output, which the
+/// per-function classification cannot follow.
+const UNNAMED_GLOBALS_PROGRAM: &str = r#"declare i32 @printf(ptr, ...)
+@fmt = private constant [7 x i8] c"%d %d\0A\00"
+@last = global i64 0
+
+define i32 @ext(i32 %x) { ret i32 %x }
+define void @use(i64 %v) {
+  store i64 %v, ptr @last
+  ret void
+}
+define internal i32 @0(i32 %x) unnamed_addr {
+  %a = call i32 @ext(i32 %x)
+  %b = add i32 %a, 100
+  %c = mul i32 %b, 100
+  ret i32 %c
+}
+define internal i32 @1(i32 %x) unnamed_addr {
+  %a = call i32 @ext(i32 %x)
+  %b = add i32 %a, 100
+  %c = mul i32 %b, 100
+  ret i32 %c
+}
+define internal i32 @2(i32 %x) unnamed_addr {
+  %a = call i32 @ext(i32 %x)
+  %b = add i32 %a, 202
+  %c = mul i32 %b, 202
+  ret i32 %c
+}
+define internal i32 @3(i32 %x) unnamed_addr {
+  %a = call i32 @ext(i32 %x)
+  %b = add i32 %a, 203
+  %c = mul i32 %b, 203
+  ret i32 %c
+}
+define void @z_a() prefix i64 add (i64 ptrtoint (ptr @2 to i64), i64 1) {
+  call void @use(i64 1)
+  call void @use(i64 1)
+  ret void
+}
+define void @z_b() prefix i64 add (i64 ptrtoint (ptr @2 to i64), i64 1) {
+  call void @use(i64 1)
+  call void @use(i64 1)
+  ret void
+}
+define void @x() {
+  call void @use(i64 7)
+  call void @use(i64 add (i64 ptrtoint (ptr @2 to i64), i64 1))
+  ret void
+}
+define void @y() {
+  call void @use(i64 7)
+  call void @use(i64 add (i64 ptrtoint (ptr @3 to i64), i64 1))
+  ret void
+}
+define i32 @main() {
+  %r0 = call i32 @0(i32 1)
+  %r1 = call i32 @1(i32 1)
+  call void @x()
+  %a = load i64, ptr @last
+  call void @y()
+  %b = load i64, ptr @last
+  %same = icmp eq i64 %a, %b
+  %s = zext i1 %same to i32
+  %t = add i32 %r0, %r1
+  call i32 (ptr, ...) @printf(ptr @fmt, i32 %s, i32 %t)
+  ret i32 0
+}
+"#;
+
+#[test]
+fn unnamed_globals_keep_their_identity_through_erasures() {
+    let Some(t) = tools() else { return };
+    let dir = harness::workdir("differential-unnamed");
+    let input = dir.join("unnamed-globals.ll");
+    std::fs::write(&input, UNNAMED_GLOBALS_PROGRAM).unwrap();
+    let out = dir.join("unnamed-globals.mergefunc.ll");
+    ours(&input, &[], &out).unwrap_or_else(|e| panic!("{e}"));
+    harness::verify(&t, &out).unwrap_or_else(|e| panic!("{e}"));
+    let before = harness::lli(&t, &input).unwrap_or_else(|e| panic!("{e}"));
+    let after = harness::lli(&t, &out).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(before.1, "0 20200\n");
+    assert_eq!(after, before, "{}", out.display());
+}
+
 #[test]
 fn deviation_table_names_real_corpus_functions() {
     for d in DEVIATIONS {

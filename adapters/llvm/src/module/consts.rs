@@ -31,9 +31,10 @@ impl LlvmModule {
 
     fn opaque_by_text(&mut self, v: V) -> ConstKind {
         let text = v.print();
-        if text.contains("<badref>") {
-            // Printing lost an identity (an unnamed global): fall back to the handle,
-            // valid for this generation only.
+        if text.contains("<badref>") || names_unnamed_global(&text) {
+            // Printing lost an identity, or names an unnamed global by its slot number
+            // (`@3`), which names another global once an unnamed global before it is
+            // erased: fall back to the handle, valid for this generation only.
             let n = self.tables.next_opaque;
             let id = *self.caches.opaque_ptr.entry(v.0 as usize).or_insert(n);
             if id == n {
@@ -268,4 +269,10 @@ impl LlvmModule {
             | Op::CatchSwitch => self.opaque_by_text(v),
         }
     }
+}
+
+/// Does the printed constant `text` name a global by slot number (`@` and a digit: a
+/// name that is not an identifier is printed quoted, so only unnamed globals print so)?
+fn names_unnamed_global(text: &str) -> bool {
+    text.as_bytes().windows(2).any(|w| w[0] == b'@' && w[1].is_ascii_digit())
 }
