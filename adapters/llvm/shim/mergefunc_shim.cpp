@@ -1019,6 +1019,17 @@ const char *mergefunc_partition(LLVMValueRef v, size_t *len) {
   return P.data();
 }
 
+// The kind of a constant that wraps a global: 0 `dso_local_equivalent`, 1 `no_cfi`, -1
+// anything else (LLVM-C reports both as instructions and has no way to tell them apart).
+int mergefunc_wrapped_kind(LLVMValueRef v) {
+  Value *V = unwrap(v);
+  if (isa_and_nonnull<DSOLocalEquivalent>(V))
+    return 0;
+  if (isa_and_nonnull<NoCFIValue>(V))
+    return 1;
+  return -1;
+}
+
 // Gives global value `dst` the partition of global value `src` (none if it has none).
 // Returns 1, or 0 (nothing done) if either is not a global value.
 int mergefunc_copy_partition(LLVMValueRef dst, LLVMValueRef src) {

@@ -167,6 +167,8 @@ extern "C" {
     ) -> c_uint;
     /// The partition name of a global value (bytes, length in `*len`), or null for none.
     pub fn mergefunc_partition(v: LLVMValueRef, len: *mut usize) -> *const c_char;
+    /// 0 for a `dso_local_equivalent` constant, 1 for a `no_cfi` one, -1 for any other value.
+    pub fn mergefunc_wrapped_kind(v: LLVMValueRef) -> i32;
     /// Gives global value `dst` the partition of global value `src` (none if it has none);
     /// 1, or 0 if either is not a global value.
     pub fn mergefunc_copy_partition(dst: LLVMValueRef, src: LLVMValueRef) -> i32;

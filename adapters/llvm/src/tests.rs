@@ -360,6 +360,23 @@ fn printed_constants_naming_unnamed_globals_are_identities() {
     assert!(!folded.iter().any(|f| f == "x" || f == "y"), "{folded:?}");
 }
 
+/// `dso_local_equivalent @f` and `no_cfi @f` are told apart by their kind, not by whether
+/// the printed form contains a keyword (which a function's name may contain too).
+#[test]
+fn wrapped_function_constants_are_told_apart_by_kind() {
+    let f = |name: &str, c: &str| {
+        format!("define void @{name}() {{\n  call void @use(ptr {c})\n  call void @use(ptr null)\n  ret void\n}}\n")
+    };
+    let m = load(
+        &(f("dle", "dso_local_equivalent @dso_local_equivalent_fn")
+            + &f("nocfi", "no_cfi @dso_local_equivalent_fn")
+            + &f("nocfi_b", "no_cfi @dso_local_equivalent_fn")
+            + "declare void @dso_local_equivalent_fn()\ndeclare void @use(ptr)\n"),
+    );
+    assert!(!equal(&m, "dle", "nocfi"));
+    assert!(equal(&m, "nocfi", "nocfi_b"));
+}
+
 #[test]
 fn thunks_and_redirected_calls() {
     let src = format!(

@@ -126,16 +126,9 @@ impl LlvmModule {
             ValKind::ConstantExpr => self.const_expr(v),
             ValKind::Instruction if !v.is_instruction() && v.is_constant() => {
                 // dso_local_equivalent / no_cfi: LLVM-C reports them as instructions and
-                // cannot tell them apart; the printed form can.
-                let text = v.print();
-                let wrapped = if text.contains("dso_local_equivalent") {
-                    Some(0)
-                } else if text.contains("no_cfi") {
-                    Some(1)
-                } else {
-                    None
-                };
-                match (wrapped, v.operand(0)) {
+                // cannot tell them apart; the shim can (the printed form cannot: a
+                // function's name may contain either keyword).
+                match (v.wrapped_kind(), v.operand(0)) {
                     (Some(k), Some(g)) if g.is_global() => ConstKind::Wrapped { kind: k, target: self.global_ref(g) },
                     _ => self.opaque_by_text(v),
                 }
