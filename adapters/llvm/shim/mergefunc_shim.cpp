@@ -922,6 +922,15 @@ LLVMBasicBlockRef mergefunc_pdi_strip(LLVMValueRef g) {
   return wrap(&Entry);
 }
 
+// The bits of an alloca that LLVM-C has no getter for: 1 `inalloca`
+// (`isUsedWithInAlloca`), 2 `swifterror`; -1 for a value that is not an alloca.
+int mergefunc_alloca_flags(LLVMValueRef v) {
+  auto *AI = dyn_cast_or_null<AllocaInst>(unwrap(v));
+  if (!AI)
+    return -1;
+  return (AI->isUsedWithInAlloca() ? 1 : 0) | (AI->isSwiftError() ? 2 : 0);
+}
+
 // The alignment of function `v` in bytes (0: none, or not a function). LLVM-C's
 // `LLVMGetAlignment` returns 32 bits, and a function may be aligned to 2^32.
 uint64_t mergefunc_function_alignment(LLVMValueRef v) {

@@ -140,6 +140,9 @@ extern "C" {
     /// (LLVM 22's rule: entry-block debug records of parameters, with the allocas and
     /// argument stores of their `#dbg_declare`s); returns the entry block, or null.
     pub fn mergefunc_pdi_strip(g: LLVMValueRef) -> LLVMBasicBlockRef;
+    /// The `inalloca` (1) and `swifterror` (2) bits of alloca `v`; -1 for a value that is
+    /// not an alloca.
+    pub fn mergefunc_alloca_flags(v: LLVMValueRef) -> i32;
     /// The alignment of function `v` in bytes, 64 bits wide (a function may be aligned
     /// to 2^32); 0 for none or a value that is not a function.
     pub fn mergefunc_function_alignment(v: LLVMValueRef) -> u64;

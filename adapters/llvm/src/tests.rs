@@ -377,6 +377,28 @@ fn wrapped_function_constants_are_told_apart_by_kind() {
     assert!(equal(&m, "nocfi", "nocfi_b"));
 }
 
+/// In a function with an `inalloca` argument, an alloca's `inalloca` bit is read exactly
+/// (it was read from the printed alloca, where a type named `%inalloca_args` read as the
+/// keyword).
+#[test]
+fn alloca_bits_are_read_exactly() {
+    let f = |name: &str, kw: &str| {
+        format!(
+            "define void @{name}() {{\n  %x = alloca {kw}%inalloca_args, align 4\n  \
+             %a = alloca inalloca %inalloca_args, align 4\n  call void @g(ptr inalloca(%inalloca_args) %a)\n  \
+             ret void\n}}\n"
+        )
+    };
+    let m = load(
+        &(f("plain", "")
+            + &f("plain_b", "")
+            + &f("marked", "inalloca ")
+            + "%inalloca_args = type { i32 }\ndeclare void @g(ptr inalloca(%inalloca_args))\n"),
+    );
+    assert!(equal(&m, "plain", "plain_b"));
+    assert!(!equal(&m, "plain", "marked"));
+}
+
 #[test]
 fn thunks_and_redirected_calls() {
     let src = format!(

@@ -473,14 +473,12 @@ impl LlvmModule {
         owned.props.shrink_to_fit();
         owned.succs.shrink_to_fit();
         let mut buf = owned;
-        // `inalloca`/`swifterror` alloca bits have no getter: in the rare functions that
-        // use those attributes, read them from the printed alloca.
+        // `inalloca`/`swifterror` alloca bits (no LLVM-C getter; the shim reads them): in
+        // the rare functions that use those attributes. Elsewhere they change nothing IR
+        // semantics observe (docs/soundness-audit.md) and LLVM 22 does not compare them.
         if special_attrs || fn_special {
             for &(a, at) in alloca_props.iter() {
-                let text = a.print();
-                let after = text.split_once("alloca").map(|p| p.1).unwrap_or("");
-                let bits = after.contains("inalloca") as u64 | (after.contains("swifterror") as u64) << 1;
-                buf.props[at] = Prop::Num(bits);
+                buf.props[at] = Prop::Num(a.alloca_flags().ok_or(reason::UNSUPPORTED)?);
             }
         }
         Ok((buf, distinct_md, has_meta))
