@@ -345,13 +345,14 @@ pub enum MetaData {
     Const(ConstId),
     /// A uniqued tuple of metadata operands (`None` for a null operand).
     Node(Box<[Option<MetaId>]>),
-    /// A distinct tuple: a name with no contents that matter (LLVM's alias scopes and
-    /// domains, access groups). Inside metadata passed as a call argument, distinct
-    /// tuples are matched by consistent renaming, as locals are: the first distinct
-    /// tuple one function passes matches the first the other passes, and so on; as an
-    /// attachment it is compared by identity. The payload identifies the node (one node,
-    /// one id).
-    Distinct(u64),
+    /// A distinct tuple (LLVM's alias scopes and domains, access groups, loop ids): an
+    /// identity (the first field: one node, one id) with operands. Distinct tuples are
+    /// matched by consistent renaming, as locals are: the first distinct tuple one
+    /// function names matches the first the other names, and so on, and the operands of
+    /// a matched pair are compared once, when the pair is first met (a loop id names
+    /// itself: that operand is a renamed reference like any other). A node whose
+    /// operands the adapter cannot read is `Opaque`, never a `Distinct` without them.
+    Distinct(u64, Box<[Option<MetaId>]>),
     /// Anything else (debug-info nodes, local references): equal only to an `Opaque` item
     /// with the same id.
     Opaque(u64),

@@ -118,6 +118,10 @@ pub struct Comparator {
     const_ctx: Vec<u8>,
     /// The same per metadata item (3: being walked; a cycle counts as a block address).
     meta_ctx: Vec<u8>,
+    /// Per metadata item: 1 closed (no distinct or opaque item inside, so the item is
+    /// equal to itself without renaming anything), 2 open, 3 being walked (counts as
+    /// open), 0 unknown.
+    meta_open: Vec<u8>,
     /// Compare [`Inst::weak_flags`] (true unless the driver intersects them).
     pub compare_weak_flags: bool,
     /// Number of full comparisons run.
@@ -481,17 +485,13 @@ pub(crate) fn cmp_attr<M: Module + ?Sized>(m: &M, a: &Attr, b: &Attr) -> Orderin
     }
 }
 
-/// Which metadata rule applies.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum MetaMode {
-    /// LLVM 22's `cmpMetadata`: strings and constants compared, every other item equal.
-    Shallow,
-    /// Metadata passed as a call argument: tuples compared structurally, distinct tuples
-    /// by consistent renaming, anything opaque by identity (LLVM 22 equates all tuples,
-    /// which merged `read_register(!{"sp"})` with `read_register(!{"fp"})`).
-    Value(u32),
-}
-
+/// How deep the order compares metadata (tuples nested in tuples). Beyond it, items
+/// compare by identity, and an item met on both sides pairs the distinct nodes inside
+/// it with themselves. Metadata is compared in full, wherever it occurs: passed as a
+/// call argument (LLVM 22 equates all tuples there, which merged
+/// `read_register(!{"sp"})` with `read_register(!{"fp"})`) and attached to an
+/// instruction (LLVM 22's `cmpMDNode` equates all nested nodes, which merged loads
+/// whose TBAA types differ: a miscompile).
 const META_DEPTH_LIMIT: u32 = 32;
 
 impl Comparator {
@@ -888,7 +888,7 @@ impl<M: Module + ?Sized, T: Trace> Cx<'_, '_, M, T> {
         match (x, y) {
             (Value::Const(a), Value::Const(b)) => self.constant_or_same(a, b),
             // No "same id" shortcut: distinct tuples inside must be numbered either way.
-            (Value::Meta(a), Value::Meta(b)) => self.metadata(a, b, MetaMode::Value(0)),
+            (Value::Meta(a), Value::Meta(b)) => self.metadata(a, b, 0),
             (Value::Asm(a), Value::Asm(b)) => self.asm(a, b),
             _ => self.local(x, y),
         }
@@ -965,10 +965,32 @@ impl<M: Module + ?Sized, T: Trace> Cx<'_, '_, M, T> {
         let m = self.m;
         let r = match m.meta_data(md) {
             MetaData::Const(c) => self.has_block_address(*c),
-            MetaData::Node(items) => items.iter().flatten().any(|x| self.meta_has_block_address(*x)),
-            MetaData::String(_) | MetaData::Distinct(_) | MetaData::Opaque(_) => false,
+            MetaData::Node(items) | MetaData::Distinct(_, items) => {
+                items.iter().flatten().any(|x| self.meta_has_block_address(*x))
+            }
+            MetaData::String(_) | MetaData::Opaque(_) => false,
         };
         self.s.meta_ctx[i] = if r { 2 } else { 1 };
+        r
+    }
+
+    /// Does metadata item `md` (transitively) hold a distinct or opaque item? Such an
+    /// item equals itself only after its distinct nodes are numbered on both sides; a
+    /// closed one (strings, constants and uniqued tuples of those) equals itself. A
+    /// cycle counts as open.
+    fn meta_is_open(&mut self, md: MetaId) -> bool {
+        let i = md.index();
+        if let Some(known) = memo(&mut self.s.meta_open, i) {
+            return known;
+        }
+        self.s.meta_open[i] = 3;
+        let m = self.m;
+        let r = match m.meta_data(md) {
+            MetaData::Node(items) => items.iter().flatten().any(|x| self.meta_is_open(*x)),
+            MetaData::String(_) | MetaData::Const(_) => false,
+            MetaData::Distinct(..) | MetaData::Opaque(_) => true,
+        };
+        self.s.meta_open[i] = if r { 2 } else { 1 };
         r
     }
 
@@ -1130,44 +1152,29 @@ impl<M: Module + ?Sized, T: Trace> Cx<'_, '_, M, T> {
         self.check(o, Rule::InlineAsm, Item::Asm(a), Item::Asm(b))
     }
 
-    /// LLVM's `cmpMDNode` for attachments: null lowest, operand count, shallow operands.
+    /// An instruction attachment (or `None` for none). LLVM 22's `cmpMDNode` compares a
+    /// tuple's operands shallowly (every nested node equal to every other), which merges
+    /// functions whose TBAA types or scope lists differ; here the whole tree is compared
+    /// as metadata passed as a value is: nested tuples
+    /// structurally, distinct nodes by consistent renaming (their operands compared when
+    /// a pair is first met), opaque items by identity.
     fn md_node(&mut self, a: Option<MetaId>, b: Option<MetaId>) -> Step {
         let (ia, ib) = (Item::Meta(a), Item::Meta(b));
-        let (a, b) = match (a, b) {
-            (None, None) => return Ok(()),
-            (None, Some(_)) => return self.check(Ordering::Less, Rule::Metadata, ia, ib),
-            (Some(_), None) => return self.check(Ordering::Greater, Rule::Metadata, ia, ib),
-            (Some(a), Some(b)) => (a, b),
-        };
-        if a == b {
-            return Ok(());
-        }
-        let m = self.m;
-        match (m.meta_data(a), m.meta_data(b)) {
-            (MetaData::Node(x), MetaData::Node(y)) => {
-                self.check(x.len().cmp(&y.len()), Rule::Metadata, ia, ib)?;
-                for (p, q) in x.iter().zip(y.iter()) {
-                    match (p, q) {
-                        (None, None) => {}
-                        (None, Some(_)) => return self.check(Ordering::Less, Rule::Metadata, ia, ib),
-                        (Some(_), None) => return self.check(Ordering::Greater, Rule::Metadata, ia, ib),
-                        (Some(p), Some(q)) => self.metadata(*p, *q, MetaMode::Shallow)?,
-                    }
-                }
-                Ok(())
-            }
-            // An attachment the adapter could not open: identity only.
-            (x, y) => self.check(meta_rank(x).cmp(&meta_rank(y)).then(a.cmp(&b)), Rule::Metadata, ia, ib),
+        match (a, b) {
+            (None, None) => Ok(()),
+            (None, Some(_)) => self.check(Ordering::Less, Rule::Metadata, ia, ib),
+            (Some(_), None) => self.check(Ordering::Greater, Rule::Metadata, ia, ib),
+            (Some(a), Some(b)) => self.metadata(a, b, 0),
         }
     }
 
-    fn metadata(&mut self, a: MetaId, b: MetaId, mode: MetaMode) -> Step {
+    fn metadata(&mut self, a: MetaId, b: MetaId, depth: u32) -> Step {
         let m = self.m;
         let (x, y) = (m.meta_data(a), m.meta_data(b));
         let (ia, ib) = (Item::Meta(Some(a)), Item::Meta(Some(b)));
-        // The same item is equal to itself, except that distinct tuples (possibly inside
-        // a tuple) passed as arguments must still be numbered on both sides.
-        if a == b && (mode == MetaMode::Shallow || matches!(x, MetaData::String(_) | MetaData::Const(_))) {
+        // The same item is equal to itself, except that distinct tuples inside must still
+        // be numbered on both sides (so an open item is walked).
+        if a == b && !self.meta_is_open(a) {
             return Ok(());
         }
         match (x, y) {
@@ -1178,46 +1185,90 @@ impl<M: Module + ?Sized, T: Trace> Cx<'_, '_, M, T> {
             (MetaData::Const(_), _) => return self.check(Ordering::Greater, Rule::Metadata, ia, ib),
             (_, MetaData::Const(_)) => return self.check(Ordering::Less, Rule::Metadata, ia, ib),
             (
-                MetaData::Node(_) | MetaData::Distinct(_) | MetaData::Opaque(_),
-                MetaData::Node(_) | MetaData::Distinct(_) | MetaData::Opaque(_),
+                MetaData::Node(_) | MetaData::Distinct(..) | MetaData::Opaque(_),
+                MetaData::Node(_) | MetaData::Distinct(..) | MetaData::Opaque(_),
             ) => {}
         }
-        let depth = match mode {
-            MetaMode::Shallow => return Ok(()),
-            MetaMode::Value(d) => d,
-        };
         match (x, y) {
-            (MetaData::Node(p), MetaData::Node(q)) if depth < META_DEPTH_LIMIT => {
-                self.check(p.len().cmp(&q.len()), Rule::Metadata, ia, ib)?;
-                for (u, v) in p.iter().zip(q.iter()) {
-                    match (u, v) {
-                        (None, None) => {}
-                        (None, Some(_)) => return self.check(Ordering::Less, Rule::Metadata, ia, ib),
-                        (Some(_), None) => return self.check(Ordering::Greater, Rule::Metadata, ia, ib),
-                        (Some(u), Some(v)) => self.metadata(*u, *v, MetaMode::Value(depth + 1))?,
-                    }
+            (MetaData::Node(p), MetaData::Node(q)) if depth < META_DEPTH_LIMIT => self.meta_operands(a, b, p, q, depth),
+            (MetaData::Node(p), MetaData::Node(_)) if a == b => self.same_deep_operands(p),
+            (MetaData::Distinct(_, p), MetaData::Distinct(_, q)) => {
+                let (i, fresh_i) = serial_of(&mut self.s.md_left, a);
+                let (j, fresh_j) = serial_of(&mut self.s.md_right, b);
+                self.check(i.cmp(&j).then(fresh_i.cmp(&fresh_j)), Rule::Metadata, ia, ib)?;
+                if !fresh_i {
+                    // Met before as this very pair: its operands were compared then.
+                    return Ok(());
                 }
-                Ok(())
+                if depth >= META_DEPTH_LIMIT {
+                    // Too deep to compare: only one node matches itself.
+                    self.check(a.cmp(&b), Rule::Metadata, ia, ib)?;
+                    return self.same_deep_operands(p);
+                }
+                self.meta_operands(a, b, p, q, depth)
             }
-            (MetaData::Distinct(_), MetaData::Distinct(_)) => {
-                let i = serial_of(&mut self.s.md_left, a);
-                let j = serial_of(&mut self.s.md_right, b);
-                self.check(i.cmp(&j), Rule::Metadata, ia, ib)
-            }
+            // Opaque items, and different tuples nested deeper than the limit: identity
+            // (the same item only, an exact answer: the adapter interns an item by
+            // content).
             _ => self.check(meta_rank(x).cmp(&meta_rank(y)).then(a.cmp(&b)), Rule::Metadata, ia, ib),
         }
+    }
+
+    /// Operands `ops` of one item met on both sides beyond [`META_DEPTH_LIMIT`]: equal
+    /// when every distinct node inside pairs with itself, consistently with the pairs
+    /// made so far (the identity is a renaming). Walked without recursion.
+    fn same_deep_operands(&mut self, ops: &[Option<MetaId>]) -> Step {
+        let m = self.m;
+        let mut stack: Vec<MetaId> = ops.iter().flatten().copied().collect();
+        let mut seen: Vec<MetaId> = Vec::new();
+        while let Some(x) = stack.pop() {
+            if seen.contains(&x) {
+                continue;
+            }
+            seen.push(x);
+            match m.meta_data(x) {
+                MetaData::Node(kids) => stack.extend(kids.iter().flatten()),
+                MetaData::Distinct(_, kids) => {
+                    let (i, fresh_i) = serial_of(&mut self.s.md_left, x);
+                    let (j, fresh_j) = serial_of(&mut self.s.md_right, x);
+                    let (ix, iy) = (Item::Meta(Some(x)), Item::Meta(Some(x)));
+                    self.check(i.cmp(&j).then(fresh_i.cmp(&fresh_j)), Rule::Metadata, ix, iy)?;
+                    if fresh_i {
+                        stack.extend(kids.iter().flatten());
+                    }
+                }
+                MetaData::String(_) | MetaData::Const(_) | MetaData::Opaque(_) => {}
+            }
+        }
+        Ok(())
+    }
+
+    /// The operands of tuples `a` (`p`) and `b` (`q`), one level below `depth`: count,
+    /// then each (null lowest).
+    fn meta_operands(&mut self, a: MetaId, b: MetaId, p: &[Option<MetaId>], q: &[Option<MetaId>], depth: u32) -> Step {
+        let (ia, ib) = (Item::Meta(Some(a)), Item::Meta(Some(b)));
+        self.check(p.len().cmp(&q.len()), Rule::Metadata, ia, ib)?;
+        for (u, v) in p.iter().zip(q.iter()) {
+            match (u, v) {
+                (None, None) => {}
+                (None, Some(_)) => return self.check(Ordering::Less, Rule::Metadata, ia, ib),
+                (Some(_), None) => return self.check(Ordering::Greater, Rule::Metadata, ia, ib),
+                (Some(u), Some(v)) => self.metadata(*u, *v, depth + 1)?,
+            }
+        }
+        Ok(())
     }
 }
 
 /// The serial number of `m` in a consistent-renaming list, assigning the next one on
 /// first sight.
-fn serial_of(list: &mut Vec<(MetaId, u32)>, m: MetaId) -> u32 {
+fn serial_of(list: &mut Vec<(MetaId, u32)>, m: MetaId) -> (u32, bool) {
     if let Some(p) = list.iter().find(|p| p.0 == m) {
-        return p.1;
+        return (p.1, false);
     }
     let n = list.len() as u32;
     list.push((m, n));
-    n
+    (n, true)
 }
 
 fn int_width<M: Module + ?Sized>(m: &M, t: TypeId) -> u32 {
@@ -1231,7 +1282,7 @@ fn int_width<M: Module + ?Sized>(m: &M, t: TypeId) -> u32 {
 fn meta_rank(m: &MetaData) -> u8 {
     match m {
         MetaData::Opaque(_) => 0,
-        MetaData::Distinct(_) => 1,
+        MetaData::Distinct(..) => 1,
         MetaData::Node(_) => 2,
         MetaData::Const(_) => 3,
         MetaData::String(_) => 4,
@@ -1421,6 +1472,85 @@ mod tests {
         assert_eq!(compare_functions(&m, c, c), Ordering::Equal);
         let h = crate::hash::function_hash(&m, a);
         assert_eq!(h, crate::hash::function_hash(&m, b));
+    }
+
+    fn meta(m: &mut Tiny, d: MetaData) -> MetaId {
+        m.metas.push(d);
+        MetaId::new(m.metas.len() - 1)
+    }
+
+    /// A function whose instructions carry the attachments `mds` (one each), then `ret`.
+    fn attached(m: &mut Tiny, name: &str, mds: &[MetaId]) -> FuncId {
+        let void = m.void();
+        m.add_func(name, void, &[], ext(), |_, b| {
+            b.begin_block();
+            for md in mds {
+                b.push_inst(5, void, InstKind::Plain, 0, 0, &[], &[Prop::Num(1), Prop::Num(7), Prop::Meta(Some(*md))]);
+            }
+            b.push_inst(1, void, InstKind::Plain, 0, 0, &[], &[]);
+        })
+    }
+
+    /// Attachments are compared in full: nested tuples by content (LLVM 22 equates
+    /// them), distinct nodes by a consistent renaming whose pairs have equal operands (a
+    /// loop id names itself), and an item shared by both functions still numbers the
+    /// distinct nodes inside it.
+    #[test]
+    fn attachments_are_compared_deeply_with_renamed_distinct_nodes() {
+        let mut m = Tiny::new();
+        let s = |m: &mut Tiny, x: &str| meta(m, MetaData::String(x.as_bytes().into()));
+        let root = s(&mut m, "root");
+        let (int, en) = (s(&mut m, "int"), s(&mut m, "enum"));
+        let t_int = meta(&mut m, MetaData::Node(Box::new([Some(int), Some(root)])));
+        let t_enum = meta(&mut m, MetaData::Node(Box::new([Some(en), Some(root)])));
+        let tag_int = meta(&mut m, MetaData::Node(Box::new([Some(t_int), Some(t_int)])));
+        let tag_enum = meta(&mut m, MetaData::Node(Box::new([Some(t_enum), Some(t_enum)])));
+        let (fi, fe) = (attached(&mut m, "fi", &[tag_int]), attached(&mut m, "fe", &[tag_enum]));
+        assert_ne!(compare_functions(&m, fi, fe), Ordering::Equal, "nested TBAA types differ");
+        let fi2 = attached(&mut m, "fi2", &[tag_int]);
+        assert_eq!(compare_functions(&m, fi, fi2), Ordering::Equal);
+
+        // Loop ids: distinct, naming themselves, with properties.
+        let mp = s(&mut m, "llvm.loop.mustprogress");
+        let mp = meta(&mut m, MetaData::Node(Box::new([Some(mp)])));
+        let loop_id = |m: &mut Tiny, n: u64, props: &[MetaId]| {
+            let id = MetaId::new(m.metas.len());
+            let mut ops = alloc::vec![Some(id)];
+            ops.extend(props.iter().map(|p| Some(*p)));
+            meta(m, MetaData::Distinct(n, ops.into()))
+        };
+        let (l1, l2, l3) = (loop_id(&mut m, 1, &[mp]), loop_id(&mut m, 2, &[mp]), loop_id(&mut m, 3, &[]));
+        let (g1, g2, g3) =
+            (attached(&mut m, "g1", &[l1]), attached(&mut m, "g2", &[l2]), attached(&mut m, "g3", &[l3]));
+        assert_eq!(compare_functions(&m, g1, g2), Ordering::Equal, "one pattern under other loop ids");
+        assert_ne!(compare_functions(&m, g1, g3), Ordering::Equal, "mustprogress against none");
+        assert_eq!(compare_functions(&m, g1, g3), compare_functions(&m, g3, g1).reverse());
+
+        // Scopes: one scope used twice is not two scopes.
+        let (d1, d2, d3) = (loop_id(&mut m, 4, &[]), loop_id(&mut m, 5, &[]), loop_id(&mut m, 6, &[]));
+        let (h_same, h_two) = (attached(&mut m, "h_same", &[d1, d1]), attached(&mut m, "h_two", &[d2, d3]));
+        let h_same2 = attached(&mut m, "h_same2", &[d2, d2]);
+        assert_ne!(compare_functions(&m, h_same, h_two), Ordering::Equal);
+        assert_eq!(compare_functions(&m, h_same, h_same2), Ordering::Equal);
+
+        // A list both functions share names d1 on both sides: d1 is then paired with
+        // itself, and may not pair with d2 later.
+        let list = meta(&mut m, MetaData::Node(Box::new([Some(d1)])));
+        let (k1, k2) = (attached(&mut m, "k1", &[list, d1]), attached(&mut m, "k2", &[list, d2]));
+        assert_ne!(compare_functions(&m, k1, k2), Ordering::Equal, "a shared item still numbers its nodes");
+        let k3 = attached(&mut m, "k3", &[list, d1]);
+        assert_eq!(compare_functions(&m, k1, k3), Ordering::Equal);
+
+        // Nested beyond the depth limit: the same chain on both sides still pairs the
+        // distinct node at its end with itself.
+        let mut chain = d1;
+        for _ in 0..META_DEPTH_LIMIT + 8 {
+            chain = meta(&mut m, MetaData::Node(Box::new([Some(chain)])));
+        }
+        let (n1, n2) = (attached(&mut m, "n1", &[chain, d1]), attached(&mut m, "n2", &[chain, d2]));
+        let n3 = attached(&mut m, "n3", &[chain, d1]);
+        assert_ne!(compare_functions(&m, n1, n2), Ordering::Equal, "a deep shared item still numbers its nodes");
+        assert_eq!(compare_functions(&m, n1, n3), Ordering::Equal);
     }
 
     fn gep(m: &mut Tiny, name: &str, src: TypeId, offset: Option<u128>) -> FuncId {

@@ -1326,24 +1326,50 @@ struct SameBody {
     return E->Val == Y;
   }
 
+  // Attachment kinds the view leaves out of every instruction but a load (`md_hints` in
+  // src/module.rs, where each is justified), by kind id of A's context; read at the first
+  // attachment of a check.
+  const LLVMContext *HintCtx = nullptr;
+  unsigned HintKinds[5] = {};
+
+  bool isHint(unsigned K) const {
+    for (unsigned H : HintKinds)
+      if (K == H)
+        return true;
+    return false;
+  }
+
+  // The attachments of `X` the view records: every one but `!dbg` on a load, and also
+  // not the hints on any other instruction (`attachment_props` in src/module/build.rs).
+  void compared(const Instruction *X, SmallVectorImpl<std::pair<unsigned, MDNode *>> &Out) {
+    X->getAllMetadataOtherThanDebugLoc(Out);
+    if (isa<LoadInst>(X))
+      return;
+    const LLVMContext &C = X->getContext();
+    if (HintCtx != &C) {
+      HintCtx = &C;
+      HintKinds[0] = LLVMContext::MD_prof;
+      HintKinds[1] = LLVMContext::MD_annotation;
+      HintKinds[2] = C.getMDKindID("srcloc");
+      HintKinds[3] = C.getMDKindID("heapallocsite");
+      HintKinds[4] = LLVMContext::MD_DIAssignID;
+    }
+    Out.erase(std::remove_if(Out.begin(), Out.end(), [&](const auto &P) { return isHint(P.first); }), Out.end());
+  }
+
   // Everything about an instruction that is not an operand, for instructions of the same
-  // opcode: the state the view records, and more. Attachments: exactly those the view
-  // records (`build_records` in src/module.rs): every attachment of a load but `!dbg`,
-  // the `!range` of a call; no other attachment reaches the view or the order (a loop's
-  // distinct `!llvm.loop` node, for one, need not be the same).
+  // opcode: the state the view records, and more. Attachments: the same nodes (by
+  // identity, which is a consistent renaming of every distinct node in them) of the
+  // kinds the view records (see `compared`). Nodes that differ only in their identity
+  // (two loops' `!llvm.loop` ids) make the check fail, and the caller builds the views.
   bool sameState(const Instruction *X, const Instruction *Y) {
     if (!type(X->getType(), Y->getType()) || X->getRawSubclassOptionalData() != Y->getRawSubclassOptionalData())
       return false;
-    if (isa<LoadInst>(X)) {
-      if (X->hasMetadataOtherThanDebugLoc() || Y->hasMetadataOtherThanDebugLoc()) {
-        SmallVector<std::pair<unsigned, MDNode *>, 4> MX, MY;
-        X->getAllMetadataOtherThanDebugLoc(MX);
-        Y->getAllMetadataOtherThanDebugLoc(MY);
-        if (MX != MY)
-          return false;
-      }
-    } else if (isa<CallBase>(X)) {
-      if (X->getMetadata(LLVMContext::MD_range) != Y->getMetadata(LLVMContext::MD_range))
+    if (X->hasMetadataOtherThanDebugLoc() || Y->hasMetadataOtherThanDebugLoc()) {
+      SmallVector<std::pair<unsigned, MDNode *>, 4> MX, MY;
+      compared(X, MX);
+      compared(Y, MY);
+      if (MX != MY)
         return false;
     }
     switch (X->getOpcode()) {

@@ -265,8 +265,11 @@ pub(crate) struct KindIds {
     md_not_compared: [u32; 4],
     /// `!mergefunc.thunk`: the tag on every thunk this adapter writes.
     pub(crate) md_thunk: u32,
-    /// `!range`, the one call attachment views record.
-    md_range: u32,
+    /// Instruction attachment kinds that are pure hints, left out of the views of every
+    /// instruction but loads (see `LlvmModule::compared_attachments`).
+    pub(crate) md_hints: [u32; 5],
+    /// `!range`, the one call attachment LLVM 22 compares (for `llvm22_attachments`).
+    pub(crate) md_range: u32,
 }
 
 /// The module tables the core reads by id ([`mergefunc::Module::type_data`] and its
@@ -300,9 +303,9 @@ struct Tables {
     strings: HashMap<Vec<u8>, u64>,
     opaque_text: HashMap<String, u64>,
     next_opaque: u64,
-    /// The item that stands for every nested node of an attachment (see
-    /// `LlvmModule::intern_attachment`); made at its first use.
-    nested_meta: Option<MetaId>,
+    /// The items that stand for metadata without meaning (see `intern::Placeholder`), by
+    /// kind; made at their first use.
+    placeholder_meta: [Option<MetaId>; 3],
     /// The type that light facts name instead of the function's own (see
     /// `LlvmModule::build_facts`): equal to no other type; made at its first use.
     unread_fn_type: Option<TypeId>,
@@ -324,8 +327,6 @@ struct Caches {
     /// Generation of the metadata, inline-asm and opaque-identity caches.
     md_gen: u32,
     meta_of: HashMap<Md, MetaId>,
-    /// Attachments as the order reads them (see `intern_attachment`).
-    attachment_of: HashMap<Md, MetaId>,
     asm_of: HashMap<V, AsmId>,
     /// `MetadataAsValue` operands: (item, "distinct" for LLVM's intrinsic rule, type).
     mav_of: HashMap<usize, (MetaId, bool, TypeId)>,
@@ -394,8 +395,9 @@ struct Scratch {
 
 /// Switches for tests, benchmarks and the CLI's A/B options (set through
 /// [`LlvmModule::testing`]), and `keep_erased` (set through
-/// [`LlvmModule::set_keep_erased`]). None changes a merge decision or the output;
-/// `keep_erased` changes only when memory is freed.
+/// [`LlvmModule::set_keep_erased`]). None changes a merge decision or the output but
+/// `llvm22_attachments` (a test's model of LLVM 22's rule); `keep_erased` changes only
+/// when memory is freed.
 pub(crate) struct Switches {
     /// Copy views from functions with the same body (see [`Testing::set_copy_views`](testing::Testing::set_copy_views)).
     copy_views: bool,
@@ -407,6 +409,9 @@ pub(crate) struct Switches {
     cycle_keys: bool,
     /// Compute `worklist_hash` with LLVM's own `StructuralHash`.
     pub(crate) llvm_worklist_hash: bool,
+    /// Views record instruction attachments as LLVM 22 compares them (off by default;
+    /// see [`Testing::set_llvm22_attachments`](testing::Testing::set_llvm22_attachments)).
+    pub(crate) llvm22_attachments: bool,
     /// Erased functions and folded bodies are unlinked but not destroyed
     /// ([`LlvmModule::set_keep_erased`]).
     pub(crate) keep_erased: bool,
@@ -460,6 +465,13 @@ impl KindIds {
                 mdc.kind_id("mergefunc.thunk"),
             ],
             md_thunk: mdc.kind_id("mergefunc.thunk"),
+            md_hints: [
+                mdc.kind_id("prof"),
+                mdc.kind_id("annotation"),
+                mdc.kind_id("srcloc"),
+                mdc.kind_id("heapallocsite"),
+                mdc.kind_id("DIAssignID"),
+            ],
             md_range: mdc.kind_id("range"),
         }
     }
@@ -475,7 +487,6 @@ impl Caches {
             const_gen: 0,
             md_gen: 0,
             meta_of: HashMap::default(),
-            attachment_of: HashMap::default(),
             asm_of: HashMap::default(),
             mav_of: HashMap::default(),
             uniqued_of: HashMap::default(),
@@ -520,6 +531,7 @@ impl Default for Switches {
             tree_keys: true,
             cycle_keys: true,
             llvm_worklist_hash: true,
+            llvm22_attachments: false,
             keep_erased: false,
         }
     }

@@ -138,6 +138,8 @@ pub const MD_CONSTANT: u32 = 1;
 pub const MD_LOCAL: u32 = 2;
 /// `MDTuple`.
 pub const MD_TUPLE: u32 = 4;
+/// `DILocation`.
+pub const MD_LOCATION: u32 = 5;
 
 /// Calling conventions the adapter needs by number.
 pub mod cc {

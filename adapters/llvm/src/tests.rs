@@ -1163,9 +1163,11 @@ fn copies_take_struct_names_callees_and_cache_generations_into_account() {
     assert_eq!(m.view_copied_from(ga), None);
 }
 
-/// The same-body check looks at the attachments a view records and no others: a loop's
-/// distinct `!llvm.loop` node differs from function to function and does not stop a copy;
-/// a load's attachments and a call's `!range` do.
+/// The same-body check compares the attachments a view records by identity: the same
+/// nodes make a copy; another loop id (`!llvm.loop`, a distinct node per loop) stops the
+/// copy, and the order then finds the functions equal when the loop ids hold the same
+/// properties, different when not; a load's attachments and a call's `!range` keep
+/// functions apart; a hint (`!prof`) on a branch does neither.
 #[test]
 fn copies_compare_the_attachments_views_record() {
     let body = |name: &str, loop_md: &str, load_md: &str, range_md: &str| {
@@ -1178,14 +1180,20 @@ fn copies_compare_the_attachments_views_record() {
         )
     };
     let mut src = String::from("declare i32 @k(i32)\n");
-    for (name, loop_md, load_md, range_md) in
-        [("fa", "!0", "!3", "!5"), ("fb", "!1", "!3", "!5"), ("fc", "!2", "!4", "!5"), ("fd", "!2", "!3", "!6")]
-    {
+    for (name, loop_md, load_md, range_md) in [
+        ("fa", "!0", "!3", "!5"),
+        ("fb", "!0, !prof !9", "!3", "!5"),
+        ("fc", "!2", "!4", "!5"),
+        ("fd", "!2", "!3", "!6"),
+        ("fe", "!1", "!3", "!5"),
+        ("ff", "!7", "!3", "!5"),
+    ] {
         src.push_str(&body(name, loop_md, load_md, range_md));
     }
     src.push_str(
         "!0 = distinct !{!0}\n!1 = distinct !{!1}\n!2 = distinct !{!2}\n!3 = !{i32 1}\n!4 = !{i32 2}\n\
-         !5 = !{i32 0, i32 10}\n!6 = !{i32 0, i32 20}\n",
+         !5 = !{i32 0, i32 10}\n!6 = !{i32 0, i32 20}\n!7 = distinct !{!7, !8}\n\
+         !8 = !{!\"llvm.loop.mustprogress\"}\n!9 = !{!\"branch_weights\", i32 1, i32 9}\n",
     );
     let mut m = LlvmModule::parse(format!("{DL}{src}").as_bytes(), "attachments.ll").unwrap_or_else(|e| panic!("{e}"));
     m.testing().set_check_copies(true);
@@ -1194,18 +1202,24 @@ fn copies_compare_the_attachments_views_record() {
         m.materialize_view(f);
         f
     };
-    let (fa, fb, fc, fd) = (view(&mut m, "fa"), view(&mut m, "fb"), view(&mut m, "fc"), view(&mut m, "fd"));
+    let fa = view(&mut m, "fa");
+    let [fb, fc, fd, fe, ff] = ["fb", "fc", "fd", "fe", "ff"].map(|f| view(&mut m, f));
     let (copies, diffs) = m.testing().copy_report();
     assert!(diffs.is_empty(), "{diffs:?}");
-    // fb differs from fa in its `!llvm.loop` node only: a copy, and equal under the order.
+    // fb differs from fa in a hint only: a copy, and equal under the order.
     assert_eq!(copies, 1);
     assert_eq!(m.view_copied_from(fb), Some(fa));
     assert!(equal(&m, "fa", "fb"));
-    // Another load attachment (fc) or another `!range` on the call (fd): built directly.
-    assert_eq!(m.view_copied_from(fc), None);
-    assert_eq!(m.view_copied_from(fd), None);
+    // Another load attachment (fc), another `!range` on the call (fd), another loop id
+    // (fe, ff): built directly.
+    for f in [fc, fd, fe, ff] {
+        assert_eq!(m.view_copied_from(f), None);
+    }
     assert!(!equal(&m, "fa", "fc"));
     assert!(!equal(&m, "fa", "fd"));
+    // fe's loop id has fa's (empty) properties: a renaming; ff's says mustprogress.
+    assert!(equal(&m, "fa", "fe"));
+    assert!(!equal(&m, "fa", "ff"));
 }
 
 /// The load's prescan records where each definition's blocks and instructions lie (the
@@ -1361,36 +1375,61 @@ fn escaping_block_addresses_and_unthunkable_functions() {
     assert_eq!(m.func(id(&m, "ps")).ineligible, Some(Ineligible::Adapter(reason::KERNEL)));
 }
 
-/// Load attachments are interned as the order compares them (LLVM's `cmpMDNode`): the
-/// tag's own strings and constants, and one placeholder for every nested node, which is
-/// never read. Loads whose `!tbaa` tags differ only below the first level are equal;
-/// a different offset in the tag keeps them apart.
+/// Attachments are interned in full, nested nodes included (LLVM's `cmpMDNode` reads
+/// one level and equates every nested node, which merges loads whose TBAA types differ):
+/// tags that differ only below the first level are different items and keep the loads
+/// apart, as does a different offset in the tag.
 #[test]
-fn attachments_are_read_one_level_deep() {
+fn attachments_are_read_in_full() {
     let m = load(concat!(
         "define i32 @a(ptr %p) {\n  %v = load i32, ptr %p, !tbaa !0\n  ret i32 %v\n}\n",
         "define i32 @b(ptr %p) {\n  %v = load i32, ptr %p, !tbaa !3\n  ret i32 %v\n}\n",
         "define i32 @c(ptr %p) {\n  %v = load i32, ptr %p, !tbaa !5\n  ret i32 %v\n}\n",
+        "define i32 @d(ptr %p) {\n  store i32 1, ptr %p, !tbaa !0\n  ret i32 0\n}\n",
+        "define i32 @e(ptr %p) {\n  store i32 1, ptr %p, !tbaa !3\n  ret i32 0\n}\n",
         "!0 = !{!1, !1, i64 0}\n!1 = !{!\"int\", !2, i64 0}\n!2 = !{!\"root\"}\n",
         "!3 = !{!4, !4, i64 0}\n!4 = !{!\"long\", !2, i64 0}\n",
         "!5 = !{!6, !1, i64 4}\n!6 = !{!\"pair\", !1, i64 0, !1, i64 4}\n",
     ));
-    assert!(equal(&m, "a", "b"));
+    assert!(!equal(&m, "a", "b"));
     assert!(!equal(&m, "a", "c"));
+    assert!(!equal(&m, "d", "e"), "store attachments are compared");
     let tag = |f: &str| {
         let body = m.body(id(&m, f)).unwrap();
         let md = body.props.iter().find_map(|p| match p {
             Prop::Meta(Some(x)) => Some(*x),
             _ => None,
         });
-        md.expect("the load's attachment")
+        md.expect("the attachment")
     };
-    // One item for both tags (their own operands are equal), whose first two operands
-    // are the placeholder: the type nodes `!1` and `!4` were never interned.
-    assert_eq!(tag("a"), tag("b"));
+    assert_ne!(tag("a"), tag("b"));
+    assert_eq!(tag("a"), tag("d"));
+    // The type node `!1` is interned by its content: the string "int", the root, 0.
     let MetaData::Node(ops) = m.meta_data(tag("a")) else { panic!("a tuple") };
     assert_eq!(ops.len(), 3);
-    assert!(matches!(m.meta_data(ops[0].unwrap()), MetaData::Opaque(_)));
     assert_eq!(ops[0], ops[1]);
+    let MetaData::Node(ty) = m.meta_data(ops[0].unwrap()) else { panic!("a tuple") };
+    assert!(matches!(m.meta_data(ty[0].unwrap()), MetaData::String(s) if &s[..] == b"int"));
     assert!(matches!(m.meta_data(ops[2].unwrap()), MetaData::Const(_)));
+}
+
+/// Metadata nested deeper than the interning reads (a chain of 300 tuples under a load's
+/// attachment) is interned as node identities below that depth: the same chain is
+/// equal, another chain that differs only at its far end is not, and nothing recurses
+/// without bound.
+#[test]
+fn deeply_nested_attachments_compare_by_identity_below_the_depth_limit() {
+    let mut src = String::new();
+    for (f, md) in [("a", 0), ("b", 0), ("c", 1000)] {
+        src.push_str(&format!("define i32 @{f}(ptr %p) {{\n  %v = load i32, ptr %p, !mf.deep !{md}\n  ret i32 %v\n}}\n"));
+    }
+    for (start, leaf) in [(0, "x"), (1000, "y")] {
+        for i in 0..300 {
+            src.push_str(&format!("!{} = !{{!{}}}\n", start + i, start + i + 1));
+        }
+        src.push_str(&format!("!{} = !{{!\"{leaf}\"}}\n", start + 300));
+    }
+    let m = load(&src);
+    assert!(equal(&m, "a", "b"));
+    assert!(!equal(&m, "a", "c"));
 }

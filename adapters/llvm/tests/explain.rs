@@ -36,6 +36,24 @@ fn load_properties_are_named_with_both_instructions() {
     let t = explain_pair(&mut m, "ld_a", "ld_b", None).unwrap();
     assert!(t.starts_with("@ld_a and @ld_b are equal\n"), "{t}");
     assert!(explain_pair(&mut m, "ld_a", "no_such_function", None).is_err());
+    // A store's attachment (`!nontemporal`) is compared and named: one function has none.
+    let t = explain_pair(&mut m, "st_plain", "st_nt", None).unwrap();
+    assert!(t.starts_with("@st_plain and @st_nt differ: "), "{t}");
+    assert!(t.contains("@st_nt: store i32 %x, ptr %p, align 4, !nontemporal"), "{t}");
+}
+
+/// Attachments end any instruction's props and are named as such: a branch's loop id, a
+/// call's `!range`.
+#[test]
+fn attachments_are_named_on_every_instruction() {
+    let mut m = load("loop-metadata.ll");
+    let t = explain_pair(&mut m, "mp_a", "plain", None).unwrap();
+    assert!(t.starts_with("@mp_a and @plain differ: metadata: metadata attachment\n"), "{t}");
+    assert!(t.contains("(metadata attachment)"), "{t}");
+    assert!(t.contains("@plain: br i1 %c, label %done, label %loop, !llvm.loop"), "{t}");
+    let mut m = load("call-atomic-attachments.ll");
+    let t = explain_pair(&mut m, "rng_a", "rng_b", None).unwrap();
+    assert!(t.contains("(metadata attachment)") && t.contains("values: i32 10 | i32 5"), "{t}");
 }
 
 const NEAR: &str = r#"

@@ -212,7 +212,7 @@ pub fn meta_refers_to(m: &MockModule, md: MetaId, f: FuncId, memo: &mut HashMap<
     match m.meta_data(md) {
         MetaData::Const(c) => refers_to(m, *c, f, memo),
         MetaData::Node(ops) => ops.clone().iter().flatten().any(|x| meta_refers_to(m, *x, f, memo, depth + 1)),
-        MetaData::String(_) | MetaData::Distinct(_) | MetaData::Opaque(_) => false,
+        MetaData::String(_) | MetaData::Distinct(..) | MetaData::Opaque(_) => false,
     }
 }
 
@@ -305,6 +305,6 @@ pub fn subst_meta(
                 m.meta(MetaData::Node(new))
             }
         }
-        MetaData::String(_) | MetaData::Distinct(_) | MetaData::Opaque(_) => md,
+        MetaData::String(_) | MetaData::Distinct(..) | MetaData::Opaque(_) => md,
     }
 }

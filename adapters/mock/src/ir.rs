@@ -1003,7 +1003,7 @@ impl MockModule {
     pub fn distinct_meta(&mut self) -> MetaId {
         let n = self.next_distinct;
         self.next_distinct += 1;
-        MetaId(self.metas.intern(MetaData::Distinct(n)))
+        MetaId(self.metas.intern(MetaData::Distinct(n, Box::new([]))))
     }
     /// A metadata item's data.
     pub fn meta_data(&self, m: MetaId) -> &MetaData {

@@ -330,7 +330,7 @@ impl Printer<'_> {
         self.md_order.push(id);
         if let MetaData::Node(ops) = self.m.meta_data(id).clone() {
             for o in ops.iter().flatten() {
-                if matches!(self.m.meta_data(*o), MetaData::Node(_) | MetaData::Distinct(_) | MetaData::Opaque(_)) {
+                if matches!(self.m.meta_data(*o), MetaData::Node(_) | MetaData::Distinct(..) | MetaData::Opaque(_)) {
                     self.md(*o);
                 }
             }
@@ -343,7 +343,7 @@ impl Printer<'_> {
         match self.m.meta_data(id).clone() {
             MetaData::String(s) => format!("!{}", quote(&s)),
             MetaData::Const(c) => self.typed_const(c),
-            MetaData::Node(_) | MetaData::Distinct(_) | MetaData::Opaque(_) => format!("!{}", self.md(id)),
+            MetaData::Node(_) | MetaData::Distinct(..) | MetaData::Opaque(_) => format!("!{}", self.md(id)),
         }
     }
 
@@ -550,7 +550,7 @@ impl Printer<'_> {
             while i < self.md_order.len() {
                 let id = self.md_order[i];
                 let text = match self.m.meta_data(id).clone() {
-                    MetaData::Distinct(_) | MetaData::Opaque(_) => "distinct !{}".to_string(),
+                    MetaData::Distinct(..) | MetaData::Opaque(_) => "distinct !{}".to_string(),
                     MetaData::Node(ops) => {
                         let v: Vec<String> = ops
                             .iter()

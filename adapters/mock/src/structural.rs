@@ -168,7 +168,7 @@ impl Eq2<'_> {
                         _ => false,
                     })
             }
-            (MetaData::Opaque(_), MetaData::Opaque(_)) | (MetaData::Distinct(_), MetaData::Distinct(_)) => true,
+            (MetaData::Opaque(_), MetaData::Opaque(_)) | (MetaData::Distinct(..), MetaData::Distinct(..)) => true,
             _ => false,
         }
     }

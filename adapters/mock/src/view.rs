@@ -99,7 +99,7 @@ fn calls_intrinsic_with_distinct_md(m: &MockModule, b: &crate::ir::FuncBody) -> 
         let Some(f) = direct_callee(m, i) else { return false };
         is_intrinsic_name(&m.funcs[f.index()].name)
             && i.args[1..].iter().any(|u| match u.value {
-                Value::Meta(md) => matches!(m.meta_data(md), MetaData::Distinct(_) | MetaData::Opaque(_)),
+                Value::Meta(md) => matches!(m.meta_data(md), MetaData::Distinct(..) | MetaData::Opaque(_)),
                 _ => false,
             })
     })

@@ -58,6 +58,11 @@
 //! path (`mergefunc::Options::check_fast_path`: a claim that two functions have the same
 //! body is checked by building both views and comparing them); a wrong one stops the run
 //! with an error. The output is the same; the tests pass it.
+//!
+//! `--test-llvm22-attachments` (for the tests only, not in the usage) compares instruction
+//! attachments as LLVM 22 does, which is unsound (see `docs/deviations.md`): the
+//! differential tests require opt-22's merges exactly with it, which shows that every
+//! difference of the default run from opt-22 is an attachment.
 
 #![allow(clippy::std_instead_of_core, clippy::std_instead_of_alloc)]
 
@@ -89,6 +94,7 @@ struct Args {
     copy_views: bool,
     tree_keys: bool,
     near_misses: Option<PathBuf>,
+    llvm22_attachments: bool,
 }
 
 fn parse_args() -> Result<Args, String> {
@@ -109,6 +115,7 @@ fn parse_args() -> Result<Args, String> {
         copy_views: true,
         tree_keys: true,
         near_misses: None,
+        llvm22_attachments: false,
     };
     let mut it = std::env::args_os().skip(1);
     while let Some(arg) = it.next() {
@@ -130,6 +137,8 @@ fn parse_args() -> Result<Args, String> {
             Some("--no-copy-views") => a.copy_views = false,
             Some("--floors") => a.floors = true,
             Some("--no-tree-keys") => a.tree_keys = false,
+            // Not in the usage: the tests' model of LLVM 22's unsound attachment rule.
+            Some("--test-llvm22-attachments") => a.llvm22_attachments = true,
             Some("--threads") => {
                 let n = it.next().ok_or("--threads needs a number")?;
                 a.threads = Some(
@@ -368,6 +377,7 @@ fn run() -> Result<(), String> {
     m.set_keep_erased(true);
     m.testing().set_copy_views(args.copy_views);
     m.testing().set_tree_keys(args.tree_keys);
+    m.testing().set_llvm22_attachments(args.llvm22_attachments);
     let (start, cpu0) = (Instant::now(), mergefunc_llvm::process_cpu_seconds());
     let report = merge_module(&mut m, &args.opts).map_err(|e| format!("merging failed: {e}"))?;
     let (merge_secs, merge_cpu) = (start.elapsed().as_secs_f64(), mergefunc_llvm::process_cpu_seconds() - cpu0);

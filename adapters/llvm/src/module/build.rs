@@ -47,6 +47,78 @@ fn memory_access_props(inst: Inst, props: &mut Vec<Prop>) {
     props.extend([Prop::Num(vol as u64), Prop::Num(al as u64), Prop::Num(ord as u64), Prop::Num(sc as u64)]);
 }
 
+impl LlvmModule {
+    /// Pushes the attachments of `inst` that the order compares, after its other props:
+    /// `Num(count)`, then `Num(kind)` and `Meta(node)` for each, in kind order; nothing
+    /// when there are none. No other prop list ends in a `Meta`, so the attachments are
+    /// told apart from the props before them.
+    ///
+    /// Which attachments: every one but `!dbg` on a load (LLVM 22 compares exactly those
+    /// on loads); on every other instruction every one but `!dbg` and the kinds in
+    /// `KindIds::md_hints`. An attachment states a fact the optimizer acts on (`!tbaa`,
+    /// `!alias.scope`, `!noalias`, `!range`, `!nonnull`, `!llvm.loop` with
+    /// `llvm.loop.mustprogress`, `!llvm.access.group`, `!callees`, `!pcsections`, a kind
+    /// this adapter has never heard of, ...), and when two functions differ in one,
+    /// the folded function's callers would run with the survivor's facts: a miscompile
+    /// (`tests/corpus/tbaa-nested-nodes.ll`). The order compares each node in full
+    /// (nested tuples, distinct nodes by consistent renaming). The hints left out cannot
+    /// change what a program does:
+    /// * `!prof`: branch weights, value profiles: code layout and inlining only;
+    /// * `!annotation`: names what a pass did, for optimization remarks;
+    /// * `!srcloc`: an inline asm's source location, for diagnostics;
+    /// * `!heapallocsite`: the debug-info type an allocation call makes (CodeView);
+    /// * `!DIAssignID`: debug-info assignment tracking (variable locations only).
+    ///
+    /// `!pcsections` is not a hint: it writes the instruction's address into sections
+    /// that a runtime reads.
+    fn attachment_props(&mut self, inst: V, load: bool, props: &mut Vec<Prop>) {
+        if self.switches.llvm22_attachments {
+            return self.llvm22_attachment_props(inst, load, props);
+        }
+        let md = inst.inst_metadata();
+        if md.is_empty() {
+            return;
+        }
+        let hints = self.kinds.md_hints;
+        let count = md.iter().filter(|(k, _)| load || !hints.contains(k)).count();
+        if count == 0 {
+            return;
+        }
+        props.push(Prop::Num(count as u64));
+        for (k, m) in md {
+            if load || !hints.contains(&k) {
+                props.push(Prop::Num(k as u64));
+                props.push(Prop::Meta(Some(self.intern_meta(m))));
+            }
+        }
+    }
+}
+
+impl LlvmModule {
+    /// [`Self::attachment_props`] as LLVM 22 compares attachments (the test switch
+    /// `llvm22_attachments`): every attachment of a load, and a call's `!range`, one
+    /// level deep; nothing else.
+    fn llvm22_attachment_props(&mut self, inst: V, load: bool, props: &mut Vec<Prop>) {
+        let md = inst.inst_metadata();
+        let range = self.kinds.md_range;
+        let kept: Vec<(u32, safe::Md)> = if load {
+            md
+        } else if inst.is_call() {
+            md.into_iter().filter(|(k, _)| *k == range).collect()
+        } else {
+            Vec::new()
+        };
+        if kept.is_empty() {
+            return;
+        }
+        props.push(Prop::Num(kept.len() as u64));
+        for (k, m) in kept {
+            props.push(Prop::Num(k as u64));
+            props.push(Prop::Meta(Some(self.intern_one_level(m))));
+        }
+    }
+}
+
 /// Asks the CPU to start loading the memory a few KiB after address `at` (the shim's
 /// `PrefetchAhead`: the parser allocated instructions and their operands one after the
 /// other, so walking a function this way keeps the next instructions' cache misses in
@@ -339,18 +411,7 @@ impl LlvmModule {
                         alloca_props.push((inst, buf.props.len()));
                         buf.props.push(Prop::Num(0));
                     }
-                    Op::Load => {
-                        memory_access_props(walked, &mut buf.props);
-                        let md = inst.inst_metadata();
-                        buf.props.push(Prop::Num(md.len() as u64));
-                        for (k, m) in md {
-                            buf.props.push(Prop::Num(k as u64));
-                            buf.props.push(Prop::Meta(Some(self.intern_attachment(m))));
-                        }
-                    }
-                    Op::Store => {
-                        memory_access_props(walked, &mut buf.props);
-                    }
+                    Op::Load | Op::Store => memory_access_props(walked, &mut buf.props),
                     Op::Call | Op::Invoke | Op::CallBr => {
                         flags = fmf(inst);
                         kind = InstKind::Call { callee: n.checked_sub(1).ok_or(reason::UNSUPPORTED)? };
@@ -373,9 +434,6 @@ impl LlvmModule {
                         if let Some(tail) = call.tail_kind() {
                             buf.props.push(Prop::Num(tail as u64));
                         }
-                        // `!range` only: one lookup, no attachment list.
-                        let range = walked.metadata(self.kinds.md_range).map(|m| self.intern_attachment(m));
-                        buf.props.push(Prop::Meta(range));
                         buf.props.push(Prop::Type(self.intern_type(call.called_function_type())));
                     }
                     Op::GetElementPtr => {
@@ -454,6 +512,7 @@ impl LlvmModule {
                     | Op::CleanupPad
                     | Op::CatchSwitch => {}
                 }
+                self.attachment_props(inst, op == Op::Load, &mut buf.props);
                 has_meta |= buf.uses[uses_from..].iter().any(|u| matches!(u.value, Value::Meta(_)))
                     || buf.props[props_from..].iter().any(|p| matches!(p, Prop::Meta(Some(_))));
                 buf.push_inst_in_place(op.raw(), rty, kind, uses_from, props_from, flags, weak_flags);

@@ -6,8 +6,8 @@
 //! without keeping an LLVM value for it (metadata, attribute lists) falls back to the
 //! core's description. Property labels follow the order in which the view builder
 //! pushes props (`LlvmModule::build_facts` for the signature, the view builder for
-//! instructions); lists of varying length (operand bundles, load attachments) are
-//! labelled by walking the instruction's props.
+//! instructions); lists of varying length (operand bundles, the attachments that end
+//! any instruction's props) are labelled by walking the instruction's props.
 
 use std::collections::HashMap;
 use std::fmt::{self, Write};
@@ -271,18 +271,23 @@ impl LlvmModule {
         };
         let v = self.inst_value(f, i)?;
         let props: Vec<Prop> = self.body(f).map(|b| b.props_of(&b.insts[i.index()]).to_vec()).unwrap_or_default();
+        // The attachments end the list (`attachment_props`): a count, then (kind, node)
+        // pairs, the only props that are `Meta`.
+        let pairs = props.rchunks_exact(2).take_while(|c| matches!(c, [Prop::Num(_), Prop::Meta(_)])).count();
+        let start = props.len() - 2 * pairs;
+        if pairs > 0 && start > 0 && matches!(props[start - 1], Prop::Num(n) if n as usize == pairs) && k + 1 >= start {
+            return Some(match k + 1 - start {
+                0 => "metadata count",
+                j if j % 2 == 1 => "metadata kind",
+                _ => "metadata attachment",
+            });
+        }
         let memory = ["volatile", "alignment", "atomic ordering", "sync scope"];
         match v.opcode()?.ok()? {
             Op::ICmp | Op::FCmp => ["predicate"].get(k).copied(),
             Op::Phi => Some("incoming block"),
             Op::Alloca => ["allocated type", "alignment", "alloca flags"].get(k).copied(),
-            Op::Store => memory.get(k).copied(),
-            Op::Load => match k {
-                0..=3 => memory.get(k).copied(),
-                4 => Some("metadata count"),
-                _ if (k - 5) % 2 == 0 => Some("metadata kind"),
-                _ => Some("metadata attachment"),
-            },
+            Op::Store | Op::Load => memory.get(k).copied(),
             op @ (Op::Call | Op::Invoke | Op::CallBr) => {
                 let bundles = match props.get(2) {
                     Some(Prop::Num(n)) => *n as usize,
@@ -298,8 +303,7 @@ impl LlvmModule {
                         Some(if (k - 3) % 2 == 0 { "operand bundle tag" } else { "operand bundle inputs" })
                     }
                     _ if tail == 1 && k == after => Some("tail call kind"),
-                    _ if k == after + tail => Some("!range"),
-                    _ if k == after + tail + 1 => Some("function type"),
+                    _ if k == after + tail => Some("function type"),
                     _ => None,
                 }
             }

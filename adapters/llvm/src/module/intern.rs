@@ -33,6 +33,24 @@ pub(super) enum DataBytes {
     Tagged,
 }
 
+/// Metadata that says nothing about what a program does, interned as one item per kind
+/// wherever it occurs inside metadata, so that it never keeps two functions apart.
+#[derive(Clone, Copy)]
+pub(super) enum Placeholder {
+    /// A debug location (`DILocation`): a loop's `!llvm.loop` node names the source
+    /// lines of the loop, and two functions' loops are at other lines.
+    Location = 0,
+    /// The description string of a node that names itself first (see `intern_meta`).
+    Description = 1,
+    /// Every nested node of an attachment read as LLVM 22 reads it (the test switch
+    /// `llvm22_attachments`, see `intern_one_level`).
+    Nested = 2,
+}
+
+/// How deep [`LlvmModule::intern_meta`] reads nested metadata (see `intern_meta_at`);
+/// real attachments nest a few levels (a TBAA tag, its types, their root).
+const META_INTERN_DEPTH: u32 = 256;
+
 /// Clears a cache only if it holds something: clearing a hash map costs its capacity,
 /// and the rewrites clear these caches after every merge.
 fn clear_if_used<K, X>(m: &mut HashMap<K, X>) {
@@ -74,7 +92,6 @@ impl LlvmModule {
     fn new_md_generation(&mut self) {
         self.caches.md_gen = self.caches.md_gen.wrapping_add(1);
         clear_if_used(&mut self.caches.meta_of);
-        clear_if_used(&mut self.caches.attachment_of);
         clear_if_used(&mut self.caches.mav_of);
         clear_if_used(&mut self.caches.uniqued_of);
         clear_if_used(&mut self.caches.asm_of);
@@ -237,51 +254,40 @@ impl LlvmModule {
         id | 1 << 62
     }
 
-    /// Interns an instruction attachment as the order compares attachments (LLVM's
-    /// `cmpMDNode`): a uniqued tuple by its operands, where a string or a wrapped
-    /// constant is itself ([`Self::intern_meta`]) and every other operand (a nested
-    /// tuple, distinct or not, a debug-info node, ...) is one placeholder item, since the
-    /// order finds all of those equal there whatever they hold. So the nested nodes (the
-    /// type DAG behind a `!tbaa` access tag, the scope lists of `!noalias`) are never
-    /// read. Anything but a uniqued tuple is interned as `intern_meta` interns it. The
-    /// order of two such items is the order of their full interning: the same operand
-    /// count, equal strings and constants, and placeholders where those have nodes.
-    pub(crate) fn intern_attachment(&mut self, m: Md) -> MetaId {
-        if let Some(id) = self.caches.attachment_of.get(&m) {
-            return *id;
-        }
-        let id = if m.kind() == safe::MD_TUPLE && self.uniqued_tuple(m) {
-            let ops = self.ctx.tuple_operands(m).unwrap_or_default();
-            let kids: Vec<Option<MetaId>> = ops
-                .into_iter()
-                .map(|o| {
-                    o.map(|x| match x.kind() {
-                        safe::MD_STRING | safe::MD_CONSTANT => self.intern_meta(x),
-                        _ => self.nested_meta(),
-                    })
-                })
-                .collect();
-            let stable = kids.iter().flatten().all(|k| self.tables.meta_stable[k.index()]);
-            self.intern_meta_data(MetaData::Node(kids.into()), stable)
-        } else {
-            self.intern_meta(m)
-        };
-        self.caches.attachment_of.insert(m, id);
-        id
-    }
-
-    /// The placeholder for the nested nodes of attachments (see
-    /// [`Self::intern_attachment`]): an opaque item equal to no other item by identity,
-    /// and stable (it names no node).
-    fn nested_meta(&mut self) -> MetaId {
-        if let Some(id) = self.tables.nested_meta {
+    /// The item that stands for every item of kind `p` (see [`Placeholder`]): stable
+    /// (it names no node), equal to nothing else.
+    fn placeholder_meta(&mut self, p: Placeholder) -> MetaId {
+        let slot = p as usize;
+        if let Some(id) = self.tables.placeholder_meta[slot] {
             return id;
         }
         // Opaque ids of nodes are below 2^63 (`opaque_meta_id`); u64::MAX marks an item
         // being interned.
-        let id = self.intern_meta_data(MetaData::Opaque(u64::MAX - 1), true);
-        self.tables.nested_meta = Some(id);
+        let id = self.intern_meta_data(MetaData::Opaque(u64::MAX - 1 - slot as u64), true);
+        self.tables.placeholder_meta[slot] = Some(id);
         id
+    }
+
+    /// An attachment as LLVM 22's `cmpMDNode` reads it (for the test switch
+    /// `llvm22_attachments` only): a uniqued tuple by its operands, where a string or a
+    /// wrapped constant is itself and every other operand one placeholder item, which
+    /// the order then finds equal to itself.
+    pub(super) fn intern_one_level(&mut self, m: Md) -> MetaId {
+        if m.kind() != safe::MD_TUPLE || !self.uniqued_tuple(m) {
+            return self.intern_meta(m);
+        }
+        let ops = self.ctx.tuple_operands(m).unwrap_or_default();
+        let kids: Vec<Option<MetaId>> = ops
+            .into_iter()
+            .map(|o| {
+                o.map(|x| match x.kind() {
+                    safe::MD_STRING | safe::MD_CONSTANT => self.intern_meta(x),
+                    _ => self.placeholder_meta(Placeholder::Nested),
+                })
+            })
+            .collect();
+        let stable = kids.iter().flatten().all(|k| self.tables.meta_stable[k.index()]);
+        self.intern_meta_data(MetaData::Node(kids.into()), stable)
     }
 
     /// The id of content `data` (new if no item has it yet).
@@ -297,8 +303,31 @@ impl LlvmModule {
     }
 
     pub(crate) fn intern_meta(&mut self, m: Md) -> MetaId {
+        self.intern_meta_at(m, 0)
+    }
+
+    /// An operand of a node interned at `depth`.
+    fn intern_meta_below(&mut self, m: Md, depth: u32) -> MetaId {
+        self.intern_meta_at(m, depth + 1)
+    }
+
+    /// [`Self::intern_meta`] of a node `depth` levels inside the one asked for. Below
+    /// [`META_INTERN_DEPTH`] levels a node is interned as its identity (`Opaque`, equal
+    /// only to itself: exact), so that no input nests the interning deeper than that.
+    fn intern_meta_at(&mut self, m: Md, depth: u32) -> MetaId {
         if let Some(id) = self.caches.meta_of.get(&m) {
             return *id;
+        }
+        if depth >= META_INTERN_DEPTH {
+            let data = MetaData::Opaque(self.opaque_meta_id(m));
+            let id = self.intern_meta_data(data, false);
+            self.caches.meta_of.insert(m, id);
+            return id;
+        }
+        if m.kind() == safe::MD_LOCATION {
+            let loc = self.placeholder_meta(Placeholder::Location);
+            self.caches.meta_of.insert(m, loc);
+            return loc;
         }
         // A placeholder first: a uniqued tuple may (through textual IR) contain itself.
         // Its content then names the placeholder, which no other item does.
@@ -315,13 +344,48 @@ impl LlvmModule {
             },
             safe::MD_TUPLE if self.uniqued_tuple(m) => {
                 let ops = mdc.tuple_operands(m).unwrap_or_default();
-                let kids: Vec<Option<MetaId>> = ops.into_iter().map(|o| o.map(|x| self.intern_meta(x))).collect();
+                let kids: Vec<Option<MetaId>> =
+                    ops.into_iter().map(|o| o.map(|x| self.intern_meta_below(x, depth))).collect();
                 let stable = kids.iter().flatten().all(|k| self.tables.meta_stable[k.index()]);
                 (MetaData::Node(kids.into()), stable)
             }
-            // A distinct tuple (alias scope, domain, access group): renamed consistently
-            // when passed as an argument (see `MetaData::Distinct`).
-            safe::MD_TUPLE => (MetaData::Distinct(self.opaque_meta_id(m)), false),
+            // A distinct tuple (alias scope, domain, access group, loop id): its identity
+            // and its operands; the order renames it consistently and compares the
+            // operands of each pair once (see `MetaData::Distinct`). A self-reference (a
+            // loop id's first operand) finds the placeholder above.
+            //
+            // Alias scopes (`distinct !{self, domain, "description"}`) and domains
+            // (`distinct !{self, "description"}`) end in a description string that names
+            // the function they were inlined from and says nothing about what aliases
+            // (ScopedNoAliasAA reads the nodes and their domains): that string is one
+            // item. Any other string, in a node of any other shape, is compared.
+            safe::MD_TUPLE => match mdc.tuple_operands(m) {
+                Some(ops) => {
+                    let described = ops.first() == Some(&Some(m))
+                        && ops.last().is_some_and(|o| o.is_some_and(|x| x.kind() == safe::MD_STRING))
+                        && match ops.len() {
+                            2 => true,
+                            3 => ops[1].is_some_and(|d| d.kind() == safe::MD_TUPLE && !self.uniqued_tuple(d)),
+                            _ => false,
+                        };
+                    let last = ops.len().saturating_sub(1);
+                    let kids: Vec<Option<MetaId>> = ops
+                        .into_iter()
+                        .enumerate()
+                        .map(|(i, o)| {
+                            o.map(|x| {
+                                if described && i == last {
+                                    self.placeholder_meta(Placeholder::Description)
+                                } else {
+                                    self.intern_meta_below(x, depth)
+                                }
+                            })
+                        })
+                        .collect();
+                    (MetaData::Distinct(self.opaque_meta_id(m), kids.into()), false)
+                }
+                None => (MetaData::Opaque(self.opaque_meta_id(m)), false),
+            },
             _ => (MetaData::Opaque(self.opaque_meta_id(m)), false),
         };
         // The same content has the same id (uniqued items with the same content are one

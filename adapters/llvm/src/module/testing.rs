@@ -5,7 +5,8 @@
 //! documentation, because a user of the library needs none of it.
 //!
 //! Invariants: no switch changes a merge decision or the output module (the tests that
-//! turn them compare outputs); the checks read the IR and may build views, and rewrite
+//! turn them compare outputs), except `set_llvm22_attachments`, a test's model of what
+//! LLVM 22 does not compare; the checks read the IR and may build views, and rewrite
 //! nothing; `check_prescan_keys` and `check_tree_keys` forget the shapes and the prescan
 //! first (every definition becomes a candidate), so they are meant for a module that has
 //! not been merged yet.
@@ -42,8 +43,9 @@ impl LlvmCompareState {
 impl<'a> Testing<'a> {
     /// Copying views (on by default): a function whose body is another one's with its
     /// own locals in their places (the shim's `mergefunc_same_body`: same instructions,
-    /// types up to congruent named structs, flags, properties, the attachments views
-    /// record (a load's, a call's `!range`) and operands,
+    /// types up to congruent named structs, flags, properties, the same nodes for the
+    /// attachments views record (a load's, every other instruction's but hints) and
+    /// operands,
     /// a call to itself for a call to itself, direct calls possibly to other functions)
     /// gets a copy of that function's view, with its own name at self calls and its own
     /// callees, instead of a view built through LLVM-C. The copy is exactly the view a
@@ -74,6 +76,18 @@ impl<'a> Testing<'a> {
     /// Uses LLVM's own `StructuralHash` for [`mergefunc::FastPath::worklist_hash`] (on by default).
     pub fn set_llvm_worklist_hash(&mut self, on: bool) {
         self.m.switches.llvm_worklist_hash = on;
+    }
+
+    /// Views that record instruction attachments as LLVM 22 compares them (off by
+    /// default; set it before any view is built): a load's attachments one level deep
+    /// (every nested node one placeholder item, as `cmpMDNode` equates them all), a
+    /// call's `!range` the same way, nothing on any other instruction. Unsound (the
+    /// miscompile of `tests/corpus/tbaa-nested-nodes.ll`), and the one switch that
+    /// changes merge decisions: with it the tests require LLVM 22's merges exactly, which
+    /// shows that every pair where the default run differs from opt-22 differs only by
+    /// its attachments (the documented deviation, `docs/deviations.md`).
+    pub fn set_llvm22_attachments(&mut self, on: bool) {
+        self.m.switches.llvm22_attachments = on;
     }
 
     /// Checking mode for tests: every copied view is also built directly, and each

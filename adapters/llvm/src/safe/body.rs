@@ -224,18 +224,6 @@ impl Inst {
         // `i` is below its successor count.
         (0..n).map(move |i| B(unsafe { c::LLVMGetSuccessor(self.v, i) }))
     }
-
-    /// The attachment of kind `kind` (a kind id of the module's context), if any.
-    pub fn metadata(self, kind: u32) -> Option<super::Md> {
-        // SAFETY: `self` is a live instruction; any kind id may be asked for.
-        let m = unsafe { c::LLVMGetMetadata(self.v, kind) };
-        if m.is_null() {
-            return None;
-        }
-        // SAFETY: `m` is live metadata wrapped as a value (not null, checked above).
-        let md = unsafe { c::LLVMValueAsMetadata(m) };
-        (!md.is_null()).then_some(super::Md(md))
-    }
 }
 
 /// The operands of one instruction, in order (see [`Inst::operands`]). Yields each

@@ -89,3 +89,28 @@ pub fn check(m: &mut LlvmModule, per_bucket: usize) -> EqualityCheck {
     }
     out
 }
+
+/// Of `pairs` (names in the module at `path`), those our order calls equal when views
+/// record instruction attachments as LLVM 22 compares them
+/// (`Testing::set_llvm22_attachments`): pairs that differ only by their attachments,
+/// the documented deviation (`docs/deviations.md`).
+pub fn equal_under_llvm22_attachments(path: &std::path::Path, pairs: &[(String, String)]) -> Vec<(String, String)> {
+    if pairs.is_empty() {
+        return Vec::new();
+    }
+    let mut m = LlvmModule::load(path).unwrap_or_else(|e| panic!("{e}"));
+    m.testing().set_llvm22_attachments(true);
+    m.testing().build_all_views();
+    let by_name: BTreeMap<String, FuncId> =
+        (0..m.num_funcs()).map(|i| (name(&m, FuncId::new(i)), FuncId::new(i))).collect();
+    let mut cmp = Comparator::new();
+    cmp.compare_weak_flags = !m.supports_flag_intersection();
+    pairs
+        .iter()
+        .filter(|(a, b)| match (by_name.get(a), by_name.get(b)) {
+            (Some(&x), Some(&y)) => m.func(x).ineligible.is_none() && cmp.compare(&m, x, y).is_eq(),
+            _ => false,
+        })
+        .cloned()
+        .collect()
+}

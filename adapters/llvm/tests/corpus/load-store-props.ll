@@ -1,6 +1,7 @@
-; RULE: loads compare volatile, alignment, ordering, sync scope and all non-!dbg metadata (!nonnull, !range, !noundef...); stores compare volatile/alignment/ordering but no metadata
+; RULE: loads compare volatile, alignment, ordering, sync scope and all non-!dbg metadata (!nonnull, !range, !noundef...); stores compare volatile/alignment/ordering, and (we, not LLVM 22) their attachments
 ; OPT22: @ld_b thunk to @ld_a; @st_plain thunk to @st_nt (store !nontemporal ignored; name order); @ld_vol, @ld_align, @ld_range, @ld_nonnull, @st_vol stay
 ; EXPECT: ld_b=thunk->ld_a st_plain=thunk->st_nt
+; DEVIATION: we keep @st_plain (see DEVIATIONS in tests/differential.rs)
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
 

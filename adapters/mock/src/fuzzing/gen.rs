@@ -478,7 +478,7 @@ fn rename_distinct(
     let new: Vec<Option<mergefunc::MetaId>> = ops
         .iter()
         .map(|o| match o {
-            Some(x) if matches!(m.meta_data(*x), MetaData::Distinct(_)) => {
+            Some(x) if matches!(m.meta_data(*x), MetaData::Distinct(..)) => {
                 changed = true;
                 Some(*renamed.entry(*x).or_insert_with(|| m.distinct_meta()))
             }
@@ -1101,7 +1101,7 @@ mod scope_tests {
             for a in &i.args {
                 if let Value::Meta(t) = a.value {
                     if let MetaData::Node(ops) = m.meta_data(t) {
-                        out.extend(ops.iter().flatten().filter(|x| matches!(m.meta_data(**x), MetaData::Distinct(_))));
+                        out.extend(ops.iter().flatten().filter(|x| matches!(m.meta_data(**x), MetaData::Distinct(..))));
                     }
                 }
             }
