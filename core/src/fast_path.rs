@@ -4,7 +4,8 @@
 //! merges. [`FastPath`] gathers the hooks that exist only to make a run cheaper: building
 //! views lazily, keys that let the driver leave functions unread, and claims that let it
 //! merge without reading. An adapter that has none writes `impl FastPath for MyIr {}`;
-//! `adapters/mock/examples/fast_path.rs` is a small worked example of one that has some.
+//! `adapters/mock/src/fast_path.rs` is a small worked example of one that has some
+//! (walked through in `docs/adapter-guide.md`, after the toy adapter that has none).
 //!
 //! # The contract, stated once for every hook
 //! 1. **Every answer describes the IR as it is when asked**: not as it was loaded, nor as
@@ -27,6 +28,9 @@
 //!      trusted answer it acts on (it builds both views and compares them) and stops the
 //!      run with [`Error::WrongFastPath`](crate::Error::WrongFastPath) on a wrong one. The
 //!      repository's tests and fuzz targets turn it on.
+//!
+//!    [`FastPath::prefetch`] alone carries no label: it is a hint with no answer, and
+//!    nothing the driver decides depends on it.
 //!
 //! # When the driver asks
 //! Every coupling between hooks is in this list, and nowhere else:

@@ -43,6 +43,12 @@ pub mod report;
 #[cfg(test)]
 mod testkit;
 
+/// The code of `docs/adapter-guide.md` (its toy adapter) built and run as doctests, so that the
+/// guide stays true to the API.
+#[cfg(doctest)]
+#[doc = include_str!("../../docs/adapter-guide.md")]
+pub struct AdapterGuide;
+
 pub use driver::{merge_module, Error, Options};
 pub use explain::{describe_default, BlockPart, Difference, Differences, Explanation, InstPart, Item, Place, Rule};
 pub use fast_path::FastPath;

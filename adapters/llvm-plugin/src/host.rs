@@ -20,10 +20,13 @@ pub fn llvm_version() -> Option<(c_uint, c_uint, c_uint)> {
     if sym.is_null() {
         return None;
     }
-    // SAFETY: LLVM-C declares `void LLVMGetVersion(unsigned *Major, unsigned *Minor,
-    // unsigned *Patch)`; the pointers are to live locals.
+    // SAFETY: `sym` is the non-null address of `LLVMGetVersion`, which LLVM-C declares as
+    // `void LLVMGetVersion(unsigned *Major, unsigned *Minor, unsigned *Patch)`: this
+    // function pointer type.
     let get: unsafe extern "C" fn(*mut c_uint, *mut c_uint, *mut c_uint) = unsafe { std::mem::transmute(sym) };
     let (mut major, mut minor, mut patch) = (0, 0, 0);
+    // SAFETY: the function only writes the three numbers through the pointers, which are
+    // to live locals.
     unsafe { get(&mut major, &mut minor, &mut patch) };
     Some((major, minor, patch))
 }

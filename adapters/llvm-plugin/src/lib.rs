@@ -18,6 +18,8 @@
 //! - The pass runs on the host's module in place ([`mergefunc_llvm::LlvmModule::from_borrowed`]):
 //!   it frees nothing it did not create and deletes what it erases.
 
+// Every `unsafe` block says why it is sound (as in `mergefunc-llvm`).
+#![deny(clippy::undocumented_unsafe_blocks)]
 #![allow(clippy::std_instead_of_core, clippy::std_instead_of_alloc)]
 
 pub mod host;

@@ -43,7 +43,7 @@ impl FastPath for LlvmModule {
         match s.v {
             // A pure read of the IR: the value of LLVM's own hash, as its pass computes it.
             Some(v) if self.switches.llvm_worklist_hash && s.has_body => {
-                Some(self.prescanned(f).map(|e| e.hash).unwrap_or_else(|| self.keys.shash.borrow_mut().hash(v.0)))
+                Some(self.prescanned(f).map(|e| e.hash).unwrap_or_else(|| self.keys.shash.borrow_mut().hash(v)))
             }
             _ => None,
         }

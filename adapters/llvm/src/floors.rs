@@ -10,9 +10,7 @@
 //! Both run on a module parsed and verified as [`crate::LlvmModule::load`] does, before
 //! anything else reads it, so the memory they touch is as cold as it is for the pass.
 
-use crate::ffi;
-use inkwell::llvm_sys as sys;
-use inkwell::llvm_sys::core as c;
+use crate::safe::{OwnedIr, ParseError};
 use std::path::Path;
 use std::time::Instant;
 
@@ -33,78 +31,34 @@ pub struct Floors {
 /// benchmark's baseline for the pass's memory.
 pub fn floors(path: &Path, write: Option<&Path>) -> Result<Floors, String> {
     let data = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    // SAFETY: the context, buffer and module are created, used and disposed of here; the
-    // walks only read the module.
-    unsafe {
-        let ctx = c::LLVMContextCreate();
-        let buf = c::LLVMCreateMemoryBufferWithMemoryRangeCopy(
-            data.as_ptr() as *const std::os::raw::c_char,
-            data.len(),
-            c"floors".as_ptr(),
-        );
-        let mut m = std::ptr::null_mut();
-        let mut msg = std::ptr::null_mut();
-        let failed = sys::ir_reader::LLVMParseIRInContext2(ctx, buf, &mut m, &mut msg);
-        c::LLVMDisposeMemoryBuffer(buf);
-        if !msg.is_null() {
-            c::LLVMDisposeMessage(msg);
-        }
-        if failed != 0 || m.is_null() {
-            c::LLVMContextDispose(ctx);
-            return Err(format!("cannot parse {}", path.display()));
-        }
-        let mut vmsg = std::ptr::null_mut();
-        // 2 = LLVMReturnStatusAction.
-        let bad = ffi::LLVMVerifyModule(m, 2, &mut vmsg) != 0;
-        if !vmsg.is_null() {
-            c::LLVMDisposeMessage(vmsg);
-        }
-        if bad {
-            c::LLVMDisposeModule(m);
-            c::LLVMContextDispose(ctx);
-            return Err(format!("{} is not valid LLVM IR", path.display()));
-        }
-        let (t, c0) = (Instant::now(), crate::process_cpu_seconds());
-        let (mut sum, mut n) = (0u64, 0u64);
-        let mut f = c::LLVMGetFirstFunction(m);
-        while !f.is_null() {
-            let ty = c::LLVMGlobalGetValueType(f) as u64;
-            sum = sum.rotate_left(5) ^ ty ^ (c::LLVMGetLinkage(f) as u64) ^ ((c::LLVMCountParams(f) as u64) << 8);
-            sum ^= (c::LLVMIsDeclaration(f) as u64) << 16;
-            n += 1;
-            f = c::LLVMGetNextFunction(f);
-        }
-        let headers = (t.elapsed().as_secs_f64(), crate::process_cpu_seconds() - c0);
-        std::hint::black_box(sum);
-        let (t, c0) = (Instant::now(), crate::process_cpu_seconds());
-        let walk = ffi::mergefunc_floor_instruction_walk(m);
-        let instructions = (t.elapsed().as_secs_f64(), crate::process_cpu_seconds() - c0);
-        std::hint::black_box(walk);
-        let mut insts = 0u64;
-        let mut f = c::LLVMGetFirstFunction(m);
-        while !f.is_null() {
-            let mut b = c::LLVMGetFirstBasicBlock(f);
-            while !b.is_null() {
-                let mut i = c::LLVMGetFirstInstruction(b);
-                while !i.is_null() {
-                    insts += 1;
-                    i = c::LLVMGetNextInstruction(i);
-                }
-                b = c::LLVMGetNextBasicBlock(b);
-            }
-            f = c::LLVMGetNextFunction(f);
-        }
-        let mut result = Ok(Floors { headers, instructions, counts: (n, insts) });
-        if let Some(out) = write {
-            let mb = sys::bit_writer::LLVMWriteBitcodeToMemoryBuffer(m);
-            let bytes = std::slice::from_raw_parts(c::LLVMGetBufferStart(mb) as *const u8, c::LLVMGetBufferSize(mb));
-            if let Err(e) = std::fs::write(out, bytes) {
-                result = Err(format!("cannot write {}: {e}", out.display()));
-            }
-            c::LLVMDisposeMemoryBuffer(mb);
-        }
-        c::LLVMDisposeModule(m);
-        c::LLVMContextDispose(ctx);
-        result
+    let ir = OwnedIr::parse(&data, "floors").map_err(|e| match e {
+        ParseError::Parse(_) => format!("cannot parse {}", path.display()),
+        ParseError::Invalid(_) => format!("{} is not valid LLVM IR", path.display()),
+    })?;
+    let m = ir.module();
+    let (t, c0) = (Instant::now(), crate::process_cpu_seconds());
+    let (mut sum, mut n) = (0u64, 0u64);
+    for f in m.functions() {
+        let ty = f.global_value_type().map_or(0, |t| t.0 as u64);
+        let linkage = f.linkage().map_or(0, |l| l.map_or_else(|raw| raw, |l| l.raw()));
+        sum = sum.rotate_left(5) ^ ty ^ (linkage as u64) ^ ((f.param_count() as u64) << 8);
+        sum ^= (f.is_declaration() as u64) << 16;
+        n += 1;
     }
+    let headers = (t.elapsed().as_secs_f64(), crate::process_cpu_seconds() - c0);
+    std::hint::black_box(sum);
+    let (t, c0) = (Instant::now(), crate::process_cpu_seconds());
+    let walk = m.floor_instruction_walk();
+    let instructions = (t.elapsed().as_secs_f64(), crate::process_cpu_seconds() - c0);
+    std::hint::black_box(walk);
+    let insts: u64 = m
+        .functions()
+        .filter_map(|f| f.first_block())
+        .flat_map(|b| b.and_following())
+        .map(|b| b.instructions().count() as u64)
+        .sum();
+    if let Some(out) = write {
+        std::fs::write(out, m.bitcode()).map_err(|e| format!("cannot write {}: {e}", out.display()))?;
+    }
+    Ok(Floors { headers, instructions, counts: (n, insts) })
 }

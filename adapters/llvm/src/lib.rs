@@ -36,7 +36,7 @@
 //! | data layout | the module's; a triple without a layout gets the triple's (`Triple::computeDataLayout`, as opt, llc and lli; written out) | a triple with no known layout: no pointer/integer rule, GEPs structural, data vectors tagged by element size |
 //! | function ids | module order; functions created by the mutator are appended | — |
 //! | linkage class | `LLVMGetLinkage` → `Linkage{interposable, odr, local, discardable_if_unused}` (`docs/llvm-rules.md` §4.1) | with the module flag `SemanticInterposition`, functions that are not `dso_local` (shim `mergefunc_is_dso_local`; hidden/protected imply it) are interposable too, as in `GlobalValue::isInterposable`; obsolete linkages → ineligible |
-//! | eligibility | declarations and `available_externally` → `NoBody`; intrinsic call with a distinct `MDNode` operand (tuples checked exactly by re-uniquing with `LLVMMDNodeInContext2`); kernels, shaders and every other calling convention no call may use (`safe::cc::NOT_CALLABLE`) → ineligible and not callable; a block address used outside its function → ineligible (`BLOCK_ADDRESS_ESCAPES`); no thunk calls a `naked`, `preallocated`-parameter or interrupt-handler function, nor converts a `swifttailcc` (musttail) return value (`can_rewrite`) | non-tuple nodes (DI nodes) on intrinsic calls count as distinct; anything the body builder cannot describe → ineligible |
+//! | eligibility | declarations and `available_externally` → `NoBody`; intrinsic call with a distinct `MDNode` operand (tuples checked exactly, through the shim's `MDNode::isUniqued`); kernels, shaders and every other calling convention no call may use (`safe::cc::NOT_CALLABLE`) → ineligible and not callable; a block address used outside its function → ineligible (`BLOCK_ADDRESS_ESCAPES`); no thunk calls a `naked`, `preallocated`-parameter or interrupt-handler function, nor converts a `swifttailcc` (musttail) return value (`can_rewrite`) | non-tuple nodes (DI nodes) on intrinsic calls count as distinct; anything the body builder cannot describe → ineligible |
 //! | `unnamed_addr`, `used_externally` | `LLVMGetUnnamedAddress == global`; operands of `llvm.used` / `llvm.compiler.used` with pointer casts stripped | — |
 //! | signature props | attribute list (fn, ret, params); has-GC + GC name; has-section + section; calling convention; has-personality + personality constant; prefix and prologue data (constants); partition; function attachments other than `!dbg`/`!prof`/`!section_prefix` by kind and content (none of these compared by LLVM 22: see docs/deviations.md) | an attachment that is not a uniqued tuple of strings and integers → ineligible (`ATTACHMENT`) |
 //! | attributes | enum → `Flag`, int → `Int` (class from the kind number range, so `LLVMGetEnumAttributeValue` is never called on a non-int attribute), type → `Type` (structural), string → `Str` | `range`/`initializes` (no value getter) and unclassified attributes → `Opaque(kind, id of the uniqued attribute handle)`: exact |
@@ -109,7 +109,9 @@ mod shape;
 #[cfg(feature = "llvm")]
 mod shash;
 
+/// The benchmark's floors (the CLI's `--floors`): not part of the user API.
 #[cfg(feature = "llvm")]
+#[doc(hidden)]
 pub use floors::{floors, Floors};
 /// The test and benchmark interface ([`LlvmModule::testing`]): not part of the user API.
 #[cfg(feature = "llvm")]
@@ -162,8 +164,7 @@ pub fn process_cpu_seconds() -> f64 {
 /// 5-10% on large ones; `opt-22` under the same settings gains 3-6%.
 #[cfg(feature = "llvm")]
 pub fn tune_allocator_for_one_shot() -> bool {
-    // SAFETY: the shim function only calls `mallopt` with constant arguments.
-    unsafe { ffi::mergefunc_tune_allocator() == 1 }
+    safe::tune_allocator()
 }
 
 #[cfg(all(test, feature = "llvm"))]

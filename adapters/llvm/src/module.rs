@@ -359,7 +359,7 @@ pub(crate) struct Keys {
     key_types: mergefunc::hash::FunctionHasher,
     key_walk: crate::shash::BlockWalk,
     /// The shim scratch of tree keys computed after the prescan was dropped.
-    tree_scan: Option<crate::prescan::Scratch>,
+    tree_scan: Option<crate::safe::ScanScratch>,
     /// Scratch of [`LlvmModule::tree_key_of`]: identities and `refs`.
     tree_ids: Vec<u64>,
     tree_refs: Vec<FuncId>,

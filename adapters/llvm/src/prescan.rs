@@ -16,8 +16,7 @@
 //! * a result describes the IR as it was when the prescan ran: the module drops it on its
 //!   first rewrite (see `LlvmModule::drop_prescan`).
 
-use crate::ffi;
-use inkwell::llvm_sys::prelude::LLVMValueRef;
+use crate::safe::{ScanScratch, V};
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// What the prescan found for one function.
@@ -125,26 +124,26 @@ impl std::hash::Hasher for KeyHasher {
     }
 }
 
-/// Functions per claimed chunk: small enough to balance, large enough that each thread
+/// Functions per chunk a thread takes: small enough to balance, large enough that each thread
 /// reads long runs of memory in the order the parser wrote it.
 const CHUNK: usize = 16;
 
-/// The functions not yet claimed, `[front, back)` of the work list, in one word (front in
-/// the low half) so that both ends are claimed by compare-and-swap. The helper threads
-/// claim chunks from the front and the calling thread, once its own work is done, from
+/// The functions not yet taken, `[front, back)` of the work list, in one word (front in
+/// the low half) so that both ends are taken by compare-and-swap. The helper threads
+/// take chunks from the front and the calling thread, once its own work is done, from
 /// the back: with two threads each walks one stream of memory forward, chunk after
 /// chunk, instead of both hopping between interleaved small chunks (whose memory the
 /// other thread's prefetches had pulled into the wrong core's cache).
-struct Unclaimed(AtomicU64);
+struct Unscanned(AtomicU64);
 
-impl Unclaimed {
+impl Unscanned {
     fn new(len: usize) -> Self {
-        Unclaimed(AtomicU64::new((len as u64) << 32))
+        Unscanned(AtomicU64::new((len as u64) << 32))
     }
 
-    /// Claims up to [`CHUNK`] functions from the front (or the back): their range in the
+    /// Takes up to [`CHUNK`] functions from the front (or the back): their range in the
     /// work list, `None` when nothing is left.
-    fn claim(&self, from_back: bool) -> Option<std::ops::Range<usize>> {
+    fn take(&self, from_back: bool) -> Option<std::ops::Range<usize>> {
         let mut cur = self.0.load(Ordering::Relaxed);
         loop {
             let (front, back) = (cur & 0xffff_ffff, cur >> 32);
@@ -180,31 +179,31 @@ pub(crate) fn thread_count(n: Option<usize>) -> usize {
 /// order equates with address-space-0 pointers (0: none).
 ///
 /// The other threads scan from the front of `funcs`, the calling thread from the back
-/// (see [`Unclaimed`]).
+/// (see [`Unscanned`]).
 ///
 /// # Safety
 /// Every handle is a function of one live module. Until the call returns, nothing
 /// modifies the functions' blocks, instructions or operands, nor the values and types
 /// the operands point to.
 pub(crate) unsafe fn run(
-    funcs: &[(usize, LLVMValueRef)],
+    funcs: &[(usize, V)],
     n_funcs: usize,
     terms: &[u64; 128],
     ptr_bits: u32,
     threads: impl FnOnce() -> usize,
 ) -> Prescan {
     // Handles cross threads as integers; they are only dereferenced by the shim.
-    let work: Vec<(usize, usize)> = funcs.iter().map(|&(i, f)| (i, f as usize)).collect();
+    let work: Vec<(usize, usize)> = funcs.iter().map(|&(i, f)| (i, f.0 as usize)).collect();
     assert!(work.len() < u32::MAX as usize, "more functions than the prescan can index");
-    let unclaimed = Unclaimed::new(work.len());
+    let unscanned = Unscanned::new(work.len());
     let threads = if work.len() < MIN_PARALLEL { 1 } else { threads().clamp(1, 16) };
-    let scan_front = || scan_chunks(&work, &unclaimed, false, terms, ptr_bits);
+    let scan_front = || scan_chunks(&work, &unscanned, false, terms, ptr_bits);
     let parts: Vec<Part> = if threads == 1 {
         vec![scan_front()]
     } else {
         std::thread::scope(|s| {
             let handles: Vec<_> = (1..threads).map(|_| s.spawn(scan_front)).collect();
-            let mut parts = vec![scan_chunks(&work, &unclaimed, true, terms, ptr_bits)];
+            let mut parts = vec![scan_chunks(&work, &unscanned, true, terms, ptr_bits)];
             for h in handles {
                 // A worker that panicked (it cannot: the shim reports failures as 0)
                 // leaves its functions unscanned; they take the slow paths.
@@ -244,95 +243,23 @@ struct Part {
     block_addresses: bool,
 }
 
-/// Owns a shim scratch.
-pub(crate) struct Scratch(*mut std::ffi::c_void);
-
-impl Scratch {
-    /// The shim scratch (valid while `self` lives).
-    pub(crate) fn ptr(&self) -> *mut std::ffi::c_void {
-        self.0
-    }
-
-    pub(crate) fn new() -> Self {
-        // SAFETY: the shim allocates a scratch object (never null: `new` throws instead).
-        Scratch(unsafe { ffi::mergefunc_scan_new() })
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        // SAFETY: made by `mergefunc_scan_new`, freed once.
-        unsafe { ffi::mergefunc_scan_free(self.0) }
-    }
-}
-
-impl std::fmt::Debug for Scratch {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("Scratch")
-    }
-}
-
-/// The shim's prescan of one function with `scratch`: its eight result words (see
-/// `mergefunc_prescan`), the identities appended to `ids`; `None` (and `ids` as it
-/// was) if the walk declined the function.
-///
-/// # Safety
-/// `f` is a live function that nothing modifies during the call.
-pub(crate) unsafe fn scan_fn(
-    scratch: &Scratch,
-    f: LLVMValueRef,
-    terms: &[u64; 128],
-    ptr_bits: u32,
-    ids: &mut Vec<u64>,
-) -> Option<[u64; 8]> {
-    let start = ids.len();
-    let mut out = [0u64; 8];
-    loop {
-        let cap = ids.capacity() - start;
-        // SAFETY: `f` is a live function nothing modifies (caller); `out` holds 8 words;
-        // the shim writes at most `cap` ids into the spare capacity after `start`, which
-        // `set_len` below exposes only up to what it wrote.
-        let ok = unsafe {
-            ffi::mergefunc_prescan(
-                scratch.0,
-                f,
-                terms.as_ptr(),
-                128,
-                ptr_bits,
-                out.as_mut_ptr(),
-                ids.as_mut_ptr().add(start),
-                cap,
-            )
-        };
-        let n = out[2] as usize;
-        if ok != 1 {
-            return None;
-        }
-        if n <= cap {
-            // SAFETY: the shim wrote `n <= cap` initialized words after `start`.
-            unsafe { ids.set_len(start + n) };
-            return Some(out);
-        }
-        ids.reserve(n);
-    }
-}
-
 fn scan_chunks(
     work: &[(usize, usize)],
-    unclaimed: &Unclaimed,
+    unscanned: &Unscanned,
     from_back: bool,
     terms: &[u64; 128],
     ptr_bits: u32,
 ) -> Part {
-    let scratch = Scratch::new();
+    let scratch = ScanScratch::new();
     // Sized for every function (pages never written cost nothing): no regrowth copies.
     let mut part =
         Part { found: Vec::with_capacity(work.len()), ids: Vec::with_capacity(8 * work.len()), block_addresses: false };
-    while let Some(chunk) = unclaimed.claim(from_back) {
+    while let Some(chunk) = unscanned.take(from_back) {
         for &(i, f) in &work[chunk] {
             let start = part.ids.len();
-            // SAFETY: `f` is a live function nothing modifies (caller of `run`).
-            match unsafe { scan_fn(&scratch, f as LLVMValueRef, terms, ptr_bits, &mut part.ids) } {
+            // `f` is a live function nothing modifies (the contract of `run`), back from the
+            // integer it crossed threads as.
+            match scratch.prescan(V(f as _), terms, ptr_bits, &mut part.ids) {
                 Some(out) => {
                     let end = part.ids.len();
                     let copy = copy_key(f as u64, out[0], out[1], out[7], &part.ids[start..end]);
@@ -356,22 +283,22 @@ fn scan_chunks(
 
 #[cfg(test)]
 mod tests {
-    use super::{Unclaimed, CHUNK};
+    use super::{Unscanned, CHUNK};
 
-    /// Claims from both ends hand out every index exactly once, in chunks of at most
+    /// Takes from both ends hand out every index exactly once, in chunks of at most
     /// [`CHUNK`], front chunks ascending and back chunks descending, also when two
-    /// threads claim at once.
+    /// threads take at once.
     #[test]
-    fn claims_cover_the_work_once_from_both_ends() {
+    fn takes_cover_the_work_once_from_both_ends() {
         for len in [0, 1, CHUNK - 1, CHUNK, CHUNK + 1, 5 * CHUNK + 3, 10_000] {
-            let u = Unclaimed::new(len);
+            let u = Unscanned::new(len);
             let mut seen = vec![0u32; len];
             let (mut last_front, mut last_back) = (0, len);
             let mut k = 0;
             loop {
                 let from_back = k % 3 == 0;
                 k += 1;
-                let Some(r) = u.claim(from_back) else { break };
+                let Some(r) = u.take(from_back) else { break };
                 assert!(!r.is_empty() && r.len() <= CHUNK, "{len}: {r:?}");
                 if from_back {
                     assert_eq!(r.end, last_back);
@@ -385,20 +312,20 @@ mod tests {
                 }
             }
             assert!(seen.iter().all(|&n| n == 1), "{len}");
-            assert!(u.claim(false).is_none() && u.claim(true).is_none());
+            assert!(u.take(false).is_none() && u.take(true).is_none());
         }
         let len = 100_000;
-        let u = Unclaimed::new(len);
-        let claim_all = |from_back: bool| {
+        let u = Unscanned::new(len);
+        let take_all = |from_back: bool| {
             let mut got = Vec::new();
-            while let Some(r) = u.claim(from_back) {
+            while let Some(r) = u.take(from_back) {
                 got.extend(r);
             }
             got
         };
         let (a, b) = std::thread::scope(|s| {
-            let h = s.spawn(|| claim_all(false));
-            let b = claim_all(true);
+            let h = s.spawn(|| take_all(false));
+            let b = take_all(true);
             (h.join().unwrap(), b)
         });
         let mut all: Vec<usize> = a.into_iter().chain(b).collect();

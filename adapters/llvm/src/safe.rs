@@ -59,7 +59,7 @@ mod shim;
 pub use attrs::{attr_kind_for_name, AttrOwner, AttrRead, IntKinds, A};
 pub use body::{CallSite, Inst, Operands};
 pub use module::{Builder, OwnedIr, ParseError, TargetData, M};
-pub use shim::{prefetch_range, LlvmComparator, SameBodyWalk};
+pub use shim::{prefetch_range, tune_allocator, xxh3_64_words, LlvmComparator, SameBodyWalk, ScanScratch};
 
 // ---------------------------------------------------------------------------------------
 // Decoded enums
@@ -294,6 +294,11 @@ impl T {
         // SAFETY: as above: `self` is a live function type.
         let va = unsafe { c::LLVMIsFunctionVarArg(self.0) } != 0;
         Some((ret, ps.into_iter().map(T).collect(), va))
+    }
+    /// The vararg flag of a function type (`None` for another type).
+    pub fn is_var_arg(self) -> Option<bool> {
+        // SAFETY: `self` is a live function type (checked by `then`'s condition).
+        (self.kind() == Ok(TyKind::Function)).then(|| unsafe { c::LLVMIsFunctionVarArg(self.0) } != 0)
     }
     /// Name, type parameters and integer parameters of a target extension type.
     pub fn target_ext(self) -> Option<(Vec<u8>, Vec<T>, Vec<u64>)> {

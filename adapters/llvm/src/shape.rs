@@ -42,7 +42,7 @@
 //!
 //! Declarations, ineligible functions and functions the shim cannot key (0) count as
 //! sharing every key: they never make a function alone, and are never alone
-//! themselves. Debug builds and `MERGEFUNC_CHECK_SHAPES=1` check the claim against the
+//! themselves. Debug builds and `MERGEFUNC_CHECK_SHAPES=1` check this against the
 //! full path: every function the full pass merges must not be alone
 //! ([`LlvmModule::check_shapes`](crate::LlvmModule::check_shapes)).
 //!
@@ -60,8 +60,7 @@
 //! a question first needs the module-wide block-address flag (which the prescan computes
 //! for the others), so that the flag stays exact.
 
-use crate::ffi;
-use inkwell::llvm_sys::prelude::LLVMValueRef;
+use crate::safe::{ScanScratch, V};
 
 /// Which functions the load leaves (partly) unread, by function index: the definitions
 /// that never merge (alone on their shape, or on their prescan key: see
@@ -91,22 +90,16 @@ pub(crate) fn enabled() -> bool {
 /// number of functions), and which are alone, read with shim scratch `scratch`.
 /// `ptr_bits`: the pointer width the order equates with address-space-0 pointers (0:
 /// none).
-///
-/// # Safety
-/// Every handle is a live function of one module that nothing modifies during the call.
-pub(crate) unsafe fn compute(
-    scratch: &crate::prescan::Scratch,
-    defs: &[(usize, LLVMValueRef)],
+/// Every handle is a function of the module (the handle rule of `crate::safe`).
+pub(crate) fn compute(
+    scratch: &ScanScratch,
+    defs: &[(usize, V)],
     n: usize,
     ptr_bits: u32,
 ) -> Shapes {
     let mut keys: Vec<(u64, usize)> = Vec::with_capacity(defs.len());
     let entry_walk: i32 = std::env::var("MERGEFUNC_SHAPE_ENTRY").ok().and_then(|v| v.parse().ok()).unwrap_or(3);
-    let key = |f: LLVMValueRef| {
-        // SAFETY: `f` is a live function (caller) and `scratch` a live shim scratch; the
-        // shim only reads the IR.
-        unsafe { ffi::mergefunc_shape_key(scratch.ptr(), f, ptr_bits, entry_walk, std::ptr::null_mut()) }
-    };
+    let key = |f: V| scratch.shape_key(f, ptr_bits, entry_walk);
     // The sample first: if few of its functions are alone within it, the module is
     // duplicate-heavy and the shapes would cost more than they save.
     let stride = sample_stride();

@@ -25,11 +25,7 @@
 //! of the generated rustc/clang++ modules. An opcode this build does not know makes
 //! [`StructuralHasher::hash`] fall back to LLVM's own function.
 
-use crate::ffi;
-use crate::safe::Op;
-use inkwell::llvm_sys as sys;
-use sys::core as c;
-use sys::prelude::*;
+use crate::safe::{xxh3_64_words, Op, B, V};
 
 type HashSet<K> = std::collections::HashSet<K, rustc_hash::FxBuildHasher>;
 
@@ -74,42 +70,33 @@ impl SeenBlocks {
 /// allocation per function once warm).
 #[derive(Debug, Default)]
 pub(crate) struct BlockWalk {
-    stack: Vec<LLVMBasicBlockRef>,
+    stack: Vec<B>,
     seen: SeenBlocks,
 }
 
 impl BlockWalk {
     /// Starts a walk at `entry`.
-    pub(crate) fn start(&mut self, entry: LLVMBasicBlockRef) {
+    pub(crate) fn start(&mut self, entry: B) {
         self.stack.clear();
         self.seen.clear();
         self.stack.push(entry);
-        self.seen.insert(entry as usize);
+        self.seen.insert(entry.0 as usize);
     }
 
     /// The next block to visit.
-    pub(crate) fn next_block(&mut self) -> Option<LLVMBasicBlockRef> {
+    pub(crate) fn next_block(&mut self) -> Option<B> {
         self.stack.pop()
     }
 
     /// Queues the successors of `b` (call it after visiting `b`); false if `b` has no
     /// terminator (not valid IR).
-    ///
-    /// # Safety
-    /// `b` is a block of a function of a live module.
-    pub(crate) unsafe fn push_successors(&mut self, b: LLVMBasicBlockRef) -> bool {
-        // SAFETY: `b` is a live block (caller); its terminator is only passed to the
-        // successor getters.
-        unsafe {
-            let t = c::LLVMGetBasicBlockTerminator(b);
-            if t.is_null() {
-                return false;
-            }
-            for k in 0..c::LLVMGetNumSuccessors(t) {
-                let s = c::LLVMGetSuccessor(t, k);
-                if self.seen.insert(s as usize) {
-                    self.stack.push(s);
-                }
+    pub(crate) fn push_successors(&mut self, b: B) -> bool {
+        let Some(succs) = b.successors() else {
+            return false;
+        };
+        for s in succs {
+            if self.seen.insert(s.0 as usize) {
+                self.stack.push(s);
             }
         }
         true
@@ -195,14 +182,6 @@ pub(crate) fn cpp_opcode(op: Op) -> u32 {
     }
 }
 
-/// LLVM's `xxh3_64bits` of a slice of `u64`s (their little-endian bytes, as LLVM's
-/// `stable_hash_combine` hashes its array).
-fn xxh3_words(words: &[u64]) -> u64 {
-    // SAFETY: the pointer and length describe `words`' bytes, which live across the call;
-    // the callee only reads them (an `ArrayRef<uint8_t>` is passed as pointer + length).
-    unsafe { ffi::llvm_xxh3_64bits(words.as_ptr() as *const u8, std::mem::size_of_val(words)) }
-}
-
 /// Computes [`llvm::StructuralHash`](self) values; holds the per-opcode table and the
 /// scratch buffers (no allocation per function once warm).
 #[derive(Debug)]
@@ -221,7 +200,7 @@ impl StructuralHasher {
         let mut by_cpp_opcode = [0u64; 128];
         for (raw, slot) in by_c_opcode.iter_mut().enumerate() {
             if let Some(op) = Op::from_raw(raw as u32) {
-                *slot = xxh3_words(&[cpp_opcode(op) as u64]);
+                *slot = xxh3_64_words(&[cpp_opcode(op) as u64]);
                 by_cpp_opcode[cpp_opcode(op) as usize] = *slot;
             }
         }
@@ -234,55 +213,40 @@ impl StructuralHasher {
     }
 
     /// `StructuralHash(f, false)` of a function with a body: the shim's native walk,
-    /// else the walk over LLVM-C below, else LLVM's own function.
-    pub(crate) fn hash(&mut self, f: LLVMValueRef) -> u64 {
-        let mut ok = 0;
-        // SAFETY: `f` is a function of a live module; the table holds 128 terms.
-        let h = unsafe { ffi::mergefunc_structural_hash(f, self.by_cpp_opcode.as_ptr(), 128, &mut ok) };
-        if ok == 1 {
+    /// else the walk over LLVM-C below, else LLVM's own function (0 for a value that is
+    /// not a function, which no caller passes).
+    pub(crate) fn hash(&mut self, f: V) -> u64 {
+        if let Some(h) = f.shim_structural_hash(&self.by_cpp_opcode) {
             return h;
         }
         match self.try_hash(f) {
             Some(h) => h,
-            // SAFETY: `f` is a function of a live module.
-            None => unsafe { ffi::llvm_structural_hash_function(f, false) },
+            None => f.llvm_structural_hash().unwrap_or(0),
         }
     }
 
     /// The same value through LLVM-C calls (kept as the reference the shim is tested
     /// against, and as a fallback).
-    pub(crate) fn try_hash(&mut self, f: LLVMValueRef) -> Option<u64> {
-        // SAFETY: `f` is a function of a live module (this block is the whole function);
-        // every handle read below comes from LLVM for that function and is only passed back to LLVM-C
-        // getters that accept it (blocks to block getters, instructions to instruction
-        // getters, a terminator to the successor getters).
-        unsafe {
-            let entry = c::LLVMGetFirstBasicBlock(f);
-            if entry.is_null() {
-                return None;
-            }
-            let vararg = c::LLVMIsFunctionVarArg(c::LLVMGlobalGetValueType(f)) != 0;
-            self.words.clear();
-            self.words.extend_from_slice(&[INITIAL, FUNCTION_HEADER, vararg as u64, c::LLVMCountParams(f) as u64]);
-            self.walk.start(entry);
-            while let Some(b) = self.walk.next_block() {
-                self.words.push(BLOCK_HEADER);
-                let mut i = c::LLVMGetFirstInstruction(b);
-                while !i.is_null() {
-                    let raw = ffi::LLVMGetInstructionOpcode(i) as usize;
-                    let term = *self.by_c_opcode.get(raw)?;
-                    if term == 0 {
-                        return None;
-                    }
-                    self.words.push(term);
-                    i = c::LLVMGetNextInstruction(i);
-                }
-                if !self.walk.push_successors(b) {
-                    // No terminator: not valid IR; let LLVM's own function decide.
+    pub(crate) fn try_hash(&mut self, f: V) -> Option<u64> {
+        let entry = f.first_block()?;
+        let vararg = f.global_value_type()?.is_var_arg()?;
+        self.words.clear();
+        self.words.extend_from_slice(&[INITIAL, FUNCTION_HEADER, vararg as u64, f.param_count() as u64]);
+        self.walk.start(entry);
+        while let Some(b) = self.walk.next_block() {
+            self.words.push(BLOCK_HEADER);
+            for i in b.instructions() {
+                let term = *self.by_c_opcode.get(i.raw_opcode() as usize)?;
+                if term == 0 {
                     return None;
                 }
+                self.words.push(term);
             }
-            Some(xxh3_words(&self.words))
+            if !self.walk.push_successors(b) {
+                // No terminator: not valid IR; let LLVM's own function decide.
+                return None;
+            }
         }
+        Some(xxh3_64_words(&self.words))
     }
 }

@@ -16,6 +16,15 @@ use crate::safe::{self, cc, AttrOwner, Linkage as L, Md, T, V};
 use mergefunc::{FuncId, FuncInfo, Ineligible, Linkage, Prop, TypeId};
 use std::ptr;
 
+/// What [`LlvmModule::build_facts`] reads the same way for light and full facts,
+/// before they part.
+struct FactsHead {
+    name: Box<[u8]>,
+    linkage: Linkage,
+    ineligible: Option<Ineligible>,
+    callable: bool,
+}
+
 impl LlvmModule {
     pub(crate) fn register_func(&mut self, v: V) -> FuncId {
         if let Some(f) = self.func_of.get(&v) {
@@ -210,22 +219,13 @@ impl LlvmModule {
         if ineligible.is_none() && v.has_global_metadata(self.kinds.md_thunk) {
             ineligible = Some(Ineligible::Adapter(reason::THUNK));
         }
+        let mut head = FactsHead { name, linkage, ineligible, callable: !kernel };
         if light {
             // Never compared: no signature props at all (no allocation; a light function
             // that never merges gets no view either, see `reason::NEVER_READ`).
-            let sig: Box<[Prop]> = Box::new([]);
-            let info = FuncInfo {
-                name,
-                linkage,
-                ineligible,
-                unnamed_addr: v.unnamed_addr() == 2,
-                used_externally: self.load.used.contains(&v),
-                ty: self.unread_fn_type(),
-                sig,
-                align: v.alignment().filter(|a| *a != 0).map(|a| a as u64),
-                callable: !kernel,
-            };
-            return (info, false);
+            let ty = self.unread_fn_type();
+            let align = v.alignment().filter(|a| *a != 0).map(|a| a as u64);
+            return (self.func_info(v, head, ty, Box::new([]), align), false);
         }
         let fty = v.global_value_type().unwrap_or(T(ptr::null_mut()));
         let ty = self.intern_type(fty);
@@ -245,24 +245,31 @@ impl LlvmModule {
         self.push_optional_string(&mut sig, v.section());
         sig.push(Prop::Num(cconv as u64));
         self.push_optional_const(&mut sig, v.personality());
-        if !self.push_fn_extras(v, &mut sig) && ineligible.is_none() {
-            ineligible = Some(Ineligible::Adapter(reason::ATTACHMENT));
+        if !self.push_fn_extras(v, &mut sig) && head.ineligible.is_none() {
+            head.ineligible = Some(Ineligible::Adapter(reason::ATTACHMENT));
         }
         // 64 bits: LLVM-C's 32-bit getter reads an alignment of 2^32 as none.
         let align = Some(v.function_alignment()).filter(|a| *a != 0);
-        let info = FuncInfo {
-            name,
-            linkage,
-            ineligible,
+        let info = self.func_info(v, head, ty, Box::from(&sig[..]), align);
+        self.scratch.sig = sig;
+        (info, fn_special)
+    }
+
+    /// The one constructor of a function's facts, light or full: `head` and the
+    /// properties both read the same way (unnamed_addr, `llvm.used`), with the type,
+    /// signature props and alignment each path reads its own way.
+    fn func_info(&self, v: V, head: FactsHead, ty: TypeId, sig: Box<[Prop]>, align: Option<u64>) -> FuncInfo {
+        FuncInfo {
+            name: head.name,
+            linkage: head.linkage,
+            ineligible: head.ineligible,
             unnamed_addr: v.unnamed_addr() == 2,
             used_externally: self.load.used.contains(&v),
             ty,
-            sig: Box::from(&sig[..]),
+            sig,
             align,
-            callable: !kernel,
-        };
-        self.scratch.sig = sig;
-        (info, fn_special)
+            callable: head.callable,
+        }
     }
 
     /// An optional string property as signature props: `Num(0)` when absent, else

@@ -11,7 +11,7 @@
 //! `refs` (never hashed by identity, since a merge may replace them).
 
 use super::LlvmModule;
-use crate::safe::{Op, ValKind, B, V};
+use crate::safe::{Op, ValKind, V};
 use inkwell::llvm_sys as sys;
 use mergefunc::{FuncId, GlobalRef};
 use sys::prelude::*;
@@ -68,12 +68,12 @@ impl LlvmModule {
         if let Some(p) = &*self.keys.prescan.borrow() {
             return p.entry(f.index());
         }
-        let work: Vec<(usize, LLVMValueRef)> = self
+        let work: Vec<(usize, V)> = self
             .funcs
             .iter()
             .enumerate()
             .filter(|(i, s)| s.has_body && s.facts.ineligible.is_none() && !self.load.shapes.is_alone(*i))
-            .filter_map(|(i, s)| s.v.map(|v| (i, v.0)))
+            .filter_map(|(i, s)| s.v.map(|v| (i, v)))
             .collect();
         let (ptr_bits, terms) = self.prescan_inputs();
         let threads = || crate::prescan::thread_count(self.threads);
@@ -139,12 +139,12 @@ impl LlvmModule {
         let mut walk = std::mem::take(&mut self.keys.key_walk);
         let mut h = crate::prescan::KeyHasher::default();
         h.write_u64(sig);
-        walk.start(entry.0);
+        walk.start(entry);
         let gep = Op::GetElementPtr.raw();
         while let Some(b) = walk.next_block() {
             h.write_u8(0xb1);
             let mut n = 0u32;
-            for i in B(b).instructions() {
+            for i in b.instructions() {
                 if !i.is_debug_intrinsic() {
                     n += 1;
                     h.write_u32(i.raw_opcode());
@@ -161,8 +161,7 @@ impl LlvmModule {
             }
             h.write_u32(n);
             // A block without terminator (not valid IR) just ends the walk there.
-            // SAFETY: `b` is a block of the live function `v` (`push_successors`' contract).
-            unsafe { walk.push_successors(b) };
+            walk.push_successors(b);
         }
         self.keys.key_types = types;
         self.keys.key_walk = walk;
@@ -197,10 +196,10 @@ impl LlvmModule {
         let found = from_prescan.or_else(|| {
             ids.clear();
             let (ptr_bits, terms) = self.prescan_inputs();
-            let scratch = self.keys.tree_scan.get_or_insert_with(crate::prescan::Scratch::new);
-            // SAFETY: `v` is a live function of this module, and `&mut self` is held for the
-            // whole call: nothing rewrites it meanwhile.
-            unsafe { crate::prescan::scan_fn(scratch, v.0, &terms, ptr_bits, &mut ids) }.map(|out| {
+            let scratch = self.keys.tree_scan.get_or_insert_with(crate::safe::ScanScratch::new);
+            // `v` is a live function of this module, and `&mut self` is held for the whole
+            // call: nothing rewrites it meanwhile.
+            scratch.prescan(v, &terms, ptr_bits, &mut ids).map(|out| {
                 crate::prescan::Entry { hash: out[0], key: out[1], ids: (0, 0), part: 0, detail: out[6], copy: 0 }
             })
         });

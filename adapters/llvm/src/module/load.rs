@@ -121,17 +121,17 @@ impl LlvmModule {
         // alone on its shape (the first `worklist_hash` would run it anyway) runs first,
         // on every thread; then this thread builds the module-level facts (light ones
         // for the definitions the prescan found alone, and for declarations).
-        let mut defs: Vec<(usize, LLVMValueRef)> = Vec::new();
+        let mut defs: Vec<(usize, crate::safe::V)> = Vec::new();
         let mut has_body: Vec<bool> = Vec::new();
-        let mut all: Vec<LLVMValueRef> = Vec::new();
+        let mut all: Vec<crate::safe::V> = Vec::new();
         let mut n = 0usize;
         for f in m.functions() {
             let body = !f.is_declaration();
             if body {
-                defs.push((n, f.0));
+                defs.push((n, f));
             }
             has_body.push(body);
-            all.push(f.0);
+            all.push(f);
             // Lazily created arguments are made now, not while the prescan runs.
             f.materialize_arguments();
             n += 1;
@@ -145,9 +145,8 @@ impl LlvmModule {
             // type in the prescan), so the prescan's cache must be its own, as the walks
             // after rewrites have theirs (see `tests/differential.rs`,
             // `thunk-cast-deep-nesting.ll`).
-            let scratch = crate::prescan::Scratch::new();
-            // SAFETY: `defs` are the module's live definitions; nothing modifies them.
-            s.load.shapes = unsafe { crate::shape::compute(&scratch, &defs, n, ptr_bits) };
+            let scratch = crate::safe::ScanScratch::new();
+            s.load.shapes = crate::shape::compute(&scratch, &defs, n, ptr_bits);
             defs.retain(|&(i, _)| !s.load.shapes.is_alone(i));
         }
         s.load.shapes.add_no_body(&has_body);
@@ -164,7 +163,7 @@ impl LlvmModule {
         let threads = || crate::prescan::thread_count(threads);
         // Every function gets its id first (module order).
         for f in all {
-            s.register_func(crate::safe::V(f));
+            s.register_func(f);
         }
         s.pending.clear();
         // The prescan first (on every thread): the definitions it finds alone on their

@@ -255,8 +255,8 @@ impl<'a> Testing<'a> {
             let Some(f) = s.v.filter(|_| s.has_body) else { continue };
             let pre = self.m.prescanned(FuncId::new(i)).map(|e| e.hash);
             let mut h = self.m.keys.shash.borrow_mut();
-            let shim = h.hash(f.0);
-            let walk = h.try_hash(f.0).unwrap_or(!shim);
+            let shim = h.hash(f);
+            let walk = h.try_hash(f).unwrap_or(!shim);
             let theirs = f.llvm_structural_hash().unwrap_or(!shim);
             out.push((String::from_utf8_lossy(&f.name()).into_owned(), pre.unwrap_or(shim), shim, walk, theirs));
         }

@@ -8,32 +8,69 @@ use super::{HashSet, LlvmError, LlvmModule};
 use crate::safe::{B, V};
 use mergefunc::FuncId;
 
+/// Where [`LlvmModule::walk_references`] reports the functions that refer to a value,
+/// and the constants on the way.
+pub(crate) struct ReferenceSink<'a> {
+    /// Functions with an instruction that refers to the value (itself or inside a
+    /// constant).
+    pub(crate) insts: &'a mut Vec<FuncId>,
+    /// Functions whose signature refers to it (personality, prefix or prologue data).
+    pub(crate) sig: SigSink<'a>,
+    /// The constants (not globals) that contain the value, if wanted.
+    pub(crate) consts: Option<&'a mut Vec<V>>,
+}
+
+/// Where a [`ReferenceSink`] puts functions whose signature refers to the value.
+pub(crate) enum SigSink<'a> {
+    /// Not reported.
+    Skip,
+    /// Into `insts`, with the others.
+    WithInsts,
+    /// Into a list of their own.
+    Own(&'a mut Vec<FuncId>),
+}
+
 impl LlvmModule {
-    /// Functions whose body or signature refers to `v` (through constants too).
-    pub(crate) fn referencing_funcs(&self, v: V, include_sig: bool, out: &mut Vec<FuncId>) {
+    /// The one walk of the values that refer to `v`: instructions, functions (through
+    /// their signature) and, recursively, constants that are not globals; reported into
+    /// `sink` as found.
+    pub(crate) fn walk_references(&self, v: V, sink: &mut ReferenceSink<'_>) {
         let mut seen: HashSet<V> = HashSet::default();
         let mut stack = vec![v];
         let mut last_block = None;
         while let Some(x) = stack.pop() {
             for user in x.users() {
                 if user.is_instruction() {
-                    self.push_parent(user, &mut last_block, out);
+                    self.push_parent(user, &mut last_block, sink.insts);
                 } else if user.is_function() {
-                    if include_sig {
-                        if let Some(f) = self.func_of.get(&user) {
-                            out.push(*f);
-                        }
+                    let out = match &mut sink.sig {
+                        SigSink::Skip => continue,
+                        SigSink::WithInsts => &mut *sink.insts,
+                        SigSink::Own(sig) => &mut **sig,
+                    };
+                    if let Some(f) = self.func_of.get(&user) {
+                        out.push(*f);
                     }
                 } else if user.is_constant() && !user.is_global() && seen.insert(user) {
+                    if let Some(consts) = &mut sink.consts {
+                        consts.push(user);
+                    }
                     stack.push(user);
                 }
             }
         }
     }
 
+    /// Functions whose body (or, with `include_sig`, signature) refers to `v` (through
+    /// constants too), into `out`.
+    pub(crate) fn referencing_funcs(&self, v: V, include_sig: bool, out: &mut Vec<FuncId>) {
+        let sig = if include_sig { SigSink::WithInsts } else { SigSink::Skip };
+        self.walk_references(v, &mut ReferenceSink { insts: out, sig, consts: None });
+    }
+
     /// Like [`Self::referencing_funcs`], split into functions with an instruction that
     /// refers to `v` (`insts`) and functions whose signature does (`sig`: personality,
-    /// prefix and prologue data).
+    /// prefix and prologue data); the constants on the way into `consts`.
     pub(crate) fn referencing_funcs_split(
         &self,
         v: V,
@@ -41,23 +78,7 @@ impl LlvmModule {
         sig: &mut Vec<FuncId>,
         consts: &mut Vec<V>,
     ) {
-        let mut seen: HashSet<V> = HashSet::default();
-        let mut stack = vec![v];
-        let mut last_block = None;
-        while let Some(x) = stack.pop() {
-            for user in x.users() {
-                if user.is_instruction() {
-                    self.push_parent(user, &mut last_block, insts);
-                } else if user.is_function() {
-                    if let Some(f) = self.func_of.get(&user) {
-                        sig.push(*f);
-                    }
-                } else if user.is_constant() && !user.is_global() && seen.insert(user) {
-                    consts.push(user);
-                    stack.push(user);
-                }
-            }
-        }
+        self.walk_references(v, &mut ReferenceSink { insts, sig: SigSink::Own(sig), consts: Some(consts) });
     }
 
     /// Functions with an instruction that has `v` itself as an operand (not inside a

@@ -78,6 +78,21 @@ impl B {
         V(unsafe { c::LLVMGetBasicBlockParent(self.0) })
     }
 
+    /// The successors of the block's terminator, in order; `None` when the block has no
+    /// terminator (not valid IR).
+    #[inline]
+    pub fn successors(self) -> Option<impl Iterator<Item = B>> {
+        // SAFETY: `self` is a live block; LLVM returns its terminator or null.
+        let t = unsafe { c::LLVMGetBasicBlockTerminator(self.0) };
+        if t.is_null() {
+            return None;
+        }
+        // SAFETY: `t` is a live terminator (not null, checked above).
+        let n = unsafe { c::LLVMGetNumSuccessors(t) };
+        // SAFETY: `t` is a live terminator and `k` is below its successor count.
+        Some((0..n).map(move |k| B(unsafe { c::LLVMGetSuccessor(t, k) })))
+    }
+
     /// The first instruction of the block (debug records are not instructions).
     #[inline]
     pub fn first_instruction(self) -> Option<Inst> {

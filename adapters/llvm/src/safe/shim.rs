@@ -1,12 +1,13 @@
 //! The C++ shim's read-only functions (`shim/mergefunc_shim.cpp`) behind safe
 //! signatures: each shim function checks the kind of its arguments itself and answers
 //! -1, 0 or null for the wrong kind, so these wrappers only turn its answers and buffers
-//! into Rust values. The shim's rewrites are in [`super::edit`].
+//! into Rust values. The shim's rewrites are in [`super::edit`]; besides the IR readers,
+//! this file has LLVM's `xxh3` and the allocator setting, which read no IR.
 //!
 //! Invariants: every buffer handed to the shim is at least as long as the capacity
 //! passed with it, and a count the shim returns is trusted only up to that capacity.
 
-use super::{Md, T, V};
+use super::{Md, M, T, V};
 use crate::ffi;
 use inkwell::llvm_sys::prelude::*;
 use std::os::raw::c_uint;
@@ -121,11 +122,132 @@ impl V {
         (ok == 1).then_some(list)
     }
 
+    /// `StructuralHash(f, false)` of a function with a body through the shim's native walk
+    /// (`terms`: the per-instruction term by C++ opcode, see `crate::shash`); `None` for
+    /// any other value or a function the walk declines.
+    #[inline]
+    pub fn shim_structural_hash(self, terms: &[u64; 128]) -> Option<u64> {
+        let mut ok = 0;
+        // SAFETY: `self` is a live value (the shim checks that it is a function with a
+        // body); `terms` holds the 128 terms passed as its length.
+        let h = unsafe { ffi::mergefunc_structural_hash(self.0, terms.as_ptr(), 128, &mut ok) };
+        (ok == 1).then_some(h)
+    }
+
     /// LLVM's own exported `StructuralHash(F, false)` of a function (`None` for a value
     /// that is not a function).
     pub fn llvm_structural_hash(self) -> Option<u64> {
         // SAFETY: `self` is a live function (checked by `then`'s condition).
         self.is_function().then(|| unsafe { ffi::llvm_structural_hash_function(self.0, false) })
+    }
+}
+
+impl M {
+    /// The benchmark's instruction floor: one walk over every instruction of the module
+    /// reading its opcode and operand count; a checksum of what it read.
+    pub fn floor_instruction_walk(self) -> u64 {
+        // SAFETY: `self` is a live module (handle rule); the shim only reads it.
+        unsafe { ffi::mergefunc_floor_instruction_walk(self.0) }
+    }
+}
+
+/// LLVM's `xxh3_64bits` of a slice of `u64`s (their little-endian bytes, as LLVM's
+/// `stable_hash_combine` hashes its array).
+#[inline]
+pub fn xxh3_64_words(words: &[u64]) -> u64 {
+    // SAFETY: the pointer and length describe `words`' bytes, which live across the call;
+    // the callee only reads them (an `ArrayRef<uint8_t>` is passed as pointer + length).
+    unsafe { ffi::llvm_xxh3_64bits(words.as_ptr() as *const u8, std::mem::size_of_val(words)) }
+}
+
+/// Sets glibc's `mallopt` thresholds for a one-shot process (see
+/// `crate::tune_allocator_for_one_shot`); false on other C libraries.
+pub fn tune_allocator() -> bool {
+    // SAFETY: the shim function only calls `mallopt` with constant arguments.
+    unsafe { ffi::mergefunc_tune_allocator() == 1 }
+}
+
+/// The shim's scratch for its prescan and shape-key walks (one per thread; freed on
+/// drop). It holds a copy of the data layout of the module last walked, checked on every
+/// walk, so one scratch may serve several modules.
+pub struct ScanScratch(*mut std::ffi::c_void);
+
+impl ScanScratch {
+    /// A fresh scratch.
+    pub fn new() -> Self {
+        // SAFETY: the shim allocates a scratch object (never null: `new` throws instead).
+        ScanScratch(unsafe { ffi::mergefunc_scan_new() })
+    }
+
+    /// The shim's prescan of function `f` (see `crate::prescan`): its eight result words
+    /// (see `mergefunc_prescan`), the identities appended to `ids`; `None` (and `ids` as
+    /// it was) if the walk declined `f` (a declaration, a non-function, ...). `terms`:
+    /// the per-instruction hash terms by C++ opcode; `ptr_bits`: the pointer width the
+    /// order equates with address-space-0 pointers (0: none).
+    #[inline]
+    pub fn prescan(&self, f: V, terms: &[u64; 128], ptr_bits: u32, ids: &mut Vec<u64>) -> Option<[u64; 8]> {
+        let start = ids.len();
+        let mut out = [0u64; 8];
+        loop {
+            let cap = ids.capacity() - start;
+            // SAFETY: `self.0` is a live scratch (made by `new`, freed only on drop); `f` is
+            // a live value (the shim checks that it is a function with a body) that
+            // nothing modifies during the call (the handle rule; the caller holds the
+            // module); `terms` holds 128 words; `out` holds 8; the shim writes at most
+            // `cap` ids into the spare capacity after `start`, which `set_len` below
+            // exposes only up to what it wrote.
+            let ok = unsafe {
+                ffi::mergefunc_prescan(
+                    self.0,
+                    f.0,
+                    terms.as_ptr(),
+                    128,
+                    ptr_bits,
+                    out.as_mut_ptr(),
+                    ids.as_mut_ptr().add(start),
+                    cap,
+                )
+            };
+            let n = out[2] as usize;
+            if ok != 1 {
+                return None;
+            }
+            if n <= cap {
+                // SAFETY: the shim wrote `n <= cap` initialized words after `start`.
+                unsafe { ids.set_len(start + n) };
+                return Some(out);
+            }
+            ids.reserve(n);
+        }
+    }
+
+    /// The shape key of function `f` (see `crate::shape`), 0 for a value the shim cannot
+    /// key. `entry_walk` is the shim's entry-walk setting.
+    #[inline]
+    pub fn shape_key(&self, f: V, ptr_bits: u32, entry_walk: i32) -> u64 {
+        // SAFETY: `self.0` is a live scratch; `f` is a live value (the shim checks that it
+        // is a function with a body) that nothing modifies during the call; a null
+        // `address_taken` is not written.
+        unsafe { ffi::mergefunc_shape_key(self.0, f.0, ptr_bits, entry_walk, ptr::null_mut()) }
+    }
+}
+
+impl Default for ScanScratch {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Drop for ScanScratch {
+    fn drop(&mut self) {
+        // SAFETY: made by `mergefunc_scan_new`, freed once.
+        unsafe { ffi::mergefunc_scan_free(self.0) }
+    }
+}
+
+impl std::fmt::Debug for ScanScratch {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("ScanScratch")
     }
 }
 
