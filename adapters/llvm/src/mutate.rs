@@ -792,6 +792,40 @@ impl LlvmModule {
         Ok(())
     }
 
+    /// [`ModuleMut::drop_differing_facts`]: removes from `keep_inst` every attachment of a
+    /// kind in `DROPPABLE_ATTACHMENTS` that `fold_inst` does not have with the same node.
+    /// Nodes are compared by identity (uniqued nodes with the same operands are one
+    /// node), so two distinct nodes that would rename into each other are removed too:
+    /// more than needed, never less. Views do not record these kinds
+    /// (`drop_attachments`), so no view changes; no key or claim reads them either
+    /// (the prescan's keys read no attachment, and the shim's same-body walk compares
+    /// every attachment a view would record without the mode, by node identity, on the
+    /// IR as it is when asked).
+    fn drop_differing_attachments(
+        &mut self,
+        keep: FuncId,
+        keep_inst: InstId,
+        fold: FuncId,
+        fold_inst: InstId,
+    ) -> Result<(), LlvmError> {
+        let inst = |f: FuncId, i: InstId| self.funcs.get(f.index()).and_then(|s| s.insts.get(i.index())).copied();
+        let (Some(a), Some(b)) = (inst(keep, keep_inst), inst(fold, fold_inst)) else {
+            return err(format!("{keep} or {fold} has no instruction {keep_inst} or {fold_inst}"));
+        };
+        let ours = a.inst_metadata();
+        if ours.is_empty() {
+            return Ok(());
+        }
+        let theirs = b.inst_metadata();
+        let droppable = self.kinds.md_droppable;
+        for (k, node) in ours {
+            if droppable.contains(&k) && !theirs.contains(&(k, node)) {
+                a.erase_inst_metadata(k);
+            }
+        }
+        Ok(())
+    }
+
     fn intersect_flags_untimed(&mut self, f: FuncId, inst: InstId, keep: u64) -> Result<(), LlvmError> {
         let Some(v) = self.funcs.get(f.index()).and_then(|s| s.insts.get(inst.index())).copied() else {
             return err(format!("{f} has no instruction {inst}"));
@@ -879,7 +913,17 @@ impl ModuleMut for LlvmModule {
                 Ok(())
             }
             Rewrite::SplitBody if gv.is_declaration() => Err("no body to split"),
-            Rewrite::ReplaceAllUses | Rewrite::RedirectCalls | Rewrite::Alias | Rewrite::SplitBody => Ok(()),
+            // An attachment can always be removed from an instruction; only the mode and
+            // the two views (the driver pairs their instructions) are required.
+            Rewrite::DropFacts if !self.switches.drop_attachments => Err("attachments are not dropped in this run"),
+            Rewrite::DropFacts if !self.funcs[g.index()].built || !self.funcs[target.index()].built => {
+                Err("no view to pair the instructions")
+            }
+            Rewrite::ReplaceAllUses
+            | Rewrite::RedirectCalls
+            | Rewrite::Alias
+            | Rewrite::SplitBody
+            | Rewrite::DropFacts => Ok(()),
         }
     }
 
@@ -917,6 +961,20 @@ impl ModuleMut for LlvmModule {
 
     fn supports_aliases(&self) -> bool {
         true
+    }
+
+    fn drops_facts(&self) -> bool {
+        self.switches.drop_attachments
+    }
+
+    fn drop_differing_facts(
+        &mut self,
+        keep: FuncId,
+        keep_inst: InstId,
+        fold: FuncId,
+        fold_inst: InstId,
+    ) -> Result<(), LlvmError> {
+        self.timed_rewrite(|m| m.drop_differing_attachments(keep, keep_inst, fold, fold_inst))
     }
 
     fn supports_flag_intersection(&self) -> bool {

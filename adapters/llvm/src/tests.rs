@@ -1421,7 +1421,9 @@ fn attachments_are_read_in_full() {
 fn deeply_nested_attachments_compare_by_identity_below_the_depth_limit() {
     let mut src = String::new();
     for (f, md) in [("a", 0), ("b", 0), ("c", 1000)] {
-        src.push_str(&format!("define i32 @{f}(ptr %p) {{\n  %v = load i32, ptr %p, !mf.deep !{md}\n  ret i32 %v\n}}\n"));
+        src.push_str(&format!(
+            "define i32 @{f}(ptr %p) {{\n  %v = load i32, ptr %p, !mf.deep !{md}\n  ret i32 %v\n}}\n"
+        ));
     }
     for (start, leaf) in [(0, "x"), (1000, "y")] {
         for i in 0..300 {

@@ -1025,7 +1025,8 @@ fn corpus_modules_print_as_opt22_prints_them() {
         } else if r == c {
             same += 1;
         } else {
-            let first = r.lines().zip(c.lines()).position(|(a, b)| a != b).unwrap_or(r.lines().count().min(c.lines().count()));
+            let first =
+                r.lines().zip(c.lines()).position(|(a, b)| a != b).unwrap_or(r.lines().count().min(c.lines().count()));
             differ.push(format!("{n}: first difference at line {}", first + 1));
         }
     }

@@ -259,6 +259,17 @@ impl V {
         unsafe { c::LLVMGlobalEraseMetadata(self.0, kind) };
     }
 
+    /// Removes the attachment of kind `kind` of an instruction (detaching frees no node:
+    /// nodes belong to the context). Does nothing to a value that is not an instruction.
+    pub fn erase_inst_metadata(self, kind: u32) {
+        if !self.is_instruction() {
+            return;
+        }
+        // SAFETY: `self` is a live instruction (checked above); a null node makes
+        // `LLVMSetMetadata` remove the attachment of that kind.
+        unsafe { c::LLVMSetMetadata(self.0, kind, ptr::null_mut()) };
+    }
+
     /// A new external declaration with the function type and address space of function
     /// `self`, placed just before `self` in its module (`None` if `self` is not a function
     /// in a module).
