@@ -1177,7 +1177,8 @@ fn real_cpp_module_o1_no_llvm_passes() {
 /// The instruction-attachment deviations are miscompiles of LLVM 22's pass, not matters
 /// of taste: for every corpus file with `; O2-EVIDENCE: OUT`, `lli-22` prints OUT for the
 /// input after `opt-22 -O2`, something else after `opt-22 -passes=mergefunc` and `-O2`,
-/// and OUT again after our merge and `-O2`.
+/// and OUT again after our merge and `-O2`, with and without `--drop-differing-attachments`
+/// (`tbaa-nested-nodes.ll` must merge with it: its only difference is a TBAA tag).
 #[test]
 fn metadata_deviations_are_miscompiles_of_llvm22() {
     let Some(t) = tools() else { return };
@@ -1206,6 +1207,19 @@ fn metadata_deviations_are_miscompiles_of_llvm22() {
         ours(f, &[], &mine).unwrap_or_else(|e| panic!("{n}: {e}"));
         assert_ne!(o2_run(&theirs, "opt22"), want, "{n}: LLVM 22's merge no longer changes what main prints");
         assert_eq!(o2_run(&mine, "ours"), want, "{n}: our merge changes what main prints at -O2");
+        // With `--drop-differing-attachments` the pair LLVM 22 merges may merge too (the
+        // survivor loses the attachments that differ): what main prints must not change.
+        let dropped = dir.join(format!("ours-dropped-{n}"));
+        ours(f, &["--drop-differing-attachments".to_string()], &dropped).unwrap_or_else(|e| panic!("{n}: {e}"));
+        assert_eq!(
+            o2_run(&dropped, "ours-dropped"),
+            want,
+            "{n}: our merge with dropped attachments changes what main prints"
+        );
+        if n == "tbaa-nested-nodes.ll" {
+            let out = std::fs::read_to_string(&dropped).unwrap();
+            assert!(!out.contains("define i32 @g(ptr %p"), "{n}: @g keeps its body with --drop-differing-attachments");
+        }
         checked += 1;
     }
     eprintln!("{checked} miscompiles of LLVM 22's merge shown with lli-22 at -O2");

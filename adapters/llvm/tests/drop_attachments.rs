@@ -89,8 +89,11 @@ fn differing_droppable_attachments_merge_and_leave_the_survivor() {
     for f in &files {
         let name = f.file_name().unwrap().to_string_lossy().into_owned();
         let text = std::fs::read_to_string(f).unwrap();
-        let mut opts: Vec<&str> =
-            text.lines().find_map(|l| l.strip_prefix("; RUN-OPTS:")).map(|l| l.split_whitespace().collect()).unwrap_or_default();
+        let mut opts: Vec<&str> = text
+            .lines()
+            .find_map(|l| l.strip_prefix("; RUN-OPTS:"))
+            .map(|l| l.split_whitespace().collect())
+            .unwrap_or_default();
         let out = dir.join(&name);
         let (plain, _) = run(f, &out, &opts);
         assert_eq!(plain, listed(&text, "; DEFAULT:"), "{name}: merges without {FLAG}");
