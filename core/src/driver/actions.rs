@@ -455,6 +455,77 @@ mod tests {
         assert_eq!(r.stats.pairs_kept_apart, 1);
     }
 
+    /// With droppable facts the survivor keeps only the facts every function folded into
+    /// it states, on matched instructions, and loses them before any other rewrite (the
+    /// private body of a double-thunk merge before it is split off); a refusal keeps the
+    /// pair apart before anything changed; without the mode nothing is dropped.
+    #[test]
+    fn droppable_facts_are_reconciled_before_any_rewrite() {
+        let (i0, i1) = (InstId::new(0), InstId::new(1));
+        let build = |m: &mut Tiny, linkage: Linkage| {
+            let a = adder(m, "a", 5, linkage);
+            let b = adder(m, "b", 5, linkage);
+            let c = adder(m, "c", 5, linkage);
+            // a: facts 1 and 2 on the add, 3 on the return; b lacks 1, c lacks 3.
+            m.facts = alloc::vec![(a, i0, 1), (a, i0, 2), (a, i1, 3), (b, i0, 2), (b, i1, 3), (c, i0, 1), (c, i0, 2)];
+            [a, b, c]
+        };
+        let mut m = Tiny::new();
+        m.drops = true;
+        let [a, b, c] = build(&mut m, ext());
+        let r = merge_module(&mut m, &Options::default()).unwrap();
+        assert_eq!(r.stats.functions_merged, 2, "{r}");
+        let left: Vec<_> = m.facts.iter().filter(|x| x.0 == a).collect();
+        assert_eq!(left, [&(a, i0, 2)], "only the fact all three state stays on a");
+        let pos = |e: (&str, FuncId, FuncId)| m.log.iter().position(|x| *x == e).unwrap();
+        assert!(
+            pos(("drop", a, b)) < pos(("thunk", b, a)) && pos(("drop", a, c)) < pos(("thunk", c, a)),
+            "{:?}",
+            m.log
+        );
+
+        // Two ODR functions: both become thunks of a private body, which is `a`'s body
+        // reconciled with `b` before the split.
+        let mut m = Tiny::new();
+        m.drops = true;
+        let odr = Linkage { odr: true, ..Default::default() };
+        let [a, b, c] = build(&mut m, odr);
+        m.bodies[c.index()] = None;
+        m.funcs[c.index()].ineligible = Some(Ineligible::NoBody);
+        m.facts.retain(|x| x.0 != c);
+        let r = merge_module(&mut m, &Options::default()).unwrap();
+        assert_eq!(r.stats.double_weak, 1, "{r}");
+        let split = m.log.iter().find(|x| x.0 == "split").unwrap().2;
+        assert!(pos_of(&m.log, ("drop", a, b)) < pos_of(&m.log, ("split", a, split)), "{:?}", m.log);
+        let mut left: Vec<_> = m.facts.iter().filter(|x| x.0 == split).map(|x| (x.1, x.2)).collect();
+        left.sort();
+        assert_eq!(left, [(i0, 2), (i1, 3)]);
+
+        // Refused: the pair stays apart and nothing changes.
+        let mut m = Tiny::new();
+        m.drops = true;
+        let [_, b, c] = build(&mut m, ext());
+        m.refuse.extend([(Rewrite::DropFacts, b), (Rewrite::DropFacts, c)]);
+        let before = m.facts.clone();
+        let r = merge_module(&mut m, &Options::default()).unwrap();
+        assert!(r.merges.is_empty() && m.log.is_empty(), "{:?}", m.log);
+        assert_eq!((r.stats.rewrites_refused, r.stats.pairs_kept_apart), (2, 2));
+        assert_eq!(m.facts, before);
+
+        // Without the mode: the same merges, no fact touched.
+        let mut m = Tiny::new();
+        build(&mut m, ext());
+        let before = m.facts.clone();
+        let r = merge_module(&mut m, &Options::default()).unwrap();
+        assert_eq!(r.stats.functions_merged, 2);
+        assert!(!m.log.iter().any(|x| x.0 == "drop"));
+        assert_eq!(m.facts, before);
+    }
+
+    fn pos_of(log: &[(&str, FuncId, FuncId)], e: (&str, FuncId, FuncId)) -> usize {
+        log.iter().position(|x| *x == e).unwrap_or_else(|| panic!("{e:?} not in {log:?}"))
+    }
+
     #[test]
     fn interposable_pair_gets_a_private_body() {
         let mut m = Tiny::new();
