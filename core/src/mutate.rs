@@ -35,6 +35,10 @@ pub enum Rewrite {
     Thunk,
     /// [`ModuleMut::split_body`] of `g` (`target` is `g`).
     SplitBody,
+    /// [`ModuleMut::drop_differing_facts`] on `target` (the survivor) for `g` (the
+    /// function folded into it): asked only of an adapter whose
+    /// [`ModuleMut::drops_facts`] is true, before anything of the merge is chosen.
+    DropFacts,
 }
 
 impl Rewrite {
@@ -46,6 +50,7 @@ impl Rewrite {
             Rewrite::Alias => "alias",
             Rewrite::Thunk => "thunk",
             Rewrite::SplitBody => "split",
+            Rewrite::DropFacts => "drop-facts",
         }
     }
 }
@@ -131,6 +136,42 @@ pub trait ModuleMut: Module {
     /// (called on the survivor of a merge, with the other function's flags).
     fn intersect_flags(&mut self, f: FuncId, inst: InstId, keep: u64) -> Result<(), Self::Error> {
         let _ = (f, inst, keep);
+        Ok(())
+    }
+
+    // --- Droppable facts (optional) --------------------------------------------------------
+
+    /// True if this adapter's views leave out *droppable facts*: properties of an
+    /// instruction that only state something the optimizer may assume (say, which
+    /// accesses cannot alias) and that the adapter can remove from an instruction. The
+    /// order then never sees them, so functions that differ only in droppable facts
+    /// compare equal, and the driver makes the survivor of each merge a sound replacement
+    /// for the folded function by calling [`Self::drop_differing_facts`] on every pair
+    /// of instructions the order matched. The default: no droppable facts.
+    ///
+    /// Invariant the adapter owes: removing a droppable fact never changes a view (the
+    /// view does not record it), so a survivor keeps its place in the driver's tree.
+    fn drops_facts(&self) -> bool {
+        false
+    }
+
+    /// Removes from instruction `keep_inst` of `keep` (the survivor of a merge) every
+    /// droppable fact that instruction `fold_inst` of `fold` (the function folded into
+    /// it) does not state identically, so that `keep` afterwards states no fact that
+    /// `fold` did not: callers of `fold` then run with a subset of their own facts.
+    /// Called before any other rewrite of the merge, for each instruction pair of
+    /// [`crate::order::matched_instructions`], and only after
+    /// [`Self::can_rewrite`]`(Rewrite::DropFacts, fold, keep)` said it can be carried
+    /// out; it must then succeed on a valid module. Must not change the view of `keep`
+    /// (see [`Self::drops_facts`]). The default does nothing.
+    fn drop_differing_facts(
+        &mut self,
+        keep: FuncId,
+        keep_inst: InstId,
+        fold: FuncId,
+        fold_inst: InstId,
+    ) -> Result<(), Self::Error> {
+        let _ = (keep, keep_inst, fold, fold_inst);
         Ok(())
     }
 }

@@ -56,6 +56,10 @@ pub(crate) struct Tiny {
     pub lying_claims: bool,
     /// Every [`FastPath::prefetch`] and [`FastPath::materialize`] call, in order.
     pub accesses: core::cell::RefCell<Vec<(&'static str, FuncId)>>,
+    /// Droppable facts ([`ModuleMut::drops_facts`]): the views never record `facts`.
+    pub drops: bool,
+    /// Droppable facts: (function, instruction, fact), outside the views.
+    pub facts: Vec<(FuncId, InstId, u32)>,
 }
 
 impl Tiny {
@@ -316,6 +320,17 @@ impl ModuleMut for Tiny {
         self.funcs[g.index()].ineligible = Some(Ineligible::NoBody);
         Ok(())
     }
+    fn drops_facts(&self) -> bool {
+        self.drops
+    }
+    fn drop_differing_facts(&mut self, keep: FuncId, ki: InstId, fold: FuncId, fi: InstId) -> Result<(), Self::Error> {
+        if self.log.last() != Some(&("drop", keep, fold)) {
+            self.log.push(("drop", keep, fold));
+        }
+        let theirs: Vec<u32> = self.facts.iter().filter(|x| x.0 == fold && x.1 == fi).map(|x| x.2).collect();
+        self.facts.retain(|x| !(x.0 == keep && x.1 == ki && !theirs.contains(&x.2)));
+        Ok(())
+    }
     fn split_body(&mut self, f: FuncId) -> Result<FuncId, Self::Error> {
         let mut info = self.funcs[f.index()].clone();
         let mut name = info.name.to_vec();
@@ -326,6 +341,9 @@ impl ModuleMut for Tiny {
         let body = self.bodies[f.index()].take();
         self.bodies.push(body);
         let id = FuncId::new(self.funcs.len() - 1);
+        for x in self.facts.iter_mut().filter(|x| x.0 == f) {
+            x.0 = id;
+        }
         self.log.push(("split", f, id));
         Ok(id)
     }

@@ -219,6 +219,7 @@ unsafe fn run(m: LLVMModuleRef, params: &Params, origin: Origin) -> Result<bool,
     if params.test_panic {
         panic!("test-panic was given");
     }
+    lm.set_drop_differing_attachments(params.drop_attachments);
     let report = mergefunc::merge_module(&mut lm, &params.merge)
         .map_err(|e| format!("mergefunc-rs: merging {name} failed: {e}"))?;
     let secs = start.elapsed().as_secs_f64();

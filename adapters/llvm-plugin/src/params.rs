@@ -1,7 +1,8 @@
 //! The pass parameters and the plugin's environment variables, parsed without LLVM.
 //!
 //! Parameters: `mergefunc-rs<ITEM;ITEM;...>`, where an item is one of the flags
-//! `use-aliases`, `merge-cycles`, `preserve-debug-info`, `stats`, `verify` (each also as
+//! `use-aliases`, `merge-cycles`, `preserve-debug-info`, `drop-differing-attachments`,
+//! `stats`, `verify` (each also as
 //! `no-FLAG`, the later item winning), or `report=PATH`, `threads=N` (and `test-panic`,
 //! for the tests only). Empty items are
 //! ignored. The same text, in `MERGEFUNC_PLUGIN_PARAMS`, configures the passes the plugin
@@ -25,6 +26,9 @@ pub struct Params {
     pub stats: bool,
     /// Run the LLVM verifier on the result.
     pub verify: bool,
+    /// `drop-differing-attachments`: the `mergefunc` command's option of that name
+    /// (`LlvmModule::set_drop_differing_attachments`).
+    pub drop_attachments: bool,
     /// Threads of the adapter's prescans (1: the host's thread only).
     pub threads: usize,
     /// `test-panic`: panic inside the run, after the module is borrowed (tests/run.sh uses
@@ -34,7 +38,7 @@ pub struct Params {
 
 /// The flag items, for messages.
 const FLAGS: &str =
-    "use-aliases, merge-cycles, preserve-debug-info, stats, verify (or no-FLAG), report=PATH, threads=N";
+    "use-aliases, merge-cycles, preserve-debug-info, drop-differing-attachments, stats, verify (or no-FLAG), report=PATH, threads=N";
 
 /// Parses the text between `mergefunc-rs<` and `>`.
 pub fn parse(text: &str) -> Result<Params, String> {
@@ -63,6 +67,7 @@ pub fn parse(text: &str) -> Result<Params, String> {
             "use-aliases" => p.merge.use_aliases = on,
             "merge-cycles" => p.merge.merge_cycles = on,
             "preserve-debug-info" => p.merge.preserve_debug_info = on,
+            "drop-differing-attachments" => p.drop_attachments = on,
             "stats" => p.stats = on,
             "verify" => p.verify = on,
             "test-panic" => p.test_panic = on,
@@ -145,7 +150,7 @@ mod tests {
     fn empty_text_is_the_clis_default() {
         let p = parse("").unwrap();
         assert_eq!(p.merge, mergefunc::Options::default());
-        assert_eq!((p.report, p.stats, p.verify, p.threads), (None, false, false, 1));
+        assert_eq!((p.report, p.stats, p.verify, p.threads, p.drop_attachments), (None, false, false, 1, false));
     }
 
     #[test]
@@ -162,6 +167,8 @@ mod tests {
     fn the_later_item_wins() {
         assert!(!parse("use-aliases;no-use-aliases").unwrap().merge.use_aliases);
         assert!(parse("no-merge-cycles;merge-cycles").unwrap().merge.merge_cycles);
+        assert!(parse("drop-differing-attachments").unwrap().drop_attachments);
+        assert!(!parse("drop-differing-attachments;no-drop-differing-attachments").unwrap().drop_attachments);
     }
 
     #[test]

@@ -922,6 +922,15 @@ LLVMBasicBlockRef mergefunc_pdi_strip(LLVMValueRef g) {
   return wrap(&Entry);
 }
 
+// The bits of an alloca that LLVM-C has no getter for: 1 `inalloca`
+// (`isUsedWithInAlloca`), 2 `swifterror`; -1 for a value that is not an alloca.
+int mergefunc_alloca_flags(LLVMValueRef v) {
+  auto *AI = dyn_cast_or_null<AllocaInst>(unwrap(v));
+  if (!AI)
+    return -1;
+  return (AI->isUsedWithInAlloca() ? 1 : 0) | (AI->isSwiftError() ? 2 : 0);
+}
+
 // The alignment of function `v` in bytes (0: none, or not a function). LLVM-C's
 // `LLVMGetAlignment` returns 32 bits, and a function may be aligned to 2^32.
 uint64_t mergefunc_function_alignment(LLVMValueRef v) {
@@ -1017,6 +1026,28 @@ const char *mergefunc_partition(LLVMValueRef v, size_t *len) {
   StringRef P = GV->getPartition();
   *len = P.size();
   return P.data();
+}
+
+// The kind of a constant that wraps a global: 0 `dso_local_equivalent`, 1 `no_cfi`, -1
+// anything else (LLVM-C reports both as instructions and has no way to tell them apart).
+int mergefunc_wrapped_kind(LLVMValueRef v) {
+  Value *V = unwrap(v);
+  if (isa_and_nonnull<DSOLocalEquivalent>(V))
+    return 0;
+  if (isa_and_nonnull<NoCFIValue>(V))
+    return 1;
+  return -1;
+}
+
+// Gives global value `dst` the partition of global value `src` (none if it has none).
+// Returns 1, or 0 (nothing done) if either is not a global value.
+int mergefunc_copy_partition(LLVMValueRef dst, LLVMValueRef src) {
+  auto *D = dyn_cast_or_null<GlobalValue>(unwrap(dst));
+  auto *S = dyn_cast_or_null<GlobalValue>(unwrap(src));
+  if (!D || !S)
+    return 0;
+  D->setPartition(S->getPartition());
+  return 1;
 }
 
 } // extern "C"

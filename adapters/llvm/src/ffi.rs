@@ -154,6 +154,9 @@ extern "C" {
     /// (LLVM 22's rule: entry-block debug records of parameters, with the allocas and
     /// argument stores of their `#dbg_declare`s); returns the entry block, or null.
     pub fn mergefunc_pdi_strip(g: LLVMValueRef) -> LLVMBasicBlockRef;
+    /// The `inalloca` (1) and `swifterror` (2) bits of alloca `v`; -1 for a value that is
+    /// not an alloca.
+    pub fn mergefunc_alloca_flags(v: LLVMValueRef) -> i32;
     /// The alignment of function `v` in bytes, 64 bits wide (a function may be aligned
     /// to 2^32); 0 for none or a value that is not a function.
     pub fn mergefunc_function_alignment(v: LLVMValueRef) -> u64;
@@ -181,6 +184,11 @@ extern "C" {
     ) -> c_uint;
     /// The partition name of a global value (bytes, length in `*len`), or null for none.
     pub fn mergefunc_partition(v: LLVMValueRef, len: *mut usize) -> *const c_char;
+    /// 0 for a `dso_local_equivalent` constant, 1 for a `no_cfi` one, -1 for any other value.
+    pub fn mergefunc_wrapped_kind(v: LLVMValueRef) -> i32;
+    /// Gives global value `dst` the partition of global value `src` (none if it has none);
+    /// 1, or 0 if either is not a global value.
+    pub fn mergefunc_copy_partition(dst: LLVMValueRef, src: LLVMValueRef) -> i32;
     /// The identity of the attribute list of a function or call site (uniqued, never
     /// freed; null for the empty list); `*ok = 0` for any other value.
     pub fn mergefunc_attribute_list(v: LLVMValueRef, ok: *mut i32) -> *const std::ffi::c_void;

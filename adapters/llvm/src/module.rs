@@ -249,7 +249,7 @@ pub(crate) struct KindIds {
     /// Where the integer attribute kinds are (`None`: unknown, no integer value is read).
     int_attr_range: Option<safe::IntKinds>,
     /// `inalloca` and `swifterror`: allocas of functions with these attributes need
-    /// their printed form read (see the view builder).
+    /// their bits read (see the view builder).
     special_alloca_kinds: [u32; 2],
     /// Attribute kinds of `naked` (function) and `preallocated` (parameter): see
     /// `LlvmModule::thunk_may_call`.
@@ -268,7 +268,50 @@ pub(crate) struct KindIds {
     pub(crate) md_hints: [u32; 5],
     /// `!range`, the one call attachment LLVM 22 compares (for `llvm22_attachments`).
     pub(crate) md_range: u32,
+    /// Instruction attachment kinds that only state facts the optimizer may assume, so
+    /// that removing one from an instruction is always sound: left out of views, and
+    /// removed from a survivor where the folded function differs, with
+    /// `drop_attachments` (see [`DROPPABLE_ATTACHMENTS`]).
+    pub(crate) md_droppable: [u32; DROPPABLE_ATTACHMENTS.len()],
 }
+
+/// The instruction attachment kinds `--drop-differing-attachments` may remove from a
+/// survivor (and leaves out of views), each with why removing it is sound: every one
+/// only states something the optimizer may assume or a hint it may follow, never
+/// something a program's meaning depends on. Removing one leaves the instruction doing
+/// what it did, with fewer assumptions allowed. Every kind not listed (`!pcsections`,
+/// `!mmra`, kinds this adapter has never heard of, ...) is still compared in full.
+pub(crate) const DROPPABLE_ATTACHMENTS: [&str; 17] = [
+    // Type-based alias facts: without them, accesses may alias.
+    "tbaa",
+    "tbaa.struct",
+    // Scoped alias facts: without a scope list or a noalias list, fewer pairs are known
+    // not to alias (either side alone removes facts).
+    "alias.scope",
+    "noalias",
+    // Value facts of a load or a call result (poison or UB when violated): without them
+    // the value is only what it is.
+    "range",
+    "nonnull",
+    "noundef",
+    "align",
+    "dereferenceable",
+    "dereferenceable_or_null",
+    // Memory that does not change: without them, the loads are ordinary loads.
+    "invariant.load",
+    "invariant.group",
+    // Loop-parallelism facts: an access outside every access group, or a loop without
+    // parallel-access facts, is only not known to be parallel.
+    "llvm.access.group",
+    "llvm.mem.parallel_loop_access",
+    // A hint that the access is not reused soon (cache placement only).
+    "nontemporal",
+    // The possible callees of an indirect call: without it, any callee is possible.
+    "callees",
+    // Loop properties and transformation hints (`llvm.loop.mustprogress`, unroll and
+    // vectorize hints, parallel accesses): without them, the loop has none.
+    "llvm.loop",
+];
 
 /// The module tables the core reads by id ([`mergefunc::Module::type_data`] and its
 /// neighbours), with the indexes that find an id by content. Tables only grow: an id
@@ -393,8 +436,10 @@ struct Scratch {
 
 /// Switches for tests, benchmarks and the CLI's A/B options (set through
 /// [`LlvmModule::testing`]), and `keep_erased` (set through
-/// [`LlvmModule::set_keep_erased`]). None changes a merge decision or the output but
-/// `llvm22_attachments` (a test's model of LLVM 22's rule); `keep_erased` changes only
+/// [`LlvmModule::set_keep_erased`]), and `drop_attachments` (set through
+/// [`LlvmModule::set_drop_differing_attachments`]). None changes a merge decision or the
+/// output but `llvm22_attachments` (a test's model of LLVM 22's rule) and
+/// `drop_attachments` (an opt-in mode); `keep_erased` changes only
 /// when memory is freed.
 pub(crate) struct Switches {
     /// Copy views from functions with the same body (see [`Testing::set_copy_views`](testing::Testing::set_copy_views)).
@@ -410,6 +455,10 @@ pub(crate) struct Switches {
     /// Views record instruction attachments as LLVM 22 compares them (off by default;
     /// see [`Testing::set_llvm22_attachments`](testing::Testing::set_llvm22_attachments)).
     pub(crate) llvm22_attachments: bool,
+    /// Views leave out the kinds of [`DROPPABLE_ATTACHMENTS`], and a survivor loses the
+    /// ones its folded function does not have ([`LlvmModule::set_drop_differing_attachments`]).
+    /// Off by default; changes merge decisions and the output.
+    pub(crate) drop_attachments: bool,
     /// Erased functions and folded bodies are unlinked but not destroyed
     /// ([`LlvmModule::set_keep_erased`]).
     pub(crate) keep_erased: bool,
@@ -471,6 +520,7 @@ impl KindIds {
                 mdc.kind_id("DIAssignID"),
             ],
             md_range: mdc.kind_id("range"),
+            md_droppable: DROPPABLE_ATTACHMENTS.map(|k| mdc.kind_id(k)),
         }
     }
 }
@@ -530,6 +580,7 @@ impl Default for Switches {
             cycle_keys: true,
             llvm_worklist_hash: true,
             llvm22_attachments: false,
+            drop_attachments: false,
             keep_erased: false,
         }
     }

@@ -259,12 +259,16 @@ impl LlvmModule {
     }
 
     /// Removes every function attachment except `!type` and `!kcfi_type`.
-    fn strip_metadata(&self, f: V) {
+    /// Returns whether an attachment was erased.
+    fn strip_metadata(&self, f: V) -> bool {
+        let mut erased = false;
         for (k, _) in f.global_metadata() {
             if k != self.kinds.md_type && k != self.kinds.md_kcfi {
                 f.erase_global_metadata(k);
+                erased = true;
             }
         }
+        erased
     }
 
     /// LLVM's `createCast`: element-wise through structs and arrays, `inttoptr` /
@@ -472,6 +476,8 @@ impl LlvmModule {
         }
         let (mut eager, mut freed) = (Vec::new(), Vec::new());
         self.blockaddress_users(gv, &mut eager, &mut freed);
+        // Attachments the thunk does not keep were compared signature props.
+        let mut dropped_attachments = false;
         if style.preserve_debug_info && !gv.is_declaration() {
             // SAFETY: `g`'s view and instruction handles are dropped below (`invalidate`), and
             // the constants of its blocks' addresses are in `freed`.
@@ -504,7 +510,7 @@ impl LlvmModule {
                     gv
                 }
             };
-            self.strip_metadata(tv);
+            dropped_attachments = self.strip_metadata(tv);
             let bb = self.ctx.append_block(tv).ok_or_else(|| LlvmError("the thunk is not a function".into()))?;
             self.emit_forwarding_call(tv, fv, bb)?;
         }
@@ -520,10 +526,12 @@ impl LlvmModule {
         }
         // The thunk is the same symbol with the same name, linkage, type, attributes,
         // calling convention, section, alignment and personality: of its module-level
-        // facts only the eligibility changes (the tag). Its view goes. Debug builds check
-        // the facts against a rebuild.
+        // facts only the eligibility changes (the tag), and the attachments if it lost
+        // some (then the facts are rebuilt). Its view goes. Debug builds check the facts
+        // against a rebuild.
         eager.retain(|&f| f != g);
-        self.refresh(Vec::new(), Vec::new(), eager, Freed::Consts(freed), None);
+        let sig = if dropped_attachments { vec![g] } else { Vec::new() };
+        self.refresh(Vec::new(), sig, eager, Freed::Consts(freed), None);
         self.clear_tree_key(g);
         let s = &mut self.funcs[g.index()];
         s.facts_ineligible = s.facts_ineligible.or(Some(Ineligible::Adapter(crate::module::reason::THUNK)));
@@ -620,6 +628,7 @@ impl LlvmModule {
         body.set_call_conv(fv.call_conv().unwrap_or(0));
         body.copy_gc_from(fv);
         body.copy_section_from(fv);
+        body.copy_partition_from(fv);
         body.set_function_alignment(fv.function_alignment());
         body.set_unnamed_addr(fv.unnamed_addr());
         if let Some(p) = fv.personality() {
@@ -637,7 +646,7 @@ impl LlvmModule {
         for (k, md) in fv.global_metadata() {
             body.set_global_metadata(k, md);
         }
-        self.strip_metadata(fv);
+        let symbol_lost_attachments = self.strip_metadata(fv);
         // Moving the blocks replaces their block-address constants (and the constants
         // built on them), and changes what the functions using them refer to.
         self.blockaddress_users(fv, &mut eager, &mut freed);
@@ -700,7 +709,8 @@ impl LlvmModule {
                 self.move_tree_key(f, id);
             }
             // `f` is now a declaration with the same module-level facts otherwise (its
-            // name, linkage, type and attribute list are untouched): no rebuild either.
+            // name, linkage, type and attribute list are untouched): no rebuild either,
+            // unless it lost attachments (compared signature props).
             self.clear_tree_key(f);
             let s = &mut self.funcs[f.index()];
             s.has_body = false;
@@ -713,7 +723,8 @@ impl LlvmModule {
         } else {
             vec![f, id]
         };
-        self.refresh(lazy, Vec::new(), eager, Freed::Consts(freed), None);
+        let sig = if derived && symbol_lost_attachments { vec![f] } else { Vec::new() };
+        self.refresh(lazy, sig, eager, Freed::Consts(freed), None);
         if derived && cfg!(debug_assertions) {
             self.assert_facts_are_current(f);
             self.assert_facts_are_current(id);
@@ -778,6 +789,40 @@ impl LlvmModule {
         }
         self.drop_prescan();
         self.funcs[f.index()].facts.align = align.filter(|a| *a != 0);
+        Ok(())
+    }
+
+    /// [`ModuleMut::drop_differing_facts`]: removes from `keep_inst` every attachment of a
+    /// kind in `DROPPABLE_ATTACHMENTS` that `fold_inst` does not have with the same node.
+    /// Nodes are compared by identity (uniqued nodes with the same operands are one
+    /// node), so two distinct nodes that would rename into each other are removed too:
+    /// more than needed, never less. Views do not record these kinds
+    /// (`drop_attachments`), so no view changes; no key or claim reads them either
+    /// (the prescan's keys read no attachment, and the shim's same-body walk compares
+    /// every attachment a view would record without the mode, by node identity, on the
+    /// IR as it is when asked).
+    fn drop_differing_attachments(
+        &mut self,
+        keep: FuncId,
+        keep_inst: InstId,
+        fold: FuncId,
+        fold_inst: InstId,
+    ) -> Result<(), LlvmError> {
+        let inst = |f: FuncId, i: InstId| self.funcs.get(f.index()).and_then(|s| s.insts.get(i.index())).copied();
+        let (Some(a), Some(b)) = (inst(keep, keep_inst), inst(fold, fold_inst)) else {
+            return err(format!("{keep} or {fold} has no instruction {keep_inst} or {fold_inst}"));
+        };
+        let ours = a.inst_metadata();
+        if ours.is_empty() {
+            return Ok(());
+        }
+        let theirs = b.inst_metadata();
+        let droppable = self.kinds.md_droppable;
+        for (k, node) in ours {
+            if droppable.contains(&k) && !theirs.contains(&(k, node)) {
+                a.erase_inst_metadata(k);
+            }
+        }
         Ok(())
     }
 
@@ -868,7 +913,17 @@ impl ModuleMut for LlvmModule {
                 Ok(())
             }
             Rewrite::SplitBody if gv.is_declaration() => Err("no body to split"),
-            Rewrite::ReplaceAllUses | Rewrite::RedirectCalls | Rewrite::Alias | Rewrite::SplitBody => Ok(()),
+            // An attachment can always be removed from an instruction; only the mode and
+            // the two views (the driver pairs their instructions) are required.
+            Rewrite::DropFacts if !self.switches.drop_attachments => Err("attachments are not dropped in this run"),
+            Rewrite::DropFacts if !self.funcs[g.index()].built || !self.funcs[target.index()].built => {
+                Err("no view to pair the instructions")
+            }
+            Rewrite::ReplaceAllUses
+            | Rewrite::RedirectCalls
+            | Rewrite::Alias
+            | Rewrite::SplitBody
+            | Rewrite::DropFacts => Ok(()),
         }
     }
 
@@ -906,6 +961,20 @@ impl ModuleMut for LlvmModule {
 
     fn supports_aliases(&self) -> bool {
         true
+    }
+
+    fn drops_facts(&self) -> bool {
+        self.switches.drop_attachments
+    }
+
+    fn drop_differing_facts(
+        &mut self,
+        keep: FuncId,
+        keep_inst: InstId,
+        fold: FuncId,
+        fold_inst: InstId,
+    ) -> Result<(), LlvmError> {
+        self.timed_rewrite(|m| m.drop_differing_attachments(keep, keep_inst, fold, fold_inst))
     }
 
     fn supports_flag_intersection(&self) -> bool {

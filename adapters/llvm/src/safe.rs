@@ -894,9 +894,21 @@ impl V {
         // SAFETY: `self` is a live `blockaddress` (checked above).
         Some(unsafe { (V(c::LLVMGetBlockAddressFunction(self.0)), B(c::LLVMGetBlockAddressBasicBlock(self.0))) })
     }
-    /// Pointer, key, discriminator and address discriminator of a `ptrauth` constant.
+    /// Pointer, key, discriminator and address discriminator of a `ptrauth` constant
+    /// without a deactivation symbol. `None` for one with a deactivation symbol (LLVM 22's
+    /// fifth operand, which LLVM-C has no getter for and these four do not describe), or
+    /// with an operand count this layer does not know: the caller must then compare the
+    /// constant by its identity.
     pub fn ptrauth(self) -> Option<[V; 4]> {
         if self.kind() != Ok(ValKind::ConstantPtrAuth) {
+            return None;
+        }
+        let plain = match self.num_operands() {
+            4 => true,
+            5 => self.operand(4).is_some_and(|d| d.is_null_value()),
+            _ => false,
+        };
+        if !plain {
             return None;
         }
         // SAFETY: `self` is a live `ptrauth` constant (checked above).

@@ -9,6 +9,10 @@
 //! unused and discardable, else write an alias or a thunk, with the too-small rule.
 //!
 //! Invariants:
+//! * with droppable facts ([`ModuleMut::drops_facts`]), the survivor is reconciled with
+//!   every function folded into it (and a double-thunk body with the second function)
+//!   before any other rewrite, after [`ModuleMut::can_rewrite`] agreed to
+//!   [`Rewrite::DropFacts`]; reconciling never changes a view, so never a tree key;
 //! * every rewrite is offered to [`ModuleMut::can_rewrite`] before it is chosen; a
 //!   refused one is recorded in [`crate::Report::refused`] and either the next option is taken
 //!   (`feasible`) or, when none is left, the pair stays apart, before anything changed;
@@ -52,18 +56,26 @@ impl<M: ModuleMut + FastPath> Driver<'_, M> {
         // `f` may be a tree function not read yet, merged on the adapter's word that `g`
         // has its body and that both are eligible (`same_unread_body_as`): its view stays
         // unbuilt, and what follows asks the adapter (`tiny_body`) instead of reading it.
-        let f_unread = same_records && self.funcs.get(f).node.is_some_and(|n| !self.is_read(n));
+        // With droppable facts both views are read: the same records say nothing about
+        // the facts views leave out, so the survivor is reconciled with `g` all the same.
+        let drops = self.m.drops_facts();
+        let f_unread = same_records && !drops && self.funcs.get(f).node.is_some_and(|n| !self.is_read(n));
         if !f_unread {
             self.ensure(f);
         }
-        // `g`'s view is read only to intersect flags, and bodies that are the same
-        // records have the same flags.
-        if !same_records {
+        // `g`'s view is read only to intersect flags and to drop facts, and bodies that
+        // are the same records have the same flags.
+        if !same_records || drops {
             self.ensure(g);
         }
         if !self.m.func(f).callable || !self.m.func(g).callable {
             // Functions that cannot be called (kernels) are never thunk targets, alias
             // targets or call-redirection targets: leave both alone.
+            return Ok(f);
+        }
+        // Before anything is chosen: the survivor must be able to lose the facts `g`
+        // does not state, or the pair stays apart.
+        if drops && !self.feasible(Rewrite::DropFacts, g, f, true) {
             return Ok(f);
         }
         let (fl, gl) = (self.m.func(f).linkage, self.m.func(g).linkage);
@@ -94,6 +106,8 @@ impl<M: ModuleMut + FastPath> Driver<'_, M> {
                 }
                 _ => {}
             }
+            // The private body is `f`'s: it loses the facts `g` does not state first.
+            self.drop_differing_facts(f, g)?;
             if !same_records {
                 self.intersect_flags(f, g)?;
             }
@@ -143,6 +157,7 @@ impl<M: ModuleMut + FastPath> Driver<'_, M> {
             return Ok(body);
         }
 
+        self.drop_differing_facts(f, g)?;
         if !same_records {
             self.intersect_flags(f, g)?;
         }
@@ -257,6 +272,22 @@ impl<M: ModuleMut + FastPath> Driver<'_, M> {
             round: self.round,
             cycle: false,
         });
+    }
+
+    /// With droppable facts ([`ModuleMut::drops_facts`]): asks the adapter to remove
+    /// from each instruction of `keep` the droppable facts its matched instruction of
+    /// `fold` does not state. Views do not record those facts, so `keep` stays where it
+    /// is in the tree. Both views are built (`merge_two` reads them in this mode).
+    fn drop_differing_facts(&mut self, keep: FuncId, fold: FuncId) -> Result<(), Error<M::Error>> {
+        if !self.m.drops_facts() {
+            return Ok(());
+        }
+        let mut pairs: Vec<(InstId, InstId)> = Vec::new();
+        matched_instructions(&*self.m, keep, fold, |a, b| pairs.push((a, b)));
+        for (a, b) in pairs {
+            self.m.drop_differing_facts(keep, a, fold, b).map_err(Self::fail(keep, "dropping facts"))?;
+        }
+        Ok(())
     }
 
     /// Intersects the weak flags of `keep`'s instructions with `fold`'s.
@@ -422,6 +453,77 @@ mod tests {
         let r = merge_module(&mut m, &Options::default()).unwrap();
         assert!(r.merges.is_empty() && m.log.is_empty(), "{:?}", m.log);
         assert_eq!(r.stats.pairs_kept_apart, 1);
+    }
+
+    /// With droppable facts the survivor keeps only the facts every function folded into
+    /// it states, on matched instructions, and loses them before any other rewrite (the
+    /// private body of a double-thunk merge before it is split off); a refusal keeps the
+    /// pair apart before anything changed; without the mode nothing is dropped.
+    #[test]
+    fn droppable_facts_are_reconciled_before_any_rewrite() {
+        let (i0, i1) = (InstId::new(0), InstId::new(1));
+        let build = |m: &mut Tiny, linkage: Linkage| {
+            let a = adder(m, "a", 5, linkage);
+            let b = adder(m, "b", 5, linkage);
+            let c = adder(m, "c", 5, linkage);
+            // a: facts 1 and 2 on the add, 3 on the return; b lacks 1, c lacks 3.
+            m.facts = alloc::vec![(a, i0, 1), (a, i0, 2), (a, i1, 3), (b, i0, 2), (b, i1, 3), (c, i0, 1), (c, i0, 2)];
+            [a, b, c]
+        };
+        let mut m = Tiny::new();
+        m.drops = true;
+        let [a, b, c] = build(&mut m, ext());
+        let r = merge_module(&mut m, &Options::default()).unwrap();
+        assert_eq!(r.stats.functions_merged, 2, "{r}");
+        let left: Vec<_> = m.facts.iter().filter(|x| x.0 == a).collect();
+        assert_eq!(left, [&(a, i0, 2)], "only the fact all three state stays on a");
+        let pos = |e: (&str, FuncId, FuncId)| m.log.iter().position(|x| *x == e).unwrap();
+        assert!(
+            pos(("drop", a, b)) < pos(("thunk", b, a)) && pos(("drop", a, c)) < pos(("thunk", c, a)),
+            "{:?}",
+            m.log
+        );
+
+        // Two ODR functions: both become thunks of a private body, which is `a`'s body
+        // reconciled with `b` before the split.
+        let mut m = Tiny::new();
+        m.drops = true;
+        let odr = Linkage { odr: true, ..Default::default() };
+        let [a, b, c] = build(&mut m, odr);
+        m.bodies[c.index()] = None;
+        m.funcs[c.index()].ineligible = Some(Ineligible::NoBody);
+        m.facts.retain(|x| x.0 != c);
+        let r = merge_module(&mut m, &Options::default()).unwrap();
+        assert_eq!(r.stats.double_weak, 1, "{r}");
+        let split = m.log.iter().find(|x| x.0 == "split").unwrap().2;
+        assert!(pos_of(&m.log, ("drop", a, b)) < pos_of(&m.log, ("split", a, split)), "{:?}", m.log);
+        let mut left: Vec<_> = m.facts.iter().filter(|x| x.0 == split).map(|x| (x.1, x.2)).collect();
+        left.sort();
+        assert_eq!(left, [(i0, 2), (i1, 3)]);
+
+        // Refused: the pair stays apart and nothing changes.
+        let mut m = Tiny::new();
+        m.drops = true;
+        let [_, b, c] = build(&mut m, ext());
+        m.refuse.extend([(Rewrite::DropFacts, b), (Rewrite::DropFacts, c)]);
+        let before = m.facts.clone();
+        let r = merge_module(&mut m, &Options::default()).unwrap();
+        assert!(r.merges.is_empty() && m.log.is_empty(), "{:?}", m.log);
+        assert_eq!((r.stats.rewrites_refused, r.stats.pairs_kept_apart), (2, 2));
+        assert_eq!(m.facts, before);
+
+        // Without the mode: the same merges, no fact touched.
+        let mut m = Tiny::new();
+        build(&mut m, ext());
+        let before = m.facts.clone();
+        let r = merge_module(&mut m, &Options::default()).unwrap();
+        assert_eq!(r.stats.functions_merged, 2);
+        assert!(!m.log.iter().any(|x| x.0 == "drop"));
+        assert_eq!(m.facts, before);
+    }
+
+    fn pos_of(log: &[(&str, FuncId, FuncId)], e: (&str, FuncId, FuncId)) -> usize {
+        log.iter().position(|x| *x == e).unwrap_or_else(|| panic!("{e:?} not in {log:?}"))
     }
 
     #[test]

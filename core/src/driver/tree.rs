@@ -60,8 +60,7 @@ struct Node {
 }
 
 /// The arena's slot 0, which holds no node.
-const PLACEHOLDER: Node =
-    Node { func: FuncId(0), key: 0, prio: 0, read: false, left: None, right: None, parent: None };
+const PLACEHOLDER: Node = Node { func: FuncId(0), key: 0, prio: 0, read: false, left: None, right: None, parent: None };
 
 /// Outcome of [`FnTree::find_or_insert`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

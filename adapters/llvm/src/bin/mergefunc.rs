@@ -4,7 +4,7 @@
 //! mergefunc INPUT.{ll,bc} -o OUTPUT.{ll,bc} [--use-aliases] [--preserve-debug-info]
 //!           [--merge-cycles] [--report FILE.json] [--stats] [-v|--verbose] [--time] [-S] [--no-verify]
 //!           [--threads N] [--no-copy-views] [--no-tree-keys] [--near-misses FILE.json]
-//!           [--check-fast-path]
+//!           [--check-fast-path] [--drop-differing-attachments]
 //! mergefunc explain INPUT.{ll,bc} F G [--before-merge] [--use-aliases] [--merge-cycles]
 //! ```
 //! The output format follows the extension (`.ll` text, anything else bitcode); `-S`
@@ -59,6 +59,13 @@
 //! body is checked by building both views and comparing them); a wrong one stops the run
 //! with an error. The output is the same; the tests pass it.
 //!
+//! `--drop-differing-attachments` (opt-in) merges functions that differ only in
+//! instruction attachments that state facts the optimizer may assume (`!tbaa`,
+//! `!alias.scope`, `!noalias`, `!range`, `!nonnull`, `!llvm.loop`, ...: the allowlist in
+//! `LlvmModule::set_drop_differing_attachments`), and removes from the survivor every such
+//! attachment that a function folded into it does not have. Every other attachment still
+//! keeps functions apart.
+//!
 //! `--test-llvm22-attachments` (for the tests only, not in the usage) compares instruction
 //! attachments as LLVM 22 does, which is unsound (see `docs/deviations.md`): the
 //! differential tests require opt-22's merges exactly with it, which shows that every
@@ -76,7 +83,7 @@ use std::time::Instant;
 
 const USAGE: &str = "usage: mergefunc INPUT.{ll,bc} -o OUTPUT.{ll,bc} [--use-aliases] [--preserve-debug-info] \
 [--merge-cycles] [--report FILE.json] [--stats] [-v|--verbose] [--time] [-S] [--no-verify] [--threads N] \
-[--no-copy-views] [--no-tree-keys] [--near-misses FILE.json] [--check-fast-path]
+[--no-copy-views] [--no-tree-keys] [--near-misses FILE.json] [--check-fast-path] [--drop-differing-attachments]
        mergefunc explain INPUT.{ll,bc} F G [--before-merge] [--use-aliases] [--merge-cycles]";
 
 struct Args {
@@ -95,6 +102,7 @@ struct Args {
     tree_keys: bool,
     near_misses: Option<PathBuf>,
     llvm22_attachments: bool,
+    drop_attachments: bool,
 }
 
 fn parse_args() -> Result<Args, String> {
@@ -116,6 +124,7 @@ fn parse_args() -> Result<Args, String> {
         tree_keys: true,
         near_misses: None,
         llvm22_attachments: false,
+        drop_attachments: false,
     };
     let mut it = std::env::args_os().skip(1);
     while let Some(arg) = it.next() {
@@ -137,6 +146,7 @@ fn parse_args() -> Result<Args, String> {
             Some("--no-copy-views") => a.copy_views = false,
             Some("--floors") => a.floors = true,
             Some("--no-tree-keys") => a.tree_keys = false,
+            Some("--drop-differing-attachments") => a.drop_attachments = true,
             // Not in the usage: the tests' model of LLVM 22's unsound attachment rule.
             Some("--test-llvm22-attachments") => a.llvm22_attachments = true,
             Some("--threads") => {
@@ -208,11 +218,17 @@ impl Staged {
         let is_link = std::fs::symlink_metadata(path).is_ok_and(|md| md.file_type().is_symlink());
         let dest = match std::fs::metadata(path) {
             Ok(md) if md.is_dir() => return Err(format!("cannot write {}: it is a directory", path.display())),
-            Ok(md) if !md.is_file() => return Ok(Staged { path: path.to_path_buf(), how: Staging::InPlace { data: None } }),
+            Ok(md) if !md.is_file() => {
+                return Ok(Staged { path: path.to_path_buf(), how: Staging::InPlace { data: None } })
+            }
             Ok(_) => {
                 // Opened for writing without truncation: the check changes nothing.
                 std::fs::OpenOptions::new().write(true).open(path).map_err(fail)?;
-                if is_link { std::fs::canonicalize(path).map_err(fail)? } else { path.to_path_buf() }
+                if is_link {
+                    std::fs::canonicalize(path).map_err(fail)?
+                } else {
+                    path.to_path_buf()
+                }
             }
             // A link to nothing: writing through it creates the file it names.
             Err(_) if is_link => return Ok(Staged { path: path.to_path_buf(), how: Staging::InPlace { data: None } }),
@@ -261,7 +277,12 @@ impl Staged {
             }
             Staging::InPlace { data } => {
                 let data = data.ok_or("internal error: output committed before it was filled")?;
-                let mut f = std::fs::OpenOptions::new().write(true).create(true).truncate(true).open(&self.path).map_err(fail)?;
+                let mut f = std::fs::OpenOptions::new()
+                    .write(true)
+                    .create(true)
+                    .truncate(true)
+                    .open(&self.path)
+                    .map_err(fail)?;
                 f.write_all(&data).and_then(|_| f.flush()).map_err(fail)?;
             }
             Staging::Done => {}
@@ -378,6 +399,7 @@ fn run() -> Result<(), String> {
     m.testing().set_copy_views(args.copy_views);
     m.testing().set_tree_keys(args.tree_keys);
     m.testing().set_llvm22_attachments(args.llvm22_attachments);
+    m.set_drop_differing_attachments(args.drop_attachments);
     let (start, cpu0) = (Instant::now(), mergefunc_llvm::process_cpu_seconds());
     let report = merge_module(&mut m, &args.opts).map_err(|e| format!("merging failed: {e}"))?;
     let (merge_secs, merge_cpu) = (start.elapsed().as_secs_f64(), mergefunc_llvm::process_cpu_seconds() - cpu0);

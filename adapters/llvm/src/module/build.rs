@@ -71,6 +71,9 @@ impl LlvmModule {
     ///
     /// `!pcsections` is not a hint: it writes the instruction's address into sections
     /// that a runtime reads.
+    ///
+    /// With `drop_attachments` (opt-in), the kinds of `DROPPABLE_ATTACHMENTS` are left
+    /// out as well, on every instruction.
     fn attachment_props(&mut self, inst: V, load: bool, props: &mut Vec<Prop>) {
         if self.switches.llvm22_attachments {
             return self.llvm22_attachment_props(inst, load, props);
@@ -80,13 +83,19 @@ impl LlvmModule {
             return;
         }
         let hints = self.kinds.md_hints;
-        let count = md.iter().filter(|(k, _)| load || !hints.contains(k)).count();
+        // With `drop_attachments`, droppable kinds are left out entirely (neither their
+        // presence nor their nodes), on loads too: the merge removes them from a
+        // survivor where they differ (`drop_differing_attachments`).
+        let droppable = self.kinds.md_droppable;
+        let dropping = self.switches.drop_attachments;
+        let recorded = |k: &u32| (load || !hints.contains(k)) && !(dropping && droppable.contains(k));
+        let count = md.iter().filter(|(k, _)| recorded(k)).count();
         if count == 0 {
             return;
         }
         props.push(Prop::Num(count as u64));
         for (k, m) in md {
-            if load || !hints.contains(&k) {
+            if recorded(&k) {
                 props.push(Prop::Num(k as u64));
                 props.push(Prop::Meta(Some(self.intern_meta(m))));
             }
@@ -532,14 +541,12 @@ impl LlvmModule {
         owned.props.shrink_to_fit();
         owned.succs.shrink_to_fit();
         let mut buf = owned;
-        // `inalloca`/`swifterror` alloca bits have no getter: in the rare functions that
-        // use those attributes, read them from the printed alloca.
+        // `inalloca`/`swifterror` alloca bits (no LLVM-C getter; the shim reads them): in
+        // the rare functions that use those attributes. Elsewhere they change nothing IR
+        // semantics observe (docs/soundness-audit.md) and LLVM 22 does not compare them.
         if special_attrs || fn_special {
             for &(a, at) in alloca_props.iter() {
-                let text = a.print();
-                let after = text.split_once("alloca").map(|p| p.1).unwrap_or("");
-                let bits = after.contains("inalloca") as u64 | (after.contains("swifterror") as u64) << 1;
-                buf.props[at] = Prop::Num(bits);
+                buf.props[at] = Prop::Num(a.alloca_flags().ok_or(reason::UNSUPPORTED)?);
             }
         }
         Ok((buf, distinct_md, has_meta))

@@ -31,9 +31,10 @@ impl LlvmModule {
 
     fn opaque_by_text(&mut self, v: V) -> ConstKind {
         let text = v.print();
-        if text.contains("<badref>") {
-            // Printing lost an identity (an unnamed global): fall back to the handle,
-            // valid for this generation only.
+        if text.contains("<badref>") || names_unnamed_global(&text) {
+            // Printing lost an identity, or names an unnamed global by its slot number
+            // (`@3`), which names another global once an unnamed global before it is
+            // erased: fall back to the handle, valid for this generation only.
             let n = self.tables.next_opaque;
             let id = *self.caches.opaque_ptr.entry(v.0 as usize).or_insert(n);
             if id == n {
@@ -118,21 +119,16 @@ impl LlvmModule {
                     disc: self.intern_const(d),
                     addr_disc: self.intern_const(a),
                 },
+                // A deactivation symbol (no getter; see `V::ptrauth`): the printed form,
+                // which names it, keys the constant exactly.
                 None => self.opaque_by_text(v),
             },
             ValKind::ConstantExpr => self.const_expr(v),
             ValKind::Instruction if !v.is_instruction() && v.is_constant() => {
                 // dso_local_equivalent / no_cfi: LLVM-C reports them as instructions and
-                // cannot tell them apart; the printed form can.
-                let text = v.print();
-                let wrapped = if text.contains("dso_local_equivalent") {
-                    Some(0)
-                } else if text.contains("no_cfi") {
-                    Some(1)
-                } else {
-                    None
-                };
-                match (wrapped, v.operand(0)) {
+                // cannot tell them apart; the shim can (the printed form cannot: a
+                // function's name may contain either keyword).
+                match (v.wrapped_kind(), v.operand(0)) {
                     (Some(k), Some(g)) if g.is_global() => ConstKind::Wrapped { kind: k, target: self.global_ref(g) },
                     _ => self.opaque_by_text(v),
                 }
@@ -266,4 +262,10 @@ impl LlvmModule {
             | Op::CatchSwitch => self.opaque_by_text(v),
         }
     }
+}
+
+/// Does the printed constant `text` name a global by slot number (`@` and a digit: a
+/// name that is not an identifier is printed quoted, so only unnamed globals print so)?
+fn names_unnamed_global(text: &str) -> bool {
+    text.as_bytes().windows(2).any(|w| w[0] == b'@' && w[1].is_ascii_digit())
 }

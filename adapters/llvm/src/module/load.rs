@@ -266,6 +266,25 @@ impl LlvmModule {
         self.switches.keep_erased = on;
     }
 
+    /// Opt-in (`--drop-differing-attachments`): functions that differ only in
+    /// instruction attachments that merely state facts the optimizer may assume (the
+    /// allowlist `DROPPABLE_ATTACHMENTS`: `!tbaa`, `!alias.scope`, `!noalias`, `!range`,
+    /// `!nonnull`, `!llvm.loop`, ...) merge, and the survivor loses, on every instruction,
+    /// each such attachment that the matched instruction of a function folded into it
+    /// does not have identically (the same node), so the folded function's callers run
+    /// with a subset of their own facts. Views then leave those kinds out (so the order
+    /// never compares them, and removing one never moves a function in the tree); every
+    /// other attachment is compared as by default. Set it before the merge; views built
+    /// earlier are rebuilt.
+    pub fn set_drop_differing_attachments(&mut self, on: bool) {
+        if self.switches.drop_attachments != on {
+            self.switches.drop_attachments = on;
+            for i in 0..self.funcs.len() {
+                self.invalidate(FuncId::new(i));
+            }
+        }
+    }
+
     /// How many threads later prescans of the worklist hash and merge keys may use
     /// (default: the available parallelism, at most 8; 1 walks on the calling thread).
     /// The first prescan runs while loading: set its threads with

@@ -190,9 +190,9 @@ impl LlvmModule {
         // A check, not a build of the pass.
         self.stats.views_built = builds;
         let s = &self.funcs[f.index()];
-        // Constants are compared by their recorded contents: a rebuild may intern an
-        // unchanged constant again under a new id (pointer caches are cleared by other
-        // rewrites); ids are identities, not contents.
+        // Constants and inline asm are compared by their recorded contents: a rebuild may
+        // intern an unchanged one again under a new id (pointer caches are cleared by
+        // other rewrites); ids are identities, not contents.
         let same = match (&before, &s.view) {
             (Some(a), Some(b)) => {
                 a.blocks == b.blocks
@@ -203,6 +203,10 @@ impl LlvmModule {
                         x.ty == y.ty
                             && match (x.value, y.value) {
                                 (Value::Const(p), Value::Const(q)) => self.same_const(p, q),
+                                // Inline asm values too (the `asm_of` cache is a pointer cache).
+                                (Value::Asm(p), Value::Asm(q)) => {
+                                    self.tables.asms[p.index()] == self.tables.asms[q.index()]
+                                }
                                 (p, q) => p == q,
                             }
                     })

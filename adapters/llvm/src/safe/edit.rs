@@ -165,6 +165,12 @@ impl V {
         }
     }
 
+    /// Gives global value `self` the partition of global value `src` (none if it has none).
+    pub fn copy_partition_from(self, src: V) {
+        // SAFETY: both are live values; the shim checks that they are global values.
+        unsafe { ffi::mergefunc_copy_partition(self.0, src.0) };
+    }
+
     /// Gives global object `self` the section of global object `src` (if it has one).
     pub fn copy_section_from(self, src: V) {
         // SAFETY: both are live values; `LLVMIsA*` is a checked cast.
@@ -248,6 +254,17 @@ impl V {
         }
         // SAFETY: `self` is a live global object (checked above).
         unsafe { c::LLVMGlobalEraseMetadata(self.0, kind) };
+    }
+
+    /// Removes the attachment of kind `kind` of an instruction (detaching frees no node:
+    /// nodes belong to the context). Does nothing to a value that is not an instruction.
+    pub fn erase_inst_metadata(self, kind: u32) {
+        if !self.is_instruction() {
+            return;
+        }
+        // SAFETY: `self` is a live instruction (checked above); a null node makes
+        // `LLVMSetMetadata` remove the attachment of that kind.
+        unsafe { c::LLVMSetMetadata(self.0, kind, ptr::null_mut()) };
     }
 
     /// A new external declaration with the function type and address space of function

@@ -91,6 +91,22 @@ impl V {
         unsafe { ffi::mergefunc_global_has_metadata(self.0, kind) == 1 }
     }
 
+    /// 0 for a `dso_local_equivalent` constant, 1 for a `no_cfi` one (LLVM-C reports both as
+    /// instructions and cannot tell them apart); `None` for any other value.
+    pub fn wrapped_kind(self) -> Option<u32> {
+        // SAFETY: `self` is a live value; the shim checks its kind.
+        let k = unsafe { ffi::mergefunc_wrapped_kind(self.0) };
+        u32::try_from(k).ok()
+    }
+
+    /// The `inalloca` (1) and `swifterror` (2) bits of an alloca (LLVM-C reads neither);
+    /// `None` for a value that is not an alloca.
+    pub fn alloca_flags(self) -> Option<u64> {
+        // SAFETY: `self` is a live value; the shim checks that it is an alloca.
+        let bits = unsafe { ffi::mergefunc_alloca_flags(self.0) };
+        u64::try_from(bits).ok()
+    }
+
     /// The alignment of a function in bytes, 64 bits wide (a function may be aligned to
     /// 2^32, which LLVM-C's 32-bit getter reads as none); 0 for none or a non-function.
     pub fn function_alignment(self) -> u64 {

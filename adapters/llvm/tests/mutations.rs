@@ -1,0 +1,777 @@
+//! The property-mutation audit: one function, several variants that differ in exactly one
+//! property, and the pass must never merge two variants that behave differently.
+//!
+//! Each case of a catalogue file in `tests/mutations/` (format below) is a function
+//! template with one or more `<<a|b|c>>` groups. Variant `i` takes alternative `i` of
+//! every group; the module holds two copies of every variant (`@m<i>_a`, `@m<i>_b`). After
+//! a merge run:
+//! * every merge joins functions of one *class*: a variant is its own class unless a
+//!   `same:` line declares variants equal in behaviour (with the reason: the property is
+//!   provably irrelevant, or the merge rewrites it safely);
+//! * the two copies of every variant are merged (the control: the functions are
+//!   mergeable at all, so only the mutated property keeps variants apart), unless a
+//!   `nocontrol:` line says why not.
+//!
+//! Every case runs through the paths that decide equality: the default (view copies,
+//! same-body claims, tree keys, shapes), views built for every function
+//! (`set_copy_views(false)`), no tree keys, the full path (shapes forgotten), and
+//! `check_fast_path`, which re-checks every claim of the fast path by building views.
+//!
+//! With `MERGEFUNC_MUTATIONS_OPT22=1`, every case is also run through
+//! `opt-22 -passes=mergefunc` and the cases LLVM 22 merges across classes are printed
+//! (the table of `docs/soundness-audit.md`); nothing is asserted about them.
+//!
+//! Catalogue format (`*.mut`):
+//! ```text
+//! # comment
+//! === case-name
+//! <module-level lines: declarations, globals, types; once per module>
+//! ---
+//! <function template: `@FN` is the function's name, `$I` the variant number,
+//!  `<<x|y|z>>` the alternatives; every group has the same number of alternatives>
+//! same: 0 2 -- why variants 0 and 2 behave the same
+//! nocontrol: 3 -- why the two copies of variant 3 do not merge
+//! nocontrol(weak): 4 -- the same, only when the variants are `weak` (or `internal`,
+//! `linkonce_odr`; `cycles`/`nocycles`: with or without `merge_cycles`)
+//! ```
+//!
+//! Each case also runs in the setups of [`SETUPS`] (its variants `internal`,
+//! `linkonce_odr unnamed_addr` with `use_aliases`, `weak`; a function calling every copy;
+//! `merge_cycles`; `preserve_debug_info`),
+//! on the default and the full path, for the rewrites those take (erasing, replacing
+//! uses, redirecting calls, a new private body, aliases) and the views they patch; a
+//! case whose text rules a setup out (a local function with hidden visibility, a call of
+//! a `preallocated` function without its token) skips it.
+#![cfg(feature = "llvm")]
+#![allow(clippy::std_instead_of_core, clippy::std_instead_of_alloc)]
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::panic::AssertUnwindSafe;
+use std::path::{Path, PathBuf};
+
+use mergefunc::{merge_module, FuncId, Options};
+use mergefunc_llvm::LlvmModule;
+
+const HEADER: &str =
+    "target datalayout = \"e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128\"\n\
+                      target triple = \"x86_64-unknown-linux-gnu\"\n";
+
+/// One case of a catalogue.
+struct Case {
+    /// `file:line` of the `===` line.
+    at: String,
+    name: String,
+    prelude: String,
+    template: String,
+    /// Groups of variants declared equal in behaviour.
+    same: Vec<Vec<usize>>,
+    /// Variants whose two copies need not merge, under the linkages that contain the
+    /// given word (all linkages for `None`).
+    nocontrol: Vec<(Option<String>, usize)>,
+}
+
+/// A directive's variant list and its reason (`0 2 -- reason`); the reason is required.
+fn numbers_and_reason(at: &str, rest: &str) -> Vec<usize> {
+    let (nums, why) = rest.split_once("--").unwrap_or_else(|| panic!("{at}: `{rest}` gives no reason (`-- why`)"));
+    assert!(!why.trim().is_empty(), "{at}: empty reason");
+    nums.split_whitespace().map(|n| n.parse().unwrap_or_else(|_| panic!("{at}: bad variant `{n}`"))).collect()
+}
+
+fn parse_catalogue(path: &Path) -> Vec<Case> {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let file = path.file_name().unwrap().to_string_lossy().into_owned();
+    let mut cases: Vec<Case> = Vec::new();
+    let mut in_template = false;
+    for (n, line) in text.lines().enumerate() {
+        let at = format!("{file}:{}", n + 1);
+        if let Some(name) = line.strip_prefix("=== ") {
+            cases.push(Case {
+                at,
+                name: name.trim().to_string(),
+                prelude: String::new(),
+                template: String::new(),
+                same: Vec::new(),
+                nocontrol: Vec::new(),
+            });
+            in_template = false;
+            continue;
+        }
+        if line.starts_with('#') {
+            continue;
+        }
+        let Some(case) = cases.last_mut() else {
+            assert!(line.trim().is_empty(), "{at}: text before the first case");
+            continue;
+        };
+        if let Some(rest) = line.strip_prefix("same:") {
+            case.same.push(numbers_and_reason(&at, rest));
+        } else if let Some(rest) = line.strip_prefix("nocontrol") {
+            // `nocontrol: 3 -- why` or `nocontrol(weak): 3 -- why`.
+            let (only, rest) = match rest.strip_prefix('(').and_then(|r| r.split_once("):")) {
+                Some((word, rest)) => (Some(word.to_string()), rest),
+                None => (None, rest.strip_prefix(':').unwrap_or_else(|| panic!("{at}: bad nocontrol line"))),
+            };
+            case.nocontrol.extend(numbers_and_reason(&at, rest).into_iter().map(|i| (only.clone(), i)));
+        } else if line.trim() == "---" {
+            in_template = true;
+        } else if in_template {
+            case.template.push_str(line);
+            case.template.push('\n');
+        } else {
+            case.prelude.push_str(line);
+            case.prelude.push('\n');
+        }
+    }
+    cases
+}
+
+/// The template split at its groups: text, alternatives, text, alternatives, ..., text.
+fn split_groups(case: &Case) -> (Vec<&str>, Vec<Vec<&str>>) {
+    let mut texts = Vec::new();
+    let mut groups = Vec::new();
+    let mut rest = case.template.as_str();
+    while let Some(open) = rest.find("<<") {
+        let close = rest[open..].find(">>").unwrap_or_else(|| panic!("{}: unclosed `<<`", case.at)) + open;
+        texts.push(&rest[..open]);
+        groups.push(rest[open + 2..close].split('|').collect::<Vec<_>>());
+        rest = &rest[close + 2..];
+    }
+    texts.push(rest);
+    (texts, groups)
+}
+
+/// The module text of a case and its number of variants.
+fn module_text(case: &Case) -> (String, usize) {
+    module_text_with(case, &Setup { linkage: "", unnamed: false, callers: false, cycles: false, debug_info: false })
+}
+
+/// How the variants of a case are set up in a module.
+#[derive(Clone, Copy, Debug)]
+struct Setup<'a> {
+    /// Written after `define`.
+    linkage: &'a str,
+    /// `unnamed_addr` after the parameter list.
+    unnamed: bool,
+    /// A function `@callers` calls every copy (with poison arguments), so merges redirect
+    /// or replace calls and patch its view.
+    callers: bool,
+    /// `Options::merge_cycles`.
+    cycles: bool,
+    /// `Options::preserve_debug_info`.
+    debug_info: bool,
+}
+
+/// The module text of a case set up as `setup`, and its number of variants.
+fn module_text_with(case: &Case, setup: &Setup) -> (String, usize) {
+    let Setup { linkage, unnamed, callers, .. } = *setup;
+    let (texts, groups) = split_groups(case);
+    assert!(!groups.is_empty(), "{}: no `<<...>>` group", case.at);
+    let n = groups[0].len();
+    assert!(n >= 2, "{}: fewer than two variants", case.at);
+    for g in &groups {
+        assert_eq!(g.len(), n, "{}: groups with different numbers of alternatives", case.at);
+    }
+    let mut out = format!("{HEADER}{}\n", case.prelude);
+    let mut calls = String::new();
+    for i in 0..n {
+        let mut body = String::from(texts[0]);
+        for (g, t) in groups.iter().zip(&texts[1..]) {
+            body.push_str(g[i]);
+            body.push_str(t);
+        }
+        let mut body =
+            if linkage.is_empty() { body } else { body.replacen("define ", &format!("define {linkage} "), 1) };
+        if unnamed {
+            body = with_unnamed_addr(&body);
+        }
+        for copy in ["a", "b"] {
+            out.push_str(&body.replace("@FN", &format!("@m{i}_{copy}")).replace("$I", &i.to_string()));
+            out.push('\n');
+            if callers {
+                if let Some(call) = call_of(&body, &format!("m{i}_{copy}")) {
+                    calls.push_str(&call);
+                }
+            }
+        }
+    }
+    if callers {
+        out.push_str(&format!("define void @callers() {{\n{calls}  ret void\n}}\n"));
+    }
+    for s in case.same.iter().flatten().chain(case.nocontrol.iter().map(|(_, i)| i)) {
+        assert!(*s < n, "{}: variant {s} out of range", case.at);
+    }
+    (out, n)
+}
+
+/// The closing parenthesis of the parameter list that opens at `text[open]`.
+fn matching_paren(text: &str, open: usize) -> Option<usize> {
+    let mut depth = 0usize;
+    for (k, ch) in text[open..].char_indices() {
+        match ch {
+            '(' => depth += 1,
+            ')' => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(open + k);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// A call of `name`, defined by `text` as `@FN`, with poison arguments: the calling
+/// convention, return attributes and type of the definition, its parameter types and
+/// attributes. `None` for a variadic function.
+fn call_of(text: &str, name: &str) -> Option<String> {
+    let def = text.find("define ")? + "define ".len();
+    let fn_at = text.find("@FN(")?;
+    let close = matching_paren(text, fn_at + 3)?;
+    const NOT_IN_CALLS: [&str; 10] = [
+        "internal",
+        "weak",
+        "linkonce_odr",
+        "hidden",
+        "protected",
+        "dso_local",
+        "dllexport",
+        "dllimport",
+        "unnamed_addr",
+        "local_unnamed_addr",
+    ];
+    let prefix: Vec<&str> = text[def..fn_at].split_whitespace().filter(|w| !NOT_IN_CALLS.contains(w)).collect();
+    let params = &text[fn_at + 4..close];
+    let mut args = Vec::new();
+    let (mut depth, mut start) = (0usize, 0usize);
+    for (k, ch) in params.char_indices().chain(std::iter::once((params.len(), ','))) {
+        match ch {
+            '(' | '<' | '{' | '[' => depth += 1,
+            ')' | '>' | '}' | ']' => depth = depth.saturating_sub(1),
+            ',' if depth == 0 => {
+                let p = params[start..k].trim();
+                start = k + 1;
+                if p.is_empty() {
+                    continue;
+                }
+                if p == "..." {
+                    return None;
+                }
+                let ty = match p.rsplit_once(' ') {
+                    Some((ty, last)) if last.starts_with('%') => ty,
+                    _ => p,
+                };
+                args.push(format!("{ty} poison"));
+            }
+            _ => {}
+        }
+    }
+    Some(format!("  call {} @{name}({})\n", prefix.join(" "), args.join(", ")))
+}
+
+/// `text` with ` unnamed_addr` after the parameter list of `@FN` (when there is one).
+fn with_unnamed_addr(text: &str) -> String {
+    match text.find("@FN(").and_then(|start| matching_paren(text, start + 3)) {
+        Some(close) => format!("{} unnamed_addr{}", &text[..=close], &text[close + 1..]),
+        None => text.to_string(),
+    }
+}
+
+/// Union-find over small integers.
+struct Classes(Vec<usize>);
+
+impl Classes {
+    fn new(n: usize) -> Self {
+        Classes((0..n).collect())
+    }
+    fn find(&mut self, x: usize) -> usize {
+        let mut r = x;
+        while self.0[r] != r {
+            r = self.0[r];
+        }
+        self.0[x] = r;
+        r
+    }
+    fn join(&mut self, a: usize, b: usize) {
+        let (ra, rb) = (self.find(a), self.find(b));
+        self.0[ra] = rb;
+    }
+}
+
+/// The merge paths every case goes through.
+#[derive(Clone, Copy, Debug)]
+enum MergePath {
+    Default,
+    BuiltViews,
+    NoTreeKeys,
+    FullPath,
+    CheckFastPath,
+}
+
+const PATHS: [MergePath; 5] =
+    [MergePath::Default, MergePath::BuiltViews, MergePath::NoTreeKeys, MergePath::FullPath, MergePath::CheckFastPath];
+
+/// Other linkages, for the rewrites they take (erasing unused local functions, a new
+/// private body for an ODR pair, aliases), each with `use_aliases`, on the default and
+/// full paths. A case whose text does not allow one (a local function with hidden
+/// visibility, say) skips it.
+const SETUPS: [Setup; 10] = [
+    Setup { linkage: "", unnamed: false, callers: true, cycles: false, debug_info: false },
+    Setup { linkage: "internal", unnamed: false, callers: false, cycles: false, debug_info: false },
+    Setup { linkage: "internal", unnamed: false, callers: true, cycles: false, debug_info: false },
+    Setup { linkage: "linkonce_odr", unnamed: true, callers: false, cycles: false, debug_info: false },
+    Setup { linkage: "linkonce_odr", unnamed: true, callers: true, cycles: false, debug_info: false },
+    Setup { linkage: "weak", unnamed: false, callers: true, cycles: false, debug_info: false },
+    Setup { linkage: "", unnamed: false, callers: true, cycles: true, debug_info: false },
+    Setup { linkage: "internal", unnamed: false, callers: true, cycles: true, debug_info: false },
+    Setup { linkage: "", unnamed: false, callers: true, cycles: false, debug_info: true },
+    Setup { linkage: "internal", unnamed: false, callers: true, cycles: false, debug_info: true },
+];
+
+/// Runs one merge of the case's module on `path`; returns the problems found.
+fn check_case(case: &Case, text: &str, n: usize, path: MergePath) -> Vec<String> {
+    let m = LlvmModule::parse(text.as_bytes(), &case.name)
+        .unwrap_or_else(|e| panic!("{}: {}: the module is not valid: {e}", case.at, case.name));
+    check_module(case, m, n, path, Options::default(), "nocycles")
+}
+
+/// [`check_case`] on a parsed module with `opts`; `tags` names the setup for
+/// `nocontrol(word)` lines (the variants' linkage, and `cycles` or `nocycles`).
+fn check_module(
+    case: &Case,
+    mut m: LlvmModule,
+    n: usize,
+    path: MergePath,
+    mut opts: Options,
+    tags: &str,
+) -> Vec<String> {
+    match path {
+        MergePath::Default => {}
+        MergePath::BuiltViews => m.testing().set_copy_views(false),
+        MergePath::NoTreeKeys => {
+            m.testing().set_copy_views(false);
+            m.testing().set_tree_keys(false);
+        }
+        MergePath::FullPath => m.testing().forget_shapes(),
+        MergePath::CheckFastPath => opts.check_fast_path = true,
+    }
+    // Function ids are stable across merges (a thunk's shell takes the id it replaces).
+    let mut copy_of: BTreeMap<FuncId, (usize, char)> = BTreeMap::new();
+    for i in 0..n {
+        for c in ['a', 'b'] {
+            let f = m.func_by_name(&format!("m{i}_{c}")).expect("variant copy is defined");
+            copy_of.insert(f, (i, c));
+        }
+    }
+    let report = match merge_module(&mut m, &opts) {
+        Ok(r) => r,
+        Err(e) => return vec![format!("{path:?}: the run failed: {e}")],
+    };
+    if let Err(e) = m.verify() {
+        return vec![format!("{path:?}: the output does not verify: {e}")];
+    }
+    // Components of the merge graph (new private bodies included), by function id.
+    let ids = 1 + report.merges.iter().flat_map(|r| [r.folded.index(), r.target.index()]).max().unwrap_or(0);
+    let ids = ids.max(copy_of.keys().map(|f| f.index() + 1).max().unwrap_or(0));
+    let mut merged = Classes::new(ids);
+    for r in &report.merges {
+        merged.join(r.folded.index(), r.target.index());
+    }
+    let mut classes = Classes::new(n);
+    for s in &case.same {
+        for w in s.windows(2) {
+            classes.join(w[0], w[1]);
+        }
+    }
+    let mut problems = Vec::new();
+    let copies: Vec<(FuncId, (usize, char))> = copy_of.into_iter().collect();
+    for (x, &(f, (i, ci))) in copies.iter().enumerate() {
+        for &(g, (j, cj)) in &copies[x + 1..] {
+            if merged.find(f.index()) == merged.find(g.index()) && classes.find(i) != classes.find(j) {
+                problems.push(format!("{path:?}: FALSE MERGE of variants {i} (m{i}_{ci}) and {j} (m{j}_{cj})"));
+            }
+        }
+    }
+    for i in 0..n {
+        let exempt = case
+            .nocontrol
+            .iter()
+            .any(|(only, j)| *j == i && only.as_deref().is_none_or(|w| tags.split_whitespace().any(|t| t == w)));
+        if exempt {
+            continue;
+        }
+        let a = copies.iter().find(|c| c.1 == (i, 'a')).unwrap().0;
+        let b = copies.iter().find(|c| c.1 == (i, 'b')).unwrap().0;
+        if merged.find(a.index()) != merged.find(b.index()) {
+            problems.push(format!("{path:?}: control failed: the two copies of variant {i} did not merge"));
+        }
+    }
+    problems
+}
+
+fn catalogue_files() -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/mutations");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "mut"))
+        .collect();
+    files.sort();
+    files
+}
+
+#[test]
+fn mutated_properties_never_merge() {
+    let (mut cases, mut variants, mut runs, mut skipped) = (0, 0, 0, 0);
+    let mut problems = String::new();
+    for file in catalogue_files() {
+        for case in parse_catalogue(&file) {
+            let (text, n) = module_text(&case);
+            cases += 1;
+            variants += n;
+            let mut record = |what: &str, found: std::thread::Result<Vec<String>>| {
+                // A panic (an adapter assertion) is a finding too: report it with the case.
+                let found = found.unwrap_or_else(|e| {
+                    let msg = e
+                        .downcast_ref::<String>()
+                        .cloned()
+                        .or_else(|| e.downcast_ref::<&str>().map(|s| s.to_string()))
+                        .unwrap_or_default();
+                    vec![format!("panicked: {}", msg.lines().next().unwrap_or(""))]
+                });
+                for p in found {
+                    let _ = writeln!(problems, "{} ({}){what}: {p}", case.at, case.name);
+                }
+            };
+            for path in PATHS {
+                runs += 1;
+                record("", std::panic::catch_unwind(AssertUnwindSafe(|| check_case(&case, &text, n, path))));
+            }
+            for setup in SETUPS {
+                let (linkage, use_aliases) = (setup.linkage, setup.unnamed);
+                let (linked, _) = module_text_with(&case, &setup);
+                let Ok(m) = LlvmModule::parse(linked.as_bytes(), &case.name).map_err(|e| {
+                    if std::env::var_os("MERGEFUNC_MUTATIONS_SHOW_SKIPPED").is_some() {
+                        eprintln!("{} ({}) [{setup:?}]: {}", case.at, case.name, e.0.lines().next().unwrap_or(""));
+                    }
+                }) else {
+                    skipped += 1;
+                    continue;
+                };
+                drop(m);
+                for path in [MergePath::Default, MergePath::FullPath] {
+                    runs += 1;
+                    let what = format!(
+                        " [{linkage}{}{}{}{}]",
+                        if use_aliases { " unnamed_addr, aliases" } else { "" },
+                        if setup.callers { ", callers" } else { "" },
+                        if setup.cycles { ", merge_cycles" } else { "" },
+                        if setup.debug_info { ", preserve_debug_info" } else { "" },
+                    );
+                    record(
+                        &what,
+                        std::panic::catch_unwind(AssertUnwindSafe(|| {
+                            let m = LlvmModule::parse(linked.as_bytes(), &case.name).expect("parsed above");
+                            let opts = Options {
+                                use_aliases,
+                                merge_cycles: setup.cycles,
+                                preserve_debug_info: setup.debug_info,
+                                ..Options::default()
+                            };
+                            let tags = format!("{linkage} {}", if setup.cycles { "cycles" } else { "nocycles" });
+                            check_module(&case, m, n, path, opts, &tags)
+                        })),
+                    );
+                }
+            }
+        }
+    }
+    eprintln!(
+        "mutation catalogue: {cases} cases, {variants} variants, {runs} merge runs \
+         ({skipped} case/linkage combinations the IR does not allow)"
+    );
+    assert!(cases >= 100, "the catalogue shrank to {cases} cases");
+    assert!(problems.is_empty(), "\n{problems}");
+}
+
+/// The same catalogue through `opt-22 -passes=mergefunc`, for the audit's table: which
+/// cases LLVM 22 merges across classes. Prints; asserts only that opt-22 ran.
+#[test]
+fn mutation_catalogue_against_opt22() {
+    if std::env::var_os("MERGEFUNC_MUTATIONS_OPT22").is_none() {
+        return;
+    }
+    let dir = std::env::temp_dir().join(format!("mergefunc-mutations-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut out = String::new();
+    for file in catalogue_files() {
+        for case in parse_catalogue(&file) {
+            let (text, n) = module_text(&case);
+            let input = dir.join(format!("{}.ll", case.name));
+            std::fs::write(&input, &text).unwrap();
+            let o = std::process::Command::new("opt-22")
+                .args(["-S", "-passes=mergefunc", "-o", "-"])
+                .arg(&input)
+                .output()
+                .expect("opt-22 runs");
+            if !o.status.success() {
+                let _ = writeln!(
+                    out,
+                    "{}: opt-22 failed: {}",
+                    case.name,
+                    String::from_utf8_lossy(&o.stderr).lines().next().unwrap_or("")
+                );
+                continue;
+            }
+            let merged = opt_merges(&String::from_utf8_lossy(&o.stdout), n);
+            let mut classes = Classes::new(n);
+            for s in &case.same {
+                for w in s.windows(2) {
+                    classes.join(w[0], w[1]);
+                }
+            }
+            let wrong: Vec<String> = merged
+                .iter()
+                .filter(|(i, j)| classes.find(*i) != classes.find(*j))
+                .map(|(i, j)| format!("{i}~{j}"))
+                .collect();
+            if !wrong.is_empty() {
+                let _ = writeln!(out, "{}: opt-22 merges variants {}", case.name, wrong.join(" "));
+            }
+        }
+    }
+    eprintln!("{out}");
+}
+
+/// Variant pairs opt-22's output merged: a copy `m<i>_<c>` whose body is only a call to
+/// `m<j>_<d>` (a thunk), or an alias of it.
+fn opt_merges(text: &str, n: usize) -> Vec<(usize, usize)> {
+    let variant = |name: &str| -> Option<usize> {
+        let rest = name.strip_prefix('m')?;
+        let (i, _) = rest.split_once('_')?;
+        i.parse().ok().filter(|i| *i < n)
+    };
+    let mut out = Vec::new();
+    let mut current: Option<(usize, Vec<String>)> = None;
+    for line in text.lines() {
+        if let Some(def) = line.strip_prefix("define ") {
+            let name = def.split('@').nth(1).and_then(|s| s.split('(').next()).unwrap_or("");
+            current = variant(name).map(|i| (i, Vec::new()));
+        } else if line == "}" {
+            if let Some((i, body)) = current.take() {
+                if body.len() <= 3 {
+                    for l in &body {
+                        if let Some(callee) = l.split(" @").nth(1).and_then(|s| s.split('(').next()) {
+                            if let Some(j) = variant(callee) {
+                                out.push((j, i));
+                            }
+                        }
+                    }
+                }
+            }
+        } else if let Some((_, body)) = current.as_mut() {
+            if !line.trim().is_empty() {
+                body.push(line.to_string());
+            }
+        } else if line.contains(" alias ") {
+            let name = line.trim_start_matches('@').split(' ').next().unwrap_or("");
+            if let (Some(i), Some(j)) = (variant(name), line.rsplit('@').next().and_then(variant)) {
+                out.push((j, i));
+            }
+        }
+    }
+    out
+}
+
+/// A small deterministic generator (64-bit LCG, high bits).
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        self.0 >> 33
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n.max(1) as u64) as usize
+    }
+}
+
+/// One-token changes that change behaviour wherever they apply (in a reachable block):
+/// (from, to), applied to the first occurrence in an instruction line. GEP no-wrap flags
+/// are left out (the merge intersects them).
+const TOKEN_CHANGES: &[(&str, &str)] = &[
+    (" = add ", " = sub "),
+    (" = sub ", " = add "),
+    (" = and ", " = or "),
+    (" = or ", " = xor "),
+    (" = xor ", " = and "),
+    (" = shl ", " = lshr "),
+    (" = lshr ", " = ashr "),
+    (" = udiv ", " = sdiv "),
+    (" = fadd ", " = fsub "),
+    (" = fmul ", " = fadd "),
+    (" = add ", " = add nuw "),
+    (" = add ", " = add nsw "),
+    (" = sub ", " = sub nuw "),
+    (" = shl ", " = shl nsw "),
+    (" = udiv ", " = udiv exact "),
+    (" = lshr ", " = lshr exact "),
+    (" = or ", " = or disjoint "),
+    (" = zext ", " = sext "),
+    (" = zext ", " = zext nneg "),
+    (" = trunc ", " = trunc nuw "),
+    ("icmp eq ", "icmp ne "),
+    ("icmp ne ", "icmp eq "),
+    ("icmp slt ", "icmp sle "),
+    ("icmp ult ", "icmp samesign ult "),
+    ("icmp ugt ", "icmp uge "),
+    ("fcmp olt ", "fcmp ult "),
+    ("fcmp oeq ", "fcmp nnan oeq "),
+    (" = fadd ", " = fadd nsz "),
+    (" = fmul ", " = fmul fast "),
+    (" = select i1 ", " = select nnan i1 "),
+    (" = load ", " = load volatile "),
+    ("  store ", "  store volatile "),
+    ("align 1", "align 2"),
+    ("align 2", "align 4"),
+    ("align 4", "align 8"),
+    ("align 8", "align 16"),
+    (" i32 1,", " i32 2,"),
+    (" i64 1,", " i64 3,"),
+    (" i32 0,", " i32 7,"),
+    (" i64 8", " i64 16"),
+    ("tail call ", "notail call "),
+    ("call void ", "call fastcc void "),
+    (" nounwind", ""),
+    (" noundef ", " "),
+    ("zeroinitializer", "poison"),
+    ("undef", "poison"),
+];
+
+/// The definitions of a module's text: (name as written after `@`, start, end) of each
+/// `define ... {` to its closing `}` line.
+fn definitions(text: &str) -> Vec<(String, usize, usize)> {
+    let mut out = Vec::new();
+    let mut at = 0;
+    while let Some(k) = text[at..].find("\ndefine ") {
+        let start = at + k + 1;
+        let Some(end) = text[start..].find("\n}\n").map(|e| start + e + 3) else { break };
+        let head = &text[start..text[start..].find('\n').map_or(end, |e| start + e)];
+        if let Some(name) = head.split_once('@').and_then(|(_, r)| {
+            if let Some(q) = r.strip_prefix('"') {
+                q.split_once('"').map(|(n, _)| format!("\"{n}\""))
+            } else {
+                r.split_once('(').map(|(n, _)| n.to_string())
+            }
+        }) {
+            out.push((name, start, end));
+        }
+        at = end - 1;
+    }
+    out
+}
+
+/// The sweep: `count` mutated clones of random functions of `text`, one at a time (the
+/// clone `<name>.mut` carries one token change of one instruction); a merge of a clone
+/// with its original is a false merge. Returns (clones merged, problems).
+fn sweep(what: &str, text: &str, count: usize, seed: u64) -> (usize, Vec<String>) {
+    let defs: Vec<_> = definitions(text).into_iter().filter(|(_, s, e)| text[*s..*e].lines().count() >= 4).collect();
+    let mut rng = Rng(seed);
+    let (mut runs, mut problems) = (0, Vec::new());
+    for _ in 0..count * 8 {
+        if runs == count || defs.is_empty() {
+            break;
+        }
+        let (name, s, e) = &defs[rng.below(defs.len())];
+        let body = &text[*s..*e];
+        let lines: Vec<&str> = body.lines().collect();
+        let insts: Vec<usize> =
+            (1..lines.len()).filter(|i| lines[*i].starts_with("  ") && !lines[*i].contains("#dbg")).collect();
+        if insts.is_empty() {
+            continue;
+        }
+        let i = insts[rng.below(insts.len())];
+        let applicable: Vec<&(&str, &str)> = TOKEN_CHANGES
+            .iter()
+            .filter(|(from, _)| {
+                lines[i].contains(from) && !(lines[i].contains("getelementptr") && from.contains("align"))
+            })
+            .collect();
+        if applicable.is_empty() {
+            continue;
+        }
+        let (from, to) = *applicable[rng.below(applicable.len())];
+        let changed = lines[i].replacen(from, to, 1);
+        let clone_name = match name.strip_suffix('"') {
+            Some(n) => format!("{n}.mut\""),
+            None => format!("{name}.mut"),
+        };
+        let mut clone: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
+        clone[i] = changed;
+        clone[0] = clone[0].replacen(&format!("@{name}("), &format!("@{clone_name}("), 1);
+        let module = format!("{text}\n{}\n", clone.join("\n"));
+        let Ok(mut m) = LlvmModule::parse(module.as_bytes(), what) else { continue };
+        // A change the parser undoes (a folded constant) is no change.
+        let printed = m.to_text();
+        let bodies: Vec<String> = definitions(&printed)
+            .into_iter()
+            .filter(|(n, _, _)| *n == *name || *n == clone_name)
+            .map(|(n, s, e)| printed[s..e].replacen(&format!("@{n}("), "@F(", 1))
+            .collect();
+        if bodies.len() != 2 || bodies[0] == bodies[1] {
+            continue;
+        }
+        let ids = [name, &clone_name].map(|n| m.func_by_name(n.trim_matches('"')));
+        let [Some(f), Some(g)] = ids else { continue };
+        runs += 1;
+        let report = match merge_module(&mut m, &Options { check_fast_path: true, ..Options::default() }) {
+            Ok(r) => r,
+            Err(e) => {
+                problems.push(format!("{what}: {clone_name}: the run failed: {e}"));
+                continue;
+            }
+        };
+        let n = 1 + report.merges.iter().flat_map(|r| [r.folded.index(), r.target.index()]).max().unwrap_or(0);
+        let mut merged = Classes::new(n.max(f.index() + 1).max(g.index() + 1));
+        for r in &report.merges {
+            merged.join(r.folded.index(), r.target.index());
+        }
+        if merged.find(f.index()) == merged.find(g.index()) {
+            problems.push(format!("{what}: FALSE MERGE of @{name} and its clone:\n  - {}\n  + {}", lines[i], clone[i]));
+        }
+    }
+    (runs, problems)
+}
+
+/// The sweep on every corpus module (a few clones each, in CI), or with
+/// `MERGEFUNC_MUTATION_SWEEP=a.ll:b.ll` (and `MERGEFUNC_MUTATION_SWEEP_COUNT`, default
+/// 200) on other modules: the random counterpart of the catalogue, on real code.
+#[test]
+fn mutated_clones_of_real_functions_never_merge() {
+    let (files, count): (Vec<PathBuf>, usize) = match std::env::var_os("MERGEFUNC_MUTATION_SWEEP") {
+        Some(list) => (
+            std::env::split_paths(&list).collect(),
+            std::env::var("MERGEFUNC_MUTATION_SWEEP_COUNT").ok().and_then(|c| c.parse().ok()).unwrap_or(200),
+        ),
+        None => {
+            let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/corpus");
+            let mut v: Vec<PathBuf> = std::fs::read_dir(&dir)
+                .unwrap()
+                .map(|e| e.unwrap().path())
+                .filter(|p| p.extension().is_some_and(|e| e == "ll"))
+                .collect();
+            v.sort();
+            (v, 3)
+        }
+    };
+    let (mut runs, mut problems) = (0, Vec::new());
+    for (k, f) in files.iter().enumerate() {
+        let text = std::fs::read_to_string(f).unwrap_or_else(|e| panic!("{}: {e}", f.display()));
+        let (r, p) = sweep(&f.display().to_string(), &text, count, 0x5eed + k as u64);
+        runs += r;
+        problems.extend(p);
+    }
+    eprintln!("mutation sweep: {runs} mutated clones in {} modules", files.len());
+    assert!(problems.is_empty(), "\n{}", problems.join("\n"));
+}
