@@ -758,6 +758,40 @@ fn bench_module(name: &str, input: &Path, runs: usize, cycles: bool) -> Result<R
     row.defined = theirs.funcs.len();
     row.merged = theirs.merged_count();
     row.same = diffs.is_empty() && ours.merged_count() == theirs.merged_count();
+    if !row.same {
+        // The one documented difference a real module shows: instruction attachments
+        // compared in full (docs/deviations.md). Under LLVM 22's attachment rule (a test
+        // switch, untimed) the merges must be exactly LLVM's, and ours a subset of them.
+        let model_ll = work.join("ours-llvm22-attachments.ll");
+        let st = Command::new(OUR_BIN)
+            .arg(input)
+            .args(["--test-llvm22-attachments", "-S", "-o"])
+            .arg(&model_ll)
+            .status()
+            .map_err(|e| e.to_string())?;
+        if !st.success() {
+            return Err("mergefunc --test-llvm22-attachments failed".into());
+        }
+        let model = classify::classify_text(&input_text, &read(&model_ll)?);
+        let model_diffs = classify::compare(&theirs, &model, &BTreeSet::new(), true);
+        // Every function we fold, LLVM folds too.
+        let subset = ours
+            .funcs
+            .iter()
+            .filter(|(_, r)| r.outcome.is_merged())
+            .all(|(name, _)| theirs.outcome(name).is_some_and(|o| o.is_merged()));
+        println!(
+            "merges differ from LLVM's on {} functions; under LLVM 22's attachment rule: {} differences ({})",
+            diffs.len(),
+            model_diffs.len(),
+            if model_diffs.is_empty() && subset {
+                "the differences are the documented attachment deviation"
+            } else {
+                "NOT explained by the attachment deviation"
+            }
+        );
+        row.same = model_diffs.is_empty() && model.merged_count() == theirs.merged_count() && subset;
+    }
     println!();
     println!(
         "defined functions {}, merged by LLVM {}, by us {}, per-function differences {}",
