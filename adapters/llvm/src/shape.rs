@@ -91,12 +91,7 @@ pub(crate) fn enabled() -> bool {
 /// `ptr_bits`: the pointer width the order equates with address-space-0 pointers (0:
 /// none).
 /// Every handle is a function of the module (the handle rule of `crate::safe`).
-pub(crate) fn compute(
-    scratch: &ScanScratch,
-    defs: &[(usize, V)],
-    n: usize,
-    ptr_bits: u32,
-) -> Shapes {
+pub(crate) fn compute(scratch: &ScanScratch, defs: &[(usize, V)], n: usize, ptr_bits: u32) -> Shapes {
     let mut keys: Vec<(u64, usize)> = Vec::with_capacity(defs.len());
     let entry_walk: i32 = std::env::var("MERGEFUNC_SHAPE_ENTRY").ok().and_then(|v| v.parse().ok()).unwrap_or(3);
     let key = |f: V| scratch.shape_key(f, ptr_bits, entry_walk);

@@ -555,7 +555,9 @@ fn unread_claims_decline_what_a_build_would_refuse() {
 /// (checked against the comparator's path in the second run).
 #[test]
 fn unread_pairs_merge_without_views_when_the_newcomer_survives() {
-    let body = |name: &str| format!("define i64 @{name}(i64 %x) {{\n  %y = mul i64 %x, 7\n  %z = add i64 %y, 3\n  ret i64 %z\n}}\n");
+    let body = |name: &str| {
+        format!("define i64 @{name}(i64 %x) {{\n  %y = mul i64 %x, 7\n  %z = add i64 %y, 3\n  ret i64 %z\n}}\n")
+    };
     let src = format!(
         "{}{}{}define i64 @use(i64 %x) {{\n  %1 = call i64 @zz(i64 %x)\n  %2 = call i64 @aa(i64 %1)\n  \
          %3 = call i64 @mm(i64 %2)\n  ret i64 %3\n}}\n",

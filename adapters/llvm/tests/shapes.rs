@@ -130,11 +130,7 @@ fn shapes_read_a_bounded_prefix_of_the_entry_block() {
         b.push_str("  ret i64 %v1099\n");
         b
     };
-    let text = format!(
-        "define i64 @a(i64 %x) {{\n{}}}\ndefine i64 @b(i64 %x) {{\n{}}}\n",
-        body("add"),
-        body("sub")
-    );
+    let text = format!("define i64 @a(i64 %x) {{\n{}}}\ndefine i64 @b(i64 %x) {{\n{}}}\n", body("add"), body("sub"));
     let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("shapes-long-entry.ll");
     std::fs::write(&path, text).expect("writes the module");
     let mut m = LlvmModule::load(&path).expect("loads");

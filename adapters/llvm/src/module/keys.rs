@@ -199,8 +199,13 @@ impl LlvmModule {
             let scratch = self.keys.tree_scan.get_or_insert_with(crate::safe::ScanScratch::new);
             // `v` is a live function of this module, and `&mut self` is held for the whole
             // call: nothing rewrites it meanwhile.
-            scratch.prescan(v, &terms, ptr_bits, &mut ids).map(|out| {
-                crate::prescan::Entry { hash: out[0], key: out[1], ids: (0, 0), part: 0, detail: out[6], copy: 0 }
+            scratch.prescan(v, &terms, ptr_bits, &mut ids).map(|out| crate::prescan::Entry {
+                hash: out[0],
+                key: out[1],
+                ids: (0, 0),
+                part: 0,
+                detail: out[6],
+                copy: 0,
             })
         });
         let key = found.map(|e| {
