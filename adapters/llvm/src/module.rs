@@ -407,6 +407,9 @@ pub(crate) struct Keys {
     /// The `refs` of every cached tree key ([`TreeKey`]); spans are patched in
     /// place, and a key computed again appends a new span.
     tree_ref_arena: Vec<FuncId>,
+    /// By metadata id: [`LlvmModule::meta_key`] of the item (0: not computed yet). An
+    /// id names one content for good, so an entry never goes stale.
+    meta_keys: Vec<u64>,
 }
 
 /// Sources of view copies and the shim's same-body walk (see `copies.rs`).
@@ -565,6 +568,7 @@ impl Keys {
             tree_ids: Vec::new(),
             tree_refs: Vec::new(),
             tree_ref_arena: Vec::new(),
+            meta_keys: Vec::new(),
         }
     }
 }

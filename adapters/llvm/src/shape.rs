@@ -186,6 +186,11 @@ const ALONE_MIN_PERCENT: usize = 50;
 fn identities_key(key: u64, ids: &[u64]) -> u64 {
     let mut k = key;
     for &id in ids {
+        // Attachments (tags 4 and 5) are left out: equal functions may name different
+        // nodes (distinct nodes pair by renaming, hint kinds are not compared).
+        if id & 7 >= 4 {
+            continue;
+        }
         let w = if id & 7 == 3 { 3 } else { id };
         k = (k.rotate_left(5) ^ w).wrapping_mul(0x517c_c1b7_2722_0a95);
     }

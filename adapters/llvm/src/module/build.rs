@@ -82,20 +82,14 @@ impl LlvmModule {
         if md.is_empty() {
             return;
         }
-        let hints = self.kinds.md_hints;
-        // With `drop_attachments`, droppable kinds are left out entirely (neither their
-        // presence nor their nodes), on loads too: the merge removes them from a
-        // survivor where they differ (`drop_differing_attachments`).
-        let droppable = self.kinds.md_droppable;
-        let dropping = self.switches.drop_attachments;
-        let recorded = |k: &u32| (load || !hints.contains(k)) && !(dropping && droppable.contains(k));
+        let recorded = |k: &u32| self.records_attachment(*k, load);
         let count = md.iter().filter(|(k, _)| recorded(k)).count();
         if count == 0 {
             return;
         }
         props.push(Prop::Num(count as u64));
         for (k, m) in md {
-            if recorded(&k) {
+            if self.records_attachment(k, load) {
                 props.push(Prop::Num(k as u64));
                 props.push(Prop::Meta(Some(self.intern_meta(m))));
             }
@@ -104,6 +98,17 @@ impl LlvmModule {
 }
 
 impl LlvmModule {
+    /// Does the view of an instruction (a load if `load`) record its attachment of kind
+    /// `kind` (default rule, see [`Self::attachment_props`])? With `drop_attachments`,
+    /// droppable kinds are left out entirely (neither their presence nor their nodes),
+    /// on loads too: the merge removes them from a survivor where they differ
+    /// (`drop_differing_attachments`). The merge key asks the same (`key_from_prescan`).
+    pub(super) fn records_attachment(&self, kind: u32, load: bool) -> bool {
+        let dropping = self.switches.drop_attachments;
+        (load || !self.kinds.md_hints.contains(&kind)) && !(dropping && self.kinds.md_droppable.contains(&kind))
+    }
+
+
     /// [`Self::attachment_props`] as LLVM 22 compares attachments (the test switch
     /// `llvm22_attachments`): every attachment of a load, and a call's `!range`, one
     /// level deep; nothing else.

@@ -11,9 +11,9 @@
 //! `refs` (never hashed by identity, since a merge may replace them).
 
 use super::LlvmModule;
-use crate::safe::{Op, ValKind, V};
+use crate::safe::{Md, Op, ValKind, V};
 use inkwell::llvm_sys as sys;
-use mergefunc::{FuncId, GlobalRef};
+use mergefunc::{ConstKind, FuncId, GlobalRef, MetaData, MetaId};
 use sys::prelude::*;
 
 /// A cached tree key ([`LlvmModule::tree_key_of`]) and the parts it hashes, kept so that
@@ -32,6 +32,11 @@ pub(crate) struct TreeKey {
     /// name, in walk order.
     refs: (u32, u32),
 }
+
+/// How many levels of nested tuples [`LlvmModule::meta_key`] hashes (at most the
+/// order's own limit: above it, equal tuples have equal operands): a TBAA tag, its
+/// types and their root.
+const META_KEY_DEPTH: u32 = 4;
 
 /// What a merge key records of an operand that names a global (see
 /// `LlvmModule::key_identity`).
@@ -319,15 +324,98 @@ impl LlvmModule {
         let mut h = crate::prescan::KeyHasher::default();
         h.write_u64(sig);
         h.write_u64(e.key);
-        for &id in ids {
+        let mut i = 0;
+        while i < ids.len() {
+            let id = ids[i];
             let kind = match id & 7 {
                 1 => KeyIdentity::Global,
                 2 => KeyIdentity::Declared,
-                _ => KeyIdentity::Defined,
+                3 => KeyIdentity::Defined,
+                4 => {
+                    // An attachment: its kind word, then its node (tag 5).
+                    if let Some(&node) = ids.get(i + 1).filter(|n| **n & 7 == 5) {
+                        self.attachment_key_part(id, Md((node & !7) as LLVMMetadataRef), &mut h);
+                        i += 1;
+                    }
+                    i += 1;
+                    continue;
+                }
+                // Not written by the prescan: hashed as it is (an exact identity).
+                _ => {
+                    h.write_u64(id);
+                    i += 1;
+                    continue;
+                }
             };
             self.key_identity(V((id & !7) as LLVMValueRef), kind, &mut h, refs);
+            i += 1;
         }
         h.finish()
+    }
+
+    /// The part of a merge key an instruction attachment contributes (from the prescan's
+    /// kind word `word`, see `mergefunc_prescan`, and node `node`): nothing for a kind
+    /// the view leaves out ([`Self::records_attachment`]) or under the test switch
+    /// `llvm22_attachments`; else the kind and [`Self::meta_key`] of the interned node.
+    /// Views record exactly these attachments, in kind order, and the order requires
+    /// equal kinds and equal nodes, so equal functions hash the same words.
+    fn attachment_key_part(&mut self, word: u64, node: Md, h: &mut impl std::hash::Hasher) {
+        let (kind, load) = ((word >> 4) as u32, word & 8 != 0);
+        if self.switches.llvm22_attachments || !self.records_attachment(kind, load) {
+            return;
+        }
+        let m = self.intern_meta(node);
+        h.write_u8(5);
+        h.write_u32(kind);
+        h.write_u64(self.meta_key(m));
+    }
+
+    /// A hash of metadata item `m` that items the order finds equal share (never 0): a
+    /// string by its bytes; a constant by its value if it is an integer (every other
+    /// constant one marker: a null may equal a null of another type); a uniqued tuple
+    /// by its operands, down to [`META_KEY_DEPTH`] levels (the order compares operands
+    /// of tuples far deeper); a distinct or opaque item as one marker (distinct nodes
+    /// pair by renaming). Memoized by id.
+    fn meta_key(&mut self, m: MetaId) -> u64 {
+        if let Some(&k) = self.keys.meta_keys.get(m.index()).filter(|k| **k != 0) {
+            return k;
+        }
+        let k = self.meta_key_at(m, 0);
+        if self.keys.meta_keys.len() <= m.index() {
+            self.keys.meta_keys.resize(m.index() + 1, 0);
+        }
+        self.keys.meta_keys[m.index()] = k;
+        k
+    }
+
+    fn meta_key_at(&self, m: MetaId, depth: u32) -> u64 {
+        use std::hash::Hasher;
+        let mut h = crate::prescan::KeyHasher::default();
+        match &self.tables.metas[m.index()] {
+            MetaData::String(s) => {
+                h.write_u8(1);
+                h.write(s);
+            }
+            MetaData::Const(c) => {
+                h.write_u8(2);
+                if let ConstKind::Int(words) = &self.tables.consts[c.index()].kind {
+                    for &w in words.iter() {
+                        h.write_u64(w);
+                    }
+                }
+            }
+            MetaData::Node(kids) => {
+                h.write_u8(3);
+                if depth < META_KEY_DEPTH {
+                    h.write_usize(kids.len());
+                    for k in kids.iter() {
+                        h.write_u64(k.map_or(0, |k| self.meta_key_at(k, depth + 1)));
+                    }
+                }
+            }
+            MetaData::Distinct(..) | MetaData::Opaque(_) => h.write_u8(4),
+        }
+        h.finish() | 1
     }
 
     /// The part of a merge key an operand naming a global contributes (shared by the
