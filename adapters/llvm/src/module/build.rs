@@ -108,7 +108,6 @@ impl LlvmModule {
         (load || !self.kinds.md_hints.contains(&kind)) && !(dropping && self.kinds.md_droppable.contains(&kind))
     }
 
-
     /// [`Self::attachment_props`] as LLVM 22 compares attachments (the test switch
     /// `llvm22_attachments`): every attachment of a load, and a call's `!range`, one
     /// level deep; nothing else.

@@ -108,7 +108,8 @@ impl LlvmModule {
     /// signature hash (the core's `FunctionHasher::signature_hash`: canonical function
     /// type, attribute lists by content, the other signature props), then per reachable
     /// block (in the walk order of the order) a marker, and per instruction (debug
-    /// intrinsics skipped, as in views) the opcode and, except for `getelementptr` (whose
+    /// intrinsics skipped, as in views) the opcode, the attachments its view records
+    /// ([`Self::attachment_key_part`]) and, except for `getelementptr` (whose
     /// operand count and types the order may skip when offsets fold), the canonical result
     /// type, the operand count and each operand's stable identity ([`Self::stable_operand_key`]); each block ends with its
     /// instruction count. The order requires every one of these to be identical for equal
@@ -153,6 +154,11 @@ impl LlvmModule {
                 if !i.is_debug_intrinsic() {
                     n += 1;
                     h.write_u32(i.raw_opcode());
+                    // Its attachments, as `key_from_prescan` hashes them.
+                    let load = (i.raw_opcode() == Op::Load.raw()) as u64;
+                    for (k, m) in i.value().inst_metadata() {
+                        self.attachment_key_part((k as u64) << 4 | load << 3 | 4, m, &mut h);
+                    }
                     if i.raw_opcode() != gep {
                         let t = self.intern_type(i.value().ty());
                         h.write_u64(types.type_hash(&*self, t));
