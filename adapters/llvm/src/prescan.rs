@@ -45,6 +45,11 @@ pub(crate) struct Entry {
 pub(crate) fn copy_key(own: u64, hash: u64, key: u64, consts: u64, ids: &[u64]) -> u64 {
     let mut k = hash.rotate_left(17) ^ key ^ consts.rotate_left(41);
     for &id in ids {
+        // Attachments (tags 4 and 5) are left out, as before the prescan listed them: a
+        // copy may differ in hints, which the same-body walk decides.
+        if id & 7 >= 4 {
+            continue;
+        }
         let id = if id & !7 == own {
             1
         } else if id & 7 >= 2 {
