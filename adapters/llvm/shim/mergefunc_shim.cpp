@@ -339,8 +339,8 @@ void mergefunc_scan_free(void *S) { delete static_cast<Scan *>(S); }
 // are written to `ids`, in walk
 // order, each a value pointer with a tag in its low bits: 1 a global variable, alias or
 // ifunc, 2 a declared function, 3 a function with a body; and per instruction attachment
-// but `!dbg`, two words: its kind shifted left by 4, plus 8 on a load, with tag 4, then
-// its node (an `LLVMMetadataRef`) with tag 5. The caller asks again with a
+// but `!dbg` when `attachments` is non-zero, two words: its kind shifted left by 4, plus
+// 8 on a load, with tag 4, then its node (an `LLVMMetadataRef`) with tag 5. The caller asks again with a
 // larger buffer if out[2] > cap. Returns 0 (nothing usable) for a declaration, or for a
 // block without terminator or an opcode outside the table in any block (unreachable ones
 // included: the walk reads every block); the caller then takes the slower paths, which
@@ -358,7 +358,7 @@ void mergefunc_scan_free(void *S) { delete static_cast<Scan *>(S); }
 // during the walk, and the parts are combined in that order (replaying every word in
 // that order instead would be a long chain of dependent multiplies).
 int mergefunc_prescan(void *scan, LLVMValueRef fn, const uint64_t *term_by_opcode, unsigned n_terms,
-                      unsigned ptr_bits, uint64_t *out, uint64_t *ids, size_t cap) {
+                      unsigned ptr_bits, uint64_t *out, uint64_t *ids, size_t cap, int attachments) {
   auto &S = *static_cast<Scan *>(scan);
   auto *F = dyn_cast_or_null<Function>(unwrap(fn));
   if (!F || F->isDeclaration())
@@ -424,7 +424,7 @@ int mergefunc_prescan(void *scan, LLVMValueRef fn, const uint64_t *term_by_opcod
       ++N;
       // Its attachments but `!dbg` (in kind order): the caller hashes those the order
       // compares into the merge key by their interned content (`key_from_prescan`).
-      if (I.hasMetadataOtherThanDebugLoc()) {
+      if (attachments && I.hasMetadataOtherThanDebugLoc()) {
         S.Attachments.clear();
         I.getAllMetadataOtherThanDebugLoc(S.Attachments);
         uint64_t Load = isa<LoadInst>(I) ? 8 : 0;
@@ -625,7 +625,7 @@ int mergefunc_prescan(void *scan, LLVMValueRef fn, const uint64_t *term_by_opcod
 uint64_t mergefunc_structural_hash(LLVMValueRef fn, const uint64_t *term_by_opcode, unsigned n_terms, int *ok) {
   Scan S;
   uint64_t Out[PrescanWords] = {};
-  *ok = mergefunc_prescan(&S, fn, term_by_opcode, n_terms, 0, Out, nullptr, 0);
+  *ok = mergefunc_prescan(&S, fn, term_by_opcode, n_terms, 0, Out, nullptr, 0, 0);
   return *ok == 1 ? Out[0] : 0;
 }
 

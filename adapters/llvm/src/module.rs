@@ -462,6 +462,11 @@ pub(crate) struct Switches {
     /// ones its folded function does not have ([`LlvmModule::set_drop_differing_attachments`]).
     /// Off by default; changes merge decisions and the output.
     pub(crate) drop_attachments: bool,
+    /// Merge keys (and so tree and cycle keys) hash the instruction attachments that views
+    /// record (`MERGEFUNC_ATTACHMENT_KEYS=1`; off by default: reading every attachment
+    /// at load costs more on real modules than the views it saves, see
+    /// `docs/performance-adversarial.md`). Never changes the output.
+    pub(crate) attachment_keys: bool,
     /// Erased functions and folded bodies are unlinked but not destroyed
     /// ([`LlvmModule::set_keep_erased`]).
     pub(crate) keep_erased: bool,
@@ -585,6 +590,7 @@ impl Default for Switches {
             llvm_worklist_hash: true,
             llvm22_attachments: false,
             drop_attachments: false,
+            attachment_keys: std::env::var_os("MERGEFUNC_ATTACHMENT_KEYS").is_some_and(|v| v == "1"),
             keep_erased: false,
         }
     }

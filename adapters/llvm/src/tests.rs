@@ -1595,6 +1595,7 @@ fn merge_keys(m: &mut LlvmModule, names: &[&str]) -> (Vec<Option<u64>>, Vec<Opti
 fn merge_keys_hash_the_attachments_views_record() {
     let names = ["a", "b", "c", "h", "t", "u"];
     let mut m = load(ATTACHED_LOADS);
+    m.testing().set_attachment_keys(true);
     for keys in <[_; 2]>::from(merge_keys(&mut m, &names)) {
         assert!(keys.iter().all(|k| k.is_some()), "{keys:?}");
         let [a, b, c, h, t, u] = keys[..] else { unreachable!() };
@@ -1608,6 +1609,7 @@ fn merge_keys_hash_the_attachments_views_record() {
     assert_eq!(r.merges.len(), 3, "{r}");
 
     let mut m = load(ATTACHED_LOADS);
+    m.testing().set_attachment_keys(true);
     m.set_drop_differing_attachments(true);
     for keys in <[_; 2]>::from(merge_keys(&mut m, &names)) {
         assert!(keys.iter().all(|k| k == &keys[0]), "{keys:?}");

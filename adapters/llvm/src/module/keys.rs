@@ -85,7 +85,9 @@ impl LlvmModule {
         let t0 = crate::clock::ticks();
         // SAFETY: every handle is a live function of this module, and `&self` is held for
         // the whole call: no rewrite can run meanwhile.
-        let p = unsafe { crate::prescan::run(&work, self.funcs.len(), &terms, ptr_bits, threads) };
+        let p = unsafe {
+            crate::prescan::run(&work, self.funcs.len(), &terms, ptr_bits, self.switches.attachment_keys, threads)
+        };
         self.add_time(t0, 0);
         let e = p.entry(f.index());
         *self.keys.prescan.borrow_mut() = Some(p);
@@ -155,9 +157,11 @@ impl LlvmModule {
                     n += 1;
                     h.write_u32(i.raw_opcode());
                     // Its attachments, as `key_from_prescan` hashes them.
-                    let load = (i.raw_opcode() == Op::Load.raw()) as u64;
-                    for (k, m) in i.value().inst_metadata() {
-                        self.attachment_key_part((k as u64) << 4 | load << 3 | 4, m, &mut h);
+                    if self.switches.attachment_keys {
+                        let load = (i.raw_opcode() == Op::Load.raw()) as u64;
+                        for (k, m) in i.value().inst_metadata() {
+                            self.attachment_key_part((k as u64) << 4 | load << 3 | 4, m, &mut h);
+                        }
                     }
                     if i.raw_opcode() != gep {
                         let t = self.intern_type(i.value().ty());
@@ -207,10 +211,11 @@ impl LlvmModule {
         let found = from_prescan.or_else(|| {
             ids.clear();
             let (ptr_bits, terms) = self.prescan_inputs();
+            let attachments = self.switches.attachment_keys;
             let scratch = self.keys.tree_scan.get_or_insert_with(crate::safe::ScanScratch::new);
             // `v` is a live function of this module, and `&mut self` is held for the whole
             // call: nothing rewrites it meanwhile.
-            scratch.prescan(v, &terms, ptr_bits, &mut ids).map(|out| crate::prescan::Entry {
+            scratch.prescan(v, &terms, ptr_bits, &mut ids, attachments).map(|out| crate::prescan::Entry {
                 hash: out[0],
                 key: out[1],
                 ids: (0, 0),
