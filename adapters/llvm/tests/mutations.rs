@@ -53,6 +53,10 @@ use std::path::{Path, PathBuf};
 use mergefunc::{merge_module, FuncId, Options};
 use mergefunc_llvm::LlvmModule;
 
+#[path = "common/rng.rs"]
+mod rng;
+use rng::Rng;
+
 const HEADER: &str =
     "target datalayout = \"e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128\"\n\
                       target triple = \"x86_64-unknown-linux-gnu\"\n";
@@ -582,19 +586,6 @@ fn opt_merges(text: &str, n: usize) -> Vec<(usize, usize)> {
         }
     }
     out
-}
-
-/// A small deterministic generator (64-bit LCG, high bits).
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-        self.0 >> 33
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
 }
 
 /// One-token changes that change behaviour wherever they apply (in a reachable block):

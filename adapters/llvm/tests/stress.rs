@@ -32,19 +32,7 @@ use std::time::Duration;
 
 use common::equalities;
 use common::harness::{self, CaseOpts};
-
-/// A small deterministic generator (64-bit LCG, high bits).
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-        self.0 >> 33
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-}
+use common::rng::Rng;
 
 /// Token swaps: (from, to), applied to the first occurrence in the chosen line.
 const SWAPS: &[(&str, &str)] = &[

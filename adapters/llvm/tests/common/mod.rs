@@ -8,3 +8,4 @@ pub mod copies;
 pub mod equalities;
 pub mod harness;
 pub mod llparse;
+pub mod rng;
