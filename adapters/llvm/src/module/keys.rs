@@ -31,6 +31,9 @@ pub(crate) struct TreeKey {
     /// Span of `LlvmModule::tree_ref_arena`: the functions with a body that operands
     /// name, in walk order.
     refs: (u32, u32),
+    /// [`LlvmModule::tree_subkey_of`] once computed (0: not yet). Attachments are not
+    /// operands: a patch of the refs keeps it.
+    sub: u64,
 }
 
 /// How many levels of nested tuples [`LlvmModule::meta_key`] hashes (at most the
@@ -260,6 +263,56 @@ impl LlvmModule {
         Some(h.finish())
     }
 
+    /// [`mergefunc::FastPath::tree_subkey`] of `f`: the instruction attachments its view
+    /// records ([`Self::attachment_key_part`]: kind and content of the interned node), in
+    /// the order's walk order (the shim's walk with attachments listed, reachable blocks
+    /// depth first, as the prescan keys them). The order requires equal kinds and nodes
+    /// for equal functions, so they get equal answers; `None` exactly where the tree key
+    /// is `None`. Reading attachments costs a look-up in the context's table per
+    /// instruction that has any, which the prescan does not pay for every function: the
+    /// core asks for this key only when `f` meets tree functions under its tree key and
+    /// no same-body claim settled it. Cached with the tree key.
+    pub(crate) fn tree_subkey_of(&mut self, f: FuncId) -> Option<u64> {
+        use std::hash::Hasher;
+        self.tree_key_of(f)?;
+        let t = self.funcs[f.index()].tree_key?;
+        if t.sub != 0 {
+            return Some(t.sub);
+        }
+        let v = self.funcs[f.index()].v.filter(|v| v.is_function())?;
+        let t0 = crate::clock::ticks();
+        let mut ids = std::mem::take(&mut self.keys.tree_ids);
+        ids.clear();
+        let (ptr_bits, terms) = self.prescan_inputs();
+        let scratch = self.keys.tree_scan.get_or_insert_with(crate::safe::ScanScratch::new);
+        // `v` is a live function of this module, and `&mut self` is held for the whole
+        // call: nothing rewrites it meanwhile.
+        let walked = scratch.prescan(v, &terms, ptr_bits, &mut ids, true).is_some();
+        let sub = walked.then(|| {
+            let mut h = crate::prescan::KeyHasher::default();
+            let mut i = 0;
+            while i < ids.len() {
+                if ids[i] & 7 == 4 {
+                    if let Some(&node) = ids.get(i + 1).filter(|n| **n & 7 == 5) {
+                        self.attachment_key_part(ids[i], Md((node & !7) as LLVMMetadataRef), &mut h);
+                        i += 1;
+                    }
+                }
+                i += 1;
+            }
+            h.finish() | 1
+        });
+        self.keys.tree_ids = ids;
+        self.add_time(t0, 0);
+        // The walk reads what the tree key's walk read: it declines where that did, which
+        // (with the key cached) cannot happen here.
+        let sub = sub?;
+        if let Some(t) = self.funcs[f.index()].tree_key.as_mut() {
+            t.sub = sub;
+        }
+        Some(sub)
+    }
+
     /// Caches the tree key of `f` hashed from prescan entry `e`, merge key `merge_key`
     /// and `refs`, and returns it.
     fn cache_tree_key(&mut self, f: FuncId, e: &crate::prescan::Entry, merge_key: u64, refs: &[FuncId]) -> u64 {
@@ -273,7 +326,7 @@ impl LlvmModule {
         let at = self.keys.tree_ref_arena.len() as u32;
         self.keys.tree_ref_arena.extend_from_slice(refs);
         let refs = (at, self.keys.tree_ref_arena.len() as u32);
-        self.funcs[f.index()].tree_key = Some(TreeKey { key, hash, detail, merge_key, refs });
+        self.funcs[f.index()].tree_key = Some(TreeKey { key, hash, detail, merge_key, refs, sub: 0 });
         key
     }
 
