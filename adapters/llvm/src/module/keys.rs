@@ -264,49 +264,37 @@ impl LlvmModule {
     }
 
     /// [`mergefunc::FastPath::tree_subkey`] of `f`: the instruction attachments its view
-    /// records ([`Self::attachment_key_part`]: kind and content of the interned node), in
-    /// the order's walk order (the shim's walk with attachments listed, reachable blocks
-    /// depth first, as the prescan keys them). The order requires equal kinds and nodes
-    /// for equal functions, so they get equal answers; `None` exactly where the tree key
-    /// is `None`. Reading attachments costs a look-up in the context's table per
+    /// records (as [`Self::attachment_key_part`] selects them: no hints but on loads, no
+    /// droppable kind under `--drop-differing-attachments`, none at all under the test
+    /// switch `llvm22_attachments`), by place in the order's walk, kind and content (the
+    /// shim's `mergefunc_attachment_key`, which hashes node contents as
+    /// [`Self::meta_key`] does, without interning them). The order requires equal kinds
+    /// and equal nodes (distinct ones renamed) for equal functions, so they get equal
+    /// answers; `None` exactly where the tree key is `None` (the walks decline the same
+    /// functions). Reading attachments costs a look-up in the context's table per
     /// instruction that has any, which the prescan does not pay for every function: the
     /// core asks for this key only when `f` meets tree functions under its tree key and
     /// no same-body claim settled it. Cached with the tree key.
     pub(crate) fn tree_subkey_of(&mut self, f: FuncId) -> Option<u64> {
-        use std::hash::Hasher;
         self.tree_key_of(f)?;
         let t = self.funcs[f.index()].tree_key?;
         if t.sub != 0 {
             return Some(t.sub);
         }
         let v = self.funcs[f.index()].v.filter(|v| v.is_function())?;
-        let t0 = crate::clock::ticks();
-        let mut ids = std::mem::take(&mut self.keys.tree_ids);
-        ids.clear();
-        let (ptr_bits, terms) = self.prescan_inputs();
-        let scratch = self.keys.tree_scan.get_or_insert_with(crate::safe::ScanScratch::new);
-        // `v` is a live function of this module, and `&mut self` is held for the whole
-        // call: nothing rewrites it meanwhile.
-        let walked = scratch.prescan(v, &terms, ptr_bits, &mut ids, true).is_some();
-        let sub = walked.then(|| {
-            let mut h = crate::prescan::KeyHasher::default();
-            let mut i = 0;
-            while i < ids.len() {
-                if ids[i] & 7 == 4 {
-                    if let Some(&node) = ids.get(i + 1).filter(|n| **n & 7 == 5) {
-                        self.attachment_key_part(ids[i], Md((node & !7) as LLVMMetadataRef), &mut h);
-                        i += 1;
-                    }
-                }
-                i += 1;
-            }
-            h.finish() | 1
-        });
-        self.keys.tree_ids = ids;
-        self.add_time(t0, 0);
-        // The walk reads what the tree key's walk read: it declines where that did, which
-        // (with the key cached) cannot happen here.
-        let sub = sub?;
+        let sub = if self.switches.llvm22_attachments {
+            1
+        } else {
+            let t0 = crate::clock::ticks();
+            let skip: &[u32] = if self.switches.drop_attachments { &self.kinds.md_droppable } else { &[] };
+            // `v` is a live function of this module, and `&mut self` is held for the
+            // whole call: nothing rewrites it meanwhile.
+            let k = v.attachment_key(&self.kinds.md_hints, skip);
+            self.add_time(t0, 0);
+            // The walk reads the blocks the tree key's walk read: it declines where that
+            // did, which (with the key cached) cannot happen here.
+            k? | 1
+        };
         if let Some(t) = self.funcs[f.index()].tree_key.as_mut() {
             t.sub = sub;
         }
