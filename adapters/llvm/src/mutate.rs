@@ -871,11 +871,14 @@ impl ModuleMut for LlvmModule {
     /// * an alias of a function in another address space (an alias has its aliasee's
     ///   type; LLVM 22 writes that invalid module too);
     /// * a thunk whose argument or return casts fail (types the order never calls equal:
-    ///   a check, not an expected refusal).
+    ///   a check, not an expected refusal);
+    /// * rewrites that break a comdat group when another module's copy of it wins the
+    ///   link (see `module/comdats.rs`; LLVM 22 writes those modules).
     fn can_rewrite(&self, rewrite: Rewrite, g: FuncId, target: FuncId) -> Result<(), &'static str> {
         let (Ok(gv), Ok(fv)) = (self.func_value(g), self.func_value(target)) else {
             return Err("not a live function");
         };
+        self.comdat_refusal(rewrite, gv, fv)?;
         match rewrite {
             Rewrite::ReplaceAllUses if gv.ty() != fv.ty() => {
                 let calls = direct_calls_of(gv).len();
@@ -923,6 +926,7 @@ impl ModuleMut for LlvmModule {
             | Rewrite::RedirectCalls
             | Rewrite::Alias
             | Rewrite::SplitBody
+            | Rewrite::Erase
             | Rewrite::DropFacts => Ok(()),
         }
     }
