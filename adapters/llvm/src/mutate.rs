@@ -117,6 +117,22 @@ pub(crate) fn thunk_cast_possible(src: T, dest: T) -> Result<(), &'static str> {
 
 /// The calls, invokes and callbrs that call `f` directly (`f` is their callee operand,
 /// not an argument or part of a constant).
+/// True if an alias names `f`, directly or through constant expressions.
+fn named_by_alias(f: V) -> bool {
+    let mut todo = vec![f];
+    let mut seen = std::collections::HashSet::new();
+    while let Some(v) = todo.pop() {
+        for u in v.users() {
+            match u.kind() {
+                Ok(ValKind::GlobalAlias) => return true,
+                Ok(ValKind::ConstantExpr) if seen.insert(u) => todo.push(u),
+                _ => {}
+            }
+        }
+    }
+    false
+}
+
 fn direct_calls_of(f: V) -> Vec<V> {
     let mut out = Vec::new();
     f.instruction_users(true, &mut out);
@@ -888,6 +904,11 @@ impl ModuleMut for LlvmModule {
                 Ok(())
             }
             Rewrite::Alias if gv.ty() != fv.ty() => Err("an alias cannot name a function in another address space"),
+            // The alias takes `g`'s linkage, and no alias may name an interposable
+            // alias (LLVM 22 writes that invalid module and aborts).
+            Rewrite::Alias if self.func(g).linkage.interposable && named_by_alias(gv) => {
+                Err("an alias names it, and an alias may not name an interposable alias")
+            }
             Rewrite::Thunk => {
                 let (Some(gty), Some(fty)) = (gv.global_value_type(), fv.global_value_type()) else {
                     return Err("not a function");
