@@ -841,6 +841,15 @@ LLVMValueRef mergefunc_replace_with_shell(LLVMValueRef g, int keep) {
 // 1 if global value `v` is dso_local (`GlobalValue::isDSOLocal`: set explicitly, or
 // implied by local linkage or hidden/protected visibility), 0 if not, -1 if `v` is not a
 // global value. (LLVM-C has no getter.)
+// 1 if metadata refers to the value (a `ValueAsMetadata` of it exists: `!associated`,
+// `!callees`, named metadata, debug-info template arguments), 0 if not, -1 for null.
+int mergefunc_used_by_metadata(LLVMValueRef v) {
+  Value *V = unwrap(v);
+  if (!V)
+    return -1;
+  return V->isUsedByMetadata() ? 1 : 0;
+}
+
 int mergefunc_is_dso_local(LLVMValueRef v) {
   auto *GV = dyn_cast_or_null<GlobalValue>(unwrap(v));
   if (!GV)

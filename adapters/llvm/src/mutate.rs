@@ -888,6 +888,7 @@ impl ModuleMut for LlvmModule {
     ///   type; LLVM 22 writes that invalid module too);
     /// * a thunk whose argument or return casts fail (types the order never calls equal:
     ///   a check, not an expected refusal);
+    /// * erasing a function metadata refers to (`!associated` would name no global);
     /// * rewrites that break a comdat group when another module's copy of it wins the
     ///   link (see `module/comdats.rs`; LLVM 22 writes those modules).
     fn can_rewrite(&self, rewrite: Rewrite, g: FuncId, target: FuncId) -> Result<(), &'static str> {
@@ -937,6 +938,9 @@ impl ModuleMut for LlvmModule {
                 Ok(())
             }
             Rewrite::SplitBody if gv.is_declaration() => Err("no body to split"),
+            // Erasing would null the metadata's operand (LLVM 22 does, and an
+            // `!associated` without a global is invalid); a thunk keeps it valid.
+            Rewrite::Erase if gv.used_by_metadata() => Err("metadata refers to it"),
             // An attachment can always be removed from an instruction; only the mode and
             // the two views (the driver pairs their instructions) are required.
             Rewrite::DropFacts if !self.switches.drop_attachments => Err("attachments are not dropped in this run"),

@@ -85,6 +85,13 @@ impl V {
         unsafe { ffi::mergefunc_is_dso_local(self.0) == 1 }
     }
 
+    /// Metadata refers to the value (`!associated`, `!callees`, named metadata, ...):
+    /// erasing it would leave a null operand there.
+    pub fn used_by_metadata(self) -> bool {
+        // SAFETY: `self` is a live value (the shim checks for null).
+        unsafe { ffi::mergefunc_used_by_metadata(self.0) == 1 }
+    }
+
     /// The global object has an attachment of kind `kind`.
     pub fn has_global_metadata(self, kind: u32) -> bool {
         // SAFETY: `self` is a live value; the shim checks that it is a global object.
