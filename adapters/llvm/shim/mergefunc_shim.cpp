@@ -850,6 +850,31 @@ int mergefunc_used_by_metadata(LLVMValueRef v) {
   return V->isUsedByMetadata() ? 1 : 0;
 }
 
+// 1 if a call of `llvm.localrecover` names function `fn` as the parent whose frame it
+// reads (directly or through a pointer cast), 0 if none does, -1 for a value that is not a
+// function. Such a parent must keep its body (its `llvm.localescape`) under its symbol.
+int mergefunc_frame_recovered(LLVMValueRef fn) {
+  Function *F = dyn_cast_or_null<Function>(unwrap(fn));
+  if (!F)
+    return -1;
+  SmallVector<const Value *, 8> Work{F};
+  SmallPtrSet<const Value *, 8> Seen;
+  while (!Work.empty()) {
+    const Value *V = Work.pop_back_val();
+    if (!Seen.insert(V).second)
+      continue;
+    for (const User *U : V->users()) {
+      if (auto *II = dyn_cast<IntrinsicInst>(U)) {
+        if (II->getIntrinsicID() == Intrinsic::localrecover && II->getArgOperand(0)->stripPointerCasts() == F)
+          return 1;
+      } else if (auto *CE = dyn_cast<ConstantExpr>(U); CE && CE->isCast()) {
+        Work.push_back(CE);
+      }
+    }
+  }
+  return 0;
+}
+
 int mergefunc_is_dso_local(LLVMValueRef v) {
   auto *GV = dyn_cast_or_null<GlobalValue>(unwrap(v));
   if (!GV)

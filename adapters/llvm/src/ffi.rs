@@ -154,6 +154,9 @@ extern "C" {
     /// 1 if metadata refers to value `v` (a `ValueAsMetadata` of it exists), 0 if not, -1
     /// for null.
     pub fn mergefunc_used_by_metadata(v: LLVMValueRef) -> i32;
+    /// 1 if a call of `llvm.localrecover` names function `f` as the parent whose frame it
+    /// reads, 0 if none does, -1 for a value that is not a function.
+    pub fn mergefunc_frame_recovered(f: LLVMValueRef) -> i32;
     /// Strips function `g` (with a body) down to what a preserve-debug-info thunk keeps
     /// (LLVM 22's rule: entry-block debug records of parameters, with the allocas and
     /// argument stores of their `#dbg_declare`s); returns the entry block, or null.

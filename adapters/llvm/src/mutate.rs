@@ -889,6 +889,8 @@ impl ModuleMut for LlvmModule {
     /// * a thunk whose argument or return casts fail (types the order never calls equal:
     ///   a check, not an expected refusal);
     /// * erasing a function metadata refers to (`!associated` would name no global);
+    /// * a thunk, alias or moved body for a function whose frame `llvm.localrecover`
+    ///   reads;
     /// * rewrites that break a comdat group when another module's copy of it wins the
     ///   link (see `module/comdats.rs`; LLVM 22 writes those modules).
     fn can_rewrite(&self, rewrite: Rewrite, g: FuncId, target: FuncId) -> Result<(), &'static str> {
@@ -909,6 +911,13 @@ impl ModuleMut for LlvmModule {
             // alias (LLVM 22 writes that invalid module and aborts).
             Rewrite::Alias if self.func(g).linkage.interposable && named_by_alias(gv) => {
                 Err("an alias names it, and an alias may not name an interposable alias")
+            }
+            // `llvm.localrecover(@g, ...)` needs `@g`'s `llvm.localescape`: a thunk, an
+            // alias or a body moved elsewhere leaves none (LLVM 22 writes that invalid
+            // module). Replacing its uses by an equal function, which escapes the same
+            // allocations, stays possible.
+            Rewrite::Thunk | Rewrite::Alias | Rewrite::SplitBody if gv.frame_recovered() => {
+                Err("llvm.localrecover reads its frame, so it keeps its body")
             }
             Rewrite::Thunk => {
                 let (Some(gty), Some(fty)) = (gv.global_value_type(), fv.global_value_type()) else {

@@ -92,6 +92,13 @@ impl V {
         unsafe { ffi::mergefunc_used_by_metadata(self.0) == 1 }
     }
 
+    /// A call of `llvm.localrecover` reads the frame of this function (its
+    /// `llvm.localescape` allocations): it must keep its body under its symbol.
+    pub fn frame_recovered(self) -> bool {
+        // SAFETY: `self` is a live value; the shim checks that it is a function.
+        unsafe { ffi::mergefunc_frame_recovered(self.0) == 1 }
+    }
+
     /// The global object has an attachment of kind `kind`.
     pub fn has_global_metadata(self, kind: u32) -> bool {
         // SAFETY: `self` is a live value; the shim checks that it is a global object.
