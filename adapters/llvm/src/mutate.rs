@@ -469,6 +469,10 @@ impl LlvmModule {
         gv.set_name(b"");
         a.set_name(&name);
         a.set_visibility(gv.visibility().unwrap_or(0));
+        // The symbol stays exported from its DLL and in its partition (LLVM 22's alias
+        // loses both: a `dllexport` function is no longer exported).
+        a.copy_dll_storage_from(gv);
+        a.copy_partition_from(gv);
         a.set_unnamed_addr(2);
         // SAFETY: the alias has `gv`'s type (checked equal to `fv`'s), so every use moves to it;
         // every pointer cache is forgotten by `refresh` below (`Freed::Anything`).

@@ -1616,3 +1616,19 @@ fn merge_keys_hash_the_attachments_views_record() {
     }
     assert_eq!(m.testing().check_prescan_keys(), Ok(6));
 }
+
+/// An alias replacing a folded function keeps its DLL storage class and partition: a
+/// `dllexport` function stays exported from its DLL (LLVM 22's alias loses both).
+#[test]
+fn aliases_keep_dll_storage_and_partition() {
+    let body = "{\n  %y = add i32 %x, 1\n  %z = mul i32 %y, 7\n  ret i32 %z\n}\n";
+    let src = format!(
+        "target triple = \"x86_64-pc-windows-msvc\"\n\
+         define dllexport i32 @a(i32 %x) unnamed_addr partition \"p1\" {body}\
+         define dllexport i32 @b(i32 %x) unnamed_addr partition \"p1\" {body}"
+    );
+    let (m, r) = merged(&src, Options { use_aliases: true, ..Default::default() });
+    assert_eq!(r.merges[0].action, FoldAction::Alias, "{r}");
+    let text = m.to_text();
+    assert!(text.contains("@b = dllexport unnamed_addr alias i32 (i32), ptr @a, partition \"p1\""), "{text}");
+}
