@@ -901,7 +901,8 @@ impl ModuleMut for LlvmModule {
         let (Ok(gv), Ok(fv)) = (self.func_value(g), self.func_value(target)) else {
             return Err("not a live function");
         };
-        self.comdat_refusal(rewrite, gv, fv)?;
+        let fl = self.func(target).linkage;
+        self.comdat_refusal(rewrite, gv, fv, fl.interposable || fl.odr)?;
         match rewrite {
             Rewrite::ReplaceAllUses if gv.ty() != fv.ty() => {
                 let calls = direct_calls_of(gv).len();

@@ -17,7 +17,8 @@
 //!   into a dropped section when another copy of the group wins (ld: "referenced in
 //!   section ... defined in discarded section"). Refused unless `g` is in `f`'s group.
 //!   An alias to any function in a droppable group other than `g`'s is refused for the
-//!   same reason: the alias is dropped with the group.
+//!   same reason: the alias is dropped with the group. (An interposable or ODR survivor
+//!   is not the aliasee: the alias names the private body split off it, in no group.)
 //!
 //! Invariant: member counts are read once, at the first question, and only ever fall
 //! afterwards (merging erases functions and adds none to a group: a thunk replaces its
@@ -29,7 +30,15 @@ use mergefunc::Rewrite;
 
 impl LlvmModule {
     /// `Err(reason)` if `rewrite` of `g` onto `target` breaks a comdat group (module docs).
-    pub(crate) fn comdat_refusal(&self, rewrite: Rewrite, g: V, target: V) -> Result<(), &'static str> {
+    /// `target_splits`: `target` is interposable or ODR, so the rewrite asked about is
+    /// onto the private body split off it, which is in no group.
+    pub(crate) fn comdat_refusal(
+        &self,
+        rewrite: Rewrite,
+        g: V,
+        target: V,
+        target_splits: bool,
+    ) -> Result<(), &'static str> {
         let moves_references =
             matches!(rewrite, Rewrite::ReplaceAllUses | Rewrite::RedirectCalls | Rewrite::Thunk | Rewrite::Alias);
         let leaves_group = matches!(rewrite, Rewrite::Erase | Rewrite::Alias);
@@ -41,13 +50,15 @@ impl LlvmModule {
             if is_local(target) {
                 return Err("the survivor is local to a comdat group the linker may drop");
             }
-            if rewrite == Rewrite::Alias {
+            if rewrite == Rewrite::Alias && !target_splits {
                 return Err("the alias would be dropped with the survivor's comdat group");
             }
         }
         if leaves_group && !is_local(g) {
             if let Some(c) = gc {
-                let same_group = rewrite == Rewrite::Alias && fc == gc;
+                // An alias is in its aliasee's group: `target`'s, unless the aliasee is the
+                // body split off `target` (in none).
+                let same_group = rewrite == Rewrite::Alias && !target_splits && fc == gc;
                 if !same_group && self.comdat_member_count(c.id) > 1 {
                     return Err("its comdat group has other members, which would be kept without it");
                 }
@@ -159,5 +170,16 @@ mod tests {
         let (_, r) = merged(&src, opts);
         assert_eq!(r.merges[0].action, FoldAction::Thunk, "{r}");
         assert_eq!(refused(&r), [Rewrite::Alias]);
+        // Two linkonce_odr functions, each in its own group: both become aliases of the
+        // private body split off, which is in no group (LLVM's merge).
+        let src = format!(
+            "$a = comdat any\n$b = comdat any\n\
+             define linkonce_odr i32 @a(i32 %x) unnamed_addr comdat {BODY}\
+             define linkonce_odr i32 @b(i32 %x) unnamed_addr comdat {BODY}@t = global [2 x ptr] [ptr @a, ptr @b]\n"
+        );
+        let (text, r) = merged(&src, opts);
+        assert!(r.merges.iter().all(|x| x.action == FoldAction::Alias), "{r}");
+        assert!(r.refused.is_empty(), "{r}");
+        assert!(text.contains("@b = linkonce_odr unnamed_addr alias i32 (i32), ptr @0"), "{text}");
     }
 }
