@@ -151,9 +151,9 @@ extern "C" {
     /// 1 if global value `v` is `dso_local` (explicitly, or implied by local linkage or
     /// hidden/protected visibility), 0 if not, -1 for a value that is not a global value.
     pub fn mergefunc_is_dso_local(v: LLVMValueRef) -> i32;
-    /// 1 if metadata refers to value `v` (a `ValueAsMetadata` of it exists), 0 if not, -1
-    /// for null.
-    pub fn mergefunc_used_by_metadata(v: LLVMValueRef) -> i32;
+    /// 1 if the `!associated` attachment of a global object names function `f`, 0 if none
+    /// does, -1 for a value that is not a function.
+    pub fn mergefunc_named_by_associated(f: LLVMValueRef) -> i32;
     /// 1 if a call of `llvm.localrecover` names function `f` as the parent whose frame it
     /// reads, 0 if none does, -1 for a value that is not a function.
     pub fn mergefunc_frame_recovered(f: LLVMValueRef) -> i32;

@@ -892,7 +892,7 @@ impl ModuleMut for LlvmModule {
     ///   type; LLVM 22 writes that invalid module too);
     /// * a thunk whose argument or return casts fail (types the order never calls equal:
     ///   a check, not an expected refusal);
-    /// * erasing a function metadata refers to (`!associated` would name no global);
+    /// * erasing a function an `!associated` attachment names (it would name no global);
     /// * a thunk, alias or moved body for a function whose frame `llvm.localrecover`
     ///   reads;
     /// * rewrites that break a comdat group when another module's copy of it wins the
@@ -952,9 +952,10 @@ impl ModuleMut for LlvmModule {
                 Ok(())
             }
             Rewrite::SplitBody if gv.is_declaration() => Err("no body to split"),
-            // Erasing would null the metadata's operand (LLVM 22 does, and an
-            // `!associated` without a global is invalid); a thunk keeps it valid.
-            Rewrite::Erase if gv.used_by_metadata() => Err("metadata refers to it"),
+            // Erasing would null the attachment's operand (LLVM 22 does, and an
+            // `!associated` without a global is invalid); a thunk keeps it valid. Other
+            // metadata may lose the function, as in LLVM (debug info must not change code).
+            Rewrite::Erase if gv.named_by_associated() => Err("an !associated attachment names it"),
             // An attachment can always be removed from an instruction; only the mode and
             // the two views (the driver pairs their instructions) are required.
             Rewrite::DropFacts if !self.switches.drop_attachments => Err("attachments are not dropped in this run"),

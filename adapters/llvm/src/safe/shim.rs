@@ -85,11 +85,12 @@ impl V {
         unsafe { ffi::mergefunc_is_dso_local(self.0) == 1 }
     }
 
-    /// Metadata refers to the value (`!associated`, `!callees`, named metadata, ...):
-    /// erasing it would leave a null operand there.
-    pub fn used_by_metadata(self) -> bool {
-        // SAFETY: `self` is a live value (the shim checks for null).
-        unsafe { ffi::mergefunc_used_by_metadata(self.0) == 1 }
+    /// The `!associated` attachment of a global object names this function: erasing it
+    /// would leave the attachment without a global (invalid). Other metadata naming it
+    /// (`!callees`, named metadata, debug info) may lose it, as in LLVM.
+    pub fn named_by_associated(self) -> bool {
+        // SAFETY: `self` is a live value; the shim checks that it is a function.
+        unsafe { ffi::mergefunc_named_by_associated(self.0) == 1 }
     }
 
     /// A call of `llvm.localrecover` reads the frame of this function (its

@@ -1,4 +1,4 @@
-; RULE: a folded function that metadata refers to (an `!associated` global, `!callees`, named metadata) is not erased when its uses stay (only its calls moved): erasing it would null the metadata's operand, and `!associated` must name a global; it becomes a thunk. When every use is replaced (unnamed_addr), the metadata follows to the survivor and the function goes.
+; RULE: a folded function that an `!associated` attachment names is not erased when its uses stay (only its calls moved): erasing it would leave the attachment without a global; it becomes a thunk. Other metadata that names it (`!callees`, named metadata, debug info) does not keep it (the operand becomes null, as in LLVM: debug info must not change code). When every use is replaced (unnamed_addr), the metadata follows to the survivor and the function goes.
 ; OPT22: erases @o (linkonce_odr, unused once its call moved to @a) and leaves `!associated !{null}` on @sec; its verifier rejects the module ("associated metadata must have a global value") and opt aborts
 ; EXPECT: o=thunk->a j=erased
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
