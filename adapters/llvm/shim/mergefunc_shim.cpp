@@ -639,7 +639,12 @@ namespace {
 // null, equal to nulls of other types; every other constant one marker); a uniqued tuple
 // by its operands, down to `Depth` 4; anything else (a distinct node, which the order
 // pairs by renaming; a location; a specialized node) one marker per kind of item.
-uint64_t attachmentContentKey(const Metadata *M, unsigned Depth) {
+// Content keys of uniqued tuples already hashed during one `mergefunc_attachment_key`
+// call, by (node, depth): a key depends on the node and the depth it is read at only, and
+// nothing changes a node during the call.
+using ContentKeys = SmallDenseMap<std::pair<const MDTuple *, unsigned>, uint64_t, 32>;
+
+uint64_t attachmentContentKey(const Metadata *M, unsigned Depth, ContentKeys &Memo) {
   if (!M)
     return 0x10;
   if (auto *S = dyn_cast<MDString>(M)) {
@@ -661,9 +666,13 @@ uint64_t attachmentContentKey(const Metadata *M, unsigned Depth) {
       return 0x14;
     if (Depth >= 4)
       return 0x15;
+    auto Found = Memo.find({T, Depth});
+    if (Found != Memo.end())
+      return Found->second;
     uint64_t H = mixk(0x16, T->getNumOperands());
     for (const MDOperand &O : T->operands())
-      H = mixk(H, attachmentContentKey(O.get(), Depth + 1));
+      H = mixk(H, attachmentContentKey(O.get(), Depth + 1, Memo));
+    Memo[{T, Depth}] = H;
     return H;
   }
   return 0x17;
@@ -696,6 +705,9 @@ int mergefunc_attachment_key(LLVMValueRef fn, const unsigned *hints, unsigned n_
   std::vector<bool> Seen(F->getMaxBlockNumber());
   SmallVector<const BasicBlock *, 32> Stack;
   SmallVector<std::pair<unsigned, MDNode *>, 4> MDs;
+  // Most instructions repeat a few attachments (TBAA tags, loop ids) whose nodes share
+  // their operands (TBAA types): each tuple is hashed once per depth.
+  ContentKeys Memo;
   const BasicBlock &Entry = F->getEntryBlock();
   if (Entry.getNumber() >= Seen.size())
     return 0;
@@ -717,7 +729,7 @@ int mergefunc_attachment_key(LLVMValueRef fn, const unsigned *hints, unsigned n_
       for (const auto &[K, N] : MDs) {
         if (In(K, skip, n_skip) || (!Load && In(K, hints, n_hints)))
           continue;
-        H = mixk(mixk(mixk(H, Place), K), attachmentContentKey(N, 0));
+        H = mixk(mixk(mixk(H, Place), K), attachmentContentKey(N, 0, Memo));
       }
     }
     const Instruction *T = BB->getTerminator();
