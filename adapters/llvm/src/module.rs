@@ -512,21 +512,18 @@ impl KindIds {
                 [safe::attr_kind_for_name("naked"), safe::attr_kind_for_name("preallocated")],
             )
         });
+        // Kinds named twice below are looked up once.
+        let (prof, thunk) = (mdc.kind_id("prof"), mdc.kind_id("mergefunc.thunk"));
         KindIds {
             int_attr_range,
             special_alloca_kinds,
             no_thunk_kinds,
             md_type: mdc.kind_id("type"),
             md_kcfi: mdc.kind_id("kcfi_type"),
-            md_not_compared: [
-                mdc.kind_id("dbg"),
-                mdc.kind_id("prof"),
-                mdc.kind_id("section_prefix"),
-                mdc.kind_id("mergefunc.thunk"),
-            ],
-            md_thunk: mdc.kind_id("mergefunc.thunk"),
+            md_not_compared: [mdc.kind_id("dbg"), prof, mdc.kind_id("section_prefix"), thunk],
+            md_thunk: thunk,
             md_hints: [
-                mdc.kind_id("prof"),
+                prof,
                 mdc.kind_id("annotation"),
                 mdc.kind_id("srcloc"),
                 mdc.kind_id("heapallocsite"),

@@ -57,8 +57,10 @@ impl IntKinds {
             "captures",
         ];
         let tys = ["byref", "byval", "elementtype", "inalloca", "preallocated", "sret"];
-        let int_lo = ints.iter().map(|n| attr_kind_for_name(n)).filter(|k| *k != 0).min();
-        let int_max = ints.iter().map(|n| attr_kind_for_name(n)).max();
+        // Each name looked up once (a lookup compares it with LLVM's table of names).
+        let int_kinds = ints.map(attr_kind_for_name);
+        let int_lo = int_kinds.iter().copied().filter(|k| *k != 0).min();
+        let int_max = int_kinds.iter().copied().max();
         let ty_lo = tys.iter().map(|n| attr_kind_for_name(n)).filter(|k| *k != 0).min();
         let range = attr_kind_for_name("range");
         let (lo, hi, tl) = (int_lo?, int_max?, ty_lo?);
