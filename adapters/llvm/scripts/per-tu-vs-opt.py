@@ -140,8 +140,8 @@ def main():
             sums[k].append(acc[k])
     med = {k: statistics.median(v) for k, v in sums.items()}
     print()
-    print(f"pass CPU summed over {len(files)} files, median of {runs} rounds: LLVM {med['llvm']:.1f} ms, " +
-          ", ".join(f"{n} {med[n]:.1f} ms (ratio {med[n] / med['llvm']:.2f})" for n, _ in builds))
+    print(f"pass CPU summed over {len(files)} files, median of {runs} rounds: LLVM {med['llvm']:.3f} ms, " +
+          ", ".join(f"{n} {med[n]:.3f} ms (ratio {med[n] / med['llvm']:.2f})" for n, _ in builds))
     for p in (out, optout):
         if os.path.exists(p):
             os.remove(p)
