@@ -197,3 +197,54 @@ fn merging_joins_only_copies() {
         assert!(copies + 2 >= vs.len(), "{copies} of {} copies merged", vs.len());
     }
 }
+
+/// `%NAME_top` calls `%NAME` (the template, whose call `fn0` now calls `%NAME_top` back):
+/// a 2-cycle per variant and per copy. Only cycle merging folds a copy's cycle into the
+/// variant's, and it must never join the cycles of two variants.
+#[test]
+fn cycles_through_the_variants_merge_only_with_their_copies() {
+    let top = "
+function %NAME_top(i64) -> i64 {
+    fn0 = colocated %NAME(i64 vmctx, i64, i32{EXT}) -> i64{CC}
+block0(v0: i64):
+    v1 = iconst.i32 1
+    v2 = call fn0(v0, v0, v1)
+    return v2
+}
+";
+    let vs = variants();
+    let mut text = String::new();
+    for (name, key, i, body) in &vs {
+        let alt = |k: &str| {
+            let alts = DETAILS.iter().find(|d| d.0 == k).unwrap().1;
+            if *key == k { alts[*i] } else { alts[0] }
+        };
+        let top = top.replace("{EXT}", alt("EXT")).replace("{CC}", alt("CC"));
+        for n in [name.clone(), format!("{name}_copy")] {
+            let helper = body.replace(&format!("%{name}("), &format!("%{n}(")).replace("%ext1(", &format!("%{n}_top("));
+            text.push_str(&helper);
+            text.push_str(&top.replace("NAME", &n));
+        }
+    }
+    for merge_cycles in [false, true] {
+        let mut m = ClifModule::from_clif(&text).unwrap();
+        let r = m.merge(&Options { merge_cycles, ..Options::default() }).unwrap();
+        m.verify().unwrap();
+        let variant = |n: &str| n.trim_end_matches("_top").trim_end_matches("_copy").to_string();
+        let detail = |n: &str| vs.iter().find(|v| v.0 == variant(n)).map(|v| v.1).unwrap();
+        let mut copies = 0;
+        for rec in &r.merges {
+            let (a, b) = (String::from_utf8_lossy(&rec.folded_name), String::from_utf8_lossy(&rec.target_name));
+            let ok = |k: &str| k.is_empty() || SAME.iter().any(|(s, _)| *s == k);
+            if variant(&a) == variant(&b) {
+                copies += 1;
+            } else {
+                assert!(ok(detail(&a)) && ok(detail(&b)), "{a} merged into {b} (cycles: {merge_cycles})");
+            }
+        }
+        if merge_cycles {
+            // Every variant's copy folds into it (the `ext2` variant calls no cycle).
+            assert!(copies + 4 >= 2 * vs.len(), "{copies} copies merged of {}", 2 * vs.len());
+        }
+    }
+}
