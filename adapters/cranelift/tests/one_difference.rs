@@ -74,7 +74,14 @@ const DETAILS: &[(&str, &[&str])] = &[
     ("SSOFF", &["", "+8"]),
     (
         "STFLAGS",
-        &["notrap aligned region0", "notrap aligned", "notrap aligned region1", "aligned region0", "notrap region0", "notrap aligned big region0"],
+        &[
+            "notrap aligned region0",
+            "notrap aligned",
+            "notrap aligned region1",
+            "aligned region0",
+            "notrap region0",
+            "notrap aligned big region0",
+        ],
     ),
     (
         "LDFLAGS",
@@ -217,7 +224,11 @@ block0(v0: i64):
     for (name, key, i, body) in &vs {
         let alt = |k: &str| {
             let alts = DETAILS.iter().find(|d| d.0 == k).unwrap().1;
-            if *key == k { alts[*i] } else { alts[0] }
+            if *key == k {
+                alts[*i]
+            } else {
+                alts[0]
+            }
         };
         let top = top.replace("{EXT}", alt("EXT")).replace("{CC}", alt("CC"));
         for n in [name.clone(), format!("{name}_copy")] {
