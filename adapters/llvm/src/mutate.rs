@@ -208,11 +208,13 @@ impl LlvmModule {
     /// built on them: deleting `f`'s blocks destroys exactly these constants (and no
     /// other), so they are the pointer-cache entries to forget.
     fn blockaddress_users(&self, f: V, out: &mut Vec<FuncId>, consts: &mut Vec<V>) {
-        // Nothing to find in a module without block addresses (found by the load's
-        // prescan, which reads every block). Otherwise the shim reads LLVM's per-block
-        // count of block addresses: when every count is zero, the use lists need not be
-        // walked.
-        if !self.block_addresses() || !f.block_address_may_be_taken() {
+        // Nothing to find when the load's prescan, which read every block of every
+        // function not alone on its shape, found no block address (`f` is one of those:
+        // only an alone one is never rewritten, but it is checked exactly all the same).
+        // Otherwise the shim reads LLVM's per-block count of block addresses: when every
+        // count of `f` is zero, the use lists need not be walked.
+        let prescanned = self.func_of.get(&f).is_some_and(|id| !self.load.shapes.is_alone_on_shape(id.index()));
+        if (prescanned && !self.candidate_block_addresses()) || !f.block_address_may_be_taken() {
             return;
         }
         for b in f.blocks() {

@@ -859,6 +859,33 @@ fn load_records_whether_block_addresses_exist() {
     assert!(taken.block_addresses());
 }
 
+/// A block address into a function alone on its shape stops no claim or copy (it names
+/// a block of neither function of the pair), and the pass never reads the block headers
+/// of the alone functions for it; a block address into a candidate still does.
+#[test]
+fn block_addresses_into_alone_functions_leave_claims_alone() {
+    let pair = |name: &str, addr: &str| {
+        format!("define ptr @{name}(i64 %x) {{\n  %y = mul i64 %x, 7\n  store i64 %y, ptr @sink\n  ret ptr {addr}\n}}\n")
+    };
+    let alone = "define i32 @alone(i32 %a, i32 %b, i32 %c) {\n  br label %b1\nb1:\n  %s = sub i32 %a, %c\n  \
+                 ret i32 %s\n}\n";
+    for (addr, claims) in [("blockaddress(@alone, %b1)", true), ("blockaddress(@p1, %b)", false)] {
+        let mut src = format!("@sink = global i64 0\n@t = global ptr blockaddress(@alone, %b1)\n{alone}");
+        src += &pair("p1", addr).replace("ret ptr", "br label %b\nb:\n  ret ptr");
+        src += &pair("p2", addr).replace("ret ptr", "br label %b\nb:\n  ret ptr");
+        let mut m = LlvmModule::parse(format!("{DL}{src}").as_bytes(), "ba.ll").unwrap_or_else(|e| panic!("{e}"));
+        let alone_id = m.func_by_name("alone").unwrap_or_else(|| panic!("no @alone"));
+        assert!(m.testing().alone_on_shape().contains(&alone_id), "{addr}");
+        let r = merge_module(&mut m, &Options::default()).unwrap_or_else(|e| panic!("{e}"));
+        m.verify().unwrap_or_else(|e| panic!("{e}\n{}", m.to_text()));
+        // With a block address into @p1 the pair is left to the order (no claim).
+        assert_eq!(r.merges.len(), usize::from(claims), "{addr}: {r}");
+        assert_eq!(r.stats.unread_pairs_merged, u64::from(claims), "{addr}: {r}");
+        assert!(!m.testing().alone_block_headers_read(), "{addr}");
+        assert!(m.testing().block_addresses(), "{addr}");
+    }
+}
+
 /// A module where merging moves a call without `!dbg`, in a function with debug info, to a
 /// function with debug info: `@plain` (no debug info) folds into `@traced`.
 fn call_location_module(plain_attrs: &str) -> String {

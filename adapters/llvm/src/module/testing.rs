@@ -301,6 +301,13 @@ impl<'a> Testing<'a> {
         self.m.block_addresses()
     }
 
+    /// Whether the block headers of the functions alone on their shape were read for the
+    /// module-wide block-address answer (`block_addresses`); copies, claims and rewrites
+    /// never need it.
+    pub fn alone_block_headers_read(&self) -> bool {
+        self.m.load.alone_block_addresses.get().is_some()
+    }
+
     /// Forgets the shapes and the load's other shortcuts: every definition is a
     /// candidate of the full path again (the prescan reruns over all of them) and every
     /// function gets full facts. Only before merging; for the check that the shortcuts
