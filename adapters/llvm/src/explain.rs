@@ -34,7 +34,7 @@ pub fn materialize_all(m: &mut LlvmModule) {
 }
 
 fn name(m: &LlvmModule, f: FuncId) -> String {
-    String::from_utf8_lossy(&m.func(f).name).into_owned()
+    String::from_utf8_lossy(m.func_name(f)).into_owned()
 }
 
 /// Why `f` is not a merge candidate, if it is not.
@@ -129,7 +129,7 @@ const EXAMPLES: usize = 5;
 
 /// The near-miss report as JSON.
 pub fn near_miss_json(m: &LlvmModule, nm: &NearMisses) -> String {
-    let q = |f: FuncId| json_str(&m.func(f).name);
+    let q = |f: FuncId| json_str(m.func_name(f));
     let mut s = String::new();
     let _ = write!(
         s,

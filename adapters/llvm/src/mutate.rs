@@ -589,11 +589,14 @@ impl LlvmModule {
         }
         let (mut eager, mut freed) = (Vec::new(), vec![gv]);
         self.blockaddress_users(gv, &mut eager, &mut freed);
+        let name: Box<[u8]> = gv.name().into();
         // SAFETY: `gv` has no uses (checked above); its handle is forgotten (`func_of`, the
         // slot) and the constants it frees are in `freed`, forgotten by `refresh` below.
         unsafe { self.remove_global(gv) };
         self.func_of.remove(&gv);
         let s = &mut self.funcs[g.index()];
+        // Facts hold no name while the function lives (`func_name` reads LLVM's).
+        s.facts.name = name;
         s.v = None;
         s.view = None;
         s.insts.clear();

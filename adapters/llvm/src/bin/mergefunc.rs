@@ -418,7 +418,7 @@ fn run() -> Result<(), String> {
     let any_unnamed = report.merges.iter().any(unnamed) || report.refused.iter().any(unnamed_refusal);
     let slots = if (args.verbose || args.report.is_some()) && any_unnamed { m.unnamed_slots() } else { Vec::new() };
     if let Some(f) = report_file.as_mut() {
-        let name_of = |f: mergefunc::FuncId| m.func(f).name.to_vec();
+        let name_of = |f: mergefunc::FuncId| m.func_name(f).to_vec();
         let json = to_json(&report, &name_of, &slots, if args.time { Some(secs) } else { None });
         f.fill(json.as_bytes())?;
     }

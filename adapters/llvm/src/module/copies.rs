@@ -180,7 +180,7 @@ impl LlvmModule {
             Err(r) => Some(format!("a direct build declines {what} ({r})")),
         };
         if let Some(diff) = diff {
-            let name = String::from_utf8_lossy(&self.funcs[f.index()].facts.name).into_owned();
+            let name = String::from_utf8_lossy(mergefunc::Module::func_name(self, f)).into_owned();
             self.stats.copy_diffs.push(format!("{name}: {diff}"));
         }
     }
@@ -300,7 +300,7 @@ impl LlvmModule {
 
     /// Checking mode: a claim was wrong about `g`.
     fn record_claim_diff(&mut self, g: FuncId, what: &str) {
-        let name = String::from_utf8_lossy(&self.funcs[g.index()].facts.name).into_owned();
+        let name = String::from_utf8_lossy(mergefunc::Module::func_name(self, g)).into_owned();
         self.stats.copy_diffs.push(format!("{name}: claimed unread body: {what}"));
     }
 
