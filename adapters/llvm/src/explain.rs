@@ -13,7 +13,7 @@
 
 use std::fmt::Write as _;
 
-use mergefunc::driver::keep_first;
+use mergefunc::driver::keep_first_in;
 use mergefunc::near_miss::{near_misses, NearMissOptions, NearMisses};
 use mergefunc::{Comparator, FastPath, FuncId, Ineligible, Module, ModuleMut, Report};
 
@@ -105,7 +105,7 @@ pub fn explain_pair(m: &mut LlvmModule, a: &str, b: &str, after: Option<&Report>
     let e = cmp.explain(&*m, fa, fb);
     out.push_str(&e.to_text(&*m, fa, fb));
     if e.difference.is_none() {
-        let (keep, fold) = if keep_first(m.func(fa), m.func(fb)) { (fa, fb) } else { (fb, fa) };
+        let (keep, fold) = if keep_first_in(&*m, fa, fb) { (fa, fb) } else { (fb, fa) };
         let _ = writeln!(
             out,
             "  the merge keeps @{} and folds @{} into it (a function too small for a thunk, or one whose \

@@ -327,3 +327,16 @@ define i32 @s3(i32 %x) section "b" partition "p" {
     let t = explain_pair(&mut m, "s2", "s3", None).unwrap();
     assert!(t.starts_with("@s2 and @s3 differ: property: has partition\n"), "{t}");
 }
+
+/// An equal pair names the function the merge keeps: the smaller name when nothing else
+/// decides, whichever order the pair is asked in.
+#[test]
+fn equal_pairs_name_the_survivor_by_name() {
+    let text = "define i32 @zz(i32 %x) {\n  %y = mul i32 %x, 7\n  ret i32 %y\n}\n\
+                define i32 @aa(i32 %x) {\n  %y = mul i32 %x, 7\n  ret i32 %y\n}\n";
+    for (f, g) in [("zz", "aa"), ("aa", "zz")] {
+        let mut m = parse(text);
+        let t = explain_pair(&mut m, f, g, None).unwrap();
+        assert!(t.contains("the merge keeps @aa and folds @zz into it"), "{t}");
+    }
+}
