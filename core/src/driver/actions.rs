@@ -90,8 +90,11 @@ impl<M: ModuleMut + FastPath> Driver<'_, M> {
             return Ok(f);
         }
         let (fl, gl) = (self.m.func(f).linkage, self.m.func(g).linkage);
-        let (fname, gname) = (self.name(f), self.name(g));
+        // Names as they are before any rewrite (records keep them); `f`'s only where a
+        // record names it.
+        let gname = self.name(g);
         if fl.interposable || (fl.odr && gl.odr) {
+            let fname = self.name(f);
             // Neither may call the other: both become thunks (or aliases) of a new
             // private copy of the body. Both rewrites must be possible first. The body
             // has `f`'s signature, so the adapter answers for rewrites onto `f`.
