@@ -28,6 +28,8 @@
 //!      excluded) and the CPU time of the same span (every thread of the process);
 //!    * ours in cycle mode: the same with `--merge-cycles` (wall time only; skipped with
 //!      `MERGEFUNC_BENCH_CYCLES=0`);
+//!    * ours with `--drop-differing-attachments --threads 1` (CPU time; skipped with
+//!      `MERGEFUNC_BENCH_DROP=0`), against ours with `--threads 1` and LLVM's CPU time;
 //!    * LLVM: `opt-22 -passes=mergefunc -time-passes IN -o /dev/null`, the
 //!      `MergeFunctionsPass` line (wall and user+system);
 //!    * ours with `--threads 1` (the CPU a compiler thread would spend), and with
@@ -266,6 +268,28 @@ fn main() {
             );
         }
     }
+    if drop_mode() {
+        println!();
+        println!(
+            "## Drop mode (`--drop-differing-attachments`, both `--threads 1`, CPU ms, in the same alternation)"
+        );
+        println!();
+        println!("| module | ours default | ours drop mode | change | LLVM CPU | ratio default | ratio drop mode |");
+        println!("|---|---|---|---|---|---|---|");
+        for r in &rows {
+            let (d, x, l) = (median(&r.ours1_cpu), median(&r.drop1_cpu), median(&r.opt_cpu));
+            println!(
+                "| {} | {} | {} | {:+.0}% | {} | **{:.2}** | **{:.2}** |",
+                r.name,
+                fmt_stats(&r.ours1_cpu),
+                fmt_stats(&r.drop1_cpu),
+                100.0 * (x / d - 1.0),
+                fmt_stats(&r.opt_cpu),
+                d / l,
+                x / l
+            );
+        }
+    }
     if rows.iter().any(|r| !r.same) {
         eprintln!("vs_opt: the merges differ from LLVM's (see above)");
         std::process::exit(2);
@@ -404,6 +428,9 @@ struct Row {
     parts: Vec<[f64; 5]>,
     /// Our wall ms per run in cycle mode (empty when not measured).
     cycles_wall: Vec<f64>,
+    /// Our CPU ms per run with `--drop-differing-attachments --threads 1` (empty when not
+    /// measured).
+    drop1_cpu: Vec<f64>,
     /// Our wall ms per run with `--threads 1`.
     ours1_wall: Vec<f64>,
     /// The same without shape keys (`MERGEFUNC_SHAPES=0`; empty unless `MERGEFUNC_BENCH_AB=1`).
@@ -664,6 +691,7 @@ fn bench_module(name: &str, input: &Path, runs: usize, cycles: bool) -> Result<R
         opt_cpu: Vec::new(),
         parts: Vec::new(),
         cycles_wall: Vec::new(),
+        drop1_cpu: Vec::new(),
         ours1_wall: Vec::new(),
         ours1_noshapes_wall: Vec::new(),
         ours1_noshapes_cpu: Vec::new(),
@@ -704,6 +732,10 @@ fn bench_module(name: &str, input: &Path, runs: usize, cycles: bool) -> Result<R
         let opt_peak = opt_parse_peak(input)?;
         if cycles {
             row.cycles_wall.push(run_ours(input, &out_bc, &["--merge-cycles"])?.0 * 1e3);
+        }
+        if drop_mode() {
+            let d = run_ours(input, &out_bc, &["--drop-differing-attachments", "--threads", "1"])?;
+            row.drop1_cpu.push(d.1 * 1e3);
         }
         println!(
             "| {} | {:.2} | {:.2} | {:.2} | {:.2} | {:.2} | {:.2} | {:.3} | {:.2} |",
@@ -814,6 +846,11 @@ fn bench_module(name: &str, input: &Path, runs: usize, cycles: bool) -> Result<R
         median(&row.ours_cpu) / median(&row.opt_cpu)
     );
     Ok(row)
+}
+
+/// Whether drop mode is measured (`MERGEFUNC_BENCH_DROP`, on unless `0`).
+fn drop_mode() -> bool {
+    std::env::var("MERGEFUNC_BENCH_DROP").map_or(true, |v| v != "0")
 }
 
 fn median(v: &[f64]) -> f64 {
