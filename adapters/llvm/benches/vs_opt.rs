@@ -10,7 +10,8 @@
 //! 1. prints the machine (nproc, CPU model, load average);
 //! 2. builds its inputs (kept in `$MERGEFUNC_BENCH_DIR`, default `<target dir>/bench-inputs`;
 //!    an existing file is reused unless `MERGEFUNC_BENCH_REGEN=1`):
-//!    * `c-zstd-O2.bc`, `c-oniguruma-O2.bc`, `c-lz4-O2.bc`, `c-zlib-O2.bc`:
+//!    * `c-zstd-O2.bc`, `c-oniguruma-O2.bc`, `c-lz4-O2.bc`, `c-zlib-O2.bc`, `c-webp-O2.bc`,
+//!      `c-pcre2-O2.bc`:
 //!      `adapters/llvm/scripts/gen-c-modules.sh` (real C libraries from the sources that
 //!      crates.io's `-sys` crates ship, `clang-22 -O2` per file, linked): little merges;
 //!    * `c-sqlite-O1.bc`, `c-lua-O1.bc`: the same script's SQLite amalgamation and Lua 5.4
@@ -380,12 +381,14 @@ fn prepare_inputs(dir: &Path, filter: Option<&str>) -> Result<Vec<(String, PathB
     let cpp = root.join("adapters/llvm/scripts/gen-cpp-module.sh");
     let c = root.join("adapters/llvm/scripts/gen-c-modules.sh");
     let adv = root.join("adapters/llvm/scripts/gen-adversarial.sh");
-    let plan: [(&str, &Path, &[&str], &str); 13] = [
+    let plan: [(&str, &Path, &[&str], &str); 15] = [
         // Real C libraries at -O2, where little merges (`gen-c-modules.sh`).
         ("c-zstd-O2", &c, &["zstd"], "c-zstd-O2.bc"),
         ("c-oniguruma-O2", &c, &["oniguruma"], "c-oniguruma-O2.bc"),
         ("c-lz4-O2", &c, &["lz4"], "c-lz4-O2.bc"),
         ("c-zlib-O2", &c, &["zlib"], "c-zlib-O2.bc"),
+        ("c-webp-O2", &c, &["webp"], "c-webp-O2.bc"),
+        ("c-pcre2-O2", &c, &["pcre2"], "c-pcre2-O2.bc"),
         // The independent checks, at -O1 (not tuned against).
         ("c-sqlite-O1", &c, &["sqlite"], "c-sqlite-O1.bc"),
         ("c-lua-O1", &c, &["lua"], "c-lua-O1.bc"),
