@@ -381,7 +381,7 @@ fn prepare_inputs(dir: &Path, filter: Option<&str>) -> Result<Vec<(String, PathB
     let cpp = root.join("adapters/llvm/scripts/gen-cpp-module.sh");
     let c = root.join("adapters/llvm/scripts/gen-c-modules.sh");
     let adv = root.join("adapters/llvm/scripts/gen-adversarial.sh");
-    let plan: [(&str, &Path, &[&str], &str); 15] = [
+    let plan: [(&str, &Path, &[&str], &str); 16] = [
         // Real C libraries at -O2, where little merges (`gen-c-modules.sh`).
         ("c-zstd-O2", &c, &["zstd"], "c-zstd-O2.bc"),
         ("c-oniguruma-O2", &c, &["oniguruma"], "c-oniguruma-O2.bc"),
@@ -400,9 +400,11 @@ fn prepare_inputs(dir: &Path, filter: Option<&str>) -> Result<Vec<(String, PathB
         // Generated shapes (`gen-adversarial.py`; all of them, at growing sizes, with
         // `scaling-vs-opt.py`): 8,000 functions folding in pairs, each in a table of all
         // of them (LLVM's RAUW re-uniques the table per fold: quadratic); one function of
-        // 400,000 instructions in one block, alone (never to be read).
+        // 400,000 instructions in one block, alone (never to be read); 8,000 functions
+        // folding in pairs whose names are 2,000 bytes long (names read, not copied).
         ("adv-vtables-8k", &adv, &["vtables", "8000"], "adv-vtables-8000.bc"),
         ("adv-hugefn-400k", &adv, &["hugefn", "400000"], "adv-hugefn-400000.bc"),
+        ("adv-longnames-8k", &adv, &["longnames", "8000"], "adv-longnames-8000.bc"),
     ];
     let mut out = Vec::new();
     for (name, script, args, file) in plan {
