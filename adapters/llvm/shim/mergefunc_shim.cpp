@@ -841,6 +841,53 @@ LLVMValueRef mergefunc_replace_with_shell(LLVMValueRef g, int keep) {
 // 1 if global value `v` is dso_local (`GlobalValue::isDSOLocal`: set explicitly, or
 // implied by local linkage or hidden/protected visibility), 0 if not, -1 if `v` is not a
 // global value. (LLVM-C has no getter.)
+// 1 if the `!associated` attachment of a global object names function `fn`, 0 if none
+// does, -1 for a value that is not a function. Erasing such a function would leave the
+// attachment without a global, which the verifier rejects; other metadata that names a
+// function (`!callees`, named metadata, debug info) may lose it (it becomes null).
+int mergefunc_named_by_associated(LLVMValueRef fn) {
+  Function *F = dyn_cast_or_null<Function>(unwrap(fn));
+  if (!F)
+    return -1;
+  if (!F->isUsedByMetadata() || !F->getParent())
+    return 0;
+  for (const GlobalObject &GO : F->getParent()->global_objects()) {
+    const MDNode *MD = GO.getMetadata(LLVMContext::MD_associated);
+    if (!MD)
+      continue;
+    for (const MDOperand &Op : MD->operands())
+      if (auto *VM = dyn_cast_or_null<ValueAsMetadata>(Op.get()))
+        if (VM->getValue()->stripPointerCasts() == F)
+          return 1;
+  }
+  return 0;
+}
+
+// 1 if a call of `llvm.localrecover` names function `fn` as the parent whose frame it
+// reads (directly or through a pointer cast), 0 if none does, -1 for a value that is not a
+// function. Such a parent must keep its body (its `llvm.localescape`) under its symbol.
+int mergefunc_frame_recovered(LLVMValueRef fn) {
+  Function *F = dyn_cast_or_null<Function>(unwrap(fn));
+  if (!F)
+    return -1;
+  SmallVector<const Value *, 8> Work{F};
+  SmallPtrSet<const Value *, 8> Seen;
+  while (!Work.empty()) {
+    const Value *V = Work.pop_back_val();
+    if (!Seen.insert(V).second)
+      continue;
+    for (const User *U : V->users()) {
+      if (auto *II = dyn_cast<IntrinsicInst>(U)) {
+        if (II->getIntrinsicID() == Intrinsic::localrecover && II->getArgOperand(0)->stripPointerCasts() == F)
+          return 1;
+      } else if (auto *CE = dyn_cast<ConstantExpr>(U); CE && CE->isCast()) {
+        Work.push_back(CE);
+      }
+    }
+  }
+  return 0;
+}
+
 int mergefunc_is_dso_local(LLVMValueRef v) {
   auto *GV = dyn_cast_or_null<GlobalValue>(unwrap(v));
   if (!GV)

@@ -151,6 +151,12 @@ extern "C" {
     /// 1 if global value `v` is `dso_local` (explicitly, or implied by local linkage or
     /// hidden/protected visibility), 0 if not, -1 for a value that is not a global value.
     pub fn mergefunc_is_dso_local(v: LLVMValueRef) -> i32;
+    /// 1 if the `!associated` attachment of a global object names function `f`, 0 if none
+    /// does, -1 for a value that is not a function.
+    pub fn mergefunc_named_by_associated(f: LLVMValueRef) -> i32;
+    /// 1 if a call of `llvm.localrecover` names function `f` as the parent whose frame it
+    /// reads, 0 if none does, -1 for a value that is not a function.
+    pub fn mergefunc_frame_recovered(f: LLVMValueRef) -> i32;
     /// Strips function `g` (with a body) down to what a preserve-debug-info thunk keeps
     /// (LLVM 22's rule: entry-block debug records of parameters, with the allocas and
     /// argument stores of their `#dbg_declare`s); returns the entry block, or null.

@@ -30,6 +30,7 @@
 
 mod attrs;
 mod build;
+mod comdats;
 mod consts;
 mod copies;
 mod diagnostics;
@@ -203,6 +204,8 @@ pub struct LlvmModule {
     pub(crate) switches: Switches,
     /// Counters and times reported by the CLI and the benchmarks.
     stats: Stats,
+    /// Global objects per comdat, counted when a rewrite first asks (see `comdats.rs`).
+    pub(crate) comdat_members: std::sync::OnceLock<HashMap<usize, u32>>,
     /// The module and its context when the adapter parsed them (disposed with it);
     /// `None` for a module that belongs to someone else ([`Self::from_borrowed`]). The
     /// last field: dropped after everything that may refer to the context.

@@ -1680,3 +1680,41 @@ fn merge_keys_hash_the_attachments_views_record() {
     }
     assert_eq!(m.testing().check_prescan_keys(), Ok(6));
 }
+
+/// An alias replacing a folded function keeps its DLL storage class and partition: a
+/// `dllexport` function stays exported from its DLL (LLVM 22's alias loses both).
+#[test]
+fn aliases_keep_dll_storage_and_partition() {
+    let body = "{\n  %y = add i32 %x, 1\n  %z = mul i32 %y, 7\n  ret i32 %z\n}\n";
+    let src = format!(
+        "target triple = \"x86_64-pc-windows-msvc\"\n\
+         define dllexport i32 @a(i32 %x) unnamed_addr partition \"p1\" {body}\
+         define dllexport i32 @b(i32 %x) unnamed_addr partition \"p1\" {body}"
+    );
+    let (m, r) = merged(&src, Options { use_aliases: true, ..Default::default() });
+    assert_eq!(r.merges[0].action, FoldAction::Alias, "{r}");
+    let text = m.to_text();
+    assert!(text.contains("@b = dllexport unnamed_addr alias i32 (i32), ptr @a, partition \"p1\""), "{text}");
+}
+
+/// A folded function that metadata other than `!associated` names (`!callees`, named
+/// metadata, debug info) is erased as LLVM erases it, the operand becoming null: debug
+/// info must not change the code. One an `!associated` attachment names is kept, as a
+/// thunk (erasing it would leave the attachment without a global).
+#[test]
+fn only_associated_metadata_keeps_a_folded_function() {
+    let body = "{\n  %y = add i32 %x, 1\n  %z = mul i32 %y, 7\n  ret i32 %z\n}\n";
+    let src = format!(
+        "define i32 @a(i32 %x) {body}define linkonce_odr i32 @b(i32 %x) {body}\
+         define i32 @user(ptr %f, i32 %x) {{\n  %r = call i32 %f(i32 %x), !callees !0\n  %s = call i32 @b(i32 %r)\n  ret i32 %s\n}}\n\
+         !0 = !{{ptr @a, ptr @b}}\n!named = !{{!0}}\n"
+    );
+    let (m, r) = merged(&src, Options::default());
+    assert_eq!(r.merges[0].action, FoldAction::Erased, "{r}");
+    assert!(m.to_text().contains("!{ptr @a, null}"), "{}", m.to_text());
+    let src = format!("{src}@sec = global i32 0, section \"s\", !associated !1\n!1 = !{{ptr @b}}\n");
+    let (m, r) = merged(&src, Options::default());
+    assert_eq!(r.merges[0].action, FoldAction::Thunk, "{r}");
+    assert_eq!(r.refused[0].rewrite, Rewrite::Erase);
+    assert!(m.to_text().contains("!{ptr @b}"), "{}", m.to_text());
+}

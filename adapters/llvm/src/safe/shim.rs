@@ -85,6 +85,21 @@ impl V {
         unsafe { ffi::mergefunc_is_dso_local(self.0) == 1 }
     }
 
+    /// The `!associated` attachment of a global object names this function: erasing it
+    /// would leave the attachment without a global (invalid). Other metadata naming it
+    /// (`!callees`, named metadata, debug info) may lose it, as in LLVM.
+    pub fn named_by_associated(self) -> bool {
+        // SAFETY: `self` is a live value; the shim checks that it is a function.
+        unsafe { ffi::mergefunc_named_by_associated(self.0) == 1 }
+    }
+
+    /// A call of `llvm.localrecover` reads the frame of this function (its
+    /// `llvm.localescape` allocations): it must keep its body under its symbol.
+    pub fn frame_recovered(self) -> bool {
+        // SAFETY: `self` is a live value; the shim checks that it is a function.
+        unsafe { ffi::mergefunc_frame_recovered(self.0) == 1 }
+    }
+
     /// The global object has an attachment of kind `kind`.
     pub fn has_global_metadata(self, kind: u32) -> bool {
         // SAFETY: `self` is a live value; the shim checks that it is a global object.
