@@ -18,7 +18,7 @@
 #![allow(clashing_extern_declarations, non_snake_case)]
 
 use inkwell::llvm_sys::prelude::*;
-use std::os::raw::{c_char, c_uint};
+use std::os::raw::{c_char, c_int, c_uint};
 
 extern "C" {
     pub fn LLVMGetInstructionOpcode(Inst: LLVMValueRef) -> c_uint;
@@ -227,6 +227,16 @@ extern "C" {
         callee_cap: usize,
         ncallees: *mut usize,
     ) -> std::ffi::c_long;
+    /// The attachment key of a function (the second tree key): 1 and `*out`, or 0 for a
+    /// declaration or a function the walk declines.
+    pub fn mergefunc_attachment_key(
+        f: LLVMValueRef,
+        hints: *const c_uint,
+        n_hints: c_uint,
+        skip: *const c_uint,
+        n_skip: c_uint,
+        out: *mut u64,
+    ) -> c_int;
     /// Non-`!dbg` attachments of an instruction, by increasing kind: writes up to `cap`
     /// pairs, returns how many there are.
     pub fn mergefunc_inst_attachments(

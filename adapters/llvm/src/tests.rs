@@ -1681,6 +1681,51 @@ fn merge_keys_hash_the_attachments_views_record() {
     assert_eq!(m.testing().check_prescan_keys(), Ok(6));
 }
 
+/// The second tree key ([`mergefunc::FastPath::tree_subkey`]) hashes the attachments the
+/// views record: equal functions (hints apart, distinct copies of one tree) share it, a
+/// load's other `!range` or `!tbaa` gives another, and with
+/// `--drop-differing-attachments` (which the views leave out) all share one. In a run, the
+/// functions that differ only in attachments are told apart without a view: `@b` meets
+/// `@a` under its tree key, the bucket splits, and no view is built at all.
+#[test]
+fn second_tree_keys_hash_the_attachments_views_record() {
+    let subkeys = |m: &mut LlvmModule| -> Vec<Option<u64>> {
+        ["a", "b", "c", "h", "t", "u"].iter().map(|n| m.tree_subkey_of(id(m, n))).collect()
+    };
+    let mut m = load(ATTACHED_LOADS);
+    let keys = subkeys(&mut m);
+    assert!(keys.iter().all(|k| k.is_some()), "{keys:?}");
+    let [a, b, c, h, t, u] = keys[..] else { unreachable!() };
+    assert_eq!((a, a, t), (c, h, u));
+    assert_ne!(a, b);
+    assert_ne!(a, t);
+    assert!(m.testing().check_tree_keys().is_ok());
+    let mut m = load(ATTACHED_LOADS);
+    m.set_drop_differing_attachments(true);
+    let keys = subkeys(&mut m);
+    assert!(keys.iter().all(|k| k.is_some() && *k == keys[0]), "{keys:?}");
+
+    // Distinct loop nodes pair by renaming: two loops alike but for them are equal.
+    let loops = "define void @l1(i32 %n) {\nentry:\n  br label %l\nl:\n  %i = phi i32 [ 0, %entry ], [ %j, %l ]\n  %j = add i32 %i, 1\n  %c = icmp slt i32 %j, %n\n  br i1 %c, label %l, label %e, !llvm.loop !0\ne:\n  ret void\n}\n\
+        define void @l2(i32 %n) {\nentry:\n  br label %l\nl:\n  %i = phi i32 [ 0, %entry ], [ %j, %l ]\n  %j = add i32 %i, 1\n  %c = icmp slt i32 %j, %n\n  br i1 %c, label %l, label %e, !llvm.loop !2\ne:\n  ret void\n}\n\
+        !0 = distinct !{!0, !1}\n!1 = !{!\"llvm.loop.mustprogress\"}\n!2 = distinct !{!2, !1}\n";
+    let mut m = load(loops);
+    assert!(equal(&m, "l1", "l2"));
+    let (l1, l2) = (id(&m, "l1"), id(&m, "l2"));
+    assert_eq!(m.tree_subkey_of(l1), m.tree_subkey_of(l2));
+    assert!(m.tree_subkey_of(l1).is_some());
+    assert!(m.testing().check_tree_keys().is_ok_and(|pairs| pairs >= 1));
+
+    let (_, checked) = merged(ATTACHED_LOADS, Options::default());
+    assert_eq!(checked.merges.len(), 3, "{checked}");
+    // Without the claims' checks (which build both views).
+    let mut m = LlvmModule::parse(format!("{DL}{ATTACHED_LOADS}").as_bytes(), "test.ll").unwrap();
+    let r = merge_module(&mut m, &Options::default()).unwrap();
+    assert_eq!(r.merges, checked.merges);
+    assert!(r.stats.tree_splits >= 1, "{r}");
+    assert_eq!(m.testing().views_built(), 0, "{r}");
+}
+
 /// An alias replacing a folded function keeps its DLL storage class and partition: a
 /// `dllexport` function stays exported from its DLL (LLVM 22's alias loses both).
 #[test]
