@@ -6,11 +6,11 @@
 //! `Driver::merge_cycles`); every view it compares is validated (a tree function's was
 //! when it went in, and it has not changed since); a class member still in the tree is
 //! taken out before it is folded, so no tree key changes in place. The survivor of a
-//! class is the member [`keep_first`] prefers over every other.
+//! class is the member [`keep_first_in`] prefers over every other.
 
 use alloc::vec::Vec;
 
-use super::{keep_first, Driver, Error};
+use super::{keep_first_in, Driver, Error};
 use crate::fast_path::FastPath;
 use crate::ir::FuncId;
 use crate::mutate::{ModuleMut, Rewrite};
@@ -62,10 +62,10 @@ impl<M: ModuleMut + FastPath> Driver<'_, M> {
             return Ok(());
         }
         for class in classes {
-            // The survivor: the member `keep_first` prefers over every other.
+            // The survivor: the member `keep_first_in` prefers over every other.
             let mut keep = class[0];
             for &g in &class[1..] {
-                if !keep_first(self.m.func(keep), self.m.func(g)) {
+                if !keep_first_in(&*self.m, keep, g) {
                     keep = g;
                 }
             }
