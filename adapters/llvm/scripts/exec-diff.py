@@ -103,6 +103,7 @@ def arith_body(r, ty, consts, op2="+"):
         f"  for (int i = 0; i < (int)(x & 7) + {abs(c[1]) % 5 + 1}; i++) {{\n"
         f"    acc = acc * ({ty}){c[2]} {op2} ({ty})(y ^ ({ty})i);\n"
         f"    if (acc > ({ty}){c[3]}) acc -= x; else acc += ({ty})3;\n"
+        f"    acc = acc % ({ty})100003;\n"
         f"  }}\n"
         f"  return acc;\n"
     )
