@@ -104,11 +104,12 @@ def program_sources(name, crates):
         l4 = os.path.join(crates["lz4-sys"], "liblz4", "lib")
         zs = os.path.join(crates["zstd-sys"], "zstd", "lib")
         srcs = sorted(glob.glob(os.path.join(z, "*.c")))
-        srcs += [os.path.join(l4, f) for f in ("lz4.c", "lz4hc.c", "lz4frame.c", "xxhash.c")]
+        # lz4's xxhash under its own prefix (zstd's copy has the ZSTD_ prefix)
+        srcs += [(os.path.join(l4, f), ["-DXXH_NAMESPACE=LZ4_"]) for f in ("lz4.c", "lz4hc.c", "lz4frame.c", "xxhash.c")]
         for sub in ("common", "compress", "decompress", "dictBuilder"):
             srcs += sorted(glob.glob(os.path.join(zs, sub, "*.c")))
         inputs = sorted(glob.glob(os.path.join(ROOT, "docs", "*.md")) + glob.glob(os.path.join(ROOT, "core", "src", "**", "*.rs"), recursive=True))
-        defs = ["-DZSTD_DISABLE_ASM", "-DXXH_NAMESPACE=LZ4_", "-D_LARGEFILE64_SOURCE", "-DHAVE_UNISTD_H", "-DHAVE_STDARG_H"]
+        defs = ["-DZSTD_DISABLE_ASM", "-D_LARGEFILE64_SOURCE", "-DHAVE_UNISTD_H", "-DHAVE_STDARG_H"]
         return srcs + [os.path.join(DRV, "compress-driver.c")], [z, l4, zs, os.path.join(zs, "common")], defs, False, inputs
     if name == "cxx":
         return [os.path.join(DRV, "cxx-stress.cpp")], [], [], True, []
@@ -134,6 +135,8 @@ def execute(exe, args, cwd):
 
 def c_program(name, crates, args, tally):
     srcs, incs, defs, cxx, run_args = program_sources(name, crates)
+    # a source is a path or (path, its own extra flags)
+    srcs = [s if isinstance(s, tuple) else (s, []) for s in srcs]
     cc = "clang++-22" if cxx else "clang-22"
     lang = ["-std=c++17"] if cxx else []
     inc = [f"-I{i}" for i in incs]
@@ -142,9 +145,9 @@ def c_program(name, crates, args, tally):
         shutil.rmtree(d, ignore_errors=True)
         os.makedirs(d)
         bcs = []
-        for i, s in enumerate(srcs):
+        for i, (s, own) in enumerate(srcs):
             bc = os.path.join(d, f"{i:03d}-{os.path.basename(s)}.bc")
-            must([cc, f"-{ol}", "-emit-llvm", "-c", "-w", "-fPIC"] + lang + defs + inc + [s, "-o", bc])
+            must([cc, f"-{ol}", "-emit-llvm", "-c", "-w", "-fPIC"] + lang + defs + own + inc + [s, "-o", bc])
             bcs.append(bc)
         linked = os.path.join(d, "linked.bc")
         must(["llvm-link-22"] + bcs + ["-o", linked])
@@ -171,9 +174,9 @@ def c_program(name, crates, args, tally):
             results[b] = (execute(exe, run_args, d), merged_of(rep) if rep else None)
         if args.plugin and ol == "O2":
             objs = []
-            for i, s in enumerate(srcs):
+            for i, (s, own) in enumerate(srcs):
                 o = os.path.join(d, f"lto-{i:03d}.o")
-                must([cc, "-O2", "-flto", "-c", "-w", "-fPIC"] + lang + defs + inc + [s, "-o", o])
+                must([cc, "-O2", "-flto", "-c", "-w", "-fPIC"] + lang + defs + own + inc + [s, "-o", o])
                 objs.append(o)
             for set_name, (_, params) in OPTION_SETS.items():
                 exe, rep = os.path.join(d, f"plugin-{set_name}.exe"), os.path.join(d, f"plugin-{set_name}.json")
