@@ -58,6 +58,23 @@ OPTION_SETS = {
 }
 
 
+# Code-generation flags, one set per seed (seed // 2 picks it): sanitizers and hardening
+# that put type hashes, prefixes, checks or attributes on functions and call sites.
+FLAG_SETS = [
+    [],
+    ["-fsanitize=kcfi"],
+    ["-fsanitize=function", "-fsanitize-trap=function"],
+    ["-fcf-protection=full"],
+    ["-fpatchable-function-entry=8,2"],
+    ["-fstack-protector-all"],
+    ["-ffast-math"],
+    ["-fsanitize=undefined", "-fsanitize-trap=undefined"],
+    ["-fzero-call-used-regs=used-gpr"],
+    ["-fno-omit-frame-pointer", "-mno-omit-leaf-frame-pointer"],
+    ["-fsanitize=signed-integer-overflow,shift,bounds", "-fsanitize-trap=all"],
+]
+
+
 class Prog:
     """One program under construction: two translation units, a shared header, and the
     statements of `main` (in unit 0)."""
@@ -158,7 +175,8 @@ def family_simple(p, variant_decl, differ_decl=None, ty="long long", copies=None
             # A static function in the other unit cannot be called: keep it in unit 0.
             p.units[0].append(u.pop()) if u is not p.units[0] else None
     for n, _, _ in names:
-        p.print_int(f"{n}(in_a, in_b) + {n}(in_b, in_c)")
+        p.print_int(f"{n}(in_a, in_b)")
+        p.print_int(f"{n}(in_b, in_c)")
     if take_addr is None:
         take_addr = r.random() < 0.5
     if take_addr:
@@ -207,8 +225,8 @@ def fam_call_target(p):
         p.units[0].append(f"static {NOINL} long long {g}(long long x, long long y) {{\n{arith_body(r, 'long long', cc)}}}\n")
         gs.append(g)
     callee = r.choice(gs[:2])
-    family_simple(p, D(storage="static "), body_fn=lambda: f"  return {callee}(x, y) * 2 + {gs[0]}(y, x);\n",
-                  differ_body_fn=lambda _: f"  return {gs[2]}(x, y) * 2 + {gs[0]}(y, x);\n")
+    family_simple(p, D(storage="static "), body_fn=lambda: f"  return (unsigned long long){callee}(x, y) * 2 + (unsigned long long){gs[0]}(y, x);\n",
+                  differ_body_fn=lambda _: f"  return (unsigned long long){gs[2]}(x, y) * 2 + (unsigned long long){gs[0]}(y, x);\n")
 
 
 def fam_global(p):
@@ -547,7 +565,7 @@ def fam_builtin_expect(p):
 
 def fam_memcpy(p):
     mk = lambda n: (lambda *_: f"  char a[32], b[32];\n  for (int i = 0; i < 32; i++) a[i] = (char)(x + i);\n  __builtin_memcpy(b, a, {n});\n"
-                    f"  long long s = y;\n  for (int i = 0; i < {n}; i++) s = s * 7 + b[i];\n  return s;\n")
+                    f"  unsigned long long s = y;\n  for (int i = 0; i < {n}; i++) s = s * 7 + b[i];\n  return (long long)s;\n")
     family_simple(p, D(), body_fn=mk(16), differ_body_fn=mk(p.r.choice([8, 24, 32])))
 
 
@@ -574,7 +592,7 @@ def fam_thunk_chain(p):
     callers = []
     for i, g in enumerate(gs):
         h = p.name("tcc")
-        p.units[0].append(f"{NOINL} long long {h}(long long x, long long y) {{ return {g}(x + 1, y) + {g}(y, x); }}\n")
+        p.units[0].append(f"{NOINL} long long {h}(long long x, long long y) {{ return (unsigned long long){g}(x + 1, y) + (unsigned long long){g}(y, x); }}\n")
         p.extern(f"long long {h}(long long, long long);")
         callers.append(h)
     for h in callers:
@@ -601,7 +619,7 @@ def fam_weak_override(p):
     p.native.append(f"{NOINL} long long {over}(long long x, long long y) {{ return x * 1000 + y; }}\n")
     caller = p.name("wkc")
     p.units[0].append(f"{NOINL} long long {caller}(long long x, long long y) {{ return " +
-                      " + ".join(f"{n}(x, y) * {i + 1}" for i, n in enumerate(names)) + "; }\n")
+                      " + ".join(f"(unsigned long long){n}(x, y) * {i + 1}" for i, n in enumerate(names)) + "; }\n")
     p.extern(f"long long {caller}(long long, long long);")
     for n in names + [caller]:
         p.print_int(f"{n}(in_a, in_b)")
@@ -806,6 +824,7 @@ def check_program(args, seed, olevel, cxx, tally):
     ext = "cpp" if cxx else "c"
     u0, u1, native = generate(seed, cxx)
     debug = seed % 3 == 0
+    extra = FLAG_SETS[(seed // 2) % len(FLAG_SETS)]
     srcs = []
     for i, u in enumerate((u0, u1)):
         path = os.path.join(d, f"u{i}.{ext}")
@@ -816,7 +835,7 @@ def check_program(args, seed, olevel, cxx, tally):
     cc = "clang++-22" if cxx else "clang-22"
     for s in srcs:
         bc = s + ".bc"
-        flags = [f"-{olevel}", "-emit-llvm", "-c", "-w", "-fPIC"] + (["-g"] if debug else [])
+        flags = [f"-{olevel}", "-emit-llvm", "-c", "-w", "-fPIC"] + (["-g"] if debug else []) + extra
         if cxx:
             flags += ["-std=c++17"]
         else:
@@ -829,7 +848,7 @@ def check_program(args, seed, olevel, cxx, tally):
     with open(native_src, "w") as f:
         f.write(native)
     native_obj = native_src + ".o"
-    res = run([cc, "-O2", "-c", "-w", "-fPIC", "-std=c++17" if cxx else "-std=gnu11", native_src, "-o", native_obj])
+    res = run([cc, "-O2", "-c", "-w", "-fPIC", "-std=c++17" if cxx else "-std=gnu11"] + extra + [native_src, "-o", native_obj])
     if res.returncode:
         raise Failure(f"generator bug: {cc} rejects the native unit of seed {seed}:\n{res.stderr[:3000]}")
     linked = os.path.join(d, "linked.bc")
@@ -863,7 +882,7 @@ def check_program(args, seed, olevel, cxx, tally):
         results[name] = execute(exe)
     base = results["base"]
     if base[0] != 0:
-        raise Failure(f"generator bug: the unmerged seed {seed} {olevel} exits with {base[0]}")
+        raise Failure(f"generator bug: the unmerged seed {seed} {olevel} {' '.join(extra)} exits with {base[0]}")
     tally["programs"] += 1
     tally["builds"] += len(results) - 1
     bad = False
@@ -874,7 +893,7 @@ def check_program(args, seed, olevel, cxx, tally):
         opt_ok = results.get("opt") == base
         kind = "LLVM-WRONG" if name == "opt" else ("OURS-WRONG" if opt_ok else "BOTH-WRONG")
         diff = first_diff(base[1], res[1])
-        tally["diffs"].append(f"{kind} seed {seed} {'C++' if cxx else 'C'} -{olevel} {name}: exit {res[0]} vs {base[0]}; {diff}; in {d}")
+        tally["diffs"].append(f"{kind} seed {seed} {'C++' if cxx else 'C'} -{olevel} {' '.join(extra)} {name}: exit {res[0]} vs {base[0]}; {diff}; in {d}")
     if not bad and not args.keep:
         shutil.rmtree(d)
 
