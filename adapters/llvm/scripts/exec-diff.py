@@ -75,6 +75,17 @@ FLAG_SETS = [
 ]
 
 
+# The plugin's parameters for the option sets it runs under in lld's full LTO.
+PLUGIN_PARAMS = {
+    "default": "",
+    "cycles": "merge-cycles",
+    "aliases": "use-aliases",
+    "drop": "drop-differing-attachments",
+    "all": "merge-cycles;use-aliases;drop-differing-attachments;threads=2",
+}
+PLUGIN_SETS = list(PLUGIN_PARAMS)
+
+
 class Prog:
     """One program under construction: two translation units, a shared header, and the
     statements of `main` (in unit 0)."""
@@ -880,6 +891,41 @@ def check_program(args, seed, olevel, cxx, tally):
         exe = os.path.join(d, name.replace(":", "-") + ".exe")
         build_exe(bc, exe, cxx, native_obj)
         results[name] = execute(exe)
+    if args.plugin:
+        # the plugin inside lld's LTO, on the program as the linker sees it (internalized:
+        # most functions become local, so merges erase and redirect more); full LTO with
+        # every option set's parameters, ThinLTO with the defaults
+        objs = []
+        for s in srcs:
+            o = s + ".lto.o"
+            flags = [f"-{olevel}", "-flto", "-c", "-w", "-fPIC"] + (["-g"] if debug else []) + extra
+            flags += ["-std=c++17"] if cxx else ["-std=gnu11", "-fexceptions"]
+            res = run([cc] + flags + [s, "-o", o])
+            if res.returncode:
+                raise Failure(f"clang -flto failed: {res.stderr[:2000]}")
+            objs.append(o)
+        thin = []
+        for s in srcs:
+            o = s + ".thin.o"
+            flags = [f"-{olevel}", "-flto=thin", "-c", "-w", "-fPIC"] + (["-g"] if debug else []) + extra
+            flags += ["-std=c++17"] if cxx else ["-std=gnu11", "-fexceptions"]
+            run([cc] + flags + [s, "-o", o])
+            thin.append(o)
+        links = [("lto-base", objs, None)]
+        links += [(f"plugin-lto:{n}", objs, PLUGIN_PARAMS[n]) for n in PLUGIN_SETS]
+        links += [("plugin-thin:default", thin, "")]
+        for name, os_, params in links:
+            exe = os.path.join(d, name.replace(":", "-") + ".exe")
+            env = dict(os.environ)
+            cmd = [cc, "-O2", "-fuse-ld=lld"] + extra + os_ + [native_obj, "-o", exe, "-lm"]
+            if params is not None:
+                env["MERGEFUNC_PLUGIN_PARAMS"] = params + (";" if params else "") + "verify"
+                cmd.append(f"-Wl,--load-pass-plugin={args.plugin}")
+            res = run(cmd, env=env)
+            if res.returncode:
+                tally["errors"].append(f"seed {seed} {olevel} {name}: link failed: {res.stderr[-1500:]}")
+                continue
+            results[name] = execute(exe)
     base = results["base"]
     if base[0] != 0:
         raise Failure(f"generator bug: the unmerged seed {seed} {olevel} {' '.join(extra)} exits with {base[0]}")
@@ -913,6 +959,8 @@ def main():
     ap.add_argument("--cli")
     ap.add_argument("--work")
     ap.add_argument("--smoke", action="store_true")
+    ap.add_argument("--plugin", help="libmergefunc_plugin.so (default: target/release, else target/debug)")
+    ap.add_argument("--no-plugin", action="store_true", help="no builds with the plugin in lld's LTO")
     ap.add_argument("--keep", action="store_true")
     ap.add_argument("--print", type=int, metavar="SEED", help="print the two units of SEED and exit")
     args = ap.parse_args()
@@ -928,6 +976,12 @@ def main():
             c = os.path.join(root, "target", prof, "mergefunc")
             if os.path.exists(c):
                 args.cli = c
+                break
+    if args.plugin is None and not args.no_plugin:
+        for prof in ("release", "debug"):
+            c = os.path.join(root, "target", prof, "libmergefunc_plugin.so")
+            if os.path.exists(c):
+                args.plugin = c
                 break
     if not args.cli or not os.path.exists(args.cli):
         print("error: no mergefunc binary (build it: cargo build --release -p mergefunc-llvm --features llvm)", file=sys.stderr)
