@@ -873,6 +873,46 @@ fn interrupt_handlers_still_compile_after_merging() {
     );
 }
 
+/// Private bodies have names: llc-22 compiles our merge of `private-bodies-named.ll` (two
+/// pairs of weak functions with `!kcfi_type`, each pair given a private body), also with
+/// basic-block sections, and still refuses opt-22's (two unnamed bodies both define the
+/// symbol `__cfi_`). Found by `scripts/exec-diff.py` on a C++ program built with
+/// `-fsanitize=kcfi`.
+#[test]
+fn private_bodies_compile_under_kcfi_and_basic_block_sections() {
+    let Some(t) = tools() else { return };
+    let Some(llc) = harness::find_tool("llc") else {
+        assert!(std::env::var_os("CI").is_none(), "llc-22 is required when CI is set");
+        eprintln!("SKIP private_bodies_compile_under_kcfi_and_basic_block_sections: llc-22 not found");
+        return;
+    };
+    let dir = harness::workdir("private-bodies-named");
+    let input = harness::corpus_dir().join("private-bodies-named.ll");
+    let (mine, theirs) = (dir.join("ours.ll"), dir.join("opt22.ll"));
+    ours(&input, &[], &mine).unwrap();
+    harness::opt_mergefunc(&t, &input, &[], &theirs).unwrap();
+    let compile = |p: &Path, extra: &[&str]| {
+        harness::run(
+            std::process::Command::new(&llc).args(extra).arg(p).arg("-o").arg("/dev/null"),
+            Duration::from_secs(120),
+        )
+        .unwrap()
+    };
+    for extra in [&[][..], &["-basic-block-sections=all"][..]] {
+        let r = compile(&mine, extra);
+        assert_eq!(r.code, Some(0), "llc-22 {extra:?} rejects our output: {}", r.stderr);
+    }
+    let text = std::fs::read_to_string(&mine).unwrap();
+    assert!(text.contains("define private i32 @wa.merged(") && text.contains("define private i32 @wc.merged("), "{text}");
+    let r = compile(&theirs, &[]);
+    assert!(
+        r.code != Some(0) && r.stderr.contains("'__cfi_' is already defined"),
+        "llc-22 now compiles opt-22's output (the deviation may be stale): {:?} {}",
+        r.code,
+        r.stderr
+    );
+}
+
 #[test]
 fn corpus_matches_opt22() {
     let Some(t) = tools() else { return };
