@@ -1036,7 +1036,7 @@ def check_program(args, seed, olevel, cxx, tally):
         diff = first_diff(ref[1], res[1])
         tally["diffs"].append(f"{kind} seed {seed} {'C++' if cxx else 'C'} -{olevel} {' '.join(extra)} {name}: exit {res[0]} vs {ref[0]}; {diff}; in {d}")
     print(f"seed {seed} {'C++' if cxx else 'C'} -{olevel} {' '.join(extra) or '(no extra flags)'}{' -g' if debug else ''}: "
-          f"{len(results) - 1} merged builds, {'DIFFERENCES' if bad else 'all print what the unmerged build prints'}", flush=True)
+          f"{len(results) - 1 - len(refs)} merged builds, {'DIFFERENCES' if bad else 'all print what the unmerged build prints'}", flush=True)
     if not bad and not args.keep:
         shutil.rmtree(d)
 
