@@ -49,6 +49,9 @@
 //!   the rest of the run. So answer for every function or for none. (The first round
 //!   builds its views bucket by bucket unless the tree is keyed, so the driver must know
 //!   before the first bucket.)
+//! * [`FastPath::tree_subkey`] is asked only while the tree is keyed by `tree_key`: of a
+//!   function arriving under the key of tree functions when no claim settled it, then of
+//!   those tree functions (once per key), and of every later arrival under that key.
 //! * [`FastPath::same_body_as`] and [`FastPath::same_unread_body_as`] are asked only while
 //!   the tree is keyed by `tree_key`, about a tree function filed under `f`'s key.
 //! * [`FastPath::cycle_key`] is asked only with
@@ -191,6 +194,23 @@ pub trait FastPath: Module {
     ///
     /// *Can only lose merges.*
     fn tree_key(&mut self, f: FuncId) -> Option<u64> {
+        let _ = f;
+        None
+    }
+
+    /// A second key of `f` *as it is now*, for what is costly to read for every function
+    /// and rarely tells functions apart (the LLVM adapter: instruction attachments). Asked
+    /// only while the tree is keyed by [`Self::tree_key`], when `f` arrives under the tree
+    /// key of tree functions and no claim settled it, and then of those tree functions
+    /// too; from then on every function arriving under that tree key is asked, and the
+    /// driver files them under (tree key, this key), so that functions it separates are
+    /// never read to be told apart. Two functions the order calls equal must get equal
+    /// answers, `None` included (an adapter declines alike); it may read anything
+    /// [`Self::tree_key`] may. `None` for the function that arrived (always, by default)
+    /// leaves the tree key's functions filed under it alone.
+    ///
+    /// *Can only lose merges.*
+    fn tree_subkey(&mut self, f: FuncId) -> Option<u64> {
         let _ = f;
         None
     }

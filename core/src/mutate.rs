@@ -35,6 +35,8 @@ pub enum Rewrite {
     Thunk,
     /// [`ModuleMut::split_body`] of `g` (`target` is `g`).
     SplitBody,
+    /// [`ModuleMut::erase`] of `g`, unused and discardable, folded into `target`.
+    Erase,
     /// [`ModuleMut::drop_differing_facts`] on `target` (the survivor) for `g` (the
     /// function folded into it): asked only of an adapter whose
     /// [`ModuleMut::drops_facts`] is true, before anything of the merge is chosen.
@@ -50,6 +52,7 @@ impl Rewrite {
             Rewrite::Alias => "alias",
             Rewrite::Thunk => "thunk",
             Rewrite::SplitBody => "split",
+            Rewrite::Erase => "erase",
             Rewrite::DropFacts => "drop-facts",
         }
     }

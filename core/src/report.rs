@@ -161,6 +161,10 @@ pub struct Stats {
     /// adapters without tree keys). A later function with the same key has the view
     /// built after all.
     pub filed_unread: u64,
+    /// Tree keys whose functions the driver filed by the adapter's second key as well
+    /// ([`crate::FastPath::tree_subkey`]), when a function arrived under one and no
+    /// claim settled it (0 for adapters without one).
+    pub tree_splits: u64,
     /// Deferred rounds run.
     pub rounds: u64,
     /// Rewrites of equal pairs the adapter declined ([`Report::refused`]).
@@ -258,6 +262,9 @@ impl fmt::Display for Stats {
         }
         if self.filed_unread != 0 {
             write!(f, " filed_unread={}", self.filed_unread)?;
+        }
+        if self.tree_splits != 0 {
+            write!(f, " tree_splits={}", self.tree_splits)?;
         }
         if self.cycle_unique_keys != 0 {
             write!(f, " cycle_unique_keys={}", self.cycle_unique_keys)?;

@@ -29,6 +29,12 @@ pub(crate) struct Tiny {
     pub tree_keyed: bool,
     /// Functions [`FastPath::tree_key`] has no key for.
     pub unkeyable: Vec<FuncId>,
+    /// Tree keys of the opcodes alone (no constants, no named functions), and
+    /// [`FastPath::tree_subkey`] answering what `tree_keyed` keys would, `None` for the
+    /// functions in `no_subkey` (equal functions must be in it together).
+    pub subkeyed: bool,
+    /// Functions [`FastPath::tree_subkey`] declines.
+    pub no_subkey: Vec<FuncId>,
     /// A broken lazy adapter: every operand a rewrite changes names argument 99 instead
     /// (which no function here has).
     pub corrupt_rewrites: bool,
@@ -380,7 +386,18 @@ impl FastPath for Tiny {
             return Some(0);
         }
         self.accesses.borrow_mut().push(("tree_key", f));
+        if self.subkeyed {
+            let b = self.bodies[f.index()].as_ref()?;
+            return Some(b.insts.iter().fold(0u64, |k, i| (k.rotate_left(5) ^ i.opcode as u64).wrapping_mul(3)));
+        }
         // Named functions by identity, a self reference marked.
+        self.body_key(f, |g| if g == f { 1 } else { 2 + g.0 as u64 })
+    }
+    fn tree_subkey(&mut self, f: FuncId) -> Option<u64> {
+        self.accesses.borrow_mut().push(("tree_subkey", f));
+        if !self.subkeyed || self.no_subkey.contains(&f) {
+            return None;
+        }
         self.body_key(f, |g| if g == f { 1 } else { 2 + g.0 as u64 })
     }
     fn same_body_as(&mut self, f: FuncId, g: FuncId) -> bool {

@@ -22,6 +22,12 @@
 //!    * `rust-big-debug.bc`, `rust-big-release.bc`: `benches/gen-big-rust-module.sh` (one crate
 //!      instantiating serde code for 160 generated record types: 34,745 functions in debug;
 //!      3,256 large, heavily inlined functions in release);
+//!    * `rust-codec-release.bc`: `adapters/llvm/scripts/gen-rust-codec-module.sh release`
+//!      (flate2, sha2, nom, similar, itertools, ...: one unit per crate, linked, opt-level 3);
+//!      `cpp-meshopt-O2.bc`: `adapters/llvm/scripts/gen-cpp-libs.sh meshopt` (meshoptimizer,
+//!      clang++-22 -O2); `cpp-prog-O2.ll`: `gen-cpp-module.sh O2`;
+//!    * `adv-vtables-8000.bc`, `adv-hugefn-400000.bc`, `adv-metadata-8000.bc`:
+//!      `adapters/llvm/scripts/gen-adversarial.sh` (generated shapes);
 //! 3. per module, `$MERGEFUNC_BENCH_RUNS` (default 7) alternated runs of
 //!    * ours: `mergefunc IN -o OUT.bc --time --stats --no-verify`, the `merge pass` line
 //!      (the adapter's module facts + `merge_module`: parsing, verifying and writing are
@@ -356,7 +362,9 @@ fn prepare_inputs(dir: &Path, filter: Option<&str>) -> Result<Vec<(String, PathB
     let cpp = root.join("adapters/llvm/scripts/gen-cpp-module.sh");
     let c = root.join("adapters/llvm/scripts/gen-c-modules.sh");
     let adv = root.join("adapters/llvm/scripts/gen-adversarial.sh");
-    let plan: [(&str, &Path, &[&str], &str); 13] = [
+    let codec = root.join("adapters/llvm/scripts/gen-rust-codec-module.sh");
+    let cpplibs = root.join("adapters/llvm/scripts/gen-cpp-libs.sh");
+    let plan: [(&str, &Path, &[&str], &str); 17] = [
         // Real C libraries at -O2, where little merges (`gen-c-modules.sh`).
         ("c-zstd-O2", &c, &["zstd"], "c-zstd-O2.bc"),
         ("c-oniguruma-O2", &c, &["oniguruma"], "c-oniguruma-O2.bc"),
@@ -370,12 +378,21 @@ fn prepare_inputs(dir: &Path, filter: Option<&str>) -> Result<Vec<(String, PathB
         ("cpp-O0", &cpp, &["O0"], "cpp-prog-O0.ll"),
         ("rust-big-debug", &big, &["debug", "160"], "rust-big-debug.bc"),
         ("rust-big-release", &big, &["release", "160"], "rust-big-release.bc"),
+        // Optimized code of other kinds, where little merges: a second multi-crate Rust
+        // program at opt-level 3 (compression, hashing, parsing, diffing crates), a C++
+        // library at -O2 (meshoptimizer) and the C++ program above at -O2.
+        ("rust-codec-release", &codec, &["release"], "rust-codec-release.bc"),
+        ("cpp-meshopt-O2", &cpplibs, &["meshopt"], "cpp-meshopt-O2.bc"),
+        ("cpp-O2", &cpp, &["O2"], "cpp-prog-O2.ll"),
         // Generated shapes (`gen-adversarial.py`; all of them, at growing sizes, with
         // `scaling-vs-opt.py`): 8,000 functions folding in pairs, each in a table of all
         // of them (LLVM's RAUW re-uniques the table per fold: quadratic); one function of
         // 400,000 instructions in one block, alone (never to be read).
         ("adv-vtables-8k", &adv, &["vtables", "8000"], "adv-vtables-8000.bc"),
         ("adv-hugefn-400k", &adv, &["hugefn", "400000"], "adv-hugefn-400000.bc"),
+        // 8,000 functions in pairs that differ only in a load's `!range` (told apart by
+        // the second tree key, never read).
+        ("adv-metadata-8k", &adv, &["metadata", "8000"], "adv-metadata-8000.bc"),
     ];
     let mut out = Vec::new();
     for (name, script, args, file) in plan {

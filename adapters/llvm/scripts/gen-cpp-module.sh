@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Generates a real, template-heavy C++ module for the differential tests.
 #
-#   adapters/llvm/scripts/gen-cpp-module.sh OUTDIR [O0|O1]
+#   adapters/llvm/scripts/gen-cpp-module.sh OUTDIR [O0|O1|O2]
 #
 # Writes OUTDIR/cpp-prog-MODE.cpp (our own program: std::vector / std::map / std::variant /
 # std::optional / std::function / std::sort over several element types, plus hand-made generic code
@@ -9,10 +9,12 @@
 #   O0: clang++-22 -O0 -S -emit-llvm
 #   O1: clang++-22 -O1 -Xclang -disable-llvm-passes -S -emit-llvm   (unoptimised IR, but
 #       without optnone and with TBAA/lifetime markers)
+#   O2: clang++-22 -O2 -S -emit-llvm   (optimized: inlined, few functions left; a benchmark
+#       row of optimized template code)
 # and prints the path of the .ll on the last stdout line. The program's main prints its
 # results with printf, so lli-22 can compare behaviour before and after merging.
 set -euo pipefail
-out=${1:?usage: gen-cpp-module.sh OUTDIR [O0|O1]}
+out=${1:?usage: gen-cpp-module.sh OUTDIR [O0|O1|O2]}
 mode=${2:-O0}
 mkdir -p "$out"
 CXX=${CLANGXX:-clang++-22}
@@ -141,7 +143,8 @@ CPP
 case "$mode" in
   O0) flags=(-O0) ;;
   O1) flags=(-O1 -Xclang -disable-llvm-passes) ;;
-  *) echo "unknown mode $mode (O0|O1)" >&2; exit 2 ;;
+  O2) flags=(-O2) ;;
+  *) echo "unknown mode $mode (O0|O1|O2)" >&2; exit 2 ;;
 esac
 ll="$out/cpp-prog-$mode.ll"
 start=$(date +%s%N)

@@ -631,6 +631,114 @@ uint64_t mergefunc_structural_hash(LLVMValueRef fn, const uint64_t *term_by_opco
 
 } // extern "C"
 
+namespace {
+
+// A hash of metadata item `M` that items the order finds equal share (the content key
+// of `LlvmModule::meta_key`, read from LLVM's nodes without interning them): a string by
+// its bytes; a constant by its value if it is a non-zero integer (zero is every type's
+// null, equal to nulls of other types; every other constant one marker); a uniqued tuple
+// by its operands, down to `Depth` 4; anything else (a distinct node, which the order
+// pairs by renaming; a location; a specialized node) one marker per kind of item.
+uint64_t attachmentContentKey(const Metadata *M, unsigned Depth) {
+  if (!M)
+    return 0x10;
+  if (auto *S = dyn_cast<MDString>(M)) {
+    StringRef R = S->getString();
+    return mixk(0x11, xxh3_64bits(ArrayRef<uint8_t>(R.bytes_begin(), R.bytes_end())));
+  }
+  if (auto *C = dyn_cast<ConstantAsMetadata>(M)) {
+    auto *I = dyn_cast<ConstantInt>(C->getValue());
+    if (!I || I->isZero())
+      return 0x12;
+    const APInt &V = I->getValue();
+    uint64_t H = 0x13;
+    for (unsigned W = 0, E = V.getNumWords(); W != E; ++W)
+      H = mixk(H, V.getRawData()[W]);
+    return H;
+  }
+  if (auto *T = dyn_cast<MDTuple>(M)) {
+    if (!T->isUniqued())
+      return 0x14;
+    if (Depth >= 4)
+      return 0x15;
+    uint64_t H = mixk(0x16, T->getNumOperands());
+    for (const MDOperand &O : T->operands())
+      H = mixk(H, attachmentContentKey(O.get(), Depth + 1));
+    return H;
+  }
+  return 0x17;
+}
+
+} // namespace
+
+extern "C" {
+
+// The attachment key of function `fn` (the second tree key, `LlvmModule::tree_subkey_of`):
+// per instruction of the blocks reachable from the entry (depth first, last successor
+// first; debug intrinsics skipped), each attachment the view records (every one but
+// `!dbg` and the kinds `skip[0..n_skip]`; on an instruction other than a load, not the
+// kinds `hints[0..n_hints]` either) as the instruction's place in the walk, the kind and
+// `attachmentContentKey` of the node. Functions the order finds equal have the same
+// reachable blocks, instructions and attachments (distinct nodes renamed), so the same
+// key. Writes it to *out and returns 1; 0 for a declaration, a block without terminator
+// or a successor outside the function.
+int mergefunc_attachment_key(LLVMValueRef fn, const unsigned *hints, unsigned n_hints, const unsigned *skip,
+                             unsigned n_skip, uint64_t *out) {
+  auto *F = dyn_cast_or_null<Function>(unwrap(fn));
+  if (!F || F->isDeclaration())
+    return 0;
+  auto In = [](unsigned K, const unsigned *L, unsigned N) {
+    for (unsigned I = 0; I != N; ++I)
+      if (L[I] == K)
+        return true;
+    return false;
+  };
+  std::vector<bool> Seen(F->getMaxBlockNumber());
+  SmallVector<const BasicBlock *, 32> Stack;
+  SmallVector<std::pair<unsigned, MDNode *>, 4> MDs;
+  const BasicBlock &Entry = F->getEntryBlock();
+  if (Entry.getNumber() >= Seen.size())
+    return 0;
+  Seen[Entry.getNumber()] = true;
+  Stack.push_back(&Entry);
+  uint64_t H = 0x4b, Place = 0;
+  while (!Stack.empty()) {
+    const BasicBlock *BB = Stack.pop_back_val();
+    H = mixk(H, 0xb1);
+    for (const Instruction &I : *BB) {
+      if (isa<DbgInfoIntrinsic>(I))
+        continue;
+      ++Place;
+      if (!I.hasMetadataOtherThanDebugLoc())
+        continue;
+      MDs.clear();
+      I.getAllMetadataOtherThanDebugLoc(MDs);
+      bool Load = isa<LoadInst>(I);
+      for (const auto &[K, N] : MDs) {
+        if (In(K, skip, n_skip) || (!Load && In(K, hints, n_hints)))
+          continue;
+        H = mixk(mixk(mixk(H, Place), K), attachmentContentKey(N, 0));
+      }
+    }
+    const Instruction *T = BB->getTerminator();
+    if (!T)
+      return 0;
+    for (unsigned I = 0, E = T->getNumSuccessors(); I != E; ++I) {
+      unsigned N = T->getSuccessor(I)->getNumber();
+      if (N >= Seen.size())
+        return 0;
+      if (!Seen[N]) {
+        Seen[N] = true;
+        Stack.push_back(T->getSuccessor(I));
+      }
+    }
+  }
+  *out = H;
+  return 1;
+}
+
+} // extern "C"
+
 extern "C" {
 
 // The identity of the attribute list of a function or a call site: LLVM uniques
@@ -841,6 +949,53 @@ LLVMValueRef mergefunc_replace_with_shell(LLVMValueRef g, int keep) {
 // 1 if global value `v` is dso_local (`GlobalValue::isDSOLocal`: set explicitly, or
 // implied by local linkage or hidden/protected visibility), 0 if not, -1 if `v` is not a
 // global value. (LLVM-C has no getter.)
+// 1 if the `!associated` attachment of a global object names function `fn`, 0 if none
+// does, -1 for a value that is not a function. Erasing such a function would leave the
+// attachment without a global, which the verifier rejects; other metadata that names a
+// function (`!callees`, named metadata, debug info) may lose it (it becomes null).
+int mergefunc_named_by_associated(LLVMValueRef fn) {
+  Function *F = dyn_cast_or_null<Function>(unwrap(fn));
+  if (!F)
+    return -1;
+  if (!F->isUsedByMetadata() || !F->getParent())
+    return 0;
+  for (const GlobalObject &GO : F->getParent()->global_objects()) {
+    const MDNode *MD = GO.getMetadata(LLVMContext::MD_associated);
+    if (!MD)
+      continue;
+    for (const MDOperand &Op : MD->operands())
+      if (auto *VM = dyn_cast_or_null<ValueAsMetadata>(Op.get()))
+        if (VM->getValue()->stripPointerCasts() == F)
+          return 1;
+  }
+  return 0;
+}
+
+// 1 if a call of `llvm.localrecover` names function `fn` as the parent whose frame it
+// reads (directly or through a pointer cast), 0 if none does, -1 for a value that is not a
+// function. Such a parent must keep its body (its `llvm.localescape`) under its symbol.
+int mergefunc_frame_recovered(LLVMValueRef fn) {
+  Function *F = dyn_cast_or_null<Function>(unwrap(fn));
+  if (!F)
+    return -1;
+  SmallVector<const Value *, 8> Work{F};
+  SmallPtrSet<const Value *, 8> Seen;
+  while (!Work.empty()) {
+    const Value *V = Work.pop_back_val();
+    if (!Seen.insert(V).second)
+      continue;
+    for (const User *U : V->users()) {
+      if (auto *II = dyn_cast<IntrinsicInst>(U)) {
+        if (II->getIntrinsicID() == Intrinsic::localrecover && II->getArgOperand(0)->stripPointerCasts() == F)
+          return 1;
+      } else if (auto *CE = dyn_cast<ConstantExpr>(U); CE && CE->isCast()) {
+        Work.push_back(CE);
+      }
+    }
+  }
+  return 0;
+}
+
 int mergefunc_is_dso_local(LLVMValueRef v) {
   auto *GV = dyn_cast_or_null<GlobalValue>(unwrap(v));
   if (!GV)

@@ -7,6 +7,7 @@
 //! | `never_merges` | can only lose merges | a function alone on its shape key (`crate::shape`: header and entry-block facts), never prescanned nor read |
 //! | `worklist_hash` | can only lose merges | LLVM's own `StructuralHash` (the prescan's, or `crate::shash`'s walk) |
 //! | `merge_key`, `cycle_key`, `tree_key` | can only lose merges | one native walk of the prescan (`merge_key_of`, `cycle_key_of`, `tree_key_of`) |
+//! | `tree_subkey` | can only lose merges | the instruction attachments views record, from the shim's walk of the function alone (`tree_subkey_of`) |
 //! | `view_copied_from` | checked by the core | the function whose view this one's was copied from |
 //! | `same_body_as`, `same_unread_body_as` | trusted | the shim's walk of both functions (`same_body_claim`, `same_unread_body_claim`) |
 //! | `tiny_body` | can only lose merges | a count of the body's blocks and instructions (debug intrinsics skipped), read from LLVM-C |
@@ -62,6 +63,10 @@ impl FastPath for LlvmModule {
 
     fn tree_key(&mut self, f: FuncId) -> Option<u64> {
         self.tree_key_of(f)
+    }
+
+    fn tree_subkey(&mut self, f: FuncId) -> Option<u64> {
+        self.tree_subkey_of(f)
     }
 
     fn view_copied_from(&self, f: FuncId) -> Option<FuncId> {

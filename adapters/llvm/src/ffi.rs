@@ -18,7 +18,7 @@
 #![allow(clashing_extern_declarations, non_snake_case)]
 
 use inkwell::llvm_sys::prelude::*;
-use std::os::raw::{c_char, c_uint};
+use std::os::raw::{c_char, c_int, c_uint};
 
 extern "C" {
     pub fn LLVMGetInstructionOpcode(Inst: LLVMValueRef) -> c_uint;
@@ -151,6 +151,12 @@ extern "C" {
     /// 1 if global value `v` is `dso_local` (explicitly, or implied by local linkage or
     /// hidden/protected visibility), 0 if not, -1 for a value that is not a global value.
     pub fn mergefunc_is_dso_local(v: LLVMValueRef) -> i32;
+    /// 1 if the `!associated` attachment of a global object names function `f`, 0 if none
+    /// does, -1 for a value that is not a function.
+    pub fn mergefunc_named_by_associated(f: LLVMValueRef) -> i32;
+    /// 1 if a call of `llvm.localrecover` names function `f` as the parent whose frame it
+    /// reads, 0 if none does, -1 for a value that is not a function.
+    pub fn mergefunc_frame_recovered(f: LLVMValueRef) -> i32;
     /// Strips function `g` (with a body) down to what a preserve-debug-info thunk keeps
     /// (LLVM 22's rule: entry-block debug records of parameters, with the allocas and
     /// argument stores of their `#dbg_declare`s); returns the entry block, or null.
@@ -221,6 +227,16 @@ extern "C" {
         callee_cap: usize,
         ncallees: *mut usize,
     ) -> std::ffi::c_long;
+    /// The attachment key of a function (the second tree key): 1 and `*out`, or 0 for a
+    /// declaration or a function the walk declines.
+    pub fn mergefunc_attachment_key(
+        f: LLVMValueRef,
+        hints: *const c_uint,
+        n_hints: c_uint,
+        skip: *const c_uint,
+        n_skip: c_uint,
+        out: *mut u64,
+    ) -> c_int;
     /// Non-`!dbg` attachments of an instruction, by increasing kind: writes up to `cap`
     /// pairs, returns how many there are.
     pub fn mergefunc_inst_attachments(

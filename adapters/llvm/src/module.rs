@@ -30,6 +30,7 @@
 
 mod attrs;
 mod build;
+mod comdats;
 mod consts;
 mod copies;
 mod diagnostics;
@@ -203,6 +204,8 @@ pub struct LlvmModule {
     pub(crate) switches: Switches,
     /// Counters and times reported by the CLI and the benchmarks.
     stats: Stats,
+    /// Global objects per comdat, counted when a rewrite first asks (see `comdats.rs`).
+    pub(crate) comdat_members: std::sync::OnceLock<HashMap<usize, u32>>,
     /// The module and its context when the adapter parsed them (disposed with it);
     /// `None` for a module that belongs to someone else ([`Self::from_borrowed`]). The
     /// last field: dropped after everything that may refer to the context.
@@ -463,9 +466,11 @@ pub(crate) struct Switches {
     /// Off by default; changes merge decisions and the output.
     pub(crate) drop_attachments: bool,
     /// Merge keys (and so tree and cycle keys) hash the instruction attachments that views
-    /// record (`MERGEFUNC_ATTACHMENT_KEYS=1`; off by default: reading every attachment
-    /// at load costs more on real modules than the views it saves, see
-    /// `docs/performance-adversarial.md`). Never changes the output.
+    /// record (`MERGEFUNC_ATTACHMENT_KEYS=1`, a test option: reading every attachment at
+    /// load costs more on real modules than the views it saves; by default attachments
+    /// are read only for functions that meet in the tree, as the second tree key, see
+    /// `LlvmModule::tree_subkey_of` and `docs/performance-adversarial.md`). Never changes
+    /// the output.
     pub(crate) attachment_keys: bool,
     /// Erased functions and folded bodies are unlinked but not destroyed
     /// ([`LlvmModule::set_keep_erased`]).

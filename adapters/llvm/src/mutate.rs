@@ -117,6 +117,22 @@ pub(crate) fn thunk_cast_possible(src: T, dest: T) -> Result<(), &'static str> {
 
 /// The calls, invokes and callbrs that call `f` directly (`f` is their callee operand,
 /// not an argument or part of a constant).
+/// True if an alias names `f`, directly or through constant expressions.
+fn named_by_alias(f: V) -> bool {
+    let mut todo = vec![f];
+    let mut seen = std::collections::HashSet::new();
+    while let Some(v) = todo.pop() {
+        for u in v.users() {
+            match u.kind() {
+                Ok(ValKind::GlobalAlias) => return true,
+                Ok(ValKind::ConstantExpr) if seen.insert(u) => todo.push(u),
+                _ => {}
+            }
+        }
+    }
+    false
+}
+
 fn direct_calls_of(f: V) -> Vec<V> {
     let mut out = Vec::new();
     f.instruction_users(true, &mut out);
@@ -453,6 +469,10 @@ impl LlvmModule {
         gv.set_name(b"");
         a.set_name(&name);
         a.set_visibility(gv.visibility().unwrap_or(0));
+        // The symbol stays exported from its DLL and in its partition (LLVM 22's alias
+        // loses both: a `dllexport` function is no longer exported).
+        a.copy_dll_storage_from(gv);
+        a.copy_partition_from(gv);
         a.set_unnamed_addr(2);
         // SAFETY: the alias has `gv`'s type (checked equal to `fv`'s), so every use moves to it;
         // every pointer cache is forgotten by `refresh` below (`Freed::Anything`).
@@ -876,11 +896,18 @@ impl ModuleMut for LlvmModule {
     /// * an alias of a function in another address space (an alias has its aliasee's
     ///   type; LLVM 22 writes that invalid module too);
     /// * a thunk whose argument or return casts fail (types the order never calls equal:
-    ///   a check, not an expected refusal).
+    ///   a check, not an expected refusal);
+    /// * erasing a function an `!associated` attachment names (it would name no global);
+    /// * a thunk, alias or moved body for a function whose frame `llvm.localrecover`
+    ///   reads;
+    /// * rewrites that break a comdat group when another module's copy of it wins the
+    ///   link (see `module/comdats.rs`; LLVM 22 writes those modules).
     fn can_rewrite(&self, rewrite: Rewrite, g: FuncId, target: FuncId) -> Result<(), &'static str> {
         let (Ok(gv), Ok(fv)) = (self.func_value(g), self.func_value(target)) else {
             return Err("not a live function");
         };
+        let fl = self.func(target).linkage;
+        self.comdat_refusal(rewrite, gv, fv, fl.interposable || fl.odr)?;
         match rewrite {
             Rewrite::ReplaceAllUses if gv.ty() != fv.ty() => {
                 let calls = direct_calls_of(gv).len();
@@ -890,6 +917,18 @@ impl ModuleMut for LlvmModule {
                 Ok(())
             }
             Rewrite::Alias if gv.ty() != fv.ty() => Err("an alias cannot name a function in another address space"),
+            // The alias takes `g`'s linkage, and no alias may name an interposable
+            // alias (LLVM 22 writes that invalid module and aborts).
+            Rewrite::Alias if self.func(g).linkage.interposable && named_by_alias(gv) => {
+                Err("an alias names it, and an alias may not name an interposable alias")
+            }
+            // `llvm.localrecover(@g, ...)` needs `@g`'s `llvm.localescape`: a thunk, an
+            // alias or a body moved elsewhere leaves none (LLVM 22 writes that invalid
+            // module). Replacing its uses by an equal function, which escapes the same
+            // allocations, stays possible.
+            Rewrite::Thunk | Rewrite::Alias | Rewrite::SplitBody if gv.frame_recovered() => {
+                Err("llvm.localrecover reads its frame, so it keeps its body")
+            }
             Rewrite::Thunk => {
                 let (Some(gty), Some(fty)) = (gv.global_value_type(), fv.global_value_type()) else {
                     return Err("not a function");
@@ -918,6 +957,10 @@ impl ModuleMut for LlvmModule {
                 Ok(())
             }
             Rewrite::SplitBody if gv.is_declaration() => Err("no body to split"),
+            // Erasing would null the attachment's operand (LLVM 22 does, and an
+            // `!associated` without a global is invalid); a thunk keeps it valid. Other
+            // metadata may lose the function, as in LLVM (debug info must not change code).
+            Rewrite::Erase if gv.named_by_associated() => Err("an !associated attachment names it"),
             // An attachment can always be removed from an instruction; only the mode and
             // the two views (the driver pairs their instructions) are required.
             Rewrite::DropFacts if !self.switches.drop_attachments => Err("attachments are not dropped in this run"),
@@ -928,6 +971,7 @@ impl ModuleMut for LlvmModule {
             | Rewrite::RedirectCalls
             | Rewrite::Alias
             | Rewrite::SplitBody
+            | Rewrite::Erase
             | Rewrite::DropFacts => Ok(()),
         }
     }

@@ -50,6 +50,16 @@ pub struct Md(pub LLVMMetadataRef);
 /// A basic block handle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct B(pub LLVMBasicBlockRef);
+/// A global object's comdat: its identity (the comdat's address, one per name in a
+/// module) and whether the linker may drop this module's copy of the group (every
+/// selection kind but `nodeduplicate`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Comdat {
+    /// The comdat's address: equal for the members of one group.
+    pub id: usize,
+    /// The selection kind lets the linker keep another module's copy of the group.
+    pub discardable: bool,
+}
 
 mod attrs;
 mod body;
@@ -518,6 +528,22 @@ impl V {
         let p = unsafe { c::LLVMGetGC(self.0) };
         // SAFETY: a non-null GC name is a NUL-terminated string owned by the function.
         (!p.is_null()).then(|| unsafe { CStr::from_ptr(p) }.to_bytes().to_vec())
+    }
+    /// The comdat of a global object (`None` for another value or outside any comdat).
+    pub fn comdat(self) -> Option<Comdat> {
+        // SAFETY: `self` is a live value; `LLVMIsA*` is a checked cast.
+        if unsafe { c::LLVMIsAGlobalObject(self.0) }.is_null() {
+            return None;
+        }
+        // SAFETY: `self` is a live global object (checked above).
+        let cd = unsafe { sys::comdat::LLVMGetComdat(self.0) };
+        if cd.is_null() {
+            return None;
+        }
+        // SAFETY: `cd` is the live comdat of a live global object (not null, checked above).
+        let kind = unsafe { sys::comdat::LLVMGetComdatSelectionKind(cd) };
+        let discardable = !matches!(kind, sys::comdat::LLVMComdatSelectionKind::LLVMNoDuplicatesComdatSelectionKind);
+        Some(Comdat { id: cd as usize, discardable })
     }
     /// Section of a global object.
     pub fn section(self) -> Option<Vec<u8>> {

@@ -1616,3 +1616,86 @@ fn merge_keys_hash_the_attachments_views_record() {
     }
     assert_eq!(m.testing().check_prescan_keys(), Ok(6));
 }
+
+/// The second tree key ([`mergefunc::FastPath::tree_subkey`]) hashes the attachments the
+/// views record: equal functions (hints apart, distinct copies of one tree) share it, a
+/// load's other `!range` or `!tbaa` gives another, and with
+/// `--drop-differing-attachments` (which the views leave out) all share one. In a run, the
+/// functions that differ only in attachments are told apart without a view: `@b` meets
+/// `@a` under its tree key, the bucket splits, and no view is built at all.
+#[test]
+fn second_tree_keys_hash_the_attachments_views_record() {
+    let subkeys = |m: &mut LlvmModule| -> Vec<Option<u64>> {
+        ["a", "b", "c", "h", "t", "u"].iter().map(|n| m.tree_subkey_of(id(m, n))).collect()
+    };
+    let mut m = load(ATTACHED_LOADS);
+    let keys = subkeys(&mut m);
+    assert!(keys.iter().all(|k| k.is_some()), "{keys:?}");
+    let [a, b, c, h, t, u] = keys[..] else { unreachable!() };
+    assert_eq!((a, a, t), (c, h, u));
+    assert_ne!(a, b);
+    assert_ne!(a, t);
+    assert!(m.testing().check_tree_keys().is_ok());
+    let mut m = load(ATTACHED_LOADS);
+    m.set_drop_differing_attachments(true);
+    let keys = subkeys(&mut m);
+    assert!(keys.iter().all(|k| k.is_some() && *k == keys[0]), "{keys:?}");
+
+    // Distinct loop nodes pair by renaming: two loops alike but for them are equal.
+    let loops = "define void @l1(i32 %n) {\nentry:\n  br label %l\nl:\n  %i = phi i32 [ 0, %entry ], [ %j, %l ]\n  %j = add i32 %i, 1\n  %c = icmp slt i32 %j, %n\n  br i1 %c, label %l, label %e, !llvm.loop !0\ne:\n  ret void\n}\n\
+        define void @l2(i32 %n) {\nentry:\n  br label %l\nl:\n  %i = phi i32 [ 0, %entry ], [ %j, %l ]\n  %j = add i32 %i, 1\n  %c = icmp slt i32 %j, %n\n  br i1 %c, label %l, label %e, !llvm.loop !2\ne:\n  ret void\n}\n\
+        !0 = distinct !{!0, !1}\n!1 = !{!\"llvm.loop.mustprogress\"}\n!2 = distinct !{!2, !1}\n";
+    let mut m = load(loops);
+    assert!(equal(&m, "l1", "l2"));
+    let (l1, l2) = (id(&m, "l1"), id(&m, "l2"));
+    assert_eq!(m.tree_subkey_of(l1), m.tree_subkey_of(l2));
+    assert!(m.tree_subkey_of(l1).is_some());
+    assert!(m.testing().check_tree_keys().is_ok_and(|pairs| pairs >= 1));
+
+    let (_, checked) = merged(ATTACHED_LOADS, Options::default());
+    assert_eq!(checked.merges.len(), 3, "{checked}");
+    // Without the claims' checks (which build both views).
+    let mut m = LlvmModule::parse(format!("{DL}{ATTACHED_LOADS}").as_bytes(), "test.ll").unwrap();
+    let r = merge_module(&mut m, &Options::default()).unwrap();
+    assert_eq!(r.merges, checked.merges);
+    assert!(r.stats.tree_splits >= 1, "{r}");
+    assert_eq!(m.testing().views_built(), 0, "{r}");
+}
+
+/// An alias replacing a folded function keeps its DLL storage class and partition: a
+/// `dllexport` function stays exported from its DLL (LLVM 22's alias loses both).
+#[test]
+fn aliases_keep_dll_storage_and_partition() {
+    let body = "{\n  %y = add i32 %x, 1\n  %z = mul i32 %y, 7\n  ret i32 %z\n}\n";
+    let src = format!(
+        "target triple = \"x86_64-pc-windows-msvc\"\n\
+         define dllexport i32 @a(i32 %x) unnamed_addr partition \"p1\" {body}\
+         define dllexport i32 @b(i32 %x) unnamed_addr partition \"p1\" {body}"
+    );
+    let (m, r) = merged(&src, Options { use_aliases: true, ..Default::default() });
+    assert_eq!(r.merges[0].action, FoldAction::Alias, "{r}");
+    let text = m.to_text();
+    assert!(text.contains("@b = dllexport unnamed_addr alias i32 (i32), ptr @a, partition \"p1\""), "{text}");
+}
+
+/// A folded function that metadata other than `!associated` names (`!callees`, named
+/// metadata, debug info) is erased as LLVM erases it, the operand becoming null: debug
+/// info must not change the code. One an `!associated` attachment names is kept, as a
+/// thunk (erasing it would leave the attachment without a global).
+#[test]
+fn only_associated_metadata_keeps_a_folded_function() {
+    let body = "{\n  %y = add i32 %x, 1\n  %z = mul i32 %y, 7\n  ret i32 %z\n}\n";
+    let src = format!(
+        "define i32 @a(i32 %x) {body}define linkonce_odr i32 @b(i32 %x) {body}\
+         define i32 @user(ptr %f, i32 %x) {{\n  %r = call i32 %f(i32 %x), !callees !0\n  %s = call i32 @b(i32 %r)\n  ret i32 %s\n}}\n\
+         !0 = !{{ptr @a, ptr @b}}\n!named = !{{!0}}\n"
+    );
+    let (m, r) = merged(&src, Options::default());
+    assert_eq!(r.merges[0].action, FoldAction::Erased, "{r}");
+    assert!(m.to_text().contains("!{ptr @a, null}"), "{}", m.to_text());
+    let src = format!("{src}@sec = global i32 0, section \"s\", !associated !1\n!1 = !{{ptr @b}}\n");
+    let (m, r) = merged(&src, Options::default());
+    assert_eq!(r.merges[0].action, FoldAction::Thunk, "{r}");
+    assert_eq!(r.refused[0].rewrite, Rewrite::Erase);
+    assert!(m.to_text().contains("!{ptr @b}"), "{}", m.to_text());
+}

@@ -181,6 +181,37 @@ const DEVIATIONS: &[Deviation] = &[
         reason: "consequence of the h deviation: main's call to @h stays",
     },
     Deviation {
+        file: "comdat-groups.ll",
+        func: "inl_g",
+        ours: "thunk->new{inl_f,inl_g}",
+        reason: "LLVM 22 erases @inl_g, unused here, although its comdat group keeps @inl_g.counter: \
+                 when the linker keeps this module's copy of the group, the other modules' copies \
+                 of @inl_g are dropped with theirs and their calls land on a dropped section. We \
+                 never take a non-local function out of a group with other members (a thunk \
+                 stays in it). `comdat_groups_survive_the_link` links both outputs.",
+    },
+    Deviation {
+        file: "comdat-groups.ll",
+        func: "plain_b",
+        ours: "kept",
+        reason: "LLVM 22 replaces @plain_b by @key_impl, an internal member of comdat group $key: \
+                 when another module's copy of $key wins the link, main refers to a dropped \
+                 section and ld refuses to link. We never point code outside a droppable group \
+                 at a local member of it (module/comdats.rs).",
+    },
+    Deviation {
+        file: "comdat-groups.ll",
+        func: "main",
+        ours: "kept calls(new{inl_f,inl_g},other_copy_calls_inl_g,other_copy_calls_key,plain_b,printf)",
+        reason: "consequence of the plain_b deviation: main still calls @plain_b",
+    },
+    Deviation {
+        file: "comdat-groups.ll",
+        func: "other_copy_calls_inl_g",
+        ours: "kept calls(new{inl_f,inl_g})",
+        reason: "the same call as opt-22's, to a body shared by @inl_g too (the inl_g deviation)",
+    },
+    Deviation {
         file: "layout-triple-unknown-arch.ll",
         func: "vec_i32",
         ours: "kept",
@@ -1318,4 +1349,63 @@ fn metadata_deviations_are_miscompiles_of_llvm22() {
     }
     eprintln!("{checked} miscompiles of LLVM 22's merge shown with lli-22 at -O2");
     assert!(checked >= 3, "only {checked} files with O2-EVIDENCE");
+}
+
+/// `corpus/comdat-groups.ll` merged, compiled and linked with another module's copies of
+/// its comdat groups (`tests/comdat-link/other-copy.ll`), first and second (the first
+/// copy of a group wins): our output links and prints what the unmerged module prints in
+/// both orders; opt-22's does not (a dropped section is called or referenced).
+#[test]
+fn comdat_groups_survive_the_link() {
+    let Some(t) = tools() else { return };
+    let Some(clang) = harness::find_tool("clang") else {
+        assert!(std::env::var_os("CI").is_none(), "clang-22 is required when CI is set");
+        eprintln!("SKIP comdat_groups_survive_the_link: clang-22 not found");
+        return;
+    };
+    let dir = harness::workdir("comdat-link");
+    let input = harness::corpus_dir().join("comdat-groups.ll");
+    let other = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/comdat-link/other-copy.ll");
+    let (mine, theirs) = (dir.join("ours.ll"), dir.join("opt22.ll"));
+    ours(&input, &[], &mine).unwrap();
+    harness::opt_mergefunc(&t, &input, &[], &theirs).unwrap();
+    let limit = Duration::from_secs(120);
+    let compile = |src: &Path, obj: &Path| {
+        let r = harness::run(std::process::Command::new(&clang).args(["-w", "-c"]).arg(src).arg("-o").arg(obj), limit)
+            .unwrap();
+        assert_eq!(r.code, Some(0), "clang-22 -c {}: {}", src.display(), r.stderr);
+    };
+    let other_obj = dir.join("other.o");
+    compile(&other, &other_obj);
+    // Links `module` with the other copy in both orders; the output of each program, or
+    // the link's or the run's failure.
+    let outcomes = |tag: &str, module: &Path| -> Vec<String> {
+        let obj = dir.join(format!("{tag}.o"));
+        compile(module, &obj);
+        [[&obj, &other_obj], [&other_obj, &obj]]
+            .iter()
+            .enumerate()
+            .map(|(i, objs)| {
+                let exe = dir.join(format!("{tag}-{i}.exe"));
+                let link = harness::run(
+                    std::process::Command::new(&clang).args(objs.iter().map(|p| p.as_os_str())).arg("-o").arg(&exe),
+                    limit,
+                )
+                .unwrap();
+                if link.code != Some(0) {
+                    return format!("link failed: {}", harness::tail(&link.stderr, 2));
+                }
+                let run = harness::run(&mut std::process::Command::new(&exe), limit).unwrap();
+                format!("{:?} {}", run.code, run.stdout)
+            })
+            .collect()
+    };
+    let want = outcomes("unmerged", &input);
+    assert!(want.iter().all(|o| o == "Some(0) 50 59\n"), "the unmerged module: {want:?}");
+    assert_eq!(outcomes("ours", &mine), want, "our merge breaks the link");
+    let opt = outcomes("opt22", &theirs);
+    assert!(
+        opt.iter().all(|o| *o != want[0]),
+        "opt-22's merge now survives a link in some order (the deviations may be stale): {opt:?}"
+    );
 }

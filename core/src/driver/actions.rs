@@ -175,13 +175,7 @@ impl<M: ModuleMut + FastPath> Driver<'_, M> {
                 uses = UseRewrite::DirectCalls;
             }
         }
-        if gl.discardable_if_unused && !self.m.has_uses(g) && !pdi {
-            self.m.erase(g).map_err(Self::fail(g, "erasing"))?;
-            self.report.stats.functions_merged += 1;
-            self.record(g, gname, f, uses, FoldAction::Erased, None);
-            self.funcs.get_mut(g).folded = true;
-            return Ok(f);
-        }
+        // Erased when unused and discardable (`thunk_or_alias`), else an alias or a thunk.
         match self.thunk_or_alias(f, g)? {
             Some(action) => {
                 self.report.stats.functions_merged += 1;
@@ -328,10 +322,14 @@ impl<M: ModuleMut + FastPath> Driver<'_, M> {
     }
 
     /// LLVM 22's `writeThunkOrAlias`: erase `g` if nothing uses it and it may be
-    /// dropped; else an alias if `g`'s address does not matter and aliases are on; else
-    /// a thunk if `f` is worth calling; else nothing.
+    /// dropped (and the adapter can erase it); else an alias if `g`'s address does not
+    /// matter and aliases are on; else a thunk if `f` is worth calling; else nothing.
     fn thunk_or_alias(&mut self, f: FuncId, g: FuncId) -> Result<Option<FoldAction>, Error<M::Error>> {
-        if !self.opts.preserve_debug_info && self.m.func(g).linkage.discardable_if_unused && !self.m.has_uses(g) {
+        if !self.opts.preserve_debug_info
+            && self.m.func(g).linkage.discardable_if_unused
+            && !self.m.has_uses(g)
+            && self.feasible(Rewrite::Erase, g, f, false)
+        {
             self.m.erase(g).map_err(Self::fail(g, "erasing"))?;
             return Ok(Some(FoldAction::Erased));
         }
@@ -444,6 +442,17 @@ mod tests {
         assert!(r.merges.is_empty() && m.log.is_empty(), "{:?}", m.log);
         assert_eq!((r.stats.rewrites_refused, r.stats.pairs_kept_apart), (1, 1));
         assert!(alloc::format!("{r}").contains("no split (refused by the test), kept apart"), "{r}");
+
+        // Erase refused (an unused internal copy): a thunk instead, and the refusal is
+        // recorded once.
+        let mut m = Tiny::new();
+        let f = adder(&mut m, "f", 5, ext());
+        let g = adder(&mut m, "g", 5, internal());
+        m.refuse.push((Rewrite::Erase, g));
+        let r = merge_module(&mut m, &Options::default()).unwrap();
+        assert_eq!(actions(&r), [(g.0, f.0, FoldAction::Thunk, UseRewrite::DirectCalls)]);
+        assert_eq!((r.stats.rewrites_refused, r.stats.pairs_kept_apart), (1, 0));
+        assert!(!m.log.iter().any(|x| x.0 == "erase"), "{:?}", m.log);
 
         // Thunk refused and no alias possible (two weak functions): kept apart too.
         let mut m = Tiny::new();

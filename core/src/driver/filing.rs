@@ -21,13 +21,24 @@
 //! * a function's `node` in the driver's table names its node exactly while it is in the
 //!   tree.
 
-use super::tree::{Found, NodeId};
+use alloc::vec::Vec;
+
+use hashbrown::HashMap;
+use rustc_hash::FxBuildHasher;
+
+use super::tree::{BucketKey, Found, NodeId};
 use super::validate::validate_body;
 use super::{keep_first, Driver, Error};
 use crate::fast_path::FastPath;
 use crate::ir::{FuncId, UseKind};
 use crate::mutate::ModuleMut;
 use crate::order::Comparator;
+
+/// The bucket word of an answer of [`FastPath::tree_subkey`] under a split tree key: never
+/// 0 (the word of keys not split), one word for every `None` (adapters decline alike).
+fn subkey_word(sub: Option<u64>) -> u64 {
+    sub.map_or(2, |s| s | 1)
+}
 
 impl<M: ModuleMut + FastPath> Driver<'_, M> {
     /// Looks `f` up in the tree (merging it with an equal function, or inserting it) if
@@ -58,17 +69,16 @@ impl<M: ModuleMut + FastPath> Driver<'_, M> {
     /// [`Self::insert_if_candidate`] with tree keys, `k` being the key of candidate `f`.
     /// A function whose key no tree function has cannot equal any of them: it is filed
     /// unread. Otherwise its view is built and those of the key's tree functions are read
-    /// ([`Self::read_bucket`]), then it takes the usual way (copy check, lookup).
+    /// ([`Self::read_bucket`]), then it takes the usual way (copy check, lookup). Before
+    /// any view is built, the adapter's second key may split the tree key's bucket
+    /// ([`Self::split_bucket`]); under a split key, functions are filed by both keys.
     fn insert_keyed(&mut self, f: FuncId, k: u64) -> Result<(), Error<M::Error>> {
-        if !self.tree.has_bucket(k) {
-            let found = self.tree.find_or_insert(f, k, false, |_, _| {
-                debug_assert!(false, "a lookup in an empty bucket compared");
-                core::cmp::Ordering::Less
-            });
-            if let Found::Inserted(n) = found {
-                self.funcs.get_mut(f).node = Some(n);
-                self.report.stats.filed_unread += 1;
-            }
+        let mut key: BucketKey = (k, 0);
+        if self.split_keys.contains(&k) {
+            key = (k, subkey_word(self.m.tree_subkey(f)));
+        }
+        if !self.tree.has_bucket(key) {
+            self.file_unread(f, key);
             return Ok(());
         }
         // A tree function whose body `f` has (the adapter says so without building `f`'s
@@ -79,7 +89,7 @@ impl<M: ModuleMut + FastPath> Driver<'_, M> {
         // for its eligibility, and neither view is built.
         // If `f` survives instead, it takes the node unread: the adapter's word says its
         // view would be the tree function's records, as eligible and as valid.
-        let unread = self.same_body_node(f, k, true);
+        let unread = self.same_body_node(f, key, true);
         if let Some(n) = unread {
             if self.opts.check_fast_path {
                 self.check_same_body(f, self.tree.func(n), "same_unread_body_as")?;
@@ -88,10 +98,22 @@ impl<M: ModuleMut + FastPath> Driver<'_, M> {
             self.report.stats.unread_pairs_merged += 1;
             return self.merge_into_node_as(f, n, true, false);
         }
+        // No claim: views would be read to tell `f` from the bucket's functions. The
+        // second key first, if the adapter has one for `f`.
+        if key.1 == 0 {
+            if let Some(s) = self.m.tree_subkey(f) {
+                self.split_bucket(k);
+                key = (k, subkey_word(Some(s)));
+                if !self.tree.has_bucket(key) {
+                    self.file_unread(f, key);
+                    return Ok(());
+                }
+            }
+        }
         // The tree functions first: `f`'s view may then be a copy of one of theirs.
-        self.read_bucket(k)?;
+        self.read_bucket(key)?;
         // (The tree holds at most one function equal to `f`: one found unread is it.)
-        if let Some(n) = self.same_body_node(f, k, false).filter(|_| unread.is_none()) {
+        if let Some(n) = self.same_body_node(f, key, false).filter(|_| unread.is_none()) {
             let g = self.tree.func(n);
             if keep_first(self.m.func(g), self.m.func(f)) {
                 if cfg!(debug_assertions) || self.opts.check_fast_path {
@@ -112,7 +134,7 @@ impl<M: ModuleMut + FastPath> Driver<'_, M> {
         self.validate(f)?;
         let m = &*self.m;
         let cmp = &mut self.cmp;
-        match self.tree.find_or_insert(f, k, true, |resident, new| cmp.compare(m, resident, new)) {
+        match self.tree.find_or_insert(f, key, true, |resident, new| cmp.compare(m, resident, new)) {
             Found::Inserted(n) => self.funcs.get_mut(f).node = Some(n),
             Found::Equal(n) => self.merge_into_node(f, n, false)?,
         }
@@ -123,7 +145,7 @@ impl<M: ModuleMut + FastPath> Driver<'_, M> {
     /// signature equal to `f`'s: among the nodes not read yet
     /// ([`FastPath::same_unread_body_as`]) if `unread`, else among those whose views are
     /// built and validated ([`FastPath::same_body_as`]).
-    fn same_body_node(&mut self, f: FuncId, k: u64, unread: bool) -> Option<NodeId> {
+    fn same_body_node(&mut self, f: FuncId, k: BucketKey, unread: bool) -> Option<NodeId> {
         let mut nodes = core::mem::take(&mut self.bucket);
         nodes.clear();
         self.tree.bucket_nodes(k, &mut nodes);
@@ -163,10 +185,56 @@ impl<M: ModuleMut + FastPath> Driver<'_, M> {
         }
     }
 
+    /// Files `f` unread under `key`, which no tree function has.
+    fn file_unread(&mut self, f: FuncId, key: BucketKey) {
+        let found = self.tree.find_or_insert(f, key, false, |_, _| {
+            debug_assert!(false, "a lookup in an empty bucket compared");
+            core::cmp::Ordering::Less
+        });
+        if let Found::Inserted(n) = found {
+            self.funcs.get_mut(f).node = Some(n);
+            self.report.stats.filed_unread += 1;
+        }
+    }
+
+    /// Files the functions under tree key `k` (bucket `(k, 0)`) by the adapter's second
+    /// key as well ([`FastPath::tree_subkey`]), each under `(k, its word)`, and every later
+    /// arrival under `k` likewise. Each keeps its read flag; the bucket's order is kept
+    /// (its functions go in in that order, compared by their place in it, so no view is
+    /// read): a part of an ordered sequence is ordered. Sound because equal functions get
+    /// equal second keys: the one function a lookup could find is in the arrival's
+    /// bucket. (An unread function was alone in its bucket, so it is alone in its new one.)
+    fn split_bucket(&mut self, k: u64) {
+        let mut nodes = core::mem::take(&mut self.bucket);
+        nodes.clear();
+        self.tree.bucket_in_order((k, 0), &mut nodes);
+        let members: Vec<(FuncId, bool)> = nodes.iter().map(|&n| (self.tree.func(n), self.tree.is_read(n))).collect();
+        for &n in &nodes {
+            self.tree.remove(n);
+        }
+        self.split_keys.insert(k);
+        self.report.stats.tree_splits += 1;
+        // By position in the bucket's order (functions are pairwise different).
+        let mut place: HashMap<FuncId, usize, FxBuildHasher> =
+            HashMap::with_capacity_and_hasher(members.len(), FxBuildHasher);
+        for (i, &(g, _)) in members.iter().enumerate() {
+            place.insert(g, i);
+        }
+        for &(g, read) in &members {
+            let key = (k, subkey_word(self.m.tree_subkey(g)));
+            let found = self.tree.find_or_insert(g, key, read, |resident, new| place[&resident].cmp(&place[&new]));
+            match found {
+                Found::Inserted(n) => self.funcs.get_mut(g).node = Some(n),
+                Found::Equal(_) => debug_assert!(false, "a bucket held one function twice"),
+            }
+        }
+        self.bucket = nodes;
+    }
+
     /// Builds and validates the views of the tree functions filed under key `k` that are
     /// not read yet. One that its build finds ineligible leaves the tree (as it would
     /// never have entered it had its view been built when it was filed).
-    fn read_bucket(&mut self, k: u64) -> Result<(), Error<M::Error>> {
+    fn read_bucket(&mut self, k: BucketKey) -> Result<(), Error<M::Error>> {
         let mut nodes = core::mem::take(&mut self.bucket);
         nodes.clear();
         self.tree.bucket_nodes(k, &mut nodes);
@@ -193,6 +261,7 @@ impl<M: ModuleMut + FastPath> Driver<'_, M> {
     /// different, so each goes in as a node of its own.
     fn unkey_tree(&mut self) -> Result<(), Error<M::Error>> {
         self.keyed = false;
+        self.split_keys.clear();
         let funcs = self.tree.take_all();
         self.funcs.forget_left_nodes();
         for &f in &funcs {
@@ -269,7 +338,7 @@ impl<M: ModuleMut + FastPath> Driver<'_, M> {
         let h = self.tree_hasher.hash(&*self.m, f);
         let m = &*self.m;
         let cmp = &mut self.cmp;
-        let found = self.tree.find_or_insert(f, h, true, |resident, new| cmp.compare(m, resident, new));
+        let found = self.tree.find_or_insert(f, (h, 0), true, |resident, new| cmp.compare(m, resident, new));
         match found {
             Found::Inserted(n) => {
                 self.funcs.get_mut(f).node = Some(n);
@@ -514,6 +583,64 @@ mod tests {
         // is found ineligible and leaves the tree; nothing merges with it.
         assert!(built(ids[3]) && built(ids[4]));
         assert!(keyed.merges.iter().all(|r| r.folded != ids[3] && r.target != ids[3]), "{keyed}");
+    }
+
+    /// Merges a module of adders and their callers with coarse tree keys (opcodes only,
+    /// so every adder shares one), with and without the second key
+    /// ([`FastPath::tree_subkey`]: constants and named functions), which the driver asks
+    /// only when functions meet under a tree key with no claim settling it. Returns the
+    /// module, the report and the adders.
+    fn subkey_scenario(subkeyed: bool, declined: &[u64]) -> (Tiny, Report, Vec<FuncId>) {
+        let mut m = Tiny::new();
+        m.hashed = true;
+        m.tree_keyed = true;
+        m.subkeyed = subkeyed;
+        // Constants 10..17, 13 and 15 twice (two pairs that merge), 16 three times.
+        let consts = [10u64, 11, 13, 12, 13, 15, 14, 15, 16, 17, 16, 16];
+        let adders: Vec<FuncId> =
+            consts.iter().enumerate().map(|(i, &c)| adder(&mut m, &alloc::format!("a{i}"), c, internal())).collect();
+        for (i, &a) in adders.iter().enumerate().take(6) {
+            caller(&mut m, &alloc::format!("c{i}"), a);
+        }
+        m.no_subkey = adders.iter().zip(consts).filter(|(_, c)| declined.contains(c)).map(|(a, _)| *a).collect();
+        if !subkeyed {
+            // The same coarse tree keys without the second key.
+            m.subkeyed = true;
+            m.no_subkey = (0..m.funcs.len()).map(FuncId::new).collect();
+        }
+        let r = merge_module(&mut m, &Options::default()).unwrap();
+        (m, r, adders)
+    }
+
+    /// A second tree key changes no merge and no merge order; functions it tells apart
+    /// are never read (an adder whose constant no other has), and the bucket's functions
+    /// keep their read flags and order when the bucket splits. Declining (`None`) for a
+    /// group of equal functions files them together, as one more value.
+    #[test]
+    fn second_tree_keys_split_buckets_without_reading() {
+        let (_, plain, _) = subkey_scenario(false, &[]);
+        assert_eq!(plain.stats.tree_splits, 0);
+        assert!(actions(&plain).len() >= 4, "{plain}");
+        for declined in [&[][..], &[16], &[11, 16]] {
+            let (m, split, adders) = subkey_scenario(true, declined);
+            assert_eq!(actions(&split), actions(&plain), "declined {declined:?}");
+            assert!(split.stats.tree_splits >= 1, "{split}");
+            assert!(split.stats.comparisons < plain.stats.comparisons, "{split} / {plain}");
+            let ev = m.accesses.borrow();
+            let built = |f: FuncId| ev.contains(&("materialize", f));
+            // Constants 10, 12, 14 and 17 are alone; a0 is read when a1 (11), declined,
+            // arrives before any split.
+            let alone = if declined.contains(&11) {
+                &[(3, 12), (6, 14), (9, 17)][..]
+            } else {
+                &[(0, 10), (3, 12), (6, 14), (9, 17)]
+            };
+            for &(i, c) in alone {
+                assert!(!built(adders[i]), "a{i} (constant {c}) was read: {ev:?}");
+            }
+            // Only functions that met under a tree key were asked.
+            assert!(ev.iter().filter(|e| e.0 == "tree_subkey").count() <= adders.len() + 8, "{ev:?}");
+        }
     }
 
     /// With tree keys the first round builds no view, but a same-body claim reads both

@@ -162,6 +162,9 @@ struct Driver<'a, M: ModuleMut + FastPath> {
     keyed: bool,
     /// Scratch for the nodes of one tree bucket.
     bucket: Vec<NodeId>,
+    /// The tree keys whose functions are filed by [`FastPath::tree_subkey`] as well
+    /// (`filing.rs`, `split_bucket`).
+    split_keys: hashbrown::HashSet<u64, rustc_hash::FxBuildHasher>,
 }
 
 /// Runs MergeFunctions over `module` and reports what it did.
@@ -182,6 +185,7 @@ pub fn merge_module<M: ModuleMut + FastPath>(module: &mut M, options: &Options) 
         round: 0,
         keyed: false,
         bucket: Vec::new(),
+        split_keys: Default::default(),
     };
     d.cmp.compare_weak_flags = !intersect;
     d.hasher.hash_weak_flags = !intersect;

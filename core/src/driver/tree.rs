@@ -1,6 +1,8 @@
 //! `FnTree`: a set of functions keyed by `(key, order)`, with expected `O(1)` bucket
 //! lookup and `O(log b)` find-or-insert and removal inside a bucket of `b` functions.
 //!
+//! A key is a [`BucketKey`]: the tree key and a second word, 0 unless the driver split
+//! that tree key's bucket by a second key (`filing.rs`), so the two kinds never meet.
 //! Functions with different keys are never equal, so the set is a hash map from key to
 //! one treap per key (an earlier version kept one treap over `(key, order)`: every
 //! lookup then walked `log n` nodes of the whole set, a cache miss each on large
@@ -29,6 +31,10 @@ use rustc_hash::FxBuildHasher;
 
 use crate::ir::FuncId;
 
+/// What a bucket is filed under: (tree key, 0), or (tree key, a non-zero word) once the
+/// driver filed that tree key's functions by a second key as well.
+pub(crate) type BucketKey = (u64, u64);
+
 /// A node of the arena: the index of its slot, which is never 0 (slot 0 holds no node), so
 /// that `Option<NodeId>` ("no node": a leaf's child, a root's parent, a function outside
 /// the tree) takes four bytes.
@@ -50,7 +56,7 @@ impl NodeId {
 #[derive(Clone, Debug)]
 struct Node {
     func: FuncId,
-    key: u64,
+    key: BucketKey,
     prio: u32,
     /// The driver's flag: the function's view is built and validated.
     read: bool,
@@ -60,7 +66,8 @@ struct Node {
 }
 
 /// The arena's slot 0, which holds no node.
-const PLACEHOLDER: Node = Node { func: FuncId(0), key: 0, prio: 0, read: false, left: None, right: None, parent: None };
+const PLACEHOLDER: Node =
+    Node { func: FuncId(0), key: (0, 0), prio: 0, read: false, left: None, right: None, parent: None };
 
 /// Outcome of [`FnTree::find_or_insert`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -78,7 +85,7 @@ pub(crate) struct FnTree {
     nodes: Vec<Node>,
     free: Vec<NodeId>,
     /// The root of each key's treap.
-    roots: HashMap<u64, NodeId, FxBuildHasher>,
+    roots: HashMap<BucketKey, NodeId, FxBuildHasher>,
     rng: u64,
     len: usize,
 }
@@ -142,7 +149,7 @@ impl FnTree {
     pub(crate) fn find_or_insert(
         &mut self,
         f: FuncId,
-        key: u64,
+        key: BucketKey,
         read: bool,
         mut cmp: impl FnMut(FuncId, FuncId) -> Ordering,
     ) -> Found {
@@ -258,12 +265,12 @@ impl FnTree {
     }
 
     /// True if some function with `key` is in the set.
-    pub(crate) fn has_bucket(&self, key: u64) -> bool {
+    pub(crate) fn has_bucket(&self, key: BucketKey) -> bool {
         self.roots.contains_key(&key)
     }
 
     /// Appends the nodes holding a function with `key` to `out` (in no particular order).
-    pub(crate) fn bucket_nodes(&self, key: u64, out: &mut Vec<NodeId>) {
+    pub(crate) fn bucket_nodes(&self, key: BucketKey, out: &mut Vec<NodeId>) {
         let Some(&root) = self.roots.get(&key) else { return };
         let from = out.len();
         out.push(root);
@@ -293,23 +300,37 @@ impl FnTree {
 
     /// Functions in `(key, order)` order.
     pub(crate) fn in_order(&self) -> Vec<FuncId> {
-        let mut roots: Vec<(u64, NodeId)> = self.roots.iter().map(|(k, r)| (*k, *r)).collect();
+        let mut roots: Vec<(BucketKey, NodeId)> = self.roots.iter().map(|(k, r)| (*k, *r)).collect();
         roots.sort_unstable_by_key(|r| r.0);
         let mut out = Vec::new();
-        let mut stack = Vec::new();
+        let mut nodes = Vec::new();
         for (_, root) in roots {
-            let mut cur = Some(root);
-            loop {
-                while let Some(c) = cur {
-                    stack.push(c);
-                    cur = self.node(c).left;
-                }
-                let Some(n) = stack.pop() else { break };
-                out.push(self.node(n).func);
-                cur = self.node(n).right;
-            }
+            nodes.clear();
+            self.subtree_in_order(root, &mut nodes);
+            out.extend(nodes.iter().map(|&n| self.node(n).func));
         }
         out
+    }
+
+    /// The nodes under key `key`, in the order (appended to `out`).
+    pub(crate) fn bucket_in_order(&self, key: BucketKey, out: &mut Vec<NodeId>) {
+        if let Some(&root) = self.roots.get(&key) {
+            self.subtree_in_order(root, out);
+        }
+    }
+
+    fn subtree_in_order(&self, root: NodeId, out: &mut Vec<NodeId>) {
+        let mut stack = Vec::new();
+        let mut cur = Some(root);
+        loop {
+            while let Some(c) = cur {
+                stack.push(c);
+                cur = self.node(c).left;
+            }
+            let Some(n) = stack.pop() else { break };
+            out.push(n);
+            cur = self.node(n).right;
+        }
     }
 }
 
@@ -328,7 +349,7 @@ mod tests {
         let mut inserted = Vec::new();
         for i in (0..300u32).map(|i| (i * 7919) % 300) {
             let f = FuncId(i);
-            match t.find_or_insert(f, 0, true, |a, b| key(a).cmp(&key(b))) {
+            match t.find_or_insert(f, (0, 0), true, |a, b| key(a).cmp(&key(b))) {
                 Found::Inserted(_) => inserted.push(key(f)),
                 Found::Equal(n) => assert_eq!(key(t.func(n)), key(f)),
             }
@@ -346,7 +367,7 @@ mod tests {
         let mut t = FnTree::new();
         let mut ids = Vec::new();
         for i in 0..200u32 {
-            if let Found::Inserted(n) = t.find_or_insert(FuncId(i), (i % 5) as u64, true, |a, b| a.0.cmp(&b.0)) {
+            if let Found::Inserted(n) = t.find_or_insert(FuncId(i), ((i % 5) as u64, 0), true, |a, b| a.0.cmp(&b.0)) {
                 ids.push((i, n));
             }
         }
@@ -356,7 +377,7 @@ mod tests {
         }
         assert_eq!(t.len(), 100);
         for i in 0..200u32 {
-            let r = t.find_or_insert(FuncId(i), (i % 5) as u64, true, |a, b| a.0.cmp(&b.0));
+            let r = t.find_or_insert(FuncId(i), ((i % 5) as u64, 0), true, |a, b| a.0.cmp(&b.0));
             if i % 2 == 0 {
                 assert!(matches!(r, Found::Inserted(_)), "{i} should have been removed");
             } else {

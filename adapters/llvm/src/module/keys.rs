@@ -31,6 +31,9 @@ pub(crate) struct TreeKey {
     /// Span of `LlvmModule::tree_ref_arena`: the functions with a body that operands
     /// name, in walk order.
     refs: (u32, u32),
+    /// [`LlvmModule::tree_subkey_of`] once computed (0: not yet). Attachments are not
+    /// operands: a patch of the refs keeps it.
+    sub: u64,
 }
 
 /// How many levels of nested tuples [`LlvmModule::meta_key`] hashes (at most the
@@ -260,6 +263,44 @@ impl LlvmModule {
         Some(h.finish())
     }
 
+    /// [`mergefunc::FastPath::tree_subkey`] of `f`: the instruction attachments its view
+    /// records (as [`Self::attachment_key_part`] selects them: no hints but on loads, no
+    /// droppable kind under `--drop-differing-attachments`, none at all under the test
+    /// switch `llvm22_attachments`), by place in the order's walk, kind and content (the
+    /// shim's `mergefunc_attachment_key`, which hashes node contents as
+    /// [`Self::meta_key`] does, without interning them). The order requires equal kinds
+    /// and equal nodes (distinct ones renamed) for equal functions, so they get equal
+    /// answers; `None` exactly where the tree key is `None` (the walks decline the same
+    /// functions). Reading attachments costs a look-up in the context's table per
+    /// instruction that has any, which the prescan does not pay for every function: the
+    /// core asks for this key only when `f` meets tree functions under its tree key and
+    /// no same-body claim settled it. Cached with the tree key.
+    pub(crate) fn tree_subkey_of(&mut self, f: FuncId) -> Option<u64> {
+        self.tree_key_of(f)?;
+        let t = self.funcs[f.index()].tree_key?;
+        if t.sub != 0 {
+            return Some(t.sub);
+        }
+        let v = self.funcs[f.index()].v.filter(|v| v.is_function())?;
+        let sub = if self.switches.llvm22_attachments {
+            1
+        } else {
+            let t0 = crate::clock::ticks();
+            let skip: &[u32] = if self.switches.drop_attachments { &self.kinds.md_droppable } else { &[] };
+            // `v` is a live function of this module, and `&mut self` is held for the
+            // whole call: nothing rewrites it meanwhile.
+            let k = v.attachment_key(&self.kinds.md_hints, skip);
+            self.add_time(t0, 0);
+            // The walk reads the blocks the tree key's walk read: it declines where that
+            // did, which (with the key cached) cannot happen here.
+            k? | 1
+        };
+        if let Some(t) = self.funcs[f.index()].tree_key.as_mut() {
+            t.sub = sub;
+        }
+        Some(sub)
+    }
+
     /// Caches the tree key of `f` hashed from prescan entry `e`, merge key `merge_key`
     /// and `refs`, and returns it.
     fn cache_tree_key(&mut self, f: FuncId, e: &crate::prescan::Entry, merge_key: u64, refs: &[FuncId]) -> u64 {
@@ -273,7 +314,7 @@ impl LlvmModule {
         let at = self.keys.tree_ref_arena.len() as u32;
         self.keys.tree_ref_arena.extend_from_slice(refs);
         let refs = (at, self.keys.tree_ref_arena.len() as u32);
-        self.funcs[f.index()].tree_key = Some(TreeKey { key, hash, detail, merge_key, refs });
+        self.funcs[f.index()].tree_key = Some(TreeKey { key, hash, detail, merge_key, refs, sub: 0 });
         key
     }
 

@@ -112,6 +112,7 @@ impl LlvmModule {
             scratch: Scratch::default(),
             switches: Switches::default(),
             stats: Stats::new(),
+            comdat_members: std::sync::OnceLock::new(),
             owner,
         };
         let (t0, c0) = (std::time::Instant::now(), crate::process_cpu_seconds());

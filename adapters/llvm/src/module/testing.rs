@@ -198,7 +198,8 @@ impl<'a> Testing<'a> {
     /// key cached now (from the prescan, or from a walk before later rewrites) equals one
     /// walked afresh from the IR, and any two candidates the order calls equal have equal
     /// keys (pairs are compared within groups of the core's view hash, which equal
-    /// functions share). Returns the number of equal pairs checked, or the first failure.
+    /// functions share); the same for the second keys ([`mergefunc::FastPath::tree_subkey`]).
+    /// Returns the number of equal pairs checked, or the first failure.
     pub fn check_tree_keys(&mut self) -> Result<usize, String> {
         // Every definition, those alone on their shape included.
         self.m.forget_shapes();
@@ -207,25 +208,30 @@ impl<'a> Testing<'a> {
             .filter(|f| self.m.funcs[f.index()].has_body && self.m.funcs[f.index()].facts.ineligible.is_none())
             .collect();
         let name = |m: &LlvmModule, f: FuncId| String::from_utf8_lossy(&m.funcs[f.index()].facts.name).into_owned();
-        let cached: Vec<Option<u64>> = cands.iter().map(|&f| self.m.tree_key_of(f)).collect();
+        let cached: Vec<(Option<u64>, Option<u64>)> =
+            cands.iter().map(|&f| (self.m.tree_key_of(f), self.m.tree_subkey_of(f))).collect();
         self.m.drop_prescan();
         for s in &mut self.m.funcs {
             s.tree_key = None;
         }
-        let mut groups: HashMap<u64, Vec<(FuncId, u64)>> = HashMap::default();
+        let mut groups: HashMap<u64, Vec<(FuncId, u64, Option<u64>)>> = HashMap::default();
         let mut hasher = mergefunc::hash::FunctionHasher::tree_key();
         hasher.hash_weak_flags = false;
-        for (&f, k1) in cands.iter().zip(cached) {
+        for (&f, (k1, s1)) in cands.iter().zip(cached) {
             let k2 = self.m.tree_key_of(f);
             if k1 != k2 {
                 return Err(format!("{}: cached tree key {k1:?}, walked afresh {k2:?}", name(self.m, f)));
+            }
+            let s2 = self.m.tree_subkey_of(f);
+            if s1 != s2 {
+                return Err(format!("{}: cached second key {s1:?}, walked afresh {s2:?}", name(self.m, f)));
             }
             self.m.materialize_view(f);
             if self.m.funcs[f.index()].facts.ineligible.is_some() {
                 continue;
             }
             let Some(k) = k2 else { continue };
-            groups.entry(hasher.hash(&*self.m, f)).or_default().push((f, k));
+            groups.entry(hasher.hash(&*self.m, f)).or_default().push((f, k, s2));
         }
         let mut cmp = mergefunc::Comparator::new();
         cmp.compare_weak_flags = false;
@@ -233,13 +239,20 @@ impl<'a> Testing<'a> {
         let mut groups: Vec<_> = groups.into_values().collect();
         groups.sort_unstable();
         for g in groups {
-            for (i, &(a, ka)) in g.iter().enumerate() {
-                for &(b, kb) in &g[i + 1..] {
+            for (i, &(a, ka, sa)) in g.iter().enumerate() {
+                for &(b, kb, sb) in &g[i + 1..] {
                     if cmp.compare(&*self.m, a, b) == std::cmp::Ordering::Equal {
                         pairs += 1;
                         if ka != kb {
                             return Err(format!(
                                 "{} and {} are equal, their tree keys differ",
+                                name(self.m, a),
+                                name(self.m, b)
+                            ));
+                        }
+                        if sa != sb {
+                            return Err(format!(
+                                "{} and {} are equal, their second tree keys differ",
                                 name(self.m, a),
                                 name(self.m, b)
                             ));

@@ -165,6 +165,15 @@ impl V {
         }
     }
 
+    /// Gives global value `self` the DLL storage class (`dllimport`/`dllexport`) of global
+    /// value `src`.
+    pub fn copy_dll_storage_from(self, src: V) {
+        if self.is_global() && src.is_global() {
+            // SAFETY: both are live global values (checked above).
+            unsafe { c::LLVMSetDLLStorageClass(self.0, c::LLVMGetDLLStorageClass(src.0)) };
+        }
+    }
+
     /// Gives global value `self` the partition of global value `src` (none if it has none).
     pub fn copy_partition_from(self, src: V) {
         // SAFETY: both are live values; the shim checks that they are global values.

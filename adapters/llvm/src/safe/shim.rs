@@ -21,6 +21,28 @@ impl V {
         unsafe { ffi::mergefunc_block_address_escapes(self.0) == 1 }
     }
 
+    /// The shim's attachment key of function `self` (`mergefunc_attachment_key`): the
+    /// attachments of its reachable instructions but `!dbg` and the kinds in `skip`, on
+    /// instructions other than loads not the kinds in `hints` either, by place, kind and
+    /// content. `None` for a declaration or a function the walk declines.
+    pub fn attachment_key(self, hints: &[u32], skip: &[u32]) -> Option<u64> {
+        let mut out = 0u64;
+        // SAFETY: `self` is a live value (the shim checks that it is a function with a
+        // body) that nothing modifies during the call; the shim reads `hints` and `skip`
+        // up to the lengths passed and writes one word to `out`.
+        let ok = unsafe {
+            ffi::mergefunc_attachment_key(
+                self.0,
+                hints.as_ptr(),
+                hints.len() as u32,
+                skip.as_ptr(),
+                skip.len() as u32,
+                &mut out,
+            )
+        };
+        (ok == 1).then_some(out)
+    }
+
     /// The instructions that have `self` itself as an operand (`direct_calls`: only the
     /// calls, invokes and callbrs whose callee it is), in use-list order, appended to
     /// `out`.
@@ -83,6 +105,21 @@ impl V {
     pub fn is_dso_local(self) -> bool {
         // SAFETY: `self` is a live value; the shim checks that it is a global value.
         unsafe { ffi::mergefunc_is_dso_local(self.0) == 1 }
+    }
+
+    /// The `!associated` attachment of a global object names this function: erasing it
+    /// would leave the attachment without a global (invalid). Other metadata naming it
+    /// (`!callees`, named metadata, debug info) may lose it, as in LLVM.
+    pub fn named_by_associated(self) -> bool {
+        // SAFETY: `self` is a live value; the shim checks that it is a function.
+        unsafe { ffi::mergefunc_named_by_associated(self.0) == 1 }
+    }
+
+    /// A call of `llvm.localrecover` reads the frame of this function (its
+    /// `llvm.localescape` allocations): it must keep its body under its symbol.
+    pub fn frame_recovered(self) -> bool {
+        // SAFETY: `self` is a live value; the shim checks that it is a function.
+        unsafe { ffi::mergefunc_frame_recovered(self.0) == 1 }
     }
 
     /// The global object has an attachment of kind `kind`.

@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# Builds a real C++ library, shipped as sources inside a crates.io crate, into one LLVM
+# module at -O2 (a benchmark row of optimized C++, where little merges).
+#
+#   adapters/llvm/scripts/gen-cpp-libs.sh OUTDIR NAME     NAME: meshopt
+#
+# meshopt: meshoptimizer (the `meshopt` crate's vendored sources, 21 files of mesh
+# simplification, clustering, codecs; templates over index and vertex types).
+# Creates a cargo project in OUTDIR/cpp-src (kept; the crate is downloaded once by `cargo
+# fetch` into cargo's cache and located with `cargo metadata`), compiles every source
+# file with `clang++-22 -O2 -emit-llvm -c` and links them with llvm-link-22 into
+# OUTDIR/cpp-NAME-O2.bc, whose path is printed on the last stdout line. The crate version
+# is pinned, so the module is the same on every machine with the same clang.
+set -euo pipefail
+out=${1:?usage: gen-cpp-libs.sh OUTDIR NAME}
+name=${2:?usage: gen-cpp-libs.sh OUTDIR NAME}
+mkdir -p "$out"
+out=$(cd "$out" && pwd)
+CXX=${CLANGXX:-clang++-22}
+command -v "$CXX" >/dev/null || CXX=/usr/lib/llvm-22/bin/clang++
+LINK=llvm-link-22
+command -v "$LINK" >/dev/null || LINK=/usr/lib/llvm-22/bin/llvm-link
+proj="$out/cpp-src"
+mkdir -p "$proj/src"
+cat > "$proj/Cargo.toml.new.$$" <<'TOML'
+[package]
+name = "mfcppsrc"
+version = "0.1.0"
+edition = "2021"
+publish = false
+
+[dependencies]
+meshopt = "=0.7.0"
+
+[workspace]
+TOML
+if ! cmp -s "$proj/Cargo.toml.new.$$" "$proj/Cargo.toml" 2>/dev/null; then mv "$proj/Cargo.toml.new.$$" "$proj/Cargo.toml"; else rm "$proj/Cargo.toml.new.$$"; fi
+[ -f "$proj/src/main.rs" ] || echo 'fn main() {}' > "$proj/src/main.rs"
+(cd "$proj" && cargo fetch -q) >&2
+# The directory of a package, from `cargo metadata` (its manifest's folder).
+pkgdir() {
+  (cd "$proj" && cargo metadata -q --format-version 1) \
+    | grep -o "\"manifest_path\":\"[^\"]*/$1-[0-9][^\"]*/Cargo.toml\"" | head -n 1 \
+    | sed -e 's/^"manifest_path":"//' -e 's#/Cargo.toml"$##'
+}
+work="$out/cpp-$name-O2.d"
+rm -rf "$work"
+mkdir -p "$work"
+flags=(-O2 -g0 -emit-llvm -c -w -std=c++17)
+srcs=()
+case "$name" in
+  meshopt)
+    d=$(pkgdir meshopt)/vendor/src
+    flags+=(-I"$d")
+    srcs=("$d"/*.cpp)
+    ;;
+  *) echo "unknown library $name (meshopt)" >&2; exit 2 ;;
+esac
+bcs=()
+for s in "${srcs[@]}"; do
+  [ -f "$s" ] || { echo "gen-cpp-libs: missing $s" >&2; exit 1; }
+  b="$work/$(basename "$s" .cpp).bc"
+  "$CXX" "${flags[@]}" "$s" -o "$b"
+  bcs+=("$b")
+done
+dest="$out/cpp-$name-O2.bc"
+"$LINK" "${bcs[@]}" -o "$dest"
+rm -rf "$work"
+n=$(llvm-dis-22 "$dest" -o - | grep -c '^define' || true)
+echo "gen-cpp-libs: $dest: $n defined functions from ${#bcs[@]} files" >&2
+echo "$dest"
