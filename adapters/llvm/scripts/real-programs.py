@@ -33,6 +33,7 @@ import argparse
 import glob
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -233,7 +234,9 @@ def rust_program(args, tally):
             env["MERGEFUNC_PLUGIN_PARAMS"] = f"{params}{';' if params else ''}verify;report={rep}"
         env["RUSTFLAGS"] = " ".join(flags)
         r = run(["cargo", "test", "--release", "--quiet"], cwd=d, env=env)
-        tests = (r.returncode, "".join(l + "\n" for l in r.stdout.splitlines() if l.startswith("test result")))
+        # the test results without their timings ("; finished in 0.17s")
+        tests = (r.returncode, "".join(re.sub(r"; finished in [0-9.]+s", "", l) + "\n"
+                                       for l in r.stdout.splitlines() if l.startswith("test result")))
         r2 = run(["cargo", "run", "--release", "--quiet"], cwd=d, env=env)
         results["base" if set_name == "base" else f"plugin:{set_name}"] = (
             (r2.returncode, (tests[1] + f"tests exit {tests[0]}\n" + r2.stdout).encode()),
