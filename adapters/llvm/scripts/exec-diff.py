@@ -1083,6 +1083,7 @@ def main():
     if not args.cli or not os.path.exists(args.cli):
         print("error: no mergefunc binary (build it: cargo build --release -p mergefunc-llvm --features llvm)", file=sys.stderr)
         return 2
+    own_work = not args.work
     args.work = args.work or tempfile.mkdtemp(prefix="exec-diff-")
     os.makedirs(args.work, exist_ok=True)
     a, b = (int(x) for x in args.seeds.split(":"))
@@ -1100,7 +1101,9 @@ def main():
         print(f"note: {line}")
     for line in tally["opt_failed"]:
         print(f"opt-22 -passes=mergefunc failed (LLVM's bug, not counted as ours): {line}")
-    print(f"exec-diff: {tally['programs']} programs x {len(OPTION_SETS) + 1} merged builds; "
+    kinds = f"opt-22, {len(OPTION_SETS)} option sets of the command" + \
+        (f", the plugin in {len(PLUGIN_SETS)} full-LTO links and 1 ThinLTO link" if args.plugin else "")
+    print(f"exec-diff: {tally['programs']} programs ({kinds}); "
           f"{tally['builds']} merged builds ran; merges by option set: "
           + ", ".join(f"{k}={v}" for k, v in sorted(tally['merged'].items())))
     print(f"exec-diff: {len(tally['diffs'])} output differences "
@@ -1108,7 +1111,10 @@ def main():
           f"{sum(1 for x in tally['diffs'] if x.startswith('LLVM-WRONG'))} LLVM only), "
           f"{len(tally['errors'])} command errors, {len(failures)} harness failures, "
           f"{len(tally['opt_failed'])} opt-22 failures; work dir {args.work}")
-    return 0 if not (tally["diffs"] or tally["errors"] or failures) else 1
+    ok = not (tally["diffs"] or tally["errors"] or failures)
+    if ok and own_work and not args.keep:
+        shutil.rmtree(args.work, ignore_errors=True)
+    return 0 if ok else 1
 
 
 if __name__ == "__main__":
