@@ -214,7 +214,7 @@ impl<M: ModuleMut + FastPath> Driver<'_, M> {
     /// Asks the adapter whether `rewrite` of `g` onto `target` can be carried out
     /// ([`ModuleMut::can_rewrite`]); a refusal is recorded (`kept_apart`: the pair then
     /// stays apart, else the caller takes another rewrite).
-    fn feasible(&mut self, rewrite: Rewrite, g: FuncId, target: FuncId, kept_apart: bool) -> bool {
+    pub(super) fn feasible(&mut self, rewrite: Rewrite, g: FuncId, target: FuncId, kept_apart: bool) -> bool {
         match self.m.can_rewrite(rewrite, g, target) {
             Ok(()) => true,
             Err(reason) => {
@@ -272,7 +272,7 @@ impl<M: ModuleMut + FastPath> Driver<'_, M> {
     /// from each instruction of `keep` the droppable facts its matched instruction of
     /// `fold` does not state. Views do not record those facts, so `keep` stays where it
     /// is in the tree. Both views are built (`merge_two` reads them in this mode).
-    fn drop_differing_facts(&mut self, keep: FuncId, fold: FuncId) -> Result<(), Error<M::Error>> {
+    pub(super) fn drop_differing_facts(&mut self, keep: FuncId, fold: FuncId) -> Result<(), Error<M::Error>> {
         if !self.m.drops_facts() {
             return Ok(());
         }
@@ -285,7 +285,7 @@ impl<M: ModuleMut + FastPath> Driver<'_, M> {
     }
 
     /// Intersects the weak flags of `keep`'s instructions with `fold`'s.
-    fn intersect_flags(&mut self, keep: FuncId, fold: FuncId) -> Result<(), Error<M::Error>> {
+    pub(super) fn intersect_flags(&mut self, keep: FuncId, fold: FuncId) -> Result<(), Error<M::Error>> {
         if self.cmp.compare_weak_flags {
             return Ok(());
         }
