@@ -638,6 +638,11 @@ impl LlvmModule {
         // In `f`'s address space, as LLVM's private body (not the program address space
         // `LLVMAddFunction` would use).
         let body = fv.add_function_like().ok_or_else(|| LlvmError("cannot create a function like this one".into()))?;
+        // A name of its own (LLVM leaves the body unnamed, `@0`): code generation derives
+        // symbols from function names (KCFI's `__cfi_NAME` before a function with
+        // `!kcfi_type`, basic-block sections' `NAME.__part.N`), so two unnamed bodies define
+        // one symbol twice and the module does not compile. LLVM makes the name unique.
+        body.set_name(&private_body_name(&fv.name()));
         let nparams = fv.params().len() as u32;
         let (mut eager, mut freed) = (Vec::new(), Vec::new());
         // The whole list at once (the shim); attribute by attribute as a fallback.
@@ -1053,4 +1058,27 @@ const SHELL_RAUW_OPERAND_LIMIT: u64 = 256;
 /// would cost more than clearing its body (`SHELL_RAUW_OPERAND_LIMIT`).
 fn shell_rauw_too_dear(operand_counts: impl Iterator<Item = u32>) -> bool {
     operand_counts.map(u64::from).sum::<u64>() > SHELL_RAUW_OPERAND_LIMIT
+}
+
+/// The name of the private body split out of a function named `of` (`of.merged`;
+/// `merged` for an unnamed function). Never empty: see `split_body_untimed`.
+fn private_body_name(of: &[u8]) -> Vec<u8> {
+    let mut n = of.to_vec();
+    if !n.is_empty() {
+        n.push(b'.');
+    }
+    n.extend_from_slice(b"merged");
+    n
+}
+
+#[cfg(test)]
+mod private_body_name_tests {
+    use super::private_body_name;
+
+    #[test]
+    fn named_after_the_function_and_never_empty() {
+        assert_eq!(private_body_name(b"f"), b"f.merged");
+        assert_eq!(private_body_name(b"_ZN3foo3barEv"), b"_ZN3foo3barEv.merged");
+        assert_eq!(private_body_name(b""), b"merged");
+    }
 }

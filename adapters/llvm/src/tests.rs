@@ -312,7 +312,7 @@ fn split_bodies_keep_the_partition() {
     let (m, r) = merged(&src, Options::default());
     assert_eq!(r.merges.len(), 2);
     let text = m.to_text();
-    assert!(text.contains("define private i32 @0(i32 %x) partition \"p1\""), "{text}");
+    assert!(text.contains("define private i32 @a.merged(i32 %x) partition \"p1\""), "{text}");
 }
 
 /// Constants compared by their printed form (here `add` of a `ptrtoint`, whose flags
@@ -423,7 +423,7 @@ fn weak_pairs_get_a_private_body() {
     let (m, r) = merged(&src, Options::default());
     assert_eq!(r.stats.double_weak, 1);
     let text = m.to_text();
-    assert!(text.contains("define private i32 @0(i32 %x)"), "{text}");
+    assert!(text.contains("define private i32 @a.merged(i32 %x)"), "{text}");
     assert!(text.contains("define weak i32 @a(i32 %0)"), "{text}");
 }
 
@@ -467,7 +467,7 @@ fn split_bodies_keep_their_view_and_copy_key() {
         let (_, diffs) = m.testing().copy_report();
         assert!(diffs.is_empty(), "{diffs:?}");
         let text = m.to_text();
-        assert_eq!(text.matches("define private i32 @0(ptr %p)").count(), 1, "{text}");
+        assert_eq!(text.matches("define private i32 @a.merged(ptr %p)").count(), 1, "{text}");
         // The pair and the others have no uses left: all four are erased.
         assert!(!text.contains("linkonce_odr"), "{text}");
     }
@@ -1000,8 +1000,8 @@ fn preserve_debug_info_double_thunk_matches_the_default() {
     // The same functions; their order differs as LLVM's does: a thunk written in place
     // keeps its place, a new one (LLVM's `NewG`) is appended to the module.
     assert_eq!(definitions(&text.replace("%v", "%0")), definitions(&plain.to_text().replace("%v", "%0")));
-    assert!(text.contains("define private void @0(i32"), "{text}");
-    assert_eq!(text.matches("tail call void @0(").count(), 2, "{text}");
+    assert!(text.contains("define private void @w1.merged(i32"), "{text}");
+    assert_eq!(text.matches("tail call void @w1.merged(").count(), 2, "{text}");
 }
 
 /// Keeping erased functions and bodies allocated (`set_keep_erased`, the CLI's mode)
