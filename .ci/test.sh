@@ -19,6 +19,7 @@ bash .ci/install-llvm.sh
 export LLVM_SYS_221_PREFIX="$(llvm-config-22 --prefix)"
 export INSTA_UPDATE=no
 export CARGO_TERM_COLOR=never
+export MERGEFUNC_EXEC_DIFF=1   # the execution differential smoke run (tests/exec_diff.rs)
 
 echo "== no_std build of the core"
 cargo build --release --manifest-path core/nostd-check/Cargo.toml

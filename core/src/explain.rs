@@ -662,7 +662,7 @@ impl Explanation {
     /// Writes the explanation of `compare(a, b)` for a reader, naming the functions by
     /// their symbol names and the values in the adapter's words.
     pub fn render<M: Module + ?Sized>(&self, m: &M, a: FuncId, b: FuncId, out: &mut dyn Write) -> fmt::Result {
-        let name = |f: FuncId| String::from_utf8_lossy(&m.func(f).name).into_owned();
+        let name = |f: FuncId| String::from_utf8_lossy(m.func_name(f)).into_owned();
         let (na, nb) = (name(a), name(b));
         let Some(d) = &self.difference else {
             return writeln!(out, "@{na} and @{nb} are equal");

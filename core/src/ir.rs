@@ -433,7 +433,8 @@ pub enum Ineligible {
 /// Module-level facts about one function.
 #[derive(Clone, Debug)]
 pub struct FuncInfo {
-    /// Symbol name (bytes; used for the deterministic survivor tie-break).
+    /// Symbol name (bytes; used for the deterministic survivor tie-break). Readers ask
+    /// [`Module::func_name`]: an adapter that answers it from its IR may leave this empty.
     pub name: Box<[u8]>,
     /// Linkage class.
     pub linkage: Linkage,
@@ -790,6 +791,14 @@ pub trait Module {
     fn num_funcs(&self) -> usize;
     /// Module-level facts about a function.
     fn func(&self, f: FuncId) -> &FuncInfo;
+    /// The symbol name of `f` (bytes): what the survivor tie-break, merge records,
+    /// refusals and explanations read. By default `func(f).name`; an adapter whose facts
+    /// leave names out (so that it need not copy every name at load) answers from its IR
+    /// instead, for every function it has handed out facts for, also after a rewrite
+    /// erased it (the name it had then).
+    fn func_name(&self, f: FuncId) -> &[u8] {
+        &self.func(f).name
+    }
     /// The body of a function, or `None` if it has none (declaration, alias, erased).
     /// An adapter with lazy views (see [`crate::FastPath::materialize`]) may also answer
     /// `None` for a function whose view it has not built; the driver never reads such a

@@ -232,7 +232,7 @@ unsafe fn run(m: LLVMModuleRef, params: &Params, origin: Origin) -> Result<bool,
         let unnamed = report.merges.iter().any(|r| r.folded_name.is_empty() || r.target_name.is_empty())
             || report.refused.iter().any(|r| r.func_name.is_empty() || r.target_name.is_empty());
         let slots = if unnamed { lm.unnamed_slots() } else { Vec::new() };
-        let name_of = |f: mergefunc::FuncId| lm.func(f).name.to_vec();
+        let name_of = |f: mergefunc::FuncId| lm.func_name(f).to_vec();
         let json = mergefunc_llvm::report::to_json(&report, &name_of, &slots, Some(secs));
         write_atomically(&params::report_path(path, &name), json.as_bytes())?;
     }

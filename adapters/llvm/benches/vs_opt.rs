@@ -10,7 +10,8 @@
 //! 1. prints the machine (nproc, CPU model, load average);
 //! 2. builds its inputs (kept in `$MERGEFUNC_BENCH_DIR`, default `<target dir>/bench-inputs`;
 //!    an existing file is reused unless `MERGEFUNC_BENCH_REGEN=1`):
-//!    * `c-zstd-O2.bc`, `c-oniguruma-O2.bc`, `c-lz4-O2.bc`, `c-zlib-O2.bc`:
+//!    * `c-zstd-O2.bc`, `c-oniguruma-O2.bc`, `c-lz4-O2.bc`, `c-zlib-O2.bc`, `c-webp-O2.bc`,
+//!      `c-pcre2-O2.bc`:
 //!      `adapters/llvm/scripts/gen-c-modules.sh` (real C libraries from the sources that
 //!      crates.io's `-sys` crates ship, `clang-22 -O2` per file, linked): little merges;
 //!    * `c-sqlite-O1.bc`, `c-lua-O1.bc`: the same script's SQLite amalgamation and Lua 5.4
@@ -34,6 +35,8 @@
 //!      excluded) and the CPU time of the same span (every thread of the process);
 //!    * ours in cycle mode: the same with `--merge-cycles` (wall time only; skipped with
 //!      `MERGEFUNC_BENCH_CYCLES=0`);
+//!    * ours with `--drop-differing-attachments --threads 1` (CPU time; skipped with
+//!      `MERGEFUNC_BENCH_DROP=0`), against ours with `--threads 1` and LLVM's CPU time;
 //!    * LLVM: `opt-22 -passes=mergefunc -time-passes IN -o /dev/null`, the
 //!      `MergeFunctionsPass` line (wall and user+system);
 //!    * ours with `--threads 1` (the CPU a compiler thread would spend), and with
@@ -272,6 +275,28 @@ fn main() {
             );
         }
     }
+    if drop_mode() {
+        println!();
+        println!(
+            "## Drop mode (`--drop-differing-attachments`, both `--threads 1`, CPU ms, in the same alternation)"
+        );
+        println!();
+        println!("| module | ours default | ours drop mode | change | LLVM CPU | ratio default | ratio drop mode |");
+        println!("|---|---|---|---|---|---|---|");
+        for r in &rows {
+            let (d, x, l) = (median(&r.ours1_cpu), median(&r.drop1_cpu), median(&r.opt_cpu));
+            println!(
+                "| {} | {} | {} | {:+.0}% | {} | **{:.2}** | **{:.2}** |",
+                r.name,
+                fmt_stats(&r.ours1_cpu),
+                fmt_stats(&r.drop1_cpu),
+                100.0 * (x / d - 1.0),
+                fmt_stats(&r.opt_cpu),
+                d / l,
+                x / l
+            );
+        }
+    }
     if rows.iter().any(|r| !r.same) {
         eprintln!("vs_opt: the merges differ from LLVM's (see above)");
         std::process::exit(2);
@@ -364,12 +389,14 @@ fn prepare_inputs(dir: &Path, filter: Option<&str>) -> Result<Vec<(String, PathB
     let adv = root.join("adapters/llvm/scripts/gen-adversarial.sh");
     let codec = root.join("adapters/llvm/scripts/gen-rust-codec-module.sh");
     let cpplibs = root.join("adapters/llvm/scripts/gen-cpp-libs.sh");
-    let plan: [(&str, &Path, &[&str], &str); 17] = [
+    let plan: [(&str, &Path, &[&str], &str); 20] = [
         // Real C libraries at -O2, where little merges (`gen-c-modules.sh`).
         ("c-zstd-O2", &c, &["zstd"], "c-zstd-O2.bc"),
         ("c-oniguruma-O2", &c, &["oniguruma"], "c-oniguruma-O2.bc"),
         ("c-lz4-O2", &c, &["lz4"], "c-lz4-O2.bc"),
         ("c-zlib-O2", &c, &["zlib"], "c-zlib-O2.bc"),
+        ("c-webp-O2", &c, &["webp"], "c-webp-O2.bc"),
+        ("c-pcre2-O2", &c, &["pcre2"], "c-pcre2-O2.bc"),
         // The independent checks, at -O1 (not tuned against).
         ("c-sqlite-O1", &c, &["sqlite"], "c-sqlite-O1.bc"),
         ("c-lua-O1", &c, &["lua"], "c-lua-O1.bc"),
@@ -387,9 +414,11 @@ fn prepare_inputs(dir: &Path, filter: Option<&str>) -> Result<Vec<(String, PathB
         // Generated shapes (`gen-adversarial.py`; all of them, at growing sizes, with
         // `scaling-vs-opt.py`): 8,000 functions folding in pairs, each in a table of all
         // of them (LLVM's RAUW re-uniques the table per fold: quadratic); one function of
-        // 400,000 instructions in one block, alone (never to be read).
+        // 400,000 instructions in one block, alone (never to be read); 8,000 functions
+        // folding in pairs whose names are 2,000 bytes long (names read, not copied).
         ("adv-vtables-8k", &adv, &["vtables", "8000"], "adv-vtables-8000.bc"),
         ("adv-hugefn-400k", &adv, &["hugefn", "400000"], "adv-hugefn-400000.bc"),
+        ("adv-longnames-8k", &adv, &["longnames", "8000"], "adv-longnames-8000.bc"),
         // 8,000 functions in pairs that differ only in a load's `!range` (told apart by
         // the second tree key, never read).
         ("adv-metadata-8k", &adv, &["metadata", "8000"], "adv-metadata-8000.bc"),
@@ -421,6 +450,9 @@ struct Row {
     parts: Vec<[f64; 5]>,
     /// Our wall ms per run in cycle mode (empty when not measured).
     cycles_wall: Vec<f64>,
+    /// Our CPU ms per run with `--drop-differing-attachments --threads 1` (empty when not
+    /// measured).
+    drop1_cpu: Vec<f64>,
     /// Our wall ms per run with `--threads 1`.
     ours1_wall: Vec<f64>,
     /// The same without shape keys (`MERGEFUNC_SHAPES=0`; empty unless `MERGEFUNC_BENCH_AB=1`).
@@ -681,6 +713,7 @@ fn bench_module(name: &str, input: &Path, runs: usize, cycles: bool) -> Result<R
         opt_cpu: Vec::new(),
         parts: Vec::new(),
         cycles_wall: Vec::new(),
+        drop1_cpu: Vec::new(),
         ours1_wall: Vec::new(),
         ours1_noshapes_wall: Vec::new(),
         ours1_noshapes_cpu: Vec::new(),
@@ -721,6 +754,10 @@ fn bench_module(name: &str, input: &Path, runs: usize, cycles: bool) -> Result<R
         let opt_peak = opt_parse_peak(input)?;
         if cycles {
             row.cycles_wall.push(run_ours(input, &out_bc, &["--merge-cycles"])?.0 * 1e3);
+        }
+        if drop_mode() {
+            let d = run_ours(input, &out_bc, &["--drop-differing-attachments", "--threads", "1"])?;
+            row.drop1_cpu.push(d.1 * 1e3);
         }
         println!(
             "| {} | {:.2} | {:.2} | {:.2} | {:.2} | {:.2} | {:.2} | {:.3} | {:.2} |",
@@ -831,6 +868,11 @@ fn bench_module(name: &str, input: &Path, runs: usize, cycles: bool) -> Result<R
         median(&row.ours_cpu) / median(&row.opt_cpu)
     );
     Ok(row)
+}
+
+/// Whether drop mode is measured (`MERGEFUNC_BENCH_DROP`, on unless `0`).
+fn drop_mode() -> bool {
+    std::env::var("MERGEFUNC_BENCH_DROP").map_or(true, |v| v != "0")
 }
 
 fn median(v: &[f64]) -> f64 {

@@ -3,7 +3,7 @@
 # module each (for the benchmark's little-merge rows).
 #
 #   adapters/llvm/scripts/gen-c-modules.sh OUTDIR NAME     NAME: zstd | zlib | bzip2 | oniguruma | lz4
-#                                                          | sqlite | lua
+#                                                          | webp | pcre2 | brotlidec | sqlite | lua
 #
 # sqlite (the amalgamation) and lua are the independent checks of issue #34, built at -O1
 # into OUTDIR/c-NAME-O1.bc; the others at -O2.
@@ -39,6 +39,9 @@ onig_sys = "=69.9.3"
 lz4-sys = "=1.11.1"
 libsqlite3-sys = { version = "=0.30.1", default-features = false, features = ["bundled"] }
 lua-src = "=547.0.0"
+libwebp-sys = "=0.9.6"
+pcre2-sys = "=0.2.9"
+brotli-sys = "=0.3.2"
 
 [workspace]
 TOML
@@ -108,6 +111,29 @@ H
     flags+=(-I"$d")
     for f in lz4 lz4hc lz4frame xxhash; do srcs+=("$d/$f.c"); done
     ;;
+  webp)
+    # libwebp's encoder, decoder, DSP (SSE2), mux/demux and sharpyuv, as libwebp-sys builds them.
+    d=$(pkgdir libwebp-sys)/vendor
+    flags+=(-DNDEBUG=1 -D_THREAD_SAFE=1 -DWEBP_HAVE_SSE2=1 -I"$d" -I"$d/src")
+    while IFS= read -r f; do srcs+=("$f"); done < <(find "$d/src" "$d/sharpyuv" -name '*.c' | LC_ALL=C sort)
+    ;;
+  pcre2)
+    # PCRE2, 8-bit, Unicode and the JIT, with pcre2-sys's defines (the JIT's match and misc
+    # files and the UCP tables are included by other files, not compiled on their own).
+    d=$(pkgdir pcre2-sys)/upstream
+    flags+=(-DPCRE2_CODE_UNIT_WIDTH=8 -DHAVE_STDLIB_H=1 -DHAVE_MEMMOVE=1 -DHAVE_CONFIG_H=1 -DPCRE2_STATIC=1
+      -DSTDC_HEADERS=1 -DSUPPORT_PCRE2_8=1 -DSUPPORT_UNICODE=1 -DSUPPORT_JIT=1 -I"$d/src" -I"$d/include")
+    for f in "$d"/src/*.c; do
+      case "$(basename "$f")" in pcre2_jit_match.c|pcre2_jit_misc.c|pcre2_ucptables.c) continue ;; esac
+      srcs+=("$f")
+    done
+    ;;
+  brotlidec)
+    # The brotli decoder (brotli-sys ships only it); 47 functions, too small to time.
+    d=$(pkgdir brotli-sys)/brotli
+    flags+=(-I"$d/include")
+    srcs=("$d"/common/*.c "$d"/dec/*.c)
+    ;;
   sqlite)
     d=$(pkgdir libsqlite3-sys)/sqlite3
     flags+=(-DSQLITE_THREADSAFE=1 -I"$d")
@@ -121,7 +147,7 @@ H
       srcs+=("$f")
     done
     ;;
-  *) echo "unknown library $name (zstd|zlib|bzip2|oniguruma|lz4|sqlite|lua)" >&2; exit 2 ;;
+  *) echo "unknown library $name (zstd|zlib|bzip2|oniguruma|lz4|webp|pcre2|brotlidec|sqlite|lua)" >&2; exit 2 ;;
 esac
 bcs=()
 for s in "${srcs[@]}"; do

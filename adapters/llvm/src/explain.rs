@@ -13,7 +13,7 @@
 
 use std::fmt::Write as _;
 
-use mergefunc::driver::keep_first;
+use mergefunc::driver::keep_first_in;
 use mergefunc::near_miss::{near_misses, NearMissOptions, NearMisses};
 use mergefunc::{Comparator, FastPath, FuncId, Ineligible, Module, ModuleMut, Report};
 
@@ -34,7 +34,7 @@ pub fn materialize_all(m: &mut LlvmModule) {
 }
 
 fn name(m: &LlvmModule, f: FuncId) -> String {
-    String::from_utf8_lossy(&m.func(f).name).into_owned()
+    String::from_utf8_lossy(m.func_name(f)).into_owned()
 }
 
 /// Why `f` is not a merge candidate, if it is not.
@@ -105,7 +105,7 @@ pub fn explain_pair(m: &mut LlvmModule, a: &str, b: &str, after: Option<&Report>
     let e = cmp.explain(&*m, fa, fb);
     out.push_str(&e.to_text(&*m, fa, fb));
     if e.difference.is_none() {
-        let (keep, fold) = if keep_first(m.func(fa), m.func(fb)) { (fa, fb) } else { (fb, fa) };
+        let (keep, fold) = if keep_first_in(&*m, fa, fb) { (fa, fb) } else { (fb, fa) };
         let _ = writeln!(
             out,
             "  the merge keeps @{} and folds @{} into it (a function too small for a thunk, or one whose \
@@ -129,7 +129,7 @@ const EXAMPLES: usize = 5;
 
 /// The near-miss report as JSON.
 pub fn near_miss_json(m: &LlvmModule, nm: &NearMisses) -> String {
-    let q = |f: FuncId| json_str(&m.func(f).name);
+    let q = |f: FuncId| json_str(m.func_name(f));
     let mut s = String::new();
     let _ = write!(
         s,

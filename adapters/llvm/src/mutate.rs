@@ -224,11 +224,13 @@ impl LlvmModule {
     /// built on them: deleting `f`'s blocks destroys exactly these constants (and no
     /// other), so they are the pointer-cache entries to forget.
     fn blockaddress_users(&self, f: V, out: &mut Vec<FuncId>, consts: &mut Vec<V>) {
-        // Nothing to find in a module without block addresses (found by the load's
-        // prescan, which reads every block). Otherwise the shim reads LLVM's per-block
-        // count of block addresses: when every count is zero, the use lists need not be
-        // walked.
-        if !self.block_addresses() || !f.block_address_may_be_taken() {
+        // Nothing to find when the load's prescan, which read every block of every
+        // function not alone on its shape, found no block address (`f` is one of those:
+        // only an alone one is never rewritten, but it is checked exactly all the same).
+        // Otherwise the shim reads LLVM's per-block count of block addresses: when every
+        // count of `f` is zero, the use lists need not be walked.
+        let prescanned = self.func_of.get(&f).is_some_and(|id| !self.load.shapes.is_alone_on_shape(id.index()));
+        if (prescanned && !self.candidate_block_addresses()) || !f.block_address_may_be_taken() {
             return;
         }
         for b in f.blocks() {
@@ -607,11 +609,14 @@ impl LlvmModule {
         }
         let (mut eager, mut freed) = (Vec::new(), vec![gv]);
         self.blockaddress_users(gv, &mut eager, &mut freed);
+        let name: Box<[u8]> = gv.name().into();
         // SAFETY: `gv` has no uses (checked above); its handle is forgotten (`func_of`, the
         // slot) and the constants it frees are in `freed`, forgotten by `refresh` below.
         unsafe { self.remove_global(gv) };
         self.func_of.remove(&gv);
         let s = &mut self.funcs[g.index()];
+        // Facts hold no name while the function lives (`func_name` reads LLVM's).
+        s.facts.name = name;
         s.v = None;
         s.view = None;
         s.insts.clear();
@@ -633,6 +638,11 @@ impl LlvmModule {
         // In `f`'s address space, as LLVM's private body (not the program address space
         // `LLVMAddFunction` would use).
         let body = fv.add_function_like().ok_or_else(|| LlvmError("cannot create a function like this one".into()))?;
+        // A name of its own (LLVM leaves the body unnamed, `@0`): code generation derives
+        // symbols from function names (KCFI's `__cfi_NAME` before a function with
+        // `!kcfi_type`, basic-block sections' `NAME.__part.N`), so two unnamed bodies define
+        // one symbol twice and the module does not compile. LLVM makes the name unique.
+        body.set_name(&private_body_name(&fv.name()));
         let nparams = fv.params().len() as u32;
         let (mut eager, mut freed) = (Vec::new(), Vec::new());
         // The whole list at once (the shim); attribute by attribute as a fallback.
@@ -928,6 +938,19 @@ impl ModuleMut for LlvmModule {
                 let (Some(gty), Some(fty)) = (gv.global_value_type(), fv.global_value_type()) else {
                     return Err("not a function");
                 };
+                if gty == fty {
+                    // One (uniqued) function type: every cast below is the identity, the
+                    // counts are equal and a musttail call returns what the thunk does.
+                    // The same answers as the general path, without reading the signature.
+                    if fty.is_var_arg() != Some(false) {
+                        return Err(if fty.is_var_arg() == Some(true) {
+                            "a thunk cannot forward variadic arguments"
+                        } else {
+                            "not a function type"
+                        });
+                    }
+                    return self.thunk_may_call(target);
+                }
                 let (Some((gret, gp, _)), Some((fret, fp, fva))) = (gty.func_sig(), fty.func_sig()) else {
                     return Err("not a function type");
                 };
@@ -1035,4 +1058,27 @@ const SHELL_RAUW_OPERAND_LIMIT: u64 = 256;
 /// would cost more than clearing its body (`SHELL_RAUW_OPERAND_LIMIT`).
 fn shell_rauw_too_dear(operand_counts: impl Iterator<Item = u32>) -> bool {
     operand_counts.map(u64::from).sum::<u64>() > SHELL_RAUW_OPERAND_LIMIT
+}
+
+/// The name of the private body split out of a function named `of` (`of.merged`;
+/// `merged` for an unnamed function). Never empty: see `split_body_untimed`.
+fn private_body_name(of: &[u8]) -> Vec<u8> {
+    let mut n = of.to_vec();
+    if !n.is_empty() {
+        n.push(b'.');
+    }
+    n.extend_from_slice(b"merged");
+    n
+}
+
+#[cfg(test)]
+mod private_body_name_tests {
+    use super::private_body_name;
+
+    #[test]
+    fn named_after_the_function_and_never_empty() {
+        assert_eq!(private_body_name(b"f"), b"f.merged");
+        assert_eq!(private_body_name(b"_ZN3foo3barEv"), b"_ZN3foo3barEv.merged");
+        assert_eq!(private_body_name(b""), b"merged");
+    }
 }

@@ -421,6 +421,21 @@ impl V {
         let p = unsafe { c::LLVMGetValueName2(self.0, &mut len) };
         bytes(p, len)
     }
+    /// The name without a copy: LLVM's own bytes.
+    ///
+    /// # Safety
+    /// `self` is a live value, and stays alive and keeps its name for `'a`.
+    pub unsafe fn name_borrowed<'a>(self) -> &'a [u8] {
+        let mut len = 0usize;
+        // SAFETY: `self` is a live value; LLVM writes the name's length to `len`.
+        let p = unsafe { c::LLVMGetValueName2(self.0, &mut len) };
+        if p.is_null() || len == 0 {
+            return &[];
+        }
+        // SAFETY: LLVM returned `len` readable bytes, which live as long as the name
+        // (the caller's promise).
+        unsafe { std::slice::from_raw_parts(p as *const u8, len) }
+    }
     /// Sets the name.
     pub fn set_name(self, name: &[u8]) {
         // SAFETY: `self` is a live value; the pointer and length describe `name`, which LLVM

@@ -312,7 +312,7 @@ fn split_bodies_keep_the_partition() {
     let (m, r) = merged(&src, Options::default());
     assert_eq!(r.merges.len(), 2);
     let text = m.to_text();
-    assert!(text.contains("define private i32 @0(i32 %x) partition \"p1\""), "{text}");
+    assert!(text.contains("define private i32 @a.merged(i32 %x) partition \"p1\""), "{text}");
 }
 
 /// Constants compared by their printed form (here `add` of a `ptrtoint`, whose flags
@@ -423,7 +423,7 @@ fn weak_pairs_get_a_private_body() {
     let (m, r) = merged(&src, Options::default());
     assert_eq!(r.stats.double_weak, 1);
     let text = m.to_text();
-    assert!(text.contains("define private i32 @0(i32 %x)"), "{text}");
+    assert!(text.contains("define private i32 @a.merged(i32 %x)"), "{text}");
     assert!(text.contains("define weak i32 @a(i32 %0)"), "{text}");
 }
 
@@ -467,7 +467,7 @@ fn split_bodies_keep_their_view_and_copy_key() {
         let (_, diffs) = m.testing().copy_report();
         assert!(diffs.is_empty(), "{diffs:?}");
         let text = m.to_text();
-        assert_eq!(text.matches("define private i32 @0(ptr %p)").count(), 1, "{text}");
+        assert_eq!(text.matches("define private i32 @a.merged(ptr %p)").count(), 1, "{text}");
         // The pair and the others have no uses left: all four are erased.
         assert!(!text.contains("linkonce_odr"), "{text}");
     }
@@ -859,6 +859,70 @@ fn load_records_whether_block_addresses_exist() {
     assert!(taken.block_addresses());
 }
 
+/// Facts copy no names: the core reads them through `Module::func_name`, from LLVM while
+/// a function lives, and an erased function keeps the name it had.
+#[test]
+fn names_are_read_from_llvm_not_copied_into_facts() {
+    let body = |name: &str, link: &str| {
+        format!("define {link} i64 @{name}(i64 %x) unnamed_addr {{\n  %y = mul i64 %x, 7\n  %z = add i64 %y, 3\n  ret i64 %z\n}}\n")
+    };
+    let long = "n".repeat(300);
+    let src = format!(
+        "{}{}{}define i64 @use(i64 %x) {{\n  %1 = call i64 @{long}_b(i64 %x)\n  %2 = call i64 @loc(i64 %1)\n  ret i64 %2\n}}\n",
+        body(&format!("{long}_a"), ""),
+        body(&format!("{long}_b"), ""),
+        body("loc", "internal")
+    );
+    let mut m = LlvmModule::parse(format!("{DL}{src}").as_bytes(), "names.ll").unwrap_or_else(|e| panic!("{e}"));
+    let ids: Vec<FuncId> = (0..m.num_funcs()).map(FuncId::new).collect();
+    assert!(ids.iter().all(|&f| m.func(f).name.is_empty()));
+    let names: Vec<Vec<u8>> = ids.iter().map(|&f| m.func_name(f).to_vec()).collect();
+    assert_eq!(names[0], format!("{long}_a").into_bytes());
+    let r = merge_module(&mut m, &Options::default()).unwrap_or_else(|e| panic!("{e}"));
+    m.verify().unwrap_or_else(|e| panic!("{e}\n{}", m.to_text()));
+    let folded: Vec<(Vec<u8>, Vec<u8>, FoldAction)> =
+        r.merges.iter().map(|x| (x.folded_name.to_vec(), x.target_name.to_vec(), x.action)).collect();
+    let a = format!("{long}_a").into_bytes();
+    assert_eq!(
+        folded,
+        [(format!("{long}_b").into_bytes(), a.clone(), FoldAction::Thunk), (b"loc".to_vec(), a, FoldAction::Erased)],
+        "{r}"
+    );
+    // Every function keeps answering with the name it has (or had, when erased).
+    for (&f, name) in ids.iter().zip(&names) {
+        assert_eq!(m.func_name(f), &name[..], "{f}");
+    }
+}
+
+/// A block address into a function alone on its shape stops no claim or copy (it names
+/// a block of neither function of the pair), and the pass never reads the block headers
+/// of the alone functions for it; a block address into a candidate still does.
+#[test]
+fn block_addresses_into_alone_functions_leave_claims_alone() {
+    let pair = |name: &str, addr: &str| {
+        format!(
+            "define ptr @{name}(i64 %x) {{\n  %y = mul i64 %x, 7\n  store i64 %y, ptr @sink\n  ret ptr {addr}\n}}\n"
+        )
+    };
+    let alone = "define i32 @alone(i32 %a, i32 %b, i32 %c) {\n  br label %b1\nb1:\n  %s = sub i32 %a, %c\n  \
+                 ret i32 %s\n}\n";
+    for (addr, claims) in [("blockaddress(@alone, %b1)", true), ("blockaddress(@p1, %b)", false)] {
+        let mut src = format!("@sink = global i64 0\n@t = global ptr blockaddress(@alone, %b1)\n{alone}");
+        src += &pair("p1", addr).replace("ret ptr", "br label %b\nb:\n  ret ptr");
+        src += &pair("p2", addr).replace("ret ptr", "br label %b\nb:\n  ret ptr");
+        let mut m = LlvmModule::parse(format!("{DL}{src}").as_bytes(), "ba.ll").unwrap_or_else(|e| panic!("{e}"));
+        let alone_id = m.func_by_name("alone").unwrap_or_else(|| panic!("no @alone"));
+        assert!(m.testing().alone_on_shape().contains(&alone_id), "{addr}");
+        let r = merge_module(&mut m, &Options::default()).unwrap_or_else(|e| panic!("{e}"));
+        m.verify().unwrap_or_else(|e| panic!("{e}\n{}", m.to_text()));
+        // With a block address into @p1 the pair is left to the order (no claim).
+        assert_eq!(r.merges.len(), usize::from(claims), "{addr}: {r}");
+        assert_eq!(r.stats.unread_pairs_merged, u64::from(claims), "{addr}: {r}");
+        assert!(!m.testing().alone_block_headers_read(), "{addr}");
+        assert!(m.testing().block_addresses(), "{addr}");
+    }
+}
+
 /// A module where merging moves a call without `!dbg`, in a function with debug info, to a
 /// function with debug info: `@plain` (no debug info) folds into `@traced`.
 fn call_location_module(plain_attrs: &str) -> String {
@@ -936,8 +1000,8 @@ fn preserve_debug_info_double_thunk_matches_the_default() {
     // The same functions; their order differs as LLVM's does: a thunk written in place
     // keeps its place, a new one (LLVM's `NewG`) is appended to the module.
     assert_eq!(definitions(&text.replace("%v", "%0")), definitions(&plain.to_text().replace("%v", "%0")));
-    assert!(text.contains("define private void @0(i32"), "{text}");
-    assert_eq!(text.matches("tail call void @0(").count(), 2, "{text}");
+    assert!(text.contains("define private void @w1.merged(i32"), "{text}");
+    assert_eq!(text.matches("tail call void @w1.merged(").count(), 2, "{text}");
 }
 
 /// Keeping erased functions and bodies allocated (`set_keep_erased`, the CLI's mode)

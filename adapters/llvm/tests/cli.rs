@@ -231,18 +231,23 @@ fn unwritable_report_leaves_no_output() {
     let _ = std::fs::remove_dir_all(&d);
 }
 
-/// `-v` names an unnamed private body as the output prints it (`@0`), and the JSON report
-/// keeps names that are not UTF-8 apart (their bytes in a `_hex` field).
+/// `-v` names an unnamed function as the output prints it (`@0`), the private body split
+/// out of two weak functions has a name of its own (`a.merged`, see
+/// `private-bodies-named.ll`), and the JSON report keeps names that are not UTF-8 apart
+/// (their bytes in a `_hex` field) and numbers unnamed functions.
 #[test]
 fn verbose_and_report_name_every_function() {
     let d = dir("names");
     let input = d.join("in.ll");
     let body = "(i32 %x) {\n  %y = add i32 %x, 1\n  %z = mul i32 %y, 7\n  ret i32 %z\n}\n";
     let body2 = body.replace("7", "8");
+    let body3 = body.replace("7", "9");
     let src = format!(
         "define weak i32 @a{body}define weak i32 @b{body}\
          define internal i32 @\"f\\FF\"{body2}define internal i32 @\"f\\FE\"{body2}\
-         define i32 @user(i32 %x) {{\n  %r = call i32 @\"f\\FF\"(i32 %x)\n  %s = call i32 @\"f\\FE\"(i32 %r)\n  ret i32 %s\n}}\n"
+         define i32 @user(i32 %x) {{\n  %r = call i32 @\"f\\FF\"(i32 %x)\n  %s = call i32 @\"f\\FE\"(i32 %r)\n  ret i32 %s\n}}\n\
+         define internal i32 @0{body3}define internal i32 @1{body3}\
+         define i32 @user2(i32 %x) {{\n  %r = call i32 @0(i32 %x)\n  %s = call i32 @1(i32 %r)\n  ret i32 %s\n}}\n"
     );
     std::fs::write(&input, src).unwrap();
     let out = d.join("out.ll");
@@ -251,12 +256,14 @@ fn verbose_and_report_name_every_function() {
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(o.status.success(), "{err}");
     assert!(!err.contains("-> @:"), "{err}");
-    assert!(err.contains("@b -> @0: thunk"), "{err}");
-    assert!(std::fs::read_to_string(&out).unwrap().contains("define private i32 @0("));
+    assert!(err.contains("@b -> @a.merged: thunk"), "{err}");
+    let text = std::fs::read_to_string(&out).unwrap();
+    assert!(text.contains("define private i32 @a.merged("), "{text}");
     let json = std::fs::read_to_string(&report).unwrap();
     assert!(json.contains(r#""survivor_hex": "66fe""#), "{json}");
     assert!(json.contains(r#""folded_hex": "66ff""#), "{json}");
-    assert!(json.contains(r#""survivor": "", "survivor_number": 0"#), "{json}");
+    assert!(json.contains(r#""survivor": "a.merged""#), "{json}");
+    assert!(json.contains(r#""survivor": "", "survivor_number": "#), "{json}");
     let _ = std::fs::remove_dir_all(&d);
 }
 

@@ -116,3 +116,37 @@ fn rustc_generic_parser_cycles_merge() {
     run_ok(Command::new(&opt).args(["-passes=verify", "-disable-output"]).arg(&cyc));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Class mates stand in for each other at every abstracted call, also when their own
+/// merge is refused: `f2` folds into `f1`, so `g1` runs where `g2` ran, although the ODR
+/// vararg pair `g1`/`g2` cannot merge. `g1` must then state nothing `g2` does not: a GEP
+/// `nuw` (`--merge-cycles`) or a `!range` (`--drop-differing-attachments`), which
+/// `opt-22 -O2` would otherwise exploit (the program prints something else).
+#[test]
+fn refused_class_mates_state_only_what_every_mate_states() {
+    let Some((opt, lli)) = llvm_tools() else { return };
+    let dir = std::env::temp_dir().join(format!("mergefunc-cycles-refused-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let o2_run = |input: &Path| {
+        let o2 = dir.join("o2.ll");
+        run_ok(Command::new(&opt).args(["-O2", "-S", "-o"]).arg(&o2).arg(input));
+        run_ok(Command::new(&lli).arg(&o2))
+    };
+    let cases: [(&str, &[&str]); 2] = [
+        ("refused-mates-flags.ll", &["--merge-cycles"]),
+        ("refused-mates-range.ll", &["--merge-cycles", "--drop-differing-attachments"]),
+    ];
+    for (file, opts) in cases {
+        let input = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cycles").join(file);
+        let expected = o2_run(&input);
+        let out = dir.join(file);
+        let log = merge(&input, &out, opts);
+        assert!(log.contains("@f2 -> @f1: thunk (uses: calls) [cycle]"), "{file}: the case needs f2 folded:\n{log}");
+        let text = std::fs::read_to_string(&out).unwrap();
+        assert!(text.contains("define linkonce_odr i32 @g2"), "{file}: g2 stays (the case needs its merge refused)");
+        assert!(!text.contains("nuw") && !text.contains("!range"), "{file}: g1 keeps a fact g2 lacks:\n{text}");
+        run_ok(Command::new(&opt).args(["-passes=verify", "-disable-output"]).arg(&out));
+        assert_eq!(o2_run(&out), expected, "{file}: the merged program behaves differently after -O2");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -327,3 +327,38 @@ define i32 @s3(i32 %x) section "b" partition "p" {
     let t = explain_pair(&mut m, "s2", "s3", None).unwrap();
     assert!(t.starts_with("@s2 and @s3 differ: property: has partition\n"), "{t}");
 }
+
+/// An equal pair names the function the merge keeps: the smaller name when nothing else
+/// decides, whichever order the pair is asked in.
+#[test]
+fn equal_pairs_name_the_survivor_by_name() {
+    let text = "define i32 @zz(i32 %x) {\n  %y = mul i32 %x, 7\n  ret i32 %y\n}\n\
+                define i32 @aa(i32 %x) {\n  %y = mul i32 %x, 7\n  ret i32 %y\n}\n";
+    for (f, g) in [("zz", "aa"), ("aa", "zz")] {
+        let mut m = parse(text);
+        let t = explain_pair(&mut m, f, g, None).unwrap();
+        assert!(t.contains("the merge keeps @aa and folds @zz into it"), "{t}");
+    }
+}
+
+/// `mergefunc explain --drop-differing-attachments` explains the pair as that merge run
+/// sees it: a pair that differs only in a droppable attachment (a load's `!tbaa`) differs
+/// by default and merges in that mode.
+#[test]
+fn cli_explain_follows_drop_differing_attachments() {
+    let input = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/drop-attachments/tbaa-pair.ll");
+    let run = |extra: &[&str]| {
+        let mut args: Vec<&std::ffi::OsStr> = vec!["explain".as_ref(), input.as_os_str(), "f".as_ref(), "g".as_ref()];
+        args.extend(extra.iter().map(|a| std::ffi::OsStr::new(*a)));
+        let o = bin(&args);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        String::from_utf8_lossy(&o.stdout).into_owned()
+    };
+    let plain = run(&[]);
+    assert!(plain.starts_with("@f and @g differ: "), "{plain}");
+    assert!(run(&["--before-merge"]).starts_with("@f and @g differ: "));
+    let dropped = run(&["--drop-differing-attachments"]);
+    assert!(dropped.starts_with("@f and @g merged:\n  @g -> @f"), "{dropped}");
+    let before = run(&["--drop-differing-attachments", "--before-merge"]);
+    assert!(before.starts_with("@f and @g are equal\n"), "{before}");
+}

@@ -35,8 +35,19 @@ use crate::report::{FoldAction, MergeRecord, Refusal, UseRewrite};
 /// Which of two equal functions to keep: `true` keeps `f` and folds `g` (LLVM's
 /// `isFuncOrderCorrect`). Non-ODR before ODR (never add calls *into* an ODR function),
 /// strong before interposable, external before local, then the smaller name, so every
-/// module makes the same choice.
+/// module makes the same choice. The names are `f.name` and `g.name`; the driver passes
+/// the module's ([`keep_first_in`]).
 pub fn keep_first(f: &FuncInfo, g: &FuncInfo) -> bool {
+    keep_first_named(f, &f.name, g, &g.name)
+}
+
+/// [`keep_first`] for functions `f` and `g` of `m`, by their names as
+/// [`Module::func_name`] gives them.
+pub fn keep_first_in<M: Module + ?Sized>(m: &M, f: FuncId, g: FuncId) -> bool {
+    keep_first_named(m.func(f), m.func_name(f), m.func(g), m.func_name(g))
+}
+
+fn keep_first_named(f: &FuncInfo, f_name: &[u8], g: &FuncInfo, g_name: &[u8]) -> bool {
     if f.linkage.odr != g.linkage.odr {
         return g.linkage.odr;
     }
@@ -46,7 +57,7 @@ pub fn keep_first(f: &FuncInfo, g: &FuncInfo) -> bool {
     if f.linkage.local != g.linkage.local {
         return !f.linkage.local;
     }
-    f.name <= g.name
+    f_name <= g_name
 }
 
 impl<M: ModuleMut + FastPath> Driver<'_, M> {
@@ -79,8 +90,11 @@ impl<M: ModuleMut + FastPath> Driver<'_, M> {
             return Ok(f);
         }
         let (fl, gl) = (self.m.func(f).linkage, self.m.func(g).linkage);
-        let (fname, gname) = (self.name(f), self.name(g));
+        // Names as they are before any rewrite (records keep them); `f`'s only where a
+        // record names it.
+        let gname = self.name(g);
         if fl.interposable || (fl.odr && gl.odr) {
+            let fname = self.name(f);
             // Neither may call the other: both become thunks (or aliases) of a new
             // private copy of the body. Both rewrites must be possible first. The body
             // has `f`'s signature, so the adapter answers for rewrites onto `f`.
@@ -214,7 +228,7 @@ impl<M: ModuleMut + FastPath> Driver<'_, M> {
     /// Asks the adapter whether `rewrite` of `g` onto `target` can be carried out
     /// ([`ModuleMut::can_rewrite`]); a refusal is recorded (`kept_apart`: the pair then
     /// stays apart, else the caller takes another rewrite).
-    fn feasible(&mut self, rewrite: Rewrite, g: FuncId, target: FuncId, kept_apart: bool) -> bool {
+    pub(super) fn feasible(&mut self, rewrite: Rewrite, g: FuncId, target: FuncId, kept_apart: bool) -> bool {
         match self.m.can_rewrite(rewrite, g, target) {
             Ok(()) => true,
             Err(reason) => {
@@ -242,7 +256,7 @@ impl<M: ModuleMut + FastPath> Driver<'_, M> {
     }
 
     fn name(&self, f: FuncId) -> Box<[u8]> {
-        self.m.func(f).name.clone()
+        self.m.func_name(f).into()
     }
 
     fn record(
@@ -272,7 +286,7 @@ impl<M: ModuleMut + FastPath> Driver<'_, M> {
     /// from each instruction of `keep` the droppable facts its matched instruction of
     /// `fold` does not state. Views do not record those facts, so `keep` stays where it
     /// is in the tree. Both views are built (`merge_two` reads them in this mode).
-    fn drop_differing_facts(&mut self, keep: FuncId, fold: FuncId) -> Result<(), Error<M::Error>> {
+    pub(super) fn drop_differing_facts(&mut self, keep: FuncId, fold: FuncId) -> Result<(), Error<M::Error>> {
         if !self.m.drops_facts() {
             return Ok(());
         }
@@ -285,7 +299,7 @@ impl<M: ModuleMut + FastPath> Driver<'_, M> {
     }
 
     /// Intersects the weak flags of `keep`'s instructions with `fold`'s.
-    fn intersect_flags(&mut self, keep: FuncId, fold: FuncId) -> Result<(), Error<M::Error>> {
+    pub(super) fn intersect_flags(&mut self, keep: FuncId, fold: FuncId) -> Result<(), Error<M::Error>> {
         if self.cmp.compare_weak_flags {
             return Ok(());
         }

@@ -6,14 +6,14 @@
 //! `Driver::merge_cycles`); every view it compares is validated (a tree function's was
 //! when it went in, and it has not changed since); a class member still in the tree is
 //! taken out before it is folded, so no tree key changes in place. The survivor of a
-//! class is the member [`keep_first`] prefers over every other.
+//! class is the member [`keep_first_in`] prefers over every other.
 
 use alloc::vec::Vec;
 
-use super::{keep_first, Driver, Error};
+use super::{keep_first_in, Driver, Error};
 use crate::fast_path::FastPath;
 use crate::ir::FuncId;
-use crate::mutate::ModuleMut;
+use crate::mutate::{ModuleMut, Rewrite};
 
 impl<M: ModuleMut + FastPath> Driver<'_, M> {
     /// Opt-in pass: merges the classes of [`crate::cycles`] among the remaining
@@ -58,11 +58,14 @@ impl<M: ModuleMut + FastPath> Driver<'_, M> {
         }
         let (classes, rounds) = crate::cycles::cycle_classes_from(&*self.m, &cands, &start, &mut self.cmp);
         self.report.stats.cycle_rounds = rounds as u64;
+        if !self.reconcile_class_mates(&classes)? {
+            return Ok(());
+        }
         for class in classes {
-            // The survivor: the member `keep_first` prefers over every other.
+            // The survivor: the member `keep_first_in` prefers over every other.
             let mut keep = class[0];
             for &g in &class[1..] {
-                if !keep_first(self.m.func(keep), self.m.func(g)) {
+                if !keep_first_in(&*self.m, keep, g) {
                     keep = g;
                 }
             }
@@ -84,13 +87,91 @@ impl<M: ModuleMut + FastPath> Driver<'_, M> {
         }
         Ok(())
     }
+
+    /// Makes the members of every class state only what all of them state: weak flags
+    /// intersected and, when the adapter drops facts, droppable facts dropped, on every
+    /// member, before anything merges. Returns false (nothing of the pass may merge) when
+    /// the adapter cannot drop the facts of some class.
+    ///
+    /// Why every member and not only the survivor: classes are equal modulo calls to
+    /// class mates, so a merged function calls the members of *other* classes as they
+    /// are, whether those classes merge or not (a merge may be refused: two ODR
+    /// functions that cannot be thunks stay apart). If `f2` folds into `f1` and `f1`
+    /// calls `g1` where `f2` called `g2`, `g1` runs in `g2`'s place: a GEP `nuw` or a
+    /// `!range` only `g1` states would then be assumed where `g2` never promised it.
+    fn reconcile_class_mates(&mut self, classes: &[Vec<FuncId>]) -> Result<bool, Error<M::Error>> {
+        let drops = self.m.drops_facts();
+        for class in classes {
+            let members: Vec<FuncId> = class.iter().copied().filter(|&f| self.is_candidate(f)).collect();
+            let Some((&first, rest)) = members.split_first() else { continue };
+            if drops {
+                for &g in rest {
+                    if !self.feasible(Rewrite::DropFacts, g, first, true)
+                        || !self.feasible(Rewrite::DropFacts, first, g, true)
+                    {
+                        return Ok(false);
+                    }
+                }
+            }
+            // `first` keeps what every member states, then every member keeps only that.
+            for &g in rest {
+                self.drop_differing_facts(first, g)?;
+                self.intersect_flags(first, g)?;
+            }
+            for &g in rest {
+                self.drop_differing_facts(g, first)?;
+                self.intersect_flags(g, first)?;
+            }
+        }
+        Ok(true)
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::driver::{actions, merge_module, Options};
+    use crate::ir::{InstKind, Use, Value};
     use crate::testkit::*;
+
+    /// Two 2-cycles `p0 ⇄ q0`, `p1 ⇄ q1`; only `q0` states a droppable fact, and the ODR
+    /// pair `q0`/`q1` cannot be split (so it stays apart). `p1` still folds into `p0`
+    /// (class mates are abstracted), so `p1`'s callers now run `q0` where they ran `q1`:
+    /// `q0` must have lost the fact although its own merge was refused.
+    #[test]
+    fn refused_class_mates_lose_the_facts_their_mates_do_not_state() {
+        let mut m = Tiny::new();
+        m.drops = true;
+        let odr = crate::ir::Linkage { odr: true, discardable_if_unused: true, ..Default::default() };
+        let (p0, q0, p1, q1) = (FuncId::new(0), FuncId::new(1), FuncId::new(2), FuncId::new(3));
+        // `q(a) { t = call p(a); u = t + 1; ret u }`: unlike `p`, which only calls.
+        let bumper = |m: &mut Tiny, name: &str, callee: FuncId| {
+            let i64t = m.int(64);
+            let (p, one, c) = (m.ptr(0), m.int_const(i64t, 1), m.func_ref(callee));
+            m.add_func(name, i64t, &[i64t], ext(), |m2, b| {
+                let void = m2.void();
+                b.begin_block();
+                let args = [Use { value: Value::Arg(0), ty: i64t }, Use { value: Value::Const(c), ty: p }];
+                let t = b.push_inst(9, i64t, InstKind::Call { callee: 1 }, 0, 0, &args, &[]);
+                let add = [Use { value: Value::Inst(t), ty: i64t }, Use { value: Value::Const(one), ty: i64t }];
+                let u = b.push_inst(3, i64t, InstKind::Plain, 0, 0, &add, &[]);
+                ret(b, void, Use { value: Value::Inst(u), ty: i64t });
+            });
+        };
+        caller(&mut m, "p0", q0);
+        bumper(&mut m, "q0", p0);
+        caller(&mut m, "p1", q1);
+        bumper(&mut m, "q1", p1);
+        m.funcs[q0.index()].linkage = odr;
+        m.funcs[q1.index()].linkage = odr;
+        m.refuse.extend([(Rewrite::SplitBody, q0), (Rewrite::SplitBody, q1)]);
+        m.facts.push((q0, crate::ir::InstId::new(0), 7));
+        let opts = Options { merge_cycles: true, ..Options::default() };
+        let r = merge_module(&mut m, &opts).unwrap();
+        assert_eq!(actions(&r).len(), 1, "only p1 folds (into p0): {:?}", actions(&r));
+        assert!(r.refused.iter().any(|x| x.rewrite == Rewrite::SplitBody && x.pair_kept_apart));
+        assert!(m.facts.is_empty(), "q0 stands in for q1: it keeps no fact q1 lacks: {:?}", m.facts);
+    }
 
     /// Cycle merging with cycle keys ([`FastPath::cycle_key`], here the merge key)
     /// merges the same functions, in the same order, with the same rewrites, as without

@@ -28,7 +28,7 @@ use rustc_hash::FxBuildHasher;
 
 use super::tree::{BucketKey, Found, NodeId};
 use super::validate::validate_body;
-use super::{keep_first, Driver, Error};
+use super::{keep_first_in, Driver, Error};
 use crate::fast_path::FastPath;
 use crate::ir::{FuncId, UseKind};
 use crate::mutate::ModuleMut;
@@ -115,7 +115,7 @@ impl<M: ModuleMut + FastPath> Driver<'_, M> {
         // (The tree holds at most one function equal to `f`: one found unread is it.)
         if let Some(n) = self.same_body_node(f, key, false).filter(|_| unread.is_none()) {
             let g = self.tree.func(n);
-            if keep_first(self.m.func(g), self.m.func(f)) {
+            if keep_first_in(&*self.m, g, f) {
                 if cfg!(debug_assertions) || self.opts.check_fast_path {
                     self.check_same_body(f, g, "same_body_as")?;
                 }
@@ -369,7 +369,7 @@ impl<M: ModuleMut + FastPath> Driver<'_, M> {
     ) -> Result<(), Error<M::Error>> {
         debug_assert!(f_read || (same_records && !self.tree.is_read(n)));
         let old = self.tree.func(n);
-        let (keep, fold) = if keep_first(self.m.func(old), self.m.func(f)) {
+        let (keep, fold) = if keep_first_in(&*self.m, old, f) {
             (old, f)
         } else {
             self.tree.replace(n, f);

@@ -58,7 +58,7 @@ mod keys;
 mod tree;
 mod validate;
 
-pub use actions::keep_first;
+pub use actions::{keep_first, keep_first_in};
 pub use validate::validate_body;
 
 use self::funcs::FuncTable;

@@ -6,6 +6,7 @@
 //!           [--threads N] [--no-copy-views] [--no-tree-keys] [--near-misses FILE.json]
 //!           [--check-fast-path] [--drop-differing-attachments]
 //! mergefunc explain INPUT.{ll,bc} F G [--before-merge] [--use-aliases] [--merge-cycles]
+//!           [--drop-differing-attachments]
 //! ```
 //! The output format follows the extension (`.ll` text, anything else bitcode); `-S`
 //! forces text; `-` as output writes text to standard output (`-` as input reads standard
@@ -84,7 +85,8 @@ use std::time::Instant;
 const USAGE: &str = "usage: mergefunc INPUT.{ll,bc} -o OUTPUT.{ll,bc} [--use-aliases] [--preserve-debug-info] \
 [--merge-cycles] [--report FILE.json] [--stats] [-v|--verbose] [--time] [-S] [--no-verify] [--threads N] \
 [--no-copy-views] [--no-tree-keys] [--near-misses FILE.json] [--check-fast-path] [--drop-differing-attachments]
-       mergefunc explain INPUT.{ll,bc} F G [--before-merge] [--use-aliases] [--merge-cycles]";
+       mergefunc explain INPUT.{ll,bc} F G [--before-merge] [--use-aliases] [--merge-cycles] \
+[--drop-differing-attachments]";
 
 struct Args {
     input: PathBuf,
@@ -318,14 +320,16 @@ fn printable_name(name: &[u8], f: mergefunc::FuncId, slots: &[Option<usize>]) ->
     }
 }
 
-/// `mergefunc explain INPUT F G [--before-merge] [--use-aliases] [--merge-cycles]`.
+/// `mergefunc explain INPUT F G [--before-merge] [--use-aliases] [--merge-cycles]
+/// [--drop-differing-attachments]`.
 fn run_explain(args: &[std::ffi::OsString]) -> Result<(), String> {
-    let (mut before, mut opts, mut pos) = (false, Options::default(), Vec::new());
+    let (mut before, mut opts, mut pos, mut drop) = (false, Options::default(), Vec::new(), false);
     for a in args {
         match a.to_str() {
             Some("--before-merge") => before = true,
             Some("--use-aliases") => opts.use_aliases = true,
             Some("--merge-cycles") => opts.merge_cycles = true,
+            Some("--drop-differing-attachments") => drop = true,
             Some(s) if s.starts_with("--") => return Err(format!("unknown option {s}\n{USAGE}")),
             Some(s) => pos.push(s),
             None => return Err("arguments must be UTF-8".into()),
@@ -335,11 +339,15 @@ fn run_explain(args: &[std::ffi::OsString]) -> Result<(), String> {
         return Err(format!("explain needs INPUT F G\n{USAGE}"));
     };
     let mut m = LlvmModule::load(Path::new(input)).map_err(|e| e.to_string())?;
+    // In that mode views leave the droppable attachments out, so the order the
+    // explanation follows is the one that merge run used.
+    m.set_drop_differing_attachments(drop);
     // By default the pair is explained as the merge left it: merge a second copy.
     let report = if before {
         None
     } else {
         let mut merged = LlvmModule::load(Path::new(input)).map_err(|e| e.to_string())?;
+        merged.set_drop_differing_attachments(drop);
         let r = merge_module(&mut merged, &opts).map_err(|e| format!("merging failed: {e}"))?;
         std::mem::forget(merged);
         Some(r)
@@ -418,7 +426,7 @@ fn run() -> Result<(), String> {
     let any_unnamed = report.merges.iter().any(unnamed) || report.refused.iter().any(unnamed_refusal);
     let slots = if (args.verbose || args.report.is_some()) && any_unnamed { m.unnamed_slots() } else { Vec::new() };
     if let Some(f) = report_file.as_mut() {
-        let name_of = |f: mergefunc::FuncId| m.func(f).name.to_vec();
+        let name_of = |f: mergefunc::FuncId| m.func_name(f).to_vec();
         let json = to_json(&report, &name_of, &slots, if args.time { Some(secs) } else { None });
         f.fill(json.as_bytes())?;
     }

@@ -180,6 +180,6 @@ mod tests {
         let (text, r) = merged(&src, opts);
         assert!(r.merges.iter().all(|x| x.action == FoldAction::Alias), "{r}");
         assert!(r.refused.is_empty(), "{r}");
-        assert!(text.contains("@b = linkonce_odr unnamed_addr alias i32 (i32), ptr @0"), "{text}");
+        assert!(text.contains("@b = linkonce_odr unnamed_addr alias i32 (i32), ptr @a.merged"), "{text}");
     }
 }

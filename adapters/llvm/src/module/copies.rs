@@ -6,7 +6,8 @@
 //! Invariants: a copy is exactly the view a build would give (the checking mode builds
 //! every copy directly too and records any difference); the copy key is only a hint, the
 //! shim's walk of both bodies as they are now decides; no copy and no claim in a module
-//! where a `blockaddress` may exist, nor during a rewrite; a source's ids are used only
+//! where a `blockaddress` may name a block of a function that is not alone on its shape
+//! (`candidate_block_addresses`), nor during a rewrite; a source's ids are used only
 //! while they are the ids a build would give now (same constant generation, and the same
 //! metadata generation unless its ids outlive it).
 
@@ -64,8 +65,6 @@ impl LlvmModule {
         if key == 0 {
             return None;
         }
-        // The cheap test first: the module-wide one may walk blocks (see
-        // `block_addresses`).
         let sources = *self.copies.copy_sources.get(&key)?;
         if !self.copies_allowed() {
             return None;
@@ -108,12 +107,30 @@ impl LlvmModule {
         None
     }
 
-    /// May views be copied now? Not when turned off, not where a `blockaddress` may exist
-    /// (the order does not take the identity of such a constant as equality), and not
-    /// inside a rewrite, which brings views up to date one by one (a source may not
-    /// describe its rewritten IR yet).
+    /// May views be copied now? Not when turned off, not where a `blockaddress` may name a
+    /// block of a candidate (see [`Self::candidate_block_addresses`]), and not inside a
+    /// rewrite, which brings views up to date one by one (a source may not describe its
+    /// rewritten IR yet).
     fn copies_allowed(&self) -> bool {
-        self.switches.copy_views && !self.in_rewrite && !self.block_addresses()
+        self.switches.copy_views && !self.in_rewrite && !self.candidate_block_addresses()
+    }
+
+    /// Whether a `blockaddress` may name a block of a function that is not alone on its
+    /// shape: the load prescan's answer (it reads the block headers of every such
+    /// definition, and a declined one counts as yes); no rewrite creates a block address,
+    /// and rewrites move blocks only out of such functions.
+    ///
+    /// Copies and claims only pair functions of that kind, and a block address breaks
+    /// them only when it names a block of one of the pair: LLVM's order then matches the
+    /// two constants by the role of the block in its own function (its self-reference
+    /// rule, also inside constant expressions), so identical operands may compare
+    /// unequal. A block address into any other function is compared by that function's
+    /// identity and the block's position, so identical operands compare equal and a view
+    /// records it the same in a build and a copy. The block headers of the functions
+    /// alone on their shape (`block_addresses`, a walk over all of them) are therefore
+    /// never read for copies or claims.
+    pub(crate) fn candidate_block_addresses(&self) -> bool {
+        self.load.block_addresses
     }
 
     /// Function `src` as a source of copies for a function with `fn_special`: its LLVM
@@ -163,7 +180,7 @@ impl LlvmModule {
             Err(r) => Some(format!("a direct build declines {what} ({r})")),
         };
         if let Some(diff) = diff {
-            let name = String::from_utf8_lossy(&self.funcs[f.index()].facts.name).into_owned();
+            let name = String::from_utf8_lossy(mergefunc::Module::func_name(self, f)).into_owned();
             self.stats.copy_diffs.push(format!("{name}: {diff}"));
         }
     }
@@ -245,7 +262,6 @@ impl LlvmModule {
         if sf.built || !sf.has_body || sf.facts.ineligible.is_some() || sf.copy_key == 0 || sf.copy_key != sg.copy_key {
             return None;
         }
-        // Last: the module-wide test may walk blocks (see `block_addresses`).
         if !self.copies_allowed() {
             return None;
         }
@@ -284,7 +300,7 @@ impl LlvmModule {
 
     /// Checking mode: a claim was wrong about `g`.
     fn record_claim_diff(&mut self, g: FuncId, what: &str) {
-        let name = String::from_utf8_lossy(&self.funcs[g.index()].facts.name).into_owned();
+        let name = String::from_utf8_lossy(mergefunc::Module::func_name(self, g)).into_owned();
         self.stats.copy_diffs.push(format!("{name}: claimed unread body: {what}"));
     }
 

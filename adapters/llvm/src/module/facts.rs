@@ -1,12 +1,14 @@
 //! The module-level facts of a function ([`mergefunc::FuncInfo`]): its registration under
-//! a [`FuncId`], name, linkage class, eligibility from the signature, type, signature
-//! props (attribute list, gc, section, calling convention, personality, prefix and
-//! prologue data, partition, compared attachments), alignment and callability.
+//! a [`FuncId`], linkage class, eligibility from the signature, type, signature props
+//! (attribute list, gc, section, calling convention, personality, prefix and prologue
+//! data, partition, compared attachments), alignment and callability.
 //!
-//! Invariants: a registered function is *pending* until its facts are built
-//! (`drain_pending`); nothing reads the facts of a pending function. The facts of a
+//! Invariants: no facts hold the name of a live function (`Module::func_name` reads
+//! LLVM's; only an erased one keeps its last name there); a registered function is
+//! *pending* until its facts are built (`drain_pending`); nothing reads the facts of a
+//! pending function. The facts of a
 //! function the load found never merging, or without a body (`crate::shape`), are
-//! *light*: its linkage, eligibility and flags, but no name, type, attribute list or
+//! *light*: its linkage, eligibility and flags, but no type, attribute list or
 //! other props (the core never reads them of such a function, and a never-merging one
 //! gets no view, see `reason::NEVER_READ`). The order of signature props is fixed:
 //! `explain.rs` labels them by position.
@@ -84,7 +86,8 @@ impl LlvmModule {
             s.has_body = false;
             s.facts_ineligible = Some(Ineligible::NoBody);
             s.facts.ineligible = Some(Ineligible::NoBody);
-            s.facts.name = v.name().into();
+            // The alias's name is read from LLVM (`func_name`), as every live one.
+            s.facts.name = Box::default();
             return;
         }
         let light = self.light_facts(f);
@@ -162,16 +165,16 @@ impl LlvmModule {
         Ok(())
     }
 
-    /// With `light` (the function is one the core never compares, hashes or merges: it
-    /// never merges, or has no body, see [`Self::light_facts`]), its name, type,
-    /// attribute list, garbage collector, section and personality are never read: its
-    /// name is empty (the core reads names only of functions it merges or declines to
-    /// merge; [`Self::func_by_name`] asks the module), its type a placeholder that is not
-    /// a function type ([`Self::unread_fn_type`]), and it has no signature props; a
-    /// function that never merges gets no view either ([`reason::NEVER_READ`]), so
-    /// nothing can compare it with these facts.
+    /// No facts carry a name: [`mergefunc::Module::func_name`] reads LLVM's (copying
+    /// every candidate's name cost half the pass on modules of long names). With `light`
+    /// (the function is one the core never compares, hashes or merges: it never merges,
+    /// or has no body, see [`Self::light_facts`]), its type, attribute list, garbage
+    /// collector, section and personality are never read either: its type is a
+    /// placeholder that is not a function type ([`Self::unread_fn_type`]), and it has no
+    /// signature props; a function that never merges gets no view either
+    /// ([`reason::NEVER_READ`]), so nothing can compare it with these facts.
     pub(super) fn build_facts(&mut self, v: V, light: bool) -> (FuncInfo, bool) {
-        let name: Box<[u8]> = if light { Box::default() } else { v.name().into() };
+        let name: Box<[u8]> = Box::default();
         let mut ineligible = None;
         let lk = match v.linkage() {
             Some(Ok(l)) => l,

@@ -18,6 +18,20 @@ impl Module for LlvmModule {
     fn func(&self, f: FuncId) -> &FuncInfo {
         &self.funcs[f.index()].facts
     }
+    /// Facts carry no names (see `build_facts`): the name of a live function is read
+    /// from LLVM; an erased one keeps the name it had in its facts (`erase_untimed`).
+    fn func_name(&self, f: FuncId) -> &[u8] {
+        let s = &self.funcs[f.index()];
+        match s.v {
+            Some(v) if s.facts.name.is_empty() => {
+                // SAFETY: `v` is a live global of the module (a slot holds only live
+                // handles); every rewrite that renames, replaces or frees one takes
+                // `&mut self`, so it keeps its name while `self` is borrowed.
+                unsafe { v.name_borrowed() }
+            }
+            _ => &s.facts.name,
+        }
+    }
     fn body(&self, f: FuncId) -> Option<Body<'_>> {
         let s = &self.funcs[f.index()];
         if !s.built {

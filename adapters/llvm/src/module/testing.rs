@@ -137,12 +137,13 @@ impl<'a> Testing<'a> {
     /// checked, or the first function whose offset differs. For tests.
     pub fn check_gep_offsets(&self) -> Result<usize, String> {
         let mut n = 0;
-        for s in &self.m.funcs {
+        for (i, s) in self.m.funcs.iter().enumerate() {
             let Some(body) = s.view.as_ref().filter(|_| s.built) else { continue };
             for (inst, v) in body.insts.iter().zip(&s.insts) {
                 if let InstKind::Address { offset, .. } = inst.kind {
                     if offset != self.m.gep_offset(*v) {
-                        return Err(String::from_utf8_lossy(&s.facts.name).into_owned());
+                        return Err(String::from_utf8_lossy(mergefunc::Module::func_name(&*self.m, FuncId::new(i)))
+                            .into_owned());
                     }
                     n += 1;
                 }
@@ -174,7 +175,7 @@ impl<'a> Testing<'a> {
         for (&f, (k1, r1)) in cands.iter().zip(&walk) {
             let mut r2 = Vec::new();
             let k2 = self.m.merge_key_of(f, &mut r2);
-            let name = String::from_utf8_lossy(&self.m.funcs[f.index()].facts.name).into_owned();
+            let name = String::from_utf8_lossy(mergefunc::Module::func_name(&*self.m, f)).into_owned();
             if k2.is_none() && k1.is_some() {
                 return Err(format!("{name}: the prescan has no key"));
             }
@@ -185,7 +186,7 @@ impl<'a> Testing<'a> {
             let (b, fb) = *back.entry(k2).or_insert((*k1, f));
             if a != k2 || b != *k1 {
                 let other = if a != k2 { fa } else { fb };
-                let other = String::from_utf8_lossy(&self.m.funcs[other.index()].facts.name).into_owned();
+                let other = String::from_utf8_lossy(mergefunc::Module::func_name(&*self.m, other)).into_owned();
                 let how = if a != k2 { "the prescan splits" } else { "the walk splits" };
                 return Err(format!("{name} and {other}: {how} them"));
             }
@@ -207,7 +208,7 @@ impl<'a> Testing<'a> {
             .map(FuncId::new)
             .filter(|f| self.m.funcs[f.index()].has_body && self.m.funcs[f.index()].facts.ineligible.is_none())
             .collect();
-        let name = |m: &LlvmModule, f: FuncId| String::from_utf8_lossy(&m.funcs[f.index()].facts.name).into_owned();
+        let name = |m: &LlvmModule, f: FuncId| String::from_utf8_lossy(mergefunc::Module::func_name(m, f)).into_owned();
         let cached: Vec<(Option<u64>, Option<u64>)> =
             cands.iter().map(|&f| (self.m.tree_key_of(f), self.m.tree_subkey_of(f))).collect();
         self.m.drop_prescan();
@@ -312,6 +313,13 @@ impl<'a> Testing<'a> {
     /// Whether a `blockaddress` may refer to a block of some function of the module.
     pub fn block_addresses(&self) -> bool {
         self.m.block_addresses()
+    }
+
+    /// Whether the block headers of the functions alone on their shape were read for the
+    /// module-wide block-address answer (`block_addresses`); copies, claims and rewrites
+    /// never need it.
+    pub fn alone_block_headers_read(&self) -> bool {
+        self.m.load.alone_block_addresses.get().is_some()
     }
 
     /// Forgets the shapes and the load's other shortcuts: every definition is a

@@ -222,7 +222,7 @@ impl LlvmModule {
         assert!(
             same && before_ineligible == s.facts.ineligible,
             "patched view of {f} ({}) differs from a rebuilt one:\npatched {before:?}\nrebuilt {:?}",
-            String::from_utf8_lossy(&s.facts.name),
+            String::from_utf8_lossy(mergefunc::Module::func_name(self, f)),
             s.view
         );
     }

@@ -43,7 +43,7 @@ impl EqualityCheck {
 }
 
 fn name(m: &LlvmModule, f: FuncId) -> String {
-    String::from_utf8_lossy(&m.func(f).name).into_owned()
+    String::from_utf8_lossy(m.func_name(f)).into_owned()
 }
 
 /// Compares candidate pairs of `m` (which must not have been rewritten) by our order and

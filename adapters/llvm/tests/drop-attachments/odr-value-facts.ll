@@ -3,7 +3,7 @@
 ; The private body has none of those the two do not share: @f's !noundef on %n stays
 ; (both have it), the rest goes.
 ; DEFAULT:
-; FLAG: g->0 f->0
+; FLAG: g->f.merged f->f.merged
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
 

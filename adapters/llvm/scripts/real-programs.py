@@ -1,0 +1,283 @@
+#!/usr/bin/env python3
+"""Real programs built from their own sources and run unmerged, merged by opt-22's
+MergeFunctions, merged by the `mergefunc` command, and merged by the pass plugin inside
+a full-LTO link; every merged build must print what the unmerged build prints.
+
+Usage: real-programs.py [--programs lua,sqlite,compress,cxx,rust] [--opt-levels O1,O2]
+                        [--cli PATH] [--plugin PATH] [--work DIR] [--no-plugin]
+
+Programs (sources from crates.io through cargo; drivers and inputs in real-programs/):
+  lua       Lua 5.4.9 (lua-src) with lua-driver.c, running suite.lua;
+  sqlite    the SQLite amalgamation (libsqlite3-sys, bundled) with sqlite-driver.c,
+            running suite.sql (FTS5, JSON, windows, triggers, CTEs);
+  compress  zlib (libz-sys) + lz4 (lz4-sys) + zstd (zstd-sys) in one program,
+            compress-driver.c round-tripping every file of the repository's docs/ and
+            core/src/ at several levels, plus a trained zstd dictionary;
+  cxx       real-programs/cxx-stress.cpp: templates, virtual inheritance, exceptions,
+            std containers, std::function, std::variant (libstdc++);
+  rust      real-programs/rust-app: trait objects, generics, panics caught with
+            catch_unwind, collections; its own tests and its binary's output (stable
+            rustc, linker-plugin LTO, the plugin in lld).
+
+Builds of each C/C++ program, per optimization level:
+  base            every source `clang-22 -OL -emit-llvm -c`, linked by llvm-link-22,
+                  compiled by llc-22 -O2;
+  opt             the linked module after `opt-22 -passes=mergefunc`;
+  cli:SET         after `mergefunc IN -o OUT` with each option set (see OPTION_SETS);
+  plugin:SET      `clang-22 -OL -flto` objects linked by ld.lld-22 with the plugin
+                  (MERGEFUNC_PLUGIN_PARAMS=SET;verify;report=...), at -O2 only.
+Every merged module passes `opt-22 -passes=verify`. Prints one line per build with its
+merge count and `same`/`DIFFERS`; exits 1 if any output differs.
+"""
+import argparse
+import glob
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.abspath(os.path.join(HERE, "..", "..", ".."))
+DRV = os.path.join(HERE, "real-programs")
+
+OPTION_SETS = {
+    "default": ([], ""),
+    "cycles": (["--merge-cycles"], "merge-cycles"),
+    "aliases": (["--use-aliases"], "use-aliases"),
+    "drop": (["--drop-differing-attachments"], "drop-differing-attachments"),
+    "t1": (["--threads", "1"], "threads=1"),
+    "t2": (["--threads", "2"], "threads=2"),
+    "all": (["--merge-cycles", "--use-aliases", "--drop-differing-attachments", "--threads", "2"],
+            "merge-cycles;use-aliases;drop-differing-attachments;threads=2"),
+}
+
+CRATES = """
+[dependencies]
+lua-src = "=551.1.0"
+libsqlite3-sys = { version = "=0.40.0", default-features = false, features = ["bundled"] }
+zstd-sys = "=2.0.15"
+lz4-sys = "=1.11.1"
+libz-sys = { version = "=1.1.31", default-features = false, features = ["static"] }
+"""
+
+
+def run(cmd, **kw):
+    return subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, **kw)
+
+
+def must(cmd, **kw):
+    r = run(cmd, **kw)
+    if r.returncode:
+        raise SystemExit(f"error: {' '.join(cmd[:6])} ... failed ({r.returncode}):\n{r.stderr[-3000:]}")
+    return r
+
+
+def crate_dirs(work):
+    """Fetches the pinned crates with cargo and returns {crate name: source folder}."""
+    proj = os.path.join(work, "src-fetch")
+    os.makedirs(os.path.join(proj, "src"), exist_ok=True)
+    with open(os.path.join(proj, "Cargo.toml"), "w") as f:
+        f.write('[package]\nname = "realprog-src"\nversion = "0.0.0"\nedition = "2021"\npublish = false\n'
+                '[lib]\npath = "src/lib.rs"\n' + CRATES + "\n[workspace]\n")
+    open(os.path.join(proj, "src", "lib.rs"), "w").close()
+    must(["cargo", "fetch", "--manifest-path", os.path.join(proj, "Cargo.toml")])
+    meta = json.loads(must(["cargo", "metadata", "--format-version", "1", "--manifest-path",
+                            os.path.join(proj, "Cargo.toml")]).stdout)
+    return {p["name"]: os.path.dirname(p["manifest_path"]) for p in meta["packages"]}
+
+
+def program_sources(name, crates):
+    """(sources, include dirs, defines, C++?, run arguments) of a C/C++ program."""
+    if name == "lua":
+        d = os.path.join(crates["lua-src"], "lua-5.4.9")
+        srcs = [s for s in sorted(glob.glob(os.path.join(d, "*.c")))]
+        return srcs + [os.path.join(DRV, "lua-driver.c")], [d], ["-DLUA_USE_LINUX"], False, \
+            [os.path.join(DRV, "suite.lua")]
+    if name == "sqlite":
+        d = os.path.join(crates["libsqlite3-sys"], "sqlite3")
+        defs = ["-DSQLITE_ENABLE_FTS5", "-DSQLITE_ENABLE_JSON1", "-DSQLITE_THREADSAFE=0", "-DSQLITE_OMIT_LOAD_EXTENSION"]
+        return [os.path.join(d, "sqlite3.c"), os.path.join(DRV, "sqlite-driver.c")], [d], defs, False, \
+            [os.path.join(DRV, "suite.sql")]
+    if name == "compress":
+        z = os.path.join(crates["libz-sys"], "src", "zlib")
+        l4 = os.path.join(crates["lz4-sys"], "liblz4", "lib")
+        zs = os.path.join(crates["zstd-sys"], "zstd", "lib")
+        srcs = sorted(glob.glob(os.path.join(z, "*.c")))
+        # lz4's xxhash under its own prefix (zstd's copy has the ZSTD_ prefix)
+        srcs += [(os.path.join(l4, f), ["-DXXH_NAMESPACE=LZ4_"]) for f in ("lz4.c", "lz4hc.c", "lz4frame.c", "xxhash.c")]
+        for sub in ("common", "compress", "decompress", "dictBuilder"):
+            srcs += sorted(glob.glob(os.path.join(zs, sub, "*.c")))
+        inputs = sorted(glob.glob(os.path.join(ROOT, "docs", "*.md")) + glob.glob(os.path.join(ROOT, "core", "src", "**", "*.rs"), recursive=True))
+        defs = ["-DZSTD_DISABLE_ASM", "-D_LARGEFILE64_SOURCE", "-DHAVE_UNISTD_H", "-DHAVE_STDARG_H"]
+        return srcs + [os.path.join(DRV, "compress-driver.c")], [z, l4, zs, os.path.join(zs, "common")], defs, False, inputs
+    if name == "cxx":
+        return [os.path.join(DRV, "cxx-stress.cpp")], [], [], True, []
+    raise SystemExit(f"unknown program {name}")
+
+
+def merged_of(report):
+    try:
+        with open(report) as f:
+            d = json.load(f)
+        return d.get("stats", {}).get("functions_merged")
+    except (OSError, ValueError):
+        return None
+
+
+def execute(exe, args, cwd):
+    try:
+        r = subprocess.run([exe] + args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=600, cwd=cwd)
+        return r.returncode, r.stdout
+    except subprocess.TimeoutExpired:
+        return "timeout", b""
+
+
+def c_program(name, crates, args, tally):
+    srcs, incs, defs, cxx, run_args = program_sources(name, crates)
+    # a source is a path or (path, its own extra flags)
+    srcs = [s if isinstance(s, tuple) else (s, []) for s in srcs]
+    cc = "clang++-22" if cxx else "clang-22"
+    lang = ["-std=c++17"] if cxx else []
+    inc = [f"-I{i}" for i in incs]
+    for ol in args.opt_levels.split(","):
+        d = os.path.join(args.work, f"{name}-{ol}")
+        shutil.rmtree(d, ignore_errors=True)
+        os.makedirs(d)
+        bcs = []
+        for i, (s, own) in enumerate(srcs):
+            bc = os.path.join(d, f"{i:03d}-{os.path.basename(s)}.bc")
+            must([cc, f"-{ol}", "-emit-llvm", "-c", "-w", "-fPIC"] + lang + defs + own + inc + [s, "-o", bc])
+            bcs.append(bc)
+        linked = os.path.join(d, "linked.bc")
+        must(["llvm-link-22"] + bcs + ["-o", linked])
+        builds = {"base": (linked, None)}
+        must(["opt-22", "-passes=mergefunc", linked, "-o", os.path.join(d, "opt.bc")])
+        builds["opt"] = (os.path.join(d, "opt.bc"), None)
+        for set_name, (cli_opts, _) in OPTION_SETS.items():
+            out, rep = os.path.join(d, f"cli-{set_name}.bc"), os.path.join(d, f"cli-{set_name}.json")
+            r = run([args.cli, linked, "-o", out, "--report", rep] + cli_opts)
+            if r.returncode:
+                tally.append(f"{name} -{ol} cli:{set_name}: mergefunc FAILED ({r.returncode}): {r.stderr[-1500:]}")
+                continue
+            builds[f"cli:{set_name}"] = (out, rep)
+        results = {}
+        for b, (bc, rep) in builds.items():
+            if b != "base":
+                r = run(["opt-22", "-passes=verify", "-disable-output", bc])
+                if r.returncode:
+                    tally.append(f"{name} -{ol} {b}: VERIFIER rejects: {r.stderr[-1500:]}")
+                    continue
+            exe = os.path.join(d, b.replace(":", "-") + ".exe")
+            must(["llc-22", "-O2", "-filetype=obj", "--relocation-model=pic", bc, "-o", exe + ".o"])
+            must([cc, "-fuse-ld=lld", exe + ".o", "-o", exe, "-lm"])
+            results[b] = (execute(exe, run_args, d), merged_of(rep) if rep else None)
+        if args.plugin and ol == "O2":
+            objs = []
+            for i, (s, own) in enumerate(srcs):
+                o = os.path.join(d, f"lto-{i:03d}.o")
+                must([cc, "-O2", "-flto", "-c", "-w", "-fPIC"] + lang + defs + own + inc + [s, "-o", o])
+                objs.append(o)
+            for set_name, (_, params) in OPTION_SETS.items():
+                exe, rep = os.path.join(d, f"plugin-{set_name}.exe"), os.path.join(d, f"plugin-{set_name}.json")
+                env = dict(os.environ, MERGEFUNC_PLUGIN_PARAMS=f"{params}{';' if params else ''}verify;report={rep}")
+                r = run([cc, "-O2", "-flto", "-fuse-ld=lld"] + objs + ["-o", exe, "-lm", f"-Wl,--load-pass-plugin={args.plugin}"], env=env)
+                if r.returncode:
+                    tally.append(f"{name} plugin:{set_name}: link FAILED: {r.stderr[-1500:]}")
+                    continue
+                results[f"plugin:{set_name}"] = (execute(exe, run_args, d), merged_of(rep))
+            # the same link without the plugin is the plugin builds' own reference
+            exe = os.path.join(d, "lto-base.exe")
+            must([cc, "-O2", "-flto", "-fuse-ld=lld"] + objs + ["-o", exe, "-lm"])
+            results["lto-base"] = (execute(exe, run_args, d), None)
+        report(name, ol, results, tally)
+
+
+def report(name, ol, results, tally):
+    base = results["base"][0]
+    if base[0] != 0:
+        tally.append(f"{name} -{ol}: the unmerged build exits {base[0]}: {base[1][-500:]!r}")
+    for b, (res, merged) in results.items():
+        ref = results.get("lto-base", results["base"])[0] if b.startswith("plugin:") else base
+        same = res == ref
+        line = f"{name} -{ol} {b:16} merged={merged if merged is not None else '-':>5}  exit={res[0]}  out={len(res[1])}B  {'same' if same else 'DIFFERS'}"
+        print(line, flush=True)
+        if not same:
+            tally.append(line + f" (first bytes that differ at {first_diff(ref[1], res[1])})")
+
+
+def first_diff(a, b):
+    for i, (x, y) in enumerate(zip(a, b)):
+        if x != y:
+            return f"{i}: {a[max(0, i - 40):i + 40]!r} vs {b[max(0, i - 40):i + 40]!r}"
+    return f"lengths {len(a)} vs {len(b)}"
+
+
+def rust_program(args, tally):
+    """The rust-app crate: built with the plugin in lld under every option set; its tests
+    and its binary's output compared with the build without the plugin."""
+    src = os.path.join(DRV, "rust-app")
+    d = os.path.join(args.work, "rust-app")
+    shutil.rmtree(d, ignore_errors=True)
+    shutil.copytree(src, d)
+    base_flags = ["-C", "linker-plugin-lto", "-C", "link-arg=-fuse-ld=lld", "-C", "linker=clang-22",
+                  "-C", "panic=unwind"]
+    results = {}
+    for set_name, (_, params) in [("base", (None, None))] + list(OPTION_SETS.items()):
+        flags = list(base_flags)
+        env = dict(os.environ, CARGO_PROFILE_RELEASE_LTO="fat", CARGO_PROFILE_RELEASE_CODEGEN_UNITS="1",
+                   CARGO_TARGET_DIR=os.path.join(d, "target", set_name))
+        rep = os.path.join(d, f"report-{set_name}.json")
+        if set_name != "base":
+            flags += ["-C", f"link-arg=-Wl,--load-pass-plugin={args.plugin}"]
+            env["MERGEFUNC_PLUGIN_PARAMS"] = f"{params}{';' if params else ''}verify;report={rep}"
+        env["RUSTFLAGS"] = " ".join(flags)
+        r = run(["cargo", "test", "--release", "--quiet"], cwd=d, env=env)
+        # the test results without their timings ("; finished in 0.17s")
+        tests = (r.returncode, "".join(re.sub(r"; finished in [0-9.]+s", "", l) + "\n"
+                                       for l in r.stdout.splitlines() if l.startswith("test result")))
+        r2 = run(["cargo", "run", "--release", "--quiet"], cwd=d, env=env)
+        results["base" if set_name == "base" else f"plugin:{set_name}"] = (
+            (r2.returncode, (tests[1] + f"tests exit {tests[0]}\n" + r2.stdout).encode()),
+            merged_of(rep) if set_name != "base" else None)
+        if r.returncode or r2.returncode:
+            print(r.stdout[-2000:], r.stderr[-2000:], r2.stderr[-2000:], file=sys.stderr)
+    report("rust", "O3", results, tally)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--programs", default="lua,sqlite,compress,cxx,rust")
+    ap.add_argument("--opt-levels", default="O1,O2")
+    ap.add_argument("--cli")
+    ap.add_argument("--plugin")
+    ap.add_argument("--no-plugin", action="store_true")
+    ap.add_argument("--work", default=os.path.join(ROOT, "target", "real-programs"))
+    args = ap.parse_args()
+    for prof in ("release", "debug"):
+        c = os.path.join(ROOT, "target", prof, "mergefunc")
+        p = os.path.join(ROOT, "target", prof, "libmergefunc_plugin.so")
+        args.cli = args.cli or (c if os.path.exists(c) else None)
+        args.plugin = args.plugin or (p if os.path.exists(p) else None)
+    if args.no_plugin:
+        args.plugin = None
+    if not args.cli:
+        raise SystemExit("error: build the command first: cargo build --release -p mergefunc-llvm --features llvm")
+    os.makedirs(args.work, exist_ok=True)
+    crates = crate_dirs(args.work)
+    tally = []
+    for name in args.programs.split(","):
+        if name == "rust":
+            if args.plugin:
+                rust_program(args, tally)
+            else:
+                print("rust: skipped (no plugin)")
+        else:
+            c_program(name, crates, args, tally)
+    print("\n".join(tally) if tally else "all builds printed what the unmerged build printed")
+    return 1 if tally else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,50 @@
+-- A deterministic tour of SQLite: every row printed must be the same in every build.
+CREATE TABLE emp(id INTEGER PRIMARY KEY, name TEXT NOT NULL, dept TEXT, salary REAL, boss INTEGER REFERENCES emp(id));
+INSERT INTO emp VALUES (1,'ann','eng',150000,NULL),(2,'bob','eng',120000,1),(3,'cid','ops',90000,1),(4,'dee','ops',95000,3),
+  (5,'eve','eng',130000,2),(6,'fay','sales',70000,1),(7,'gus','sales',72000,6),(8,'hal','eng',NULL,2);
+SELECT dept, count(*) AS n, sum(salary) AS total, avg(salary) AS mean, min(name), max(name) FROM emp GROUP BY dept ORDER BY dept;
+SELECT name, salary, rank() OVER (PARTITION BY dept ORDER BY salary DESC) AS r, sum(salary) OVER (ORDER BY id ROWS BETWEEN 1 PRECEDING AND CURRENT ROW) AS run FROM emp ORDER BY id;
+WITH RECURSIVE chain(id, name, depth, path) AS (SELECT id, name, 0, name FROM emp WHERE boss IS NULL
+  UNION ALL SELECT e.id, e.name, c.depth + 1, c.path || '/' || e.name FROM emp e JOIN chain c ON e.boss = c.id)
+SELECT * FROM chain ORDER BY path;
+SELECT a.name, b.name FROM emp a LEFT JOIN emp b ON a.boss = b.id ORDER BY a.id;
+SELECT name FROM emp WHERE salary > (SELECT avg(salary) FROM emp) ORDER BY name;
+SELECT coalesce(salary, -1), ifnull(boss, 0), nullif(dept, 'eng'), typeof(salary), typeof(id) FROM emp ORDER BY id;
+SELECT upper(name), length(name), substr(name, 2), replace(name, 'e', 'E'), instr(name, 'e'), hex(name), quote(name), printf('%08.3f|%-5s|%x', salary, name, id) FROM emp ORDER BY id;
+WITH RECURSIVE cnt(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM cnt WHERE x < 1000) SELECT count(*), sum(x), sum(x * x) % 1000003, group_concat(x % 7, '') FILTER (WHERE x < 30) FROM cnt;
+CREATE TABLE kv(k TEXT PRIMARY KEY, v BLOB) WITHOUT ROWID;
+WITH RECURSIVE cnt(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM cnt WHERE x < 2000) INSERT INTO kv SELECT printf('key%05d', (x * 7919) % 2003), zeroblob(x % 17) FROM cnt WHERE true ON CONFLICT(k) DO UPDATE SET v = excluded.v;
+SELECT count(*), sum(length(v)), min(k), max(k) FROM kv;
+CREATE INDEX emp_dept ON emp(dept, salary);
+EXPLAIN QUERY PLAN SELECT * FROM emp WHERE dept = 'eng' AND salary > 100000;
+SELECT id FROM emp WHERE dept = 'eng' AND salary > 100000 ORDER BY salary;
+SELECT json_object('name', name, 'salary', salary), json_array(id, dept) FROM emp WHERE id < 4 ORDER BY id;
+SELECT key, value, type FROM json_each('{"a":1,"b":[1,2,{"c":3}],"d":null,"e":"x"}') ORDER BY key;
+SELECT json_extract('{"a":{"b":[10,20,30]}}', '$.a.b[1]'), json_set('{"a":1}', '$.b', 2), json_valid('{x'), json_group_array(name) FROM emp WHERE dept = 'ops';
+SELECT date('2024-02-28', '+1 day'), date('2023-02-28', '+1 day'), strftime('%j %w %W', '2024-12-31'), julianday('2000-01-01'), datetime(0, 'unixepoch'), time('12:34:56', '+90 minutes');
+SELECT 1/2, 1.0/2, 7 % 3, -7 % 3, 1 << 62, 9223372036854775807 + 1, abs(-9223372036854775807), round(2.5), round(-2.5), round(1.23456, 3), cast('12abc' AS INTEGER), cast(3.99 AS INTEGER);
+SELECT 'abc' < 'abd', 'a' = 'A', 'a' = 'A' COLLATE NOCASE, 'abc' LIKE 'A%', 'abc' GLOB 'a*', 'x' IN ('a', 'x'), 5 BETWEEN 1 AND 10, NULL = NULL, NULL IS NULL;
+SELECT CASE WHEN salary IS NULL THEN 'none' WHEN salary > 100000 THEN 'high' ELSE 'low' END, count(*) FROM emp GROUP BY 1 ORDER BY 1;
+CREATE TABLE t2(a, b, c);
+WITH RECURSIVE cnt(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM cnt WHERE x < 500) INSERT INTO t2 SELECT x, x % 13, printf('s%d', x % 31) FROM cnt;
+SELECT b, count(*), sum(a), group_concat(DISTINCT c) FROM (SELECT * FROM t2 ORDER BY c) GROUP BY b HAVING count(*) > 38 ORDER BY b;
+UPDATE t2 SET c = upper(c) WHERE a % 5 = 0;
+DELETE FROM t2 WHERE b = 3;
+SELECT count(*), count(DISTINCT c), total(a) FROM t2;
+SELECT a, lag(a) OVER w, lead(a, 2) OVER w, ntile(4) OVER w, percent_rank() OVER w, cume_dist() OVER w FROM t2 WHERE a < 20 WINDOW w AS (ORDER BY a);
+CREATE TRIGGER t2_log AFTER INSERT ON t2 BEGIN INSERT INTO kv VALUES ('trig' || new.a, new.c); END;
+INSERT INTO t2 VALUES (1001, 1, 'trig'), (1002, 2, 'gered');
+SELECT k, v FROM kv WHERE k LIKE 'trig%' ORDER BY k;
+CREATE VIEW v_emp AS SELECT dept, max(salary) AS top FROM emp GROUP BY dept;
+SELECT * FROM v_emp ORDER BY top DESC;
+SELECT * FROM emp e WHERE EXISTS (SELECT 1 FROM emp f WHERE f.boss = e.id) ORDER BY id;
+SELECT name FROM emp UNION SELECT dept FROM emp EXCEPT SELECT 'ops' ORDER BY 1;
+SELECT name FROM emp INTERSECT SELECT name FROM emp WHERE id > 4 ORDER BY 1 DESC LIMIT 2 OFFSET 1;
+BEGIN; INSERT INTO emp(name) VALUES ('tmp'); SAVEPOINT s1; DELETE FROM emp; ROLLBACK TO s1; RELEASE s1; ROLLBACK;
+SELECT count(*) FROM emp;
+SELECT length(randomblob(0)), length(zeroblob(100)), unicode('€'), char(8364, 65), trim('  x  '), ltrim('xxy', 'x'), likelihood(1, 0.5);
+SELECT sqlite_version() IS NOT NULL, total_changes() > 0;
+CREATE VIRTUAL TABLE IF NOT EXISTS ft USING fts5(body);
+INSERT INTO ft VALUES ('the quick brown fox'), ('jumps over the lazy dog'), ('quick quick slow');
+SELECT rowid, body FROM ft WHERE ft MATCH 'quick' ORDER BY rank;
+PRAGMA integrity_check;
