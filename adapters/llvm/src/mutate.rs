@@ -797,7 +797,8 @@ impl LlvmModule {
         }
         let mut info = s.facts.clone();
         let (fn_special, sig_hash) = (s.fn_special, s.sig_hash);
-        info.name = body.name().into();
+        // Facts hold no name while the function lives (`func_name` reads LLVM's).
+        info.name = Box::default();
         info.linkage = Linkage { local: true, discardable_if_unused: true, ..Default::default() };
         info.used_externally = self.load.used.contains(&body);
         info.ineligible = None;
