@@ -84,6 +84,7 @@ use mergefunc_llvm::{process_cpu_seconds, LlvmModule};
 const OUR_BIN: &str = env!("CARGO_BIN_EXE_mergefunc");
 
 fn main() {
+    check_parse_time_passes();
     let args: Vec<String> = std::env::args().skip(1).filter(|a| a != "--bench").collect();
     if args.first().map(String::as_str) == Some("phases") {
         for f in &args[1..] {
@@ -663,16 +664,29 @@ fn run_opt(input: &Path) -> Result<(f64, f64, u64), String> {
 
 /// Finds `pass` in `-time-passes` output; the columns are named by the table's header
 /// (columns whose total is zero are left out by LLVM).
+/// `parse_time_passes` on the two header forms `-time-passes` prints (with and without
+/// the `User Time` column), checked before anything is timed.
+fn check_parse_time_passes() {
+    let full = "   ---User Time---   --System Time--   --User+System--   ---Wall Time---  --- Name ---\n   \
+                0.0040 ( 50.0%)   0.0010 ( 50.0%)   0.0050 ( 50.0%)   0.0070 ( 50.0%)  MergeFunctionsPass\n";
+    assert_eq!(parse_time_passes(full, "MergeFunctionsPass"), Some((0.0070, 0.0050)));
+    let short = "   --System Time--   --User+System--   ---Wall Time---  --- Name ---\n   \
+                 0.0004 ( 12.7%)   0.0004 ( 12.7%)   0.0009 (  4.8%)  MergeFunctionsPass\n";
+    assert_eq!(parse_time_passes(short, "MergeFunctionsPass"), Some((0.0009, 0.0004)));
+}
+
 fn parse_time_passes(text: &str, pass: &str) -> Option<(f64, f64)> {
     let mut header: Vec<String> = Vec::new();
     for line in text.lines() {
         if line.contains("---Wall Time---") {
-            header = line
-                .split("---")
-                .map(str::trim)
-                .filter(|s| !s.is_empty() && s.contains("Time") || s.contains("User+System"))
-                .map(str::to_string)
+            // The columns in the order they appear; LLVM leaves out the ones it has no
+            // time for (a pass too short for a user-time tick prints no `User Time`).
+            let mut cols: Vec<(usize, &str)> = ["User Time", "System Time", "User+System", "Wall Time"]
+                .into_iter()
+                .filter_map(|name| line.find(name).map(|at| (at, name)))
                 .collect();
+            cols.sort_unstable();
+            header = cols.into_iter().map(|(_, name)| name.to_string()).collect();
             continue;
         }
         if line.trim_end().ends_with(pass) && !header.is_empty() {
