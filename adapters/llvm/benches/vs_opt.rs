@@ -278,9 +278,7 @@ fn main() {
     }
     if drop_mode() {
         println!();
-        println!(
-            "## Drop mode (`--drop-differing-attachments`, both `--threads 1`, CPU ms, in the same alternation)"
-        );
+        println!("## Drop mode (`--drop-differing-attachments`, both `--threads 1`, CPU ms, in the same alternation)");
         println!();
         println!("| module | ours default | ours drop mode | change | LLVM CPU | ratio default | ratio drop mode |");
         println!("|---|---|---|---|---|---|---|");

@@ -934,7 +934,10 @@ fn private_bodies_compile_under_kcfi_and_basic_block_sections() {
         assert_eq!(r.code, Some(0), "llc-22 {extra:?} rejects our output: {}", r.stderr);
     }
     let text = std::fs::read_to_string(&mine).unwrap();
-    assert!(text.contains("define private i32 @wa.merged(") && text.contains("define private i32 @wc.merged("), "{text}");
+    assert!(
+        text.contains("define private i32 @wa.merged(") && text.contains("define private i32 @wc.merged("),
+        "{text}"
+    );
     let r = compile(&theirs, &[]);
     assert!(
         r.code != Some(0) && r.stderr.contains("'__cfi_' is already defined"),
