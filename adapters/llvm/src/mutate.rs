@@ -829,9 +829,9 @@ impl LlvmModule {
     /// node), so two distinct nodes that would rename into each other are removed too:
     /// more than needed, never less. Views do not record these kinds
     /// (`drop_attachments`), so no view changes; no key or claim reads them either
-    /// (the prescan's keys read no attachment, and the shim's same-body walk compares
-    /// every attachment a view would record without the mode, by node identity, on the
-    /// IR as it is when asked).
+    /// (the prescan's keys read no attachment, the second tree key skips droppable kinds
+    /// in this mode, and the shim's same-body walk compares every attachment a view
+    /// would record without the mode, by node identity, on the IR as it is when asked).
     fn drop_differing_attachments(
         &mut self,
         keep: FuncId,
