@@ -304,7 +304,7 @@ impl LlvmModule {
             next: usize,
             acc: V,
         }
-        let b = &self.builder;
+        let b = self.builder();
         let unbuilt = || LlvmError("cannot build the thunk's cast".into());
         let mut stack: Vec<Frame> = Vec::new();
         let (mut v, mut dest) = (v, dest);
@@ -356,7 +356,7 @@ impl LlvmModule {
         if gparams.len() != fparams.len() {
             return err("thunk between functions with different parameter counts");
         }
-        let b = &self.builder;
+        let b = self.builder();
         b.position_at_end(block);
         let mut args = Vec::with_capacity(fparams.len());
         for (p, t) in g.params().into_iter().zip(fparams.iter()) {

@@ -182,20 +182,19 @@ pub(crate) fn cpp_opcode(op: Op) -> u32 {
     }
 }
 
-/// Computes [`llvm::StructuralHash`](self) values; holds the per-opcode table and the
-/// scratch buffers (no allocation per function once warm).
+/// The per-instruction terms of the hash: by LLVM-C opcode, and by C++ opcode (for the
+/// native walk of the shim).
 #[derive(Debug)]
-pub(crate) struct StructuralHasher {
-    /// Indexed by LLVM-C opcode: the per-instruction term.
+struct Terms {
     by_c_opcode: [u64; 128],
-    /// Indexed by C++ opcode: the same terms, for the native walk of the shim.
     by_cpp_opcode: [u64; 128],
-    words: Vec<u64>,
-    walk: BlockWalk,
 }
 
-impl StructuralHasher {
-    pub(crate) fn new() -> Self {
+/// The terms, computed at the first use in the process (they depend on nothing but
+/// LLVM's `xxh3`; most runs on small modules never need them).
+fn terms_table() -> &'static Terms {
+    static TERMS: std::sync::OnceLock<Terms> = std::sync::OnceLock::new();
+    TERMS.get_or_init(|| {
         let mut by_c_opcode = [0u64; 128];
         let mut by_cpp_opcode = [0u64; 128];
         for (raw, slot) in by_c_opcode.iter_mut().enumerate() {
@@ -204,19 +203,33 @@ impl StructuralHasher {
                 by_cpp_opcode[cpp_opcode(op) as usize] = *slot;
             }
         }
-        StructuralHasher { by_c_opcode, by_cpp_opcode, words: Vec::new(), walk: BlockWalk::default() }
-    }
+        Terms { by_c_opcode, by_cpp_opcode }
+    })
+}
 
-    /// The per-instruction terms by C++ opcode (for the shim's walks).
-    pub(crate) fn terms(&self) -> &[u64; 128] {
-        &self.by_cpp_opcode
+/// The per-instruction terms by C++ opcode (for the shim's walks).
+pub(crate) fn terms() -> &'static [u64; 128] {
+    &terms_table().by_cpp_opcode
+}
+
+/// Computes [`llvm::StructuralHash`](self) values; holds the scratch buffers (no
+/// allocation per function once warm).
+#[derive(Debug)]
+pub(crate) struct StructuralHasher {
+    words: Vec<u64>,
+    walk: BlockWalk,
+}
+
+impl StructuralHasher {
+    pub(crate) fn new() -> Self {
+        StructuralHasher { words: Vec::new(), walk: BlockWalk::default() }
     }
 
     /// `StructuralHash(f, false)` of a function with a body: the shim's native walk,
     /// else the walk over LLVM-C below, else LLVM's own function (0 for a value that is
     /// not a function, which no caller passes).
     pub(crate) fn hash(&mut self, f: V) -> u64 {
-        if let Some(h) = f.shim_structural_hash(&self.by_cpp_opcode) {
+        if let Some(h) = f.shim_structural_hash(terms()) {
             return h;
         }
         match self.try_hash(f) {
@@ -236,7 +249,7 @@ impl StructuralHasher {
         while let Some(b) = self.walk.next_block() {
             self.words.push(BLOCK_HEADER);
             for i in b.instructions() {
-                let term = *self.by_c_opcode.get(i.raw_opcode() as usize)?;
+                let term = *terms_table().by_c_opcode.get(i.raw_opcode() as usize)?;
                 if term == 0 {
                     return None;
                 }

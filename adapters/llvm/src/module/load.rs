@@ -15,7 +15,7 @@ use super::{
     err, Caches, Copies, HashMap, HashSet, Keys, KindIds, LlvmError, LlvmModule, LoadFacts, Scratch, Stats, Switches,
     Tables,
 };
-use crate::safe::{Builder, Op, OwnedIr, ParseError, M};
+use crate::safe::{Op, OwnedIr, ParseError, M};
 use inkwell::llvm_sys::prelude::*;
 use mergefunc::{FuncId, PtrAsInt, TargetInfo};
 use std::path::Path;
@@ -88,7 +88,7 @@ impl LlvmModule {
         let mut s = LlvmModule {
             ctx,
             m,
-            builder: Builder::new(ctx),
+            builder: std::cell::OnceCell::new(),
             threads,
             funcs: Vec::new(),
             func_of: HashMap::default(),
@@ -136,7 +136,7 @@ impl LlvmModule {
             f.materialize_arguments();
             n += 1;
         }
-        let (ptr_bits, terms) = s.prescan_inputs();
+        let ptr_bits = s.ptr_bits();
         // Definitions alone on their shape are never read (see `shape`): the prescan
         // walks the others only.
         if crate::shape::enabled() {
@@ -170,7 +170,10 @@ impl LlvmModule {
         // (hash, key) never merge, and their facts stay light.
         // SAFETY: the handles are the module's live definitions; nothing runs beside the
         // prescan, which only reads them.
-        let mut p = unsafe { crate::prescan::run(&defs, n, &terms, ptr_bits, s.switches.attachment_keys, threads) };
+        // The hash's terms are computed at their first use in the process: not at all when
+        // no definition is left to scan.
+        let terms: &[u64; 128] = if defs.is_empty() { &[0; 128] } else { crate::shash::terms() };
+        let mut p = unsafe { crate::prescan::run(&defs, n, terms, ptr_bits, s.switches.attachment_keys, threads) };
         if crate::shape::prescan_alone_enabled() {
             let scanned: Vec<usize> = defs.iter().map(|&(i, _)| i).collect();
             s.load.shapes.add_alone_by_prescan(&p, &scanned, n);
