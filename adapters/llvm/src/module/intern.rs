@@ -169,8 +169,9 @@ impl LlvmModule {
             type_params: Box::new([]),
             int_params: Box::new([]),
         };
-        self.tables.types.push(data.clone());
-        self.tables.type_by_data.insert(data, id);
+        // Not indexed by content: its name holds its own id, so no other type has this
+        // content and no lookup by content can ask for it.
+        self.tables.types.push(data);
         id
     }
 

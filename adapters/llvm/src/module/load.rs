@@ -151,11 +151,15 @@ impl LlvmModule {
         }
         s.load.shapes.add_no_body(&has_body);
         // Attribute lists are the facts' largest tables (most functions have a list of
-        // their own): sized once rather than rehashed at every doubling.
-        s.caches.attrs_by_list.reserve(n);
-        s.caches.attrs_by_handles.reserve(n);
-        s.tables.attrs_of.reserve(n);
-        s.tables.attr_lists.reserve(n);
+        // their own): sized once rather than rehashed at every doubling, for the
+        // definitions that may get full facts (light facts read no attributes).
+        let full = defs.len();
+        if full > 0 {
+            s.caches.attrs_by_list.reserve(full);
+            s.caches.attrs_by_handles.reserve(full);
+            s.tables.attrs_of.reserve(full);
+            s.tables.attr_lists.reserve(full);
+        }
         // Headroom for the functions rewrites add (a private body per merged pair of
         // interposable or ODR functions): no regrowth copy of the table mid-pass.
         s.func_of.reserve(n + n / 4 + 16);
@@ -170,9 +174,7 @@ impl LlvmModule {
         // (hash, key) never merge, and their facts stay light.
         // SAFETY: the handles are the module's live definitions; nothing runs beside the
         // prescan, which only reads them.
-        // The hash's terms are computed at their first use in the process: not at all when
-        // no definition is left to scan.
-        let terms: &[u64; 128] = if defs.is_empty() { &[0; 128] } else { crate::shash::terms() };
+        let terms = crate::shash::terms();
         let mut p = unsafe { crate::prescan::run(&defs, n, terms, ptr_bits, s.switches.attachment_keys, threads) };
         if crate::shape::prescan_alone_enabled() {
             let scanned: Vec<usize> = defs.iter().map(|&(i, _)| i).collect();
