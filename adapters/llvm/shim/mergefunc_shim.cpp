@@ -866,6 +866,19 @@ int mergefunc_any_block_address_taken(LLVMValueRef fn) {
   return 0;
 }
 
+// 1 if metadata refers to an argument of function `fn` (a `LocalAsMetadata`, as debug
+// records and debug intrinsics hold), 0 if none does, -1 if `fn` is not a function.
+// Replacing such an argument by another function's may delete that metadata.
+int mergefunc_args_used_by_metadata(LLVMValueRef fn) {
+  auto *F = dyn_cast_or_null<Function>(unwrap(fn));
+  if (!F)
+    return -1;
+  for (const Argument &A : F->args())
+    if (A.isUsedByMetadata())
+      return 1;
+  return 0;
+}
+
 // 1 if a `blockaddress` of some block of function `fn` is used outside `fn`: by an
 // instruction of another function, metadata, the initializer of a global that is not
 // local or is itself used outside `fn`, or anything else that is not (through constant

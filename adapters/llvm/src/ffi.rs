@@ -142,6 +142,8 @@ extern "C" {
     /// 1 if a `blockaddress` of a block of function `f` is used outside `f` (another
     /// function, a global initializer, metadata), 0 if not, -1 for a non-function.
     pub fn mergefunc_block_address_escapes(f: LLVMValueRef) -> i32;
+    /// 1 if metadata refers to an argument of `f`, 0 if not, -1 if not a function.
+    pub fn mergefunc_args_used_by_metadata(f: LLVMValueRef) -> i32;
     /// Empties function `fn` (debug records, operand uses, then its blocks); with `keep`
     /// the blocks are unlinked but stay allocated (one-shot tools). 0 for a value that is
     /// not a function, 1 deleted, 2 kept.

@@ -14,6 +14,13 @@ use std::os::raw::c_uint;
 use std::ptr;
 
 impl V {
+    /// Metadata refers to one of the function's arguments (false for a non-function).
+    pub fn args_used_by_metadata(self) -> bool {
+        // SAFETY: `self` is a live value; the shim checks that it is a function and only
+        // reads its arguments' flags.
+        unsafe { ffi::mergefunc_args_used_by_metadata(self.0) == 1 }
+    }
+
     /// A `blockaddress` of one of the function's blocks is used outside the function.
     pub fn block_address_escapes(self) -> bool {
         // SAFETY: `self` is a live value; the shim checks that it is a function and only
