@@ -70,7 +70,12 @@ dest="$out/cpp-$name-O2.bc"
 # `gen-single-tus.sh` and `per-tu-vs-opt.py`).
 if [ -n "${MERGEFUNC_KEEP_TUS:-}" ]; then
   mkdir -p "$MERGEFUNC_KEEP_TUS"
-  for i in "${!srcs[@]}"; do cp "${bcs[$i]}" "$MERGEFUNC_KEEP_TUS/$name-$(basename "${srcs[$i]}" .cpp).bc"; done
+  for i in "${!srcs[@]}"; do
+    cp "${bcs[$i]}" "$MERGEFUNC_KEEP_TUS/$name-$(basename "${srcs[$i]}" .cpp).bc"
+    # The file's compile command without its output (`plugin-tu-cost.py` adds `-c -o ...`).
+    printf '%q ' "$CXX" "${flags[@]}" "${srcs[$i]}" | sed -e 's/ -emit-llvm / /' -e 's/ -c / /' >> "$MERGEFUNC_KEEP_TUS/compile-commands.txt"
+    echo >> "$MERGEFUNC_KEEP_TUS/compile-commands.txt"
+  done
 fi
 rm -rf "$work"
 n=$(llvm-dis-22 "$dest" -o - | grep -c '^define' || true)

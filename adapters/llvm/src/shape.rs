@@ -102,7 +102,8 @@ pub(crate) fn compute(scratch: &ScanScratch, defs: &[(usize, V)], n: usize, ptr_
     let key = |f: V| scratch.shape_key(f, ptr_bits, entry_walk);
     // The sample first: if few of its functions are alone within it, the module is
     // duplicate-heavy and the shapes would cost more than they save.
-    let stride = sample_stride();
+    // (Smaller modules are never sampled, whatever the stride: its switch is not read.)
+    let stride = if defs.len() >= 2 * SAMPLE_MIN { sample_stride() } else { 1 };
     if stride > 1 && defs.len() >= SAMPLE_MIN * stride {
         // Read in steps: a prefix of the sample already clearly duplicate-heavy decides
         // (a prefix overstates the share alone: fewer mates are read yet).

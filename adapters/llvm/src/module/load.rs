@@ -176,7 +176,7 @@ impl LlvmModule {
         // prescan, which only reads them.
         let terms = crate::shash::terms();
         let mut p = unsafe { crate::prescan::run(&defs, n, terms, ptr_bits, s.switches.attachment_keys, threads) };
-        if crate::shape::prescan_alone_enabled() {
+        if !defs.is_empty() && crate::shape::prescan_alone_enabled() {
             let scanned: Vec<usize> = defs.iter().map(|&(i, _)| i).collect();
             s.load.shapes.add_alone_by_prescan(&p, &scanned, n);
         }
