@@ -25,5 +25,5 @@ done
 MERGEFUNC_KEEP_TUS="$tus" bash "$here/gen-cpp-libs.sh" "$out" meshopt >/dev/null
 cpp=$(bash "$here/gen-cpp-module.sh" "$out" O2 | tail -n 1)
 cp "$cpp" "$tus/cppprog-O2.ll"
-echo "gen-single-tus: $(ls "$tus" | wc -l) modules in $tus" >&2
+echo "gen-single-tus: $(ls "$tus" | grep -c -e "\.bc$" -e "\.ll$") modules in $tus" >&2
 echo "$tus"
