@@ -27,7 +27,7 @@ import subprocess
 import sys
 import tempfile
 
-PASS_RE = re.compile(r"^\s*((?:[0-9.]+\s*\(\s*[0-9.]+%\)\s*){3,4})(.*)$")
+PASS_RE = re.compile(r"^\s*((?:[0-9.]+\s*\(\s*[0-9.]+%\)\s*){2,4})(.*)$")
 
 
 def run(cmd, extra, obj):
@@ -49,8 +49,9 @@ def run(cmd, extra, obj):
         name = m.group(2)
         if "MergeFunctionsPass" in name or "mergefunc" in name.lower():
             cols = re.findall(r"([0-9.]+)\s*\(", m.group(1))
-            # User, system, user+system, wall: the third is the pass's CPU time.
-            pass_s += float(cols[2]) if len(cols) >= 4 else float(cols[0])
+            # [User, [System,]] User+System, Wall (LLVM leaves out columns that are zero
+            # in total): the one before the wall time is the pass's CPU time.
+            pass_s += float(cols[-2])
     return cpu, pass_s
 
 
