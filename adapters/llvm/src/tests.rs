@@ -1636,51 +1636,6 @@ const ATTACHED_LOADS: &str = "declare void @f()\n\
     !3 = !{!4, !4, i64 0}\n!4 = !{!\"int\", !5, i64 0}\n!5 = !{!\"root A\"}\n\
     !6 = !{!7, !7, i64 0}\n!7 = !{!\"int\", !8, i64 0}\n!8 = !{!\"root A\"}\n";
 
-/// The merge keys of `names` in `m`, from the prescan and from the LLVM-C walk.
-fn merge_keys(m: &mut LlvmModule, names: &[&str]) -> (Vec<Option<u64>>, Vec<Option<u64>>) {
-    let fs: Vec<FuncId> = names.iter().map(|n| id(m, n)).collect();
-    m.drop_prescan();
-    let _ = m.prescanned(fs[0]);
-    let mut from_prescan = Vec::new();
-    for &f in &fs {
-        // Each key takes the prescan and gives it back.
-        from_prescan.push(m.merge_key_of(f, &mut Vec::new()));
-    }
-    m.drop_prescan();
-    let walked = fs.iter().map(|&f| m.merge_key_of(f, &mut Vec::new())).collect();
-    (from_prescan, walked)
-}
-
-/// Merge keys hash the attachments the views record by content: loads that differ only
-/// in an attachment get different keys (so their views are never built), while equal
-/// functions keep equal keys: hints are left out, and so are the droppable kinds with
-/// `--drop-differing-attachments`.
-#[test]
-fn merge_keys_hash_the_attachments_views_record() {
-    let names = ["a", "b", "c", "h", "t", "u"];
-    let mut m = load(ATTACHED_LOADS);
-    m.testing().set_attachment_keys(true);
-    for keys in <[_; 2]>::from(merge_keys(&mut m, &names)) {
-        assert!(keys.iter().all(|k| k.is_some()), "{keys:?}");
-        let [a, b, c, h, t, u] = keys[..] else { unreachable!() };
-        assert_eq!((a, a, t), (c, h, u));
-        assert_ne!(a, b);
-        assert_ne!(a, t);
-    }
-    assert_eq!(m.testing().check_prescan_keys(), Ok(6));
-    // The run compares no pair with different keys: views only for the equal ones.
-    let (_, r) = merged(ATTACHED_LOADS, Options::default());
-    assert_eq!(r.merges.len(), 3, "{r}");
-
-    let mut m = load(ATTACHED_LOADS);
-    m.testing().set_attachment_keys(true);
-    m.set_drop_differing_attachments(true);
-    for keys in <[_; 2]>::from(merge_keys(&mut m, &names)) {
-        assert!(keys.iter().all(|k| k == &keys[0]), "{keys:?}");
-    }
-    assert_eq!(m.testing().check_prescan_keys(), Ok(6));
-}
-
 /// The second tree key ([`mergefunc::FastPath::tree_subkey`]) hashes the attachments the
 /// views record: equal functions (hints apart, distinct copies of one tree) share it, a
 /// load's other `!range` or `!tbaa` gives another, and with
