@@ -181,7 +181,9 @@ fn check_report(d: &Directives, report: &Report, m: &MockModule) -> Vec<String> 
     }
     for n in &d.no_merge {
         for r in &report.merges {
-            if String::from_utf8_lossy(m.func_name(r.folded)) == *n || String::from_utf8_lossy(m.func_name(r.target)) == *n {
+            if String::from_utf8_lossy(m.func_name(r.folded)) == *n
+                || String::from_utf8_lossy(m.func_name(r.target)) == *n
+            {
                 problems.push(format!("@{n} must not take part in a merge, but: `{}`", r.display(m)));
             }
         }
@@ -336,11 +338,7 @@ fn run_scenario(path: &Path) -> Result<(), String> {
     fast.fast_path = true;
     let checked = mergefunc::Options { check_fast_path: true, ..d.options };
     match mergefunc::merge_module(&mut fast, &checked) {
-        Ok(r)
-            if print(&fast) == output
-                && r.merges == report.merges
-                && lines(&r, &fast) == lines(&report, &m) =>
-        {
+        Ok(r) if print(&fast) == output && r.merges == report.merges && lines(&r, &fast) == lines(&report, &m) => {
             FAST_PATH_MERGES.fetch_add(r.stats.same_body_merged, Ordering::Relaxed);
         }
         Ok(r) => problems.push(format!("the fast path changes the result:\n{}\n{}", r.display(&fast), print(&fast))),

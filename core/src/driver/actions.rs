@@ -235,27 +235,14 @@ impl<M: ModuleMut + FastPath> Driver<'_, M> {
     }
 
     fn refuse(&mut self, rewrite: Rewrite, g: FuncId, target: FuncId, reason: &'static str, kept_apart: bool) {
-        self.report.refused.push(Refusal {
-            func: g,
-            target,
-            rewrite,
-            reason,
-            pair_kept_apart: kept_apart,
-        });
+        self.report.refused.push(Refusal { func: g, target, rewrite, reason, pair_kept_apart: kept_apart });
         self.report.stats.rewrites_refused += 1;
         if kept_apart {
             self.report.stats.pairs_kept_apart += 1;
         }
     }
 
-    fn record(
-        &mut self,
-        folded: FuncId,
-        target: FuncId,
-        uses: UseRewrite,
-        action: FoldAction,
-        shared: Option<FuncId>,
-    ) {
+    fn record(&mut self, folded: FuncId, target: FuncId, uses: UseRewrite, action: FoldAction, shared: Option<FuncId>) {
         self.report.merges.push(MergeRecord {
             folded,
             target,
@@ -550,5 +537,13 @@ mod tests {
             [(b.0, body.0, FoldAction::Thunk, UseRewrite::None), (a.0, body.0, FoldAction::Thunk, UseRewrite::None)]
         );
         assert!(m.func(body).linkage.local);
+        // Records hold ids; printed, they read the names from the module (the body's own).
+        let text = alloc::format!("{}", r.display(&m));
+        assert!(
+            text.starts_with(
+                "@b -> @a.body: thunk (uses: none) [shared body]\n@a -> @a.body: thunk (uses: none) [shared body]\n"
+            ),
+            "{text}"
+        );
     }
 }
