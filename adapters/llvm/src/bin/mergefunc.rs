@@ -418,10 +418,13 @@ fn run() -> Result<(), String> {
         m.verify().map_err(|e| format!("internal error: {e}"))?;
     }
     let data = if args.text { m.to_text().into_bytes() } else { m.to_bitcode() };
+    // Names are read only where records are printed.
     let unnamed = |f: mergefunc::FuncId| m.func_name(f).is_empty();
-    let any_unnamed = report.merges.iter().any(|r| unnamed(r.folded) || unnamed(r.target))
-        || report.refused.iter().any(|r| unnamed(r.func) || unnamed(r.target));
-    let slots = if (args.verbose || args.report.is_some()) && any_unnamed { m.unnamed_slots() } else { Vec::new() };
+    let any_unnamed = || {
+        report.merges.iter().any(|r| unnamed(r.folded) || unnamed(r.target))
+            || report.refused.iter().any(|r| unnamed(r.func) || unnamed(r.target))
+    };
+    let slots = if (args.verbose || args.report.is_some()) && any_unnamed() { m.unnamed_slots() } else { Vec::new() };
     if let Some(f) = report_file.as_mut() {
         let json = to_json(&report, &m, &slots, if args.time { Some(secs) } else { None });
         f.fill(json.as_bytes())?;
