@@ -137,6 +137,7 @@ mod tests {
         assert_eq!(field(b"", None), r#""folded": """#);
     }
 
+    #[cfg(feature = "llvm")]
     #[test]
     fn empty_report() {
         let m = crate::LlvmModule::parse(b"", "empty.ll").unwrap();
