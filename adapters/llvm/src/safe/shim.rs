@@ -58,6 +58,11 @@ impl V {
     }
 
     fn instruction_users_raw(self, direct_calls: bool, calls: bool, out: &mut Vec<V>) {
+        // No use, no user: skips the buffer (most folded functions of a module have no
+        // caller left by the time they are rewritten).
+        if !self.has_uses() {
+            return;
+        }
         let start = out.len();
         let mut cap = 64;
         loop {
