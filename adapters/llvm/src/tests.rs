@@ -510,8 +510,8 @@ fn split_bodies_keep_views_with_distinct_metadata() {
         let mut m = LlvmModule::parse(format!("{DL}{src}").as_bytes(), "split.ll").unwrap_or_else(|e| panic!("{e}"));
         let r = merge_module(&mut m, &Options::default()).unwrap_or_else(|e| panic!("{e}"));
         m.verify().unwrap_or_else(|e| panic!("{e}\n{}", m.to_text()));
-        assert_eq!((r.stats.functions_merged, r.stats.double_weak), (1, 1), "{r}");
-        assert_eq!(m.testing().views_built(), builds, "{r}\n{src}");
+        assert_eq!((r.stats.functions_merged, r.stats.double_weak), (1, 1), "{r:?}");
+        assert_eq!(m.testing().views_built(), builds, "{r:?}\n{src}");
         let text = m.to_text();
         assert!(text.contains("define private i32 @a.merged(ptr %p, i32 %n)"), "{text}");
         assert!(text.contains("label %done, !llvm.loop !"), "{text}");
