@@ -23,15 +23,46 @@
 //   an entry array per call and also returns `!dbg`.
 
 #include "llvm-c/Types.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/Attributes.h"
 #include "llvm/IR/Instruction.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Metadata.h"
 #include "llvm/IR/Value.h"
 
+#include <climits>
+
 using namespace llvm;
 
+// The numbers context `C` gives the metadata kind names `Names`, or UINT_MAX for a name
+// it does not know. Unlike `getMDKindID`, which registers an unknown name (growing the
+// context's kind table, and adding a name every bitcode file written from the context
+// lists), this only reads the table: a module without these kinds has no attachment of
+// them, so an unknown name's kind can match nothing.
+static void knownMDKinds(const LLVMContext &C, const StringRef *Names, unsigned N, unsigned *Out) {
+  SmallVector<StringRef, 64> All;
+  C.getMDKindNames(All);
+  for (unsigned I = 0; I < N; ++I) {
+    Out[I] = UINT_MAX;
+    for (unsigned K = 0; K < All.size(); ++K)
+      if (All[K] == Names[I]) {
+        Out[I] = K;
+        break;
+      }
+  }
+}
+
 extern "C" {
+
+// `knownMDKinds` for `n` names of `lens[i]` bytes at `names[i]` (no NUL needed), into
+// `out`.
+void mergefunc_known_md_kinds(LLVMContextRef ctx, const char *const *names, const size_t *lens, unsigned n,
+                              unsigned *out) {
+  SmallVector<StringRef, 4> Names;
+  for (unsigned I = 0; I < n; ++I)
+    Names.emplace_back(names[I], lens[I]);
+  knownMDKinds(*unwrap(ctx), Names.data(), n, out);
+}
 
 // Number of operands of an MDNode, or -1 if `md` is not an MDNode.
 int mergefunc_md_num_operands(LLVMMetadataRef md) {
@@ -1614,8 +1645,8 @@ struct SameBody {
       HintCtx = &C;
       HintKinds[0] = LLVMContext::MD_prof;
       HintKinds[1] = LLVMContext::MD_annotation;
-      HintKinds[2] = C.getMDKindID("srcloc");
-      HintKinds[3] = C.getMDKindID("heapallocsite");
+      static const StringRef Custom[2] = {"srcloc", "heapallocsite"};
+      knownMDKinds(C, Custom, 2, &HintKinds[2]);
       HintKinds[4] = LLVMContext::MD_DIAssignID;
     }
     Out.erase(std::remove_if(Out.begin(), Out.end(), [&](const auto &P) { return isHint(P.first); }), Out.end());

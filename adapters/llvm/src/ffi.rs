@@ -66,6 +66,16 @@ extern "C" {
     /// `StructuralHash(f, false)` computed natively from per-C++-opcode terms; `*ok = 0`
     /// when it cannot (the caller then asks LLVM's own function).
     pub fn mergefunc_structural_hash(f: LLVMValueRef, terms: *const u64, n_terms: c_uint, ok: *mut i32) -> u64;
+    /// The numbers context `ctx` gives `n` metadata kind names (`lens[i]` bytes at
+    /// `names[i]`), `u32::MAX` for a name it does not know, into `out`; never registers
+    /// a name (unlike `LLVMGetMDKindIDInContext`).
+    pub fn mergefunc_known_md_kinds(
+        ctx: LLVMContextRef,
+        names: *const *const c_char,
+        lens: *const usize,
+        n: c_uint,
+        out: *mut c_uint,
+    );
     /// LLVM 22's fixed metadata kind numbers, in the order of `safe::kinds::FixedMd`:
     /// writes at most `cap`, returns how many there are.
     pub fn mergefunc_fixed_md_kinds(out: *mut c_uint, cap: c_uint) -> c_uint;

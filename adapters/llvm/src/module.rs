@@ -491,14 +491,16 @@ struct Stats {
 impl KindIds {
     /// The metadata kinds of context `mdc`, and the attribute kinds (numbered by LLVM
     /// for every context alike). Fixed kinds come from the shim (compile-time numbers);
-    /// the three custom kinds are looked up by name, which registers them in the context,
-    /// in this order (the kind names a bitcode writer lists are the context's).
+    /// the three custom kinds are looked up by name without registering them
+    /// (`safe::kinds::NO_MD_KIND` for a name the context does not know: no attachment
+    /// has that kind); [`KindIds::thunk_tag`] registers the thunk tag when a thunk is
+    /// written.
     fn of_context(mdc: Ctx) -> Self {
         use safe::kinds::FixedMd as F;
         let a = safe::kinds::AttrKinds::of_shim();
         let k = safe::kinds::fixed_md_kinds();
-        let thunk = mdc.kind_id("mergefunc.thunk");
-        let (srcloc, heapallocsite) = (mdc.kind_id("srcloc"), mdc.kind_id("heapallocsite"));
+        let [thunk, srcloc, heapallocsite] =
+            safe::kinds::known_md_kinds(mdc, [THUNK_TAG, "srcloc", "heapallocsite"]);
         KindIds {
             int_attr_range: Some(a.ints),
             special_alloca_kinds: a.special_alloca,
@@ -518,7 +520,21 @@ impl KindIds {
             md_droppable: DROPPABLE_KINDS.map(|d| k[d as usize]),
         }
     }
+
+    /// The kind of the thunk tag, registered in context `mdc` if it is not yet (the first
+    /// thunk a run writes in a context that never saw one). Registering adds a kind no
+    /// attachment has yet, so every fact read before stays true.
+    pub(crate) fn thunk_tag(&mut self, mdc: Ctx) -> u32 {
+        if self.md_thunk == safe::kinds::NO_MD_KIND {
+            self.md_thunk = mdc.kind_id(THUNK_TAG);
+            self.md_not_compared[3] = self.md_thunk;
+        }
+        self.md_thunk
+    }
 }
+
+/// The name of the attachment kind that tags every thunk this adapter writes.
+const THUNK_TAG: &str = "mergefunc.thunk";
 
 /// [`DROPPABLE_ATTACHMENTS`] as fixed kinds, by position (every droppable kind is a
 /// fixed one; a test checks the names).

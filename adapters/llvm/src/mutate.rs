@@ -538,7 +538,8 @@ impl LlvmModule {
         }
         // Tag the thunk (`!mergefunc.thunk !{}`) so that a later run leaves it alone.
         let gv = self.func_value(g)?;
-        gv.set_global_metadata(self.kinds.md_thunk, self.ctx.empty_tuple());
+        let tag = self.kinds.thunk_tag(self.ctx);
+        gv.set_global_metadata(tag, self.ctx.empty_tuple());
         // Deleting the old body destroys only its block-address constants (constants are
         // owned by the context) and its function-local metadata (always forgotten).
         if !self.funcs[g.index()].has_body {

@@ -1768,3 +1768,33 @@ fn only_associated_metadata_keeps_a_folded_function() {
     assert_eq!(r.refused[0].rewrite, Rewrite::Erase);
     assert!(m.to_text().contains("!{ptr @b}"), "{}", m.to_text());
 }
+
+/// The custom metadata kinds the adapter reads (`srcloc`, `heapallocsite`, the thunk
+/// tag) are looked up without registering them: a run that writes no thunk leaves the
+/// context's kind names (which bitcode written from it lists) as the parser left them; the
+/// first thunk registers its tag, and a later run, in the same context or on the output
+/// read back as text or bitcode, still finds the thunk ineligible.
+#[test]
+fn custom_kinds_are_registered_only_by_a_thunk() {
+    use crate::safe::kinds::{known_md_kinds, NO_MD_KIND};
+    let names = ["mergefunc.thunk", "srcloc", "heapallocsite"];
+    let (m, r) = merged("define i32 @a(i32 %x) {\n  ret i32 %x\n}\n", Options::default());
+    assert!(r.merges.is_empty());
+    assert_eq!(known_md_kinds(m.ctx, names), [NO_MD_KIND; 3]);
+    assert!(!String::from_utf8_lossy(&m.to_bitcode()).contains("heapallocsite"));
+
+    let (mut m, r) = merged(&format!("{PAIR}@t = global ptr @b\n"), Options::default());
+    assert_eq!(r.merges.len(), 1);
+    assert_eq!(r.merges[0].action, FoldAction::Thunk);
+    let [tag, srcloc, heap] = known_md_kinds(m.ctx, names);
+    assert_ne!(tag, NO_MD_KIND);
+    assert_eq!([srcloc, heap], [NO_MD_KIND; 2]);
+    let again = merge_module(&mut m, &Options::default()).unwrap();
+    assert!(again.merges.is_empty());
+    for out in [m.to_text().into_bytes(), m.to_bitcode()] {
+        let mut m2 = LlvmModule::parse(&out, "again").unwrap_or_else(|e| panic!("{e}"));
+        let r2 = merge_module(&mut m2, &Options::default()).unwrap();
+        assert!(r2.merges.is_empty());
+        assert_eq!(m2.func(id(&m2, "b")).ineligible, Some(Ineligible::Adapter(reason::THUNK)));
+    }
+}

@@ -7,10 +7,30 @@
 //! below check every number against LLVM's lookup by name. Fixed metadata kinds have
 //! the same number in every context (`LLVMContext` registers them first, in this
 //! numbering); custom kinds (`srcloc`, the adapter's own `mergefunc.thunk`, ...) are not
-//! here and are still looked up per context.
+//! here: [`known_md_kinds`] looks them up per context without registering them (a name
+//! the context does not know gets [`NO_MD_KIND`], which no attachment has), so a module
+//! without them makes LLVM's kind table neither grow nor list them in bitcode written
+//! from the context; `mergefunc.thunk` is registered when the first thunk is tagged.
 
-use super::IntKinds;
+use super::{Ctx, IntKinds};
 use crate::ffi;
+use std::os::raw::c_char;
+
+/// The kind number of a metadata kind name the context does not know: no attachment has
+/// it (LLVM numbers kinds from 0 up, one per registered name).
+pub const NO_MD_KIND: u32 = u32::MAX;
+
+/// The numbers context `ctx` gives the metadata kind `names`, [`NO_MD_KIND`] for a name
+/// it does not know. Registers nothing (unlike [`Ctx::kind_id`]).
+pub fn known_md_kinds<const N: usize>(ctx: Ctx, names: [&str; N]) -> [u32; N] {
+    let ptrs = names.map(|n| n.as_ptr() as *const c_char);
+    let lens = names.map(str::len);
+    let mut out = [NO_MD_KIND; N];
+    // SAFETY: `ctx` is a live context; `ptrs[i]` and `lens[i]` describe `names[i]` (read
+    // only, no NUL needed); the shim writes `N` numbers into `out`, which holds that many.
+    unsafe { ffi::mergefunc_known_md_kinds(ctx.0, ptrs.as_ptr(), lens.as_ptr(), N as u32, out.as_mut_ptr()) };
+    out
+}
 
 /// The fixed metadata kinds the adapter reads, by position in [`fixed_md_kinds`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -127,6 +147,22 @@ mod tests {
         }
         assert_eq!(fixed[FixedMd::Loop as usize], ctx.kind_id("llvm.loop"));
         assert_eq!(fixed[FixedMd::Dbg as usize], 0);
+    }
+
+    /// A custom kind's number is LLVM's once the context knows the name, and
+    /// [`NO_MD_KIND`] before, without the lookup registering it (a later registration
+    /// takes the next free number, as if the lookup never happened).
+    #[test]
+    fn known_md_kinds_register_nothing() {
+        let ir = OwnedIr::parse(b"define void @f() {\n  ret void\n}\n", "k.ll").unwrap();
+        let ctx = ir.module().context();
+        let before = known_md_kinds(ctx, ["dbg", "mergefunc.test.a", "mergefunc.test.b"]);
+        assert_eq!(before, [0, NO_MD_KIND, NO_MD_KIND]);
+        assert_eq!(known_md_kinds(ctx, ["mergefunc.test.b"]), [NO_MD_KIND]);
+        let a = ctx.kind_id("mergefunc.test.a");
+        let b = ctx.kind_id("mergefunc.test.b");
+        assert_eq!(b, a + 1, "the lookups registered a name");
+        assert_eq!(known_md_kinds(ctx, ["mergefunc.test.b", "mergefunc.test.a", ""]), [b, a, NO_MD_KIND]);
     }
 
     /// The attribute kinds are the numbers LLVM's lookup by name gives, and the integer
