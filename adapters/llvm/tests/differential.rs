@@ -828,6 +828,102 @@ fn layouts_inferred_from_triples_are_opt22s() {
     assert!(known >= 28, "only {known} triples got a layout");
 }
 
+/// The targets of the retargeted corpus run (`corpus_matches_opt22_on_other_targets`):
+/// 32-bit, big-endian, other index widths, non-integral and program/alloca address spaces.
+const RETARGET_TRIPLES: &[&str] = &[
+    "i686-unknown-linux-gnu",
+    "armv7-unknown-linux-gnueabihf",
+    "aarch64-unknown-linux-gnu",
+    "riscv64-unknown-linux-gnu",
+    "s390x-unknown-linux-gnu",
+    "powerpc64le-unknown-linux-gnu",
+    "wasm32-unknown-wasi",
+    "amdgcn-amd-amdhsa",
+];
+
+/// The module text with its `target triple` and `target datalayout` lines replaced by
+/// `triple` (whose own layout then applies, as for opt-22 and llc-22).
+fn retargeted(text: &str, triple: &str) -> String {
+    let mut out = format!("target triple = \"{triple}\"\n");
+    for l in text.lines().filter(|l| !l.starts_with("target triple") && !l.starts_with("target datalayout")) {
+        out.push_str(l);
+        out.push('\n');
+    }
+    out
+}
+
+/// `MERGEFUNC_RETARGET=all` (or a comma-separated list of triples) runs the corpus on
+/// other targets: every x86-64 corpus module with its triple replaced must make opt-22's
+/// merges (the documented deviations aside), verify, and, where llc-22 compiles the
+/// unmerged module for that target, compile after our merge too. Modules the target's
+/// verifier or opt-22 rejects before any merge are counted and skipped. A sweep to run by
+/// hand (minutes), not in CI.
+#[test]
+fn corpus_matches_opt22_on_other_targets() {
+    let Ok(sel) = std::env::var("MERGEFUNC_RETARGET") else { return };
+    let Some(t) = tools() else { return };
+    let llc = harness::find_tool("llc").expect("llc-22");
+    let triples: Vec<&str> =
+        if sel == "all" { RETARGET_TRIPLES.to_vec() } else { sel.split(',').map(str::trim).collect() };
+    let dir = harness::workdir("differential-retarget");
+    let compiles = |p: &Path| {
+        harness::run(std::process::Command::new(&llc).arg("-O1").arg(p).arg("-o").arg("/dev/null"), Duration::from_secs(120))
+            .map(|r| r.code == Some(0))
+            .unwrap_or(false)
+    };
+    let mut failures = Vec::new();
+    let mut summary = String::new();
+    for triple in &triples {
+        let (mut agreed, mut skipped, mut compiled, mut merged) = (0, 0, 0, 0);
+        for f in harness::corpus_files() {
+            let text = std::fs::read_to_string(&f).unwrap();
+            if !text.contains("target triple = \"x86_64-unknown-linux-gnu\"") {
+                continue;
+            }
+            let n = file_name(&f);
+            let sub = dir.join(triple);
+            std::fs::create_dir_all(&sub).unwrap();
+            let input = sub.join(&n);
+            std::fs::write(&input, retargeted(&text, triple)).unwrap();
+            if harness::verify(&t, &input).is_err() || harness::opt_mergefunc(&t, &input, &[], &sub.join("probe.ll")).is_err() {
+                skipped += 1;
+                continue;
+            }
+            let opts = classify::run_opts(&text);
+            let case = CaseOpts {
+                name: &n,
+                input: &input,
+                opts: &opts,
+                workdir: &sub,
+                deviations: DEVIATIONS,
+                lli: false,
+                callees: true,
+                cand_name: "mergefunc",
+            };
+            match harness::run_case(&t, &case, &ours) {
+                Ok(r) => {
+                    agreed += 1;
+                    merged += r.candidate.merged_count();
+                }
+                Err(e) => failures.push(format!("[{triple}] {e}")),
+            }
+            let out = sub.join(format!("{}.mergefunc.ll", n.trim_end_matches(".ll")));
+            if out.exists() && compiles(&input) {
+                if compiles(&out) {
+                    compiled += 1;
+                } else {
+                    failures.push(format!("[{triple}] {n}: llc-22 compiles the input but not our output"));
+                }
+            }
+        }
+        summary.push_str(&format!(
+            "  {triple}: {agreed} modules agree with opt-22 ({merged} merged), {compiled} compiled by llc-22 after our merge, {skipped} skipped (rejected for the target)\n"
+        ));
+    }
+    eprintln!("retargeted corpus:\n{summary}");
+    assert!(failures.is_empty(), "{} retargeted failures:\n\n{}", failures.len(), failures.join("\n"));
+}
+
 /// Modules on which opt-22's merge writes IR its own verifier rejects, so that it aborts
 /// or writes an invalid module (`tests/opt-invalid/`): a rewrite LLVM carries out although
 /// the result cannot be valid (or, in one case, opt-22 crashes). Both tools run with the
