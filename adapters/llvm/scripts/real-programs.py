@@ -134,7 +134,7 @@ def program_sources(name, crates, work=None):
             return srcs, [os.path.join(d, "src")], [], True, [], d
         if name == "jsoncpp":
             lib, t = os.path.join(d, "src", "lib_json"), os.path.join(d, "src", "test_lib_json")
-            srcs = sorted(glob.glob(os.path.join(lib, "*.cpp"))) + [os.path.join(t, "jsontest.cpp"), os.path.join(t, "main.cpp")]
+            srcs = sorted(glob.glob(os.path.join(lib, "*.cpp"))) + [os.path.join(t, f) for f in ("fuzz.cpp", "jsontest.cpp", "main.cpp")]
             return srcs, [os.path.join(d, "include"), lib], [], True, [], d
     if name == "lua":
         d = os.path.join(crates["lua-src"], "lua-5.4.9")

@@ -849,6 +849,20 @@ const RETARGET_TRIPLES: &[&str] = &[
     "amdgcn-amd-amdhsa",
 ];
 
+/// Deviations of retargeted corpus modules on the architectures whose name starts with
+/// the first string (the rows of docs/deviations.md that depend on the target).
+const RETARGET_DEVIATIONS: &[(&str, Deviation)] = &[
+    (
+        "powerpc",
+        Deviation {
+            file: "swifttailcc.ll",
+            func: "stc_b",
+            ours: "kept",
+            reason: "no swifttailcc thunk on PowerPC (see swifttailcc-musttail-ppc.ll)",
+        },
+    ),
+];
+
 /// The module text with its `target triple` and `target datalayout` lines replaced by
 /// `triple` and the layout the triple implies, written out (a module with a triple alone
 /// is parsed under that layout too, but LLVM writes a module whose globals it placed in
@@ -894,6 +908,8 @@ fn corpus_matches_opt22_on_other_targets() {
     let mut summary = String::new();
     for triple in &triples {
         let (mut agreed, mut skipped, mut compiled, mut merged) = (0, 0, 0, 0);
+        let mut deviations = DEVIATIONS.to_vec();
+        deviations.extend(RETARGET_DEVIATIONS.iter().filter(|(arch, _)| triple.starts_with(arch)).map(|(_, d)| *d));
         for f in harness::corpus_files() {
             let text = std::fs::read_to_string(&f).unwrap();
             if !text.contains("target triple = \"x86_64-unknown-linux-gnu\"") {
@@ -904,7 +920,14 @@ fn corpus_matches_opt22_on_other_targets() {
             std::fs::create_dir_all(&sub).unwrap();
             let input = sub.join(&n);
             std::fs::write(&input, retargeted(&text, triple)).unwrap();
-            if harness::verify(&t, &input).is_err() || harness::opt_mergefunc(&t, &input, &[], &sub.join("probe.ll")).is_err() {
+            // Rejected for the target, or opt-22's own output does not parse back as the
+            // same module (amdgcn's `G1` puts globals in address space 1, and a global's
+            // initializer naming it as `ptr @g` was read in address space 0).
+            let probe = sub.join("probe.ll");
+            if harness::verify(&t, &input).is_err()
+                || harness::opt_mergefunc(&t, &input, &[], &probe).is_err()
+                || harness::verify(&t, &probe).is_err()
+            {
                 skipped += 1;
                 continue;
             }
@@ -914,7 +937,7 @@ fn corpus_matches_opt22_on_other_targets() {
                 input: &input,
                 opts: &opts,
                 workdir: &sub,
-                deviations: DEVIATIONS,
+                deviations: &deviations,
                 lli: false,
                 callees: true,
                 cand_name: "mergefunc",
