@@ -19,6 +19,8 @@ Programs (sources from crates.io through cargo; drivers and inputs in real-progr
   rust      real-programs/rust-app: trait objects, generics, panics caught with
             catch_unwind, collections; its own tests and its binary's output (stable
             rustc, linker-plugin LTO, the plugin in lld).
+  memchr, ryu  the crates' own test suites (`cargo test --release`, pinned versions from
+            crates.io), built like rust-app.
 Programs with their own test suites, from Debian 12 source packages (`apt-get source`;
 needs a `deb-src` entry for bookworm): the run's output is the suite's report.
   tinyxml2  tinyxml2 9.0.0 with its xmltest.cpp (run in the source folder: resources/);
@@ -293,17 +295,45 @@ def first_diff(a, b):
     return f"lengths {len(a)} vs {len(b)}"
 
 
-def rust_program(args, tally):
-    """The rust-app crate: built with the plugin in lld under every option set; its tests
-    and its binary's output compared with the build without the plugin."""
-    src = os.path.join(DRV, "rust-app")
-    d = os.path.join(args.work, "rust-app")
+# Crates whose own test suites run with the plugin in lld (`cargo test` of the crate's
+# published sources, dev-dependencies from crates.io).
+RUST_CRATES = {"memchr": "2.8.3", "ryu": "1.0.11"}
+
+
+def rust_crate_dir(work, name):
+    """A copy of the published sources of a pinned crate, as a package of its own."""
+    proj = os.path.join(work, f"fetch-{name}")
+    os.makedirs(os.path.join(proj, "src"), exist_ok=True)
+    with open(os.path.join(proj, "Cargo.toml"), "w") as f:
+        f.write(f'[package]\nname = "fetch-{name}"\nversion = "0.0.0"\nedition = "2021"\npublish = false\n'
+                f'[lib]\npath = "src/lib.rs"\n[dependencies]\n{name} = "={RUST_CRATES[name]}"\n[workspace]\n')
+    open(os.path.join(proj, "src", "lib.rs"), "w").close()
+    meta = json.loads(must(["cargo", "metadata", "--format-version", "1", "--manifest-path",
+                            os.path.join(proj, "Cargo.toml")]).stdout)
+    src = next(os.path.dirname(p["manifest_path"]) for p in meta["packages"] if p["name"] == name)
+    d = os.path.join(work, f"crate-{name}")
     shutil.rmtree(d, ignore_errors=True)
     shutil.copytree(src, d)
+    with open(os.path.join(d, "Cargo.toml"), "a") as f:
+        f.write("\n[workspace]\n")
+    return d
+
+
+def rust_program(args, tally, name="rust"):
+    """A Rust crate built with the plugin in lld under every option set: the rust-app
+    crate (its tests and its binary's output), or a crate of RUST_CRATES (its own test
+    suite), compared with the build without the plugin."""
+    if name == "rust":
+        d = os.path.join(args.work, "rust-app")
+        shutil.rmtree(d, ignore_errors=True)
+        shutil.copytree(os.path.join(DRV, "rust-app"), d)
+    else:
+        d = rust_crate_dir(args.work, name)
     base_flags = ["-C", "linker-plugin-lto", "-C", "link-arg=-fuse-ld=lld", "-C", "linker=clang-22",
                   "-C", "panic=unwind"]
     results = {}
-    for set_name, (_, params) in [("base", (None, None))] + list(OPTION_SETS.items()):
+    sets = [(k, v) for k, v in OPTION_SETS.items() if k in args.sets.split(",")]
+    for set_name, (_, params) in [("base", (None, None))] + sets:
         flags = list(base_flags)
         env = dict(os.environ, CARGO_PROFILE_RELEASE_LTO="fat", CARGO_PROFILE_RELEASE_CODEGEN_UNITS="1",
                    CARGO_TARGET_DIR=os.path.join(d, "target", set_name))
@@ -316,13 +346,13 @@ def rust_program(args, tally):
         # the test results without their timings ("; finished in 0.17s")
         tests = (r.returncode, "".join(re.sub(r"; finished in [0-9.]+s", "", l) + "\n"
                                        for l in r.stdout.splitlines() if l.startswith("test result")))
-        r2 = run(["cargo", "run", "--release", "--quiet"], cwd=d, env=env)
+        r2 = run(["cargo", "run", "--release", "--quiet"] if name == "rust" else ["true"], cwd=d, env=env)
         results["base" if set_name == "base" else f"plugin:{set_name}"] = (
             (r2.returncode, (tests[1] + f"tests exit {tests[0]}\n" + r2.stdout).encode()),
             merged_of(rep) if set_name != "base" else None)
         if r.returncode or r2.returncode:
             print(r.stdout[-2000:], r.stderr[-2000:], r2.stderr[-2000:], file=sys.stderr)
-    report("rust", "O3", results, tally)
+    report(name, "O3", results, tally)
 
 
 def main():
@@ -348,9 +378,9 @@ def main():
     crates = crate_dirs(args.work) if any(p in ("lua", "sqlite", "compress") for p in args.programs.split(",")) else {}
     tally = []
     for name in args.programs.split(","):
-        if name == "rust":
+        if name == "rust" or name in RUST_CRATES:
             if args.plugin:
-                rust_program(args, tally)
+                rust_program(args, tally, name)
             else:
                 print("rust: skipped (no plugin)")
         else:
