@@ -137,7 +137,7 @@ TARGETS = {
     "wasm32": Target("wasm32", ["--target=wasm32-wasi", "-Wno-deprecated"], False, False, False,
                      X86_64_ONLY + ("fam_setjmp", "fam_ifunc", "fam_return_address", "fam_addr_space"),
                      ("-fsanitize=kcfi", "-fsanitize=function", "-fcf-protection", "-fpatchable-function-entry",
-                      "-fzero-call-used-regs")),
+                      "-fzero-call-used-regs", "-fstack-protector-all")),
 }
 TARGET = TARGETS["x86_64"]
 
