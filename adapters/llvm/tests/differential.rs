@@ -861,6 +861,15 @@ const RETARGET_DEVIATIONS: &[(&str, Deviation)] = &[
             reason: "no swifttailcc thunk on PowerPC (see swifttailcc-musttail-ppc.ll)",
         },
     ),
+    (
+        "mips",
+        Deviation {
+            file: "swifttailcc.ll",
+            func: "stc_b",
+            ours: "kept",
+            reason: "no swifttailcc thunk on MIPS (see swifttailcc-musttail-ppc.ll)",
+        },
+    ),
 ];
 
 /// The module text with its `target triple` and `target datalayout` lines replaced by
@@ -950,7 +959,10 @@ fn corpus_matches_opt22_on_other_targets() {
                 Err(e) => failures.push(format!("[{triple}] {e}")),
             }
             let out = sub.join(format!("{}.mergefunc.ll", n.trim_end_matches(".ll")));
-            if out.exists() && compiles(&input) {
+            // Aliases are asked for: NVPTX writes them only for PTX 6.3 and sm_30 or later
+            // (llc-22's default CPU has neither), opt-22's output fails the same way.
+            let aliases_unsupported = triple.starts_with("nvptx") && opts.iter().any(|o| o == "--use-aliases");
+            if out.exists() && !aliases_unsupported && compiles(&input) {
                 if compiles(&out) {
                     compiled += 1;
                 } else {
