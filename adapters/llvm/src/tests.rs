@@ -1505,7 +1505,8 @@ fn function_level_properties_are_compared() {
 }
 
 /// Functions whose block addresses are used outside them are ineligible; the adapter
-/// refuses thunks that call `naked`, `preallocated` or interrupt-handler functions.
+/// refuses thunks that call `naked`, `preallocated`, `inalloca` or interrupt-handler
+/// functions.
 #[test]
 fn escaping_block_addresses_and_unthunkable_functions() {
     let m = load(concat!(
@@ -1515,6 +1516,7 @@ fn escaping_block_addresses_and_unthunkable_functions() {
         "  indirectbr ptr %p, [label %b]\nb:\n  ret i32 1\n}\n",
         "define void @nk(i32 %x) naked {\n  unreachable\n}\n",
         "define void @pa(ptr preallocated(i64) %p) {\n  ret void\n}\n",
+        "define void @ia(i32 %x, ptr inalloca(i64) %p) {\n  ret void\n}\n",
         "define x86_intrcc void @isr(ptr byval(i64) %f) {\n  ret void\n}\n",
         "define void @irq() \"interrupt\"=\"machine\" {\n  ret void\n}\n",
         "define void @ok(ptr byval(i64) %f) {\n  ret void\n}\n",
@@ -1530,7 +1532,7 @@ fn escaping_block_addresses_and_unthunkable_functions() {
     // it; a table other modules can see is.
     assert_eq!(m.func(id(&m, "table")).ineligible, None);
     assert_eq!(m.func(id(&m, "public_table")).ineligible, Some(Ineligible::Adapter(reason::BLOCK_ADDRESS_ESCAPES)));
-    for f in ["nk", "pa", "isr", "irq"] {
+    for f in ["nk", "pa", "ia", "isr", "irq"] {
         assert!(m.thunk_may_call(id(&m, f)).is_err(), "{f}");
     }
     assert_eq!(m.thunk_may_call(id(&m, "ok")), Ok(()));
