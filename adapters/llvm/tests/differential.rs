@@ -918,9 +918,12 @@ fn corpus_matches_opt22_on_other_targets() {
         if sel == "all" { RETARGET_TRIPLES.to_vec() } else { sel.split(',').map(str::trim).collect() };
     let dir = harness::workdir("differential-retarget");
     let compiles = |p: &Path| {
-        harness::run(std::process::Command::new(&llc).arg("-O1").arg(p).arg("-o").arg("/dev/null"), Duration::from_secs(120))
-            .map(|r| r.code == Some(0))
-            .unwrap_or(false)
+        harness::run(
+            std::process::Command::new(&llc).arg("-O1").arg(p).arg("-o").arg("/dev/null"),
+            Duration::from_secs(120),
+        )
+        .map(|r| r.code == Some(0))
+        .unwrap_or(false)
     };
     let mut failures = Vec::new();
     let mut summary = String::new();
