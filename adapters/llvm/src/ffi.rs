@@ -66,6 +66,12 @@ extern "C" {
     /// `StructuralHash(f, false)` computed natively from per-C++-opcode terms; `*ok = 0`
     /// when it cannot (the caller then asks LLVM's own function).
     pub fn mergefunc_structural_hash(f: LLVMValueRef, terms: *const u64, n_terms: c_uint, ok: *mut i32) -> u64;
+    /// LLVM 22's fixed metadata kind numbers, in the order of `safe::kinds::FixedMd`:
+    /// writes at most `cap`, returns how many there are.
+    pub fn mergefunc_fixed_md_kinds(out: *mut c_uint, cap: c_uint) -> c_uint;
+    /// LLVM 22's attribute kind bounds and four kinds (see `safe::kinds::AttrKinds`):
+    /// writes at most `cap`, returns how many there are.
+    pub fn mergefunc_fixed_attr_kinds(out: *mut c_uint, cap: c_uint) -> c_uint;
     /// A prescan scratch (one per thread); free it with `mergefunc_scan_free`.
     pub fn mergefunc_scan_new() -> *mut std::ffi::c_void;
     pub fn mergefunc_scan_free(scan: *mut std::ffi::c_void);
@@ -144,6 +150,8 @@ extern "C" {
     /// 1 if a `blockaddress` of a block of function `f` is used outside `f` (another
     /// function, a global initializer, metadata), 0 if not, -1 for a non-function.
     pub fn mergefunc_block_address_escapes(f: LLVMValueRef) -> i32;
+    /// 1 if metadata refers to an argument of `f`, 0 if not, -1 if not a function.
+    pub fn mergefunc_args_used_by_metadata(f: LLVMValueRef) -> i32;
     /// Empties function `fn` (debug records, operand uses, then its blocks); with `keep`
     /// the blocks are unlinked but stay allocated (one-shot tools). 0 for a value that is
     /// not a function, 1 deleted, 2 kept.

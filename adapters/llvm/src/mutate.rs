@@ -312,7 +312,7 @@ impl LlvmModule {
             next: usize,
             acc: V,
         }
-        let b = &self.builder;
+        let b = self.builder();
         let unbuilt = || LlvmError("cannot build the thunk's cast".into());
         let mut stack: Vec<Frame> = Vec::new();
         let (mut v, mut dest) = (v, dest);
@@ -364,7 +364,7 @@ impl LlvmModule {
         if gparams.len() != fparams.len() {
             return err("thunk between functions with different parameter counts");
         }
-        let b = &self.builder;
+        let b = self.builder();
         b.position_at_end(block);
         let mut args = Vec::with_capacity(fparams.len());
         for (p, t) in g.params().into_iter().zip(fparams.iter()) {
@@ -685,6 +685,9 @@ impl LlvmModule {
             body.set_global_metadata(k, md);
         }
         let symbol_lost_attachments = self.strip_metadata(fv);
+        // Whether the arguments' replacement below may delete metadata (a `LocalAsMetadata`
+        // of an argument, when debug records refer to it).
+        let args_in_metadata = fv.args_used_by_metadata();
         // Moving the blocks replaces their block-address constants (and the constants
         // built on them), and changes what the functions using them refer to.
         self.blockaddress_users(fv, &mut eager, &mut freed);
@@ -715,14 +718,20 @@ impl LlvmModule {
         // (function-local metadata follows the replaced arguments). Arguments, blocks and
         // instructions are positional; constants, including references to `f`, are the
         // same objects.
+        // Nothing the pointer caches know is freed when no block-address constant is
+        // replaced and no metadata refers to an argument: the instructions, constants and
+        // metadata nodes stay as they are (uniqued and distinct nodes belong to the
+        // context). The metadata caches then keep their generation.
+        let frees_nothing = eager.is_empty() && freed.is_empty() && !args_in_metadata;
         let moved = if eager.is_empty() && freed.is_empty() {
             let s = &self.funcs[f.index()];
             debug_assert!(!s.built || s.view.as_ref().is_none_or(|b| s.meta == crate::module::view_has_meta(b)));
             // Metadata ids survive the move when they do not depend on the metadata
-            // caches' generation (uniqued content only, no function-local metadata).
+            // caches' generation (uniqued content only, no function-local metadata), or
+            // when that generation does not change and the view has its ids.
             let plain = s.built
                 && s.view.as_ref().is_some_and(|b| b.insts.len() == s.insts.len())
-                && (!s.meta || self.ids_outlive_md_generation(f.0));
+                && (!s.meta || (frees_nothing && self.view_in_md_generation(f)) || self.ids_outlive_md_generation(f.0));
             if plain {
                 let s = &mut self.funcs[f.index()];
                 let (gen, meta) = (s.view_gen, s.meta);
@@ -762,7 +771,8 @@ impl LlvmModule {
             vec![f, id]
         };
         let sig = if derived && symbol_lost_attachments { vec![f] } else { Vec::new() };
-        self.refresh(lazy, sig, eager, Freed::Consts(freed), None);
+        let free = if frees_nothing { Freed::Nothing } else { Freed::Consts(freed) };
+        self.refresh(lazy, sig, eager, free, None);
         if derived && cfg!(debug_assertions) {
             self.assert_facts_are_current(f);
             self.assert_facts_are_current(id);

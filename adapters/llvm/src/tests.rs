@@ -474,6 +474,50 @@ fn split_bodies_keep_their_view_and_copy_key() {
     }
 }
 
+/// A split body keeps its view also when the view holds distinct metadata (a loop's
+/// `!llvm.loop` node, whose id belongs to the metadata caches' generation): a split that
+/// replaces no block-address constant frees nothing those caches know, so they keep their
+/// generation and the moved view is what a build gives now (debug builds check it on
+/// the spot). Two builds in all (a and b, to compare them); three when metadata refers to
+/// an argument (a debug record of `%n`), whose replacement may delete that metadata: the
+/// caches then start a new generation and the body's view is built again.
+#[test]
+fn split_bodies_keep_views_with_distinct_metadata() {
+    let body = |name: &str, lp: u32, dbg: Option<(u32, u32, u32)>| {
+        let sp = dbg.map_or(String::new(), |d| format!(" !dbg !{}", d.0));
+        let rec = dbg.map_or(String::new(), |d| format!("  #dbg_value(i32 %n, !{}, !DIExpression(), !{})\n", d.1, d.2));
+        format!(
+            "define linkonce_odr i32 @{name}(ptr %p, i32 %n){sp} {{\nentry:\n{rec}  br label %loop\nloop:\n  \
+             %i = phi i32 [ 0, %entry ], [ %j, %loop ]\n  %j = add i32 %i, 1\n  %c = icmp slt i32 %j, %n\n  \
+             br i1 %c, label %loop, label %done, !llvm.loop !{lp}\ndone:\n  ret i32 %j\n}}\n"
+        )
+    };
+    let loops = "!0 = distinct !{!0, !1}\n!1 = !{!\"llvm.loop.mustprogress\"}\n!2 = distinct !{!2, !1}\n";
+    let plain = format!("{}{}{loops}", body("a", 0, None), body("b", 2, None));
+    let debug_info = "!llvm.dbg.cu = !{!20}\n!llvm.module.flags = !{!21}\n\
+        !10 = distinct !DISubprogram(name: \"a\", scope: !22, file: !22, line: 1, type: !23, unit: !20, spFlags: DISPFlagDefinition)\n\
+        !11 = distinct !DISubprogram(name: \"b\", scope: !22, file: !22, line: 2, type: !23, unit: !20, spFlags: DISPFlagDefinition)\n\
+        !12 = !DILocalVariable(name: \"n\", arg: 2, scope: !10, file: !22, line: 1, type: !24)\n\
+        !13 = !DILocation(line: 1, scope: !10)\n\
+        !14 = !DILocalVariable(name: \"n\", arg: 2, scope: !11, file: !22, line: 2, type: !24)\n\
+        !15 = !DILocation(line: 2, scope: !11)\n\
+        !20 = distinct !DICompileUnit(language: DW_LANG_C99, file: !22, emissionKind: FullDebug)\n\
+        !21 = !{i32 2, !\"Debug Info Version\", i32 3}\n!22 = !DIFile(filename: \"t.c\", directory: \"/\")\n\
+        !23 = !DISubroutineType(types: !{})\n!24 = !DIBasicType(name: \"int\", size: 32, encoding: DW_ATE_signed)\n";
+    let with_records =
+        format!("{}{}{loops}{debug_info}", body("a", 0, Some((10, 12, 13))), body("b", 2, Some((11, 14, 15))));
+    for (src, builds) in [(plain, 2), (with_records, 3)] {
+        let mut m = LlvmModule::parse(format!("{DL}{src}").as_bytes(), "split.ll").unwrap_or_else(|e| panic!("{e}"));
+        let r = merge_module(&mut m, &Options::default()).unwrap_or_else(|e| panic!("{e}"));
+        m.verify().unwrap_or_else(|e| panic!("{e}\n{}", m.to_text()));
+        assert_eq!((r.stats.functions_merged, r.stats.double_weak), (1, 1), "{r:?}");
+        assert_eq!(m.testing().views_built(), builds, "{r:?}\n{src}");
+        let text = m.to_text();
+        assert!(text.contains("define private i32 @a.merged(ptr %p, i32 %n)"), "{text}");
+        assert!(text.contains("label %done, !llvm.loop !"), "{text}");
+    }
+}
+
 /// A split body takes over its function's cached tree key (so cycle keys read it
 /// without a walk), except when the instructions name that function: it has no body
 /// for a moment and then becomes a thunk or an alias, so a key moved then would be
