@@ -21,8 +21,8 @@ Programs (sources from crates.io through cargo; drivers and inputs in real-progr
             rustc, linker-plugin LTO, the plugin in lld).
   memchr, ryu  the crates' own test suites (`cargo test --release`, pinned versions from
             crates.io), built like rust-app.
-Programs with their own test suites, from Debian 12 source packages (`apt-get source`;
-needs a `deb-src` entry for bookworm): the run's output is the suite's report.
+Programs with their own test suites, from Debian 12 source packages (the orig tarballs,
+fetched from deb.debian.org's pool and checked by sha256): the run's output is the suite's report.
   tinyxml2  tinyxml2 9.0.0 with its xmltest.cpp (run in the source folder: resources/);
   pugixml   pugixml 1.13 with its tests/ (every test_*.cpp and the runner, data files);
   jsoncpp   jsoncpp 1.9.5 (libjsoncpp) with src/test_lib_json (templates, std::string,
@@ -44,6 +44,7 @@ merge count and `same`/`DIFFERS`; exits 1 if any output differs.
 """
 import argparse
 import glob
+import hashlib
 import json
 import os
 import re
@@ -101,23 +102,35 @@ def crate_dirs(work):
     return {p["name"]: os.path.dirname(p["manifest_path"]) for p in meta["packages"]}
 
 
-# Debian 12 source packages: (source package, folder its orig tarball unpacks to).
+# Debian 12 source packages: (orig tarball in Debian's pool, its sha256, folder it
+# unpacks to). Fetched from deb.debian.org directly, so no `deb-src` entry is needed.
+DEBIAN_POOL = "http://deb.debian.org/debian/pool/main/"
 DEBIAN_SOURCES = {
-    "tinyxml2": ("tinyxml2", "tinyxml2-9.0.0"),
-    "pugixml": ("pugixml", "pugixml-1.13"),
-    "jsoncpp": ("libjsoncpp", "jsoncpp-1.9.5"),
+    "tinyxml2": ("t/tinyxml2/tinyxml2_9.0.0+dfsg.orig.tar.xz",
+                 "96510f47a5db537f70dff3e83dd71fd2180cbba4aa76c589a549467e7f34bc9b", "tinyxml2-9.0.0"),
+    "pugixml": ("p/pugixml/pugixml_1.13.orig.tar.gz",
+                "5c5ad5d7caeb791420408042a7d88c2c6180781bf218feca259fd9d840a888e1", "pugixml-1.13"),
+    "jsoncpp": ("libj/libjsoncpp/libjsoncpp_1.9.5.orig.tar.gz",
+                "f409856e5920c18d0c2fb85276e24ee607d2a09b5e7d5f0a371368903c275da2", "jsoncpp-1.9.5"),
 }
 
 
 def debian_source(work, name):
     """The unpacked upstream sources of a Debian source package (fetched once)."""
-    pkg, folder = DEBIAN_SOURCES[name]
+    path, sha256, folder = DEBIAN_SOURCES[name]
     top = os.path.join(work, "debian-src")
     d = os.path.join(top, folder)
     if not os.path.isdir(d):
         os.makedirs(top, exist_ok=True)
-        must(["apt-get", "source", "--download-only", pkg], cwd=top)
-        tarball = sorted(glob.glob(os.path.join(top, f"{pkg}_*.orig.tar.*")))[-1]
+        tarball = os.path.join(top, os.path.basename(path))
+        if not os.path.isfile(tarball):
+            must(["curl", "-fsSL", "-o", tarball + ".part", DEBIAN_POOL + path])
+            os.replace(tarball + ".part", tarball)
+        with open(tarball, "rb") as f:
+            got = hashlib.sha256(f.read()).hexdigest()
+        if got != sha256:
+            os.remove(tarball)
+            sys.exit(f"real-programs: {tarball}: sha256 {got}, expected {sha256}")
         must(["tar", "xf", tarball], cwd=top)
     return d
 
