@@ -117,6 +117,15 @@ extern "C" {
     /// Gives a module with a target triple and no data layout the layout its triple
     /// implies, as opt does: 0 nothing to do, 1 set, 2 the triple has no known layout.
     pub fn mergefunc_infer_data_layout(m: LLVMModuleRef) -> i32;
+    /// Parses `.ll` text or `.bc` bitcode (the buffer is not consumed) as opt-22 does: a
+    /// module with a triple and no layout is parsed under the triple's layout. 0 and a
+    /// module on success; 1 and a message (free with `LLVMDisposeMessage`) on failure.
+    pub fn mergefunc_parse_ir(
+        ctx: LLVMContextRef,
+        buf: LLVMMemoryBufferRef,
+        out: *mut LLVMModuleRef,
+        msg: *mut *mut c_char,
+    ) -> i32;
     /// Raises glibc's trim, top-pad and mmap thresholds (1 when applied, 0 elsewhere).
     pub fn mergefunc_tune_allocator() -> i32;
     /// 1 if a `blockaddress` refers to a block of function `f`, 0 if none does, -1 for

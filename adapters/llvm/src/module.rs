@@ -253,7 +253,8 @@ pub(crate) struct KindIds {
     /// Where the integer attribute kinds are (`None`: unknown, no integer value is read).
     int_attr_range: Option<safe::IntKinds>,
     /// `inalloca` and `swifterror`: allocas of functions with these attributes need
-    /// their bits read (see the view builder).
+    /// their bits read (see the view builder); no thunk calls a function with an
+    /// `inalloca` parameter (`LlvmModule::thunk_may_call`).
     special_alloca_kinds: [u32; 2],
     /// Attribute kinds of `naked` (function) and `preallocated` (parameter): see
     /// `LlvmModule::thunk_may_call`.

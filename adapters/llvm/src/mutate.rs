@@ -118,6 +118,14 @@ pub(crate) fn thunk_cast_possible(src: T, dest: T) -> Result<(), &'static str> {
 /// The calls, invokes and callbrs that call `f` directly (`f` is their callee operand,
 /// not an argument or part of a constant).
 /// True if an alias names `f`, directly or through constant expressions.
+/// Whether the code generator of the triple's architecture compiles a `musttail` call
+/// between two `swifttailcc` functions whatever the callee (PowerPC and MIPS only turn
+/// it into a sibling call when the callee allows one, and stop otherwise).
+fn musttail_always_compiles(triple: &[u8]) -> bool {
+    let arch = triple.split(|&b| b == b'-').next().unwrap_or_default();
+    !(arch.starts_with(b"powerpc") || arch.starts_with(b"ppc") || arch.starts_with(b"mips"))
+}
+
 fn named_by_alias(f: V) -> bool {
     let mut todo = vec![f];
     let mut seen = std::collections::HashSet::new();
@@ -945,6 +953,17 @@ impl ModuleMut for LlvmModule {
             // allocations, stays possible.
             Rewrite::Thunk | Rewrite::Alias | Rewrite::SplitBody if gv.frame_recovered() => {
                 Err("llvm.localrecover reads its frame, so it keeps its body")
+            }
+            // A `swifttailcc` thunk must `musttail` call; PowerPC's and MIPS's code
+            // generators cannot always honour that (llc-22 stops with "failed to perform
+            // tail call elimination on a call site marked musttail"), where the unmerged
+            // functions compile (LLVM 22 writes such thunks anyway).
+            Rewrite::Thunk
+                if gv.call_conv() == Some(cc::SWIFT_TAIL)
+                    && fv.call_conv() == Some(cc::SWIFT_TAIL)
+                    && !musttail_always_compiles(&self.m.target_triple()) =>
+            {
+                Err("the target cannot always compile the thunk's musttail call")
             }
             Rewrite::Thunk => {
                 let (Some(gty), Some(fty)) = (gv.global_value_type(), fv.global_value_type()) else {

@@ -1484,6 +1484,36 @@ fn layout_comes_from_the_triple() {
     assert!(!equal(&m, "f1", "b4"), "unknown layout: GEPs are compared structurally");
 }
 
+/// A triple without a datalayout is parsed under the triple's layout, not given it after
+/// parsing: what the text leaves implicit (a load's, store's or alloca's alignment) is
+/// what opt-22 and llc-22 read. Parsed under LLVM's default layout, i686's implicit
+/// `load double` read as `align 8` and equalled an explicit `align 8` load (a false
+/// merge: `layout-triple-implicit-align.ll`).
+#[test]
+fn implicit_alignments_follow_the_triple() {
+    let src = "define double @imp(ptr %p) {\n  %x = load double, ptr %p\n  ret double %x\n}\n\
+               define double @a8(ptr %p) {\n  %x = load double, ptr %p, align 8\n  ret double %x\n}\n\
+               define double @a4(ptr %p) {\n  %x = load double, ptr %p, align 4\n  ret double %x\n}\n\
+               define void @st(ptr %p, i64 %v) {\n  store i64 %v, ptr %p\n  %s = alloca i32\n  store i32 0, ptr %s\n  ret void\n}\n";
+    let parse = |triple: &str| {
+        let mut m = LlvmModule::parse(format!("target triple = \"{triple}\"\n{src}").as_bytes(), "t.ll").unwrap();
+        m.testing().build_all_views();
+        m
+    };
+    let m = parse("i686-unknown-linux-gnu");
+    assert!(m.to_text().contains("load double, ptr %p, align 4\n  ret"), "{}", m.to_text());
+    assert!(!equal(&m, "imp", "a8"), "i686 aligns double to 4: the implicit load promises 4, not 8");
+    assert!(equal(&m, "imp", "a4"));
+    let m = parse("aarch64-unknown-linux-gnu");
+    assert!(m.to_text().contains("store i64 %v, ptr %p, align 8"), "{}", m.to_text());
+    assert!(equal(&m, "imp", "a8"));
+    // avr aligns everything to a byte
+    let m = parse("avr");
+    let t = m.to_text();
+    assert!(t.contains("store i64 %v, ptr %p, align 1") && t.contains("alloca i32, align 1"), "{t}");
+    assert!(!equal(&m, "imp", "a4") && !equal(&m, "imp", "a8"));
+}
+
 /// Prefix and prologue data, the partition and function attachments are part of the
 /// signature; `!dbg`/`!prof` are not.
 #[test]
@@ -1525,7 +1555,8 @@ fn function_level_properties_are_compared() {
 }
 
 /// Functions whose block addresses are used outside them are ineligible; the adapter
-/// refuses thunks that call `naked`, `preallocated` or interrupt-handler functions.
+/// refuses thunks that call `naked`, `preallocated`, `inalloca` or interrupt-handler
+/// functions.
 #[test]
 fn escaping_block_addresses_and_unthunkable_functions() {
     let m = load(concat!(
@@ -1535,6 +1566,7 @@ fn escaping_block_addresses_and_unthunkable_functions() {
         "  indirectbr ptr %p, [label %b]\nb:\n  ret i32 1\n}\n",
         "define void @nk(i32 %x) naked {\n  unreachable\n}\n",
         "define void @pa(ptr preallocated(i64) %p) {\n  ret void\n}\n",
+        "define void @ia(i32 %x, ptr inalloca(i64) %p) {\n  ret void\n}\n",
         "define x86_intrcc void @isr(ptr byval(i64) %f) {\n  ret void\n}\n",
         "define void @irq() \"interrupt\"=\"machine\" {\n  ret void\n}\n",
         "define void @ok(ptr byval(i64) %f) {\n  ret void\n}\n",
@@ -1550,7 +1582,7 @@ fn escaping_block_addresses_and_unthunkable_functions() {
     // it; a table other modules can see is.
     assert_eq!(m.func(id(&m, "table")).ineligible, None);
     assert_eq!(m.func(id(&m, "public_table")).ineligible, Some(Ineligible::Adapter(reason::BLOCK_ADDRESS_ESCAPES)));
-    for f in ["nk", "pa", "isr", "irq"] {
+    for f in ["nk", "pa", "ia", "isr", "irq"] {
         assert!(m.thunk_may_call(id(&m, f)).is_err(), "{f}");
     }
     assert_eq!(m.thunk_may_call(id(&m, "ok")), Ok(()));
