@@ -161,6 +161,8 @@ struct Scan {
   SmallVector<BlockSpans, 32> Spans;
   SmallVector<unsigned, 16> Stack;
   SmallVector<bool, 32> Seen;
+  // The prefix key's blocks to read.
+  SmallVector<const BasicBlock *, 16> BlockStack;
   // Canonical type keys by type (types are uniqued per context and never freed).
   DenseMap<const Type *, uint64_t> TypeKeys;
   // A direct-mapped cache in front of `TypeKeys` (most instructions repeat a few types).
@@ -1842,7 +1844,7 @@ extern "C" {
 // and its terminator (each: opcode and operand count, but a getelementptr's opcode alone;
 // the terminator's successor count). With `entry_walk` & 1, also the opcodes and the
 // count of the entry block's instructions other than debug intrinsics (of the first
-// `ShapeEntryWalkCap` of them); with `entry_walk`
+// `entry_cap` of them); with `entry_walk`
 // & 2, the first instruction and the terminator of each successor of the entry block. Returns 0 for anything that is not a
 // function with a body whose entry block has a terminator (the caller keeps it).
 //
@@ -1856,10 +1858,11 @@ static uint64_t firstKey(const Instruction *I) {
   return Op == Instruction::GetElementPtr ? mixk(0x9e, Op) : mixk(Op, I->getNumOperands());
 }
 
-// Instructions of the entry block that a shape key with `entry_walk` & 1 reads at most.
-static constexpr uint64_t ShapeEntryWalkCap = 1024;
+// How far ahead of the instruction being read the shape and prefix walks prefetch
+// (bytes): they read tens of instructions, not whole functions.
+static constexpr uintptr_t PrefixPrefetchAhead = 1024;
 
-uint64_t mergefunc_shape_key(void *scan, LLVMValueRef fn, unsigned ptr_bits, int entry_walk,
+uint64_t mergefunc_shape_key(void *scan, LLVMValueRef fn, unsigned ptr_bits, int entry_walk, unsigned entry_cap,
                              int *address_taken) {
   auto &S = *static_cast<Scan *>(scan);
   if (address_taken)
@@ -1879,15 +1882,16 @@ uint64_t mergefunc_shape_key(void *scan, LLVMValueRef fn, unsigned ptr_bits, int
   H = mixk(H, firstKey(First));
   H = mixk(mixk(mixk(H, T->getOpcode()), T->getNumOperands()), T->getNumSuccessors());
   if (entry_walk & 1) {
-    // At most `ShapeEntryWalkCap` instructions: past them the key says only "longer"
+    // At most `entry_cap` instructions: past them the key says only "longer"
     // (two equal functions stop at the same place). A function alone on its shape is
     // never read, so its shape must cost far less than LLVM's hash of all of it, also
     // for one huge entry block.
     uint64_t N = 0;
     for (const Instruction &I : Entry) {
+      __builtin_prefetch(reinterpret_cast<const void *>(reinterpret_cast<uintptr_t>(&I) + PrefixPrefetchAhead));
       if (isa<DbgInfoIntrinsic>(I))
         continue;
-      if (N == ShapeEntryWalkCap) {
+      if (N == entry_cap) {
         H = mixk(H, ~uint64_t(0));
         break;
       }
@@ -1916,6 +1920,90 @@ uint64_t mergefunc_shape_key(void *scan, LLVMValueRef fn, unsigned ptr_bits, int
     *address_taken = Taken;
   }
   return H | 1;
+}
+
+// The prefix key of function `fn` (see `shape.rs`, which states why it is a refinement
+// of the order): a hash of the first `limit` instructions other than debug intrinsics of
+// the blocks reachable from the entry, in the order's walk order (depth first from the
+// entry, a block's last successor first, each block once), each block opened by a marker.
+// Per instruction, the prescan's merge-key words: its opcode, and but for a
+// getelementptr (which the order may compare by byte offset alone) its operand count,
+// its result type's key and per operand the prescan's tag: 0 for an operand that is not a
+// constant, for an integer zero, a wider integer or any other constant; a non-zero integer
+// of at most 64 bits by its value; a global variable, alias, ifunc or declared function by
+// its identity; a function with a body by a marker alone. A walk that stops at `limit`
+// hashes a marker for it (two equal functions stop at the same place); one that ends
+// first hashes the count. Returns 0 for anything it cannot key (not a function with a
+// body, a reachable block without terminator, a successor in another function): the
+// caller then counts the function as sharing every key.
+uint64_t mergefunc_prefix_key(void *scan, LLVMValueRef fn, unsigned ptr_bits, unsigned limit) {
+  auto &S = *static_cast<Scan *>(scan);
+  auto *F = dyn_cast_or_null<Function>(unwrap(fn));
+  if (!F || F->isDeclaration())
+    return 0;
+  const bool Dbg = mayHaveDbgIntrinsics(S, F);
+  // Blocks to read (`Seen`: pushed once, by block number).
+  S.Seen.assign(F->getMaxBlockNumber(), false);
+  auto &Work = S.BlockStack;
+  Work.clear();
+  const BasicBlock *EntryBB = &F->getEntryBlock();
+  Work.push_back(EntryBB);
+  if (EntryBB->getNumber() >= S.Seen.size())
+    return 0;
+  S.Seen[EntryBB->getNumber()] = true;
+  uint64_t H = 0x70, N = 0;
+  while (!Work.empty()) {
+    const BasicBlock *BB = Work.pop_back_val();
+    const Instruction *T = BB->getTerminator();
+    if (!T)
+      return 0;
+    H = mixk(H, 0xbb);
+    for (const Instruction &I : *BB) {
+      // Within a block the parser allocated the instructions one after the other.
+      __builtin_prefetch(reinterpret_cast<const void *>(reinterpret_cast<uintptr_t>(&I) + PrefixPrefetchAhead));
+      if (Dbg && isa<DbgInfoIntrinsic>(I))
+        continue;
+      if (N == limit)
+        return mixk(H, ~uint64_t(0)) | 1;
+      ++N;
+      unsigned Op = I.getOpcode();
+      if (Op == Instruction::GetElementPtr) {
+        H = mixk(H, firstKey(&I));
+        continue;
+      }
+      uint64_t L = mixk(mixk(firstKey(&I), typeKey(S, I.getType(), ptr_bits, 0)), 0x0e);
+      for (const Use &U : I.operands()) {
+        const Value *O = U.get();
+        if (!O || !isa<Constant>(O)) {
+          L = mixk(L, 0);
+        } else if (auto *CI = dyn_cast<ConstantInt>(O)) {
+          if (CI->getType()->isIntegerTy() && CI->getBitWidth() <= 64 && !CI->isZero())
+            L = mixk(mixk(L, 1), CI->getZExtValue());
+          else
+            L = mixk(L, 0);
+        } else if (isa<GlobalVariable>(O) || isa<GlobalAlias>(O) || isa<GlobalIFunc>(O)) {
+          L = mixk(mixk(L, 2), reinterpret_cast<uintptr_t>(O));
+        } else if (auto *G = dyn_cast<Function>(O)) {
+          bool Decl = G->empty() && !G->isMaterializable();
+          L = Decl ? mixk(mixk(L, 3), reinterpret_cast<uintptr_t>(O)) : mixk(L, 4);
+        } else {
+          L = mixk(L, 0);
+        }
+      }
+      H = mixk(H, L);
+    }
+    for (unsigned i = 0, e = T->getNumSuccessors(); i != e; ++i) {
+      const BasicBlock *B = T->getSuccessor(i);
+      unsigned Num = B->getNumber();
+      if (B->getParent() != F || Num >= S.Seen.size())
+        return 0;
+      if (!S.Seen[Num]) {
+        S.Seen[Num] = true;
+        Work.push_back(B);
+      }
+    }
+  }
+  return mixk(H, N) | 1;
 }
 
 } // extern "C"

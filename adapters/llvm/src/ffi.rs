@@ -131,8 +131,12 @@ extern "C" {
         f: LLVMValueRef,
         ptr_bits: u32,
         entry_walk: i32,
+        entry_cap: u32,
         address_taken: *mut i32,
     ) -> u64;
+    /// The prefix key of function `fn` (see `shape.rs`): its first `limit` instructions in
+    /// the order's walk order; 0 for a function the shim cannot key.
+    pub fn mergefunc_prefix_key(scan: *mut std::ffi::c_void, f: LLVMValueRef, ptr_bits: u32, limit: u32) -> u64;
     /// 1 if a `blockaddress` of a block of function `f` is used outside `f` (another
     /// function, a global initializer, metadata), 0 if not, -1 for a non-function.
     pub fn mergefunc_block_address_escapes(f: LLVMValueRef) -> i32;

@@ -92,36 +92,133 @@ pub(crate) fn enabled() -> bool {
 /// none).
 /// Every handle is a function of the module (the handle rule of `crate::safe`).
 pub(crate) fn compute(scratch: &ScanScratch, defs: &[(usize, V)], n: usize, ptr_bits: u32) -> Shapes {
-    let mut keys: Vec<(u64, usize)> = Vec::with_capacity(defs.len());
     let entry_walk: i32 = std::env::var("MERGEFUNC_SHAPE_ENTRY").ok().and_then(|v| v.parse().ok()).unwrap_or(3);
-    let key = |f: V| scratch.shape_key(f, ptr_bits, entry_walk);
+    let entry_cap: u32 = env_u32("MERGEFUNC_SHAPE_ENTRY_CAP").unwrap_or(ENTRY_CAP);
+    let key = |f: V| scratch.shape_key(f, ptr_bits, entry_walk, entry_cap);
+    // By position in `defs`.
+    let mut keys: Vec<u64> = vec![0; defs.len()];
     // The sample first: if few of its functions are alone within it, the module is
     // duplicate-heavy and the shapes would cost more than they save.
     let stride = sample_stride();
     if stride > 1 && defs.len() >= SAMPLE_MIN * stride {
         // Read in steps: a prefix of the sample already clearly duplicate-heavy decides
         // (a prefix overstates the share alone: fewer mates are read yet).
-        let mut sample: Vec<(u64, usize)> = Vec::with_capacity(defs.len() / stride + 1);
-        for (k, &(i, f)) in defs.iter().step_by(stride).enumerate() {
-            sample.push((key(f), i));
-            if (k + 1) % PREFIX_STEP == 0 && alone_percent(sample.iter().map(|p| p.0).collect()) < PREFIX_NO_PERCENT {
+        let mut sample: Vec<u64> = Vec::with_capacity(defs.len() / stride + 1);
+        for (k, j) in (0..defs.len()).step_by(stride).enumerate() {
+            keys[j] = key(defs[j].1);
+            sample.push(keys[j]);
+            if (k + 1) % SAMPLE_STEP == 0 && alone_percent(&sample) < SAMPLE_NO_PERCENT {
                 return Shapes::default();
             }
         }
-        if !worth_it(sample.iter().map(|p| p.0).collect()) {
+        if !worth_it(&sample) {
             return Shapes::default();
         }
         // The sampled keys are kept; the others are read now.
-        keys.extend_from_slice(&sample);
-        for (j, &(i, f)) in defs.iter().enumerate() {
+        for (j, &(_, f)) in defs.iter().enumerate() {
             if j % stride != 0 {
-                keys.push((key(f), i));
+                keys[j] = key(f);
             }
         }
     } else {
-        keys.extend(defs.iter().map(|&(i, f)| (key(f), i)));
+        for (k, &(_, f)) in keys.iter_mut().zip(defs) {
+            *k = key(f);
+        }
     }
-    Shapes::from_keys(keys, n)
+    let limit = env_u32("MERGEFUNC_SHAPE_PREFIX").unwrap_or(PREFIX_LIMIT);
+    if limit > 0 {
+        refine_by_prefix(&mut keys, defs, |f| scratch.prefix_key(f, ptr_bits, limit));
+    }
+    let counts = KeyCounts::of(&keys);
+    let mut flags = vec![0; n];
+    for (&k, &(i, _)) in keys.iter().zip(defs) {
+        if !counts.shared(k) {
+            flags[i] = ALONE_ON_SHAPE;
+        }
+    }
+    Shapes { flags }
+}
+
+/// The most entry-block instructions a shape key reads (`MERGEFUNC_SHAPE_ENTRY_CAP`).
+const ENTRY_CAP: u32 = 1024;
+
+/// The most instructions a prefix key reads (`MERGEFUNC_SHAPE_PREFIX`; 0: no prefix keys).
+const PREFIX_LIMIT: u32 = 64;
+
+fn env_u32(name: &str) -> Option<u32> {
+    std::env::var(name).ok().and_then(|v| v.parse().ok())
+}
+
+/// Refines the shape keys `keys` (by position in `defs`) that another definition shares
+/// by their prefix key (`prefix`, read for those only). A key stays 0 (never alone) where
+/// either is 0.
+fn refine_by_prefix(keys: &mut [u64], defs: &[(usize, V)], prefix: impl Fn(V) -> u64) {
+    let counts = KeyCounts::of(keys);
+    for (k, &(_, f)) in keys.iter_mut().zip(defs) {
+        if *k == 0 || !counts.shared(*k) {
+            continue;
+        }
+        let p = prefix(f);
+        *k = if p == 0 { 0 } else { (k.rotate_left(23) ^ p).wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1 };
+    }
+}
+
+/// How often each key occurs in a set of keys (once, or more), key 0 aside (it shares
+/// every key): an open-addressing table. (Sorting the keys cost more than reading them
+/// on modules of a few hundred functions.)
+struct KeyCounts {
+    /// (key, 1 or 2 for "more than once"); key 0: an empty slot.
+    slots: Vec<(u64, u8)>,
+    mask: usize,
+}
+
+impl KeyCounts {
+    fn of(keys: &[u64]) -> Self {
+        let size = (keys.len() * 2).next_power_of_two().max(16);
+        let mut c = KeyCounts { slots: vec![(0, 0); size], mask: size - 1 };
+        for &k in keys {
+            if k == 0 {
+                continue;
+            }
+            let mut i = c.slot(k);
+            loop {
+                let s = &mut c.slots[i];
+                if s.0 == 0 {
+                    *s = (k, 1);
+                    break;
+                }
+                if s.0 == k {
+                    s.1 = 2;
+                    break;
+                }
+                i = (i + 1) & c.mask;
+            }
+        }
+        c
+    }
+
+    fn slot(&self, k: u64) -> usize {
+        (k.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 32) as usize & self.mask
+    }
+
+    /// Whether `k` occurs more than once among the keys (0: always).
+    fn shared(&self, k: u64) -> bool {
+        if k == 0 {
+            return true;
+        }
+        let mut i = self.slot(k);
+        loop {
+            let s = self.slots[i];
+            if s.0 == k {
+                return s.1 > 1;
+            }
+            if s.0 == 0 {
+                // Not a key of the set: no other has it.
+                return false;
+            }
+            i = (i + 1) & self.mask;
+        }
+    }
 }
 
 /// A module is sampled only when the sample has at least this many definitions (smaller
@@ -138,34 +235,26 @@ fn sample_stride() -> usize {
 /// [`ALONE_MIN_PERCENT`] of the sample alone within the sample. The decision changes no
 /// output (without shapes every definition takes the full path, with the same merges);
 /// only the time.
-fn worth_it(keys: Vec<u64>) -> bool {
+fn worth_it(keys: &[u64]) -> bool {
     alone_percent(keys) >= ALONE_MIN_PERCENT
 }
 
 /// Every how many sampled definitions the prefix read so far is judged (see
-/// [`PREFIX_NO_PERCENT`]).
-const PREFIX_STEP: usize = 128;
+/// [`SAMPLE_NO_PERCENT`]).
+const SAMPLE_STEP: usize = 128;
 
 /// A prefix of the sample with fewer than this share alone within it ends the sample:
 /// shapes are not read. The prefix overstates the share of the whole sample (a function's
 /// mates further on are not read yet), so this cuts short samples that would decide the
 /// same (rust-linked-release: 49% of the first 768 sampled, 42% of all 1,378; the debug
 /// build: 21% of the first 256); it changes no output either way.
-const PREFIX_NO_PERCENT: usize = ALONE_MIN_PERCENT;
+const SAMPLE_NO_PERCENT: usize = ALONE_MIN_PERCENT;
 
 /// The share (percent) of `keys` that no other key of `keys` equals (0 never alone).
-fn alone_percent(mut keys: Vec<u64>) -> usize {
+fn alone_percent(keys: &[u64]) -> usize {
     let n = keys.len();
-    keys.sort_unstable();
-    let mut alone = 0usize;
-    let mut lo = 0;
-    while lo < n {
-        let hi = lo + keys[lo..].iter().take_while(|&&k| k == keys[lo]).count();
-        if hi - lo == 1 && keys[lo] != 0 {
-            alone += 1;
-        }
-        lo = hi;
-    }
+    let counts = KeyCounts::of(keys);
+    let alone = keys.iter().filter(|&&k| !counts.shared(k)).count();
     if std::env::var_os("MERGEFUNC_SHAPE_TRACE").is_some() {
         eprintln!("shape sample: {alone} of {n} alone");
     }
@@ -221,27 +310,24 @@ impl Shapes {
         }
         // One word per definition: two with equal (hash, key) get equal words, and two
         // that merely collide count as sharing (which only leaves one in).
-        let mut keys: Vec<(u64, u32)> = Vec::with_capacity(scanned.len());
+        // (A word that happens to be 0 counts as shared: never marked.)
+        let mut keys: Vec<u64> = Vec::with_capacity(scanned.len());
         for &i in scanned {
             match p.entry(i) {
                 Some(e) => {
                     let k = identities_key(e.key, p.ids_of(&e));
-                    keys.push(((e.hash.rotate_left(29) ^ k).wrapping_mul(0x9e37_79b9_7f4a_7c15), i as u32));
+                    keys.push((e.hash.rotate_left(29) ^ k).wrapping_mul(0x9e37_79b9_7f4a_7c15));
                 }
                 None => return 0,
             }
         }
-        keys.sort_unstable();
+        let counts = KeyCounts::of(&keys);
         let mut marked = 0;
-        let mut lo = 0;
-        while lo < keys.len() {
-            let k = keys[lo].0;
-            let hi = lo + keys[lo..].iter().take_while(|e| e.0 == k).count();
-            if hi - lo == 1 {
-                self.flags[keys[lo].1 as usize] |= ALONE_ON_KEY;
+        for (&k, &i) in keys.iter().zip(scanned) {
+            if !counts.shared(k) {
+                self.flags[i] |= ALONE_ON_KEY;
                 marked += 1;
             }
-            lo = hi;
         }
         marked
     }
@@ -259,17 +345,14 @@ impl Shapes {
     }
 
     /// From (key, function index) pairs (key 0: cannot be keyed, never alone).
-    fn from_keys(mut keys: Vec<(u64, usize)>, n: usize) -> Self {
-        keys.sort_unstable();
+    #[cfg(test)]
+    fn from_keys(keys: Vec<(u64, usize)>, n: usize) -> Self {
+        let counts = KeyCounts::of(&keys.iter().map(|k| k.0).collect::<Vec<_>>());
         let mut flags = vec![0; n];
-        let mut lo = 0;
-        while lo < keys.len() {
-            let k = keys[lo].0;
-            let hi = lo + keys[lo..].iter().take_while(|p| p.0 == k).count();
-            if hi - lo == 1 && k != 0 {
-                flags[keys[lo].1] = ALONE_ON_SHAPE;
+        for (k, i) in keys {
+            if !counts.shared(k) {
+                flags[i] = ALONE_ON_SHAPE;
             }
-            lo = hi;
         }
         Shapes { flags }
     }
@@ -362,12 +445,12 @@ mod tests {
     #[test]
     fn the_sample_decides_by_the_share_alone_within_it() {
         // 2 of 4 alone (key 0 is never alone): half, enough.
-        assert!(worth_it(vec![1, 2, 3, 3]));
-        assert!(worth_it(vec![1, 2, 3, 0]) && !worth_it(vec![0, 0, 3, 3]));
+        assert!(worth_it(&[1, 2, 3, 3]));
+        assert!(worth_it(&[1, 2, 3, 0]) && !worth_it(&[0, 0, 3, 3]));
         // 1 of 4: duplicate-heavy, shapes skipped.
-        assert!(!worth_it(vec![1, 3, 3, 3]));
-        assert!(!worth_it(vec![7; 100]));
-        assert!(worth_it((0..100).collect()));
+        assert!(!worth_it(&[1, 3, 3, 3]));
+        assert!(!worth_it(&[7; 100]));
+        assert!(worth_it(&(0..100).collect::<Vec<_>>()));
     }
 
     #[test]

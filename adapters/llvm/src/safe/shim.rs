@@ -305,13 +305,23 @@ impl ScanScratch {
     }
 
     /// The shape key of function `f` (see `crate::shape`), 0 for a value the shim cannot
-    /// key. `entry_walk` is the shim's entry-walk setting.
+    /// key. `entry_walk` is the shim's entry-walk setting, `entry_cap` the most entry-block
+    /// instructions it reads.
     #[inline]
-    pub fn shape_key(&self, f: V, ptr_bits: u32, entry_walk: i32) -> u64 {
+    pub fn shape_key(&self, f: V, ptr_bits: u32, entry_walk: i32, entry_cap: u32) -> u64 {
         // SAFETY: `self.0` is a live scratch; `f` is a live value (the shim checks that it
         // is a function with a body) that nothing modifies during the call; a null
         // `address_taken` is not written.
-        unsafe { ffi::mergefunc_shape_key(self.0, f.0, ptr_bits, entry_walk, ptr::null_mut()) }
+        unsafe { ffi::mergefunc_shape_key(self.0, f.0, ptr_bits, entry_walk, entry_cap, ptr::null_mut()) }
+    }
+
+    /// The prefix key of function `f` (see `crate::shape`): its first `limit` instructions
+    /// in the order's walk order; 0 for a value the shim cannot key.
+    #[inline]
+    pub fn prefix_key(&self, f: V, ptr_bits: u32, limit: u32) -> u64 {
+        // SAFETY: `self.0` is a live scratch; `f` is a live value (the shim checks that it
+        // is a function with a body) that nothing modifies during the call.
+        unsafe { ffi::mergefunc_prefix_key(self.0, f.0, ptr_bits, limit) }
     }
 }
 
