@@ -123,20 +123,28 @@ extern "C" {
     ) -> usize;
     /// Walks every instruction of module `m` (opcode and operand count); a checksum.
     pub fn mergefunc_floor_instruction_walk(m: LLVMModuleRef) -> u64;
-    /// The shape key of function `fn` (see `shape.rs`), 0 for a function the shim cannot
-    /// key; unless null, `*address_taken`: whether a `blockaddress` refers to one of its
-    /// blocks.
-    pub fn mergefunc_shape_key(
+    /// The shape key (see `shape.rs`; the shim's `mergefunc_shape_key`, 0 for a function
+    /// the shim cannot key) of each of the `n` functions of `fns` into `out` (`n` words).
+    pub fn mergefunc_shape_keys(
         scan: *mut std::ffi::c_void,
-        f: LLVMValueRef,
+        fns: *const LLVMValueRef,
+        n: usize,
         ptr_bits: u32,
         entry_walk: i32,
         entry_cap: u32,
-        address_taken: *mut i32,
-    ) -> u64;
-    /// The prefix key of function `fn` (see `shape.rs`): its first `limit` instructions in
-    /// the order's walk order; 0 for a function the shim cannot key.
-    pub fn mergefunc_prefix_key(scan: *mut std::ffi::c_void, f: LLVMValueRef, ptr_bits: u32, limit: u32) -> u64;
+        out: *mut u64,
+    );
+    /// The prefix key (see `shape.rs`: the first `limit` instructions in the order's walk
+    /// order; 0 for a function the shim cannot key) of each of the `n` functions of `fns`
+    /// into `out` (`n` words).
+    pub fn mergefunc_prefix_keys(
+        scan: *mut std::ffi::c_void,
+        fns: *const LLVMValueRef,
+        n: usize,
+        ptr_bits: u32,
+        limit: u32,
+        out: *mut u64,
+    );
     /// 1 if a `blockaddress` of a block of function `f` is used outside `f` (another
     /// function, a global initializer, metadata), 0 if not, -1 for a non-function.
     pub fn mergefunc_block_address_escapes(f: LLVMValueRef) -> i32;

@@ -94,20 +94,20 @@ pub(crate) fn enabled() -> bool {
 pub(crate) fn compute(scratch: &ScanScratch, defs: &[(usize, V)], n: usize, ptr_bits: u32) -> Shapes {
     let entry_walk: i32 = std::env::var("MERGEFUNC_SHAPE_ENTRY").ok().and_then(|v| v.parse().ok()).unwrap_or(3);
     let entry_cap: u32 = env_u32("MERGEFUNC_SHAPE_ENTRY_CAP").unwrap_or(ENTRY_CAP);
-    let key = |f: V| scratch.shape_key(f, ptr_bits, entry_walk, entry_cap);
+    let shape_keys = |fs: &[V]| scratch.shape_keys(fs, ptr_bits, entry_walk, entry_cap);
     // By position in `defs`.
-    let mut keys: Vec<u64> = vec![0; defs.len()];
+    let mut keys: Vec<u64>;
     // The sample first: if few of its functions are alone within it, the module is
     // duplicate-heavy and the shapes would cost more than they save.
     let stride = sample_stride();
     if stride > 1 && defs.len() >= SAMPLE_MIN * stride {
         // Read in steps: a prefix of the sample already clearly duplicate-heavy decides
         // (a prefix overstates the share alone: fewer mates are read yet).
-        let mut sample: Vec<u64> = Vec::with_capacity(defs.len() / stride + 1);
-        for (k, j) in (0..defs.len()).step_by(stride).enumerate() {
-            keys[j] = key(defs[j].1);
-            sample.push(keys[j]);
-            if (k + 1) % SAMPLE_STEP == 0 && alone_percent(&sample) < SAMPLE_NO_PERCENT {
+        let sampled: Vec<V> = defs.iter().step_by(stride).map(|d| d.1).collect();
+        let mut sample: Vec<u64> = Vec::with_capacity(sampled.len());
+        for step in sampled.chunks(SAMPLE_STEP) {
+            sample.extend(shape_keys(step));
+            if step.len() == SAMPLE_STEP && alone_percent(&sample) < SAMPLE_NO_PERCENT {
                 return Shapes::default();
             }
         }
@@ -115,19 +115,16 @@ pub(crate) fn compute(scratch: &ScanScratch, defs: &[(usize, V)], n: usize, ptr_
             return Shapes::default();
         }
         // The sampled keys are kept; the others are read now.
-        for (j, &(_, f)) in defs.iter().enumerate() {
-            if j % stride != 0 {
-                keys[j] = key(f);
-            }
-        }
+        let others: Vec<V> = defs.iter().enumerate().filter(|(j, _)| j % stride != 0).map(|(_, d)| d.1).collect();
+        let mut others = shape_keys(&others).into_iter();
+        let mut sample = sample.into_iter();
+        keys = (0..defs.len()).map(|j| if j % stride == 0 { sample.next() } else { others.next() }.unwrap_or(0)).collect();
     } else {
-        for (k, &(_, f)) in keys.iter_mut().zip(defs) {
-            *k = key(f);
-        }
+        keys = shape_keys(&defs.iter().map(|d| d.1).collect::<Vec<_>>());
     }
     let limit = env_u32("MERGEFUNC_SHAPE_PREFIX").unwrap_or(PREFIX_LIMIT);
     if limit > 0 {
-        refine_by_prefix(&mut keys, defs, |f| scratch.prefix_key(f, ptr_bits, limit));
+        refine_by_prefix(&mut keys, defs, |fs| scratch.prefix_keys(fs, ptr_bits, limit));
     }
     let counts = KeyCounts::of(&keys);
     let mut flags = vec![0; n];
@@ -140,26 +137,25 @@ pub(crate) fn compute(scratch: &ScanScratch, defs: &[(usize, V)], n: usize, ptr_
 }
 
 /// The most entry-block instructions a shape key reads (`MERGEFUNC_SHAPE_ENTRY_CAP`).
-const ENTRY_CAP: u32 = 1024;
+const ENTRY_CAP: u32 = 16;
 
 /// The most instructions a prefix key reads (`MERGEFUNC_SHAPE_PREFIX`; 0: no prefix keys).
-const PREFIX_LIMIT: u32 = 64;
+const PREFIX_LIMIT: u32 = 32;
 
 fn env_u32(name: &str) -> Option<u32> {
     std::env::var(name).ok().and_then(|v| v.parse().ok())
 }
 
 /// Refines the shape keys `keys` (by position in `defs`) that another definition shares
-/// by their prefix key (`prefix`, read for those only). A key stays 0 (never alone) where
-/// either is 0.
-fn refine_by_prefix(keys: &mut [u64], defs: &[(usize, V)], prefix: impl Fn(V) -> u64) {
+/// by their prefix keys (`prefix`, read for those only, in `defs` order). A key stays 0
+/// (never alone) where either is 0.
+fn refine_by_prefix(keys: &mut [u64], defs: &[(usize, V)], prefix: impl Fn(&[V]) -> Vec<u64>) {
     let counts = KeyCounts::of(keys);
-    for (k, &(_, f)) in keys.iter_mut().zip(defs) {
-        if *k == 0 || !counts.shared(*k) {
-            continue;
-        }
-        let p = prefix(f);
-        *k = if p == 0 { 0 } else { (k.rotate_left(23) ^ p).wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1 };
+    let shared: Vec<usize> = (0..keys.len()).filter(|&j| keys[j] != 0 && counts.shared(keys[j])).collect();
+    let handles: Vec<V> = shared.iter().map(|&j| defs[j].1).collect();
+    for (j, p) in shared.into_iter().zip(prefix(&handles)) {
+        let k = keys[j];
+        keys[j] = if p == 0 { 0 } else { (k.rotate_left(23) ^ p).wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1 };
     }
 }
 
