@@ -796,6 +796,11 @@ pub trait Module {
     /// leave names out (so that it need not copy every name at load) answers from its IR
     /// instead, for every function it has handed out facts for, also after a rewrite
     /// erased it (the name it had then).
+    ///
+    /// A function's name never changes during a run: a rewrite that replaces a function
+    /// (a thunk written as a new object, say) gives the new one the old one's name, and
+    /// a function the mutator creates gets a name of its own. Merge records name
+    /// functions by id and read their names when printed ([`crate::Report::display`]).
     fn func_name(&self, f: FuncId) -> &[u8] {
         &self.func(f).name
     }

@@ -1,10 +1,17 @@
 //! What a merge run did: one record per folded function, and LLVM's statistics.
+//!
+//! Invariant: records and refusals name functions by [`FuncId`] only; their names are
+//! read when they are printed ([`MergeRecord::display`], [`Report::display`]), from the
+//! module the run changed. That is exact because a function's name never changes during
+//! a run (the contract of [`Module::func_name`]: a rewrite that replaces a function keeps
+//! its name, an erased one keeps the name it had, a new one gets its own), and it keeps
+//! a run that folds many functions from copying every name it folds.
 
-use alloc::boxed::Box;
+use alloc::borrow::Cow;
 use alloc::vec::Vec;
 use core::fmt;
 
-use crate::ir::FuncId;
+use crate::ir::{FuncId, Module};
 
 /// What happened to the uses of a folded function before it was rewritten.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -59,12 +66,8 @@ impl UseRewrite {
 pub struct MergeRecord {
     /// The function that was folded.
     pub folded: FuncId,
-    /// Its name at the time.
-    pub folded_name: Box<[u8]>,
     /// The function it now forwards to (or whose body replaced it).
     pub target: FuncId,
-    /// The target's name at the time.
-    pub target_name: Box<[u8]>,
     /// What happened to its uses.
     pub uses: UseRewrite,
     /// What became of its symbol.
@@ -85,12 +88,8 @@ pub struct MergeRecord {
 pub struct Refusal {
     /// The function the rewrite would have changed.
     pub func: FuncId,
-    /// Its name at the time.
-    pub func_name: Box<[u8]>,
     /// The function it was equal to (the rewrite's target).
     pub target: FuncId,
-    /// The target's name at the time.
-    pub target_name: Box<[u8]>,
     /// The rewrite declined.
     pub rewrite: crate::mutate::Rewrite,
     /// The adapter's reason.
@@ -100,21 +99,30 @@ pub struct Refusal {
     pub pair_kept_apart: bool,
 }
 
-impl fmt::Display for Refusal {
-    /// `@func -> @target: no <rewrite> (<reason>)[, kept apart]`, one line.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "@{} -> @{}: no {} ({})",
-            Name(&self.func_name),
-            Name(&self.target_name),
-            self.rewrite.as_str(),
-            self.reason
-        )?;
-        if self.pair_kept_apart {
-            f.write_str(", kept apart")?;
-        }
-        Ok(())
+impl Refusal {
+    /// `@func -> @target: no <rewrite> (<reason>)[, kept apart]`, one line, the names read
+    /// from `m` (the module the run changed).
+    pub fn display<'a, M: Module + ?Sized>(&'a self, m: &'a M) -> impl fmt::Display + 'a {
+        self.display_with(move |f| Cow::Borrowed(m.func_name(f)))
+    }
+
+    /// [`Self::display`] with the names `name` gives (a caller that prints some names
+    /// otherwise, such as unnamed functions by number).
+    pub fn display_with<'a, N: Fn(FuncId) -> Cow<'a, [u8]> + 'a>(&'a self, name: N) -> impl fmt::Display + 'a {
+        Line(move |f: &mut fmt::Formatter<'_>| {
+            write!(
+                f,
+                "@{} -> @{}: no {} ({})",
+                Name(&name(self.func)),
+                Name(&name(self.target)),
+                self.rewrite.as_str(),
+                self.reason
+            )?;
+            if self.pair_kept_apart {
+                f.write_str(", kept apart")?;
+            }
+            Ok(())
+        })
     }
 }
 
@@ -195,6 +203,28 @@ impl Report {
     pub fn changed(&self) -> bool {
         !self.merges.is_empty()
     }
+
+    /// Every record, then every refusal, one a line, then the counters; the names read
+    /// from `m` (the module the run changed).
+    pub fn display<'a, M: Module + ?Sized>(&'a self, m: &'a M) -> impl fmt::Display + 'a {
+        Line(move |f: &mut fmt::Formatter<'_>| {
+            for r in &self.merges {
+                writeln!(f, "{}", r.display(m))?;
+            }
+            for r in &self.refused {
+                writeln!(f, "{}", r.display(m))?;
+            }
+            writeln!(f, "{}", self.stats)
+        })
+    }
+}
+
+/// Prints by calling its closure (the printers above).
+struct Line<F>(F);
+impl<F: Fn(&mut fmt::Formatter<'_>) -> fmt::Result> fmt::Display for Line<F> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        (self.0)(f)
+    }
 }
 
 struct Name<'a>(&'a [u8]);
@@ -210,24 +240,33 @@ impl fmt::Display for Name<'_> {
     }
 }
 
-impl fmt::Display for MergeRecord {
-    /// `@folded -> @target: <action> (uses: <rewrite>)`, one line.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "@{} -> @{}: {} (uses: {})",
-            Name(&self.folded_name),
-            Name(&self.target_name),
-            self.action.as_str(),
-            self.uses.as_str()
-        )?;
-        if self.shared_body_of.is_some() {
-            f.write_str(" [shared body]")?;
-        }
-        if self.cycle {
-            f.write_str(" [cycle]")?;
-        }
-        Ok(())
+impl MergeRecord {
+    /// `@folded -> @target: <action> (uses: <rewrite>)[ [shared body]][ [cycle]]`, one
+    /// line, the names read from `m` (the module the run changed).
+    pub fn display<'a, M: Module + ?Sized>(&'a self, m: &'a M) -> impl fmt::Display + 'a {
+        self.display_with(move |f| Cow::Borrowed(m.func_name(f)))
+    }
+
+    /// [`Self::display`] with the names `name` gives (a caller that prints some names
+    /// otherwise, such as unnamed functions by number).
+    pub fn display_with<'a, N: Fn(FuncId) -> Cow<'a, [u8]> + 'a>(&'a self, name: N) -> impl fmt::Display + 'a {
+        Line(move |f: &mut fmt::Formatter<'_>| {
+            write!(
+                f,
+                "@{} -> @{}: {} (uses: {})",
+                Name(&name(self.folded)),
+                Name(&name(self.target)),
+                self.action.as_str(),
+                self.uses.as_str()
+            )?;
+            if self.shared_body_of.is_some() {
+                f.write_str(" [shared body]")?;
+            }
+            if self.cycle {
+                f.write_str(" [cycle]")?;
+            }
+            Ok(())
+        })
     }
 }
 
@@ -273,17 +312,5 @@ impl fmt::Display for Stats {
             write!(f, " rewrites_refused={} pairs_kept_apart={}", self.rewrites_refused, self.pairs_kept_apart)?;
         }
         Ok(())
-    }
-}
-
-impl fmt::Display for Report {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for m in &self.merges {
-            writeln!(f, "{m}")?;
-        }
-        for r in &self.refused {
-            writeln!(f, "{r}")?;
-        }
-        writeln!(f, "{}", self.stats)
     }
 }

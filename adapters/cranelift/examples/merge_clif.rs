@@ -64,7 +64,7 @@ fn main() -> ExitCode {
     }
 
     println!(";; ---- report");
-    for line in report.to_string().lines() {
+    for line in report.display(&module).to_string().lines() {
         println!(";; {line}");
     }
     println!(";; ---- module");

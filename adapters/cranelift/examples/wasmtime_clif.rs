@@ -65,7 +65,7 @@ fn main() -> Result<(), Box<dyn core::error::Error>> {
     let merge = t.elapsed();
     m.verify_for(&*isa)?;
     for line in &report.merges {
-        println!("{line}");
+        println!("{}", line.display(&m));
     }
     let (n1, b1) = compile_all(&m, &*isa)?;
     println!(

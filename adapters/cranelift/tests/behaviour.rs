@@ -80,7 +80,7 @@ fn check_file(path: &Path) -> usize {
         for a in &args {
             let x = run(&before, &name, a);
             let y = run(&after, &name, a);
-            assert_eq!(x, y, "{}: %{name}{a:?} changed behaviour after\n{report}", path.display());
+            assert_eq!(x, y, "{}: %{name}{a:?} changed behaviour after\n{}", path.display(), report.display(&after));
             checked += 1;
         }
     }

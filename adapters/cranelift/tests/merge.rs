@@ -15,7 +15,7 @@ fn merge_snapshots() {
         out.push_str(input.trim_end());
         writeln!(out, "\n\n----- REPORT").unwrap();
         for r in &report.merges {
-            writeln!(out, "{r}").unwrap();
+            writeln!(out, "{}", r.display(&m)).unwrap();
         }
         writeln!(out, "{}", report.stats).unwrap();
         writeln!(out, "\n----- OUTPUT").unwrap();

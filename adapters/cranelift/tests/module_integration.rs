@@ -124,7 +124,7 @@ fn declarations_in_definitions_out() {
     let other = backend.declare_anonymous_function(&sig).unwrap();
     let report = m.merge(&Default::default()).unwrap();
     m.verify().unwrap();
-    let lines: Vec<String> = report.merges.iter().map(|r| r.to_string()).collect();
+    let lines: Vec<String> = report.merges.iter().map(|r| r.display(&m).to_string()).collect();
     assert_eq!(
         lines,
         [

@@ -193,7 +193,8 @@ fn merging_joins_only_copies() {
         let detail = |n: &str| vs.iter().find(|v| v.0 == n.trim_end_matches("_copy")).map(|v| v.1).unwrap();
         let mut copies = 0;
         for rec in &r.merges {
-            let (a, b) = (String::from_utf8_lossy(&rec.folded_name), String::from_utf8_lossy(&rec.target_name));
+            let (a, b) =
+                (String::from_utf8_lossy(m.func_name(rec.folded)), String::from_utf8_lossy(m.func_name(rec.target)));
             if a.trim_end_matches("_copy") == b.trim_end_matches("_copy") {
                 copies += 1;
                 continue;
@@ -245,7 +246,8 @@ block0(v0: i64):
         let detail = |n: &str| vs.iter().find(|v| v.0 == variant(n)).map(|v| v.1).unwrap();
         let mut copies = 0;
         for rec in &r.merges {
-            let (a, b) = (String::from_utf8_lossy(&rec.folded_name), String::from_utf8_lossy(&rec.target_name));
+            let (a, b) =
+                (String::from_utf8_lossy(m.func_name(rec.folded)), String::from_utf8_lossy(m.func_name(rec.target)));
             let ok = |k: &str| k.is_empty() || SAME.iter().any(|(s, _)| *s == k);
             if variant(&a) == variant(&b) {
                 copies += 1;

@@ -278,8 +278,8 @@ fn check_module(name: &str) -> Outcome {
             FoldAction::Alias | FoldAction::Kept => {}
         }
         o.folded.push((
-            String::from_utf8_lossy(&r.folded_name).into_owned(),
-            String::from_utf8_lossy(&r.target_name).into_owned(),
+            String::from_utf8_lossy(m.func_name(r.folded)).into_owned(),
+            String::from_utf8_lossy(m.func_name(r.target)).into_owned(),
         ));
     }
     to_compile.extend(m.ids().filter(|id| m.is_created(*id)));

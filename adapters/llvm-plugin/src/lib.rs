@@ -229,11 +229,11 @@ unsafe fn run(m: LLVMModuleRef, params: &Params, origin: Origin) -> Result<bool,
     if let Some(path) = &params.report {
         // The output numbers of unnamed functions, as the command writes them (only
         // worked out when the report names an unnamed function).
-        let unnamed = report.merges.iter().any(|r| r.folded_name.is_empty() || r.target_name.is_empty())
-            || report.refused.iter().any(|r| r.func_name.is_empty() || r.target_name.is_empty());
-        let slots = if unnamed { lm.unnamed_slots() } else { Vec::new() };
-        let name_of = |f: mergefunc::FuncId| lm.func_name(f).to_vec();
-        let json = mergefunc_llvm::report::to_json(&report, &name_of, &slots, Some(secs));
+        let unnamed = |f: mergefunc::FuncId| lm.func_name(f).is_empty();
+        let any_unnamed = report.merges.iter().any(|r| unnamed(r.folded) || unnamed(r.target))
+            || report.refused.iter().any(|r| unnamed(r.func) || unnamed(r.target));
+        let slots = if any_unnamed { lm.unnamed_slots() } else { Vec::new() };
+        let json = mergefunc_llvm::report::to_json(&report, &lm, &slots, Some(secs));
         write_atomically(&params::report_path(path, &name), json.as_bytes())?;
     }
     if params.stats {

@@ -195,8 +195,6 @@ struct Scan {
   // Allocated at the first GEP with constant indices (a scratch on the stack, such as
   // `mergefunc_structural_hash`'s, stays small).
   std::unique_ptr<GepOffset[]> Geps;
-  // One instruction's attachments (see `mergefunc_prescan`'s tags 4 and 5).
-  SmallVector<std::pair<unsigned, MDNode *>, 4> Attachments;
 };
 
 // How many result words `mergefunc_prescan` writes.
@@ -344,10 +342,9 @@ void mergefunc_scan_free(void *S) { delete static_cast<Scan *>(S); }
 // same content are one object). Of the identities the key refers to, the first `cap`
 // are written to `ids`, in walk
 // order, each a value pointer with a tag in its low bits: 1 a global variable, alias or
-// ifunc, 2 a declared function, 3 a function with a body; and per instruction attachment
-// but `!dbg` when `attachments` is non-zero, two words: its kind shifted left by 4, plus
-// 8 on a load, with tag 4, then its node (an `LLVMMetadataRef`) with tag 5. The caller asks again with a
-// larger buffer if out[2] > cap. Returns 0 (nothing usable) for a declaration, or for a
+// ifunc, 2 a declared function, 3 a function with a body. Attachments are not read (the
+// second tree key, `mergefunc_attachment_key`, hashes them for the functions that meet).
+// The caller asks again with a larger buffer if out[2] > cap. Returns 0 (nothing usable) for a declaration, or for a
 // block without terminator or an opcode outside the table in any block (unreachable ones
 // included: the walk reads every block); the caller then takes the slower paths, which
 // decide those cases.
@@ -364,7 +361,7 @@ void mergefunc_scan_free(void *S) { delete static_cast<Scan *>(S); }
 // during the walk, and the parts are combined in that order (replaying every word in
 // that order instead would be a long chain of dependent multiplies).
 int mergefunc_prescan(void *scan, LLVMValueRef fn, const uint64_t *term_by_opcode, unsigned n_terms,
-                      unsigned ptr_bits, uint64_t *out, uint64_t *ids, size_t cap, int attachments) {
+                      unsigned ptr_bits, uint64_t *out, uint64_t *ids, size_t cap) {
   auto &S = *static_cast<Scan *>(scan);
   auto *F = dyn_cast_or_null<Function>(unwrap(fn));
   if (!F || F->isDeclaration())
@@ -428,20 +425,6 @@ int mergefunc_prescan(void *scan, LLVMValueRef fn, const uint64_t *term_by_opcod
       if (Dbg && isa<DbgInfoIntrinsic>(I))
         continue;
       ++N;
-      // Its attachments but `!dbg` (in kind order): the caller hashes those the order
-      // compares into the merge key by their interned content (`key_from_prescan`).
-      if (attachments && I.hasMetadataOtherThanDebugLoc()) {
-        S.Attachments.clear();
-        I.getAllMetadataOtherThanDebugLoc(S.Attachments);
-        uint64_t Load = isa<LoadInst>(I) ? 8 : 0;
-        for (const auto &[Kind, MD] : S.Attachments) {
-          uintptr_t P = reinterpret_cast<uintptr_t>(wrap(static_cast<Metadata *>(MD)));
-          if (P & 7)
-            return 0; // no room for the tag: the slower paths decide
-          S.Ids.push_back((uint64_t(Kind) << 4) | Load | 4);
-          S.Ids.push_back(P | 5);
-        }
-      }
       // The instruction's part of the key is hashed on its own chain `L` and folded into
       // the block's `K` once: the chains of successive instructions then overlap instead
       // of forming one long chain of dependent multiplies.
@@ -631,7 +614,7 @@ int mergefunc_prescan(void *scan, LLVMValueRef fn, const uint64_t *term_by_opcod
 uint64_t mergefunc_structural_hash(LLVMValueRef fn, const uint64_t *term_by_opcode, unsigned n_terms, int *ok) {
   Scan S;
   uint64_t Out[PrescanWords] = {};
-  *ok = mergefunc_prescan(&S, fn, term_by_opcode, n_terms, 0, Out, nullptr, 0, 0);
+  *ok = mergefunc_prescan(&S, fn, term_by_opcode, n_terms, 0, Out, nullptr, 0);
   return *ok == 1 ? Out[0] : 0;
 }
 
@@ -639,8 +622,8 @@ uint64_t mergefunc_structural_hash(LLVMValueRef fn, const uint64_t *term_by_opco
 
 namespace {
 
-// A hash of metadata item `M` that items the order finds equal share (the content key
-// of `LlvmModule::meta_key`, read from LLVM's nodes without interning them): a string by
+// A hash of metadata item `M` that items the order finds equal share, read from LLVM's
+// nodes without interning them: a string by
 // its bytes; a constant by its value if it is a non-zero integer (zero is every type's
 // null, equal to nulls of other types; every other constant one marker); a uniqued tuple
 // by its operands, down to `Depth` 4; anything else (a distinct node, which the order

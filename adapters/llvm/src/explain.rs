@@ -58,10 +58,16 @@ fn comparator(m: &LlvmModule) -> Comparator {
 
 /// The text of `mergefunc explain`: why `a` and `b` (function names) do not merge, or
 /// that they are equal. An unknown name is an error. With `after`, the report of a merge
-/// of this module: a pair the merge folded together is said so, and calls of functions
-/// it folded together count as the same call (the reason is what still keeps the pair
-/// apart after the merge); without it, the order on the module as it is.
-pub fn explain_pair(m: &mut LlvmModule, a: &str, b: &str, after: Option<&Report>) -> Result<String, String> {
+/// of a copy of this module and that merged copy (whose names the report's records
+/// print): a pair the merge folded together is said so, and calls of functions it
+/// folded together count as the same call (the reason is what still keeps the pair apart
+/// after the merge); without it, the order on the module as it is.
+pub fn explain_pair(
+    m: &mut LlvmModule,
+    a: &str,
+    b: &str,
+    after: Option<(&Report, &LlvmModule)>,
+) -> Result<String, String> {
     let find = |m: &LlvmModule, n: &str| {
         let n = n.strip_prefix('@').unwrap_or(n);
         m.func_by_name(n).ok_or_else(|| format!("no function named @{n} in the module"))
@@ -91,12 +97,12 @@ pub fn explain_pair(m: &mut LlvmModule, a: &str, b: &str, after: Option<&Report>
         return Ok(out);
     }
     let mut cmp = comparator(m);
-    if let Some(r) = after {
+    if let Some((r, merged)) = after {
         let class = mergefunc::near_miss::merge_classes_of(m.num_funcs(), r);
         if class[fa.index()] == class[fb.index()] {
             let _ = writeln!(out, "@{} and @{} merged:", name(m, fa), name(m, fb));
             for rec in r.merges.iter().filter(|x| class.get(x.folded.index()) == Some(&class[fa.index()])) {
-                let _ = writeln!(out, "  {rec}");
+                let _ = writeln!(out, "  {}", rec.display(merged));
             }
             return Ok(out);
         }

@@ -83,7 +83,6 @@ extern "C" {
         out: *mut u64,
         ids: *mut u64,
         cap: usize,
-        attachments: i32,
     ) -> i32;
     /// Prefetches the cache lines of `[lo, hi)`, at most `max_bytes` from `lo` (a hint;
     /// the addresses are never dereferenced).

@@ -410,9 +410,6 @@ pub(crate) struct Keys {
     /// The `refs` of every cached tree key ([`TreeKey`]); spans are patched in
     /// place, and a key computed again appends a new span.
     tree_ref_arena: Vec<FuncId>,
-    /// By metadata id: [`LlvmModule::meta_key`] of the item (0: not computed yet). An
-    /// id names one content for good, so an entry never goes stale.
-    meta_keys: Vec<u64>,
 }
 
 /// Sources of view copies and the shim's same-body walk (see `copies.rs`).
@@ -465,13 +462,6 @@ pub(crate) struct Switches {
     /// ones its folded function does not have ([`LlvmModule::set_drop_differing_attachments`]).
     /// Off by default; changes merge decisions and the output.
     pub(crate) drop_attachments: bool,
-    /// Merge keys (and so tree and cycle keys) hash the instruction attachments that views
-    /// record (`MERGEFUNC_ATTACHMENT_KEYS=1`, a test option: reading every attachment at
-    /// load costs more on real modules than the views it saves; by default attachments
-    /// are read only for functions that meet in the tree, as the second tree key, see
-    /// `LlvmModule::tree_subkey_of` and `docs/performance-adversarial.md`). Never changes
-    /// the output.
-    pub(crate) attachment_keys: bool,
     /// Erased functions and folded bodies are unlinked but not destroyed
     /// ([`LlvmModule::set_keep_erased`]).
     pub(crate) keep_erased: bool,
@@ -575,7 +565,6 @@ impl Keys {
             tree_ids: Vec::new(),
             tree_refs: Vec::new(),
             tree_ref_arena: Vec::new(),
-            meta_keys: Vec::new(),
         }
     }
 }
@@ -592,7 +581,6 @@ impl Default for Switches {
             llvm_worklist_hash: true,
             llvm22_attachments: false,
             drop_attachments: false,
-            attachment_keys: std::env::var_os("MERGEFUNC_ATTACHMENT_KEYS").is_some_and(|v| v == "1"),
             keep_erased: false,
         }
     }

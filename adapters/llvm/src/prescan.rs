@@ -195,7 +195,6 @@ pub(crate) unsafe fn run(
     n_funcs: usize,
     terms: &[u64; 128],
     ptr_bits: u32,
-    attachments: bool,
     threads: impl FnOnce() -> usize,
 ) -> Prescan {
     // Handles cross threads as integers; they are only dereferenced by the shim.
@@ -203,13 +202,13 @@ pub(crate) unsafe fn run(
     assert!(work.len() < u32::MAX as usize, "more functions than the prescan can index");
     let unscanned = Unscanned::new(work.len());
     let threads = if work.len() < MIN_PARALLEL { 1 } else { threads().clamp(1, 16) };
-    let scan_front = || scan_chunks(&work, &unscanned, false, terms, ptr_bits, attachments);
+    let scan_front = || scan_chunks(&work, &unscanned, false, terms, ptr_bits);
     let parts: Vec<Part> = if threads == 1 {
         vec![scan_front()]
     } else {
         std::thread::scope(|s| {
             let handles: Vec<_> = (1..threads).map(|_| s.spawn(scan_front)).collect();
-            let mut parts = vec![scan_chunks(&work, &unscanned, true, terms, ptr_bits, attachments)];
+            let mut parts = vec![scan_chunks(&work, &unscanned, true, terms, ptr_bits)];
             for h in handles {
                 // A worker that panicked (it cannot: the shim reports failures as 0)
                 // leaves its functions unscanned; they take the slow paths.
@@ -255,7 +254,6 @@ fn scan_chunks(
     from_back: bool,
     terms: &[u64; 128],
     ptr_bits: u32,
-    attachments: bool,
 ) -> Part {
     let scratch = ScanScratch::new();
     // Sized for every function (pages never written cost nothing): no regrowth copies.
@@ -266,7 +264,7 @@ fn scan_chunks(
             let start = part.ids.len();
             // `f` is a live function nothing modifies (the contract of `run`), back from the
             // integer it crossed threads as.
-            match scratch.prescan(V(f as _), terms, ptr_bits, &mut part.ids, attachments) {
+            match scratch.prescan(V(f as _), terms, ptr_bits, &mut part.ids) {
                 Some(out) => {
                     let end = part.ids.len();
                     let copy = copy_key(f as u64, out[0], out[1], out[7], &part.ids[start..end]);

@@ -1,6 +1,6 @@
 //! The JSON merge report of the `mergefunc` command (written by hand: no dependency).
 
-use mergefunc::{FuncId, Report};
+use mergefunc::{FuncId, Module, Report};
 use std::fmt::Write;
 
 /// A JSON string literal.
@@ -54,31 +54,27 @@ fn name_field(out: &mut String, key: &str, name: &[u8], number: Option<usize>) {
 /// UTF-8, the output's `@N` in a `_number` field when it is empty). Each refusal (a
 /// rewrite the adapter declined, see `ModuleMut::can_rewrite`) has `function`, `target`,
 /// `rewrite`, `reason` and
-/// `kept_apart`. `name_of` gives a function's current name (used for `shared_body_of`);
-/// `slots` the output numbers of unnamed functions (`LlvmModule::unnamed_slots`, may be
-/// empty).
-pub fn to_json(
-    r: &Report,
-    name_of: &dyn Fn(FuncId) -> Vec<u8>,
-    slots: &[Option<usize>],
-    seconds: Option<f64>,
-) -> String {
+/// `kept_apart`. Names are read from `m`, the module the run changed
+/// ([`Module::func_name`]: a function's name never changes during a run); `slots` are
+/// the output numbers of unnamed functions (`LlvmModule::unnamed_slots`, may be empty).
+pub fn to_json<M: Module + ?Sized>(r: &Report, m: &M, slots: &[Option<usize>], seconds: Option<f64>) -> String {
+    let name_of = |f: FuncId| m.func_name(f);
     let number = |f: FuncId| slots.get(f.index()).copied().flatten();
     let mut out = String::from("{\n  \"merges\": [");
-    for (i, m) in r.merges.iter().enumerate() {
+    for (i, x) in r.merges.iter().enumerate() {
         if i > 0 {
             out.push(',');
         }
         out.push_str("\n    {");
-        name_field(&mut out, "survivor", &m.target_name, number(m.target));
+        name_field(&mut out, "survivor", name_of(x.target), number(x.target));
         out.push_str(", ");
-        name_field(&mut out, "folded", &m.folded_name, number(m.folded));
-        let _ = write!(out, ", \"action\": \"{}\", \"uses\": \"{}\", ", m.action.as_str(), m.uses.as_str());
-        match m.shared_body_of {
-            Some(f) => name_field(&mut out, "shared_body_of", &name_of(f), number(f)),
+        name_field(&mut out, "folded", name_of(x.folded), number(x.folded));
+        let _ = write!(out, ", \"action\": \"{}\", \"uses\": \"{}\", ", x.action.as_str(), x.uses.as_str());
+        match x.shared_body_of {
+            Some(f) => name_field(&mut out, "shared_body_of", name_of(f), number(f)),
             None => out.push_str("\"shared_body_of\": null"),
         }
-        let _ = write!(out, ", \"round\": {}, \"cycle\": {}}}", m.round, m.cycle);
+        let _ = write!(out, ", \"round\": {}, \"cycle\": {}}}", x.round, x.cycle);
     }
     if !r.merges.is_empty() {
         out.push_str("\n  ");
@@ -89,9 +85,9 @@ pub fn to_json(
             out.push(',');
         }
         out.push_str("\n    {");
-        name_field(&mut out, "function", &x.func_name, number(x.func));
+        name_field(&mut out, "function", name_of(x.func), number(x.func));
         out.push_str(", ");
-        name_field(&mut out, "target", &x.target_name, number(x.target));
+        name_field(&mut out, "target", name_of(x.target), number(x.target));
         let _ = write!(
             out,
             ", \"rewrite\": \"{}\", \"reason\": {}, \"kept_apart\": {}}}",
@@ -141,9 +137,11 @@ mod tests {
         assert_eq!(field(b"", None), r#""folded": """#);
     }
 
+    #[cfg(feature = "llvm")]
     #[test]
     fn empty_report() {
-        let j = to_json(&Report::default(), &|_| Vec::new(), &[], None);
+        let m = crate::LlvmModule::parse(b"", "empty.ll").unwrap();
+        let j = to_json(&Report::default(), &m, &[], None);
         assert!(j.contains("\"merges\": []"), "{j}");
         assert!(j.contains("\"functions_merged\": 0"), "{j}");
     }

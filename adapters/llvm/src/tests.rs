@@ -355,7 +355,8 @@ fn printed_constants_naming_unnamed_globals_are_identities() {
     // As the command loads a module: views are read when the pass first needs them.
     let mut m = LlvmModule::parse(format!("{DL}{src}").as_bytes(), "test.ll").unwrap_or_else(|e| panic!("{e}"));
     let r = merge_module(&mut m, &Options { check_fast_path: true, ..Options::default() }).unwrap();
-    let folded: Vec<String> = r.merges.iter().map(|m| String::from_utf8_lossy(&m.folded_name).into_owned()).collect();
+    let folded: Vec<String> =
+        r.merges.iter().map(|x| String::from_utf8_lossy(m.func_name(x.folded)).into_owned()).collect();
     assert!(folded.iter().any(|f| f == "z_b"), "{folded:?}");
     assert!(!folded.iter().any(|f| f == "x" || f == "y"), "{folded:?}");
 }
@@ -452,18 +453,18 @@ fn split_bodies_keep_their_view_and_copy_key() {
         }
         let r = merge_module(&mut m, &Options::default()).unwrap_or_else(|e| panic!("{e}"));
         m.verify().unwrap_or_else(|e| panic!("{e}\n{}", m.to_text()));
-        assert_eq!(r.stats.functions_merged, 3, "{r}");
-        assert_eq!(r.stats.double_weak, 1, "{r}");
+        assert_eq!(r.stats.functions_merged, 3, "{r:?}");
+        assert_eq!(r.stats.double_weak, 1, "{r:?}");
         // a is never read by the driver: b merges into it on a claim, and c and d into
         // the private body that took a's place in the tree (without its copy key, they
         // would be read and compared).
-        assert_eq!(m.testing().same_body_claims(), 3, "{r}");
-        assert_eq!(r.stats.same_body_merged, 3, "{r}");
-        assert_eq!(r.stats.unread_pairs_merged, 3, "{r}");
-        assert_eq!(r.stats.comparisons, 0, "{r}");
+        assert_eq!(m.testing().same_body_claims(), 3, "{r:?}");
+        assert_eq!(r.stats.same_body_merged, 3, "{r:?}");
+        assert_eq!(r.stats.unread_pairs_merged, 3, "{r:?}");
+        assert_eq!(r.stats.comparisons, 0, "{r:?}");
         // a's view, when built, moves with the body (its metadata is uniqued content):
         // one build in all; none when nothing asked for it.
-        assert_eq!(m.testing().views_built(), read_a as u64, "read_a {read_a}: {r}");
+        assert_eq!(m.testing().views_built(), read_a as u64, "read_a {read_a}: {r:?}");
         let (_, diffs) = m.testing().copy_report();
         assert!(diffs.is_empty(), "{diffs:?}");
         let text = m.to_text();
@@ -507,7 +508,7 @@ fn split_bodies_take_their_tree_key_unless_they_name_it() {
         let r = merge_module(&mut m, &Options { merge_cycles: cycles, ..Options::default() })
             .unwrap_or_else(|e| panic!("{e}"));
         m.verify().unwrap_or_else(|e| panic!("{e}\n{}", m.to_text()));
-        assert_eq!(r.stats.double_weak, 2, "{r}");
+        assert_eq!(r.stats.double_weak, 2, "{r:?}");
         m.testing().check_tree_keys().unwrap_or_else(|e| panic!("cycles {cycles}: {e}"));
     }
 }
@@ -537,10 +538,10 @@ fn unread_claims_decline_what_a_build_would_refuse() {
     let r = merge_module(&mut m, &Options::default()).unwrap_or_else(|e| panic!("{e}"));
     m.verify().unwrap_or_else(|e| panic!("{e}\n{}", m.to_text()));
     // d folds into c (as with opt-22); a and b stay.
-    assert_eq!(r.merges.len(), 1, "{r}");
-    assert_eq!((&*r.merges[0].folded_name, &*r.merges[0].target_name), (&b"d"[..], &b"c"[..]), "{r}");
-    assert_eq!(m.testing().same_body_claims(), 1, "{r}");
-    assert_eq!(r.stats.unread_pairs_merged, 1, "{r}");
+    assert_eq!(r.merges.len(), 1, "{r:?}");
+    assert_eq!((m.func_name(r.merges[0].folded), m.func_name(r.merges[0].target)), (&b"d"[..], &b"c"[..]), "{r:?}");
+    assert_eq!(m.testing().same_body_claims(), 1, "{r:?}");
+    assert_eq!(r.stats.unread_pairs_merged, 1, "{r:?}");
     let (_, diffs) = m.testing().copy_report();
     assert!(diffs.is_empty(), "{diffs:?}");
     // a's and b's views were built (no claim spared them) and found them ineligible.
@@ -574,12 +575,17 @@ fn unread_pairs_merge_without_views_when_the_newcomer_survives() {
         let folded: Vec<(String, String)> = r
             .merges
             .iter()
-            .map(|x| (String::from_utf8_lossy(&x.folded_name).into(), String::from_utf8_lossy(&x.target_name).into()))
+            .map(|x| {
+                (
+                    String::from_utf8_lossy(m.func_name(x.folded)).into(),
+                    String::from_utf8_lossy(m.func_name(x.target)).into(),
+                )
+            })
             .collect();
-        assert_eq!(folded, [("zz".to_string(), "aa".to_string()), ("mm".to_string(), "aa".to_string())], "{r}");
+        assert_eq!(folded, [("zz".to_string(), "aa".to_string()), ("mm".to_string(), "aa".to_string())], "{r:?}");
         if !check {
-            assert_eq!(r.stats.unread_pairs_merged, 2, "{r}");
-            assert_eq!(m.testing().views_built(), 0, "{r}");
+            assert_eq!(r.stats.unread_pairs_merged, 2, "{r:?}");
+            assert_eq!(m.testing().views_built(), 0, "{r:?}");
         }
         texts.push(m.to_text());
     }
@@ -618,10 +624,10 @@ fn unread_tiny_odr_pairs_stay_apart() {
     let mut m = LlvmModule::parse(format!("{DL}{src}").as_bytes(), "tiny-odr.ll").unwrap_or_else(|e| panic!("{e}"));
     m.testing().set_check_copies(true);
     let r = merge_module(&mut m, &Options::default()).unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!(m.testing().same_body_claims(), 1, "{r}");
-    assert_eq!(r.stats.unread_pairs_merged, 1, "{r}");
-    assert!(r.merges.is_empty(), "{r}");
-    assert_eq!(m.testing().views_built(), 0, "{r}");
+    assert_eq!(m.testing().same_body_claims(), 1, "{r:?}");
+    assert_eq!(r.stats.unread_pairs_merged, 1, "{r:?}");
+    assert!(r.merges.is_empty(), "{r:?}");
+    assert_eq!(m.testing().views_built(), 0, "{r:?}");
     let text = m.to_text();
     assert!(text.contains("define linkonce_odr i32 @a()") && text.contains("define linkonce_odr i32 @b()"), "{text}");
 }
@@ -630,13 +636,13 @@ fn unread_tiny_odr_pairs_stay_apart() {
 fn aliases_and_rauw() {
     let src = PAIR.replace("@b(i32 %x) {", "@b(i32 %x) unnamed_addr {") + "@t = global ptr @b\n";
     let (m, r) = merged(&src, Options { use_aliases: true, ..Default::default() });
-    assert_eq!(r.merges[0].action, FoldAction::Alias, "{r}");
+    assert_eq!(r.merges[0].action, FoldAction::Alias, "{r:?}");
     assert!(m.to_text().contains("@b = unnamed_addr alias i32 (i32), ptr @a"), "{}", m.to_text());
 
     let src = PAIR.replace("define i32 @b(i32 %x) {", "define internal i32 @b(i32 %x) unnamed_addr {")
         + "@t = global ptr @b\n";
     let (m, r) = merged(&src, Options::default());
-    assert_eq!(r.merges[0].action, FoldAction::Erased, "{r}");
+    assert_eq!(r.merges[0].action, FoldAction::Erased, "{r:?}");
     assert_eq!(r.merges[0].uses, UseRewrite::AllUses);
     assert!(m.to_text().contains("@t = global ptr @a"), "{}", m.to_text());
 }
@@ -651,20 +657,20 @@ fn rewrites_across_address_spaces_are_declined_up_front() {
                 define i32 @user(i32 %x) {\n  %r = call i32 @b(i32 %x)\n  ret i32 %r\n}\n";
     // Only called: RAUW is redirecting the calls, and b goes.
     let (m, r) = merged(pair, Options::default());
-    assert_eq!((r.merges[0].action, r.merges[0].uses), (FoldAction::Erased, UseRewrite::AllUses), "{r}");
+    assert_eq!((r.merges[0].action, r.merges[0].uses), (FoldAction::Erased, UseRewrite::AllUses), "{r:?}");
     assert!(m.to_text().contains("call addrspace(1) i32 @a(i32 %x)"), "{}", m.to_text());
     assert_eq!(r.stats.rewrites_refused, 0);
     // Its address stored too: no RAUW (the initializer would change type); calls move, b is a thunk.
     let src = format!("{pair}@t = global ptr @b\n");
     let (m, r) = merged(&src, Options::default());
-    assert_eq!((r.merges[0].action, r.merges[0].uses), (FoldAction::Thunk, UseRewrite::DirectCalls), "{r}");
+    assert_eq!((r.merges[0].action, r.merges[0].uses), (FoldAction::Thunk, UseRewrite::DirectCalls), "{r:?}");
     assert_eq!((r.stats.rewrites_refused, r.stats.pairs_kept_apart), (1, 0));
     assert_eq!(r.refused[0].rewrite, Rewrite::ReplaceAllUses);
     assert!(m.to_text().contains("@t = global ptr @b"), "{}", m.to_text());
     // Aliases on: no alias either (an alias has its aliasee's type); a thunk.
     let src = src.replace("define internal i32 @b", "define i32 @b");
     let (_, r) = merged(&src, Options { use_aliases: true, ..Default::default() });
-    assert_eq!(r.merges[0].action, FoldAction::Thunk, "{r}");
+    assert_eq!(r.merges[0].action, FoldAction::Thunk, "{r:?}");
     let refused: Vec<Rewrite> = r.refused.iter().map(|x| x.rewrite).collect();
     assert_eq!(refused, [Rewrite::ReplaceAllUses, Rewrite::Alias]);
 }
@@ -677,7 +683,7 @@ fn alignments_up_to_two_to_the_32_survive() {
         .replace("@a(i32 %x) {", "@a(i32 %x) align 4294967296 {")
         .replace("@b(i32 %x) {", "@b(i32 %x) unnamed_addr align 2 {");
     let (m, r) = merged(&src, Options { use_aliases: true, ..Default::default() });
-    assert_eq!(r.merges[0].action, FoldAction::Alias, "{r}");
+    assert_eq!(r.merges[0].action, FoldAction::Alias, "{r:?}");
     assert!(m.to_text().contains("define i32 @a(i32 %x) align 4294967296 {"), "{}", m.to_text());
     assert_eq!(m.func(id(&m, "a")).align, Some(1 << 32));
 }
@@ -721,7 +727,7 @@ fn chains_merge_and_views_follow() {
         ""
     );
     let (m, r) = merged(&src, Options::default());
-    assert_eq!(r.merges.len(), 2, "{r}");
+    assert_eq!(r.merges.len(), 2, "{r:?}");
     assert!(m.func_by_name("b").is_none());
     let _ = V(std::ptr::null_mut());
 }
@@ -805,8 +811,8 @@ fn thunks_keep_no_debug_records_of_the_old_body() {
     // A thunk's old body is deleted and a new block appended, often at the address of a
     // deleted one: records that trailed a deleted block must not reappear in it.
     let (m, r) = merged(&debug_pairs(16), Options::default());
-    assert_eq!(r.merges.len(), 16, "{r}");
-    assert!(r.merges.iter().all(|x| x.action == FoldAction::Thunk), "{r}");
+    assert_eq!(r.merges.len(), 16, "{r:?}");
+    assert!(r.merges.iter().all(|x| x.action == FoldAction::Thunk), "{r:?}");
     let text = m.to_text();
     for i in 0..16 {
         let at = text.find(&format!("define i32 @g{i}(")).unwrap_or_else(|| panic!("no g{i}: {text}"));
@@ -881,12 +887,12 @@ fn names_are_read_from_llvm_not_copied_into_facts() {
     let r = merge_module(&mut m, &Options::default()).unwrap_or_else(|e| panic!("{e}"));
     m.verify().unwrap_or_else(|e| panic!("{e}\n{}", m.to_text()));
     let folded: Vec<(Vec<u8>, Vec<u8>, FoldAction)> =
-        r.merges.iter().map(|x| (x.folded_name.to_vec(), x.target_name.to_vec(), x.action)).collect();
+        r.merges.iter().map(|x| (m.func_name(x.folded).to_vec(), m.func_name(x.target).to_vec(), x.action)).collect();
     let a = format!("{long}_a").into_bytes();
     assert_eq!(
         folded,
         [(format!("{long}_b").into_bytes(), a.clone(), FoldAction::Thunk), (b"loc".to_vec(), a, FoldAction::Erased)],
-        "{r}"
+        "{r:?}"
     );
     // Every function keeps answering with the name it has (or had, when erased).
     for (&f, name) in ids.iter().zip(&names) {
@@ -916,8 +922,8 @@ fn block_addresses_into_alone_functions_leave_claims_alone() {
         let r = merge_module(&mut m, &Options::default()).unwrap_or_else(|e| panic!("{e}"));
         m.verify().unwrap_or_else(|e| panic!("{e}\n{}", m.to_text()));
         // With a block address into @p1 the pair is left to the order (no claim).
-        assert_eq!(r.merges.len(), usize::from(claims), "{addr}: {r}");
-        assert_eq!(r.stats.unread_pairs_merged, u64::from(claims), "{addr}: {r}");
+        assert_eq!(r.merges.len(), usize::from(claims), "{addr}: {r:?}");
+        assert_eq!(r.stats.unread_pairs_merged, u64::from(claims), "{addr}: {r:?}");
         assert!(!m.testing().alone_block_headers_read(), "{addr}");
         assert!(m.testing().block_addresses(), "{addr}");
     }
@@ -1637,51 +1643,6 @@ const ATTACHED_LOADS: &str = "declare void @f()\n\
     !3 = !{!4, !4, i64 0}\n!4 = !{!\"int\", !5, i64 0}\n!5 = !{!\"root A\"}\n\
     !6 = !{!7, !7, i64 0}\n!7 = !{!\"int\", !8, i64 0}\n!8 = !{!\"root A\"}\n";
 
-/// The merge keys of `names` in `m`, from the prescan and from the LLVM-C walk.
-fn merge_keys(m: &mut LlvmModule, names: &[&str]) -> (Vec<Option<u64>>, Vec<Option<u64>>) {
-    let fs: Vec<FuncId> = names.iter().map(|n| id(m, n)).collect();
-    m.drop_prescan();
-    let _ = m.prescanned(fs[0]);
-    let mut from_prescan = Vec::new();
-    for &f in &fs {
-        // Each key takes the prescan and gives it back.
-        from_prescan.push(m.merge_key_of(f, &mut Vec::new()));
-    }
-    m.drop_prescan();
-    let walked = fs.iter().map(|&f| m.merge_key_of(f, &mut Vec::new())).collect();
-    (from_prescan, walked)
-}
-
-/// Merge keys hash the attachments the views record by content: loads that differ only
-/// in an attachment get different keys (so their views are never built), while equal
-/// functions keep equal keys: hints are left out, and so are the droppable kinds with
-/// `--drop-differing-attachments`.
-#[test]
-fn merge_keys_hash_the_attachments_views_record() {
-    let names = ["a", "b", "c", "h", "t", "u"];
-    let mut m = load(ATTACHED_LOADS);
-    m.testing().set_attachment_keys(true);
-    for keys in <[_; 2]>::from(merge_keys(&mut m, &names)) {
-        assert!(keys.iter().all(|k| k.is_some()), "{keys:?}");
-        let [a, b, c, h, t, u] = keys[..] else { unreachable!() };
-        assert_eq!((a, a, t), (c, h, u));
-        assert_ne!(a, b);
-        assert_ne!(a, t);
-    }
-    assert_eq!(m.testing().check_prescan_keys(), Ok(6));
-    // The run compares no pair with different keys: views only for the equal ones.
-    let (_, r) = merged(ATTACHED_LOADS, Options::default());
-    assert_eq!(r.merges.len(), 3, "{r}");
-
-    let mut m = load(ATTACHED_LOADS);
-    m.testing().set_attachment_keys(true);
-    m.set_drop_differing_attachments(true);
-    for keys in <[_; 2]>::from(merge_keys(&mut m, &names)) {
-        assert!(keys.iter().all(|k| k == &keys[0]), "{keys:?}");
-    }
-    assert_eq!(m.testing().check_prescan_keys(), Ok(6));
-}
-
 /// The second tree key ([`mergefunc::FastPath::tree_subkey`]) hashes the attachments the
 /// views record: equal functions (hints apart, distinct copies of one tree) share it, a
 /// load's other `!range` or `!tbaa` gives another, and with
@@ -1718,13 +1679,13 @@ fn second_tree_keys_hash_the_attachments_views_record() {
     assert!(m.testing().check_tree_keys().is_ok_and(|pairs| pairs >= 1));
 
     let (_, checked) = merged(ATTACHED_LOADS, Options::default());
-    assert_eq!(checked.merges.len(), 3, "{checked}");
+    assert_eq!(checked.merges.len(), 3, "{checked:?}");
     // Without the claims' checks (which build both views).
     let mut m = LlvmModule::parse(format!("{DL}{ATTACHED_LOADS}").as_bytes(), "test.ll").unwrap();
     let r = merge_module(&mut m, &Options::default()).unwrap();
     assert_eq!(r.merges, checked.merges);
-    assert!(r.stats.tree_splits >= 1, "{r}");
-    assert_eq!(m.testing().views_built(), 0, "{r}");
+    assert!(r.stats.tree_splits >= 1, "{r:?}");
+    assert_eq!(m.testing().views_built(), 0, "{r:?}");
 }
 
 /// An alias replacing a folded function keeps its DLL storage class and partition: a
@@ -1738,7 +1699,7 @@ fn aliases_keep_dll_storage_and_partition() {
          define dllexport i32 @b(i32 %x) unnamed_addr partition \"p1\" {body}"
     );
     let (m, r) = merged(&src, Options { use_aliases: true, ..Default::default() });
-    assert_eq!(r.merges[0].action, FoldAction::Alias, "{r}");
+    assert_eq!(r.merges[0].action, FoldAction::Alias, "{r:?}");
     let text = m.to_text();
     assert!(text.contains("@b = dllexport unnamed_addr alias i32 (i32), ptr @a, partition \"p1\""), "{text}");
 }
@@ -1756,11 +1717,11 @@ fn only_associated_metadata_keeps_a_folded_function() {
          !0 = !{{ptr @a, ptr @b}}\n!named = !{{!0}}\n"
     );
     let (m, r) = merged(&src, Options::default());
-    assert_eq!(r.merges[0].action, FoldAction::Erased, "{r}");
+    assert_eq!(r.merges[0].action, FoldAction::Erased, "{r:?}");
     assert!(m.to_text().contains("!{ptr @a, null}"), "{}", m.to_text());
     let src = format!("{src}@sec = global i32 0, section \"s\", !associated !1\n!1 = !{{ptr @b}}\n");
     let (m, r) = merged(&src, Options::default());
-    assert_eq!(r.merges[0].action, FoldAction::Thunk, "{r}");
+    assert_eq!(r.merges[0].action, FoldAction::Thunk, "{r:?}");
     assert_eq!(r.refused[0].rewrite, Rewrite::Erase);
     assert!(m.to_text().contains("!{ptr @b}"), "{}", m.to_text());
 }

@@ -124,11 +124,11 @@ fn library_switch_merges_and_drops() {
     m.set_drop_differing_attachments(true);
     let opts = mergefunc::Options { check_fast_path: true, ..Default::default() };
     let r = mergefunc::merge_module(&mut m, &opts).unwrap();
-    assert_eq!(r.stats.functions_merged, 1, "{r}");
+    assert_eq!(r.stats.functions_merged, 1, "{r:?}");
     let text = m.to_text();
     let f = text.split("define i32 @f").nth(1).unwrap().split("\n}").next().unwrap();
     assert_eq!(f.matches("!tbaa").count(), 1, "only the store's tag stays:\n{f}");
     let mut m = mergefunc_llvm::LlvmModule::load(&path).unwrap();
     let r = mergefunc::merge_module(&mut m, &opts).unwrap();
-    assert_eq!(r.stats.functions_merged, 0, "without the switch the pair stays apart: {r}");
+    assert_eq!(r.stats.functions_merged, 0, "without the switch the pair stays apart: {r:?}");
 }

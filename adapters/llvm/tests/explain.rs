@@ -279,10 +279,10 @@ define void @top2(i64 %x) {
     let mut merged = parse(CHAIN);
     let report = merge_module(&mut merged, &Options::default()).unwrap();
     assert_eq!(report.merges.len(), 1, "{report:?}");
-    let t = explain_pair(&mut m, "top1", "top2", Some(&report)).unwrap();
+    let t = explain_pair(&mut m, "top1", "top2", Some((&report, &merged))).unwrap();
     assert!(t.starts_with("@top1 and @top2 differ: flags\n"), "{t}");
-    let t = explain_pair(&mut m, "leaf1", "leaf2", Some(&report)).unwrap();
-    assert!(t.starts_with("@leaf1 and @leaf2 merged:\n"), "{t}");
+    let t = explain_pair(&mut m, "leaf1", "leaf2", Some((&report, &merged))).unwrap();
+    assert_eq!(t, "@leaf1 and @leaf2 merged:\n  @leaf2 -> @leaf1: erase (uses: calls)\n");
     // The near-miss report reads the same way.
     let mut pristine = parse(CHAIN);
     materialize_all(&mut pristine);

@@ -29,11 +29,11 @@ fn check_counting(path: &Path, opts: &Options, on_key: &mut usize) -> usize {
     assert!(full.testing().alone_on_shape().is_empty());
     let r2 = merge_module(&mut full, opts).unwrap_or_else(|e| panic!("{what}: {e}"));
     for m in &r2.merges {
-        for (f, name) in [(m.folded, &m.folded_name), (m.target, &m.target_name)] {
+        for f in [m.folded, m.target] {
             assert!(
                 !alone.contains(&f),
                 "{what}: {} merged on the full path but was left out as never merging",
-                String::from_utf8_lossy(name)
+                String::from_utf8_lossy(mergefunc::Module::func_name(&full, f))
             );
         }
     }

@@ -28,7 +28,7 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use mergefunc::{FoldAction, MergeRecord, Options, Report, TypeData, TypeId, UseRewrite};
+use mergefunc::{FoldAction, MergeRecord, Module as _, Options, Report, TypeData, TypeId, UseRewrite};
 use mergefunc_mock::interp::{run, Machine, Outcome, RunResult, Trap, Val};
 use mergefunc_mock::{parse, print, verify, FuncKind, MockModule};
 
@@ -154,9 +154,9 @@ fn directives(text: &str) -> Directives {
     d
 }
 
-fn matches(e: &ExpectedMerge, r: &MergeRecord) -> bool {
-    String::from_utf8_lossy(&r.folded_name) == e.folded
-        && String::from_utf8_lossy(&r.target_name) == e.target
+fn matches(e: &ExpectedMerge, r: &MergeRecord, m: &MockModule) -> bool {
+    String::from_utf8_lossy(m.func_name(r.folded)) == e.folded
+        && String::from_utf8_lossy(m.func_name(r.target)) == e.target
         && r.action == e.action
         && e.uses.is_none_or(|u| u == r.uses)
         && e.shared == r.shared_body_of.is_some()
@@ -165,24 +165,26 @@ fn matches(e: &ExpectedMerge, r: &MergeRecord) -> bool {
 }
 
 /// Checks the report against the expectations; returns a list of problems.
-fn check_report(d: &Directives, report: &Report) -> Vec<String> {
+fn check_report(d: &Directives, report: &Report, m: &MockModule) -> Vec<String> {
     let mut problems = Vec::new();
     let mut used = vec![false; report.merges.len()];
     for e in &d.merges {
-        match report.merges.iter().enumerate().position(|(i, r)| !used[i] && matches(e, r)) {
+        match report.merges.iter().enumerate().position(|(i, r)| !used[i] && matches(e, r, m)) {
             Some(i) => used[i] = true,
             None => problems.push(format!("expected merge `{e}` did not happen")),
         }
     }
     for (r, u) in report.merges.iter().zip(&used) {
         if !u {
-            problems.push(format!("unexpected merge `{r}`"));
+            problems.push(format!("unexpected merge `{}`", r.display(m)));
         }
     }
     for n in &d.no_merge {
         for r in &report.merges {
-            if String::from_utf8_lossy(&r.folded_name) == *n || String::from_utf8_lossy(&r.target_name) == *n {
-                problems.push(format!("@{n} must not take part in a merge, but: `{r}`"));
+            if String::from_utf8_lossy(m.func_name(r.folded)) == *n
+                || String::from_utf8_lossy(m.func_name(r.target)) == *n
+            {
+                problems.push(format!("@{n} must not take part in a merge, but: `{}`", r.display(m)));
             }
         }
     }
@@ -283,11 +285,11 @@ fn check_behaviour(before: &MockModule, after: &MockModule) -> Vec<String> {
 
 /// Idempotence: the second run may only re-report `kept` pairs, and must not change the
 /// module.
-fn check_remerge(second: &Report, changed: bool) -> Vec<String> {
+fn check_remerge(second: &Report, changed: bool, m: &MockModule) -> Vec<String> {
     let mut problems = Vec::new();
     for r in &second.merges {
         if r.action != FoldAction::Kept {
-            problems.push(format!("merging the output again merges more: `{r}`"));
+            problems.push(format!("merging the output again merges more: `{}`", r.display(m)));
         }
     }
     if changed {
@@ -307,6 +309,11 @@ fn snapshots_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../snapshots").canonicalize().expect("snapshots/ exists")
 }
 
+/// The records of `r` as printed, names read from `m`.
+fn lines(r: &Report, m: &MockModule) -> Vec<String> {
+    r.merges.iter().map(|x| x.display(m).to_string()).collect()
+}
+
 /// Runs one scenario; returns its problems (the snapshot is asserted through insta).
 fn run_scenario(path: &Path) -> Result<(), String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("read: {e}"))?;
@@ -324,17 +331,17 @@ fn run_scenario(path: &Path) -> Result<(), String> {
     let report = mergefunc::merge_module(&mut m, &d.options).map_err(|e| format!("merge: {e}"))?;
     let output = print(&m);
 
-    let mut problems = check_report(&d, &report);
+    let mut problems = check_report(&d, &report, &m);
     // The fast path (`adapters/mock/src/fast_path.rs`: tree keys and same-body claims,
     // the claims checked) changes nothing.
     let mut fast = input.clone();
     fast.fast_path = true;
     let checked = mergefunc::Options { check_fast_path: true, ..d.options };
     match mergefunc::merge_module(&mut fast, &checked) {
-        Ok(r) if print(&fast) == output && r.merges == report.merges => {
+        Ok(r) if print(&fast) == output && r.merges == report.merges && lines(&r, &fast) == lines(&report, &m) => {
             FAST_PATH_MERGES.fetch_add(r.stats.same_body_merged, Ordering::Relaxed);
         }
-        Ok(r) => problems.push(format!("the fast path changes the result:\n{r}\n{}", print(&fast))),
+        Ok(r) => problems.push(format!("the fast path changes the result:\n{}\n{}", r.display(&fast), print(&fast))),
         Err(e) => problems.push(format!("merge with the fast path: {e}")),
     }
     for h in &d.has {
@@ -357,7 +364,7 @@ fn run_scenario(path: &Path) -> Result<(), String> {
     let mut again = m.clone();
     let second = match mergefunc::merge_module(&mut again, &d.options) {
         Ok(r2) => {
-            problems.extend(check_remerge(&r2, print(&again) != output));
+            problems.extend(check_remerge(&r2, print(&again) != output, &again));
             if let Err(e) = verify(&again) {
                 problems.push(format!("the output of the second run does not verify: {e}"));
             }
@@ -373,12 +380,12 @@ fn run_scenario(path: &Path) -> Result<(), String> {
     writeln!(snap, "--- INPUT").unwrap();
     snap.push_str(text.trim_end());
     writeln!(snap, "\n\n--- MERGE REPORT").unwrap();
-    write!(snap, "{report}").unwrap();
+    write!(snap, "{}", report.display(&m)).unwrap();
     writeln!(snap, "\n--- OUTPUT").unwrap();
     snap.push_str(&output);
     if second.changed() {
         writeln!(snap, "\n--- MERGE AGAIN (second run over the output)").unwrap();
-        write!(snap, "{second}").unwrap();
+        write!(snap, "{}", second.display(&again)).unwrap();
     }
 
     let base = snapshots_dir();

@@ -19,9 +19,9 @@
 //! * before a rewrite changes a function that sits in the tree, that function is taken
 //!   out and queued (`remove_users`), so no tree key changes in place;
 //! * a folded function is marked in the driver's table and never goes into the tree
-//!   again; every fold is one [`MergeRecord`].
+//!   again; every fold is one [`MergeRecord`], which names functions by id only (names
+//!   never change during a run, see [`Module::func_name`]; reports read them when printed).
 
-use alloc::boxed::Box;
 use alloc::vec::Vec;
 
 use super::Driver;
@@ -90,11 +90,7 @@ impl<M: ModuleMut + FastPath> Driver<'_, M> {
             return Ok(f);
         }
         let (fl, gl) = (self.m.func(f).linkage, self.m.func(g).linkage);
-        // Names as they are before any rewrite (records keep them); `f`'s only where a
-        // record names it.
-        let gname = self.name(g);
         if fl.interposable || (fl.odr && gl.odr) {
-            let fname = self.name(f);
             // Neither may call the other: both become thunks (or aliases) of a new
             // private copy of the body. Both rewrites must be possible first. The body
             // has `f`'s signature, so the adapter answers for rewrites onto `f`.
@@ -163,8 +159,8 @@ impl<M: ModuleMut + FastPath> Driver<'_, M> {
             self.m.set_alignment(body, align).map_err(Self::fail(body, "setting alignment"))?;
             let g_uses = if gl.odr { UseRewrite::DirectCalls } else { UseRewrite::None };
             let f_uses = if fl.odr { UseRewrite::DirectCalls } else { UseRewrite::None };
-            self.record(g, gname, body, g_uses, g_action, Some(f));
-            self.record(f, fname, body, f_uses, f_action, Some(f));
+            self.record(g, body, g_uses, g_action, Some(f));
+            self.record(f, body, f_uses, f_action, Some(f));
             self.report.stats.double_weak += 1;
             self.report.stats.functions_merged += 1;
             self.funcs.get_mut(g).folded = true;
@@ -193,9 +189,9 @@ impl<M: ModuleMut + FastPath> Driver<'_, M> {
         match self.thunk_or_alias(f, g)? {
             Some(action) => {
                 self.report.stats.functions_merged += 1;
-                self.record(g, gname, f, uses, action, None);
+                self.record(g, f, uses, action, None);
             }
-            None => self.record(g, gname, f, uses, FoldAction::Kept, None),
+            None => self.record(g, f, uses, FoldAction::Kept, None),
         }
         self.funcs.get_mut(g).folded = true;
         Ok(f)
@@ -239,41 +235,17 @@ impl<M: ModuleMut + FastPath> Driver<'_, M> {
     }
 
     fn refuse(&mut self, rewrite: Rewrite, g: FuncId, target: FuncId, reason: &'static str, kept_apart: bool) {
-        let (func_name, target_name) = (self.name(g), self.name(target));
-        self.report.refused.push(Refusal {
-            func: g,
-            func_name,
-            target,
-            target_name,
-            rewrite,
-            reason,
-            pair_kept_apart: kept_apart,
-        });
+        self.report.refused.push(Refusal { func: g, target, rewrite, reason, pair_kept_apart: kept_apart });
         self.report.stats.rewrites_refused += 1;
         if kept_apart {
             self.report.stats.pairs_kept_apart += 1;
         }
     }
 
-    fn name(&self, f: FuncId) -> Box<[u8]> {
-        self.m.func_name(f).into()
-    }
-
-    fn record(
-        &mut self,
-        folded: FuncId,
-        fname: Box<[u8]>,
-        target: FuncId,
-        uses: UseRewrite,
-        action: FoldAction,
-        shared: Option<FuncId>,
-    ) {
-        let target_name = self.name(target);
+    fn record(&mut self, folded: FuncId, target: FuncId, uses: UseRewrite, action: FoldAction, shared: Option<FuncId>) {
         self.report.merges.push(MergeRecord {
             folded,
-            folded_name: fname,
             target,
-            target_name,
             uses,
             action,
             shared_body_of: shared,
@@ -455,7 +427,8 @@ mod tests {
         let r = merge_module(&mut m, &Options::default()).unwrap();
         assert!(r.merges.is_empty() && m.log.is_empty(), "{:?}", m.log);
         assert_eq!((r.stats.rewrites_refused, r.stats.pairs_kept_apart), (1, 1));
-        assert!(alloc::format!("{r}").contains("no split (refused by the test), kept apart"), "{r}");
+        let text = alloc::format!("{}", r.display(&m));
+        assert!(text.contains("@a -> @a: no split (refused by the test), kept apart"), "{text}");
 
         // Erase refused (an unused internal copy): a thunk instead, and the refusal is
         // recorded once.
@@ -497,7 +470,7 @@ mod tests {
         m.drops = true;
         let [a, b, c] = build(&mut m, ext());
         let r = merge_module(&mut m, &Options::default()).unwrap();
-        assert_eq!(r.stats.functions_merged, 2, "{r}");
+        assert_eq!(r.stats.functions_merged, 2, "{}", r.display(&m));
         let left: Vec<_> = m.facts.iter().filter(|x| x.0 == a).collect();
         assert_eq!(left, [&(a, i0, 2)], "only the fact all three state stays on a");
         let pos = |e: (&str, FuncId, FuncId)| m.log.iter().position(|x| *x == e).unwrap();
@@ -517,7 +490,7 @@ mod tests {
         m.funcs[c.index()].ineligible = Some(Ineligible::NoBody);
         m.facts.retain(|x| x.0 != c);
         let r = merge_module(&mut m, &Options::default()).unwrap();
-        assert_eq!(r.stats.double_weak, 1, "{r}");
+        assert_eq!(r.stats.double_weak, 1, "{}", r.display(&m));
         let split = m.log.iter().find(|x| x.0 == "split").unwrap().2;
         assert!(pos_of(&m.log, ("drop", a, b)) < pos_of(&m.log, ("split", a, split)), "{:?}", m.log);
         let mut left: Vec<_> = m.facts.iter().filter(|x| x.0 == split).map(|x| (x.1, x.2)).collect();
@@ -564,5 +537,13 @@ mod tests {
             [(b.0, body.0, FoldAction::Thunk, UseRewrite::None), (a.0, body.0, FoldAction::Thunk, UseRewrite::None)]
         );
         assert!(m.func(body).linkage.local);
+        // Records hold ids; printed, they read the names from the module (the body's own).
+        let text = alloc::format!("{}", r.display(&m));
+        assert!(
+            text.starts_with(
+                "@b -> @a.body: thunk (uses: none) [shared body]\n@a -> @a.body: thunk (uses: none) [shared body]\n"
+            ),
+            "{text}"
+        );
     }
 }

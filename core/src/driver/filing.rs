@@ -572,17 +572,17 @@ mod tests {
         let (_, plain, _) = keyed_scenario(false, &[]);
         let (m, keyed, ids) = keyed_scenario(true, &[]);
         assert_eq!(actions(&keyed), actions(&plain));
-        assert!(actions(&plain).len() >= 3, "{plain}");
+        assert!(actions(&plain).len() >= 3, "{plain:?}");
         assert_eq!(plain.stats.filed_unread, 0);
-        assert!(keyed.stats.filed_unread >= 2, "{keyed}");
-        assert!(keyed.stats.comparisons <= plain.stats.comparisons, "{keyed} {plain}");
+        assert!(keyed.stats.filed_unread >= 2, "{keyed:?}");
+        assert!(keyed.stats.comparisons <= plain.stats.comparisons, "{keyed:?} {plain:?}");
         let ev = m.accesses.borrow();
         let built = |f: FuncId| ev.contains(&("materialize", f));
         assert!(!built(ids[2]), "lone was read: {ev:?}");
         // `bad` and `bad_mate` share a key: the second's arrival builds the first, which
         // is found ineligible and leaves the tree; nothing merges with it.
         assert!(built(ids[3]) && built(ids[4]));
-        assert!(keyed.merges.iter().all(|r| r.folded != ids[3] && r.target != ids[3]), "{keyed}");
+        assert!(keyed.merges.iter().all(|r| r.folded != ids[3] && r.target != ids[3]), "{keyed:?}");
     }
 
     /// Merges a module of adders and their callers with coarse tree keys (opcodes only,
@@ -620,12 +620,12 @@ mod tests {
     fn second_tree_keys_split_buckets_without_reading() {
         let (_, plain, _) = subkey_scenario(false, &[]);
         assert_eq!(plain.stats.tree_splits, 0);
-        assert!(actions(&plain).len() >= 4, "{plain}");
+        assert!(actions(&plain).len() >= 4, "{plain:?}");
         for declined in [&[][..], &[16], &[11, 16]] {
             let (m, split, adders) = subkey_scenario(true, declined);
             assert_eq!(actions(&split), actions(&plain), "declined {declined:?}");
-            assert!(split.stats.tree_splits >= 1, "{split}");
-            assert!(split.stats.comparisons < plain.stats.comparisons, "{split} / {plain}");
+            assert!(split.stats.tree_splits >= 1, "{split:?}");
+            assert!(split.stats.comparisons < plain.stats.comparisons, "{split:?} / {plain:?}");
             let ev = m.accesses.borrow();
             let built = |f: FuncId| ev.contains(&("materialize", f));
             // Constants 10, 12, 14 and 17 are alone; a0 is read when a1 (11), declined,
@@ -655,7 +655,7 @@ mod tests {
         m.unread_claims = true;
         let twins: Vec<FuncId> = (0..24).map(|i| adder(&mut m, &alloc::format!("a{i}"), i % 3, internal())).collect();
         let r = merge_module(&mut m, &Options::default()).unwrap();
-        assert_eq!(r.merges.len(), 21, "{r}");
+        assert_eq!(r.merges.len(), 21, "{r:?}");
         let ev = m.accesses.borrow();
         let claims: Vec<usize> = (0..ev.len()).filter(|&i| ev[i].0 == "same_unread_body").collect();
         assert!(claims.len() >= 5, "{ev:?}");
@@ -683,9 +683,9 @@ mod tests {
         // build removes from the tree first.
         assert!(claims.contains(&ids[1]), "{ev:?}");
         assert!(!claims.contains(&ids[3]) && !claims.contains(&ids[4]), "{ev:?}");
-        assert!(claimed.stats.comparisons < plain.stats.comparisons, "{claimed} {plain}");
+        assert!(claimed.stats.comparisons < plain.stats.comparisons, "{claimed:?} {plain:?}");
         assert_eq!(plain.stats.same_body_merged, 0);
-        assert!(claimed.stats.same_body_merged >= 1, "{claimed}");
+        assert!(claimed.stats.same_body_merged >= 1, "{claimed:?}");
         if !cfg!(debug_assertions) {
             let built = |f: FuncId| ev.contains(&("materialize", f));
             assert!(!built(ids[1]), "a2's view was built: {ev:?}");
@@ -706,9 +706,9 @@ mod tests {
             let claims: Vec<FuncId> = ev.iter().filter(|e| e.0 == "same_unread_body").map(|e| e.1).collect();
             assert!(claims.contains(&ids[1]), "{ev:?}");
             assert!(!claims.contains(&ids[3]) && !claims.contains(&ids[4]), "{ev:?}");
-            assert!(claimed.stats.unread_pairs_merged >= 1, "{claimed}");
-            assert!(claimed.stats.same_body_merged >= claimed.stats.unread_pairs_merged, "{claimed}");
-            assert!(claimed.stats.comparisons < plain.stats.comparisons, "{claimed} {plain}");
+            assert!(claimed.stats.unread_pairs_merged >= 1, "{claimed:?}");
+            assert!(claimed.stats.same_body_merged >= claimed.stats.unread_pairs_merged, "{claimed:?}");
+            assert!(claimed.stats.comparisons < plain.stats.comparisons, "{claimed:?} {plain:?}");
             let built = |f: FuncId| ev.contains(&("materialize", f));
             assert!(!built(ids[1]), "a2's view was built: {ev:?}");
             assert!(built(ids[3]) && built(ids[4]), "{ev:?}");
@@ -736,7 +736,7 @@ mod tests {
             let unchecked = merge_module(&mut m, &Options::default());
             if unread || !cfg!(debug_assertions) {
                 let r = unchecked.unwrap();
-                assert_eq!(r.merges.len(), 1, "the claim was trusted: {r}");
+                assert_eq!(r.merges.len(), 1, "the claim was trusted: {r:?}");
             } else {
                 assert!(matches!(unchecked, Err(Error::WrongFastPath { hook: "same_body_as", .. })));
             }
@@ -765,9 +765,9 @@ mod tests {
         let a1 = adder(&mut m, "a1", 7, internal());
         let a2 = adder(&mut m, "a2", 7, internal());
         let r = merge_module(&mut m, &Options { check_fast_path: true, ..Options::default() }).unwrap();
-        assert_eq!(actions(&r).len(), 1, "{r}");
+        assert_eq!(actions(&r).len(), 1, "{r:?}");
         assert_eq!((r.merges[0].folded, r.merges[0].target), (a2, a1));
-        assert!(r.stats.same_body_merged >= 1, "{r}");
+        assert!(r.stats.same_body_merged >= 1, "{r:?}");
     }
 
     /// A function the adapter cannot key switches the tree to view hashes (every function

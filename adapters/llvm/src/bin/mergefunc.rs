@@ -77,6 +77,7 @@
 use mergefunc::{merge_module, Module, Options};
 use mergefunc_llvm::report::to_json;
 use mergefunc_llvm::LlvmModule;
+use std::borrow::Cow;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -301,22 +302,16 @@ impl Drop for Staged {
     }
 }
 
-/// `record`'s names as the output module prints them: an unnamed function is `@N`
-/// (its number in the output, `slots`), or `@<unnamed>` once it is gone.
-fn printable_record(record: &mergefunc::MergeRecord, slots: &[Option<usize>]) -> mergefunc::MergeRecord {
-    let mut r = record.clone();
-    r.folded_name = printable_name(&r.folded_name, r.folded, slots);
-    r.target_name = printable_name(&r.target_name, r.target, slots);
-    r
-}
-
-fn printable_name(name: &[u8], f: mergefunc::FuncId, slots: &[Option<usize>]) -> Box<[u8]> {
+/// The name of `f` as the output module prints it: an unnamed function is `@N` (its
+/// number in the output, `slots`), or `@<unnamed>` once it is gone.
+fn printable_name<'a>(m: &'a LlvmModule, f: mergefunc::FuncId, slots: &[Option<usize>]) -> Cow<'a, [u8]> {
+    let name = m.func_name(f);
     if !name.is_empty() {
-        return name.into();
+        return Cow::Borrowed(name);
     }
     match slots.get(f.index()).copied().flatten() {
-        Some(n) => n.to_string().into_bytes().into(),
-        None => b"<unnamed>".as_slice().into(),
+        Some(n) => Cow::Owned(n.to_string().into_bytes()),
+        None => Cow::Borrowed(b"<unnamed>"),
     }
 }
 
@@ -343,16 +338,18 @@ fn run_explain(args: &[std::ffi::OsString]) -> Result<(), String> {
     // explanation follows is the one that merge run used.
     m.set_drop_differing_attachments(drop);
     // By default the pair is explained as the merge left it: merge a second copy.
-    let report = if before {
+    let merged = if before {
         None
     } else {
         let mut merged = LlvmModule::load(Path::new(input)).map_err(|e| e.to_string())?;
         merged.set_drop_differing_attachments(drop);
         let r = merge_module(&mut merged, &opts).map_err(|e| format!("merging failed: {e}"))?;
-        std::mem::forget(merged);
-        Some(r)
+        Some((r, merged))
     };
-    let text = mergefunc_llvm::explain::explain_pair(&mut m, f, g, report.as_ref())?;
+    let after = merged.as_ref().map(|(r, mm)| (r, mm));
+    let text = mergefunc_llvm::explain::explain_pair(&mut m, f, g, after)?;
+    // The process exits now: the merged copy need not be torn down.
+    std::mem::forget(merged);
     print!("{text}");
     Ok(())
 }
@@ -421,13 +418,15 @@ fn run() -> Result<(), String> {
         m.verify().map_err(|e| format!("internal error: {e}"))?;
     }
     let data = if args.text { m.to_text().into_bytes() } else { m.to_bitcode() };
-    let unnamed = |r: &mergefunc::MergeRecord| r.folded_name.is_empty() || r.target_name.is_empty();
-    let unnamed_refusal = |r: &mergefunc::Refusal| r.func_name.is_empty() || r.target_name.is_empty();
-    let any_unnamed = report.merges.iter().any(unnamed) || report.refused.iter().any(unnamed_refusal);
-    let slots = if (args.verbose || args.report.is_some()) && any_unnamed { m.unnamed_slots() } else { Vec::new() };
+    // Names are read only where records are printed.
+    let unnamed = |f: mergefunc::FuncId| m.func_name(f).is_empty();
+    let any_unnamed = || {
+        report.merges.iter().any(|r| unnamed(r.folded) || unnamed(r.target))
+            || report.refused.iter().any(|r| unnamed(r.func) || unnamed(r.target))
+    };
+    let slots = if (args.verbose || args.report.is_some()) && any_unnamed() { m.unnamed_slots() } else { Vec::new() };
     if let Some(f) = report_file.as_mut() {
-        let name_of = |f: mergefunc::FuncId| m.func_name(f).to_vec();
-        let json = to_json(&report, &name_of, &slots, if args.time { Some(secs) } else { None });
+        let json = to_json(&report, &m, &slots, if args.time { Some(secs) } else { None });
         f.fill(json.as_bytes())?;
     }
     let near = pristine.as_ref().map(|p| mergefunc_llvm::explain::near_misses_of(p, &report));
@@ -451,14 +450,12 @@ fn run() -> Result<(), String> {
         f.commit()?;
     }
     if args.verbose {
+        let name = |f| printable_name(&m, f, &slots);
         for r in &report.merges {
-            eprintln!("mergefunc: {}", printable_record(r, &slots));
+            eprintln!("mergefunc: {}", r.display_with(name));
         }
         for r in &report.refused {
-            let mut r = r.clone();
-            r.func_name = printable_name(&r.func_name, r.func, &slots);
-            r.target_name = printable_name(&r.target_name, r.target, &slots);
-            eprintln!("mergefunc: {r}");
+            eprintln!("mergefunc: {}", r.display_with(name));
         }
     }
     if args.stats {

@@ -112,15 +112,18 @@ mod tests {
              define linkonce_odr i32 @f(i32 %x) comdat {BODY}define linkonce_odr i32 @g(i32 %x) comdat {BODY}\
              define i32 @user(i32 %x) {{\n  %r = call i32 @f(i32 %x)\n  ret i32 %r\n}}\n"
         );
-        let (text, r) = merged(&src, Options::default());
-        let g = r.merges.iter().find(|x| &*x.folded_name == b"g").unwrap();
-        assert_eq!(g.action, FoldAction::Thunk, "{r}");
+        let mut m = LlvmModule::parse(src.as_bytes(), "comdats.ll").unwrap_or_else(|e| panic!("{e}"));
+        let r = merge_module(&mut m, &Options { check_fast_path: true, ..Options::default() }).unwrap();
+        m.verify().unwrap_or_else(|e| panic!("{e}"));
+        let text = m.to_text();
+        let g = r.merges.iter().find(|x| mergefunc::Module::func_name(&m, x.folded) == b"g").unwrap();
+        assert_eq!(g.action, FoldAction::Thunk, "{r:?}");
         assert_eq!(refused(&r), [Rewrite::Erase]);
         assert!(text.contains("define linkonce_odr i32 @g(i32 %0) comdat"), "{text}");
         let alone = src.replace(", comdat($g)", "");
         let (_, r) = merged(&alone, Options::default());
-        assert!(r.merges.iter().all(|x| x.action == FoldAction::Erased), "{r}");
-        assert!(r.refused.is_empty(), "{r}");
+        assert!(r.merges.iter().all(|x| x.action == FoldAction::Erased), "{r:?}");
+        assert!(r.refused.is_empty(), "{r:?}");
     }
 
     /// Nothing outside a droppable group is pointed at a local member of it; inside the
@@ -133,7 +136,7 @@ mod tests {
              define internal i32 @b(i32 %x) unnamed_addr {BODY}@t = global ptr @b\n"
         );
         let (text, r) = merged(&src, Options::default());
-        assert_eq!(r.stats.functions_merged, 0, "{r}");
+        assert_eq!(r.stats.functions_merged, 0, "{r:?}");
         assert_eq!(refused(&r), [Rewrite::ReplaceAllUses, Rewrite::RedirectCalls, Rewrite::Thunk]);
         assert!(text.contains("@t = global ptr @b"), "{text}");
         let inside = src.replace(
@@ -141,11 +144,11 @@ mod tests {
             "define internal i32 @b(i32 %x) unnamed_addr comdat($k) {",
         );
         let (text, r) = merged(&inside, Options::default());
-        assert_eq!(r.merges[0].action, FoldAction::Erased, "{r}");
+        assert_eq!(r.merges[0].action, FoldAction::Erased, "{r:?}");
         assert!(text.contains("@t = global ptr @a"), "{text}");
         let kept = src.replace("$k = comdat any", "$k = comdat nodeduplicate");
         let (_, r) = merged(&kept, Options::default());
-        assert_eq!(r.merges[0].action, FoldAction::Erased, "{r}");
+        assert_eq!(r.merges[0].action, FoldAction::Erased, "{r:?}");
     }
 
     /// An alias lives in its aliasee's section: none to a function of another droppable
@@ -158,17 +161,17 @@ mod tests {
         );
         let opts = Options { use_aliases: true, ..Default::default() };
         let (_, r) = merged(&src, opts);
-        assert_eq!(r.merges[0].action, FoldAction::Thunk, "{r}");
+        assert_eq!(r.merges[0].action, FoldAction::Thunk, "{r:?}");
         assert_eq!(refused(&r), [Rewrite::Alias]);
         let (_, r) = merged(&src.replace("comdat any", "comdat nodeduplicate"), opts);
-        assert_eq!(r.merges[0].action, FoldAction::Alias, "{r}");
+        assert_eq!(r.merges[0].action, FoldAction::Alias, "{r:?}");
         // `b` in a group with a variable, `a` outside any: the alias would leave the group.
         let src = format!(
             "$b = comdat any\n@bv = linkonce_odr global i32 1, comdat($b)\n\
              define i32 @a(i32 %x) {BODY}define i32 @b(i32 %x) unnamed_addr comdat {BODY}@t = global ptr @b\n"
         );
         let (_, r) = merged(&src, opts);
-        assert_eq!(r.merges[0].action, FoldAction::Thunk, "{r}");
+        assert_eq!(r.merges[0].action, FoldAction::Thunk, "{r:?}");
         assert_eq!(refused(&r), [Rewrite::Alias]);
         // Two linkonce_odr functions, each in its own group: both become aliases of the
         // private body split off, which is in no group (LLVM's merge).
@@ -178,8 +181,8 @@ mod tests {
              define linkonce_odr i32 @b(i32 %x) unnamed_addr comdat {BODY}@t = global [2 x ptr] [ptr @a, ptr @b]\n"
         );
         let (text, r) = merged(&src, opts);
-        assert!(r.merges.iter().all(|x| x.action == FoldAction::Alias), "{r}");
-        assert!(r.refused.is_empty(), "{r}");
+        assert!(r.merges.iter().all(|x| x.action == FoldAction::Alias), "{r:?}");
+        assert!(r.refused.is_empty(), "{r:?}");
         assert!(text.contains("@b = linkonce_odr unnamed_addr alias i32 (i32), ptr @a.merged"), "{text}");
     }
 }

@@ -11,9 +11,9 @@
 //! `refs` (never hashed by identity, since a merge may replace them).
 
 use super::LlvmModule;
-use crate::safe::{Md, Op, ValKind, V};
+use crate::safe::{Op, ValKind, V};
 use inkwell::llvm_sys as sys;
-use mergefunc::{ConstKind, FuncId, GlobalRef, MetaData, MetaId};
+use mergefunc::{FuncId, GlobalRef};
 use sys::prelude::*;
 
 /// A cached tree key ([`LlvmModule::tree_key_of`]) and the parts it hashes, kept so that
@@ -35,11 +35,6 @@ pub(crate) struct TreeKey {
     /// operands: a patch of the refs keeps it.
     sub: u64,
 }
-
-/// How many levels of nested tuples [`LlvmModule::meta_key`] hashes (at most the
-/// order's own limit: above it, equal tuples have equal operands): a TBAA tag, its
-/// types and their root.
-const META_KEY_DEPTH: u32 = 4;
 
 /// What a merge key records of an operand that names a global (see
 /// `LlvmModule::key_identity`).
@@ -88,9 +83,7 @@ impl LlvmModule {
         let t0 = crate::clock::ticks();
         // SAFETY: every handle is a live function of this module, and `&self` is held for
         // the whole call: no rewrite can run meanwhile.
-        let p = unsafe {
-            crate::prescan::run(&work, self.funcs.len(), &terms, ptr_bits, self.switches.attachment_keys, threads)
-        };
+        let p = unsafe { crate::prescan::run(&work, self.funcs.len(), &terms, ptr_bits, threads) };
         self.add_time(t0, 0);
         let e = p.entry(f.index());
         *self.keys.prescan.borrow_mut() = Some(p);
@@ -113,8 +106,7 @@ impl LlvmModule {
     /// signature hash (the core's `FunctionHasher::signature_hash`: canonical function
     /// type, attribute lists by content, the other signature props), then per reachable
     /// block (in the walk order of the order) a marker, and per instruction (debug
-    /// intrinsics skipped, as in views) the opcode, the attachments its view records
-    /// ([`Self::attachment_key_part`]) and, except for `getelementptr` (whose
+    /// intrinsics skipped, as in views) the opcode and, except for `getelementptr` (whose
     /// operand count and types the order may skip when offsets fold), the canonical result
     /// type, the operand count and each operand's stable identity ([`Self::stable_operand_key`]); each block ends with its
     /// instruction count. The order requires every one of these to be identical for equal
@@ -159,13 +151,6 @@ impl LlvmModule {
                 if !i.is_debug_intrinsic() {
                     n += 1;
                     h.write_u32(i.raw_opcode());
-                    // Its attachments, as `key_from_prescan` hashes them.
-                    if self.switches.attachment_keys {
-                        let load = (i.raw_opcode() == Op::Load.raw()) as u64;
-                        for (k, m) in i.value().inst_metadata() {
-                            self.attachment_key_part((k as u64) << 4 | load << 3 | 4, m, &mut h);
-                        }
-                    }
                     if i.raw_opcode() != gep {
                         let t = self.intern_type(i.value().ty());
                         h.write_u64(types.type_hash(&*self, t));
@@ -214,11 +199,10 @@ impl LlvmModule {
         let found = from_prescan.or_else(|| {
             ids.clear();
             let (ptr_bits, terms) = self.prescan_inputs();
-            let attachments = self.switches.attachment_keys;
             let scratch = self.keys.tree_scan.get_or_insert_with(crate::safe::ScanScratch::new);
             // `v` is a live function of this module, and `&mut self` is held for the whole
             // call: nothing rewrites it meanwhile.
-            scratch.prescan(v, &terms, ptr_bits, &mut ids, attachments).map(|out| crate::prescan::Entry {
+            scratch.prescan(v, &terms, ptr_bits, &mut ids).map(|out| crate::prescan::Entry {
                 hash: out[0],
                 key: out[1],
                 ids: (0, 0),
@@ -264,11 +248,11 @@ impl LlvmModule {
     }
 
     /// [`mergefunc::FastPath::tree_subkey`] of `f`: the instruction attachments its view
-    /// records (as [`Self::attachment_key_part`] selects them: no hints but on loads, no
+    /// records (as [`Self::records_attachment`] selects them: no hints but on loads, no
     /// droppable kind under `--drop-differing-attachments`, none at all under the test
     /// switch `llvm22_attachments`), by place in the order's walk, kind and content (the
-    /// shim's `mergefunc_attachment_key`, which hashes node contents as
-    /// [`Self::meta_key`] does, without interning them). The order requires equal kinds
+    /// shim's `mergefunc_attachment_key`, which hashes node contents without interning
+    /// them: strings, non-zero integers, uniqued tuples four levels deep). The order requires equal kinds
     /// and equal nodes (distinct ones renamed) for equal functions, so they get equal
     /// answers; `None` exactly where the tree key is `None` (the walks decline the same
     /// functions). Reading attachments costs a look-up in the context's table per
@@ -383,15 +367,6 @@ impl LlvmModule {
                 1 => KeyIdentity::Global,
                 2 => KeyIdentity::Declared,
                 3 => KeyIdentity::Defined,
-                4 => {
-                    // An attachment: its kind word, then its node (tag 5).
-                    if let Some(&node) = ids.get(i + 1).filter(|n| **n & 7 == 5) {
-                        self.attachment_key_part(id, Md((node & !7) as LLVMMetadataRef), &mut h);
-                        i += 1;
-                    }
-                    i += 1;
-                    continue;
-                }
                 // Not written by the prescan: hashed as it is (an exact identity).
                 _ => {
                     h.write_u64(id);
@@ -403,71 +378,6 @@ impl LlvmModule {
             i += 1;
         }
         h.finish()
-    }
-
-    /// The part of a merge key an instruction attachment contributes (from the prescan's
-    /// kind word `word`, see `mergefunc_prescan`, and node `node`): nothing for a kind
-    /// the view leaves out ([`Self::records_attachment`]) or under the test switch
-    /// `llvm22_attachments`; else the kind and [`Self::meta_key`] of the interned node.
-    /// Views record exactly these attachments, in kind order, and the order requires
-    /// equal kinds and equal nodes, so equal functions hash the same words.
-    fn attachment_key_part(&mut self, word: u64, node: Md, h: &mut impl std::hash::Hasher) {
-        let (kind, load) = ((word >> 4) as u32, word & 8 != 0);
-        if self.switches.llvm22_attachments || !self.records_attachment(kind, load) {
-            return;
-        }
-        let m = self.intern_meta(node);
-        h.write_u8(5);
-        h.write_u32(kind);
-        h.write_u64(self.meta_key(m));
-    }
-
-    /// A hash of metadata item `m` that items the order finds equal share (never 0): a
-    /// string by its bytes; a constant by its value if it is an integer (every other
-    /// constant one marker: a null may equal a null of another type); a uniqued tuple
-    /// by its operands, down to [`META_KEY_DEPTH`] levels (the order compares operands
-    /// of tuples far deeper); a distinct or opaque item as one marker (distinct nodes
-    /// pair by renaming). Memoized by id.
-    fn meta_key(&mut self, m: MetaId) -> u64 {
-        if let Some(&k) = self.keys.meta_keys.get(m.index()).filter(|k| **k != 0) {
-            return k;
-        }
-        let k = self.meta_key_at(m, 0);
-        if self.keys.meta_keys.len() <= m.index() {
-            self.keys.meta_keys.resize(m.index() + 1, 0);
-        }
-        self.keys.meta_keys[m.index()] = k;
-        k
-    }
-
-    fn meta_key_at(&self, m: MetaId, depth: u32) -> u64 {
-        use std::hash::Hasher;
-        let mut h = crate::prescan::KeyHasher::default();
-        match &self.tables.metas[m.index()] {
-            MetaData::String(s) => {
-                h.write_u8(1);
-                h.write(s);
-            }
-            MetaData::Const(c) => {
-                h.write_u8(2);
-                if let ConstKind::Int(words) = &self.tables.consts[c.index()].kind {
-                    for &w in words.iter() {
-                        h.write_u64(w);
-                    }
-                }
-            }
-            MetaData::Node(kids) => {
-                h.write_u8(3);
-                if depth < META_KEY_DEPTH {
-                    h.write_usize(kids.len());
-                    for k in kids.iter() {
-                        h.write_u64(k.map_or(0, |k| self.meta_key_at(k, depth + 1)));
-                    }
-                }
-            }
-            MetaData::Distinct(..) | MetaData::Opaque(_) => h.write_u8(4),
-        }
-        h.finish() | 1
     }
 
     /// The part of a merge key an operand naming a global contributes (shared by the

@@ -170,7 +170,7 @@ impl LlvmModule {
         // (hash, key) never merge, and their facts stay light.
         // SAFETY: the handles are the module's live definitions; nothing runs beside the
         // prescan, which only reads them.
-        let mut p = unsafe { crate::prescan::run(&defs, n, &terms, ptr_bits, s.switches.attachment_keys, threads) };
+        let mut p = unsafe { crate::prescan::run(&defs, n, &terms, ptr_bits, threads) };
         if crate::shape::prescan_alone_enabled() {
             let scanned: Vec<usize> = defs.iter().map(|&(i, _)| i).collect();
             s.load.shapes.add_alone_by_prescan(&p, &scanned, n);

@@ -90,13 +90,6 @@ impl<'a> Testing<'a> {
         self.m.switches.llvm22_attachments = on;
     }
 
-    /// Merge keys hash instruction attachments (see `Switches::attachment_keys`); the
-    /// prescan is made again when next asked for.
-    pub fn set_attachment_keys(&mut self, on: bool) {
-        self.m.switches.attachment_keys = on;
-        self.m.drop_prescan();
-    }
-
     /// Checking mode for tests: every copied view is also built directly, and each
     /// difference is recorded (see [`Self::copy_report`]).
     pub fn set_check_copies(&mut self, on: bool) {

@@ -58,6 +58,11 @@ impl V {
     }
 
     fn instruction_users_raw(self, direct_calls: bool, calls: bool, out: &mut Vec<V>) {
+        // No use, no user: skips the buffer (most folded functions of a module have no
+        // caller left by the time they are rewritten).
+        if !self.has_uses() {
+            return;
+        }
         let start = out.len();
         let mut cap = 64;
         loop {
@@ -260,14 +265,7 @@ impl ScanScratch {
     /// the per-instruction hash terms by C++ opcode; `ptr_bits`: the pointer width the
     /// order equates with address-space-0 pointers (0: none).
     #[inline]
-    pub fn prescan(
-        &self,
-        f: V,
-        terms: &[u64; 128],
-        ptr_bits: u32,
-        ids: &mut Vec<u64>,
-        attachments: bool,
-    ) -> Option<[u64; 8]> {
+    pub fn prescan(&self, f: V, terms: &[u64; 128], ptr_bits: u32, ids: &mut Vec<u64>) -> Option<[u64; 8]> {
         let start = ids.len();
         let mut out = [0u64; 8];
         loop {
@@ -288,7 +286,6 @@ impl ScanScratch {
                     out.as_mut_ptr(),
                     ids.as_mut_ptr().add(start),
                     cap,
-                    attachments as i32,
                 )
             };
             let n = out[2] as usize;

@@ -24,7 +24,7 @@ fn run() -> Result<String, String> {
     mergefunc_mock::verify(&m).map_err(|e| format!("{path}: invalid module: {e}"))?;
     let report = mergefunc::merge_module(&mut m, &options).map_err(|e| format!("merge failed: {e}"))?;
     mergefunc_mock::verify(&m).map_err(|e| format!("internal error: the merged module is invalid: {e}"))?;
-    Ok(format!("--- MERGE REPORT\n{report}\n--- OUTPUT\n{}", mergefunc_mock::print(&m)))
+    Ok(format!("--- MERGE REPORT\n{}\n--- OUTPUT\n{}", report.display(&m), mergefunc_mock::print(&m)))
 }
 
 fn main() -> ExitCode {

@@ -90,7 +90,7 @@ pub fn shuffle_functions(text: &str, keys: &[u32]) -> String {
     items.join("\n")
 }
 
-fn classes(report: &Report, inputs: &BTreeSet<String>) -> (BTreeSet<Vec<String>>, BTreeSet<String>) {
+fn classes(report: &Report, m: &MockModule, inputs: &BTreeSet<String>) -> (BTreeSet<Vec<String>>, BTreeSet<String>) {
     let mut parent: BTreeMap<String, String> = BTreeMap::new();
     fn find(p: &mut BTreeMap<String, String>, x: &str) -> String {
         let mut r = x.to_string();
@@ -106,8 +106,8 @@ fn classes(report: &Report, inputs: &BTreeSet<String>) -> (BTreeSet<Vec<String>>
     let mut acts = BTreeSet::new();
     for r in &report.merges {
         let (a, b) = (
-            String::from_utf8_lossy(&r.folded_name).into_owned(),
-            String::from_utf8_lossy(&r.target_name).into_owned(),
+            String::from_utf8_lossy(mergefunc::Module::func_name(m, r.folded)).into_owned(),
+            String::from_utf8_lossy(mergefunc::Module::func_name(m, r.target)).into_owned(),
         );
         let (ra, rb) = (find(&mut parent, &a), find(&mut parent, &b));
         if ra != rb {
@@ -125,17 +125,21 @@ fn classes(report: &Report, inputs: &BTreeSet<String>) -> (BTreeSet<Vec<String>>
     (groups.into_values().filter(|g| g.len() > 1).collect(), acts)
 }
 
-fn merged(m: &MockModule, tc: &TestCase) -> (Report, String) {
+fn merged(m: &MockModule, tc: &TestCase) -> (Report, String, MockModule) {
     let mut m = m.clone();
     let r = mergefunc::merge_module(&mut m, &tc.options).unwrap_or_else(|e| panic!("{e}\n{}", show(tc)));
-    (r, print(&m))
+    (r, print(&m), m)
 }
 
 /// Checks both properties for `tc`, shuffling with `keys`.
 pub fn check_case(tc: &TestCase, keys: &[u32]) {
-    let (r1, p1) = merged(&tc.module, tc);
-    let (r2, p2) = merged(&tc.module, tc);
-    assert!(p1 == p2 && r1 == r2, "two runs differ\n{}", show(tc));
+    let (r1, p1, m1) = merged(&tc.module, tc);
+    let (r2, p2, m2) = merged(&tc.module, tc);
+    assert!(
+        p1 == p2 && r1 == r2 && r1.display(&m1).to_string() == r2.display(&m2).to_string(),
+        "two runs differ\n{}",
+        show(tc)
+    );
 
     // Make every interposable or ODR definition `external` (the order ignores linkage,
     // so the equalities are unchanged).
@@ -147,23 +151,25 @@ pub fn check_case(tc: &TestCase, keys: &[u32]) {
         }
     }
     let tc = &tc;
-    let (r1, _) = merged(&tc.module, tc);
+    let (r1, _, m1) = merged(&tc.module, tc);
     let text = print(&tc.module);
     let shuffled = shuffle_functions(&text, keys);
     let m2 = parse(&shuffled).unwrap_or_else(|e| panic!("shuffled text does not parse: {e}\n{shuffled}"));
-    let (r3, _) = merged(&m2, tc);
+    let (r3, _, m3) = merged(&m2, tc);
     let inputs: BTreeSet<String> = (0..tc.module.num_func_symbols())
         .map(mergefunc::FuncId::new)
         .filter(|f| tc.module.func_body(*f).is_some())
         .map(|f| tc.module.function(f).name.clone())
         .collect();
-    let (c1, a1) = classes(&r1, &inputs);
-    let (c3, a3) = classes(&r3, &inputs);
+    let (c1, a1) = classes(&r1, &m1, &inputs);
+    let (c3, a3) = classes(&r3, &m3, &inputs);
     let _ = (&a1, &a3);
     assert!(
         c1 == c3,
-        "function order changes the merges ({:?})\nclasses {c1:?}\n    vs {c3:?}\nfolded {a1:?}\n    vs {a3:?}\n--- report\n{r1}--- shuffled report\n{r3}--- shuffled input\n{shuffled}\n--- input\n{}",
+        "function order changes the merges ({:?})\nclasses {c1:?}\n    vs {c3:?}\nfolded {a1:?}\n    vs {a3:?}\n--- report\n{}--- shuffled report\n{}--- shuffled input\n{shuffled}\n--- input\n{}",
         tc.options,
+        r1.display(&m1),
+        r3.display(&m3),
         show(tc)
     );
 }
@@ -189,7 +195,7 @@ mod tests {
                 mergefunc::merge_module(&mut m, &mergefunc::Options { check_fast_path: true, ..Default::default() })
                     .unwrap();
             let inputs = ["a", "b", "c"].iter().map(|s| s.to_string()).collect();
-            super::classes(&r, &inputs).0
+            super::classes(&r, &m, &inputs).0
         };
         let abc = classes_for(["a", "b", "c"]);
         let cba = classes_for(["c", "b", "a"]);

@@ -44,7 +44,12 @@ pub fn check_case(tc: &TestCase) -> MockModule {
         Err(e) => panic!("merge failed: {e}\n{}", show(tc)),
     };
     if let Err(e) = verify(&after) {
-        panic!("merged module invalid: {e}\n{report}\n--- after\n{}\n--- before\n{}", print(&after), show(tc));
+        panic!(
+            "merged module invalid: {e}\n{}\n--- after\n{}\n--- before\n{}",
+            report.display(&after),
+            print(&after),
+            show(tc)
+        );
     }
     for &f in &tc.defined {
         let name = &before.function(f).name;
@@ -62,12 +67,13 @@ pub fn check_case(tc: &TestCase) -> MockModule {
             }
             assert!(
                 same_outcome(&r0.outcome, &r1.outcome) && r0.events == r1.events,
-                "@{name}({args:?}) behaves differently after merging ({:?})\nbefore: {:?} {:?}\nafter:  {:?} {:?}\n{report}\n--- after\n{}\n--- before\n{}",
+                "@{name}({args:?}) behaves differently after merging ({:?})\nbefore: {:?} {:?}\nafter:  {:?} {:?}\n{}\n--- after\n{}\n--- before\n{}",
                 tc.options,
                 r0.outcome,
                 r0.events,
                 r1.outcome,
                 r1.events,
+                report.display(&after),
                 print(&after),
                 show(tc)
             );
