@@ -137,7 +137,8 @@ pub(crate) fn compute(scratch: &ScanScratch, defs: &[(usize, V)], n: usize, ptr_
         let others: Vec<V> = defs.iter().enumerate().filter(|(j, _)| j % stride != 0).map(|(_, d)| d.1).collect();
         let mut others = shape_keys(&others).into_iter();
         let mut sample = sample.into_iter();
-        keys = (0..defs.len()).map(|j| if j % stride == 0 { sample.next() } else { others.next() }.unwrap_or(0)).collect();
+        keys =
+            (0..defs.len()).map(|j| if j % stride == 0 { sample.next() } else { others.next() }.unwrap_or(0)).collect();
     } else {
         keys = shape_keys(&defs.iter().map(|d| d.1).collect::<Vec<_>>());
     }
