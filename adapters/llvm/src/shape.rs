@@ -144,7 +144,10 @@ pub(crate) fn compute(scratch: &ScanScratch, defs: &[(usize, V)], n: usize, ptr_
     }
     let limit = env_u32("MERGEFUNC_SHAPE_PREFIX").unwrap_or(PREFIX_LIMIT);
     if limit > 0 {
-        refine_by_prefix(&mut keys, defs, |fs| scratch.prefix_keys(fs, ptr_bits, limit));
+        // A scratch of its own, as the prescan has: a type nested deeper than the type
+        // keys' depth limit keys by where it is first met (here an instruction's type,
+        // as in the prescan, never inside a function type of a shape).
+        refine_by_prefix(&mut keys, defs, |fs| ScanScratch::new().prefix_keys(fs, ptr_bits, limit));
     }
     let counts = KeyCounts::of(&keys);
     let mut flags = vec![0; n];
@@ -172,6 +175,9 @@ fn env_u32(name: &str) -> Option<u32> {
 fn refine_by_prefix(keys: &mut [u64], defs: &[(usize, V)], prefix: impl Fn(&[V]) -> Vec<u64>) {
     let counts = KeyCounts::of(keys);
     let shared: Vec<usize> = (0..keys.len()).filter(|&j| keys[j] != 0 && counts.shared(keys[j])).collect();
+    if shared.is_empty() {
+        return;
+    }
     let handles: Vec<V> = shared.iter().map(|&j| defs[j].1).collect();
     for (j, p) in shared.into_iter().zip(prefix(&handles)) {
         let k = keys[j];
