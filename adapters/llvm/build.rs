@@ -1,4 +1,4 @@
-//! Compiles the C++ shim (`shim/mergefunc_shim.cpp`) when the `llvm` feature is on,
+//! Compiles the C++ shim (`shim/mergefunc_shim.cpp`, `shim/parse.cpp`) when the `llvm` feature is on,
 //! against the LLVM 22 that llvm-sys links: `$LLVM_SYS_221_PREFIX` (the workspace's
 //! `.cargo/config.toml` sets it) or, failing that, `llvm-config-22` on `PATH`. The flags
 //! are that LLVM's `llvm-config --cxxflags`, plus `NDEBUG` when that LLVM has no
@@ -10,6 +10,7 @@ use std::process::Command;
 
 fn main() {
     println!("cargo:rerun-if-changed=shim/mergefunc_shim.cpp");
+    println!("cargo:rerun-if-changed=shim/parse.cpp");
     println!("cargo:rerun-if-env-changed=LLVM_SYS_221_PREFIX");
     if std::env::var_os("CARGO_FEATURE_LLVM").is_none() {
         return;
@@ -38,7 +39,7 @@ fn main() {
         llvm_config.display()
     );
     let mut build = cc::Build::new();
-    build.cpp(true).file("shim/mergefunc_shim.cpp").warnings(false);
+    build.cpp(true).file("shim/mergefunc_shim.cpp").file("shim/parse.cpp").warnings(false);
     let clang = llvm_config.with_file_name("clang++");
     if clang.is_file() && std::env::var_os("CXX").is_none() {
         build.compiler(clang);

@@ -15,6 +15,9 @@ Usage:
                native object and linked after the merge (strong definitions that override
                weak ones of the module).
   --cli PATH   the `mergefunc` binary (default: target/release/mergefunc, else target/debug).
+  --target T   x86_64 (default), i686 (run natively, 32-bit multilib) or wasm32 (WASI, C
+               seeds only, run under node's WASI); families the target cannot express
+               (x86-64 assembly, naked functions, ifuncs, ...) are left out of its programs.
 
 What a program holds: families of functions built from one body template. In a family
 some functions are exact copies (they should merge), and one differs from them in exactly
@@ -84,6 +87,59 @@ PLUGIN_PARAMS = {
     "all": "merge-cycles;use-aliases;drop-differing-attachments;threads=2",
 }
 PLUGIN_SETS = list(PLUGIN_PARAMS)
+
+
+# Node's WASI host for the wasm32 programs: runs the module, exits with its status.
+WASI_RUNNER = """import { WASI } from 'node:wasi';
+import { readFileSync } from 'node:fs';
+const wasi = new WASI({ version: 'preview1', args: [process.argv[2]], env: {}, returnOnExit: true });
+const mod = await WebAssembly.compile(readFileSync(process.argv[2]));
+process.exitCode = wasi.start(await WebAssembly.instantiate(mod, wasi.getImportObject()));
+"""
+
+
+class Target:
+    """How programs are compiled, linked and run for one target; `drop` names the families
+    the target cannot express (filled in after FAMILIES)."""
+
+    def __init__(self, name, cflags, pic, cxx, plugin, drop, no_flags=()):
+        self.name, self.cflags, self.pic, self.cxx, self.plugin, self.drop_names = name, cflags, pic, cxx, plugin, drop
+        self.no_flags = no_flags  # code-generation flags the target does not support
+
+    def flag_set(self, seed):
+        """The seed's code-generation flags, or none where the target lacks one of them."""
+        extra = FLAG_SETS[(seed // 2) % len(FLAG_SETS)]
+        return [] if any(f.split("=")[0] in self.no_flags or f in self.no_flags for f in extra) else extra
+
+    def compile_flags(self):
+        return self.cflags + (["-fPIC"] if self.pic else [])
+
+    def llc_flags(self):
+        return ["--relocation-model=pic"] if self.pic else []
+
+    def link_flags(self):
+        return self.cflags + ([] if self.name == "wasm32" else ["-fuse-ld=lld"])
+
+    def command(self, exe, work):
+        if self.name == "wasm32":
+            runner = os.path.join(work, "run-wasi.mjs")
+            if not os.path.exists(runner):
+                with open(runner, "w") as f:
+                    f.write(WASI_RUNNER)
+            return ["node", "--no-warnings", runner, exe]
+        return [exe]
+
+
+X86_64_ONLY = ("fam_inline_asm", "fam_naked")
+TARGETS = {
+    "x86_64": Target("x86_64", [], True, True, True, ()),
+    "i686": Target("i686", ["-m32"], True, True, True, X86_64_ONLY),
+    "wasm32": Target("wasm32", ["--target=wasm32-wasi", "-Wno-deprecated"], False, False, False,
+                     X86_64_ONLY + ("fam_setjmp", "fam_ifunc", "fam_return_address", "fam_addr_space"),
+                     ("-fsanitize=kcfi", "-fsanitize=function", "-fcf-protection", "-fpatchable-function-entry",
+                      "-fzero-call-used-regs", "-fstack-protector-all")),
+}
+TARGET = TARGETS["x86_64"]
 
 
 class Prog:
@@ -833,10 +889,12 @@ def generate(seed, cxx):
         f = r.choice(fams)
         if not cxx and f in CXX_FAMILIES:
             continue
+        if f.__name__ in TARGET.drop_names:
+            continue
         if cxx and f in (fam_alias,):
             continue  # alias("name") names a mangled symbol in C++
         f(p)
-    inc = "#include <stdio.h>\n#include <stdarg.h>\n#include <setjmp.h>\n"
+    inc = "#include <stdio.h>\n#include <stdarg.h>\n" + ("" if "fam_setjmp" in TARGET.drop_names else "#include <setjmp.h>\n")
     if cxx:
         inc += "#include <vector>\n#include <map>\n#include <algorithm>\n"
     hdr = inc + PRELUDE_DECLS + "\n".join(p.header) + "\n"
@@ -862,17 +920,17 @@ class Failure(Exception):
 
 def build_exe(bc, exe, cxx, native_obj):
     o = bc + ".o"
-    res = run(["llc-22", "-O2", "-filetype=obj", "--relocation-model=pic", bc, "-o", o])
+    res = run(["llc-22", "-O2", "-filetype=obj"] + TARGET.llc_flags() + [bc, "-o", o])
     if res.returncode:
         raise Failure(f"llc failed on {bc}: {res.stderr[-2000:]}")
-    res = run(["clang++-22" if cxx else "clang-22", "-fuse-ld=lld", o, native_obj, "-o", exe, "-lm"])
+    res = run(["clang++-22" if cxx else "clang-22"] + TARGET.link_flags() + [o, native_obj, "-o", exe, "-lm"])
     if res.returncode:
         raise Failure(f"link failed on {bc}: {res.stderr[-2000:]}")
 
 
 def execute(exe):
     try:
-        res = subprocess.run([exe], stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=20)
+        res = subprocess.run(TARGET.command(exe, os.path.dirname(os.path.dirname(exe))), stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=20)
         return res.returncode, res.stdout.decode(errors="replace")
     except subprocess.TimeoutExpired:
         return "timeout", ""
@@ -900,7 +958,7 @@ def check_program(args, seed, olevel, cxx, tally):
     ext = "cpp" if cxx else "c"
     u0, u1, native = generate(seed, cxx)
     debug = seed % 3 == 0
-    extra = FLAG_SETS[(seed // 2) % len(FLAG_SETS)]
+    extra = TARGET.flag_set(seed)
     srcs = []
     for i, u in enumerate((u0, u1)):
         path = os.path.join(d, f"u{i}.{ext}")
@@ -911,7 +969,7 @@ def check_program(args, seed, olevel, cxx, tally):
     cc = "clang++-22" if cxx else "clang-22"
     for s in srcs:
         bc = s + ".bc"
-        flags = [f"-{olevel}", "-emit-llvm", "-c", "-w", "-fPIC"] + (["-g"] if debug else []) + extra
+        flags = [f"-{olevel}", "-emit-llvm", "-c", "-w"] + TARGET.compile_flags() + (["-g"] if debug else []) + extra
         if cxx:
             flags += ["-std=c++17"]
         else:
@@ -924,7 +982,7 @@ def check_program(args, seed, olevel, cxx, tally):
     with open(native_src, "w") as f:
         f.write(native)
     native_obj = native_src + ".o"
-    res = run([cc, "-O2", "-c", "-w", "-fPIC", "-std=c++17" if cxx else "-std=gnu11"] + extra + [native_src, "-o", native_obj])
+    res = run([cc, "-O2", "-c", "-w", "-std=c++17" if cxx else "-std=gnu11"] + TARGET.compile_flags() + extra + [native_src, "-o", native_obj])
     if res.returncode:
         raise Failure(f"generator bug: {cc} rejects the native unit of seed {seed}:\n{res.stderr[:3000]}")
     linked = os.path.join(d, "linked.bc")
@@ -978,7 +1036,7 @@ def check_program(args, seed, olevel, cxx, tally):
         objs = []
         for s in srcs:
             o = s + ".lto.o"
-            flags = [f"-{olevel}", "-flto", "-c", "-w", "-fPIC"] + (["-g"] if debug else []) + extra
+            flags = [f"-{olevel}", "-flto", "-c", "-w"] + TARGET.compile_flags() + (["-g"] if debug else []) + extra
             flags += ["-std=c++17"] if cxx else ["-std=gnu11", "-fexceptions"]
             res = run([cc] + flags + [s, "-o", o])
             if res.returncode:
@@ -987,7 +1045,7 @@ def check_program(args, seed, olevel, cxx, tally):
         thin = []
         for s in srcs:
             o = s + ".thin.o"
-            flags = [f"-{olevel}", "-flto=thin", "-c", "-w", "-fPIC"] + (["-g"] if debug else []) + extra
+            flags = [f"-{olevel}", "-flto=thin", "-c", "-w"] + TARGET.compile_flags() + (["-g"] if debug else []) + extra
             flags += ["-std=c++17"] if cxx else ["-std=gnu11", "-fexceptions"]
             run([cc] + flags + [s, "-o", o])
             thin.append(o)
@@ -997,7 +1055,7 @@ def check_program(args, seed, olevel, cxx, tally):
         for name, os_, params in links:
             exe = os.path.join(d, name.replace(":", "-") + ".exe")
             env = dict(os.environ)
-            cmd = [cc, "-O2", "-fuse-ld=lld"] + extra + os_ + [native_obj, "-o", exe, "-lm"]
+            cmd = [cc, "-O2"] + TARGET.link_flags() + extra + os_ + [native_obj, "-o", exe, "-lm"]
             if params is not None:
                 env["MERGEFUNC_PLUGIN_PARAMS"] = params + (";" if params else "") + "verify"
                 cmd.append(f"-Wl,--load-pass-plugin={args.plugin}")
@@ -1060,7 +1118,12 @@ def main():
     ap.add_argument("--no-plugin", action="store_true", help="no builds with the plugin in lld's LTO")
     ap.add_argument("--keep", action="store_true")
     ap.add_argument("--print", type=int, metavar="SEED", help="print the two units of SEED and exit")
+    ap.add_argument("--target", default="x86_64", choices=sorted(TARGETS))
     args = ap.parse_args()
+    global TARGET
+    TARGET = TARGETS[args.target]
+    if not TARGET.plugin:
+        args.no_plugin = True
     if args.print is not None:
         u0, u1, native = generate(args.print, args.print % 2 == 1)
         print(u0, "\n// ---- unit 1\n", u1, "\n// ---- native unit\n", native)
@@ -1090,6 +1153,8 @@ def main():
     tally = {"programs": 0, "builds": 0, "diffs": [], "errors": [], "merged": {}, "opt_failed": [], "lto_notes": []}
     failures = []
     for seed in range(a, b):
+        if seed % 2 == 1 and not TARGET.cxx:
+            continue  # C++ seeds need exceptions and a C++ library the target lacks here
         for ol in args.opt_levels.split(","):
             try:
                 check_program(args, seed, ol, seed % 2 == 1, tally)
@@ -1103,7 +1168,7 @@ def main():
         print(f"opt-22 -passes=mergefunc failed (LLVM's bug, not counted as ours): {line}")
     kinds = f"opt-22, {len(OPTION_SETS)} option sets of the command" + \
         (f", the plugin in {len(PLUGIN_SETS)} full-LTO links and 1 ThinLTO link" if args.plugin else "")
-    print(f"exec-diff: {tally['programs']} programs ({kinds}); "
+    print(f"exec-diff: {tally['programs']} programs for {TARGET.name} ({kinds}); "
           f"{tally['builds']} merged builds ran; merges by option set: "
           + ", ".join(f"{k}={v}" for k, v in sorted(tally['merged'].items())))
     print(f"exec-diff: {len(tally['diffs'])} output differences "

@@ -158,6 +158,18 @@ for s in "${srcs[@]}"; do
 done
 dest="$out/c-$name-$level.bc"
 "$LINK" "${bcs[@]}" -o "$dest"
+# With MERGEFUNC_KEEP_TUS=DIR, each file's own module is kept as DIR/NAME-FILE.bc (the pass
+# plugin's input in a clang build: one translation unit, no llvm-link; see
+# `gen-single-tus.sh` and `per-tu-vs-opt.py`).
+if [ -n "${MERGEFUNC_KEEP_TUS:-}" ]; then
+  mkdir -p "$MERGEFUNC_KEEP_TUS"
+  for i in "${!srcs[@]}"; do
+    cp "${bcs[$i]}" "$MERGEFUNC_KEEP_TUS/$name-$(basename "${srcs[$i]}" .c).bc"
+    # The file's compile command without its output (`plugin-tu-cost.py` adds `-c -o ...`).
+    printf '%q ' "$CC" "${flags[@]}" "${srcs[$i]}" | sed -e 's/ -emit-llvm / /' -e 's/ -c / /' >> "$MERGEFUNC_KEEP_TUS/compile-commands.txt"
+    echo >> "$MERGEFUNC_KEEP_TUS/compile-commands.txt"
+  done
+fi
 rm -rf "$work"
 n=$(llvm-dis-22 "$dest" -o - | grep -c '^define' || true)
 echo "gen-c-modules: $dest: $n defined functions from ${#bcs[@]} files" >&2

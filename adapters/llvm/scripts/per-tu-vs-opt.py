@@ -3,6 +3,7 @@
 plugin's case in a clang -O2 build: every file on its own, no llvm-link).
 
 Usage: per-tu-vs-opt.py MERGEFUNC DIR [--runs R] [--base OTHER_MERGEFUNC] [--no-callgrind]
+                       [--max-ratio X]
 
 For every `.bc`/`.ll` file of DIR (sorted), prints per file, and summed per group (the
 name up to the first `-`, e.g. `zlib-inflate.bc` is in `zlib`) and over all files:
@@ -13,7 +14,13 @@ name up to the first `-`, e.g. `zlib-inflate.bc` is in `zlib`) and over all file
 * the sum over all files of the pass CPU time, ours (`pass cpu`) against LLVM's
   (`-time-passes` user+system), R alternated rounds (3 by default), the median round;
 * the defined functions left by ours and by opt-22 (a cheap check of the same merges).
-With --base a second build is counted and timed the same way (A/B).
+With --base a second build is counted and timed the same way (A/B). `--runs 0` skips the
+timing. The fixed cost per run is printed too: our instructions on the file where ours are
+fewest (a module of one or a few functions) against LLVM's there.
+
+`--max-ratio X` makes it a regression check of the fixed cost: the exit status is 1 when
+the instruction ratio summed over all files exceeds X (instruction counts do not move
+between runs or machines with the same LLVM; the corpus: `gen-single-tus.sh`).
 
 A check to run by hand (minutes), never in CI. Ratios above 1/3 are issue #34's class.
 """
@@ -69,7 +76,11 @@ def defined(path):
 
 def main():
     args = sys.argv[1:]
-    runs, base, cg = 3, None, True
+    runs, base, cg, max_ratio = 3, None, True, None
+    if "--max-ratio" in args:
+        i = args.index("--max-ratio")
+        max_ratio = float(args[i + 1])
+        del args[i:i + 2]
     if "--runs" in args:
         i = args.index("--runs")
         runs = int(args[i + 1])
@@ -86,9 +97,11 @@ def main():
     exe, d = args
     files = sorted(os.path.join(d, f) for f in os.listdir(d) if f.endswith((".bc", ".ll")))
     builds = [("ours", exe)] + ([("base", base)] if base else [])
+    failed = False
     out = os.path.join(tempfile.gettempdir(), f"per-tu-{os.getpid()}.bc")
     optout = os.path.join(tempfile.gettempdir(), f"per-tu-opt-{os.getpid()}.bc")
     groups = {}
+    fewest = None  # (ours instructions, LLVM's, file name) where ours are fewest
     if cg:
         head = " | ".join(f"{n} Minstr" for n, _ in builds)
         print(f"| file | fns left (ours/opt) | {head} | LLVM Minstr | " +
@@ -111,6 +124,8 @@ def main():
         llvm = callgrind(["opt-22", "-passes=mergefunc", path, "-o", "/dev/null"],
                          ["*MergeFunctionsPass::runOnModule*"])
         g["llvm"] += llvm
+        if fewest is None or counts["ours"] < fewest[0]:
+            fewest = (counts["ours"], llvm, name)
         cells = " | ".join(f"{counts[n] / 1e6:.3f}" for n, _ in builds)
         ratios = " | ".join(f"{counts[n] / llvm:.2f}" for n, _ in builds)
         print(f"| {name} | {left} | {cells} | {llvm / 1e6:.3f} | {ratios} |", flush=True)
@@ -127,6 +142,18 @@ def main():
             cells = " | ".join(f"{g[n] / 1e6:.2f}" for n, _ in builds)
             ratios = " | ".join(f"**{g[n] / g['llvm']:.2f}**" for n, _ in builds)
             print(f"| {group} | {g['files']} | {cells} | {g['llvm'] / 1e6:.2f} | {ratios} |")
+        print()
+        print(f"fixed cost per run: ours {fewest[0]:,} instructions on {fewest[2]} (the fewest), "
+              f"LLVM {fewest[1]:,} there ({fewest[0] / fewest[1]:.1f}x)")
+        ratio = total["ours"] / total["llvm"]
+        if max_ratio is not None and ratio > max_ratio:
+            print(f"FAIL: summed instruction ratio {ratio:.3f} > {max_ratio}")
+            failed = True
+    if runs <= 0:
+        for p in (out, optout):
+            if os.path.exists(p):
+                os.remove(p)
+        sys.exit(1 if failed else 0)
     # Time: the sum over every file of one round, R alternated rounds.
     sums = {n: [] for n, _ in builds}
     sums["llvm"] = []
@@ -145,6 +172,7 @@ def main():
     for p in (out, optout):
         if os.path.exists(p):
             os.remove(p)
+    sys.exit(1 if failed else 0)
 
 
 if __name__ == "__main__":

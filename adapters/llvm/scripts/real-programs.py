@@ -3,8 +3,9 @@
 MergeFunctions, merged by the `mergefunc` command, and merged by the pass plugin inside
 a full-LTO link; every merged build must print what the unmerged build prints.
 
-Usage: real-programs.py [--programs lua,sqlite,compress,cxx,rust] [--opt-levels O1,O2]
-                        [--cli PATH] [--plugin PATH] [--work DIR] [--no-plugin]
+Usage: real-programs.py [--programs lua,sqlite,compress,cxx,rust,tinyxml2,pugixml,jsoncpp]
+                        [--opt-levels O1,O2] [--sets default,all] [--cli PATH]
+                        [--plugin PATH] [--work DIR] [--no-plugin]
 
 Programs (sources from crates.io through cargo; drivers and inputs in real-programs/):
   lua       Lua 5.4.9 (lua-src) with lua-driver.c, running suite.lua;
@@ -18,6 +19,14 @@ Programs (sources from crates.io through cargo; drivers and inputs in real-progr
   rust      real-programs/rust-app: trait objects, generics, panics caught with
             catch_unwind, collections; its own tests and its binary's output (stable
             rustc, linker-plugin LTO, the plugin in lld).
+  memchr, ryu  the crates' own test suites (`cargo test --release`, pinned versions from
+            crates.io), built like rust-app.
+Programs with their own test suites, from Debian 12 source packages (the orig tarballs,
+fetched from deb.debian.org's pool and checked by sha256): the run's output is the suite's report.
+  tinyxml2  tinyxml2 9.0.0 with its xmltest.cpp (run in the source folder: resources/);
+  pugixml   pugixml 1.13 with its tests/ (every test_*.cpp and the runner, data files);
+  jsoncpp   jsoncpp 1.9.5 (libjsoncpp) with src/test_lib_json (templates, std::string,
+            exceptions, virtual writers and readers).
 
 Builds of each C/C++ program, per optimization level:
   base            every source `clang-22 -OL -emit-llvm -c`, linked by llvm-link-22,
@@ -25,12 +34,17 @@ Builds of each C/C++ program, per optimization level:
   opt             the linked module after `opt-22 -passes=mergefunc`;
   cli:SET         after `mergefunc IN -o OUT` with each option set (see OPTION_SETS);
   plugin:SET      `clang-22 -OL -flto` objects linked by ld.lld-22 with the plugin
-                  (MERGEFUNC_PLUGIN_PARAMS=SET;verify;report=...), at -O2 only.
+                  (MERGEFUNC_PLUGIN_PARAMS=SET;verify;report=...), at -O2 only;
+  pertu:SET       every source `clang-22 -O2 -fpass-plugin=PLUGIN -c` (the plugin on each
+                  translation unit, as a user's build has it), linked by lld, at -O2 only;
+                  its reference is `tu-base`, the same build without the plugin.
+--sets limits the option sets (default: all of OPTION_SETS).
 Every merged module passes `opt-22 -passes=verify`. Prints one line per build with its
 merge count and `same`/`DIFFERS`; exits 1 if any output differs.
 """
 import argparse
 import glob
+import hashlib
 import json
 import os
 import re
@@ -88,18 +102,65 @@ def crate_dirs(work):
     return {p["name"]: os.path.dirname(p["manifest_path"]) for p in meta["packages"]}
 
 
-def program_sources(name, crates):
-    """(sources, include dirs, defines, C++?, run arguments) of a C/C++ program."""
+# Debian 12 source packages: (orig tarball in Debian's pool, its sha256, folder it
+# unpacks to). Fetched from deb.debian.org directly, so no `deb-src` entry is needed.
+DEBIAN_POOL = "http://deb.debian.org/debian/pool/main/"
+DEBIAN_SOURCES = {
+    "tinyxml2": ("t/tinyxml2/tinyxml2_9.0.0+dfsg.orig.tar.xz",
+                 "96510f47a5db537f70dff3e83dd71fd2180cbba4aa76c589a549467e7f34bc9b", "tinyxml2-9.0.0"),
+    "pugixml": ("p/pugixml/pugixml_1.13.orig.tar.gz",
+                "5c5ad5d7caeb791420408042a7d88c2c6180781bf218feca259fd9d840a888e1", "pugixml-1.13"),
+    "jsoncpp": ("libj/libjsoncpp/libjsoncpp_1.9.5.orig.tar.gz",
+                "f409856e5920c18d0c2fb85276e24ee607d2a09b5e7d5f0a371368903c275da2", "jsoncpp-1.9.5"),
+}
+
+
+def debian_source(work, name):
+    """The unpacked upstream sources of a Debian source package (fetched once)."""
+    path, sha256, folder = DEBIAN_SOURCES[name]
+    top = os.path.join(work, "debian-src")
+    d = os.path.join(top, folder)
+    if not os.path.isdir(d):
+        os.makedirs(top, exist_ok=True)
+        tarball = os.path.join(top, os.path.basename(path))
+        if not os.path.isfile(tarball):
+            must(["curl", "-fsSL", "-o", tarball + ".part", DEBIAN_POOL + path])
+            os.replace(tarball + ".part", tarball)
+        with open(tarball, "rb") as f:
+            got = hashlib.sha256(f.read()).hexdigest()
+        if got != sha256:
+            os.remove(tarball)
+            sys.exit(f"real-programs: {tarball}: sha256 {got}, expected {sha256}")
+        must(["tar", "xf", tarball], cwd=top)
+    return d
+
+
+def program_sources(name, crates, work=None):
+    """(sources, include dirs, defines, C++?, run arguments, folder to run in or None) of
+    a C/C++ program."""
+    if name in DEBIAN_SOURCES:
+        d = debian_source(work, name)
+        if name == "tinyxml2":
+            return [os.path.join(d, "tinyxml2.cpp"), os.path.join(d, "xmltest.cpp")], [d], [], True, [], d
+        if name == "pugixml":
+            t = os.path.join(d, "tests")
+            srcs = [os.path.join(d, "src", "pugixml.cpp")] + sorted(
+                f for f in glob.glob(os.path.join(t, "*.cpp")) if not os.path.basename(f).startswith("fuzz_"))
+            return srcs, [os.path.join(d, "src")], [], True, [], d
+        if name == "jsoncpp":
+            lib, t = os.path.join(d, "src", "lib_json"), os.path.join(d, "src", "test_lib_json")
+            srcs = sorted(glob.glob(os.path.join(lib, "*.cpp"))) + [os.path.join(t, f) for f in ("fuzz.cpp", "jsontest.cpp", "main.cpp")]
+            return srcs, [os.path.join(d, "include"), lib], [], True, [], d
     if name == "lua":
         d = os.path.join(crates["lua-src"], "lua-5.4.9")
         srcs = [s for s in sorted(glob.glob(os.path.join(d, "*.c")))]
         return srcs + [os.path.join(DRV, "lua-driver.c")], [d], ["-DLUA_USE_LINUX"], False, \
-            [os.path.join(DRV, "suite.lua")]
+            [os.path.join(DRV, "suite.lua")], None
     if name == "sqlite":
         d = os.path.join(crates["libsqlite3-sys"], "sqlite3")
         defs = ["-DSQLITE_ENABLE_FTS5", "-DSQLITE_ENABLE_JSON1", "-DSQLITE_THREADSAFE=0", "-DSQLITE_OMIT_LOAD_EXTENSION"]
         return [os.path.join(d, "sqlite3.c"), os.path.join(DRV, "sqlite-driver.c")], [d], defs, False, \
-            [os.path.join(DRV, "suite.sql")]
+            [os.path.join(DRV, "suite.sql")], None
     if name == "compress":
         z = os.path.join(crates["libz-sys"], "src", "zlib")
         l4 = os.path.join(crates["lz4-sys"], "liblz4", "lib")
@@ -111,9 +172,9 @@ def program_sources(name, crates):
             srcs += sorted(glob.glob(os.path.join(zs, sub, "*.c")))
         inputs = sorted(glob.glob(os.path.join(ROOT, "docs", "*.md")) + glob.glob(os.path.join(ROOT, "core", "src", "**", "*.rs"), recursive=True))
         defs = ["-DZSTD_DISABLE_ASM", "-D_LARGEFILE64_SOURCE", "-DHAVE_UNISTD_H", "-DHAVE_STDARG_H"]
-        return srcs + [os.path.join(DRV, "compress-driver.c")], [z, l4, zs, os.path.join(zs, "common")], defs, False, inputs
+        return srcs + [os.path.join(DRV, "compress-driver.c")], [z, l4, zs, os.path.join(zs, "common")], defs, False, inputs, None
     if name == "cxx":
-        return [os.path.join(DRV, "cxx-stress.cpp")], [], [], True, []
+        return [os.path.join(DRV, "cxx-stress.cpp")], [], [], True, [], None
     raise SystemExit(f"unknown program {name}")
 
 
@@ -126,16 +187,22 @@ def merged_of(report):
         return None
 
 
+# Timings a test suite prints (tinyxml2: "Parsing dream.xml (Release): 473.400
+# milli-seconds"): left out of the comparison.
+TIMINGS = re.compile(rb"[0-9]+\.[0-9]+ milli-seconds")
+
+
 def execute(exe, args, cwd):
     try:
         r = subprocess.run([exe] + args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=600, cwd=cwd)
-        return r.returncode, r.stdout
+        return r.returncode, TIMINGS.sub(b"<time>", r.stdout)
     except subprocess.TimeoutExpired:
         return "timeout", b""
 
 
 def c_program(name, crates, args, tally):
-    srcs, incs, defs, cxx, run_args = program_sources(name, crates)
+    srcs, incs, defs, cxx, run_args, run_dir = program_sources(name, crates, args.work)
+    sets = {k: v for k, v in OPTION_SETS.items() if k in args.sets.split(",")}
     # a source is a path or (path, its own extra flags)
     srcs = [s if isinstance(s, tuple) else (s, []) for s in srcs]
     cc = "clang++-22" if cxx else "clang-22"
@@ -155,7 +222,7 @@ def c_program(name, crates, args, tally):
         builds = {"base": (linked, None)}
         must(["opt-22", "-passes=mergefunc", linked, "-o", os.path.join(d, "opt.bc")])
         builds["opt"] = (os.path.join(d, "opt.bc"), None)
-        for set_name, (cli_opts, _) in OPTION_SETS.items():
+        for set_name, (cli_opts, _) in sets.items():
             out, rep = os.path.join(d, f"cli-{set_name}.bc"), os.path.join(d, f"cli-{set_name}.json")
             r = run([args.cli, linked, "-o", out, "--report", rep] + cli_opts)
             if r.returncode:
@@ -172,25 +239,51 @@ def c_program(name, crates, args, tally):
             exe = os.path.join(d, b.replace(":", "-") + ".exe")
             must(["llc-22", "-O2", "-filetype=obj", "--relocation-model=pic", bc, "-o", exe + ".o"])
             must([cc, "-fuse-ld=lld", exe + ".o", "-o", exe, "-lm"])
-            results[b] = (execute(exe, run_args, d), merged_of(rep) if rep else None)
+            results[b] = (execute(exe, run_args, run_dir or d), merged_of(rep) if rep else None)
         if args.plugin and ol == "O2":
             objs = []
             for i, (s, own) in enumerate(srcs):
                 o = os.path.join(d, f"lto-{i:03d}.o")
                 must([cc, "-O2", "-flto", "-c", "-w", "-fPIC"] + lang + defs + own + inc + [s, "-o", o])
                 objs.append(o)
-            for set_name, (_, params) in OPTION_SETS.items():
+            for set_name, (_, params) in sets.items():
                 exe, rep = os.path.join(d, f"plugin-{set_name}.exe"), os.path.join(d, f"plugin-{set_name}.json")
                 env = dict(os.environ, MERGEFUNC_PLUGIN_PARAMS=f"{params}{';' if params else ''}verify;report={rep}")
                 r = run([cc, "-O2", "-flto", "-fuse-ld=lld"] + objs + ["-o", exe, "-lm", f"-Wl,--load-pass-plugin={args.plugin}"], env=env)
                 if r.returncode:
                     tally.append(f"{name} plugin:{set_name}: link FAILED: {r.stderr[-1500:]}")
                     continue
-                results[f"plugin:{set_name}"] = (execute(exe, run_args, d), merged_of(rep))
+                results[f"plugin:{set_name}"] = (execute(exe, run_args, run_dir or d), merged_of(rep))
             # the same link without the plugin is the plugin builds' own reference
             exe = os.path.join(d, "lto-base.exe")
             must([cc, "-O2", "-flto", "-fuse-ld=lld"] + objs + ["-o", exe, "-lm"])
-            results["lto-base"] = (execute(exe, run_args, d), None)
+            results["lto-base"] = (execute(exe, run_args, run_dir or d), None)
+            # the plugin on every translation unit (-fpass-plugin), and the same build
+            # without it as the reference
+            for set_name, params in [("tu-base", None)] + [(k, v[1]) for k, v in sets.items()]:
+                objs, merged, failed = [], 0, False
+                for i, (s, own) in enumerate(srcs):
+                    o = os.path.join(d, f"tu-{set_name}-{i:03d}.o")
+                    cmd = [cc, "-O2", "-c", "-w", "-fPIC"] + lang + defs + own + inc + [s, "-o", o]
+                    env = dict(os.environ)
+                    if params is not None:
+                        rep = o + ".json"
+                        env["MERGEFUNC_PLUGIN_PARAMS"] = f"{params}{';' if params else ''}verify;report={rep}"
+                        cmd.append(f"-fpass-plugin={args.plugin}")
+                    r = run(cmd, env=env)
+                    if r.returncode:
+                        tally.append(f"{name} pertu:{set_name}: {os.path.basename(s)} FAILED: {r.stderr[-1500:]}")
+                        failed = True
+                        break
+                    if params is not None:
+                        merged += merged_of(rep) or 0
+                    objs.append(o)
+                if failed:
+                    continue
+                exe = os.path.join(d, f"tu-{set_name}.exe")
+                must([cc, "-fuse-ld=lld"] + objs + ["-o", exe, "-lm"])
+                key = "tu-base" if params is None else f"pertu:{set_name}"
+                results[key] = (execute(exe, run_args, run_dir or d), merged if params is not None else None)
         report(name, ol, results, tally)
 
 
@@ -199,7 +292,8 @@ def report(name, ol, results, tally):
     if base[0] != 0:
         tally.append(f"{name} -{ol}: the unmerged build exits {base[0]}: {base[1][-500:]!r}")
     for b, (res, merged) in results.items():
-        ref = results.get("lto-base", results["base"])[0] if b.startswith("plugin:") else base
+        ref = results.get("lto-base", results["base"])[0] if b.startswith("plugin:") else \
+            results.get("tu-base", results["base"])[0] if b.startswith("pertu:") else base
         same = res == ref
         line = f"{name} -{ol} {b:16} merged={merged if merged is not None else '-':>5}  exit={res[0]}  out={len(res[1])}B  {'same' if same else 'DIFFERS'}"
         print(line, flush=True)
@@ -214,17 +308,45 @@ def first_diff(a, b):
     return f"lengths {len(a)} vs {len(b)}"
 
 
-def rust_program(args, tally):
-    """The rust-app crate: built with the plugin in lld under every option set; its tests
-    and its binary's output compared with the build without the plugin."""
-    src = os.path.join(DRV, "rust-app")
-    d = os.path.join(args.work, "rust-app")
+# Crates whose own test suites run with the plugin in lld (`cargo test` of the crate's
+# published sources, dev-dependencies from crates.io).
+RUST_CRATES = {"memchr": "2.8.3", "ryu": "1.0.11"}
+
+
+def rust_crate_dir(work, name):
+    """A copy of the published sources of a pinned crate, as a package of its own."""
+    proj = os.path.join(work, f"fetch-{name}")
+    os.makedirs(os.path.join(proj, "src"), exist_ok=True)
+    with open(os.path.join(proj, "Cargo.toml"), "w") as f:
+        f.write(f'[package]\nname = "fetch-{name}"\nversion = "0.0.0"\nedition = "2021"\npublish = false\n'
+                f'[lib]\npath = "src/lib.rs"\n[dependencies]\n{name} = "={RUST_CRATES[name]}"\n[workspace]\n')
+    open(os.path.join(proj, "src", "lib.rs"), "w").close()
+    meta = json.loads(must(["cargo", "metadata", "--format-version", "1", "--manifest-path",
+                            os.path.join(proj, "Cargo.toml")]).stdout)
+    src = next(os.path.dirname(p["manifest_path"]) for p in meta["packages"] if p["name"] == name)
+    d = os.path.join(work, f"crate-{name}")
     shutil.rmtree(d, ignore_errors=True)
     shutil.copytree(src, d)
+    with open(os.path.join(d, "Cargo.toml"), "a") as f:
+        f.write("\n[workspace]\n")
+    return d
+
+
+def rust_program(args, tally, name="rust"):
+    """A Rust crate built with the plugin in lld under every option set: the rust-app
+    crate (its tests and its binary's output), or a crate of RUST_CRATES (its own test
+    suite), compared with the build without the plugin."""
+    if name == "rust":
+        d = os.path.join(args.work, "rust-app")
+        shutil.rmtree(d, ignore_errors=True)
+        shutil.copytree(os.path.join(DRV, "rust-app"), d)
+    else:
+        d = rust_crate_dir(args.work, name)
     base_flags = ["-C", "linker-plugin-lto", "-C", "link-arg=-fuse-ld=lld", "-C", "linker=clang-22",
                   "-C", "panic=unwind"]
     results = {}
-    for set_name, (_, params) in [("base", (None, None))] + list(OPTION_SETS.items()):
+    sets = [(k, v) for k, v in OPTION_SETS.items() if k in args.sets.split(",")]
+    for set_name, (_, params) in [("base", (None, None))] + sets:
         flags = list(base_flags)
         env = dict(os.environ, CARGO_PROFILE_RELEASE_LTO="fat", CARGO_PROFILE_RELEASE_CODEGEN_UNITS="1",
                    CARGO_TARGET_DIR=os.path.join(d, "target", set_name))
@@ -237,13 +359,13 @@ def rust_program(args, tally):
         # the test results without their timings ("; finished in 0.17s")
         tests = (r.returncode, "".join(re.sub(r"; finished in [0-9.]+s", "", l) + "\n"
                                        for l in r.stdout.splitlines() if l.startswith("test result")))
-        r2 = run(["cargo", "run", "--release", "--quiet"], cwd=d, env=env)
+        r2 = run(["cargo", "run", "--release", "--quiet"] if name == "rust" else ["true"], cwd=d, env=env)
         results["base" if set_name == "base" else f"plugin:{set_name}"] = (
             (r2.returncode, (tests[1] + f"tests exit {tests[0]}\n" + r2.stdout).encode()),
             merged_of(rep) if set_name != "base" else None)
         if r.returncode or r2.returncode:
             print(r.stdout[-2000:], r.stderr[-2000:], r2.stderr[-2000:], file=sys.stderr)
-    report("rust", "O3", results, tally)
+    report(name, "O3", results, tally)
 
 
 def main():
@@ -254,6 +376,7 @@ def main():
     ap.add_argument("--plugin")
     ap.add_argument("--no-plugin", action="store_true")
     ap.add_argument("--work", default=os.path.join(ROOT, "target", "real-programs"))
+    ap.add_argument("--sets", default=",".join(OPTION_SETS), help="option sets to run (default: all)")
     args = ap.parse_args()
     for prof in ("release", "debug"):
         c = os.path.join(ROOT, "target", prof, "mergefunc")
@@ -265,12 +388,12 @@ def main():
     if not args.cli:
         raise SystemExit("error: build the command first: cargo build --release -p mergefunc-llvm --features llvm")
     os.makedirs(args.work, exist_ok=True)
-    crates = crate_dirs(args.work)
+    crates = crate_dirs(args.work) if any(p in ("lua", "sqlite", "compress") for p in args.programs.split(",")) else {}
     tally = []
     for name in args.programs.split(","):
-        if name == "rust":
+        if name == "rust" or name in RUST_CRATES:
             if args.plugin:
-                rust_program(args, tally)
+                rust_program(args, tally, name)
             else:
                 print("rust: skipped (no plugin)")
         else:

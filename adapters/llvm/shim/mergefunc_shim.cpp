@@ -23,7 +23,9 @@
 //   an entry array per call and also returns `!dbg`.
 
 #include "llvm-c/Types.h"
+#include "llvm/IR/Attributes.h"
 #include "llvm/IR/Instruction.h"
+#include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Metadata.h"
 #include "llvm/IR/Value.h"
 
@@ -76,6 +78,62 @@ unsigned mergefunc_inst_attachments(LLVMValueRef inst, unsigned *kinds, LLVMMeta
     ++n;
   }
   return n;
+}
+
+// Kind numbers that LLVM 22 fixes at compile time, so the adapter never looks them up
+// by name (a lookup hashes the name into a table of the context, or compares it with
+// every attribute name). Writes at most `cap` kinds to `out` and returns how many there
+// are.
+//
+// Metadata kinds (`LLVMContext`'s fixed kinds, the same number in every context), in
+// the order of `safe::kinds::FixedMd` (a test there checks each against a lookup by
+// name).
+unsigned mergefunc_fixed_md_kinds(unsigned *out, unsigned cap) {
+  static const unsigned Kinds[] = {
+      LLVMContext::MD_dbg,
+      LLVMContext::MD_prof,
+      LLVMContext::MD_type,
+      LLVMContext::MD_kcfi_type,
+      LLVMContext::MD_section_prefix,
+      LLVMContext::MD_annotation,
+      LLVMContext::MD_DIAssignID,
+      LLVMContext::MD_range,
+      LLVMContext::MD_tbaa,
+      LLVMContext::MD_tbaa_struct,
+      LLVMContext::MD_alias_scope,
+      LLVMContext::MD_noalias,
+      LLVMContext::MD_nonnull,
+      LLVMContext::MD_noundef,
+      LLVMContext::MD_align,
+      LLVMContext::MD_dereferenceable,
+      LLVMContext::MD_dereferenceable_or_null,
+      LLVMContext::MD_invariant_load,
+      LLVMContext::MD_invariant_group,
+      LLVMContext::MD_access_group,
+      LLVMContext::MD_mem_parallel_loop_access,
+      LLVMContext::MD_nontemporal,
+      LLVMContext::MD_callees,
+      LLVMContext::MD_loop,
+  };
+  constexpr unsigned N = sizeof(Kinds) / sizeof(Kinds[0]);
+  for (unsigned i = 0; i < N && i < cap; ++i)
+    out[i] = Kinds[i];
+  return N;
+}
+
+// Attribute kinds (`Attribute::AttrKind`, numbered alike for every context), in the order
+// of `safe::kinds::AttrKinds::of_shim`: the first kind that is not a plain enum
+// attribute, the first integer attribute kind, one past the last one, then `inalloca`,
+// `swifterror`, `naked` and `preallocated`.
+unsigned mergefunc_fixed_attr_kinds(unsigned *out, unsigned cap) {
+  static const unsigned Kinds[] = {
+      Attribute::LastEnumAttr + 1, Attribute::FirstIntAttr,  Attribute::LastIntAttr + 1, Attribute::InAlloca,
+      Attribute::SwiftError,       Attribute::Naked,         Attribute::Preallocated,
+  };
+  constexpr unsigned N = sizeof(Kinds) / sizeof(Kinds[0]);
+  for (unsigned i = 0; i < N && i < cap; ++i)
+    out[i] = Kinds[i];
+  return N;
 }
 
 } // extern "C"
@@ -165,9 +223,18 @@ struct Scan {
   SmallVector<const BasicBlock *, 16> BlockStack;
   // Canonical type keys by type (types are uniqued per context and never freed).
   DenseMap<const Type *, uint64_t> TypeKeys;
-  // A direct-mapped cache in front of `TypeKeys` (most instructions repeat a few types).
+  // A direct-mapped cache in front of `TypeKeys` (most instructions repeat a few types),
+  // for the prescan only: zeroed at the scratch's first prescan (`TypeCacheReady`), so a
+  // scratch that only reads shape keys (which look up a few function types, straight
+  // in `TypeKeys`) never pays for it.
   static constexpr unsigned TypeCacheSlots = 256;
-  std::pair<const Type *, uint64_t> TypeCache[TypeCacheSlots] = {};
+  // Trivial (unlike `std::pair`, whose constructor zeroes): left unwritten until then.
+  struct TypeSlot {
+    const Type *first;
+    uint64_t second;
+  };
+  TypeSlot TypeCache[TypeCacheSlots];
+  bool TypeCacheReady = false;
   // This scratch's own copy of the module's data layout (see `layoutOf`), and the
   // layout it copies.
   std::unique_ptr<DataLayout> Layout;
@@ -269,20 +336,28 @@ inline uint64_t mixk(uint64_t h, uint64_t w) { return mix(h, w) * 0x517cc1b72722
 // type comparison has it; everything else is structural (a struct's name does not
 // count). Kinds without structure here hash their type id alone, which only makes the
 // key coarser.
-uint64_t typeKeyByTable(Scan &S, const Type *T, unsigned PtrBits, unsigned Depth);
+// `Cached`: through `Scan::TypeCache` (the prescan, which has made it ready), else
+// straight from `Scan::TypeKeys`; every cache entry is also in `TypeKeys` with the same
+// key, so both give the same keys.
+template <bool Cached> uint64_t typeKeyByTable(Scan &S, const Type *T, unsigned PtrBits, unsigned Depth);
 
 // `PtrBits` is the same for every call on one `Scan` (the module's pointer width), so
 // the cache need not key on it.
+template <bool Cached>
 __attribute__((always_inline)) inline uint64_t typeKey(Scan &S, const Type *T, unsigned PtrBits, unsigned Depth) {
-  auto &Slot = S.TypeCache[(reinterpret_cast<uintptr_t>(T) >> 4) & (Scan::TypeCacheSlots - 1)];
-  if (Slot.first == T && T)
-    return Slot.second;
-  uint64_t H = typeKeyByTable(S, T, PtrBits, Depth);
-  Slot = {T, H};
-  return H;
+  if constexpr (!Cached) {
+    return typeKeyByTable<false>(S, T, PtrBits, Depth);
+  } else {
+    auto &Slot = S.TypeCache[(reinterpret_cast<uintptr_t>(T) >> 4) & (Scan::TypeCacheSlots - 1)];
+    if (Slot.first == T && T)
+      return Slot.second;
+    uint64_t H = typeKeyByTable<true>(S, T, PtrBits, Depth);
+    Slot = {T, H};
+    return H;
+  }
 }
 
-uint64_t typeKeyByTable(Scan &S, const Type *T, unsigned PtrBits, unsigned Depth) {
+template <bool Cached> uint64_t typeKeyByTable(Scan &S, const Type *T, unsigned PtrBits, unsigned Depth) {
   auto It = S.TypeKeys.find(T);
   if (It != S.TypeKeys.end())
     return It->second;
@@ -298,17 +373,17 @@ uint64_t typeKeyByTable(Scan &S, const Type *T, unsigned PtrBits, unsigned Depth
     H = mixk(H, I->getBitWidth());
   } else if (auto *V = dyn_cast<VectorType>(T)) {
     H = mixk(mixk(H, V->getElementCount().getKnownMinValue()), isa<ScalableVectorType>(V));
-    H = mixk(H, typeKey(S, V->getElementType(), PtrBits, Depth + 1));
+    H = mixk(H, typeKey<Cached>(S, V->getElementType(), PtrBits, Depth + 1));
   } else if (auto *A = dyn_cast<ArrayType>(T)) {
-    H = mixk(mixk(H, A->getNumElements()), typeKey(S, A->getElementType(), PtrBits, Depth + 1));
+    H = mixk(mixk(H, A->getNumElements()), typeKey<Cached>(S, A->getElementType(), PtrBits, Depth + 1));
   } else if (auto *St = dyn_cast<StructType>(T)) {
     H = mixk(mixk(H, St->isPacked()), St->getNumElements());
     for (Type *E : St->elements())
-      H = mixk(H, typeKey(S, E, PtrBits, Depth + 1));
+      H = mixk(H, typeKey<Cached>(S, E, PtrBits, Depth + 1));
   } else if (auto *F = dyn_cast<FunctionType>(T)) {
-    H = mixk(mixk(mixk(H, F->isVarArg()), F->getNumParams()), typeKey(S, F->getReturnType(), PtrBits, Depth + 1));
+    H = mixk(mixk(mixk(H, F->isVarArg()), F->getNumParams()), typeKey<Cached>(S, F->getReturnType(), PtrBits, Depth + 1));
     for (Type *E : F->params())
-      H = mixk(H, typeKey(S, E, PtrBits, Depth + 1));
+      H = mixk(H, typeKey<Cached>(S, E, PtrBits, Depth + 1));
   }
   S.TypeKeys[T] = H;
   return H;
@@ -366,6 +441,10 @@ int mergefunc_prescan(void *scan, LLVMValueRef fn, const uint64_t *term_by_opcod
   auto *F = dyn_cast_or_null<Function>(unwrap(fn));
   if (!F || F->isDeclaration())
     return 0;
+  if (!S.TypeCacheReady) {
+    std::fill(std::begin(S.TypeCache), std::end(S.TypeCache), Scan::TypeSlot{nullptr, 0});
+    S.TypeCacheReady = true;
+  }
   S.Words.clear();
   S.Ids.clear();
   S.Succs.clear();
@@ -457,7 +536,7 @@ int mergefunc_prescan(void *scan, LLVMValueRef fn, const uint64_t *term_by_opcod
         unsigned AS = G->getPointerAddressSpace();
         D = mixk(mixk(D, AS), AllConstInts);
         if (!AllConstInts) {
-          D = mixk(mixk(D, typeKey(S, G->getSourceElementType(), ptr_bits, 0)), G->getNumOperands());
+          D = mixk(mixk(D, typeKey<true>(S, G->getSourceElementType(), ptr_bits, 0)), G->getNumOperands());
         } else if (unsigned W = indexWidth(S, F, AS); W == 0 || W > 128) {
           // No constant offset for either.
         } else if (W <= 64 && G->getNumIndices() == 1 && isByteType(G->getSourceElementType()) &&
@@ -509,7 +588,7 @@ int mergefunc_prescan(void *scan, LLVMValueRef fn, const uint64_t *term_by_opcod
         K = mixk(K, L);
         continue;
       }
-      L = mixk(L, typeKey(S, I.getType(), ptr_bits, 0));
+      L = mixk(L, typeKey<true>(S, I.getType(), ptr_bits, 0));
       unsigned NOps = I.getNumOperands();
       L = mixk(L, NOps);
       for (const Use &U : I.operands()) {
@@ -768,6 +847,19 @@ int mergefunc_any_block_address_taken(LLVMValueRef fn) {
     return -1;
   for (const BasicBlock &BB : *F)
     if (BB.hasAddressTaken())
+      return 1;
+  return 0;
+}
+
+// 1 if metadata refers to an argument of function `fn` (a `LocalAsMetadata`, as debug
+// records and debug intrinsics hold), 0 if none does, -1 if `fn` is not a function.
+// Replacing such an argument by another function's may delete that metadata.
+int mergefunc_args_used_by_metadata(LLVMValueRef fn) {
+  auto *F = dyn_cast_or_null<Function>(unwrap(fn));
+  if (!F)
+    return -1;
+  for (const Argument &A : F->args())
+    if (A.isUsedByMetadata())
       return 1;
   return 0;
 }
@@ -1857,7 +1949,7 @@ uint64_t mergefunc_shape_key(void *scan, LLVMValueRef fn, unsigned ptr_bits, int
   const Instruction *T = Entry.getTerminator();
   if (!T)
     return 0;
-  uint64_t H = mixk(0x5a, typeKey(S, F->getFunctionType(), ptr_bits, 0));
+  uint64_t H = mixk(0x5a, typeKey<false>(S, F->getFunctionType(), ptr_bits, 0));
   H = mixk(mixk(mixk(H, F->getCallingConv()), F->hasGC()), F->hasSection());
   const Instruction *First = &Entry.front();
   while (First != T && isa<DbgInfoIntrinsic>(First))
@@ -1954,7 +2046,7 @@ uint64_t mergefunc_prefix_key(void *scan, LLVMValueRef fn, unsigned ptr_bits, un
         H = mixk(H, firstKey(&I));
         continue;
       }
-      uint64_t L = mixk(mixk(firstKey(&I), typeKey(S, I.getType(), ptr_bits, 0)), 0x0e);
+      uint64_t L = mixk(mixk(firstKey(&I), typeKey<false>(S, I.getType(), ptr_bits, 0)), 0x0e);
       for (const Use &U : I.operands()) {
         const Value *O = U.get();
         if (!O || !isa<Constant>(O)) {

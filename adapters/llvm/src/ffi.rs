@@ -66,6 +66,12 @@ extern "C" {
     /// `StructuralHash(f, false)` computed natively from per-C++-opcode terms; `*ok = 0`
     /// when it cannot (the caller then asks LLVM's own function).
     pub fn mergefunc_structural_hash(f: LLVMValueRef, terms: *const u64, n_terms: c_uint, ok: *mut i32) -> u64;
+    /// LLVM 22's fixed metadata kind numbers, in the order of `safe::kinds::FixedMd`:
+    /// writes at most `cap`, returns how many there are.
+    pub fn mergefunc_fixed_md_kinds(out: *mut c_uint, cap: c_uint) -> c_uint;
+    /// LLVM 22's attribute kind bounds and four kinds (see `safe::kinds::AttrKinds`):
+    /// writes at most `cap`, returns how many there are.
+    pub fn mergefunc_fixed_attr_kinds(out: *mut c_uint, cap: c_uint) -> c_uint;
     /// A prescan scratch (one per thread); free it with `mergefunc_scan_free`.
     pub fn mergefunc_scan_new() -> *mut std::ffi::c_void;
     pub fn mergefunc_scan_free(scan: *mut std::ffi::c_void);
@@ -101,6 +107,15 @@ extern "C" {
     /// Gives a module with a target triple and no data layout the layout its triple
     /// implies, as opt does: 0 nothing to do, 1 set, 2 the triple has no known layout.
     pub fn mergefunc_infer_data_layout(m: LLVMModuleRef) -> i32;
+    /// Parses `.ll` text or `.bc` bitcode (the buffer is not consumed) as opt-22 does: a
+    /// module with a triple and no layout is parsed under the triple's layout. 0 and a
+    /// module on success; 1 and a message (free with `LLVMDisposeMessage`) on failure.
+    pub fn mergefunc_parse_ir(
+        ctx: LLVMContextRef,
+        buf: LLVMMemoryBufferRef,
+        out: *mut LLVMModuleRef,
+        msg: *mut *mut c_char,
+    ) -> i32;
     /// Raises glibc's trim, top-pad and mmap thresholds (1 when applied, 0 elsewhere).
     pub fn mergefunc_tune_allocator() -> i32;
     /// 1 if a `blockaddress` refers to a block of function `f`, 0 if none does, -1 for
@@ -147,6 +162,8 @@ extern "C" {
     /// 1 if a `blockaddress` of a block of function `f` is used outside `f` (another
     /// function, a global initializer, metadata), 0 if not, -1 for a non-function.
     pub fn mergefunc_block_address_escapes(f: LLVMValueRef) -> i32;
+    /// 1 if metadata refers to an argument of `f`, 0 if not, -1 if not a function.
+    pub fn mergefunc_args_used_by_metadata(f: LLVMValueRef) -> i32;
     /// Empties function `fn` (debug records, operand uses, then its blocks); with `keep`
     /// the blocks are unlinked but stay allocated (one-shot tools). 0 for a value that is
     /// not a function, 1 deleted, 2 kept.

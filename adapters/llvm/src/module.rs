@@ -172,8 +172,9 @@ pub struct LlvmModule {
     pub(crate) ctx: Ctx,
     /// The module.
     pub(crate) m: M,
-    /// The builder of thunks (dropped before `owner`, which may dispose its context).
-    pub(crate) builder: Builder,
+    /// The builder of thunks, made at the first thunk (see [`Self::builder`]; dropped
+    /// before `owner`, which may dispose its context).
+    builder: std::cell::OnceCell<Builder>,
     /// Threads the prescan may use (`None`: the available parallelism, at most 8, asked
     /// only when a prescan is large enough to use threads).
     threads: Option<usize>,
@@ -252,7 +253,8 @@ pub(crate) struct KindIds {
     /// Where the integer attribute kinds are (`None`: unknown, no integer value is read).
     int_attr_range: Option<safe::IntKinds>,
     /// `inalloca` and `swifterror`: allocas of functions with these attributes need
-    /// their bits read (see the view builder).
+    /// their bits read (see the view builder); no thunk calls a function with an
+    /// `inalloca` parameter (`LlvmModule::thunk_may_call`).
     special_alloca_kinds: [u32; 2],
     /// Attribute kinds of `naked` (function) and `preallocated` (parameter): see
     /// `LlvmModule::thunk_may_call`.
@@ -489,41 +491,60 @@ struct Stats {
 
 impl KindIds {
     /// The metadata kinds of context `mdc`, and the attribute kinds (numbered by LLVM
-    /// for every context alike).
+    /// for every context alike). Fixed kinds come from the shim (compile-time numbers);
+    /// the three custom kinds are looked up by name, which registers them in the context,
+    /// in this order (the kind names a bitcode writer lists are the context's).
     fn of_context(mdc: Ctx) -> Self {
-        // Looked up once per process: each lookup compares the name with LLVM's whole
-        // table of attribute names.
-        type AttrKinds = (Option<safe::IntKinds>, [u32; 2], [u32; 2]);
-        static ATTR_KINDS: std::sync::OnceLock<AttrKinds> = std::sync::OnceLock::new();
-        let (int_attr_range, special_alloca_kinds, no_thunk_kinds) = *ATTR_KINDS.get_or_init(|| {
-            (
-                safe::IntKinds::of_llvm(),
-                [safe::attr_kind_for_name("inalloca"), safe::attr_kind_for_name("swifterror")],
-                [safe::attr_kind_for_name("naked"), safe::attr_kind_for_name("preallocated")],
-            )
-        });
-        // Kinds named twice below are looked up once.
-        let (prof, thunk) = (mdc.kind_id("prof"), mdc.kind_id("mergefunc.thunk"));
+        use safe::kinds::FixedMd as F;
+        let a = safe::kinds::AttrKinds::of_shim();
+        let k = safe::kinds::fixed_md_kinds();
+        let thunk = mdc.kind_id("mergefunc.thunk");
+        let (srcloc, heapallocsite) = (mdc.kind_id("srcloc"), mdc.kind_id("heapallocsite"));
         KindIds {
-            int_attr_range,
-            special_alloca_kinds,
-            no_thunk_kinds,
-            md_type: mdc.kind_id("type"),
-            md_kcfi: mdc.kind_id("kcfi_type"),
-            md_not_compared: [mdc.kind_id("dbg"), prof, mdc.kind_id("section_prefix"), thunk],
+            int_attr_range: Some(a.ints),
+            special_alloca_kinds: a.special_alloca,
+            no_thunk_kinds: a.no_thunk,
+            md_type: k[F::Type as usize],
+            md_kcfi: k[F::KcfiType as usize],
+            md_not_compared: [k[F::Dbg as usize], k[F::Prof as usize], k[F::SectionPrefix as usize], thunk],
             md_thunk: thunk,
             md_hints: [
-                prof,
-                mdc.kind_id("annotation"),
-                mdc.kind_id("srcloc"),
-                mdc.kind_id("heapallocsite"),
-                mdc.kind_id("DIAssignID"),
+                k[F::Prof as usize],
+                k[F::Annotation as usize],
+                srcloc,
+                heapallocsite,
+                k[F::DiAssignId as usize],
             ],
-            md_range: mdc.kind_id("range"),
-            md_droppable: DROPPABLE_ATTACHMENTS.map(|k| mdc.kind_id(k)),
+            md_range: k[F::Range as usize],
+            md_droppable: DROPPABLE_KINDS.map(|d| k[d as usize]),
         }
     }
 }
+
+/// [`DROPPABLE_ATTACHMENTS`] as fixed kinds, by position (every droppable kind is a
+/// fixed one; a test checks the names).
+const DROPPABLE_KINDS: [safe::kinds::FixedMd; DROPPABLE_ATTACHMENTS.len()] = {
+    use safe::kinds::FixedMd as F;
+    [
+        F::Tbaa,
+        F::TbaaStruct,
+        F::AliasScope,
+        F::Noalias,
+        F::Range,
+        F::Nonnull,
+        F::Noundef,
+        F::Align,
+        F::Dereferenceable,
+        F::DereferenceableOrNull,
+        F::InvariantLoad,
+        F::InvariantGroup,
+        F::AccessGroup,
+        F::MemParallelLoopAccess,
+        F::Nontemporal,
+        F::Callees,
+        F::Loop,
+    ]
+};
 
 impl Caches {
     fn new() -> Self {
@@ -600,11 +621,32 @@ impl Stats {
     }
 }
 
+impl LlvmModule {
+    /// The builder of thunks, made at the first call (most runs write no thunk).
+    pub(crate) fn builder(&self) -> &Builder {
+        self.builder.get_or_init(|| Builder::new(self.ctx))
+    }
+}
+
 impl fmt::Debug for LlvmModule {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("LlvmModule")
             .field("funcs", &self.funcs.len())
             .field("borrowed", &self.owner.is_none())
             .finish_non_exhaustive()
+    }
+}
+
+#[cfg(test)]
+mod kind_tests {
+    use super::{DROPPABLE_ATTACHMENTS, DROPPABLE_KINDS};
+    use crate::safe::kinds::FIXED_MD_NAMES;
+
+    /// The droppable kinds' fixed numbers are those of their names.
+    #[test]
+    fn droppable_kinds_are_the_named_ones() {
+        for (d, name) in DROPPABLE_KINDS.iter().zip(DROPPABLE_ATTACHMENTS) {
+            assert_eq!(FIXED_MD_NAMES[*d as usize], name);
+        }
     }
 }

@@ -118,6 +118,14 @@ pub(crate) fn thunk_cast_possible(src: T, dest: T) -> Result<(), &'static str> {
 /// The calls, invokes and callbrs that call `f` directly (`f` is their callee operand,
 /// not an argument or part of a constant).
 /// True if an alias names `f`, directly or through constant expressions.
+/// Whether the code generator of the triple's architecture compiles a `musttail` call
+/// between two `swifttailcc` functions whatever the callee (PowerPC and MIPS only turn
+/// it into a sibling call when the callee allows one, and stop otherwise).
+fn musttail_always_compiles(triple: &[u8]) -> bool {
+    let arch = triple.split(|&b| b == b'-').next().unwrap_or_default();
+    !(arch.starts_with(b"powerpc") || arch.starts_with(b"ppc") || arch.starts_with(b"mips"))
+}
+
 fn named_by_alias(f: V) -> bool {
     let mut todo = vec![f];
     let mut seen = std::collections::HashSet::new();
@@ -304,7 +312,7 @@ impl LlvmModule {
             next: usize,
             acc: V,
         }
-        let b = &self.builder;
+        let b = self.builder();
         let unbuilt = || LlvmError("cannot build the thunk's cast".into());
         let mut stack: Vec<Frame> = Vec::new();
         let (mut v, mut dest) = (v, dest);
@@ -356,7 +364,7 @@ impl LlvmModule {
         if gparams.len() != fparams.len() {
             return err("thunk between functions with different parameter counts");
         }
-        let b = &self.builder;
+        let b = self.builder();
         b.position_at_end(block);
         let mut args = Vec::with_capacity(fparams.len());
         for (p, t) in g.params().into_iter().zip(fparams.iter()) {
@@ -677,6 +685,9 @@ impl LlvmModule {
             body.set_global_metadata(k, md);
         }
         let symbol_lost_attachments = self.strip_metadata(fv);
+        // Whether the arguments' replacement below may delete metadata (a `LocalAsMetadata`
+        // of an argument, when debug records refer to it).
+        let args_in_metadata = fv.args_used_by_metadata();
         // Moving the blocks replaces their block-address constants (and the constants
         // built on them), and changes what the functions using them refer to.
         self.blockaddress_users(fv, &mut eager, &mut freed);
@@ -707,14 +718,20 @@ impl LlvmModule {
         // (function-local metadata follows the replaced arguments). Arguments, blocks and
         // instructions are positional; constants, including references to `f`, are the
         // same objects.
+        // Nothing the pointer caches know is freed when no block-address constant is
+        // replaced and no metadata refers to an argument: the instructions, constants and
+        // metadata nodes stay as they are (uniqued and distinct nodes belong to the
+        // context). The metadata caches then keep their generation.
+        let frees_nothing = eager.is_empty() && freed.is_empty() && !args_in_metadata;
         let moved = if eager.is_empty() && freed.is_empty() {
             let s = &self.funcs[f.index()];
             debug_assert!(!s.built || s.view.as_ref().is_none_or(|b| s.meta == crate::module::view_has_meta(b)));
             // Metadata ids survive the move when they do not depend on the metadata
-            // caches' generation (uniqued content only, no function-local metadata).
+            // caches' generation (uniqued content only, no function-local metadata), or
+            // when that generation does not change and the view has its ids.
             let plain = s.built
                 && s.view.as_ref().is_some_and(|b| b.insts.len() == s.insts.len())
-                && (!s.meta || self.ids_outlive_md_generation(f.0));
+                && (!s.meta || (frees_nothing && self.view_in_md_generation(f)) || self.ids_outlive_md_generation(f.0));
             if plain {
                 let s = &mut self.funcs[f.index()];
                 let (gen, meta) = (s.view_gen, s.meta);
@@ -754,7 +771,8 @@ impl LlvmModule {
             vec![f, id]
         };
         let sig = if derived && symbol_lost_attachments { vec![f] } else { Vec::new() };
-        self.refresh(lazy, sig, eager, Freed::Consts(freed), None);
+        let free = if frees_nothing { Freed::Nothing } else { Freed::Consts(freed) };
+        self.refresh(lazy, sig, eager, free, None);
         if derived && cfg!(debug_assertions) {
             self.assert_facts_are_current(f);
             self.assert_facts_are_current(id);
@@ -934,6 +952,17 @@ impl ModuleMut for LlvmModule {
             // allocations, stays possible.
             Rewrite::Thunk | Rewrite::Alias | Rewrite::SplitBody if gv.frame_recovered() => {
                 Err("llvm.localrecover reads its frame, so it keeps its body")
+            }
+            // A `swifttailcc` thunk must `musttail` call; PowerPC's and MIPS's code
+            // generators cannot always honour that (llc-22 stops with "failed to perform
+            // tail call elimination on a call site marked musttail"), where the unmerged
+            // functions compile (LLVM 22 writes such thunks anyway).
+            Rewrite::Thunk
+                if gv.call_conv() == Some(cc::SWIFT_TAIL)
+                    && fv.call_conv() == Some(cc::SWIFT_TAIL)
+                    && !musttail_always_compiles(&self.m.target_triple()) =>
+            {
+                Err("the target cannot always compile the thunk's musttail call")
             }
             Rewrite::Thunk => {
                 let (Some(gty), Some(fty)) = (gv.global_value_type(), fv.global_value_type()) else {

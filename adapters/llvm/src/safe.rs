@@ -64,6 +64,7 @@ pub struct Comdat {
 mod attrs;
 mod body;
 mod edit;
+pub mod kinds;
 mod module;
 mod shim;
 pub use attrs::{attr_kind_for_name, AttrOwner, AttrRead, IntKinds, A};

@@ -80,6 +80,7 @@
 //! for the others), so that the flag stays exact.
 
 use crate::safe::{ScanScratch, V};
+use std::sync::OnceLock;
 
 /// Which functions the load leaves (partly) unread, by function index: the definitions
 /// that never merge (alone on their shape, or on their prescan key: see
@@ -101,8 +102,10 @@ const NO_BODY: u8 = 4;
 
 /// Whether shape keys are used (`MERGEFUNC_SHAPES=0` turns them off: every definition is
 /// prescanned, as before; for A/B measurements and the agreement check).
+/// Read once per process, as are the other switches here.
 pub(crate) fn enabled() -> bool {
-    std::env::var_os("MERGEFUNC_SHAPES").is_none_or(|v| v != "0")
+    static ON: OnceLock<bool> = OnceLock::new();
+    *ON.get_or_init(|| std::env::var_os("MERGEFUNC_SHAPES").is_none_or(|v| v != "0"))
 }
 
 /// The shape key of each definition in `defs` ((function index, handle) pairs; `n` the
@@ -111,14 +114,18 @@ pub(crate) fn enabled() -> bool {
 /// none).
 /// Every handle is a function of the module (the handle rule of `crate::safe`).
 pub(crate) fn compute(scratch: &ScanScratch, defs: &[(usize, V)], n: usize, ptr_bits: u32) -> Shapes {
-    let entry_walk: i32 = std::env::var("MERGEFUNC_SHAPE_ENTRY").ok().and_then(|v| v.parse().ok()).unwrap_or(3);
-    let entry_cap: u32 = env_u32("MERGEFUNC_SHAPE_ENTRY_CAP").unwrap_or(ENTRY_CAP);
+    static ENTRY_WALK: OnceLock<i32> = OnceLock::new();
+    let entry_walk = *ENTRY_WALK
+        .get_or_init(|| std::env::var("MERGEFUNC_SHAPE_ENTRY").ok().and_then(|v| v.parse().ok()).unwrap_or(3));
+    static ENTRY_CAP_SET: OnceLock<u32> = OnceLock::new();
+    let entry_cap = *ENTRY_CAP_SET.get_or_init(|| env_u32("MERGEFUNC_SHAPE_ENTRY_CAP").unwrap_or(ENTRY_CAP));
     let shape_keys = |fs: &[V]| scratch.shape_keys(fs, ptr_bits, entry_walk, entry_cap);
     // By position in `defs`.
     let mut keys: Vec<u64>;
     // The sample first: if few of its functions are alone within it, the module is
     // duplicate-heavy and the shapes would cost more than they save.
-    let stride = sample_stride();
+    // (Smaller modules are never sampled, whatever the stride: its switch is not read.)
+    let stride = if defs.len() >= 2 * SAMPLE_MIN { sample_stride() } else { 1 };
     if stride > 1 && defs.len() >= SAMPLE_MIN * stride {
         // Read in steps: a prefix of the sample already clearly duplicate-heavy decides
         // (a prefix overstates the share alone: fewer mates are read yet).
@@ -142,7 +149,8 @@ pub(crate) fn compute(scratch: &ScanScratch, defs: &[(usize, V)], n: usize, ptr_
     } else {
         keys = shape_keys(&defs.iter().map(|d| d.1).collect::<Vec<_>>());
     }
-    let limit = env_u32("MERGEFUNC_SHAPE_PREFIX").unwrap_or(PREFIX_LIMIT);
+    static LIMIT: OnceLock<u32> = OnceLock::new();
+    let limit = *LIMIT.get_or_init(|| env_u32("MERGEFUNC_SHAPE_PREFIX").unwrap_or(PREFIX_LIMIT));
     if limit > 0 {
         // A scratch of its own, as the prescan has: a type nested deeper than the type
         // keys' depth limit keys by where it is first met (here an instruction's type,
@@ -250,7 +258,8 @@ const SAMPLE_MIN: usize = 64;
 /// Every how many definitions one is sampled (`MERGEFUNC_SHAPE_STRIDE`; 0 or 1: no
 /// sample, shapes for every module).
 fn sample_stride() -> usize {
-    std::env::var("MERGEFUNC_SHAPE_STRIDE").ok().and_then(|v| v.parse().ok()).unwrap_or(8)
+    static STRIDE: OnceLock<usize> = OnceLock::new();
+    *STRIDE.get_or_init(|| std::env::var("MERGEFUNC_SHAPE_STRIDE").ok().and_then(|v| v.parse().ok()).unwrap_or(8))
 }
 
 /// Whether the shapes pay for themselves, judged from the keys of a sample: at least
@@ -311,7 +320,8 @@ fn identities_key(key: u64, ids: &[u64]) -> u64 {
 /// Whether the prescan's keys leave functions out too (`MERGEFUNC_PRESCAN_ALONE=0` turns
 /// it off: for A/B measurements).
 pub(crate) fn prescan_alone_enabled() -> bool {
-    std::env::var_os("MERGEFUNC_PRESCAN_ALONE").is_none_or(|v| v != "0")
+    static ON: OnceLock<bool> = OnceLock::new();
+    *ON.get_or_init(|| std::env::var_os("MERGEFUNC_PRESCAN_ALONE").is_none_or(|v| v != "0"))
 }
 
 impl Shapes {

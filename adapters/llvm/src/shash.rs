@@ -182,41 +182,77 @@ pub(crate) fn cpp_opcode(op: Op) -> u32 {
     }
 }
 
-/// Computes [`llvm::StructuralHash`](self) values; holds the per-opcode table and the
-/// scratch buffers (no allocation per function once warm).
+/// The per-instruction terms of the hash by C++ opcode (for the native walk of the
+/// shim): `xxh3_64bits` of the opcode as one 64-bit word for the opcodes LLVM 22 has
+/// (1 to 68, see [`cpp_opcode`]), 0 elsewhere. Computed at compile time (a test checks
+/// every term against LLVM's own `xxh3_64bits`), so no run pays for them.
+static TERMS_BY_CPP_OPCODE: [u64; 128] = {
+    let mut t = [0u64; 128];
+    let mut op = 1;
+    while op <= MAX_CPP_OPCODE {
+        t[op as usize] = xxh3_one_word(op);
+        op += 1;
+    }
+    t
+};
+
+/// The highest C++ opcode of LLVM 22 (`Freeze`).
+const MAX_CPP_OPCODE: u64 = 68;
+
+/// XXH3-64 (seed 0, the default secret) of the 8 little-endian bytes of `w`: the
+/// algorithm's path for inputs of 4 to 8 bytes, which is what LLVM's `xxh3_64bits` runs
+/// for one word.
+const fn xxh3_one_word(w: u64) -> u64 {
+    // Bytes 8..16 and 16..24 of the default secret, read little-endian.
+    const SECRET_8: u64 = 0x1cad_21f7_2c81_017c;
+    const SECRET_16: u64 = 0xdb97_9083_e96d_d4de;
+    const PRIME_MX2: u64 = 0x9fb2_1c65_1e98_df25;
+    let (lo, hi) = (w & 0xffff_ffff, w >> 32);
+    let keyed = hi.wrapping_add(lo << 32) ^ (SECRET_8 ^ SECRET_16);
+    let mut h = keyed ^ keyed.rotate_left(49) ^ keyed.rotate_left(24);
+    h = h.wrapping_mul(PRIME_MX2);
+    h ^= (h >> 35).wrapping_add(8);
+    h = h.wrapping_mul(PRIME_MX2);
+    h ^ (h >> 28)
+}
+
+/// The same terms by LLVM-C opcode (for the walk over LLVM-C), made at the first use.
+fn terms_by_c_opcode() -> &'static [u64; 128] {
+    static TERMS: std::sync::OnceLock<[u64; 128]> = std::sync::OnceLock::new();
+    TERMS.get_or_init(|| {
+        let mut t = [0u64; 128];
+        for (raw, slot) in t.iter_mut().enumerate() {
+            if let Some(op) = Op::from_raw(raw as u32) {
+                *slot = TERMS_BY_CPP_OPCODE[cpp_opcode(op) as usize];
+            }
+        }
+        t
+    })
+}
+
+/// The per-instruction terms by C++ opcode (for the shim's walks).
+pub(crate) fn terms() -> &'static [u64; 128] {
+    &TERMS_BY_CPP_OPCODE
+}
+
+/// Computes [`llvm::StructuralHash`](self) values; holds the scratch buffers (no
+/// allocation per function once warm).
 #[derive(Debug)]
 pub(crate) struct StructuralHasher {
-    /// Indexed by LLVM-C opcode: the per-instruction term.
-    by_c_opcode: [u64; 128],
-    /// Indexed by C++ opcode: the same terms, for the native walk of the shim.
-    by_cpp_opcode: [u64; 128],
     words: Vec<u64>,
     walk: BlockWalk,
 }
 
 impl StructuralHasher {
     pub(crate) fn new() -> Self {
-        let mut by_c_opcode = [0u64; 128];
-        let mut by_cpp_opcode = [0u64; 128];
-        for (raw, slot) in by_c_opcode.iter_mut().enumerate() {
-            if let Some(op) = Op::from_raw(raw as u32) {
-                *slot = xxh3_64_words(&[cpp_opcode(op) as u64]);
-                by_cpp_opcode[cpp_opcode(op) as usize] = *slot;
-            }
-        }
-        StructuralHasher { by_c_opcode, by_cpp_opcode, words: Vec::new(), walk: BlockWalk::default() }
-    }
-
-    /// The per-instruction terms by C++ opcode (for the shim's walks).
-    pub(crate) fn terms(&self) -> &[u64; 128] {
-        &self.by_cpp_opcode
+        StructuralHasher { words: Vec::new(), walk: BlockWalk::default() }
     }
 
     /// `StructuralHash(f, false)` of a function with a body: the shim's native walk,
     /// else the walk over LLVM-C below, else LLVM's own function (0 for a value that is
     /// not a function, which no caller passes).
     pub(crate) fn hash(&mut self, f: V) -> u64 {
-        if let Some(h) = f.shim_structural_hash(&self.by_cpp_opcode) {
+        if let Some(h) = f.shim_structural_hash(terms()) {
             return h;
         }
         match self.try_hash(f) {
@@ -236,7 +272,7 @@ impl StructuralHasher {
         while let Some(b) = self.walk.next_block() {
             self.words.push(BLOCK_HEADER);
             for i in b.instructions() {
-                let term = *self.by_c_opcode.get(i.raw_opcode() as usize)?;
+                let term = *terms_by_c_opcode().get(i.raw_opcode() as usize)?;
                 if term == 0 {
                     return None;
                 }
@@ -248,5 +284,30 @@ impl StructuralHasher {
             }
         }
         Some(xxh3_64_words(&self.words))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The compile-time terms are LLVM's own `xxh3_64bits` of each opcode, and cover
+    /// every C++ opcode an LLVM-C opcode maps to.
+    #[test]
+    fn terms_are_llvms_xxh3_of_each_opcode() {
+        for (op, &t) in TERMS_BY_CPP_OPCODE.iter().enumerate() {
+            let want = if (1..=MAX_CPP_OPCODE as usize).contains(&op) { xxh3_64_words(&[op as u64]) } else { 0 };
+            assert_eq!(t, want, "opcode {op}");
+        }
+        for w in [0u64, 1, 0xffff_ffff, 0x1_0000_0000, u64::MAX, 0x0123_4567_89ab_cdef] {
+            assert_eq!(xxh3_one_word(w), xxh3_64_words(&[w]), "{w:#x}");
+        }
+        for raw in 0..128u32 {
+            if let Some(op) = Op::from_raw(raw) {
+                let c = cpp_opcode(op) as u64;
+                assert!((1..=MAX_CPP_OPCODE).contains(&c), "{op:?}");
+                assert_eq!(terms_by_c_opcode()[raw as usize], TERMS_BY_CPP_OPCODE[c as usize]);
+            }
+        }
     }
 }

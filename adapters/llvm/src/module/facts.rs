@@ -137,7 +137,8 @@ impl LlvmModule {
     /// `naked` function (a thunk with its attributes would use its arguments, which the
     /// verifier rejects, and have no frame to call from); one with a `preallocated`
     /// parameter (a call must pass the token of its `llvm.call.preallocated.setup`,
-    /// which a thunk does not have); an interrupt handler (an interrupt calling
+    /// which a thunk does not have); one with an `inalloca` parameter (only a `musttail`
+    /// call may forward the caller's argument memory); an interrupt handler (an interrupt calling
     /// convention, or the `"interrupt"` / `"signal"` attribute the ARM, AVR, MIPS, M68k
     /// and RISC-V back ends read): the thunk would be a handler calling a handler, which
     /// x86 refuses to compile and which elsewhere returns from the interrupt out of the
@@ -161,6 +162,14 @@ impl LlvmModule {
         }
         if prealloc != 0 && (1..=v.param_count()).any(|i| v.has_enum_attribute(i, prealloc)) {
             return Err("a preallocated argument needs its setup call, which a thunk lacks");
+        }
+        // An `inalloca` argument is the caller's outgoing argument memory: a thunk's
+        // plain call passes its own incoming memory as the callee's, and on i686 the
+        // callee then reads another frame's bytes (a thunk forwarding it prints garbage
+        // under `clang -m32`; only a `musttail` call may forward it, LangRef).
+        let inalloca = self.kinds.special_alloca_kinds[0];
+        if inalloca != 0 && (1..=v.param_count()).any(|i| v.has_enum_attribute(i, inalloca)) {
+            return Err("an inalloca argument can only be forwarded by musttail, which a thunk does not make");
         }
         Ok(())
     }

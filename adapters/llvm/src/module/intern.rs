@@ -165,12 +165,13 @@ impl LlvmModule {
         let id = TypeId::new(self.tables.types.len());
         let data = TypeData::Other {
             kind: u32::MAX - 1,
-            name: format!("{what} #{}", id.0).into_bytes().into(),
+            name: numbered_name(what, id.0 as usize),
             type_params: Box::new([]),
             int_params: Box::new([]),
         };
-        self.tables.types.push(data.clone());
-        self.tables.type_by_data.insert(data, id);
+        // Not indexed by content: its name holds its own id, so no other type has this
+        // content and no lookup by content can ask for it.
+        self.tables.types.push(data);
         id
     }
 
@@ -420,5 +421,35 @@ impl LlvmModule {
         let u = self.ctx.is_uniqued_tuple(m);
         self.caches.uniqued_of.insert(m, u);
         u
+    }
+}
+
+/// `"{what} #{n}"` as bytes, written without the formatting machinery (a fixed cost of
+/// every load that makes light facts).
+fn numbered_name(what: &str, n: usize) -> Box<[u8]> {
+    let mut digits = [0u8; 20];
+    let (mut i, mut n) = (digits.len(), n);
+    loop {
+        i -= 1;
+        digits[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    let mut name = Vec::with_capacity(what.len() + 2 + digits.len() - i);
+    name.extend_from_slice(what.as_bytes());
+    name.extend_from_slice(b" #");
+    name.extend_from_slice(&digits[i..]);
+    name.into()
+}
+
+#[cfg(test)]
+mod name_tests {
+    #[test]
+    fn numbered_names_are_the_formatted_ones() {
+        for n in [0usize, 7, 10, 99, 12345, usize::MAX] {
+            assert_eq!(&*super::numbered_name("a type", n), format!("a type #{n}").as_bytes());
+        }
     }
 }

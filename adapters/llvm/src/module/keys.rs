@@ -92,9 +92,13 @@ impl LlvmModule {
 
     /// What every prescan needs from the module: the pointer width the order equates
     /// with address-space-0 pointers (0: none) and the hash's per-opcode terms.
-    pub(super) fn prescan_inputs(&self) -> (u32, [u64; 128]) {
-        let ptr_bits = self.load.target.ptr_as_int.filter(|p| p.addr_space == 0).map_or(0, |p| p.bits);
-        (ptr_bits, *self.keys.shash.borrow().terms())
+    pub(super) fn prescan_inputs(&self) -> (u32, &'static [u64; 128]) {
+        (self.ptr_bits(), crate::shash::terms())
+    }
+
+    /// The pointer width the order equates with address-space-0 pointers (0: none).
+    pub(super) fn ptr_bits(&self) -> u32 {
+        self.load.target.ptr_as_int.filter(|p| p.addr_space == 0).map_or(0, |p| p.bits)
     }
 
     /// Forgets the prescan (every rewrite calls this: the IR it describes changed).

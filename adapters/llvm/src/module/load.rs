@@ -15,7 +15,7 @@ use super::{
     err, Caches, Copies, HashMap, HashSet, Keys, KindIds, LlvmError, LlvmModule, LoadFacts, Scratch, Stats, Switches,
     Tables,
 };
-use crate::safe::{Builder, Op, OwnedIr, ParseError, M};
+use crate::safe::{Op, OwnedIr, ParseError, M};
 use inkwell::llvm_sys::prelude::*;
 use mergefunc::{FuncId, PtrAsInt, TargetInfo};
 use std::path::Path;
@@ -88,7 +88,7 @@ impl LlvmModule {
         let mut s = LlvmModule {
             ctx,
             m,
-            builder: Builder::new(ctx),
+            builder: std::cell::OnceCell::new(),
             threads,
             funcs: Vec::new(),
             func_of: HashMap::default(),
@@ -136,7 +136,7 @@ impl LlvmModule {
             f.materialize_arguments();
             n += 1;
         }
-        let (ptr_bits, terms) = s.prescan_inputs();
+        let ptr_bits = s.ptr_bits();
         // Definitions alone on their shape are never read (see `shape`): the prescan
         // walks the others only.
         if crate::shape::enabled() {
@@ -151,11 +151,15 @@ impl LlvmModule {
         }
         s.load.shapes.add_no_body(&has_body);
         // Attribute lists are the facts' largest tables (most functions have a list of
-        // their own): sized once rather than rehashed at every doubling.
-        s.caches.attrs_by_list.reserve(n);
-        s.caches.attrs_by_handles.reserve(n);
-        s.tables.attrs_of.reserve(n);
-        s.tables.attr_lists.reserve(n);
+        // their own): sized once rather than rehashed at every doubling, for the
+        // definitions that may get full facts (light facts read no attributes).
+        let full = defs.len();
+        if full > 0 {
+            s.caches.attrs_by_list.reserve(full);
+            s.caches.attrs_by_handles.reserve(full);
+            s.tables.attrs_of.reserve(full);
+            s.tables.attr_lists.reserve(full);
+        }
         // Headroom for the functions rewrites add (a private body per merged pair of
         // interposable or ODR functions): no regrowth copy of the table mid-pass.
         s.func_of.reserve(n + n / 4 + 16);
@@ -170,8 +174,9 @@ impl LlvmModule {
         // (hash, key) never merge, and their facts stay light.
         // SAFETY: the handles are the module's live definitions; nothing runs beside the
         // prescan, which only reads them.
-        let mut p = unsafe { crate::prescan::run(&defs, n, &terms, ptr_bits, threads) };
-        if crate::shape::prescan_alone_enabled() {
+        let terms = crate::shash::terms();
+        let mut p = unsafe { crate::prescan::run(&defs, n, terms, ptr_bits, threads) };
+        if !defs.is_empty() && crate::shape::prescan_alone_enabled() {
             let scanned: Vec<usize> = defs.iter().map(|&(i, _)| i).collect();
             s.load.shapes.add_alone_by_prescan(&p, &scanned, n);
         }

@@ -320,6 +320,12 @@ impl LlvmModule {
         Some(first.instructions().filter(|i| !i.is_debug_intrinsic()).take(2).count() < 2)
     }
 
+    /// Was `f`'s view built (or copied) in the metadata caches' current generation, so
+    /// that its metadata ids are those a build would give now?
+    pub(crate) fn view_in_md_generation(&self, f: FuncId) -> bool {
+        self.funcs[f.index()].view_gen.1 == self.caches.md_gen
+    }
+
     /// Rebuilds `f`'s facts, and its body view if it is built.
     pub(crate) fn rebuild_eagerly(&mut self, f: FuncId) {
         let was_built = self.funcs[f.index()].built;

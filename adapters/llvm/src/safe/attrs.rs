@@ -5,7 +5,7 @@
 //! valid as long as the module; an attribute's value is read only after its class is
 //! known: string attributes by `LLVMIsStringAttribute`, type attributes by
 //! `LLVMIsTypeAttribute`, and integer values only for kinds in LLVM 22's integer range,
-//! which [`IntKinds::of_llvm`] reads from LLVM by name (enum and integer attributes
+//! which the shim gives (`super::kinds::AttrKinds`; enum and integer attributes
 //! share `LLVMIsEnumAttribute`, and asking a plain enum attribute for its value is
 //! undefined).
 
@@ -28,7 +28,8 @@ pub fn attr_kind_for_name(name: &str) -> u32 {
 }
 
 /// Where LLVM 22 numbers its attribute kinds: enum attributes first, then type, integer,
-/// range and range-list attributes. Only the bounds are read from LLVM, by name.
+/// range and range-list attributes. The adapter takes the bounds from the shim
+/// (`super::kinds::AttrKinds`); [`IntKinds::of_llvm`] reads them by name, for the tests.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct IntKinds {
     /// The first kind that is not a plain enum attribute.
@@ -40,8 +41,9 @@ pub struct IntKinds {
 }
 
 impl IntKinds {
-    /// The bounds as this LLVM numbers them; `None` if the names used to find them are
-    /// unknown (no integer value is then read: such attributes stay opaque).
+    /// The bounds as this LLVM numbers them, found by name; `None` if the names used to
+    /// find them are unknown.
+    #[cfg(test)]
     pub fn of_llvm() -> Option<IntKinds> {
         let ints = [
             "align",

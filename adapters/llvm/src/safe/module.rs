@@ -31,7 +31,8 @@ pub struct OwnedIr {
 
 impl OwnedIr {
     /// Parses `.ll` text or `.bc` bitcode (told apart by LLVM from the contents) into a
-    /// fresh context and runs the verifier; the error is LLVM's message, and says which
+    /// fresh context, under the triple's layout when the module names a triple and no
+    /// layout (as opt-22 and llc-22 read it), and runs the verifier; the error is LLVM's message, and says which
     /// of the two failed.
     pub fn parse(data: &[u8], name: &str) -> Result<OwnedIr, ParseError> {
         let cname = super::cstring(name).unwrap_or_default();
@@ -45,8 +46,10 @@ impl OwnedIr {
         };
         let (mut m, mut msg) = (ptr::null_mut(), ptr::null_mut());
         // SAFETY: `ctx` and `buf` are live; the parser does not take the buffer (disposed
-        // right after) and writes an owned module or message.
-        let failed = unsafe { sys::ir_reader::LLVMParseIRInContext2(ctx, buf, &mut m, &mut msg) };
+        // right after) and writes an owned module or message. A triple without a layout is
+        // parsed under the triple's layout (the shim's `mergefunc_parse_ir`), as opt-22
+        // reads it: implicit alignments and global address spaces come from the layout.
+        let failed = unsafe { ffi::mergefunc_parse_ir(ctx, buf, &mut m, &mut msg) };
         // SAFETY: `buf` was made above and is disposed once.
         unsafe { c::LLVMDisposeMemoryBuffer(buf) };
         let text = take_message(msg);

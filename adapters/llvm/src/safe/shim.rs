@@ -14,6 +14,13 @@ use std::os::raw::c_uint;
 use std::ptr;
 
 impl V {
+    /// Metadata refers to one of the function's arguments (false for a non-function).
+    pub fn args_used_by_metadata(self) -> bool {
+        // SAFETY: `self` is a live value; the shim checks that it is a function and only
+        // reads its arguments' flags.
+        unsafe { ffi::mergefunc_args_used_by_metadata(self.0) == 1 }
+    }
+
     /// A `blockaddress` of one of the function's blocks is used outside the function.
     pub fn block_address_escapes(self) -> bool {
         // SAFETY: `self` is a live value; the shim checks that it is a function and only
@@ -247,16 +254,29 @@ pub fn tune_allocator() -> bool {
     unsafe { ffi::mergefunc_tune_allocator() == 1 }
 }
 
-/// The shim's scratch for its prescan and shape-key walks (one per thread; freed on
-/// drop). It holds a copy of the data layout of the module last walked, checked on every
-/// walk, so one scratch may serve several modules.
-pub struct ScanScratch(*mut std::ffi::c_void);
+/// The shim's scratch for its prescan and shape-key walks (one per thread; allocated at
+/// its first walk, so a scratch that walks nothing costs nothing; freed on drop). It
+/// holds a copy of the data layout of the module last walked, checked on every walk, so
+/// one scratch may serve several modules.
+pub struct ScanScratch(std::cell::Cell<*mut std::ffi::c_void>);
 
 impl ScanScratch {
-    /// A fresh scratch.
+    /// A fresh scratch (nothing allocated yet).
     pub fn new() -> Self {
+        ScanScratch(std::cell::Cell::new(ptr::null_mut()))
+    }
+
+    /// The shim's scratch object, allocated at the first call.
+    #[inline]
+    fn raw(&self) -> *mut std::ffi::c_void {
+        let p = self.0.get();
+        if !p.is_null() {
+            return p;
+        }
         // SAFETY: the shim allocates a scratch object (never null: `new` throws instead).
-        ScanScratch(unsafe { ffi::mergefunc_scan_new() })
+        let p = unsafe { ffi::mergefunc_scan_new() };
+        self.0.set(p);
+        p
     }
 
     /// The shim's prescan of function `f` (see `crate::prescan`): its eight result words
@@ -268,9 +288,10 @@ impl ScanScratch {
     pub fn prescan(&self, f: V, terms: &[u64; 128], ptr_bits: u32, ids: &mut Vec<u64>) -> Option<[u64; 8]> {
         let start = ids.len();
         let mut out = [0u64; 8];
+        let scan = self.raw();
         loop {
             let cap = ids.capacity() - start;
-            // SAFETY: `self.0` is a live scratch (made by `new`, freed only on drop); `f` is
+            // SAFETY: `scan` is a live scratch (made by `raw`, freed only on drop); `f` is
             // a live value (the shim checks that it is a function with a body) that
             // nothing modifies during the call (the handle rule; the caller holds the
             // module); `terms` holds 128 words; `out` holds 8; the shim writes at most
@@ -278,7 +299,7 @@ impl ScanScratch {
             // exposes only up to what it wrote.
             let ok = unsafe {
                 ffi::mergefunc_prescan(
-                    self.0,
+                    scan,
                     f.0,
                     terms.as_ptr(),
                     128,
@@ -306,13 +327,14 @@ impl ScanScratch {
     /// shim's entry-walk setting, `entry_cap` the most entry-block instructions it reads.
     pub fn shape_keys(&self, fs: &[V], ptr_bits: u32, entry_walk: i32, entry_cap: u32) -> Vec<u64> {
         let mut out = vec![0u64; fs.len()];
-        // SAFETY: `self.0` is a live scratch; every handle of `fs` is a live value (the shim
+        let scan = self.raw();
+        // SAFETY: `scan` is a live scratch; every handle of `fs` is a live value (the shim
         // checks that each is a function with a body) that nothing modifies during the
         // call; `V` is a transparent wrapper of `LLVMValueRef`, so `fs` is an array of
         // `fs.len()` of them; `out` holds as many words.
         unsafe {
             ffi::mergefunc_shape_keys(
-                self.0,
+                scan,
                 fs.as_ptr().cast(),
                 fs.len(),
                 ptr_bits,
@@ -329,8 +351,9 @@ impl ScanScratch {
     /// of the next ones asked for ahead).
     pub fn prefix_keys(&self, fs: &[V], ptr_bits: u32, limit: u32) -> Vec<u64> {
         let mut out = vec![0u64; fs.len()];
+        let scan = self.raw();
         // SAFETY: as `shape_keys`.
-        unsafe { ffi::mergefunc_prefix_keys(self.0, fs.as_ptr().cast(), fs.len(), ptr_bits, limit, out.as_mut_ptr()) };
+        unsafe { ffi::mergefunc_prefix_keys(scan, fs.as_ptr().cast(), fs.len(), ptr_bits, limit, out.as_mut_ptr()) };
         out
     }
 }
@@ -343,8 +366,11 @@ impl Default for ScanScratch {
 
 impl Drop for ScanScratch {
     fn drop(&mut self) {
-        // SAFETY: made by `mergefunc_scan_new`, freed once.
-        unsafe { ffi::mergefunc_scan_free(self.0) }
+        let p = self.0.get();
+        if !p.is_null() {
+            // SAFETY: made by `mergefunc_scan_new`, freed once.
+            unsafe { ffi::mergefunc_scan_free(p) }
+        }
     }
 }
 
@@ -361,21 +387,23 @@ pub fn prefetch_range(lo: u64, hi: u64, max_bytes: u64) {
     unsafe { ffi::mergefunc_prefetch_range(lo, hi, max_bytes) }
 }
 
-/// The shim's same-body walk and its scratch (freed on drop).
+/// The shim's same-body walk and its scratch (allocated at the first walk, freed on
+/// drop).
 #[derive(Debug)]
 pub struct SameBodyWalk(*mut std::ffi::c_void);
 
 impl Default for SameBodyWalk {
     fn default() -> Self {
-        // SAFETY: a plain allocation in the shim (`new` throws rather than return null).
-        SameBodyWalk(unsafe { ffi::mergefunc_same_body_new() })
+        SameBodyWalk(ptr::null_mut())
     }
 }
 
 impl Drop for SameBodyWalk {
     fn drop(&mut self) {
-        // SAFETY: made by `mergefunc_same_body_new`, freed once.
-        unsafe { ffi::mergefunc_same_body_free(self.0) }
+        if !self.0.is_null() {
+            // SAFETY: made by `mergefunc_same_body_new`, freed once.
+            unsafe { ffi::mergefunc_same_body_free(self.0) }
+        }
     }
 }
 
@@ -398,6 +426,10 @@ impl SameBodyWalk {
         callee_at: &mut [usize],
         callees: &mut [V],
     ) -> Option<(usize, usize)> {
+        if self.0.is_null() {
+            // SAFETY: a plain allocation in the shim (`new` throws rather than return null).
+            self.0 = unsafe { ffi::mergefunc_same_body_new() };
+        }
         let n = insts.as_ref().map_or(0, |(_, n)| *n);
         let out = insts.map(|(v, _)| {
             v.clear();
@@ -407,7 +439,8 @@ impl SameBodyWalk {
         let out_ptr = out.as_ref().map_or(ptr::null_mut(), |v| v.as_ptr() as *mut LLVMValueRef);
         let (type_cap, callee_cap) = (types.len() / 2, callee_at.len().min(callees.len()));
         let (mut ntypes, mut ncallees) = (0usize, 0usize);
-        // SAFETY: both are live values (the shim checks that they are functions); `out_ptr`
+        // SAFETY: `self.0` is a live walk (made above); both are live values (the shim
+        // checks that they are functions); `out_ptr`
         // is null or has room for `n` handles (reserved above), and the shim writes at most
         // `n` there, `type_cap` type pairs to `types` and `callee_cap` entries to
         // `callee_at` and `callees` (`V` and `T` are transparent handles).
