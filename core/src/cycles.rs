@@ -243,13 +243,38 @@ pub fn cycle_classes_from<M: Module + ?Sized>(
         steps += 1;
         // Runs of equal touched members, and the one equal to the untouched members.
         let (joined, back) = cmp.with_callee_classes(core::mem::take(&mut labels), |cmp| {
-            work.sort_by(|a, b| cmp.compare(m, a.1, b.1).then(a.0.cmp(&b.0)));
+            // One pass over neighbours first: members already in the sort's order (the
+            // usual case, a class that stays whole) are what the sort would leave, and
+            // the pass has found their runs, at half the comparisons. Otherwise sort
+            // (by the order, then position: a total order, so the result is unique) and
+            // find the runs again.
             runs.clear();
             let mut lo = 0;
-            for k in 1..=work.len() {
-                if k == work.len() || cmp.compare(m, work[k - 1].1, work[k].1) != Ordering::Equal {
+            let mut in_order = true;
+            for k in 1..work.len() {
+                let o = cmp.compare(m, work[k - 1].1, work[k].1);
+                if o.then(work[k - 1].0.cmp(&work[k].0)) == Ordering::Greater {
+                    in_order = false;
+                    break;
+                }
+                if o != Ordering::Equal {
                     runs.push((lo, k));
                     lo = k;
+                }
+            }
+            if in_order {
+                if !work.is_empty() {
+                    runs.push((lo, work.len()));
+                }
+            } else {
+                work.sort_by(|a, b| cmp.compare(m, a.1, b.1).then(a.0.cmp(&b.0)));
+                runs.clear();
+                lo = 0;
+                for k in 1..=work.len() {
+                    if k == work.len() || cmp.compare(m, work[k - 1].1, work[k].1) != Ordering::Equal {
+                        runs.push((lo, k));
+                        lo = k;
+                    }
                 }
             }
             if t < e - s {
