@@ -501,4 +501,22 @@ mod tests {
         assert_ne!(fast_cmp.compare(&m, a1, a2_1), Ordering::Equal);
         assert_ne!(slow_cmp.compare(&m, a1, a2_1), Ordering::Equal);
     }
+
+    /// A class that stays whole (here N equal callers of one leaf) is examined once,
+    /// with one comparison per neighbour pair: its members are already in the order's
+    /// sequence, so no sort runs (a sort and a second pass for the runs compared each
+    /// pair twice).
+    #[test]
+    fn a_class_that_stays_whole_costs_one_comparison_per_member() {
+        const N: usize = 50;
+        let mut m = Tiny::new();
+        let leaf = adder(&mut m, "leaf", 1, ext());
+        let callers: Vec<FuncId> = (0..N).map(|i| caller(&mut m, &alloc::format!("c{i}"), leaf)).collect();
+        let cands: Vec<FuncId> = (0..m.funcs.len()).map(FuncId::new).collect();
+        let mut cmp = Comparator::new();
+        let (classes, steps) = cycle_classes(&m, &cands, &mut cmp);
+        assert_eq!(classes, alloc::vec![callers]);
+        assert_eq!(steps, 1);
+        assert_eq!(cmp.comparisons, (N - 1) as u64);
+    }
 }
