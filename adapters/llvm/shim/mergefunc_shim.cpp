@@ -143,7 +143,19 @@ unsigned mergefunc_fixed_attr_kinds(unsigned *out, unsigned cap) {
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/BasicBlock.h"
 #include "llvm/IR/Function.h"
+#include "llvm/IR/Instructions.h"
 #include "llvm/Support/xxhash.h"
+
+// Gives call `CB` the whole attribute list of function `S` (as many arguments as `S` has
+// parameters) except `jumptable`, which describes a function's address: on a call site
+// the verifier rejects it ("requires 'unnamed_addr'", read off the call as if it were a
+// global), so LLVM 22's thunk of a jumptable function is invalid IR.
+static void mergefunc_call_takes_attributes(CallBase *CB, const Function *S) {
+  AttributeList AL = S->getAttributes();
+  if (AL.hasFnAttr(Attribute::JumpTable))
+    AL = AL.removeFnAttribute(S->getContext(), Attribute::JumpTable);
+  CB->setAttributes(AL);
+}
 
 extern "C" {
 
@@ -167,16 +179,48 @@ int mergefunc_copy_attributes(LLVMValueRef dst, LLVMValueRef src) {
   if (auto *CB = dyn_cast_or_null<CallBase>(DV)) {
     if (CB->arg_size() != S->arg_size())
       return 0;
-    // Except `jumptable`, which describes a function's address: on a call site the
-    // verifier rejects it ("requires 'unnamed_addr'", read off the call as if it were a
-    // global), so LLVM 22's thunk of a jumptable function is invalid IR.
-    AttributeList AL = S->getAttributes();
-    if (AL.hasFnAttr(Attribute::JumpTable))
-      AL = AL.removeFnAttribute(S->getContext(), Attribute::JumpTable);
-    CB->setAttributes(AL);
+    mergefunc_call_takes_attributes(CB, S);
     return 1;
   }
   return 0;
+}
+
+// The forwarding body of thunk `g` (a function without a body, or whose entry block `bb`
+// is kept) to function `f`, in one step where no argument or result needs a cast: `g`
+// and `f` have as many parameters, of the same types, `f` is not variadic, and `g`
+// returns void or `f`'s return type. Appends to `bb` (null: to a new block appended to
+// `g`) `call f(g's arguments)` with tail kind `tail` (LLVMTailCallKind), calling
+// convention `cc` and `f`'s attribute list (see `mergefunc_call_takes_attributes`),
+// then `ret void` or `ret` of the call, all unnamed and without a debug location: what
+// LLVM-C's builder writes for the same calls. The call and the return go to `*call` and
+// `*ret`. Returns 1 when written, 0 (nothing done) when a cast is needed or either value
+// is not a function.
+int mergefunc_write_forwarding_body(LLVMValueRef g, LLVMValueRef f, LLVMBasicBlockRef bb, unsigned tail,
+                                    unsigned cc, LLVMValueRef *call, LLVMValueRef *ret) {
+  auto *G = dyn_cast_or_null<Function>(unwrap(g));
+  auto *F = dyn_cast_or_null<Function>(unwrap(f));
+  if (!G || !F || F->isVarArg() || G->arg_size() != F->arg_size())
+    return 0;
+  FunctionType *FTy = F->getFunctionType();
+  Type *GRet = G->getReturnType();
+  if (!GRet->isVoidTy() && GRet != FTy->getReturnType())
+    return 0;
+  SmallVector<Value *, 8> Args;
+  for (unsigned I = 0, E = G->arg_size(); I != E; ++I) {
+    Argument *A = G->getArg(I);
+    if (A->getType() != FTy->getParamType(I))
+      return 0;
+    Args.push_back(A);
+  }
+  BasicBlock *BB = bb ? unwrap(bb) : BasicBlock::Create(G->getContext(), "", G);
+  CallInst *CI = CallInst::Create(FTy, F, Args, "", BB);
+  CI->setTailCallKind(static_cast<CallInst::TailCallKind>(tail));
+  CI->setCallingConv(static_cast<CallingConv::ID>(cc));
+  mergefunc_call_takes_attributes(CI, F);
+  ReturnInst *RI = ReturnInst::Create(G->getContext(), GRet->isVoidTy() ? nullptr : CI, BB);
+  *call = wrap(CI);
+  *ret = wrap(RI);
+  return 1;
 }
 
 } // extern "C"

@@ -230,6 +230,19 @@ extern "C" {
     /// `dst->setAttributes(src->getAttributes())` for a function `src` and a function or
     /// call `dst` with as many parameters/arguments; 0 (nothing done) otherwise.
     pub fn mergefunc_copy_attributes(dst: LLVMValueRef, src: LLVMValueRef) -> i32;
+    /// The forwarding body of thunk `g` to `f` (`call f(args)` with tail kind `tail`,
+    /// calling convention `cc` and `f`'s attributes, then the return) appended to `bb`
+    /// (null: a new block of `g`), when no argument or result needs a cast: 1 and the call
+    /// and return in `*call`, `*ret`; 0 (nothing done) otherwise.
+    pub fn mergefunc_write_forwarding_body(
+        g: LLVMValueRef,
+        f: LLVMValueRef,
+        bb: LLVMBasicBlockRef,
+        tail: c_uint,
+        cc: c_uint,
+        call: *mut LLVMValueRef,
+        ret: *mut LLVMValueRef,
+    ) -> i32;
     /// Scratch of [`mergefunc_same_body`]; free it with `mergefunc_same_body_free`.
     pub fn mergefunc_same_body_new() -> *mut std::ffi::c_void;
     pub fn mergefunc_same_body_free(state: *mut std::ffi::c_void);
