@@ -243,13 +243,38 @@ pub fn cycle_classes_from<M: Module + ?Sized>(
         steps += 1;
         // Runs of equal touched members, and the one equal to the untouched members.
         let (joined, back) = cmp.with_callee_classes(core::mem::take(&mut labels), |cmp| {
-            work.sort_by(|a, b| cmp.compare(m, a.1, b.1).then(a.0.cmp(&b.0)));
+            // One pass over neighbours first: members already in the sort's order (the
+            // usual case, a class that stays whole) are what the sort would leave, and
+            // the pass has found their runs, at half the comparisons. Otherwise sort
+            // (by the order, then position: a total order, so the result is unique) and
+            // find the runs again.
             runs.clear();
             let mut lo = 0;
-            for k in 1..=work.len() {
-                if k == work.len() || cmp.compare(m, work[k - 1].1, work[k].1) != Ordering::Equal {
+            let mut in_order = true;
+            for k in 1..work.len() {
+                let o = cmp.compare(m, work[k - 1].1, work[k].1);
+                if o.then(work[k - 1].0.cmp(&work[k].0)) == Ordering::Greater {
+                    in_order = false;
+                    break;
+                }
+                if o != Ordering::Equal {
                     runs.push((lo, k));
                     lo = k;
+                }
+            }
+            if in_order {
+                if !work.is_empty() {
+                    runs.push((lo, work.len()));
+                }
+            } else {
+                work.sort_by(|a, b| cmp.compare(m, a.1, b.1).then(a.0.cmp(&b.0)));
+                runs.clear();
+                lo = 0;
+                for k in 1..=work.len() {
+                    if k == work.len() || cmp.compare(m, work[k - 1].1, work[k].1) != Ordering::Equal {
+                        runs.push((lo, k));
+                        lo = k;
+                    }
                 }
             }
             if t < e - s {
@@ -475,5 +500,23 @@ mod tests {
         let (a1, a2_1) = (chains[0][1], chains[1][1]);
         assert_ne!(fast_cmp.compare(&m, a1, a2_1), Ordering::Equal);
         assert_ne!(slow_cmp.compare(&m, a1, a2_1), Ordering::Equal);
+    }
+
+    /// A class that stays whole (here N equal callers of one leaf) is examined once,
+    /// with one comparison per neighbour pair: its members are already in the order's
+    /// sequence, so no sort runs (a sort and a second pass for the runs compared each
+    /// pair twice).
+    #[test]
+    fn a_class_that_stays_whole_costs_one_comparison_per_member() {
+        const N: usize = 50;
+        let mut m = Tiny::new();
+        let leaf = adder(&mut m, "leaf", 1, ext());
+        let callers: Vec<FuncId> = (0..N).map(|i| caller(&mut m, &alloc::format!("c{i}"), leaf)).collect();
+        let cands: Vec<FuncId> = (0..m.funcs.len()).map(FuncId::new).collect();
+        let mut cmp = Comparator::new();
+        let (classes, steps) = cycle_classes(&m, &cands, &mut cmp);
+        assert_eq!(classes, alloc::vec![callers]);
+        assert_eq!(steps, 1);
+        assert_eq!(cmp.comparisons, (N - 1) as u64);
     }
 }

@@ -174,7 +174,19 @@ unsigned mergefunc_fixed_attr_kinds(unsigned *out, unsigned cap) {
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/BasicBlock.h"
 #include "llvm/IR/Function.h"
+#include "llvm/IR/Instructions.h"
 #include "llvm/Support/xxhash.h"
+
+// Gives call `CB` the whole attribute list of function `S` (as many arguments as `S` has
+// parameters) except `jumptable`, which describes a function's address: on a call site
+// the verifier rejects it ("requires 'unnamed_addr'", read off the call as if it were a
+// global), so LLVM 22's thunk of a jumptable function is invalid IR.
+static void mergefunc_call_takes_attributes(CallBase *CB, const Function *S) {
+  AttributeList AL = S->getAttributes();
+  if (AL.hasFnAttr(Attribute::JumpTable))
+    AL = AL.removeFnAttribute(S->getContext(), Attribute::JumpTable);
+  CB->setAttributes(AL);
+}
 
 extern "C" {
 
@@ -198,16 +210,48 @@ int mergefunc_copy_attributes(LLVMValueRef dst, LLVMValueRef src) {
   if (auto *CB = dyn_cast_or_null<CallBase>(DV)) {
     if (CB->arg_size() != S->arg_size())
       return 0;
-    // Except `jumptable`, which describes a function's address: on a call site the
-    // verifier rejects it ("requires 'unnamed_addr'", read off the call as if it were a
-    // global), so LLVM 22's thunk of a jumptable function is invalid IR.
-    AttributeList AL = S->getAttributes();
-    if (AL.hasFnAttr(Attribute::JumpTable))
-      AL = AL.removeFnAttribute(S->getContext(), Attribute::JumpTable);
-    CB->setAttributes(AL);
+    mergefunc_call_takes_attributes(CB, S);
     return 1;
   }
   return 0;
+}
+
+// The forwarding body of thunk `g` (a function without a body, or whose entry block `bb`
+// is kept) to function `f`, in one step where no argument or result needs a cast: `g`
+// and `f` have as many parameters, of the same types, `f` is not variadic, and `g`
+// returns void or `f`'s return type. Appends to `bb` (null: to a new block appended to
+// `g`) `call f(g's arguments)` with tail kind `tail` (LLVMTailCallKind), calling
+// convention `cc` and `f`'s attribute list (see `mergefunc_call_takes_attributes`),
+// then `ret void` or `ret` of the call, all unnamed and without a debug location: what
+// LLVM-C's builder writes for the same calls. The call and the return go to `*call` and
+// `*ret`. Returns 1 when written, 0 (nothing done) when a cast is needed or either value
+// is not a function.
+int mergefunc_write_forwarding_body(LLVMValueRef g, LLVMValueRef f, LLVMBasicBlockRef bb, unsigned tail,
+                                    unsigned cc, LLVMValueRef *call, LLVMValueRef *ret) {
+  auto *G = dyn_cast_or_null<Function>(unwrap(g));
+  auto *F = dyn_cast_or_null<Function>(unwrap(f));
+  if (!G || !F || F->isVarArg() || G->arg_size() != F->arg_size())
+    return 0;
+  FunctionType *FTy = F->getFunctionType();
+  Type *GRet = G->getReturnType();
+  if (!GRet->isVoidTy() && GRet != FTy->getReturnType())
+    return 0;
+  SmallVector<Value *, 8> Args;
+  for (unsigned I = 0, E = G->arg_size(); I != E; ++I) {
+    Argument *A = G->getArg(I);
+    if (A->getType() != FTy->getParamType(I))
+      return 0;
+    Args.push_back(A);
+  }
+  BasicBlock *BB = bb ? unwrap(bb) : BasicBlock::Create(G->getContext(), "", G);
+  CallInst *CI = CallInst::Create(FTy, F, Args, "", BB);
+  CI->setTailCallKind(static_cast<CallInst::TailCallKind>(tail));
+  CI->setCallingConv(static_cast<CallingConv::ID>(cc));
+  mergefunc_call_takes_attributes(CI, F);
+  ReturnInst *RI = ReturnInst::Create(G->getContext(), GRet->isVoidTy() ? nullptr : CI, BB);
+  *call = wrap(CI);
+  *ret = wrap(RI);
+  return 1;
 }
 
 } // extern "C"
@@ -250,6 +294,8 @@ struct Scan {
   SmallVector<BlockSpans, 32> Spans;
   SmallVector<unsigned, 16> Stack;
   SmallVector<bool, 32> Seen;
+  // The prefix key's blocks to read.
+  SmallVector<const BasicBlock *, 16> BlockStack;
   // Canonical type keys by type (types are uniqued per context and never freed).
   DenseMap<const Type *, uint64_t> TypeKeys;
   // A direct-mapped cache in front of `TypeKeys` (most instructions repeat a few types),
@@ -1948,7 +1994,7 @@ extern "C" {
 // and its terminator (each: opcode and operand count, but a getelementptr's opcode alone;
 // the terminator's successor count). With `entry_walk` & 1, also the opcodes and the
 // count of the entry block's instructions other than debug intrinsics (of the first
-// `ShapeEntryWalkCap` of them); with `entry_walk`
+// `entry_cap` of them); with `entry_walk`
 // & 2, the first instruction and the terminator of each successor of the entry block. Returns 0 for anything that is not a
 // function with a body whose entry block has a terminator (the caller keeps it).
 //
@@ -1962,10 +2008,11 @@ static uint64_t firstKey(const Instruction *I) {
   return Op == Instruction::GetElementPtr ? mixk(0x9e, Op) : mixk(Op, I->getNumOperands());
 }
 
-// Instructions of the entry block that a shape key with `entry_walk` & 1 reads at most.
-static constexpr uint64_t ShapeEntryWalkCap = 1024;
+// How far ahead of the instruction being read the shape and prefix walks prefetch
+// (bytes): they read tens of instructions, not whole functions.
+static constexpr uintptr_t PrefixPrefetchAhead = 1024;
 
-uint64_t mergefunc_shape_key(void *scan, LLVMValueRef fn, unsigned ptr_bits, int entry_walk,
+uint64_t mergefunc_shape_key(void *scan, LLVMValueRef fn, unsigned ptr_bits, int entry_walk, unsigned entry_cap,
                              int *address_taken) {
   auto &S = *static_cast<Scan *>(scan);
   if (address_taken)
@@ -1985,15 +2032,16 @@ uint64_t mergefunc_shape_key(void *scan, LLVMValueRef fn, unsigned ptr_bits, int
   H = mixk(H, firstKey(First));
   H = mixk(mixk(mixk(H, T->getOpcode()), T->getNumOperands()), T->getNumSuccessors());
   if (entry_walk & 1) {
-    // At most `ShapeEntryWalkCap` instructions: past them the key says only "longer"
+    // At most `entry_cap` instructions: past them the key says only "longer"
     // (two equal functions stop at the same place). A function alone on its shape is
     // never read, so its shape must cost far less than LLVM's hash of all of it, also
     // for one huge entry block.
     uint64_t N = 0;
     for (const Instruction &I : Entry) {
+      __builtin_prefetch(reinterpret_cast<const void *>(reinterpret_cast<uintptr_t>(&I) + PrefixPrefetchAhead));
       if (isa<DbgInfoIntrinsic>(I))
         continue;
-      if (N == ShapeEntryWalkCap) {
+      if (N == entry_cap) {
         H = mixk(H, ~uint64_t(0));
         break;
       }
@@ -2022,6 +2070,146 @@ uint64_t mergefunc_shape_key(void *scan, LLVMValueRef fn, unsigned ptr_bits, int
     *address_taken = Taken;
   }
   return H | 1;
+}
+
+// The prefix key of function `fn` (see `shape.rs`, which states why it is a refinement
+// of the order): a hash of the first `limit` instructions other than debug intrinsics of
+// the blocks reachable from the entry, in the order's walk order (depth first from the
+// entry, a block's last successor first, each block once), each block opened by a marker.
+// Per instruction, the prescan's merge-key words: its opcode, and but for a
+// getelementptr (which the order may compare by byte offset alone) its operand count,
+// its result type's key and per operand the prescan's tag: 0 for an operand that is not a
+// constant, for an integer zero, a wider integer or any other constant; a non-zero integer
+// of at most 64 bits by its value; a global variable, alias, ifunc or declared function by
+// its identity; a function with a body by a marker alone. A walk that stops at `limit`
+// hashes a marker for it (two equal functions stop at the same place); one that ends
+// first hashes the count. Returns 0 for anything it cannot key (not a function with a
+// body, a reachable block without terminator, a successor in another function): the
+// caller then counts the function as sharing every key.
+uint64_t mergefunc_prefix_key(void *scan, LLVMValueRef fn, unsigned ptr_bits, unsigned limit) {
+  auto &S = *static_cast<Scan *>(scan);
+  auto *F = dyn_cast_or_null<Function>(unwrap(fn));
+  if (!F || F->isDeclaration())
+    return 0;
+  const bool Dbg = mayHaveDbgIntrinsics(S, F);
+  // Blocks to read (`Seen`: pushed once, by block number).
+  S.Seen.assign(F->getMaxBlockNumber(), false);
+  auto &Work = S.BlockStack;
+  Work.clear();
+  const BasicBlock *EntryBB = &F->getEntryBlock();
+  Work.push_back(EntryBB);
+  if (EntryBB->getNumber() >= S.Seen.size())
+    return 0;
+  S.Seen[EntryBB->getNumber()] = true;
+  uint64_t H = 0x70, N = 0;
+  while (!Work.empty()) {
+    const BasicBlock *BB = Work.pop_back_val();
+    const Instruction *T = BB->getTerminator();
+    if (!T)
+      return 0;
+    H = mixk(H, 0xbb);
+    for (const Instruction &I : *BB) {
+      // Within a block the parser allocated the instructions one after the other.
+      __builtin_prefetch(reinterpret_cast<const void *>(reinterpret_cast<uintptr_t>(&I) + PrefixPrefetchAhead));
+      if (Dbg && isa<DbgInfoIntrinsic>(I))
+        continue;
+      if (N == limit)
+        return mixk(H, ~uint64_t(0)) | 1;
+      ++N;
+      unsigned Op = I.getOpcode();
+      if (Op == Instruction::GetElementPtr) {
+        H = mixk(H, firstKey(&I));
+        continue;
+      }
+      uint64_t L = mixk(mixk(firstKey(&I), typeKey<false>(S, I.getType(), ptr_bits, 0)), 0x0e);
+      for (const Use &U : I.operands()) {
+        const Value *O = U.get();
+        if (!O || !isa<Constant>(O)) {
+          L = mixk(L, 0);
+        } else if (auto *CI = dyn_cast<ConstantInt>(O)) {
+          if (CI->getType()->isIntegerTy() && CI->getBitWidth() <= 64 && !CI->isZero())
+            L = mixk(mixk(L, 1), CI->getZExtValue());
+          else
+            L = mixk(L, 0);
+        } else if (isa<GlobalVariable>(O) || isa<GlobalAlias>(O) || isa<GlobalIFunc>(O)) {
+          L = mixk(mixk(L, 2), reinterpret_cast<uintptr_t>(O));
+        } else if (auto *G = dyn_cast<Function>(O)) {
+          bool Decl = G->empty() && !G->isMaterializable();
+          L = Decl ? mixk(mixk(L, 3), reinterpret_cast<uintptr_t>(O)) : mixk(L, 4);
+        } else {
+          L = mixk(L, 0);
+        }
+      }
+      H = mixk(H, L);
+    }
+    for (unsigned i = 0, e = T->getNumSuccessors(); i != e; ++i) {
+      const BasicBlock *B = T->getSuccessor(i);
+      unsigned Num = B->getNumber();
+      if (B->getParent() != F || Num >= S.Seen.size())
+        return 0;
+      if (!S.Seen[Num]) {
+        S.Seen[Num] = true;
+        Work.push_back(B);
+      }
+    }
+  }
+  return mixk(H, N) | 1;
+}
+
+// Asks for the memory the shape and prefix keys of function `fn` read first, `Stage`
+// steps before they are read: at stage 2 its entry block (the function object is warm:
+// the load walked the function list), at stage 1 that block's first and last
+// instructions (the block was asked for one step earlier). After parsing, a module's
+// bodies are mostly out of the caches, and one function's key reads a few lines far
+// from the previous function's: without this, each is a wait for memory.
+static inline void prefetchKeyStage(LLVMValueRef fn, int Stage) {
+  auto *F = dyn_cast_or_null<Function>(unwrap(fn));
+  if (!F || F->empty())
+    return;
+  const BasicBlock &BB = F->front();
+  if (Stage == 2) {
+    __builtin_prefetch(&BB);
+    return;
+  }
+  if (BB.empty())
+    return;
+  auto First = reinterpret_cast<uintptr_t>(&BB.front());
+  auto Last = reinterpret_cast<uintptr_t>(&BB.back());
+  // The block's first instructions (the parser allocated them one after the other).
+  for (uintptr_t Off = 0; Off < PrefixPrefetchAhead; Off += 64)
+    __builtin_prefetch(reinterpret_cast<const void *>(First + Off));
+  __builtin_prefetch(reinterpret_cast<const void *>(Last));
+  // A terminator's operands are stored just before it.
+  __builtin_prefetch(reinterpret_cast<const void *>(Last - 64));
+}
+
+// How many functions ahead the batched keys ask for memory (each stage).
+static constexpr size_t KeyAhead = 2;
+
+// `mergefunc_shape_key` (`address_taken` null) of each of the `n` functions of `fns`,
+// into `out`, asking for each one's memory two functions ahead.
+void mergefunc_shape_keys(void *scan, const LLVMValueRef *fns, size_t n, unsigned ptr_bits, int entry_walk,
+                          unsigned entry_cap, uint64_t *out) {
+  for (size_t i = 0; i != n; ++i) {
+    if (i + 2 * KeyAhead < n)
+      prefetchKeyStage(fns[i + 2 * KeyAhead], 2);
+    if (i + KeyAhead < n)
+      prefetchKeyStage(fns[i + KeyAhead], 1);
+    out[i] = mergefunc_shape_key(scan, fns[i], ptr_bits, entry_walk, entry_cap, nullptr);
+  }
+}
+
+// `mergefunc_prefix_key` of each of the `n` functions of `fns`, into `out`, asking for
+// each one's memory two functions ahead.
+void mergefunc_prefix_keys(void *scan, const LLVMValueRef *fns, size_t n, unsigned ptr_bits, unsigned limit,
+                           uint64_t *out) {
+  for (size_t i = 0; i != n; ++i) {
+    if (i + 2 * KeyAhead < n)
+      prefetchKeyStage(fns[i + 2 * KeyAhead], 2);
+    if (i + KeyAhead < n)
+      prefetchKeyStage(fns[i + KeyAhead], 1);
+    out[i] = mergefunc_prefix_key(scan, fns[i], ptr_bits, limit);
+  }
 }
 
 } // extern "C"

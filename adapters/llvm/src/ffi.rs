@@ -147,16 +147,28 @@ extern "C" {
     ) -> usize;
     /// Walks every instruction of module `m` (opcode and operand count); a checksum.
     pub fn mergefunc_floor_instruction_walk(m: LLVMModuleRef) -> u64;
-    /// The shape key of function `fn` (see `shape.rs`), 0 for a function the shim cannot
-    /// key; unless null, `*address_taken`: whether a `blockaddress` refers to one of its
-    /// blocks.
-    pub fn mergefunc_shape_key(
+    /// The shape key (see `shape.rs`; the shim's `mergefunc_shape_key`, 0 for a function
+    /// the shim cannot key) of each of the `n` functions of `fns` into `out` (`n` words).
+    pub fn mergefunc_shape_keys(
         scan: *mut std::ffi::c_void,
-        f: LLVMValueRef,
+        fns: *const LLVMValueRef,
+        n: usize,
         ptr_bits: u32,
         entry_walk: i32,
-        address_taken: *mut i32,
-    ) -> u64;
+        entry_cap: u32,
+        out: *mut u64,
+    );
+    /// The prefix key (see `shape.rs`: the first `limit` instructions in the order's walk
+    /// order; 0 for a function the shim cannot key) of each of the `n` functions of `fns`
+    /// into `out` (`n` words).
+    pub fn mergefunc_prefix_keys(
+        scan: *mut std::ffi::c_void,
+        fns: *const LLVMValueRef,
+        n: usize,
+        ptr_bits: u32,
+        limit: u32,
+        out: *mut u64,
+    );
     /// 1 if a `blockaddress` of a block of function `f` is used outside `f` (another
     /// function, a global initializer, metadata), 0 if not, -1 for a non-function.
     pub fn mergefunc_block_address_escapes(f: LLVMValueRef) -> i32;
@@ -228,6 +240,19 @@ extern "C" {
     /// `dst->setAttributes(src->getAttributes())` for a function `src` and a function or
     /// call `dst` with as many parameters/arguments; 0 (nothing done) otherwise.
     pub fn mergefunc_copy_attributes(dst: LLVMValueRef, src: LLVMValueRef) -> i32;
+    /// The forwarding body of thunk `g` to `f` (`call f(args)` with tail kind `tail`,
+    /// calling convention `cc` and `f`'s attributes, then the return) appended to `bb`
+    /// (null: a new block of `g`), when no argument or result needs a cast: 1 and the call
+    /// and return in `*call`, `*ret`; 0 (nothing done) otherwise.
+    pub fn mergefunc_write_forwarding_body(
+        g: LLVMValueRef,
+        f: LLVMValueRef,
+        bb: LLVMBasicBlockRef,
+        tail: c_uint,
+        cc: c_uint,
+        call: *mut LLVMValueRef,
+        ret: *mut LLVMValueRef,
+    ) -> i32;
     /// Scratch of [`mergefunc_same_body`]; free it with `mergefunc_same_body_free`.
     pub fn mergefunc_same_body_new() -> *mut std::ffi::c_void;
     pub fn mergefunc_same_body_free(state: *mut std::ffi::c_void);

@@ -287,14 +287,12 @@ impl LlvmModule {
     /// Removes every function attachment except `!type` and `!kcfi_type`.
     /// Returns whether an attachment was erased.
     fn strip_metadata(&self, f: V) -> bool {
-        let mut erased = false;
-        for (k, _) in f.global_metadata() {
-            if k != self.kinds.md_type && k != self.kinds.md_kcfi {
-                f.erase_global_metadata(k);
-                erased = true;
-            }
+        // Read without a copy of the whole list (none at all, usually).
+        let strip = f.global_attachments_except(&[self.kinds.md_type, self.kinds.md_kcfi]);
+        for &(k, _) in &strip {
+            f.erase_global_metadata(k);
         }
-        erased
+        !strip.is_empty()
     }
 
     /// LLVM's `createCast`: element-wise through structs and arrays, `inttoptr` /
@@ -352,8 +350,21 @@ impl LlvmModule {
         }
     }
 
-    /// Appends `call target(args...)` + `ret` to `block` of `g`.
-    fn emit_forwarding_call(&self, g: V, target: V, block: B) -> Result<(V, V), LlvmError> {
+    /// Appends `call target(args...)` + `ret` to `block` of `g` (`None`: a new block
+    /// appended to `g`).
+    fn emit_forwarding_call(&self, g: V, target: V, block: Option<B>) -> Result<(V, V), LlvmError> {
+        let fcc = target.call_conv().unwrap_or(0);
+        let musttail = fcc == cc::SWIFT_TAIL && g.call_conv() == Some(cc::SWIFT_TAIL);
+        // LLVMTailCallKind: 1 = tail, 2 = musttail.
+        let tail = if musttail { 2 } else { 1 };
+        // No cast needed (the usual case): one shim call writes the whole body.
+        if let Some(written) = g.write_forwarding_body(target, block, tail, fcc) {
+            return Ok(written);
+        }
+        let block = match block {
+            Some(b) => b,
+            None => self.ctx.append_block(g).ok_or_else(|| LlvmError("the thunk is not a function".into()))?,
+        };
         let gty = g.global_value_type().ok_or_else(|| LlvmError("not a function".into()))?;
         let fty = target.global_value_type().ok_or_else(|| LlvmError("not a function".into()))?;
         let (gret, gparams, _) = gty.func_sig().ok_or_else(|| LlvmError("not a function type".into()))?;
@@ -373,10 +384,7 @@ impl LlvmModule {
         let call = b
             .call(fty, target, &args)
             .ok_or_else(|| LlvmError("the thunk's arguments do not match the call".into()))?;
-        let fcc = target.call_conv().unwrap_or(0);
-        let musttail = fcc == cc::SWIFT_TAIL && g.call_conv() == Some(cc::SWIFT_TAIL);
-        // LLVMTailCallKind: 1 = tail, 2 = musttail.
-        call.set_tail_kind(if musttail { 2 } else { 1 });
+        call.set_tail_kind(tail);
         call.set_calling_conv(fcc);
         // The call carries the target's whole attribute list (the argument counts are
         // equal: checked above).
@@ -405,7 +413,7 @@ impl LlvmModule {
         let Some(entry) = (unsafe { g.strip_to_debug_thunk() }) else {
             return err("preserve-debug-info thunk of a function without a body");
         };
-        let (call, ret) = self.emit_forwarding_call(g, target, entry)?;
+        let (call, ret) = self.emit_forwarding_call(g, target, Some(entry))?;
         if let Some(sp) = g.subprogram() {
             let loc = self.ctx.debug_location(sp.line(), 0, sp);
             call.set_debug_loc(loc);
@@ -541,8 +549,7 @@ impl LlvmModule {
                 }
             };
             dropped_attachments = self.strip_metadata(tv);
-            let bb = self.ctx.append_block(tv).ok_or_else(|| LlvmError("the thunk is not a function".into()))?;
-            self.emit_forwarding_call(tv, fv, bb)?;
+            self.emit_forwarding_call(tv, fv, None)?;
         }
         // Tag the thunk (`!mergefunc.thunk !{}`) so that a later run leaves it alone.
         let gv = self.func_value(g)?;

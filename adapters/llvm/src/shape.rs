@@ -3,7 +3,7 @@
 //!
 //! A module with few duplicates spends nearly all of a merge pass reading bodies that
 //! turn out to be alone (LLVM's pass hashes every instruction of every function). The
-//! shape key is read from a function's header and two instructions of its entry block
+//! shape key is read from a function's header and a few instructions of its entry block
 //! (the shim's `mergefunc_shape_key`): the function type (address-space-0 pointers as
 //! integers of the pointer width, structs by their elements), the calling convention,
 //! whether it has a garbage collector or a section, the opcode and operand count of the
@@ -40,11 +40,30 @@
 //!    either (a function equal to it would share its hash, which rewrites of other
 //!    functions do not change). The worklist's order of everything else is unchanged.
 //!
+//! The entry walk reads at most 16 instructions. A definition whose shape another
+//! shares gets a *prefix key* on top (the shim's `mergefunc_prefix_key`): its first 32
+//! instructions other than debug intrinsics along the order's own walk (the blocks
+//! reachable from the entry, depth first, a block's last successor first, each block
+//! once), per instruction the prescan's merge-key words (opcode; but for a
+//! getelementptr, the operand count, the result type's key and per operand the
+//! prescan's tag: not a constant, a non-zero integer of at most 64 bits by value, a
+//! global variable, alias, ifunc or declaration by identity, a function with a body by
+//! a marker, anything else one tag). Equal functions walk corresponding blocks in the
+//! same order and agree on every word (1. above, and the prescan key's argument for the
+//! tags: see [`Shapes::add_alone_by_prescan`]: an operand changes during a run only from
+//! a function with a body to another, or to an alias the pass creates, which no function
+//! named at load), so the shape and prefix key together are a refinement too, and a
+//! definition no other shares them with is alone as well. On the C libraries this leaves
+//! a third to two thirds of the definitions the shape alone kept for the prescan.
+//! Both keys are read in batches that ask for the next functions' entry blocks ahead:
+//! after parsing, the bodies are mostly out of the caches, and each key otherwise waits
+//! for memory a few times.
+//!
 //! Declarations, ineligible functions and functions the shim cannot key (0) count as
 //! sharing every key: they never make a function alone, and are never alone
-//! themselves. Debug builds and `MERGEFUNC_CHECK_SHAPES=1` check this against the
-//! full path: every function the full pass merges must not be alone
-//! ([`LlvmModule::check_shapes`](crate::LlvmModule::check_shapes)).
+//! themselves. `tests/shapes.rs` checks this against the full path (every function the
+//! full pass merges must not be alone, and the outputs are the same) on the corpus and,
+//! with `MERGEFUNC_SHAPE_CHECK_DIR`, on any directory of modules.
 //!
 //! Shapes are read only where they pay: a sample (every 8th definition, for modules of
 //! 512 definitions or more) decides first. If under half of the sample is alone within
@@ -95,11 +114,14 @@ pub(crate) fn enabled() -> bool {
 /// none).
 /// Every handle is a function of the module (the handle rule of `crate::safe`).
 pub(crate) fn compute(scratch: &ScanScratch, defs: &[(usize, V)], n: usize, ptr_bits: u32) -> Shapes {
-    let mut keys: Vec<(u64, usize)> = Vec::with_capacity(defs.len());
     static ENTRY_WALK: OnceLock<i32> = OnceLock::new();
     let entry_walk = *ENTRY_WALK
         .get_or_init(|| std::env::var("MERGEFUNC_SHAPE_ENTRY").ok().and_then(|v| v.parse().ok()).unwrap_or(3));
-    let key = |f: V| scratch.shape_key(f, ptr_bits, entry_walk);
+    static ENTRY_CAP_SET: OnceLock<u32> = OnceLock::new();
+    let entry_cap = *ENTRY_CAP_SET.get_or_init(|| env_u32("MERGEFUNC_SHAPE_ENTRY_CAP").unwrap_or(ENTRY_CAP));
+    let shape_keys = |fs: &[V]| scratch.shape_keys(fs, ptr_bits, entry_walk, entry_cap);
+    // By position in `defs`.
+    let mut keys: Vec<u64>;
     // The sample first: if few of its functions are alone within it, the module is
     // duplicate-heavy and the shapes would cost more than they save.
     // (Smaller modules are never sampled, whatever the stride: its switch is not read.)
@@ -107,27 +129,126 @@ pub(crate) fn compute(scratch: &ScanScratch, defs: &[(usize, V)], n: usize, ptr_
     if stride > 1 && defs.len() >= SAMPLE_MIN * stride {
         // Read in steps: a prefix of the sample already clearly duplicate-heavy decides
         // (a prefix overstates the share alone: fewer mates are read yet).
-        let mut sample: Vec<(u64, usize)> = Vec::with_capacity(defs.len() / stride + 1);
-        for (k, &(i, f)) in defs.iter().step_by(stride).enumerate() {
-            sample.push((key(f), i));
-            if (k + 1) % PREFIX_STEP == 0 && alone_percent(sample.iter().map(|p| p.0).collect()) < PREFIX_NO_PERCENT {
+        let sampled: Vec<V> = defs.iter().step_by(stride).map(|d| d.1).collect();
+        let mut sample: Vec<u64> = Vec::with_capacity(sampled.len());
+        for step in sampled.chunks(SAMPLE_STEP) {
+            sample.extend(shape_keys(step));
+            if step.len() == SAMPLE_STEP && alone_percent(&sample) < SAMPLE_NO_PERCENT {
                 return Shapes::default();
             }
         }
-        if !worth_it(sample.iter().map(|p| p.0).collect()) {
+        if !worth_it(&sample) {
             return Shapes::default();
         }
         // The sampled keys are kept; the others are read now.
-        keys.extend_from_slice(&sample);
-        for (j, &(i, f)) in defs.iter().enumerate() {
-            if j % stride != 0 {
-                keys.push((key(f), i));
+        let others: Vec<V> = defs.iter().enumerate().filter(|(j, _)| j % stride != 0).map(|(_, d)| d.1).collect();
+        let mut others = shape_keys(&others).into_iter();
+        let mut sample = sample.into_iter();
+        keys =
+            (0..defs.len()).map(|j| if j % stride == 0 { sample.next() } else { others.next() }.unwrap_or(0)).collect();
+    } else {
+        keys = shape_keys(&defs.iter().map(|d| d.1).collect::<Vec<_>>());
+    }
+    static LIMIT: OnceLock<u32> = OnceLock::new();
+    let limit = *LIMIT.get_or_init(|| env_u32("MERGEFUNC_SHAPE_PREFIX").unwrap_or(PREFIX_LIMIT));
+    if limit > 0 {
+        // A scratch of its own, as the prescan has: a type nested deeper than the type
+        // keys' depth limit keys by where it is first met (here an instruction's type,
+        // as in the prescan, never inside a function type of a shape).
+        refine_by_prefix(&mut keys, defs, |fs| ScanScratch::new().prefix_keys(fs, ptr_bits, limit));
+    }
+    let counts = KeyCounts::of(&keys);
+    let mut flags = vec![0; n];
+    for (&k, &(i, _)) in keys.iter().zip(defs) {
+        if !counts.shared(k) {
+            flags[i] = ALONE_ON_SHAPE;
+        }
+    }
+    Shapes { flags }
+}
+
+/// The most entry-block instructions a shape key reads (`MERGEFUNC_SHAPE_ENTRY_CAP`).
+const ENTRY_CAP: u32 = 16;
+
+/// The most instructions a prefix key reads (`MERGEFUNC_SHAPE_PREFIX`; 0: no prefix keys).
+const PREFIX_LIMIT: u32 = 32;
+
+fn env_u32(name: &str) -> Option<u32> {
+    std::env::var(name).ok().and_then(|v| v.parse().ok())
+}
+
+/// Refines the shape keys `keys` (by position in `defs`) that another definition shares
+/// by their prefix keys (`prefix`, read for those only, in `defs` order). A key stays 0
+/// (never alone) where either is 0.
+fn refine_by_prefix(keys: &mut [u64], defs: &[(usize, V)], prefix: impl Fn(&[V]) -> Vec<u64>) {
+    let counts = KeyCounts::of(keys);
+    let shared: Vec<usize> = (0..keys.len()).filter(|&j| keys[j] != 0 && counts.shared(keys[j])).collect();
+    if shared.is_empty() {
+        return;
+    }
+    let handles: Vec<V> = shared.iter().map(|&j| defs[j].1).collect();
+    for (j, p) in shared.into_iter().zip(prefix(&handles)) {
+        let k = keys[j];
+        keys[j] = if p == 0 { 0 } else { (k.rotate_left(23) ^ p).wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1 };
+    }
+}
+
+/// How often each key occurs in a set of keys (once, or more), key 0 aside (it shares
+/// every key): an open-addressing table. (Sorting the keys cost more than reading them
+/// on modules of a few hundred functions.)
+struct KeyCounts {
+    /// (key, 1 or 2 for "more than once"); key 0: an empty slot.
+    slots: Vec<(u64, u8)>,
+    mask: usize,
+}
+
+impl KeyCounts {
+    fn of(keys: &[u64]) -> Self {
+        let size = (keys.len() * 2).next_power_of_two().max(16);
+        let mut c = KeyCounts { slots: vec![(0, 0); size], mask: size - 1 };
+        for &k in keys {
+            if k == 0 {
+                continue;
+            }
+            let mut i = c.slot(k);
+            loop {
+                let s = &mut c.slots[i];
+                if s.0 == 0 {
+                    *s = (k, 1);
+                    break;
+                }
+                if s.0 == k {
+                    s.1 = 2;
+                    break;
+                }
+                i = (i + 1) & c.mask;
             }
         }
-    } else {
-        keys.extend(defs.iter().map(|&(i, f)| (key(f), i)));
+        c
     }
-    Shapes::from_keys(keys, n)
+
+    fn slot(&self, k: u64) -> usize {
+        (k.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 32) as usize & self.mask
+    }
+
+    /// Whether `k` occurs more than once among the keys (0: always).
+    fn shared(&self, k: u64) -> bool {
+        if k == 0 {
+            return true;
+        }
+        let mut i = self.slot(k);
+        loop {
+            let s = self.slots[i];
+            if s.0 == k {
+                return s.1 > 1;
+            }
+            if s.0 == 0 {
+                // Not a key of the set: no other has it.
+                return false;
+            }
+            i = (i + 1) & self.mask;
+        }
+    }
 }
 
 /// A module is sampled only when the sample has at least this many definitions (smaller
@@ -145,34 +266,26 @@ fn sample_stride() -> usize {
 /// [`ALONE_MIN_PERCENT`] of the sample alone within the sample. The decision changes no
 /// output (without shapes every definition takes the full path, with the same merges);
 /// only the time.
-fn worth_it(keys: Vec<u64>) -> bool {
+fn worth_it(keys: &[u64]) -> bool {
     alone_percent(keys) >= ALONE_MIN_PERCENT
 }
 
 /// Every how many sampled definitions the prefix read so far is judged (see
-/// [`PREFIX_NO_PERCENT`]).
-const PREFIX_STEP: usize = 128;
+/// [`SAMPLE_NO_PERCENT`]).
+const SAMPLE_STEP: usize = 128;
 
 /// A prefix of the sample with fewer than this share alone within it ends the sample:
 /// shapes are not read. The prefix overstates the share of the whole sample (a function's
 /// mates further on are not read yet), so this cuts short samples that would decide the
 /// same (rust-linked-release: 49% of the first 768 sampled, 42% of all 1,378; the debug
 /// build: 21% of the first 256); it changes no output either way.
-const PREFIX_NO_PERCENT: usize = ALONE_MIN_PERCENT;
+const SAMPLE_NO_PERCENT: usize = ALONE_MIN_PERCENT;
 
 /// The share (percent) of `keys` that no other key of `keys` equals (0 never alone).
-fn alone_percent(mut keys: Vec<u64>) -> usize {
+fn alone_percent(keys: &[u64]) -> usize {
     let n = keys.len();
-    keys.sort_unstable();
-    let mut alone = 0usize;
-    let mut lo = 0;
-    while lo < n {
-        let hi = lo + keys[lo..].iter().take_while(|&&k| k == keys[lo]).count();
-        if hi - lo == 1 && keys[lo] != 0 {
-            alone += 1;
-        }
-        lo = hi;
-    }
+    let counts = KeyCounts::of(keys);
+    let alone = keys.iter().filter(|&&k| !counts.shared(k)).count();
     if std::env::var_os("MERGEFUNC_SHAPE_TRACE").is_some() {
         eprintln!("shape sample: {alone} of {n} alone");
     }
@@ -229,27 +342,24 @@ impl Shapes {
         }
         // One word per definition: two with equal (hash, key) get equal words, and two
         // that merely collide count as sharing (which only leaves one in).
-        let mut keys: Vec<(u64, u32)> = Vec::with_capacity(scanned.len());
+        // (A word that happens to be 0 counts as shared: never marked.)
+        let mut keys: Vec<u64> = Vec::with_capacity(scanned.len());
         for &i in scanned {
             match p.entry(i) {
                 Some(e) => {
                     let k = identities_key(e.key, p.ids_of(&e));
-                    keys.push(((e.hash.rotate_left(29) ^ k).wrapping_mul(0x9e37_79b9_7f4a_7c15), i as u32));
+                    keys.push((e.hash.rotate_left(29) ^ k).wrapping_mul(0x9e37_79b9_7f4a_7c15));
                 }
                 None => return 0,
             }
         }
-        keys.sort_unstable();
+        let counts = KeyCounts::of(&keys);
         let mut marked = 0;
-        let mut lo = 0;
-        while lo < keys.len() {
-            let k = keys[lo].0;
-            let hi = lo + keys[lo..].iter().take_while(|e| e.0 == k).count();
-            if hi - lo == 1 {
-                self.flags[keys[lo].1 as usize] |= ALONE_ON_KEY;
+        for (&k, &i) in keys.iter().zip(scanned) {
+            if !counts.shared(k) {
+                self.flags[i] |= ALONE_ON_KEY;
                 marked += 1;
             }
-            lo = hi;
         }
         marked
     }
@@ -267,17 +377,14 @@ impl Shapes {
     }
 
     /// From (key, function index) pairs (key 0: cannot be keyed, never alone).
-    fn from_keys(mut keys: Vec<(u64, usize)>, n: usize) -> Self {
-        keys.sort_unstable();
+    #[cfg(test)]
+    fn from_keys(keys: Vec<(u64, usize)>, n: usize) -> Self {
+        let counts = KeyCounts::of(&keys.iter().map(|k| k.0).collect::<Vec<_>>());
         let mut flags = vec![0; n];
-        let mut lo = 0;
-        while lo < keys.len() {
-            let k = keys[lo].0;
-            let hi = lo + keys[lo..].iter().take_while(|p| p.0 == k).count();
-            if hi - lo == 1 && k != 0 {
-                flags[keys[lo].1] = ALONE_ON_SHAPE;
+        for (k, i) in keys {
+            if !counts.shared(k) {
+                flags[i] = ALONE_ON_SHAPE;
             }
-            lo = hi;
         }
         Shapes { flags }
     }
@@ -370,12 +477,29 @@ mod tests {
     #[test]
     fn the_sample_decides_by_the_share_alone_within_it() {
         // 2 of 4 alone (key 0 is never alone): half, enough.
-        assert!(worth_it(vec![1, 2, 3, 3]));
-        assert!(worth_it(vec![1, 2, 3, 0]) && !worth_it(vec![0, 0, 3, 3]));
+        assert!(worth_it(&[1, 2, 3, 3]));
+        assert!(worth_it(&[1, 2, 3, 0]) && !worth_it(&[0, 0, 3, 3]));
         // 1 of 4: duplicate-heavy, shapes skipped.
-        assert!(!worth_it(vec![1, 3, 3, 3]));
-        assert!(!worth_it(vec![7; 100]));
-        assert!(worth_it((0..100).collect()));
+        assert!(!worth_it(&[1, 3, 3, 3]));
+        assert!(!worth_it(&[7; 100]));
+        assert!(worth_it(&(0..100).collect::<Vec<_>>()));
+    }
+
+    #[test]
+    fn key_counts_tell_shared_keys_from_single_ones() {
+        // Keys that fall into one slot (equal low bits after the multiply are likely for
+        // small tables) and key 0, which is always shared.
+        let keys: Vec<u64> = vec![5, 7, 5, 9, 0, 1 << 40, (1 << 40) + 16, 1 << 40, u64::MAX];
+        let c = KeyCounts::of(&keys);
+        let shared: Vec<bool> = keys.iter().map(|&k| c.shared(k)).collect();
+        assert_eq!(shared, vec![true, false, true, false, true, true, false, true, false]);
+        // A key not in the set has no mate either.
+        assert!(!c.shared(12345));
+        // Every slot taken but one: lookups still end.
+        let many: Vec<u64> = (1..=1000).map(|k| k * 0x1_0000_0000).chain([3, 3]).collect();
+        let c = KeyCounts::of(&many);
+        assert_eq!(many.iter().filter(|&&k| c.shared(k)).count(), 2);
+        assert!(!c.shared(0x7777));
     }
 
     #[test]

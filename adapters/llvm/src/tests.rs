@@ -1406,7 +1406,8 @@ fn copies_compare_the_attachments_views_record() {
 
 /// The load's prescan records where each definition's blocks and instructions lie (the
 /// range that `FastPath::prefetch` asks for): every block and instruction of every
-/// definition is inside its function's range.
+/// definition is inside its function's range. (`a2` and `b2` copy `a` and `b`, so that
+/// neither is left out as alone on its shape and prefix key.)
 #[test]
 fn prescan_records_each_body_footprint() {
     let m = LlvmModule::parse(
@@ -1415,9 +1416,9 @@ fn prescan_records_each_body_footprint() {
              define i32 @a(i32 %x) {{\nentry:\n  %c = icmp eq i32 %x, 0\n  br i1 %c, label %t, label %e\n\
              t:\n  %y = call i32 @k(i32 %x)\n  ret i32 %y\ne:\n  ret i32 1\n}}\n\
              define i32 @b(i32 %x) {{\n  %y = add i32 %x, 1\n  ret i32 %y\n}}\n\
-             define i32 @b2(i32 %x) {{\n  %y = add i32 %x, 2\n  ret i32 %y\n}}\n\
-             define i32 @a2(i32 %x) {{\nentry:\n  %c = icmp eq i32 %x, 1\n  br i1 %c, label %t, label %e\n\
-             t:\n  %y = call i32 @k(i32 %x)\n  ret i32 %y\ne:\n  ret i32 0\n}}\n\
+             define i32 @b2(i32 %x) {{\n  %y = add i32 %x, 1\n  ret i32 %y\n}}\n\
+             define i32 @a2(i32 %x) {{\nentry:\n  %c = icmp eq i32 %x, 0\n  br i1 %c, label %t, label %e\n\
+             t:\n  %y = call i32 @k(i32 %x)\n  ret i32 %y\ne:\n  ret i32 1\n}}\n\
              define i64 @alone(i64 %x) {{\n  ret i64 %x\n}}\n"
         )
         .as_bytes(),
@@ -1829,4 +1830,47 @@ fn custom_kinds_are_registered_only_by_a_thunk() {
         assert!(r2.merges.is_empty());
         assert_eq!(m2.func(id(&m2, "b")).ineligible, Some(Ineligible::Adapter(reason::THUNK)));
     }
+
+/// The one-call forwarding body (`write_forwarding_body`) is written only where no
+/// argument or result needs a cast, and then is what the builder path writes: an
+/// unnamed block with `tail call` of the target under its calling convention and
+/// attribute list (but `jumptable`), and the return of its result (or `ret void`).
+/// Everywhere else it declines and changes nothing, and the builder path casts.
+#[test]
+fn forwarding_bodies_in_one_call_only_without_casts() {
+    let src = "declare fastcc i64 @f(i64 noundef, ptr) unnamed_addr #0\n\
+               declare i64 @g(i64, ptr)\n\
+               declare void @gv(i64, ptr)\n\
+               declare ptr @gp(i64, ptr)\n\
+               declare i64 @gi(i32, ptr)\n\
+               declare i64 @va(i64, ...)\n\
+               declare i64 @gva(i64)\n\
+               attributes #0 = { nounwind jumptable }\n";
+    let m = LlvmModule::parse(format!("{DL}{src}").as_bytes(), "test.ll").unwrap_or_else(|e| panic!("{e}"));
+    let v = |n: &str| m.func_value(id(&m, n)).unwrap();
+    let f = v("f");
+    // Written: the same parameter types, and the same result or none.
+    let (call, ret) = v("g").write_forwarding_body(f, None, 1, 8).expect("no cast needed");
+    assert!(call.is_instruction() && ret.is_instruction());
+    assert!(v("gv").write_forwarding_body(f, None, 2, 8).is_some());
+    // Declined, nothing written: a result or an argument that needs a cast, a
+    // variadic target, another parameter count.
+    assert!(v("gp").write_forwarding_body(f, None, 1, 8).is_none());
+    assert!(v("gi").write_forwarding_body(f, None, 1, 8).is_none());
+    assert!(v("gva").write_forwarding_body(v("va"), None, 1, 0).is_none());
+    assert!(v("gva").write_forwarding_body(f, None, 1, 8).is_none());
+    let text = m.to_text();
+    assert!(
+        text.contains("define i64 @g(i64 %0, ptr %1) {\n  %3 = tail call fastcc i64 @f(i64 noundef %0, ptr %1) #1\n  ret i64 %3\n}"),
+        "{text}"
+    );
+    assert!(
+        text.contains("define void @gv(i64 %0, ptr %1) {\n  %3 = musttail call fastcc i64 @f(i64 noundef %0, ptr %1) #1\n  ret void\n}"),
+        "{text}"
+    );
+    for declined in ["declare ptr @gp(i64, ptr)", "declare i64 @gi(i32, ptr)", "declare i64 @gva(i64)"] {
+        assert!(text.contains(declined), "{declined} got a body:\n{text}");
+    }
+    // The call's attributes are the target's without `jumptable`.
+    assert!(text.contains("attributes #1 = { nounwind }"), "{text}");
 }

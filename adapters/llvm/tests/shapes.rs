@@ -61,9 +61,10 @@ fn shapes_change_no_merge_on_the_corpus() {
         alone += check_counting(f, &Options::default(), &mut on_key);
         alone += check_counting(f, &Options { merge_cycles: true, ..Options::default() }, &mut on_key);
     }
-    // The corpus has functions alone on their shape, and others alone on their prescan
-    // key (else this checks nothing).
-    assert!(alone > 0 && on_key > 0, "{alone} alone on their shape, {on_key} on their key");
+    // The corpus has functions alone on their shape (else this checks nothing). Since
+    // prefix keys, none of its functions is left for the prescan's keys to leave out:
+    // `shapes_read_a_bounded_prefix_of_the_entry_block` checks those.
+    assert!(alone > 0, "{alone} alone on their shape, {on_key} on their key");
 }
 
 /// With `MERGEFUNC_SHAPE_STRIDE=0` the shapes are read on every module, also on those
@@ -110,15 +111,49 @@ fn a_sample_of_shared_shapes_turns_shapes_off_with_the_same_output() {
     let p = generated("shapes-duplicate-heavy.ll", 480, 80);
     assert_eq!(check(&p, &Options::default()), 0);
     assert!(LlvmModule::load(&p).expect("loads").testing().alone_on_shape().is_empty());
-    // Mostly unique shapes: read, and every unique one is alone.
+    // Mostly unique shapes: read, and every unique one is alone; so are the 80 of one
+    // shape, whose prefix keys differ (each adds its own constant).
     let p = generated("shapes-mostly-unique.ll", 80, 480);
-    assert_eq!(check(&p, &Options::default()), 480);
+    assert_eq!(check(&p, &Options::default()), 560);
 }
 
-/// A shape reads at most the first 1,024 instructions of an entry block: two functions
-/// whose entry blocks differ only past that share a shape (neither is left unread as
-/// alone), so that one huge function costs its shape no more than that; the output is
-/// that of the full path.
+/// Functions of one shape (the same entry block and the same first instruction and
+/// terminator of its successors) whose 12th instruction along the walk differs: the
+/// prefix key leaves each variant out as alone, never the two equal copies, which merge;
+/// the output is that of the full path.
+#[test]
+fn prefix_keys_leave_out_shared_shapes_that_differ_early() {
+    let func = |name: &str, op: &str| {
+        let mut b = format!(
+            "define i32 @{name}(i32 %x) {{\nentry:\n  %c = icmp eq i32 %x, 0\n  br i1 %c, label %a, label %b\na:\n  %v0 = add i32 %x, 1\n"
+        );
+        for i in 1..20 {
+            let o = if i == 9 { op } else { "add" };
+            b.push_str(&format!("  %v{i} = {o} i32 %v{}, {i}\n", i - 1));
+        }
+        b.push_str("  ret i32 %v19\nb:\n  ret i32 0\n}\n");
+        b
+    };
+    let mut text = String::new();
+    for (name, op) in [("same1", "add"), ("same2", "add"), ("mul", "mul"), ("sub", "sub"), ("xor", "xor")] {
+        text.push_str(&func(name, op));
+    }
+    let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("shapes-prefix.ll");
+    std::fs::write(&path, text).expect("writes the module");
+    let mut m = LlvmModule::load(&path).expect("loads");
+    let alone: Vec<usize> = m.testing().alone_on_shape().iter().map(|f| f.index()).collect();
+    if std::env::var_os("MERGEFUNC_SHAPE_PREFIX").is_none() && std::env::var_os("MERGEFUNC_SHAPES").is_none() {
+        assert_eq!(alone, vec![2, 3, 4]);
+    }
+    let r = merge_module(&mut m, &Options::default()).expect("merges");
+    assert_eq!(r.stats.functions_merged, 1);
+    assert_eq!(check(&path, &Options::default()), alone.len());
+}
+
+/// A shape reads at most the first 16 instructions of an entry block, and a prefix key
+/// the first 32 along the walk: two functions whose entry blocks differ only past that
+/// share both (neither is left unread as alone), so that one huge function costs its
+/// keys no more than that; the output is that of the full path.
 #[test]
 fn shapes_read_a_bounded_prefix_of_the_entry_block() {
     let body = |late_op: &str| {
@@ -136,6 +171,10 @@ fn shapes_read_a_bounded_prefix_of_the_entry_block() {
     let mut m = LlvmModule::load(&path).expect("loads");
     let alone = m.testing().alone_on_shape();
     assert!(alone.is_empty(), "{alone:?}");
-    // Different bodies: the prescan still tells them apart, and nothing merges.
-    assert_eq!(check(&path, &Options::default()), 0);
+    // Different bodies: the prescan's keys still tell them apart (both are left out as
+    // never merging, on their key), and nothing merges.
+    assert_eq!(m.testing().never_merging().len(), 2);
+    let mut on_key = 0;
+    assert_eq!(check_counting(&path, &Options::default(), &mut on_key), 0);
+    assert_eq!(on_key, 2);
 }

@@ -97,11 +97,20 @@ impl LlvmModule {
     }
 
     /// Converts a handle key of [`Self::fn_attrs`] (`[count, handles..]` per index).
+    /// Each set is allocated once at its final size (none for an empty one), and the
+    /// parameter sets go straight into the list's slice.
     pub(super) fn attr_list_from_key(&mut self, key: &[usize]) -> (AttrsId, bool) {
         let mut special = false;
-        // At least the function and return sets; parameters add theirs.
-        let mut sets: Vec<Box<[Attr]>> = Vec::with_capacity(key.len().clamp(2, 16));
-        let mut i = 0;
+        let (mut func, mut ret): (Box<[Attr]>, Box<[Attr]>) = (Box::new([]), Box::new([]));
+        // The number of sets in the key (the keys of `fn_attrs_by_handles` end with a
+        // non-empty set, so the parameter slice below is built without a reallocation).
+        let (mut nsets, mut j) = (0usize, 0usize);
+        while j < key.len() {
+            nsets += 1;
+            j += 1 + key[j];
+        }
+        let mut params: Vec<Box<[Attr]>> = Vec::with_capacity(nsets.saturating_sub(2));
+        let (mut i, mut pos) = (0, 0usize);
         while i < key.len() {
             let n = key[i];
             let mut set = Vec::with_capacity(n);
@@ -117,16 +126,16 @@ impl LlvmModule {
                 special |= sp;
                 set.push(attr);
             }
-            sets.push(set.into());
+            // Exact capacity: no reallocation.
+            let set = set.into_boxed_slice();
+            match pos {
+                0 => func = set,
+                1 => ret = set,
+                _ => params.push(set),
+            }
+            pos += 1;
             i += 1 + n;
         }
-        while sets.len() < 2 {
-            sets.push(Box::new([]));
-        }
-        let mut it = sets.into_iter();
-        let func = it.next().unwrap_or_default();
-        let ret = it.next().unwrap_or_default();
-        let mut params: Vec<Box<[Attr]>> = it.collect();
         while params.last().is_some_and(|p| p.is_empty()) {
             params.pop();
         }

@@ -243,6 +243,22 @@ impl V {
         unsafe { ffi::mergefunc_copy_attributes(self.0, src.0) == 1 }
     }
 
+    /// Writes the forwarding body of thunk `self` to function `target` in one shim call,
+    /// when no argument or result needs a cast: `call target(args...)` with tail kind
+    /// `tail` (1 tail, 2 musttail), calling convention `cc` and `target`'s attribute
+    /// list, then the return, appended to `block` (`None`: a new block of `self`).
+    /// `Some((call, ret))` when written; `None` (nothing done) when a cast is needed or
+    /// either value is not a function.
+    pub fn write_forwarding_body(self, target: V, block: Option<B>, tail: u32, cc: u32) -> Option<(V, V)> {
+        let (mut call, mut ret) = (ptr::null_mut(), ptr::null_mut());
+        let bb = block.map_or(ptr::null_mut(), |b| b.0);
+        // SAFETY: both are live values (the shim checks they are functions and declines
+        // otherwise); `bb`, when given, is a live block of `self`; the shim writes both
+        // out-pointers when it returns 1.
+        let done = unsafe { ffi::mergefunc_write_forwarding_body(self.0, target.0, bb, tail, cc, &mut call, &mut ret) };
+        (done == 1).then_some((V(call), V(ret)))
+    }
+
     /// Attaches `md` as the attachment of kind `kind` of a global object.
     pub fn set_global_metadata(self, kind: u32, md: Md) {
         // SAFETY: `self` is a live value; `LLVMIsA*` is a checked cast.

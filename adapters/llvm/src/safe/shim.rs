@@ -322,15 +322,39 @@ impl ScanScratch {
         }
     }
 
-    /// The shape key of function `f` (see `crate::shape`), 0 for a value the shim cannot
-    /// key. `entry_walk` is the shim's entry-walk setting.
-    #[inline]
-    pub fn shape_key(&self, f: V, ptr_bits: u32, entry_walk: i32) -> u64 {
+    /// The shape key (see `crate::shape`; 0 for a value the shim cannot key) of each of
+    /// `fs`, in order (the memory of the next ones asked for ahead). `entry_walk` is the
+    /// shim's entry-walk setting, `entry_cap` the most entry-block instructions it reads.
+    pub fn shape_keys(&self, fs: &[V], ptr_bits: u32, entry_walk: i32, entry_cap: u32) -> Vec<u64> {
+        let mut out = vec![0u64; fs.len()];
         let scan = self.raw();
-        // SAFETY: `scan` is a live scratch; `f` is a live value (the shim checks that it
-        // is a function with a body) that nothing modifies during the call; a null
-        // `address_taken` is not written.
-        unsafe { ffi::mergefunc_shape_key(scan, f.0, ptr_bits, entry_walk, ptr::null_mut()) }
+        // SAFETY: `scan` is a live scratch; every handle of `fs` is a live value (the shim
+        // checks that each is a function with a body) that nothing modifies during the
+        // call; `V` is a transparent wrapper of `LLVMValueRef`, so `fs` is an array of
+        // `fs.len()` of them; `out` holds as many words.
+        unsafe {
+            ffi::mergefunc_shape_keys(
+                scan,
+                fs.as_ptr().cast(),
+                fs.len(),
+                ptr_bits,
+                entry_walk,
+                entry_cap,
+                out.as_mut_ptr(),
+            )
+        };
+        out
+    }
+
+    /// The prefix key (see `crate::shape`: the first `limit` instructions in the order's
+    /// walk order; 0 for a value the shim cannot key) of each of `fs`, in order (the memory
+    /// of the next ones asked for ahead).
+    pub fn prefix_keys(&self, fs: &[V], ptr_bits: u32, limit: u32) -> Vec<u64> {
+        let mut out = vec![0u64; fs.len()];
+        let scan = self.raw();
+        // SAFETY: as `shape_keys`.
+        unsafe { ffi::mergefunc_prefix_keys(scan, fs.as_ptr().cast(), fs.len(), ptr_bits, limit, out.as_mut_ptr()) };
+        out
     }
 }
 
