@@ -1830,6 +1830,7 @@ fn custom_kinds_are_registered_only_by_a_thunk() {
         assert!(r2.merges.is_empty());
         assert_eq!(m2.func(id(&m2, "b")).ineligible, Some(Ineligible::Adapter(reason::THUNK)));
     }
+}
 
 /// The one-call forwarding body (`write_forwarding_body`) is written only where no
 /// argument or result needs a cast, and then is what the builder path writes: an
