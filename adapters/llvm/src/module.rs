@@ -500,8 +500,7 @@ impl KindIds {
         use safe::kinds::FixedMd as F;
         let a = safe::kinds::AttrKinds::of_shim();
         let k = safe::kinds::fixed_md_kinds();
-        let [thunk, srcloc, heapallocsite] =
-            safe::kinds::known_md_kinds(mdc, [THUNK_TAG, "srcloc", "heapallocsite"]);
+        let [thunk, srcloc, heapallocsite] = safe::kinds::known_md_kinds(mdc, [THUNK_TAG, "srcloc", "heapallocsite"]);
         KindIds {
             int_attr_range: Some(a.ints),
             special_alloca_kinds: a.special_alloca,
