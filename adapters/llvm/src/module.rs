@@ -381,8 +381,6 @@ struct Caches {
     opaque_ptr: HashMap<usize, u64>,
     /// Attribute handles (uniqued per context, never freed) already converted.
     attr_of: HashMap<usize, (Attr, bool)>,
-    /// Attribute lists by their raw attribute handles (see `fn_attrs`).
-    attrs_by_handles: HashMap<Box<[usize]>, (AttrsId, bool)>,
     /// Attribute lists by the identity of LLVM's list and the parameter count read.
     attrs_by_list: HashMap<(usize, u32), (AttrsId, bool)>,
     /// Folded GEP offsets by (source type, address space, index constants): see
@@ -432,7 +430,6 @@ struct Scratch {
     /// Scratch of `build_view`/`build_records`, reused so that building a view allocates
     /// only the view itself.
     build: BuildScratch,
-    attr_key: Vec<usize>,
     attr_buf: Vec<safe::A>,
     /// Scratch of `build_facts`: the signature props.
     sig: Vec<Prop>,
@@ -576,7 +573,6 @@ impl Caches {
             uniqued_of: HashMap::default(),
             opaque_ptr: HashMap::default(),
             attr_of: HashMap::default(),
-            attrs_by_handles: HashMap::default(),
             attrs_by_list: HashMap::default(),
             gep_offsets: HashMap::default(),
         }
