@@ -151,7 +151,10 @@ fn attribute_lists_are_converted_set_by_set_and_interned_by_content() {
     let list = m.attrs(a);
     // String attributes with their key and value; no return attributes; the parameter
     // sets up to the last non-empty one (`%y`'s empty set is dropped).
-    assert!(list.func.iter().any(|x| matches!(x, Attr::Str(k, v) if &k[..] == b"key" && &v[..] == b"value")), "{list:?}");
+    assert!(
+        list.func.iter().any(|x| matches!(x, Attr::Str(k, v) if &k[..] == b"key" && &v[..] == b"value")),
+        "{list:?}"
+    );
     assert!(list.func.iter().any(|x| matches!(x, Attr::Flag(_))), "{list:?}");
     assert!(list.ret.is_empty(), "{list:?}");
     assert_eq!(list.params.len(), 2, "{list:?}");
