@@ -23,6 +23,7 @@
 #![allow(clippy::std_instead_of_core, clippy::std_instead_of_alloc)]
 
 pub mod host;
+pub mod linked;
 pub mod params;
 
 use inkwell::llvm_sys::core as c;
@@ -220,6 +221,8 @@ unsafe fn run(m: LLVMModuleRef, params: &Params, origin: Origin) -> Result<bool,
         panic!("test-panic was given");
     }
     lm.set_drop_differing_attachments(params.drop_attachments);
+    let resolved = params.linked.unwrap_or_else(|| linked::comdats_resolved(origin, &name));
+    lm.set_comdats_resolved(resolved);
     let report = mergefunc::merge_module(&mut lm, &params.merge)
         .map_err(|e| format!("mergefunc-rs: merging {name} failed: {e}"))?;
     let secs = start.elapsed().as_secs_f64();
@@ -237,7 +240,13 @@ unsafe fn run(m: LLVMModuleRef, params: &Params, origin: Origin) -> Result<bool,
         write_atomically(&params::report_path(path, &name), json.as_bytes())?;
     }
     if params.stats {
-        let _ = writeln!(std::io::stderr(), "mergefunc-rs[{}]: {name}: {}, {secs:.6} s", origin.as_str(), report.stats);
+        let linked = if resolved { ", comdats resolved by the link" } else { "" };
+        let _ = writeln!(
+            std::io::stderr(),
+            "mergefunc-rs[{}]: {name}: {}, {secs:.6} s{linked}",
+            origin.as_str(),
+            report.stats
+        );
     }
     Ok(!report.merges.is_empty())
 }

@@ -2,7 +2,7 @@
 //!
 //! Parameters: `mergefunc-rs<ITEM;ITEM;...>`, where an item is one of the flags
 //! `use-aliases`, `merge-cycles`, `preserve-debug-info`, `drop-differing-attachments`,
-//! `stats`, `verify` (each also as
+//! `stats`, `verify`, `linked` (each also as
 //! `no-FLAG`, the later item winning), or `report=PATH`, `threads=N` (and `test-panic`,
 //! for the tests only). Empty items are
 //! ignored. The same text, in `MERGEFUNC_PLUGIN_PARAMS`, configures the passes the plugin
@@ -29,6 +29,9 @@ pub struct Params {
     /// `drop-differing-attachments`: the `mergefunc` command's option of that name
     /// (`LlvmModule::set_drop_differing_attachments`).
     pub drop_attachments: bool,
+    /// `linked` / `no-linked`: the module's comdat groups are (not) resolved by the link,
+    /// whatever the host (`None`: as [`crate::linked`] finds out).
+    pub linked: Option<bool>,
     /// Threads of the adapter's prescans (1: the host's thread only).
     pub threads: usize,
     /// `test-panic`: panic inside the run, after the module is borrowed (tests/run.sh uses
@@ -38,7 +41,7 @@ pub struct Params {
 
 /// The flag items, for messages.
 const FLAGS: &str =
-    "use-aliases, merge-cycles, preserve-debug-info, drop-differing-attachments, stats, verify (or no-FLAG), report=PATH, threads=N";
+    "use-aliases, merge-cycles, preserve-debug-info, drop-differing-attachments, stats, verify, linked (or no-FLAG), report=PATH, threads=N";
 
 /// Parses the text between `mergefunc-rs<` and `>`.
 pub fn parse(text: &str) -> Result<Params, String> {
@@ -70,6 +73,7 @@ pub fn parse(text: &str) -> Result<Params, String> {
             "drop-differing-attachments" => p.drop_attachments = on,
             "stats" => p.stats = on,
             "verify" => p.verify = on,
+            "linked" => p.linked = Some(on),
             "test-panic" => p.test_panic = on,
             _ => return Err(format!("mergefunc-rs: unknown parameter {item:?} (known: {FLAGS})")),
         }
@@ -169,6 +173,9 @@ mod tests {
         assert!(parse("no-merge-cycles;merge-cycles").unwrap().merge.merge_cycles);
         assert!(parse("drop-differing-attachments").unwrap().drop_attachments);
         assert!(!parse("drop-differing-attachments;no-drop-differing-attachments").unwrap().drop_attachments);
+        assert_eq!(parse("").unwrap().linked, None);
+        assert_eq!(parse("no-linked;linked").unwrap().linked, Some(true));
+        assert_eq!(parse("linked;no-linked").unwrap().linked, Some(false));
     }
 
     #[test]

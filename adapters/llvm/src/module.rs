@@ -465,6 +465,9 @@ pub(crate) struct Switches {
     /// Erased functions and folded bodies are unlinked but not destroyed
     /// ([`LlvmModule::set_keep_erased`]).
     pub(crate) keep_erased: bool,
+    /// The linker has already chosen the copy of every comdat group the module holds and
+    /// keeps it ([`LlvmModule::set_comdats_resolved`], `comdats.rs`).
+    pub(crate) comdats_resolved: bool,
 }
 
 /// Counters and times reported by the CLI and the benchmarks.
@@ -615,6 +618,7 @@ impl Default for Switches {
             llvm22_attachments: false,
             drop_attachments: false,
             keep_erased: false,
+            comdats_resolved: false,
         }
     }
 }

@@ -4,9 +4,9 @@
 //! mergefunc INPUT.{ll,bc} -o OUTPUT.{ll,bc} [--use-aliases] [--preserve-debug-info]
 //!           [--merge-cycles] [--report FILE.json] [--stats] [-v|--verbose] [--time] [-S] [--no-verify]
 //!           [--threads N] [--no-copy-views] [--no-tree-keys] [--near-misses FILE.json]
-//!           [--check-fast-path] [--drop-differing-attachments]
+//!           [--check-fast-path] [--drop-differing-attachments] [--linked]
 //! mergefunc explain INPUT.{ll,bc} F G [--before-merge] [--use-aliases] [--merge-cycles]
-//!           [--drop-differing-attachments]
+//!           [--drop-differing-attachments] [--linked]
 //! ```
 //! The output format follows the extension (`.ll` text, anything else bitcode); `-S`
 //! forces text; `-` as output writes text to standard output (`-` as input reads standard
@@ -67,6 +67,13 @@
 //! attachment that a function folded into it does not have. Every other attachment still
 //! keeps functions apart.
 //!
+//! `--linked` (opt-in) states that the input is a whole program after the link, with its
+//! comdat groups resolved: the module a full-LTO link optimizes (lld's `ld-temp.o`, as
+//! `-Wl,--save-temps` writes it), not an object still to be linked with others (nor the
+//! output of `ld -r`). Code outside a comdat group may then be pointed at a local member
+//! of it, as LLVM does; by default that is declined, since a link that keeps another
+//! copy of the group drops this one (see `LlvmModule::set_comdats_resolved`).
+//!
 //! `--test-llvm22-attachments` (for the tests only, not in the usage) compares instruction
 //! attachments as LLVM 22 does, which is unsound (see `docs/deviations.md`): the
 //! differential tests require opt-22's merges exactly with it, which shows that every
@@ -85,9 +92,14 @@ use std::time::Instant;
 
 const USAGE: &str = "usage: mergefunc INPUT.{ll,bc} -o OUTPUT.{ll,bc} [--use-aliases] [--preserve-debug-info] \
 [--merge-cycles] [--report FILE.json] [--stats] [-v|--verbose] [--time] [-S] [--no-verify] [--threads N] \
-[--no-copy-views] [--no-tree-keys] [--near-misses FILE.json] [--check-fast-path] [--drop-differing-attachments]
+[--no-copy-views] [--no-tree-keys] [--near-misses FILE.json] [--check-fast-path] [--drop-differing-attachments] \
+[--linked]
        mergefunc explain INPUT.{ll,bc} F G [--before-merge] [--use-aliases] [--merge-cycles] \
-[--drop-differing-attachments]";
+[--drop-differing-attachments] [--linked]
+
+  --linked  the input is a whole program after the link (a full-LTO module, e.g. lld's
+            ld-temp.o): its comdat groups are the copies the linker keeps, so merges may
+            reach into them. Not for objects still to be linked or `ld -r` output.";
 
 struct Args {
     input: PathBuf,
@@ -106,6 +118,7 @@ struct Args {
     near_misses: Option<PathBuf>,
     llvm22_attachments: bool,
     drop_attachments: bool,
+    linked: bool,
 }
 
 fn parse_args() -> Result<Args, String> {
@@ -128,6 +141,7 @@ fn parse_args() -> Result<Args, String> {
         near_misses: None,
         llvm22_attachments: false,
         drop_attachments: false,
+        linked: false,
     };
     let mut it = std::env::args_os().skip(1);
     while let Some(arg) = it.next() {
@@ -150,6 +164,7 @@ fn parse_args() -> Result<Args, String> {
             Some("--floors") => a.floors = true,
             Some("--no-tree-keys") => a.tree_keys = false,
             Some("--drop-differing-attachments") => a.drop_attachments = true,
+            Some("--linked") => a.linked = true,
             // Not in the usage: the tests' model of LLVM 22's unsound attachment rule.
             Some("--test-llvm22-attachments") => a.llvm22_attachments = true,
             Some("--threads") => {
@@ -316,15 +331,17 @@ fn printable_name<'a>(m: &'a LlvmModule, f: mergefunc::FuncId, slots: &[Option<u
 }
 
 /// `mergefunc explain INPUT F G [--before-merge] [--use-aliases] [--merge-cycles]
-/// [--drop-differing-attachments]`.
+/// [--drop-differing-attachments] [--linked]`.
 fn run_explain(args: &[std::ffi::OsString]) -> Result<(), String> {
     let (mut before, mut opts, mut pos, mut drop) = (false, Options::default(), Vec::new(), false);
+    let mut linked = false;
     for a in args {
         match a.to_str() {
             Some("--before-merge") => before = true,
             Some("--use-aliases") => opts.use_aliases = true,
             Some("--merge-cycles") => opts.merge_cycles = true,
             Some("--drop-differing-attachments") => drop = true,
+            Some("--linked") => linked = true,
             Some(s) if s.starts_with("--") => return Err(format!("unknown option {s}\n{USAGE}")),
             Some(s) => pos.push(s),
             None => return Err("arguments must be UTF-8".into()),
@@ -343,6 +360,7 @@ fn run_explain(args: &[std::ffi::OsString]) -> Result<(), String> {
     } else {
         let mut merged = LlvmModule::load(Path::new(input)).map_err(|e| e.to_string())?;
         merged.set_drop_differing_attachments(drop);
+        merged.set_comdats_resolved(linked);
         let r = merge_module(&mut merged, &opts).map_err(|e| format!("merging failed: {e}"))?;
         Some((r, merged))
     };
@@ -405,6 +423,7 @@ fn run() -> Result<(), String> {
     m.testing().set_tree_keys(args.tree_keys);
     m.testing().set_llvm22_attachments(args.llvm22_attachments);
     m.set_drop_differing_attachments(args.drop_attachments);
+    m.set_comdats_resolved(args.linked);
     let (start, cpu0) = (Instant::now(), mergefunc_llvm::process_cpu_seconds());
     let report = merge_module(&mut m, &args.opts).map_err(|e| format!("merging failed: {e}"))?;
     let (merge_secs, merge_cpu) = (start.elapsed().as_secs_f64(), mergefunc_llvm::process_cpu_seconds() - cpu0);

@@ -20,6 +20,15 @@
 //!   same reason: the alias is dropped with the group. (An interposable or ODR survivor
 //!   is not the aliasee: the alias names the private body split off it, in no group.)
 //!
+//! **Resolved groups** ([`LlvmModule::set_comdats_resolved`], opt-in): in a module that is
+//! the whole program after the link (lld's full-LTO module, `ld-temp.o`), the linker has
+//! already chosen among the copies of every group: a group whose copy lost was taken out
+//! of the module before LTO (its members turned into declarations or
+//! `available_externally`, with no comdat), and lld keeps every group of the object
+//! compiled from the module (it parses LTO output ignoring comdats). No group left in the
+//! module can be dropped, so the second rule does not apply there. The first rule still
+//! does: it concerns non-local functions, which objects outside the module may name.
+//!
 //! Invariant: member counts are read once, at the first question, and only ever fall
 //! afterwards (merging erases functions and adds none to a group: a thunk replaces its
 //! function in the group, a split body has none), so a stale count errs on the safe side.
@@ -46,7 +55,8 @@ impl LlvmModule {
             return Ok(());
         }
         let (gc, fc) = (g.comdat(), target.comdat());
-        if moves_references && fc.is_some_and(|c| c.discardable) && gc != fc {
+        let droppable = fc.is_some_and(|c| c.discardable) && !self.switches.comdats_resolved;
+        if moves_references && droppable && gc != fc {
             if is_local(target) {
                 return Err("the survivor is local to a comdat group the linker may drop");
             }
@@ -65,6 +75,15 @@ impl LlvmModule {
             }
         }
         Ok(())
+    }
+
+    /// Opt-in: the module is a whole program after the link, and every comdat group it
+    /// holds is the copy the linker keeps (lld's full-LTO module; not a module still to be
+    /// linked, nor the output of a relocatable link). Rewrites may then point code outside
+    /// a group at a local member of it, as LLVM's merge does (module docs). Off by
+    /// default. Set it before the merge.
+    pub fn set_comdats_resolved(&mut self, on: bool) {
+        self.switches.comdats_resolved = on;
     }
 
     /// Global objects of the module in comdat `id` (counted once, see the module docs).
@@ -149,6 +168,44 @@ mod tests {
         let kept = src.replace("$k = comdat any", "$k = comdat nodeduplicate");
         let (_, r) = merged(&kept, Options::default());
         assert_eq!(r.merges[0].action, FoldAction::Erased, "{r:?}");
+    }
+
+    /// With the groups resolved by the link (lld's full-LTO module: every function
+    /// internal, each keeping its own `comdat any`), code outside a group may be pointed at
+    /// a local member of it, as LLVM merges; the default still declines.
+    #[test]
+    fn resolved_groups_may_be_reached_from_outside() {
+        let src = format!(
+            "$a = comdat any\n$b = comdat any\n\
+             define internal i32 @a(i32 %x) unnamed_addr comdat {BODY}\
+             define internal i32 @b(i32 %x) unnamed_addr comdat {BODY}\
+             @t = global [2 x ptr] [ptr @a, ptr @b]\n"
+        );
+        let (_, r) = merged(&src, Options::default());
+        assert_eq!(r.stats.functions_merged, 0, "{r:?}");
+        assert_eq!(refused(&r), [Rewrite::ReplaceAllUses, Rewrite::RedirectCalls, Rewrite::Thunk]);
+        let mut m = LlvmModule::parse(src.as_bytes(), "resolved.ll").unwrap_or_else(|e| panic!("{e}"));
+        m.set_comdats_resolved(true);
+        let r = merge_module(&mut m, &Options { check_fast_path: true, ..Options::default() }).unwrap();
+        m.verify().unwrap_or_else(|e| panic!("{e}"));
+        let text = m.to_text();
+        assert_eq!(r.merges.len(), 1, "{r:?}");
+        assert_eq!(r.merges[0].action, FoldAction::Erased, "{r:?}");
+        assert!(r.refused.is_empty(), "{r:?}");
+        assert!(text.contains("@t = global [2 x ptr] [ptr @a, ptr @a]"), "{text}");
+        // Resolved groups do not let a non-local member leave a group with others.
+        let others = format!(
+            "$g = comdat any\n@gv = linkonce_odr global i32 1, comdat($g)\n\
+             define linkonce_odr i32 @f(i32 %x) {BODY}define linkonce_odr i32 @g(i32 %x) comdat {BODY}\
+             define i32 @user(i32 %x) {{\n  %r = call i32 @f(i32 %x)\n  ret i32 %r\n}}\n"
+        );
+        let mut m = LlvmModule::parse(others.as_bytes(), "resolved.ll").unwrap_or_else(|e| panic!("{e}"));
+        m.set_comdats_resolved(true);
+        let r = merge_module(&mut m, &Options { check_fast_path: true, ..Options::default() }).unwrap();
+        m.verify().unwrap_or_else(|e| panic!("{e}"));
+        let g = r.merges.iter().find(|x| mergefunc::Module::func_name(&m, x.folded) == b"g").unwrap();
+        assert_eq!(g.action, FoldAction::Thunk, "{r:?}");
+        assert_eq!(refused(&r), [Rewrite::Erase]);
     }
 
     /// An alias lives in its aliasee's section: none to a function of another droppable
