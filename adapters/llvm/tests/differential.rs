@@ -1645,3 +1645,29 @@ fn comdat_groups_survive_the_link() {
         "opt-22's merge now survives a link in some order (the deviations may be stale): {opt:?}"
     );
 }
+
+/// `tests/comdat-link/after-lto.ll`, a module shaped as lld's full-LTO module (internal
+/// functions that keep their comdat groups): with `--linked` (the groups are resolved by
+/// the link) our output is opt-22's, byte for byte; by default the merges that reach into
+/// another group are declined and every function stays. Each output prints what the input
+/// prints.
+#[test]
+fn linked_modules_merge_as_llvm() {
+    let Some(t) = tools() else { return };
+    let dir = harness::workdir("comdat-linked");
+    let input = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/comdat-link/after-lto.ll");
+    let (theirs, linked, default) = (dir.join("opt22.ll"), dir.join("linked.ll"), dir.join("default.ll"));
+    harness::opt_mergefunc(&t, &input, &[], &theirs).unwrap();
+    ours(&input, &["--linked".to_string()], &linked).unwrap();
+    ours(&input, &[], &default).unwrap();
+    let text = |p: &Path| std::fs::read_to_string(p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+    let defined = |p: &Path| text(p).lines().filter(|l| l.starts_with("define ")).count();
+    assert_eq!(defined(&input), 6);
+    assert_eq!(defined(&theirs), 3, "opt-22 no longer merges the module: {}", text(&theirs));
+    assert_eq!(text(&linked), text(&theirs), "--linked differs from opt-22");
+    assert_eq!(defined(&default), 6, "the default merged into a droppable group: {}", text(&default));
+    for p in [&input, &theirs, &linked, &default] {
+        let (code, out) = harness::lli(&t, p).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!((code, out.as_str()), (Some(0), "81 23 26\n"), "{}", p.display());
+    }
+}
