@@ -132,6 +132,63 @@ expect "lld full LTO runs it once on the whole program (verified after merging)"
 clang-22 -O2 -flto=thin -fuse-ld=lld "$H/y.thin.o" -o "$H/y.thin" -Wl,--load-pass-plugin="$PLUGIN" 2>"$H/err"
 expect "lld ThinLTO runs it in the backend" \
   bash -c "grep -q '^mergefunc-rs\[thin-lto-backend\]: .*merged=2 ' '$H/err' && [ \"\$('$H/y.thin')\" = '16 0' ]"
+echo "== C++ full LTO through lld: comdat groups the link resolved (docs/plugin.md)"
+# Two LTO translation units share inline templates (each instantiation internalized by
+# LTO, keeping its comdat group); a native object defines the same groups. lld resolves
+# the groups before LTO and keeps the LTO object's: the plugin merges into them there,
+# and not where the output is linked again (-r).
+C=$OUT/comdats
+mkdir -p "$C"
+cat >"$C/t.h" <<'CPP'
+template <class T> __attribute__((noinline)) T tf1(T x) { static T n; n += x; return x * 5 + 1 + (n == 123456789); }
+template <class T> __attribute__((noinline)) T tf2(T x) { static T n; n += x; return x * 5 + 1 + (n == 123456789); }
+template <class T> __attribute__((noinline)) T tg1(T x) { return x * 9 - 4; }
+template <class T> __attribute__((noinline)) T tg2(T x) { return x * 9 - 4; }
+CPP
+cat >"$C/main.cpp" <<'CPP'
+#include "t.h"
+#include <cstdio>
+int (*ptrs[])(int) = {tg1<int>, tg2<int>};
+int main(int argc, char **) { std::printf("%d %d %d %d\n", tf1(argc), tf2(argc + 1), ptrs[0](argc), ptrs[1](argc + 2)); }
+CPP
+cat >"$C/more.cpp" <<'CPP'
+#include "t.h"
+int more(int x) { return tf1(x) + tg2(x) + tf2(x + 1); }
+CPP
+cat >"$C/native.cpp" <<'CPP'
+#include "t.h"
+template int tf1<int>(int); template int tf2<int>(int); template int tg1<int>(int); template int tg2<int>(int);
+CPP
+clang++-22 -O2 -flto -c "$C/main.cpp" -o "$C/main.o"
+clang++-22 -O2 -flto -c "$C/more.cpp" -o "$C/more.o"
+clang++-22 -O2 -c "$C/native.cpp" -o "$C/native.o"
+# link NAME PARAMS OBJECTS...: links with the plugin, statistics in $C/NAME.err.
+link() {
+  local name=$1 params=$2; shift 2
+  MERGEFUNC_PLUGIN_PARAMS="stats;verify$params" clang++-22 -O2 -flto -fuse-ld=lld "$@" -o "$C/$name" \
+    -Wl,--load-pass-plugin="$PLUGIN" 2>"$C/$name.err"
+}
+link lto "" "$C/main.o" "$C/more.o"
+expect "the full-LTO link resolves the groups and merges into them" \
+  bash -c "grep -q '^mergefunc-rs\[full-lto-link\]: ld-temp.o: merged=1 .*, comdats resolved by the link\$' '$C/lto.err' && [ \"\$('$C/lto')\" = '6 11 5 23' ]"
+link lto-no-linked ";no-linked" "$C/main.o" "$C/more.o"
+expect "no-linked declines those merges" \
+  bash -c "grep -q '^mergefunc-rs\[full-lto-link\]: ld-temp.o: merged=0 ' '$C/lto-no-linked.err' && [ \"\$('$C/lto-no-linked')\" = '6 11 5 23' ]"
+for order in "main.o more.o native.o" "native.o main.o more.o"; do
+  for gc in "" "-Wl,--gc-sections"; do
+    objs=()
+    for o in $order; do objs+=("$C/$o"); done
+    link mixed "" "${objs[@]}" $gc
+    expect "with the native copies ($order $gc) the program runs as built without merging" \
+      bash -c "grep -q 'comdats resolved by the link\$' '$C/mixed.err' && [ \"\$('$C/mixed')\" = '6 11 5 23' ]"
+  done
+done
+MERGEFUNC_PLUGIN_PARAMS=stats ld.lld-22 -r "$C/main.o" "$C/more.o" -o "$C/r.o" --load-pass-plugin="$PLUGIN" 2>"$C/r.err"
+echo "-r $C/main.o $C/more.o -o $C/r2.o" >"$C/r.rsp"
+MERGEFUNC_PLUGIN_PARAMS=stats ld.lld-22 @"$C/r.rsp" --load-pass-plugin="$PLUGIN" 2>>"$C/r.err"
+expect "ld.lld -r (its groups are linked again) does not count as resolved" \
+  bash -c "[ \$(grep -c '^mergefunc-rs\[full-lto-link\]: ld-temp.o: merged=' '$C/r.err') = 2 ] && ! grep -q resolved '$C/r.err'"
+
 unset MERGEFUNC_PLUGIN_PARAMS
 
 echo "== sources of the real programs (crates.io, through cargo)"
