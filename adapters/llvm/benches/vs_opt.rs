@@ -55,6 +55,9 @@
 //!    classified (kept with its direct callees / erased / thunk->X / alias->X, the
 //!    classifier of the differential tests) and compared.
 //!
+//! `MERGEFUNC_BENCH_EXTRA=A.bc:B.ll` adds modules built elsewhere, each named by its file
+//! name without the extension (the filter applies to them too).
+//!
 //! `phases FILE...` times the parts of our pass in-process (median of 5): module facts,
 //! LLVM's `StructuralHash` of every definition, building every view, the whole pass.
 //!
@@ -426,6 +429,19 @@ fn prepare_inputs(dir: &Path, filter: Option<&str>) -> Result<Vec<(String, PathB
     for (name, script, args, file) in plan {
         if selected(name, filter) {
             out.push((name.to_string(), generate(dir, script, args, file)?));
+        }
+    }
+    // Modules built elsewhere (`MERGEFUNC_BENCH_EXTRA`: paths separated by `:`), each
+    // named by its file name without the extension, measured like the rows above.
+    if let Some(extra) = std::env::var_os("MERGEFUNC_BENCH_EXTRA") {
+        for path in std::env::split_paths(&extra).filter(|p| !p.as_os_str().is_empty()) {
+            if !path.is_file() {
+                return Err(format!("MERGEFUNC_BENCH_EXTRA: {}: no such file", path.display()));
+            }
+            let name = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+            if selected(&name, filter) {
+                out.push((name, path));
+            }
         }
     }
     Ok(out)
