@@ -119,7 +119,7 @@ pub(crate) fn compute(scratch: &ScanScratch, defs: &[(usize, V)], n: usize, ptr_
         .get_or_init(|| std::env::var("MERGEFUNC_SHAPE_ENTRY").ok().and_then(|v| v.parse().ok()).unwrap_or(3));
     static ENTRY_CAP_SET: OnceLock<u32> = OnceLock::new();
     let entry_cap = *ENTRY_CAP_SET.get_or_init(|| env_u32("MERGEFUNC_SHAPE_ENTRY_CAP").unwrap_or(ENTRY_CAP));
-    let shape_keys = |fs: &[V]| scratch.shape_keys(fs, ptr_bits, entry_walk, entry_cap);
+    let shape_keys = |fs: &[V], with_blocks| scratch.shape_keys(fs, ptr_bits, entry_walk, entry_cap, with_blocks);
     // By position in `defs`.
     let mut keys: Vec<u64>;
     // Whether shared shapes get prefix keys (see `Sample::decide`).
@@ -135,7 +135,7 @@ pub(crate) fn compute(scratch: &ScanScratch, defs: &[(usize, V)], n: usize, ptr_
         let mut sample: Vec<u64> = Vec::with_capacity(sampled.len());
         let mut sample_blocks: Vec<u32> = Vec::with_capacity(sampled.len());
         for step in sampled.chunks(SAMPLE_STEP) {
-            let (k, b) = shape_keys(step);
+            let (k, b) = shape_keys(step, true);
             sample.extend(k);
             sample_blocks.extend(b);
             if step.len() == SAMPLE_STEP && Sample::of(&sample, &sample_blocks).decide().is_none() {
@@ -148,12 +148,12 @@ pub(crate) fn compute(scratch: &ScanScratch, defs: &[(usize, V)], n: usize, ptr_
         prefix = with_prefix;
         // The sampled keys are kept; the others are read now.
         let others: Vec<V> = defs.iter().enumerate().filter(|(j, _)| j % stride != 0).map(|(_, d)| d.1).collect();
-        let mut others = shape_keys(&others).0.into_iter();
+        let mut others = shape_keys(&others, false).0.into_iter();
         let mut sample = sample.into_iter();
         keys =
             (0..defs.len()).map(|j| if j % stride == 0 { sample.next() } else { others.next() }.unwrap_or(0)).collect();
     } else {
-        keys = shape_keys(&defs.iter().map(|d| d.1).collect::<Vec<_>>()).0;
+        keys = shape_keys(&defs.iter().map(|d| d.1).collect::<Vec<_>>(), false).0;
     }
     static LIMIT: OnceLock<u32> = OnceLock::new();
     let limit = *LIMIT.get_or_init(|| env_u32("MERGEFUNC_SHAPE_PREFIX").unwrap_or(PREFIX_LIMIT));
