@@ -124,7 +124,8 @@ fn a_sample_of_shared_shapes_turns_shapes_off_with_the_same_output() {
 /// prescan keys. The output is that of the full path.
 #[test]
 fn a_sample_whose_unique_functions_hold_most_blocks_reads_shapes_without_prefix_keys() {
-    if std::env::var_os("MERGEFUNC_SHAPE_STRIDE").is_some() || std::env::var_os("MERGEFUNC_SHAPE_BLOCKS_PERCENT").is_some()
+    if std::env::var_os("MERGEFUNC_SHAPE_STRIDE").is_some()
+        || std::env::var_os("MERGEFUNC_SHAPE_BLOCKS_PERCENT").is_some()
     {
         return; // the sample is configured from outside
     }
