@@ -41,7 +41,8 @@
 //!    functions do not change). The worklist's order of everything else is unchanged.
 //!
 //! The entry walk reads at most 16 instructions. A definition whose shape another
-//! shares gets a *prefix key* on top (the shim's `mergefunc_prefix_key`): its first 32
+//! shares gets a *prefix key* on top (unless the sample below rules them out; the
+//! shim's `mergefunc_prefix_key`): its first 32
 //! instructions other than debug intrinsics along the order's own walk (the blocks
 //! reachable from the entry, depth first, a block's last successor first, each block
 //! once), per instruction the prescan's merge-key words (opcode; but for a
@@ -66,13 +67,15 @@
 //! with `MERGEFUNC_SHAPE_CHECK_DIR`, on any directory of modules.
 //!
 //! Shapes are read only where they pay: a sample (every 8th definition, for modules of
-//! 512 definitions or more) decides first. If under half of the sample is alone within
-//! the sample, the module is duplicate-heavy, no function is alone, and every definition
-//! takes the full path. The sample is read in steps of 128, and a prefix already under
-//! half alone within it ends the sample early with the same answer. Which way the sample
-//! decides changes no output, only the time (reading the keys of a module where almost
-//! nothing is alone costs a pass over every function's first cache lines and saves
-//! nothing).
+//! 512 definitions or more) decides first (`Sample::decide`). If half of the sample or
+//! more is alone within the sample, shapes and prefix keys are read. If fewer are, but
+//! they hold at least 65% of the sample's blocks (the unique functions are the large
+//! ones, as in Rust release builds), shapes are read without prefix keys. Otherwise the
+//! module is duplicate-heavy, no function is alone, and every definition takes the full
+//! path. The sample is read in steps of 128, and a prefix that already decides for no
+//! shapes ends the sample early with the same answer. Which way the sample decides
+//! changes no output, only the time (reading the keys of a module where almost nothing
+//! is alone costs a pass over every function's first cache lines and saves nothing).
 //!
 //! For the functions it leaves out, the adapter still reads whether a `blockaddress`
 //! refers to one of their blocks (one read per block header, not the instructions) when
