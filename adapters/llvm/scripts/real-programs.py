@@ -3,7 +3,7 @@
 MergeFunctions, merged by the `mergefunc` command, and merged by the pass plugin inside
 a full-LTO link; every merged build must print what the unmerged build prints.
 
-Usage: real-programs.py [--programs lua,sqlite,compress,cxx,rust,tinyxml2,pugixml,jsoncpp]
+Usage: real-programs.py [--programs lua,sqlite,compress,cxx,rust,tinyxml2,pugixml,jsoncpp,cjson,...]
                         [--opt-levels O1,O2] [--sets default,all] [--cli PATH]
                         [--plugin PATH] [--work DIR] [--no-plugin]
 
@@ -26,7 +26,13 @@ fetched from deb.debian.org's pool and checked by sha256): the run's output is t
   tinyxml2  tinyxml2 9.0.0 with its xmltest.cpp (run in the source folder: resources/);
   pugixml   pugixml 1.13 with its tests/ (every test_*.cpp and the runner, data files);
   jsoncpp   jsoncpp 1.9.5 (libjsoncpp) with src/test_lib_json (templates, std::string,
-            exceptions, virtual writers and readers).
+            exceptions, virtual writers and readers);
+  libyaml   libyaml 0.2.5 with its test programs (tests/: test-version, test-reader, and the
+            scanner, parser, loader, emitter, dumper and test-suite event printer run on
+            examples/, regression-inputs/ and the tarball's CI files) in one program through yaml-driver.c;
+  cjson     cJSON 1.7.15 with its 21 Unity test files (tests/, cJSON_Utils included), in
+            one program through cjson-driver.c: each test file keeps its own renamed copy
+            of the library, so the linked module holds 21 copies of every function.
 
 Builds of each C/C++ program, per optimization level:
   base            every source `clang-22 -OL -emit-llvm -c`, linked by llvm-link-22,
@@ -112,7 +118,47 @@ DEBIAN_SOURCES = {
                 "5c5ad5d7caeb791420408042a7d88c2c6180781bf218feca259fd9d840a888e1", "pugixml-1.13"),
     "jsoncpp": ("libj/libjsoncpp/libjsoncpp_1.9.5.orig.tar.gz",
                 "f409856e5920c18d0c2fb85276e24ee607d2a09b5e7d5f0a371368903c275da2", "jsoncpp-1.9.5"),
+    "libyaml": ("liby/libyaml/libyaml_0.2.5.orig.tar.gz",
+                "fa240dbf262be053f3898006d502d514936c818e422afdcf33921c63bed9bf2e", "libyaml-0.2.5"),
+    "cjson": ("c/cjson/cjson_1.7.15.orig.tar.gz",
+              "5308fd4bd90cef7aa060558514de6a1a4a0819974a26e6ed13973c5f624c24b2", "cJSON-1.7.15"),
 }
+
+# cJSON's unit tests, one program per file upstream; the last three also test cJSON_Utils.
+CJSON_TESTS = ["parse_examples", "parse_number", "parse_hex4", "parse_string", "parse_array",
+               "parse_object", "parse_value", "print_string", "print_number", "print_array",
+               "print_object", "print_value", "misc_tests", "parse_with_opts", "compare_tests",
+               "cjson_add", "readme_examples", "minify_tests"]
+CJSON_UTILS_TESTS = ["json_patch_tests", "old_utils_tests", "misc_utils_tests"]
+
+
+def cjson_wrappers(d, work):
+    """One source per cJSON test file. Each test file includes cJSON.c itself (through
+    tests/common.h), so every wrapper renames the test's `main`, its helpers and the
+    library's public names after the test: the program holds one copy of the library per
+    test file, the way each upstream test executable has its own."""
+    names = []
+    for h in ("cJSON.h", "cJSON_Utils.h"):
+        with open(os.path.join(d, h)) as f:
+            names += [n for n in re.findall(r"CJSON_PUBLIC\([^)]*\)\s*(\w+)\s*\(", f.read())
+                      if n.startswith("cJSON")]
+    out = os.path.join(work, "cjson-wrappers")
+    os.makedirs(out, exist_ok=True)
+    srcs = []
+    for t in CJSON_TESTS + CJSON_UTILS_TESTS:
+        w = os.path.join(out, f"{t}.c")
+        with open(w, "w") as f:
+            for n in names + ["reset", "read_file"]:
+                f.write(f"#define {n} {n}_{t}\n")
+            f.write(f"#define main cjson_test_{t}\n")
+            f.write(f'#include "{os.path.join(d, "tests", t + ".c")}"\n')
+            if t in CJSON_UTILS_TESTS:
+                # cJSON_Utils.c's own statics that cJSON.c also has
+                for n in ("compare_double", "get_array_item", "get_object_item"):
+                    f.write(f"#define {n} utils_{n}\n")
+                f.write(f'#include "{os.path.join(d, "cJSON_Utils.c")}"\n')
+        srcs.append(w)
+    return srcs
 
 
 def debian_source(work, name):
@@ -151,6 +197,26 @@ def program_sources(name, crates, work=None):
             lib, t = os.path.join(d, "src", "lib_json"), os.path.join(d, "src", "test_lib_json")
             srcs = sorted(glob.glob(os.path.join(lib, "*.cpp"))) + [os.path.join(t, f) for f in ("fuzz.cpp", "jsontest.cpp", "main.cpp")]
             return srcs, [os.path.join(d, "include"), lib], [], True, [], d
+        if name == "libyaml":
+            tests = ["test-version", "test-reader", "run-scanner", "run-parser", "run-loader",
+                     "run-emitter", "run-dumper", "run-parser-test-suite"]
+            srcs = sorted(glob.glob(os.path.join(d, "src", "*.c")))
+            for t in tests:
+                n = t.replace("-", "_")
+                srcs.append((os.path.join(d, "tests", t + ".c"),
+                             [f"-Dmain=yaml_{n}", f"-Dprint_output=print_output_{n}", f"-Dusage=usage_{n}"]))
+            defs = ["-DYAML_VERSION_MAJOR=0", "-DYAML_VERSION_MINOR=2", "-DYAML_VERSION_PATCH=5",
+                    '-DYAML_VERSION_STRING="0.2.5"', "-DYAML_DECLARE_STATIC"]
+            inputs = sorted(os.path.relpath(f, d) for f in glob.glob(os.path.join(d, "examples", "*.yaml"))
+                            + glob.glob(os.path.join(d, "regression-inputs", "*"))
+                            + glob.glob(os.path.join(d, ".*.yml")) + glob.glob(os.path.join(d, ".github", "*", "*.yml")))
+            return srcs + [os.path.join(DRV, "yaml-driver.c")], [os.path.join(d, "include"), os.path.join(d, "src")], \
+                defs, False, inputs, d
+        if name == "cjson":
+            t = os.path.join(d, "tests")
+            srcs = cjson_wrappers(d, work) + [os.path.join(t, "unity", "src", "unity.c"),
+                                              os.path.join(t, "unity_setup.c"), os.path.join(DRV, "cjson-driver.c")]
+            return srcs, [d, os.path.join(t, "unity", "src")], [], False, [], t
     if name == "lua":
         d = os.path.join(crates["lua-src"], "lua-5.4.9")
         srcs = [s for s in sorted(glob.glob(os.path.join(d, "*.c")))]
