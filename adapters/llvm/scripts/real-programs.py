@@ -19,8 +19,8 @@ Programs (sources from crates.io through cargo; drivers and inputs in real-progr
   rust      real-programs/rust-app: trait objects, generics, panics caught with
             catch_unwind, collections; its own tests and its binary's output (stable
             rustc, linker-plugin LTO, the plugin in lld).
-  memchr, ryu  the crates' own test suites (`cargo test --release`, pinned versions from
-            crates.io), built like rust-app.
+  memchr, ryu, regex-syntax, smallvec  the crates' own test suites (`cargo test
+            --release`, pinned versions from crates.io), built like rust-app.
 Programs with their own test suites, from Debian 12 source packages (the orig tarballs,
 fetched from deb.debian.org's pool and checked by sha256): the run's output is the suite's report.
   tinyxml2  tinyxml2 9.0.0 with its xmltest.cpp (run in the source folder: resources/);
@@ -376,7 +376,7 @@ def first_diff(a, b):
 
 # Crates whose own test suites run with the plugin in lld (`cargo test` of the crate's
 # published sources, dev-dependencies from crates.io).
-RUST_CRATES = {"memchr": "2.8.3", "ryu": "1.0.11"}
+RUST_CRATES = {"memchr": "2.8.3", "ryu": "1.0.11", "regex-syntax": "0.8.12", "smallvec": "1.16.6"}
 
 
 def rust_crate_dir(work, name):
