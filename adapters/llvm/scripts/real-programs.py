@@ -5,7 +5,7 @@ a full-LTO link; every merged build must print what the unmerged build prints.
 
 Usage: real-programs.py [--programs lua,sqlite,compress,cxx,rust,tinyxml2,pugixml,jsoncpp,cjson,...]
                         [--opt-levels O1,O2] [--sets default,all] [--cli PATH]
-                        [--plugin PATH] [--work DIR] [--no-plugin]
+                        [--plugin PATH] [--work DIR] [--no-plugin] [--cflags SET]
 
 Programs (sources from crates.io through cargo; drivers and inputs in real-programs/):
   lua       Lua 5.4.9 (lua-src) with lua-driver.c, running suite.lua;
@@ -44,7 +44,9 @@ Builds of each C/C++ program, per optimization level:
   pertu:SET       every source `clang-22 -O2 -fpass-plugin=PLUGIN -c` (the plugin on each
                   translation unit, as a user's build has it), linked by lld, at -O2 only;
                   its reference is `tu-base`, the same build without the plugin.
---sets limits the option sets (default: all of OPTION_SETS).
+--sets limits the option sets (default: all of OPTION_SETS). --cflags NAME builds the C/C++
+programs with a compiler flag set of CFLAG_SETS (hardening, trapping sanitizers, KCFI) in
+folders of their own.
 Every merged module passes `opt-22 -passes=verify`. Prints one line per build with its
 merge count and `same`/`DIFFERS`; exits 1 if any output differs.
 """
@@ -71,6 +73,19 @@ OPTION_SETS = {
     "t2": (["--threads", "2"], "threads=2"),
     "all": (["--merge-cycles", "--use-aliases", "--drop-differing-attachments", "--threads", "2"],
             "merge-cycles;use-aliases;drop-differing-attachments;threads=2"),
+}
+
+# Compiler flag sets (--cflags): every C/C++ compile and link of a build gets the set's
+# flags, so the passes meet the IR that hardening and trapping sanitizers write (checks
+# that branch to traps, KCFI type hashes and operand bundles, `-fsanitize=function`
+# prologue data, stack protectors, pattern-initialized locals). None needs a runtime.
+CFLAG_SETS = {
+    "plain": [],
+    "ubsan-trap": ["-fsanitize=undefined", "-fsanitize-trap=undefined", "-fno-sanitize=vptr,function"],
+    "kcfi": ["-fsanitize=kcfi"],
+    "function-trap": ["-fsanitize=function", "-fsanitize-trap=function"],
+    "hardened": ["-fstack-protector-strong", "-fstack-clash-protection", "-fcf-protection=full",
+                 "-ftrivial-auto-var-init=pattern", "-fzero-call-used-regs=used-gpr", "-D_FORTIFY_SOURCE=2"],
 }
 
 CRATES = """
@@ -272,10 +287,11 @@ def c_program(name, crates, args, tally):
     # a source is a path or (path, its own extra flags)
     srcs = [s if isinstance(s, tuple) else (s, []) for s in srcs]
     cc = "clang++-22" if cxx else "clang-22"
-    lang = ["-std=c++17"] if cxx else []
+    # the flag set goes with the language flags: into every compile and every link
+    lang = (["-std=c++17"] if cxx else []) + CFLAG_SETS[args.cflags]
     inc = [f"-I{i}" for i in incs]
     for ol in args.opt_levels.split(","):
-        d = os.path.join(args.work, f"{name}-{ol}")
+        d = os.path.join(args.work, f"{name}-{ol}" + ("" if args.cflags == "plain" else f"-{args.cflags}"))
         shutil.rmtree(d, ignore_errors=True)
         os.makedirs(d)
         bcs = []
@@ -304,7 +320,7 @@ def c_program(name, crates, args, tally):
                     continue
             exe = os.path.join(d, b.replace(":", "-") + ".exe")
             must(["llc-22", "-O2", "-filetype=obj", "--relocation-model=pic", bc, "-o", exe + ".o"])
-            must([cc, "-fuse-ld=lld", exe + ".o", "-o", exe, "-lm"])
+            must([cc, "-fuse-ld=lld"] + lang + [exe + ".o", "-o", exe, "-lm"])
             results[b] = (execute(exe, run_args, run_dir or d), merged_of(rep) if rep else None)
         if args.plugin and ol == "O2":
             objs = []
@@ -315,14 +331,14 @@ def c_program(name, crates, args, tally):
             for set_name, (_, params) in sets.items():
                 exe, rep = os.path.join(d, f"plugin-{set_name}.exe"), os.path.join(d, f"plugin-{set_name}.json")
                 env = dict(os.environ, MERGEFUNC_PLUGIN_PARAMS=f"{params}{';' if params else ''}verify;report={rep}")
-                r = run([cc, "-O2", "-flto", "-fuse-ld=lld"] + objs + ["-o", exe, "-lm", f"-Wl,--load-pass-plugin={args.plugin}"], env=env)
+                r = run([cc, "-O2", "-flto", "-fuse-ld=lld"] + lang + objs + ["-o", exe, "-lm", f"-Wl,--load-pass-plugin={args.plugin}"], env=env)
                 if r.returncode:
                     tally.append(f"{name} plugin:{set_name}: link FAILED: {r.stderr[-1500:]}")
                     continue
                 results[f"plugin:{set_name}"] = (execute(exe, run_args, run_dir or d), merged_of(rep))
             # the same link without the plugin is the plugin builds' own reference
             exe = os.path.join(d, "lto-base.exe")
-            must([cc, "-O2", "-flto", "-fuse-ld=lld"] + objs + ["-o", exe, "-lm"])
+            must([cc, "-O2", "-flto", "-fuse-ld=lld"] + lang + objs + ["-o", exe, "-lm"])
             results["lto-base"] = (execute(exe, run_args, run_dir or d), None)
             # the plugin on every translation unit (-fpass-plugin), and the same build
             # without it as the reference
@@ -347,7 +363,7 @@ def c_program(name, crates, args, tally):
                 if failed:
                     continue
                 exe = os.path.join(d, f"tu-{set_name}.exe")
-                must([cc, "-fuse-ld=lld"] + objs + ["-o", exe, "-lm"])
+                must([cc, "-fuse-ld=lld"] + lang + objs + ["-o", exe, "-lm"])
                 key = "tu-base" if params is None else f"pertu:{set_name}"
                 results[key] = (execute(exe, run_args, run_dir or d), merged if params is not None else None)
         report(name, ol, results, tally)
@@ -443,6 +459,8 @@ def main():
     ap.add_argument("--no-plugin", action="store_true")
     ap.add_argument("--work", default=os.path.join(ROOT, "target", "real-programs"))
     ap.add_argument("--sets", default=",".join(OPTION_SETS), help="option sets to run (default: all)")
+    ap.add_argument("--cflags", default="plain", choices=sorted(CFLAG_SETS),
+                    help="compiler flag set of the C/C++ programs' builds (default: plain)")
     args = ap.parse_args()
     for prof in ("release", "debug"):
         c = os.path.join(ROOT, "target", prof, "mergefunc")
