@@ -71,6 +71,7 @@ OPTION_SETS = {
     "drop": (["--drop-differing-attachments"], "drop-differing-attachments"),
     "t1": (["--threads", "1"], "threads=1"),
     "t2": (["--threads", "2"], "threads=2"),
+    "pdi": (["--preserve-debug-info"], "preserve-debug-info"),
     "all": (["--merge-cycles", "--use-aliases", "--drop-differing-attachments", "--threads", "2"],
             "merge-cycles;use-aliases;drop-differing-attachments;threads=2"),
 }
@@ -81,6 +82,7 @@ OPTION_SETS = {
 # prologue data, stack protectors, pattern-initialized locals). None needs a runtime.
 CFLAG_SETS = {
     "plain": [],
+    "debug": ["-g"],
     "ubsan-trap": ["-fsanitize=undefined", "-fsanitize-trap=undefined", "-fno-sanitize=vptr,function"],
     "kcfi": ["-fsanitize=kcfi"],
     "function-trap": ["-fsanitize=function", "-fsanitize-trap=function"],
