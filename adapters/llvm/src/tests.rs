@@ -132,6 +132,44 @@ fn int_and_flag_attributes() {
 }
 
 #[test]
+fn attribute_lists_are_converted_set_by_set_and_interned_by_content() {
+    let m = load(
+        "define void @a(i32 %x, ptr noundef %p, i32 %y) #0 {\n  \
+           call void @c(i32 %x, ptr noundef %p, i32 %y) #0\n  ret void\n}\n\
+         define void @b(i32 %x, ptr noundef %p, i32 %y) #0 {\n  ret void\n}\n\
+         define void @d(i32 %x, ptr %p, i32 noundef %y) #0 {\n  ret void\n}\n\
+         declare void @c(i32, ptr, i32)\n\
+         attributes #0 = { nounwind \"key\"=\"value\" }\n",
+    );
+    let attrs_of = |f: &str| match m.func(id(&m, f)).sig[0] {
+        Prop::Attrs(a) => a,
+        ref p => panic!("{p:?}"),
+    };
+    let (a, b, d) = (attrs_of("a"), attrs_of("b"), attrs_of("d"));
+    assert_eq!(a, b);
+    assert_ne!(a, d);
+    let list = m.attrs(a);
+    // String attributes with their key and value; no return attributes; the parameter
+    // sets up to the last non-empty one (`%y`'s empty set is dropped).
+    assert!(
+        list.func.iter().any(|x| matches!(x, Attr::Str(k, v) if &k[..] == b"key" && &v[..] == b"value")),
+        "{list:?}"
+    );
+    assert!(list.func.iter().any(|x| matches!(x, Attr::Flag(_))), "{list:?}");
+    assert!(list.ret.is_empty(), "{list:?}");
+    assert_eq!(list.params.len(), 2, "{list:?}");
+    assert!(list.params[0].is_empty() && list.params[1].len() == 1, "{list:?}");
+    assert_eq!(m.attrs(d).params.len(), 3);
+    // A call site's list with the same content is the same list.
+    let body = m.body(id(&m, "a")).unwrap();
+    let call = body.props_of(&body.insts[0]).iter().find_map(|p| match p {
+        Prop::Attrs(x) => Some(*x),
+        _ => None,
+    });
+    assert_eq!(call, Some(a));
+}
+
+#[test]
 fn gep_offsets_use_the_index_width() {
     let m = load(
         "define ptr @a(ptr %p) {\n  %q = getelementptr i32, ptr %p, i64 1\n  ret ptr %q\n}\n\

@@ -84,7 +84,7 @@ impl LlvmModule {
                 continue;
             };
             let s = &self.funcs[src as usize];
-            let Some(mut body) = s.view.clone() else { continue };
+            let Some(mut body) = s.view.as_deref().cloned() else { continue };
             let meta = s.meta;
             // Calls to itself: the only operands that differ, with the direct calls to
             // other functions (after the self calls: one of those may call the source).
@@ -286,7 +286,7 @@ impl LlvmModule {
     /// of function `sv` when it has none, which must find it eligible) with self calls
     /// renamed.
     fn check_same_body_claim(&mut self, f: FuncId, g: FuncId, sv: V, v: V, fn_special: bool) {
-        let mut expected = match self.funcs[g.index()].view.clone() {
+        let mut expected = match self.funcs[g.index()].view.as_deref().cloned() {
             Some(b) => b,
             None => match self.build_view(sv, fn_special) {
                 Ok(view) if !view.distinct_md => view.view,

@@ -246,7 +246,7 @@ impl LlvmModule {
         let nparams = owner.map_or(0, |o| o.param_count());
         let (attrs, fn_special) = match owner {
             Some(owner) => self.fn_attrs(owner, nparams),
-            None => self.attr_list_from_key(&[]),
+            None => self.empty_attr_list(),
         };
         // At most 8: attributes, gc, section, calling convention, personality. Built in a
         // reused buffer and copied out exactly sized.

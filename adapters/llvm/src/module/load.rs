@@ -156,7 +156,6 @@ impl LlvmModule {
         let full = defs.len();
         if full > 0 {
             s.caches.attrs_by_list.reserve(full);
-            s.caches.attrs_by_handles.reserve(full);
             s.tables.attrs_of.reserve(full);
             s.tables.attr_lists.reserve(full);
         }

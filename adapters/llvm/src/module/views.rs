@@ -289,7 +289,7 @@ impl LlvmModule {
                         // through the module-wide flag, which may need a walk of its own.
                         reason_found = Some(Ineligible::Adapter(reason::BLOCK_ADDRESS_ESCAPES));
                     }
-                    body = Some(view.view);
+                    body = Some(Box::new(view.view));
                     insts = view.insts;
                     meta = view.meta;
                 }

@@ -71,11 +71,12 @@ impl IntKinds {
     }
 }
 
-/// What an attribute is, as [`A::read`] finds it.
+/// What an attribute is, as [`A::read`] finds it (a string attribute's bytes are
+/// LLVM's, borrowed for `'a`).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum AttrRead {
+pub enum AttrRead<'a> {
     /// A string attribute: key and value.
-    Str(Vec<u8>, Vec<u8>),
+    Str(&'a [u8], &'a [u8]),
     /// A type attribute: kind and type (`None` if LLVM has none).
     Type(u32, Option<T>),
     /// A plain enum attribute.
@@ -89,7 +90,13 @@ pub enum AttrRead {
 
 impl A {
     /// The attribute's class and content; integer values only for kinds within `ints`.
-    pub fn read(self, ints: Option<IntKinds>) -> AttrRead {
+    /// A string attribute's key and value are read in place, not copied.
+    ///
+    /// # Safety
+    ///
+    /// The borrowed bytes are LLVM's (attributes are uniqued per context and never
+    /// freed): the caller must not keep them past the life of the attribute's context.
+    pub unsafe fn read<'a>(self, ints: Option<IntKinds>) -> AttrRead<'a> {
         // SAFETY: `self` is a live attribute (uniqued per context, never freed);
         // `LLVMIsStringAttribute` accepts every attribute.
         if unsafe { c::LLVMIsStringAttribute(self.0) } != 0 {
@@ -99,7 +106,9 @@ impl A {
             let (k, v) = unsafe {
                 (c::LLVMGetStringAttributeKind(self.0, &mut kl), c::LLVMGetStringAttributeValue(self.0, &mut vl))
             };
-            return AttrRead::Str(super::bytes(k, kl as usize), super::bytes(v, vl as usize));
+            // SAFETY: LLVM returned pointers to `kl` and `vl` readable bytes, which live
+            // as long as the attribute (the caller's promise covers `'a`).
+            return unsafe { AttrRead::Str(borrowed(k, kl as usize), borrowed(v, vl as usize)) };
         }
         // SAFETY: `self` is a live attribute that is not a string attribute (checked
         // above), so it has an enum kind.
@@ -125,6 +134,19 @@ impl A {
         }
         AttrRead::Other(kind)
     }
+}
+
+/// `len` bytes at `p` (none for a null pointer or a zero length).
+///
+/// # Safety
+///
+/// A non-null `p` points to `len` readable bytes that stay unchanged for `'a`.
+unsafe fn borrowed<'a>(p: *const c_char, len: usize) -> &'a [u8] {
+    if p.is_null() || len == 0 {
+        return &[];
+    }
+    // SAFETY: the caller's promise.
+    unsafe { std::slice::from_raw_parts(p as *const u8, len) }
 }
 
 /// The owner of an attribute list: a function or a call site (made only by
