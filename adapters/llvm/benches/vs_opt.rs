@@ -29,6 +29,10 @@
 //!      clang++-22 -O2); `cpp-prog-O2.ll`: `gen-cpp-module.sh O2`;
 //!    * `adv-vtables-8000.bc`, `adv-hugefn-400000.bc`, `adv-metadata-8000.bc`:
 //!      `adapters/llvm/scripts/gen-adversarial.sh` (generated shapes);
+//!    * `c-zstd-O2g.bc`: `gen-c-modules.sh OUT zstd O2g` (zstd at `-O2 -g`);
+//!      `cpp-jsoncpp-Os.bc`, `cpp-jsoncpp-lto.bc`: `adapters/llvm/scripts/gen-cpp-debian.sh`
+//!      (jsoncpp 1.9.5 and its test runner from Debian's orig tarball, at -Os and as a
+//!      whole program after full LTO);
 //! 3. per module, `$MERGEFUNC_BENCH_RUNS` (default 7) alternated runs of
 //!    * ours: `mergefunc IN -o OUT.bc --time --stats --no-verify`, the `merge pass` line
 //!      (the adapter's module facts + `merge_module`: parsing, verifying and writing are
@@ -54,6 +58,9 @@
 //! 5. checks that both made the same merges: both outputs as text, every input function
 //!    classified (kept with its direct callees / erased / thunk->X / alias->X, the
 //!    classifier of the differential tests) and compared.
+//!
+//! `MERGEFUNC_BENCH_EXTRA=A.bc:B.ll` adds modules built elsewhere, each named by its file
+//! name without the extension (the filter applies to them too).
 //!
 //! `phases FILE...` times the parts of our pass in-process (median of 5): module facts,
 //! LLVM's `StructuralHash` of every definition, building every view, the whole pass.
@@ -388,7 +395,8 @@ fn prepare_inputs(dir: &Path, filter: Option<&str>) -> Result<Vec<(String, PathB
     let adv = root.join("adapters/llvm/scripts/gen-adversarial.sh");
     let codec = root.join("adapters/llvm/scripts/gen-rust-codec-module.sh");
     let cpplibs = root.join("adapters/llvm/scripts/gen-cpp-libs.sh");
-    let plan: [(&str, &Path, &[&str], &str); 20] = [
+    let debian = root.join("adapters/llvm/scripts/gen-cpp-debian.sh");
+    let plan: [(&str, &Path, &[&str], &str); 23] = [
         // Real C libraries at -O2, where little merges (`gen-c-modules.sh`).
         ("c-zstd-O2", &c, &["zstd"], "c-zstd-O2.bc"),
         ("c-oniguruma-O2", &c, &["oniguruma"], "c-oniguruma-O2.bc"),
@@ -421,11 +429,31 @@ fn prepare_inputs(dir: &Path, filter: Option<&str>) -> Result<Vec<(String, PathB
         // 8,000 functions in pairs that differ only in a load's `!range` (told apart by
         // the second tree key, never read).
         ("adv-metadata-8k", &adv, &["metadata", "8000"], "adv-metadata-8000.bc"),
+        // Builds the rows above lack (issue #34's hunt): C with debug info (`-O2 -g`, as
+        // distributions build), and C++ with exceptions, RTTI and virtual classes from a
+        // Debian source package (jsoncpp and its test runner) at -Os and as a whole
+        // program after full LTO (internalized functions in comdats, inlined drivers).
+        ("c-zstd-O2g", &c, &["zstd", "O2g"], "c-zstd-O2g.bc"),
+        ("cpp-jsoncpp-Os", &debian, &["jsoncpp", "Os"], "cpp-jsoncpp-Os.bc"),
+        ("cpp-jsoncpp-lto", &debian, &["jsoncpp", "lto"], "cpp-jsoncpp-lto.bc"),
     ];
     let mut out = Vec::new();
     for (name, script, args, file) in plan {
         if selected(name, filter) {
             out.push((name.to_string(), generate(dir, script, args, file)?));
+        }
+    }
+    // Modules built elsewhere (`MERGEFUNC_BENCH_EXTRA`: paths separated by `:`), each
+    // named by its file name without the extension, measured like the rows above.
+    if let Some(extra) = std::env::var_os("MERGEFUNC_BENCH_EXTRA") {
+        for path in std::env::split_paths(&extra).filter(|p| !p.as_os_str().is_empty()) {
+            if !path.is_file() {
+                return Err(format!("MERGEFUNC_BENCH_EXTRA: {}: no such file", path.display()));
+            }
+            let name = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+            if selected(&name, filter) {
+                out.push((name, path));
+            }
         }
     }
     Ok(out)

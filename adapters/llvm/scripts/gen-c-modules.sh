@@ -2,8 +2,11 @@
 # Builds real C libraries, shipped as sources inside crates.io `-sys` crates, into one LLVM
 # module each (for the benchmark's little-merge rows).
 #
-#   adapters/llvm/scripts/gen-c-modules.sh OUTDIR NAME     NAME: zstd | zlib | bzip2 | oniguruma | lz4
-#                                                          | webp | pcre2 | brotlidec | sqlite | lua
+#   adapters/llvm/scripts/gen-c-modules.sh OUTDIR NAME [BUILD]
+#       NAME: zstd | zlib | bzip2 | oniguruma | lz4 | webp | pcre2 | brotlidec | sqlite | lua
+#       BUILD: an optimization level (O0, O1, O2, O3, Os, Oz), with a `g` suffix for debug
+#       info (`-g`, as release builds of distributions carry it): O2g, Osg, ...;
+#       the module is then OUTDIR/c-NAME-BUILD.bc.
 #
 # sqlite (the amalgamation) and lua are the independent checks of issue #34, built at -O1
 # into OUTDIR/c-NAME-O1.bc; the others at -O2.
@@ -56,10 +59,17 @@ pkgdir() {
 }
 level=O2
 case "$name" in sqlite|lua) level=O1 ;; esac
-work="$out/c-$name-$level.d"
+build=${3:-$level}
+debug=-g0
+case "$build" in
+  O0|O1|O2|O3|Os|Oz) level=$build ;;
+  O0g|O1g|O2g|O3g|Osg|Ozg) level=${build%g}; debug=-g ;;
+  *) echo "unknown build $build (O0|O1|O2|O3|Os|Oz, optionally with a g suffix)" >&2; exit 2 ;;
+esac
+work="$out/c-$name-$build.d"
 rm -rf "$work"
 mkdir -p "$work"
-flags=(-$level -g0 -emit-llvm -c -w)
+flags=(-$level $debug -emit-llvm -c -w)
 srcs=()
 case "$name" in
   zstd)
@@ -156,7 +166,7 @@ for s in "${srcs[@]}"; do
   "$CC" "${flags[@]}" "$s" -o "$b"
   bcs+=("$b")
 done
-dest="$out/c-$name-$level.bc"
+dest="$out/c-$name-$build.bc"
 "$LINK" "${bcs[@]}" -o "$dest"
 # With MERGEFUNC_KEEP_TUS=DIR, each file's own module is kept as DIR/NAME-FILE.bc (the pass
 # plugin's input in a clang build: one translation unit, no llvm-link; see

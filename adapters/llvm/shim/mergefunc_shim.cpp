@@ -1423,6 +1423,26 @@ int mergefunc_gep_offset(LLVMValueRef gep, unsigned *bits, uint64_t *out) {
   return 1;
 }
 
+// The `inrange` of the getelementptr constant expression `v` (LLVM-C has no getter for
+// it): 0 when it has none; 1 when it has one of at most 64 bits, with the width in *bits
+// and the range's lower and upper bounds (zero-extended) in out[0], out[1]; 2 when it has
+// a wider one; -1 when `v` is not a getelementptr constant expression.
+int mergefunc_const_gep_inrange(LLVMValueRef v, unsigned *bits, uint64_t *out) {
+  auto *CE = dyn_cast_or_null<ConstantExpr>(unwrap(v));
+  if (!CE || CE->getOpcode() != Instruction::GetElementPtr)
+    return -1;
+  std::optional<ConstantRange> R = cast<GEPOperator>(CE)->getInRange();
+  if (!R)
+    return 0;
+  unsigned W = R->getBitWidth();
+  if (W > 64)
+    return 2;
+  *bits = W;
+  out[0] = R->getLower().getZExtValue();
+  out[1] = R->getUpper().getZExtValue();
+  return 1;
+}
+
 } // extern "C"
 
 #include "llvm/TargetParser/Triple.h"

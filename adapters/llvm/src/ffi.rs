@@ -114,6 +114,10 @@ extern "C" {
     /// the index width in `*bits` and the offset's low/high words in `out[0..2]`, 0 when it
     /// is not constant, -1 for a value that is not a getelementptr instruction.
     pub fn mergefunc_gep_offset(gep: LLVMValueRef, bits: *mut c_uint, out: *mut u64) -> i32;
+    /// The `inrange` of getelementptr constant expression `v`: 0 none, 1 with the width in
+    /// `*bits` and the lower/upper bounds in `out[0..2]` (at most 64 bits), 2 wider than 64
+    /// bits, -1 for a value that is not a getelementptr constant expression.
+    pub fn mergefunc_const_gep_inrange(v: LLVMValueRef, bits: *mut c_uint, out: *mut u64) -> i32;
     /// Gives a module with a target triple and no data layout the layout its triple
     /// implies, as opt does: 0 nothing to do, 1 set, 2 the triple has no known layout.
     pub fn mergefunc_infer_data_layout(m: LLVMModuleRef) -> i32;

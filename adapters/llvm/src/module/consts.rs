@@ -8,7 +8,7 @@
 
 use super::intern::DataBytes;
 use super::LlvmModule;
-use crate::safe::{Op, ValKind, V};
+use crate::safe::{GepInRange, Op, ValKind, V};
 use mergefunc::{ConstData, ConstId, ConstKind, ConstProp, GlobalId, GlobalRef};
 
 impl LlvmModule {
@@ -191,14 +191,23 @@ impl LlvmModule {
             | Op::ExtractElement
             | Op::InsertElement => ConstKind::Expr { opcode, operands: self.const_list(v), props: Box::new([]) },
             Op::GetElementPtr => {
-                // `inrange` has no getter: a GEP that prints one is compared by identity.
-                let text = v.print();
-                if text.contains("inrange") {
-                    return self.opaque_by_text(v);
-                }
+                // `inrange` (read by the shim: LLVM-C has no getter) is compared as LLVM's
+                // comparator does, bounds and width; one the shim cannot read keys the
+                // constant by its printed form. Printing every GEP to look for it cost
+                // about 9k instructions a constant (C++ vtable stores).
+                let range = match v.const_gep_inrange() {
+                    GepInRange::None => None,
+                    GepInRange::Range { bits, lower, upper } => Some((bits, lower, upper)),
+                    GepInRange::Unreadable => return self.opaque_by_text(v),
+                };
                 let src = v.gep_source_type().map(|t| self.intern_type(t));
                 let flags = v.gep_flags().unwrap_or(0) as u64;
-                let mut props = vec![ConstProp::Num(flags)];
+                // The no-wrap flags take the low bits; bit 32 says an `inrange` follows
+                // (so a GEP with one never equals a GEP without).
+                let mut props = vec![ConstProp::Num(flags | u64::from(range.is_some()) << 32)];
+                if let Some((bits, lower, upper)) = range {
+                    props.extend([ConstProp::Num(bits.into()), ConstProp::Num(lower), ConstProp::Num(upper)]);
+                }
                 if let Some(s) = src {
                     props.push(ConstProp::Type(s));
                 }

@@ -13,6 +13,18 @@ use inkwell::llvm_sys::prelude::*;
 use std::os::raw::c_uint;
 use std::ptr;
 
+/// The `inrange` of a getelementptr constant expression ([`V::const_gep_inrange`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GepInRange {
+    /// No `inrange`.
+    None,
+    /// `inrange(lower, upper)` of `bits` bits (at most 64), bounds zero-extended.
+    Range { bits: u32, lower: u64, upper: u64 },
+    /// An `inrange` wider than 64 bits, or a value that is not a getelementptr constant
+    /// expression.
+    Unreadable,
+}
+
 impl V {
     /// Metadata refers to one of the function's arguments (false for a non-function).
     pub fn args_used_by_metadata(self) -> bool {
@@ -110,6 +122,19 @@ impl V {
         // instruction, and `words` holds the two words it writes.
         let r = unsafe { ffi::mergefunc_gep_offset(self.0, &mut bits, words.as_mut_ptr()) };
         (r == 1).then_some((bits, words))
+    }
+
+    /// The `inrange` of a getelementptr constant expression, which LLVM-C cannot read.
+    pub fn const_gep_inrange(self) -> GepInRange {
+        let mut bits = 0;
+        let mut words = [0u64; 2];
+        // SAFETY: `self` is a live value; the shim checks that it is a getelementptr constant
+        // expression, and `words` holds the two words it writes.
+        match unsafe { ffi::mergefunc_const_gep_inrange(self.0, &mut bits, words.as_mut_ptr()) } {
+            0 => GepInRange::None,
+            1 => GepInRange::Range { bits, lower: words[0], upper: words[1] },
+            _ => GepInRange::Unreadable,
+        }
     }
 
     /// The global value is `dso_local` (explicitly, or implied by local linkage or

@@ -337,15 +337,38 @@ pub fn compare(
     out
 }
 
-/// A readable table of differences.
+/// A readable table of differences. Columns are padded to the longest entry up to
+/// [`CELL_MAX`] characters, and longer entries (a `kept` function's callee list in a big
+/// module can run to megabytes) are cut there with their full length noted, so the
+/// table stays readable and the padding stays within what `format!` accepts.
 pub fn render_diffs(diffs: &[Diff], ref_name: &str, cand_name: &str) -> String {
-    let w = diffs.iter().map(|d| d.func.len()).max().unwrap_or(8).max(8);
-    let wr = diffs.iter().map(|d| d.reference.len()).max().unwrap_or(8).max(ref_name.len());
+    let w = diffs.iter().map(|d| cell(&d.func).chars().count()).max().unwrap_or(8).max(8);
+    let wr = diffs.iter().map(|d| cell(&d.reference).chars().count()).max().unwrap_or(8).max(ref_name.len());
     let mut s = format!("  {:w$}  {:wr$}  {}\n", "function", ref_name, cand_name, w = w, wr = wr);
     for d in diffs {
-        s.push_str(&format!("  {:w$}  {:wr$}  {}\n", d.func, d.reference, d.candidate, w = w, wr = wr));
+        s.push_str(&format!(
+            "  {:w$}  {:wr$}  {}\n",
+            cell(&d.func),
+            cell(&d.reference),
+            cell(&d.candidate),
+            w = w,
+            wr = wr
+        ));
     }
     s
+}
+
+/// The longest table cell [`render_diffs`] prints in full.
+pub const CELL_MAX: usize = 300;
+
+/// `text`, cut to [`CELL_MAX`] characters with its full length noted when longer.
+fn cell(text: &str) -> String {
+    let n = text.chars().count();
+    if n <= CELL_MAX {
+        return text.to_string();
+    }
+    let head: String = text.chars().take(CELL_MAX).collect();
+    format!("{head}... ({n} chars)")
 }
 
 /// `; EXPECT: a=thunk->b c=erased` lines of a corpus file (items separated by
@@ -507,6 +530,21 @@ define i32 @main() {
         let o = classify_text(IN, OURS_OUT);
         let d = compare(&r, &o, &BTreeSet::new(), true);
         assert_eq!(d, vec![], "{}", render_diffs(&d, "opt", "ours"));
+    }
+
+    #[test]
+    fn long_entries_are_cut_in_the_table() {
+        // Padding to a 70,000-character callee list overflowed `format!`'s width (a
+        // panic on the C++ modules of issue #34's hunt); the cell is cut instead.
+        let long = format!("kept calls {}", "f,".repeat(35_000));
+        let d = vec![
+            Diff { func: "a".repeat(70_000), reference: long.clone(), candidate: "erased".into() },
+            Diff { func: "b".into(), reference: "erased".into(), candidate: long },
+        ];
+        let table = render_diffs(&d, "opt-22", "mergefunc");
+        assert_eq!(table.lines().count(), 3, "{table}");
+        assert!(table.contains("(70000 chars)") && table.contains("(70011 chars)"), "{table}");
+        assert!(table.lines().all(|l| l.len() < 4 * CELL_MAX), "{table}");
     }
 
     #[test]
