@@ -2247,15 +2247,22 @@ static inline void prefetchKeyStage(LLVMValueRef fn, int Stage) {
 static constexpr size_t KeyAhead = 2;
 
 // `mergefunc_shape_key` (`address_taken` null) of each of the `n` functions of `fns`,
-// into `out`, asking for each one's memory two functions ahead.
+// into `out`, asking for each one's memory two functions ahead; and into `blocks` (when
+// not null) each function's block number bound (`getMaxBlockNumber`, read from the
+// function itself: its block count unless blocks were erased since the module was
+// numbered; 0 for a non-function), a size estimate for deciding where keys pay.
 void mergefunc_shape_keys(void *scan, const LLVMValueRef *fns, size_t n, unsigned ptr_bits, int entry_walk,
-                          unsigned entry_cap, uint64_t *out) {
+                          unsigned entry_cap, uint64_t *out, uint32_t *blocks) {
   for (size_t i = 0; i != n; ++i) {
     if (i + 2 * KeyAhead < n)
       prefetchKeyStage(fns[i + 2 * KeyAhead], 2);
     if (i + KeyAhead < n)
       prefetchKeyStage(fns[i + KeyAhead], 1);
     out[i] = mergefunc_shape_key(scan, fns[i], ptr_bits, entry_walk, entry_cap, nullptr);
+    if (blocks) {
+      auto *F = dyn_cast_or_null<Function>(unwrap(fns[i]));
+      blocks[i] = F ? F->getMaxBlockNumber() : 0;
+    }
   }
 }
 
