@@ -3,9 +3,9 @@
 MergeFunctions, merged by the `mergefunc` command, and merged by the pass plugin inside
 a full-LTO link; every merged build must print what the unmerged build prints.
 
-Usage: real-programs.py [--programs lua,sqlite,compress,cxx,rust,tinyxml2,pugixml,jsoncpp]
+Usage: real-programs.py [--programs lua,sqlite,compress,cxx,rust,tinyxml2,pugixml,jsoncpp,cjson,...]
                         [--opt-levels O1,O2] [--sets default,all] [--cli PATH]
-                        [--plugin PATH] [--work DIR] [--no-plugin]
+                        [--plugin PATH] [--work DIR] [--no-plugin] [--cflags SET]
 
 Programs (sources from crates.io through cargo; drivers and inputs in real-programs/):
   lua       Lua 5.4.9 (lua-src) with lua-driver.c, running suite.lua;
@@ -19,14 +19,20 @@ Programs (sources from crates.io through cargo; drivers and inputs in real-progr
   rust      real-programs/rust-app: trait objects, generics, panics caught with
             catch_unwind, collections; its own tests and its binary's output (stable
             rustc, linker-plugin LTO, the plugin in lld).
-  memchr, ryu  the crates' own test suites (`cargo test --release`, pinned versions from
-            crates.io), built like rust-app.
+  memchr, ryu, regex-syntax, smallvec  the crates' own test suites (`cargo test
+            --release`, pinned versions from crates.io), built like rust-app.
 Programs with their own test suites, from Debian 12 source packages (the orig tarballs,
 fetched from deb.debian.org's pool and checked by sha256): the run's output is the suite's report.
   tinyxml2  tinyxml2 9.0.0 with its xmltest.cpp (run in the source folder: resources/);
   pugixml   pugixml 1.13 with its tests/ (every test_*.cpp and the runner, data files);
   jsoncpp   jsoncpp 1.9.5 (libjsoncpp) with src/test_lib_json (templates, std::string,
-            exceptions, virtual writers and readers).
+            exceptions, virtual writers and readers);
+  libyaml   libyaml 0.2.5 with its test programs (tests/: test-version, test-reader, and the
+            scanner, parser, loader, emitter, dumper and test-suite event printer run on
+            examples/, regression-inputs/ and the tarball's CI files) in one program through yaml-driver.c;
+  cjson     cJSON 1.7.15 with its 21 Unity test files (tests/, cJSON_Utils included), in
+            one program through cjson-driver.c: each test file keeps its own renamed copy
+            of the library, so the linked module holds 21 copies of every function.
 
 Builds of each C/C++ program, per optimization level:
   base            every source `clang-22 -OL -emit-llvm -c`, linked by llvm-link-22,
@@ -38,7 +44,9 @@ Builds of each C/C++ program, per optimization level:
   pertu:SET       every source `clang-22 -O2 -fpass-plugin=PLUGIN -c` (the plugin on each
                   translation unit, as a user's build has it), linked by lld, at -O2 only;
                   its reference is `tu-base`, the same build without the plugin.
---sets limits the option sets (default: all of OPTION_SETS).
+--sets limits the option sets (default: all of OPTION_SETS). --cflags NAME builds the C/C++
+programs with a compiler flag set of CFLAG_SETS (hardening, trapping sanitizers, KCFI) in
+folders of their own.
 Every merged module passes `opt-22 -passes=verify`. Prints one line per build with its
 merge count and `same`/`DIFFERS`; exits 1 if any output differs.
 """
@@ -63,8 +71,23 @@ OPTION_SETS = {
     "drop": (["--drop-differing-attachments"], "drop-differing-attachments"),
     "t1": (["--threads", "1"], "threads=1"),
     "t2": (["--threads", "2"], "threads=2"),
+    "pdi": (["--preserve-debug-info"], "preserve-debug-info"),
     "all": (["--merge-cycles", "--use-aliases", "--drop-differing-attachments", "--threads", "2"],
             "merge-cycles;use-aliases;drop-differing-attachments;threads=2"),
+}
+
+# Compiler flag sets (--cflags): every C/C++ compile and link of a build gets the set's
+# flags, so the passes meet the IR that hardening and trapping sanitizers write (checks
+# that branch to traps, KCFI type hashes and operand bundles, `-fsanitize=function`
+# prologue data, stack protectors, pattern-initialized locals). None needs a runtime.
+CFLAG_SETS = {
+    "plain": [],
+    "debug": ["-g"],
+    "ubsan-trap": ["-fsanitize=undefined", "-fsanitize-trap=undefined", "-fno-sanitize=vptr,function"],
+    "kcfi": ["-fsanitize=kcfi"],
+    "function-trap": ["-fsanitize=function", "-fsanitize-trap=function"],
+    "hardened": ["-fstack-protector-strong", "-fstack-clash-protection", "-fcf-protection=full",
+                 "-ftrivial-auto-var-init=pattern", "-fzero-call-used-regs=used-gpr", "-D_FORTIFY_SOURCE=2"],
 }
 
 CRATES = """
@@ -112,7 +135,47 @@ DEBIAN_SOURCES = {
                 "5c5ad5d7caeb791420408042a7d88c2c6180781bf218feca259fd9d840a888e1", "pugixml-1.13"),
     "jsoncpp": ("libj/libjsoncpp/libjsoncpp_1.9.5.orig.tar.gz",
                 "f409856e5920c18d0c2fb85276e24ee607d2a09b5e7d5f0a371368903c275da2", "jsoncpp-1.9.5"),
+    "libyaml": ("liby/libyaml/libyaml_0.2.5.orig.tar.gz",
+                "fa240dbf262be053f3898006d502d514936c818e422afdcf33921c63bed9bf2e", "libyaml-0.2.5"),
+    "cjson": ("c/cjson/cjson_1.7.15.orig.tar.gz",
+              "5308fd4bd90cef7aa060558514de6a1a4a0819974a26e6ed13973c5f624c24b2", "cJSON-1.7.15"),
 }
+
+# cJSON's unit tests, one program per file upstream; the last three also test cJSON_Utils.
+CJSON_TESTS = ["parse_examples", "parse_number", "parse_hex4", "parse_string", "parse_array",
+               "parse_object", "parse_value", "print_string", "print_number", "print_array",
+               "print_object", "print_value", "misc_tests", "parse_with_opts", "compare_tests",
+               "cjson_add", "readme_examples", "minify_tests"]
+CJSON_UTILS_TESTS = ["json_patch_tests", "old_utils_tests", "misc_utils_tests"]
+
+
+def cjson_wrappers(d, work):
+    """One source per cJSON test file. Each test file includes cJSON.c itself (through
+    tests/common.h), so every wrapper renames the test's `main`, its helpers and the
+    library's public names after the test: the program holds one copy of the library per
+    test file, the way each upstream test executable has its own."""
+    names = []
+    for h in ("cJSON.h", "cJSON_Utils.h"):
+        with open(os.path.join(d, h)) as f:
+            names += [n for n in re.findall(r"CJSON_PUBLIC\([^)]*\)\s*(\w+)\s*\(", f.read())
+                      if n.startswith("cJSON")]
+    out = os.path.join(work, "cjson-wrappers")
+    os.makedirs(out, exist_ok=True)
+    srcs = []
+    for t in CJSON_TESTS + CJSON_UTILS_TESTS:
+        w = os.path.join(out, f"{t}.c")
+        with open(w, "w") as f:
+            for n in names + ["reset", "read_file"]:
+                f.write(f"#define {n} {n}_{t}\n")
+            f.write(f"#define main cjson_test_{t}\n")
+            f.write(f'#include "{os.path.join(d, "tests", t + ".c")}"\n')
+            if t in CJSON_UTILS_TESTS:
+                # cJSON_Utils.c's own statics that cJSON.c also has
+                for n in ("compare_double", "get_array_item", "get_object_item"):
+                    f.write(f"#define {n} utils_{n}\n")
+                f.write(f'#include "{os.path.join(d, "cJSON_Utils.c")}"\n')
+        srcs.append(w)
+    return srcs
 
 
 def debian_source(work, name):
@@ -151,6 +214,26 @@ def program_sources(name, crates, work=None):
             lib, t = os.path.join(d, "src", "lib_json"), os.path.join(d, "src", "test_lib_json")
             srcs = sorted(glob.glob(os.path.join(lib, "*.cpp"))) + [os.path.join(t, f) for f in ("fuzz.cpp", "jsontest.cpp", "main.cpp")]
             return srcs, [os.path.join(d, "include"), lib], [], True, [], d
+        if name == "libyaml":
+            tests = ["test-version", "test-reader", "run-scanner", "run-parser", "run-loader",
+                     "run-emitter", "run-dumper", "run-parser-test-suite"]
+            srcs = sorted(glob.glob(os.path.join(d, "src", "*.c")))
+            for t in tests:
+                n = t.replace("-", "_")
+                srcs.append((os.path.join(d, "tests", t + ".c"),
+                             [f"-Dmain=yaml_{n}", f"-Dprint_output=print_output_{n}", f"-Dusage=usage_{n}"]))
+            defs = ["-DYAML_VERSION_MAJOR=0", "-DYAML_VERSION_MINOR=2", "-DYAML_VERSION_PATCH=5",
+                    '-DYAML_VERSION_STRING="0.2.5"', "-DYAML_DECLARE_STATIC"]
+            inputs = sorted(os.path.relpath(f, d) for f in glob.glob(os.path.join(d, "examples", "*.yaml"))
+                            + glob.glob(os.path.join(d, "regression-inputs", "*"))
+                            + glob.glob(os.path.join(d, ".*.yml")) + glob.glob(os.path.join(d, ".github", "*", "*.yml")))
+            return srcs + [os.path.join(DRV, "yaml-driver.c")], [os.path.join(d, "include"), os.path.join(d, "src")], \
+                defs, False, inputs, d
+        if name == "cjson":
+            t = os.path.join(d, "tests")
+            srcs = cjson_wrappers(d, work) + [os.path.join(t, "unity", "src", "unity.c"),
+                                              os.path.join(t, "unity_setup.c"), os.path.join(DRV, "cjson-driver.c")]
+            return srcs, [d, os.path.join(t, "unity", "src")], [], False, [], t
     if name == "lua":
         d = os.path.join(crates["lua-src"], "lua-5.4.9")
         srcs = [s for s in sorted(glob.glob(os.path.join(d, "*.c")))]
@@ -206,10 +289,11 @@ def c_program(name, crates, args, tally):
     # a source is a path or (path, its own extra flags)
     srcs = [s if isinstance(s, tuple) else (s, []) for s in srcs]
     cc = "clang++-22" if cxx else "clang-22"
-    lang = ["-std=c++17"] if cxx else []
+    # the flag set goes with the language flags: into every compile and every link
+    lang = (["-std=c++17"] if cxx else []) + CFLAG_SETS[args.cflags]
     inc = [f"-I{i}" for i in incs]
     for ol in args.opt_levels.split(","):
-        d = os.path.join(args.work, f"{name}-{ol}")
+        d = os.path.join(args.work, f"{name}-{ol}" + ("" if args.cflags == "plain" else f"-{args.cflags}"))
         shutil.rmtree(d, ignore_errors=True)
         os.makedirs(d)
         bcs = []
@@ -238,7 +322,7 @@ def c_program(name, crates, args, tally):
                     continue
             exe = os.path.join(d, b.replace(":", "-") + ".exe")
             must(["llc-22", "-O2", "-filetype=obj", "--relocation-model=pic", bc, "-o", exe + ".o"])
-            must([cc, "-fuse-ld=lld", exe + ".o", "-o", exe, "-lm"])
+            must([cc, "-fuse-ld=lld"] + lang + [exe + ".o", "-o", exe, "-lm"])
             results[b] = (execute(exe, run_args, run_dir or d), merged_of(rep) if rep else None)
         if args.plugin and ol == "O2":
             objs = []
@@ -249,14 +333,14 @@ def c_program(name, crates, args, tally):
             for set_name, (_, params) in sets.items():
                 exe, rep = os.path.join(d, f"plugin-{set_name}.exe"), os.path.join(d, f"plugin-{set_name}.json")
                 env = dict(os.environ, MERGEFUNC_PLUGIN_PARAMS=f"{params}{';' if params else ''}verify;report={rep}")
-                r = run([cc, "-O2", "-flto", "-fuse-ld=lld"] + objs + ["-o", exe, "-lm", f"-Wl,--load-pass-plugin={args.plugin}"], env=env)
+                r = run([cc, "-O2", "-flto", "-fuse-ld=lld"] + lang + objs + ["-o", exe, "-lm", f"-Wl,--load-pass-plugin={args.plugin}"], env=env)
                 if r.returncode:
                     tally.append(f"{name} plugin:{set_name}: link FAILED: {r.stderr[-1500:]}")
                     continue
                 results[f"plugin:{set_name}"] = (execute(exe, run_args, run_dir or d), merged_of(rep))
             # the same link without the plugin is the plugin builds' own reference
             exe = os.path.join(d, "lto-base.exe")
-            must([cc, "-O2", "-flto", "-fuse-ld=lld"] + objs + ["-o", exe, "-lm"])
+            must([cc, "-O2", "-flto", "-fuse-ld=lld"] + lang + objs + ["-o", exe, "-lm"])
             results["lto-base"] = (execute(exe, run_args, run_dir or d), None)
             # the plugin on every translation unit (-fpass-plugin), and the same build
             # without it as the reference
@@ -281,7 +365,7 @@ def c_program(name, crates, args, tally):
                 if failed:
                     continue
                 exe = os.path.join(d, f"tu-{set_name}.exe")
-                must([cc, "-fuse-ld=lld"] + objs + ["-o", exe, "-lm"])
+                must([cc, "-fuse-ld=lld"] + lang + objs + ["-o", exe, "-lm"])
                 key = "tu-base" if params is None else f"pertu:{set_name}"
                 results[key] = (execute(exe, run_args, run_dir or d), merged if params is not None else None)
         report(name, ol, results, tally)
@@ -310,7 +394,7 @@ def first_diff(a, b):
 
 # Crates whose own test suites run with the plugin in lld (`cargo test` of the crate's
 # published sources, dev-dependencies from crates.io).
-RUST_CRATES = {"memchr": "2.8.3", "ryu": "1.0.11"}
+RUST_CRATES = {"memchr": "2.8.3", "ryu": "1.0.11", "regex-syntax": "0.8.12", "smallvec": "1.16.6"}
 
 
 def rust_crate_dir(work, name):
@@ -377,6 +461,8 @@ def main():
     ap.add_argument("--no-plugin", action="store_true")
     ap.add_argument("--work", default=os.path.join(ROOT, "target", "real-programs"))
     ap.add_argument("--sets", default=",".join(OPTION_SETS), help="option sets to run (default: all)")
+    ap.add_argument("--cflags", default="plain", choices=sorted(CFLAG_SETS),
+                    help="compiler flag set of the C/C++ programs' builds (default: plain)")
     args = ap.parse_args()
     for prof in ("release", "debug"):
         c = os.path.join(ROOT, "target", prof, "mergefunc")

@@ -821,6 +821,36 @@ uint64_t attachmentContentKey(const Metadata *M, unsigned Depth, ContentKeys &Me
   return 0x17;
 }
 
+// Global variables named inside constant `C` (a constant expression or aggregate), by
+// identity, with their operand paths: the order compares such constants operand by
+// operand and global variables by identity, so constants it finds equal get equal keys
+// (null values and other leaves name none; a leaf compared by its printed form or handle
+// is the same constant when equal). A merge never replaces a global variable. 0 if `C`
+// names none. Memoized per constant for one call (constants are uniqued and immutable);
+// constants nested deeper than 8 levels count as one marker, the same for equal ones.
+using GlobalKeys = SmallDenseMap<const Constant *, uint64_t, 16>;
+
+uint64_t constantGlobalsKey(const Constant *C, unsigned Depth, GlobalKeys &Memo) {
+  if (Depth >= 8)
+    return 0x2f;
+  auto Found = Memo.find(C);
+  if (Found != Memo.end())
+    return Found->second;
+  uint64_t H = 0;
+  for (unsigned I = 0, E = C->getNumOperands(); I != E; ++I) {
+    const Value *O = C->getOperand(I);
+    uint64_t K = 0;
+    if (isa<GlobalVariable>(O))
+      K = mixk(0x2e, reinterpret_cast<uintptr_t>(O));
+    else if (isa<ConstantExpr>(O) || isa<ConstantAggregate>(O))
+      K = constantGlobalsKey(cast<Constant>(O), Depth + 1, Memo);
+    if (K != 0)
+      H = mixk(mixk(H ? H : 0x2d, I), K);
+  }
+  Memo[C] = H;
+  return H;
+}
+
 } // namespace
 
 extern "C" {
@@ -830,9 +860,12 @@ extern "C" {
 // first; debug intrinsics skipped), each attachment the view records (every one but
 // `!dbg` and the kinds `skip[0..n_skip]`; on an instruction other than a load, not the
 // kinds `hints[0..n_hints]` either) as the instruction's place in the walk, the kind and
-// `attachmentContentKey` of the node. Functions the order finds equal have the same
-// reachable blocks, instructions and attachments (distinct nodes renamed), so the same
-// key. Writes it to *out and returns 1; 0 for a declaration, a block without terminator
+// `attachmentContentKey` of the node; and per operand that is a constant expression or
+// aggregate naming global variables, the instruction's place, the operand's index and
+// `constantGlobalsKey` (C++ vtable stores differ only there: the tree key hashes no
+// constant's identity, the global variables it names included). Functions the order finds
+// equal have the same reachable blocks, instructions, operands and attachments (distinct
+// nodes renamed), so the same key. Writes it to *out and returns 1; 0 for a declaration, a block without terminator
 // or a successor outside the function.
 int mergefunc_attachment_key(LLVMValueRef fn, const unsigned *hints, unsigned n_hints, const unsigned *skip,
                              unsigned n_skip, uint64_t *out) {
@@ -851,6 +884,7 @@ int mergefunc_attachment_key(LLVMValueRef fn, const unsigned *hints, unsigned n_
   // Most instructions repeat a few attachments (TBAA tags, loop ids) whose nodes share
   // their operands (TBAA types): each tuple is hashed once per depth.
   ContentKeys Memo;
+  GlobalKeys Globals;
   const BasicBlock &Entry = F->getEntryBlock();
   if (Entry.getNumber() >= Seen.size())
     return 0;
@@ -864,6 +898,12 @@ int mergefunc_attachment_key(LLVMValueRef fn, const unsigned *hints, unsigned n_
       if (isa<DbgInfoIntrinsic>(I))
         continue;
       ++Place;
+      for (unsigned J = 0, E = I.getNumOperands(); J != E; ++J) {
+        const Value *O = I.getOperand(J);
+        if (isa<ConstantExpr>(O) || isa<ConstantAggregate>(O))
+          if (uint64_t K = constantGlobalsKey(cast<Constant>(O), 0, Globals))
+            H = mixk(mixk(mixk(H, Place), 0x2c0000 | J), K);
+      }
       if (!I.hasMetadataOtherThanDebugLoc())
         continue;
       MDs.clear();
@@ -2207,15 +2247,22 @@ static inline void prefetchKeyStage(LLVMValueRef fn, int Stage) {
 static constexpr size_t KeyAhead = 2;
 
 // `mergefunc_shape_key` (`address_taken` null) of each of the `n` functions of `fns`,
-// into `out`, asking for each one's memory two functions ahead.
+// into `out`, asking for each one's memory two functions ahead; and into `blocks` (when
+// not null) each function's block number bound (`getMaxBlockNumber`, read from the
+// function itself: its block count unless blocks were erased since the module was
+// numbered; 0 for a non-function), a size estimate for deciding where keys pay.
 void mergefunc_shape_keys(void *scan, const LLVMValueRef *fns, size_t n, unsigned ptr_bits, int entry_walk,
-                          unsigned entry_cap, uint64_t *out) {
+                          unsigned entry_cap, uint64_t *out, uint32_t *blocks) {
   for (size_t i = 0; i != n; ++i) {
     if (i + 2 * KeyAhead < n)
       prefetchKeyStage(fns[i + 2 * KeyAhead], 2);
     if (i + KeyAhead < n)
       prefetchKeyStage(fns[i + KeyAhead], 1);
     out[i] = mergefunc_shape_key(scan, fns[i], ptr_bits, entry_walk, entry_cap, nullptr);
+    if (blocks) {
+      auto *F = dyn_cast_or_null<Function>(unwrap(fns[i]));
+      blocks[i] = F ? F->getMaxBlockNumber() : 0;
+    }
   }
 }
 

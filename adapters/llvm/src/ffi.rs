@@ -152,7 +152,9 @@ extern "C" {
     /// Walks every instruction of module `m` (opcode and operand count); a checksum.
     pub fn mergefunc_floor_instruction_walk(m: LLVMModuleRef) -> u64;
     /// The shape key (see `shape.rs`; the shim's `mergefunc_shape_key`, 0 for a function
-    /// the shim cannot key) of each of the `n` functions of `fns` into `out` (`n` words).
+    /// the shim cannot key) of each of the `n` functions of `fns` into `out` (`n` words),
+    /// and, when `blocks` is not null, each one's block number bound into `blocks` (`n`
+    /// words).
     pub fn mergefunc_shape_keys(
         scan: *mut std::ffi::c_void,
         fns: *const LLVMValueRef,
@@ -161,6 +163,7 @@ extern "C" {
         entry_walk: i32,
         entry_cap: u32,
         out: *mut u64,
+        blocks: *mut u32,
     );
     /// The prefix key (see `shape.rs`: the first `limit` instructions in the order's walk
     /// order; 0 for a function the shim cannot key) of each of the `n` functions of `fns`

@@ -197,6 +197,11 @@ pub(crate) unsafe fn run(
     ptr_bits: u32,
     threads: impl FnOnce() -> usize,
 ) -> Prescan {
+    if funcs.is_empty() {
+        // Nothing to walk (every definition alone on its shape, or none): no scratch,
+        // no thread, no tables.
+        return Prescan { entries: Vec::new(), ids: Vec::new(), block_addresses: false, footprints: Vec::new() };
+    }
     // Handles cross threads as integers; they are only dereferenced by the shim.
     let work: Vec<(usize, usize)> = funcs.iter().map(|&(i, f)| (i, f.0 as usize)).collect();
     assert!(work.len() < u32::MAX as usize, "more functions than the prescan can index");

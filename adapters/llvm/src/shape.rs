@@ -41,7 +41,8 @@
 //!    functions do not change). The worklist's order of everything else is unchanged.
 //!
 //! The entry walk reads at most 16 instructions. A definition whose shape another
-//! shares gets a *prefix key* on top (the shim's `mergefunc_prefix_key`): its first 32
+//! shares gets a *prefix key* on top (unless the sample below rules them out; the
+//! shim's `mergefunc_prefix_key`): its first 32
 //! instructions other than debug intrinsics along the order's own walk (the blocks
 //! reachable from the entry, depth first, a block's last successor first, each block
 //! once), per instruction the prescan's merge-key words (opcode; but for a
@@ -66,13 +67,15 @@
 //! with `MERGEFUNC_SHAPE_CHECK_DIR`, on any directory of modules.
 //!
 //! Shapes are read only where they pay: a sample (every 8th definition, for modules of
-//! 512 definitions or more) decides first. If under half of the sample is alone within
-//! the sample, the module is duplicate-heavy, no function is alone, and every definition
-//! takes the full path. The sample is read in steps of 128, and a prefix already under
-//! half alone within it ends the sample early with the same answer. Which way the sample
-//! decides changes no output, only the time (reading the keys of a module where almost
-//! nothing is alone costs a pass over every function's first cache lines and saves
-//! nothing).
+//! 512 definitions or more) decides first (`Sample::decide`). If half of the sample or
+//! more is alone within the sample, shapes and prefix keys are read. If fewer are, but
+//! they hold at least 65% of the sample's blocks (the unique functions are the large
+//! ones, as in Rust release builds), shapes are read without prefix keys. Otherwise the
+//! module is duplicate-heavy, no function is alone, and every definition takes the full
+//! path. The sample is read in steps of 128, and a prefix that already decides for no
+//! shapes ends the sample early with the same answer. Which way the sample decides
+//! changes no output, only the time (reading the keys of a module where almost nothing
+//! is alone costs a pass over every function's first cache lines and saves nothing).
 //!
 //! For the functions it leaves out, the adapter still reads whether a `blockaddress`
 //! refers to one of their blocks (one read per block header, not the instructions) when
@@ -119,9 +122,11 @@ pub(crate) fn compute(scratch: &ScanScratch, defs: &[(usize, V)], n: usize, ptr_
         .get_or_init(|| std::env::var("MERGEFUNC_SHAPE_ENTRY").ok().and_then(|v| v.parse().ok()).unwrap_or(3));
     static ENTRY_CAP_SET: OnceLock<u32> = OnceLock::new();
     let entry_cap = *ENTRY_CAP_SET.get_or_init(|| env_u32("MERGEFUNC_SHAPE_ENTRY_CAP").unwrap_or(ENTRY_CAP));
-    let shape_keys = |fs: &[V]| scratch.shape_keys(fs, ptr_bits, entry_walk, entry_cap);
+    let shape_keys = |fs: &[V], with_blocks| scratch.shape_keys(fs, ptr_bits, entry_walk, entry_cap, with_blocks);
     // By position in `defs`.
     let mut keys: Vec<u64>;
+    // Whether shared shapes get prefix keys (see `Sample::decide`).
+    let mut prefix = true;
     // The sample first: if few of its functions are alone within it, the module is
     // duplicate-heavy and the shapes would cost more than they save.
     // (Smaller modules are never sampled, whatever the stride: its switch is not read.)
@@ -131,27 +136,31 @@ pub(crate) fn compute(scratch: &ScanScratch, defs: &[(usize, V)], n: usize, ptr_
         // (a prefix overstates the share alone: fewer mates are read yet).
         let sampled: Vec<V> = defs.iter().step_by(stride).map(|d| d.1).collect();
         let mut sample: Vec<u64> = Vec::with_capacity(sampled.len());
+        let mut sample_blocks: Vec<u32> = Vec::with_capacity(sampled.len());
         for step in sampled.chunks(SAMPLE_STEP) {
-            sample.extend(shape_keys(step));
-            if step.len() == SAMPLE_STEP && alone_percent(&sample) < SAMPLE_NO_PERCENT {
+            let (k, b) = shape_keys(step, true);
+            sample.extend(k);
+            sample_blocks.extend(b);
+            if step.len() == SAMPLE_STEP && Sample::of(&sample, &sample_blocks).decide().is_none() {
                 return Shapes::default();
             }
         }
-        if !worth_it(&sample) {
+        let Some(with_prefix) = Sample::of(&sample, &sample_blocks).decide() else {
             return Shapes::default();
-        }
+        };
+        prefix = with_prefix;
         // The sampled keys are kept; the others are read now.
         let others: Vec<V> = defs.iter().enumerate().filter(|(j, _)| j % stride != 0).map(|(_, d)| d.1).collect();
-        let mut others = shape_keys(&others).into_iter();
+        let mut others = shape_keys(&others, false).0.into_iter();
         let mut sample = sample.into_iter();
         keys =
             (0..defs.len()).map(|j| if j % stride == 0 { sample.next() } else { others.next() }.unwrap_or(0)).collect();
     } else {
-        keys = shape_keys(&defs.iter().map(|d| d.1).collect::<Vec<_>>());
+        keys = shape_keys(&defs.iter().map(|d| d.1).collect::<Vec<_>>(), false).0;
     }
     static LIMIT: OnceLock<u32> = OnceLock::new();
     let limit = *LIMIT.get_or_init(|| env_u32("MERGEFUNC_SHAPE_PREFIX").unwrap_or(PREFIX_LIMIT));
-    if limit > 0 {
+    if limit > 0 && prefix {
         // A scratch of its own, as the prescan has: a type nested deeper than the type
         // keys' depth limit keys by where it is first met (here an instruction's type,
         // as in the prescan, never inside a function type of a shape).
@@ -262,38 +271,78 @@ fn sample_stride() -> usize {
     *STRIDE.get_or_init(|| std::env::var("MERGEFUNC_SHAPE_STRIDE").ok().and_then(|v| v.parse().ok()).unwrap_or(8))
 }
 
-/// Whether the shapes pay for themselves, judged from the keys of a sample: at least
-/// [`ALONE_MIN_PERCENT`] of the sample alone within the sample. The decision changes no
-/// output (without shapes every definition takes the full path, with the same merges);
-/// only the time.
-fn worth_it(keys: &[u64]) -> bool {
-    alone_percent(keys) >= ALONE_MIN_PERCENT
+/// What a sample of shape keys says about a module: how many of its definitions, and how
+/// many of their blocks, are alone within the sample. The decision changes no output
+/// (without shapes every definition takes the full path, with the same merges; a shape
+/// refined by prefix keys or not, the same); only the time.
+struct Sample {
+    /// Percent of the sampled definitions alone within the sample (0: never alone).
+    alone: usize,
+    /// Percent of the sampled definitions' blocks (block number bounds) in those alone.
+    alone_blocks: usize,
 }
 
-/// Every how many sampled definitions the prefix read so far is judged (see
-/// [`SAMPLE_NO_PERCENT`]).
-const SAMPLE_STEP: usize = 128;
-
-/// A prefix of the sample with fewer than this share alone within it ends the sample:
-/// shapes are not read. The prefix overstates the share of the whole sample (a function's
-/// mates further on are not read yet), so this cuts short samples that would decide the
-/// same (rust-linked-release: 49% of the first 768 sampled, 42% of all 1,378; the debug
-/// build: 21% of the first 256); it changes no output either way.
-const SAMPLE_NO_PERCENT: usize = ALONE_MIN_PERCENT;
-
-/// The share (percent) of `keys` that no other key of `keys` equals (0 never alone).
-fn alone_percent(keys: &[u64]) -> usize {
-    let n = keys.len();
-    let counts = KeyCounts::of(keys);
-    let alone = keys.iter().filter(|&&k| !counts.shared(k)).count();
-    if std::env::var_os("MERGEFUNC_SHAPE_TRACE").is_some() {
-        eprintln!("shape sample: {alone} of {n} alone");
+impl Sample {
+    /// The shares of `keys` (with their `blocks`, by position).
+    fn of(keys: &[u64], blocks: &[u32]) -> Self {
+        let counts = KeyCounts::of(keys);
+        let (mut alone, mut alone_blocks, mut all_blocks) = (0usize, 0u64, 0u64);
+        for (j, &k) in keys.iter().enumerate() {
+            let b = blocks.get(j).copied().unwrap_or(0) as u64;
+            all_blocks += b;
+            if !counts.shared(k) {
+                alone += 1;
+                alone_blocks += b;
+            }
+        }
+        if std::env::var_os("MERGEFUNC_SHAPE_TRACE").is_some() {
+            eprintln!("shape sample: {alone} of {} alone, {alone_blocks} of {all_blocks} blocks", keys.len());
+        }
+        Sample {
+            alone: (alone * 100).checked_div(keys.len()).unwrap_or(100),
+            alone_blocks: (alone_blocks * 100).checked_div(all_blocks).map_or(100, |p| p as usize),
+        }
     }
-    (alone * 100).checked_div(n).unwrap_or(100)
+
+    /// Whether shapes pay, and if so whether shared shapes get prefix keys (see
+    /// `refine_by_prefix`); `None`: no shapes.
+    ///
+    /// * At least [`ALONE_MIN_PERCENT`] of the definitions alone (modules where little
+    ///   merges): shapes and prefix keys.
+    /// * Fewer, but at least [`ALONE_BLOCKS_MIN_PERCENT`] of the blocks (duplicate-heavy
+    ///   modules whose unique functions are the large ones, such as Rust release builds):
+    ///   the shapes cost a few cache lines per definition and save the prescan's walk of
+    ///   the large ones; shapes without prefix keys (the shared shapes are mostly small
+    ///   functions, whose prefix key reads most of what the prescan then reads again).
+    /// * Otherwise no shapes.
+    fn decide(&self) -> Option<bool> {
+        if self.alone >= ALONE_MIN_PERCENT {
+            Some(true)
+        } else if self.alone_blocks >= alone_blocks_min_percent() {
+            Some(false)
+        } else {
+            None
+        }
+    }
 }
 
-/// See [`worth_it`].
+/// See [`Sample::decide`].
 const ALONE_MIN_PERCENT: usize = 50;
+
+/// See [`Sample::decide`] (`MERGEFUNC_SHAPE_BLOCKS_PERCENT`; over 100: never).
+const ALONE_BLOCKS_MIN_PERCENT: usize = 65;
+
+fn alone_blocks_min_percent() -> usize {
+    static P: OnceLock<usize> = OnceLock::new();
+    *P.get_or_init(|| env_u32("MERGEFUNC_SHAPE_BLOCKS_PERCENT").map_or(ALONE_BLOCKS_MIN_PERCENT, |p| p as usize))
+}
+
+/// Every how many sampled definitions the prefix read so far is judged: a prefix of the
+/// sample that already decides for no shapes ends the sample. The prefix overstates the
+/// shares of the whole sample (a function's mates further on are not read yet), so this
+/// cuts short samples that would decide the same (the debug build of rust-linked: 21% of
+/// the first 256); it changes no output either way.
+const SAMPLE_STEP: usize = 128;
 
 /// The prescan's native key `key` with the identities it names (`ids`, tagged as the
 /// prescan tags them): a global variable, alias or ifunc (tag 1) and a declared function
@@ -476,13 +525,21 @@ mod tests {
 
     #[test]
     fn the_sample_decides_by_the_share_alone_within_it() {
-        // 2 of 4 alone (key 0 is never alone): half, enough.
-        assert!(worth_it(&[1, 2, 3, 3]));
-        assert!(worth_it(&[1, 2, 3, 0]) && !worth_it(&[0, 0, 3, 3]));
-        // 1 of 4: duplicate-heavy, shapes skipped.
-        assert!(!worth_it(&[1, 3, 3, 3]));
-        assert!(!worth_it(&[7; 100]));
-        assert!(worth_it(&(0..100).collect::<Vec<_>>()));
+        let decide = |keys: &[u64], blocks: &[u32]| Sample::of(keys, blocks).decide();
+        let ones = [1u32; 100];
+        // 2 of 4 alone (key 0 is never alone): half, enough; prefix keys too.
+        assert_eq!(decide(&[1, 2, 3, 3], &ones), Some(true));
+        assert_eq!(decide(&[1, 2, 3, 0], &ones), Some(true));
+        assert_eq!(decide(&[0, 0, 3, 3], &ones), None);
+        // 1 of 4: duplicate-heavy, shapes skipped...
+        assert_eq!(decide(&[1, 3, 3, 3], &ones), None);
+        assert_eq!(decide(&[7; 100], &ones), None);
+        assert_eq!(decide(&(0..100).collect::<Vec<_>>(), &ones), Some(true));
+        // ... unless the alone one holds most of the blocks: shapes without prefix keys.
+        assert_eq!(decide(&[1, 3, 3, 3], &[30, 2, 2, 2]), Some(false));
+        assert_eq!(decide(&[1, 3, 3, 3], &[6, 2, 2, 2]), None);
+        // No blocks read (an empty sample): as if all were alone.
+        assert_eq!(decide(&[], &[]), Some(true));
     }
 
     #[test]

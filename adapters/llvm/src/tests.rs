@@ -1825,6 +1825,47 @@ fn second_tree_keys_hash_the_attachments_views_record() {
     assert_eq!(m.testing().views_built(), 0, "{r:?}");
 }
 
+/// C++ factory functions: each stores a vtable pointer, a constant `getelementptr` into
+/// its own class's vtable, and they differ in nothing else. The tree key hashes no
+/// constant's identity, so they share it; the second key hashes the global variables
+/// named inside constant operands, so they get different second keys while equal
+/// functions (`@f1`, `@g1`: the same vtable, also inside an aggregate, and twice in one
+/// constant) share one. In a run no view is built for the factories that differ: a
+/// bucket split files each alone, and the one equal pair merges by the same-body claim.
+#[test]
+fn second_tree_keys_tell_vtable_stores_apart() {
+    let mut src = String::from("declare ptr @new()\n");
+    for v in ["v1", "v2", "v3", "v4"] {
+        src.push_str(&format!("@{v} = constant [4 x ptr] zeroinitializer\n"));
+    }
+    let body = |v: &str| {
+        format!(
+            "{{\n  %p = call ptr @new()\n  store ptr getelementptr inbounds (i8, ptr @{v}, i64 16), ptr %p\n  \
+             store {{ ptr, ptr }} {{ ptr getelementptr (i8, ptr @{v}, i64 8), ptr @v4 }}, ptr %p\n  ret ptr %p\n}}\n"
+        )
+    };
+    for (f, v) in [("f1", "v1"), ("f2", "v2"), ("f3", "v3"), ("g1", "v1")] {
+        src.push_str(&format!("define ptr @{f}() {}", body(v)));
+    }
+    let mut m = load(&src);
+    let keys: Vec<_> = ["f1", "f2", "f3", "g1"].iter().map(|n| m.tree_key_of(id(&m, n))).collect();
+    assert!(keys.iter().all(|k| k.is_some() && *k == keys[0]), "{keys:?}");
+    let subs: Vec<_> = ["f1", "f2", "f3", "g1"].iter().map(|n| m.tree_subkey_of(id(&m, n))).collect();
+    assert!(subs.iter().all(Option::is_some), "{subs:?}");
+    assert_eq!(subs[0], subs[3]);
+    assert!(subs[0] != subs[1] && subs[0] != subs[2] && subs[1] != subs[2], "{subs:?}");
+    assert!(equal(&m, "f1", "g1") && !equal(&m, "f1", "f2"));
+    assert!(m.testing().check_tree_keys().is_ok_and(|pairs| pairs >= 1));
+
+    let mut m = LlvmModule::parse(format!("{DL}{src}").as_bytes(), "test.ll").unwrap();
+    let r = merge_module(&mut m, &Options::default()).unwrap();
+    assert_eq!(r.merges.len(), 1, "{r:?}");
+    assert_eq!(r.stats.comparisons, 0, "{r:?}");
+    assert_eq!(m.testing().views_built(), 0, "{r:?}");
+    let (_, checked) = merged(&src, Options::default());
+    assert_eq!(checked.merges, r.merges);
+}
+
 /// An alias replacing a folded function keeps its DLL storage class and partition: a
 /// `dllexport` function stays exported from its DLL (LLVM 22's alias loses both).
 #[test]

@@ -33,11 +33,13 @@
 //! nocontrol: 3 -- why the two copies of variant 3 do not merge
 //! nocontrol(weak): 4 -- the same, only when the variants are `weak` (or `internal`,
 //! `linkonce_odr`; `cycles`/`nocycles`: with or without `merge_cycles`)
+//! same(drop): 0 1 -- variants that differ only in attachments
+//! `--drop-differing-attachments` drops: they may merge in the setups with that option
 //! ```
 //!
 //! Each case also runs in the setups of [`SETUPS`] (its variants `internal`,
 //! `linkonce_odr unnamed_addr` with `use_aliases`, `weak`; a function calling every copy;
-//! `merge_cycles`; `preserve_debug_info`),
+//! `merge_cycles`; `preserve_debug_info`; `drop_differing_attachments`),
 //! on the default and the full path, for the rewrites those take (erasing, replacing
 //! uses, redirecting calls, a new private body, aliases) and the views they patch; a
 //! case whose text rules a setup out (a local function with hidden visibility, a call of
@@ -81,6 +83,9 @@ struct Case {
     template: String,
     /// Groups of variants declared equal in behaviour.
     same: Vec<Vec<usize>>,
+    /// Groups of variants that may merge with `--drop-differing-attachments` (they differ
+    /// only in attachments the merge drops from the survivor).
+    same_drop: Vec<Vec<usize>>,
     /// Variants whose two copies need not merge, under the linkages that contain the
     /// given word (all linkages for `None`).
     nocontrol: Vec<(Option<String>, usize)>,
@@ -107,6 +112,7 @@ fn parse_catalogue(path: &Path) -> Vec<Case> {
                 prelude: String::new(),
                 template: String::new(),
                 same: Vec::new(),
+                same_drop: Vec::new(),
                 nocontrol: Vec::new(),
             });
             in_template = false;
@@ -121,6 +127,8 @@ fn parse_catalogue(path: &Path) -> Vec<Case> {
         };
         if let Some(rest) = line.strip_prefix("same:") {
             case.same.push(numbers_and_reason(&at, rest));
+        } else if let Some(rest) = line.strip_prefix("same(drop):") {
+            case.same_drop.push(numbers_and_reason(&at, rest));
         } else if let Some(rest) = line.strip_prefix("nocontrol") {
             // `nocontrol: 3 -- why` or `nocontrol(weak): 3 -- why`.
             let (only, rest) = match rest.strip_prefix('(').and_then(|r| r.split_once("):")) {
@@ -158,7 +166,10 @@ fn split_groups(case: &Case) -> (Vec<&str>, Vec<Vec<&str>>) {
 
 /// The module text of a case and its number of variants.
 fn module_text(case: &Case) -> (String, usize) {
-    module_text_with(case, &Setup { linkage: "", unnamed: false, callers: false, cycles: false, debug_info: false })
+    module_text_with(
+        case,
+        &Setup { linkage: "", unnamed: false, callers: false, cycles: false, debug_info: false, drop: false },
+    )
 }
 
 /// How the variants of a case are set up in a module.
@@ -175,6 +186,8 @@ struct Setup<'a> {
     cycles: bool,
     /// `Options::preserve_debug_info`.
     debug_info: bool,
+    /// `LlvmModule::set_drop_differing_attachments` (`same(drop):` lines apply).
+    drop: bool,
 }
 
 /// The module text of a case set up as `setup`, and its number of variants.
@@ -331,17 +344,19 @@ const PATHS: [MergePath; 5] =
 /// private body for an ODR pair, aliases), each with `use_aliases`, on the default and
 /// full paths. A case whose text does not allow one (a local function with hidden
 /// visibility, say) skips it.
-const SETUPS: [Setup; 10] = [
-    Setup { linkage: "", unnamed: false, callers: true, cycles: false, debug_info: false },
-    Setup { linkage: "internal", unnamed: false, callers: false, cycles: false, debug_info: false },
-    Setup { linkage: "internal", unnamed: false, callers: true, cycles: false, debug_info: false },
-    Setup { linkage: "linkonce_odr", unnamed: true, callers: false, cycles: false, debug_info: false },
-    Setup { linkage: "linkonce_odr", unnamed: true, callers: true, cycles: false, debug_info: false },
-    Setup { linkage: "weak", unnamed: false, callers: true, cycles: false, debug_info: false },
-    Setup { linkage: "", unnamed: false, callers: true, cycles: true, debug_info: false },
-    Setup { linkage: "internal", unnamed: false, callers: true, cycles: true, debug_info: false },
-    Setup { linkage: "", unnamed: false, callers: true, cycles: false, debug_info: true },
-    Setup { linkage: "internal", unnamed: false, callers: true, cycles: false, debug_info: true },
+const SETUPS: [Setup; 12] = [
+    Setup { linkage: "", unnamed: false, callers: true, cycles: false, debug_info: false, drop: false },
+    Setup { linkage: "internal", unnamed: false, callers: false, cycles: false, debug_info: false, drop: false },
+    Setup { linkage: "internal", unnamed: false, callers: true, cycles: false, debug_info: false, drop: false },
+    Setup { linkage: "linkonce_odr", unnamed: true, callers: false, cycles: false, debug_info: false, drop: false },
+    Setup { linkage: "linkonce_odr", unnamed: true, callers: true, cycles: false, debug_info: false, drop: false },
+    Setup { linkage: "weak", unnamed: false, callers: true, cycles: false, debug_info: false, drop: false },
+    Setup { linkage: "", unnamed: false, callers: true, cycles: true, debug_info: false, drop: false },
+    Setup { linkage: "internal", unnamed: false, callers: true, cycles: true, debug_info: false, drop: false },
+    Setup { linkage: "", unnamed: false, callers: true, cycles: false, debug_info: true, drop: false },
+    Setup { linkage: "internal", unnamed: false, callers: true, cycles: false, debug_info: true, drop: false },
+    Setup { linkage: "", unnamed: false, callers: true, cycles: false, debug_info: false, drop: true },
+    Setup { linkage: "linkonce_odr", unnamed: true, callers: true, cycles: true, debug_info: false, drop: true },
 ];
 
 /// Runs one merge of the case's module on `path`; returns the problems found.
@@ -394,7 +409,8 @@ fn check_module(
         merged.join(r.folded.index(), r.target.index());
     }
     let mut classes = Classes::new(n);
-    for s in &case.same {
+    let dropping = tags.split_whitespace().any(|t| t == "drop");
+    for s in case.same.iter().chain(case.same_drop.iter().filter(|_| dropping)) {
         for w in s.windows(2) {
             classes.join(w[0], w[1]);
         }
@@ -478,23 +494,29 @@ fn mutated_properties_never_merge() {
                 for path in [MergePath::Default, MergePath::FullPath] {
                     runs += 1;
                     let what = format!(
-                        " [{linkage}{}{}{}{}]",
+                        " [{linkage}{}{}{}{}{}]",
                         if use_aliases { " unnamed_addr, aliases" } else { "" },
                         if setup.callers { ", callers" } else { "" },
                         if setup.cycles { ", merge_cycles" } else { "" },
                         if setup.debug_info { ", preserve_debug_info" } else { "" },
+                        if setup.drop { ", drop_differing_attachments" } else { "" },
                     );
                     record(
                         &what,
                         std::panic::catch_unwind(AssertUnwindSafe(|| {
-                            let m = LlvmModule::parse(linked.as_bytes(), &case.name).expect("parsed above");
+                            let mut m = LlvmModule::parse(linked.as_bytes(), &case.name).expect("parsed above");
+                            m.set_drop_differing_attachments(setup.drop);
                             let opts = Options {
                                 use_aliases,
                                 merge_cycles: setup.cycles,
                                 preserve_debug_info: setup.debug_info,
                                 ..Options::default()
                             };
-                            let tags = format!("{linkage} {}", if setup.cycles { "cycles" } else { "nocycles" });
+                            let tags = format!(
+                                "{linkage} {}{}",
+                                if setup.cycles { "cycles" } else { "nocycles" },
+                                if setup.drop { " drop" } else { "" }
+                            );
                             check_module(&case, m, n, path, opts, &tags)
                         })),
                     );

@@ -117,6 +117,38 @@ fn a_sample_of_shared_shapes_turns_shapes_off_with_the_same_output() {
     assert_eq!(check(&p, &Options::default()), 560);
 }
 
+/// Duplicate-heavy by count, but the unique functions hold most of the blocks (as in Rust
+/// release builds): the sample reads shapes, without prefix keys, so exactly the large
+/// unique functions are alone on their shape; the small ones (each adding its own
+/// constant, which only a prefix key would see) are prescanned and left out by their
+/// prescan keys. The output is that of the full path.
+#[test]
+fn a_sample_whose_unique_functions_hold_most_blocks_reads_shapes_without_prefix_keys() {
+    if std::env::var_os("MERGEFUNC_SHAPE_STRIDE").is_some()
+        || std::env::var_os("MERGEFUNC_SHAPE_BLOCKS_PERCENT").is_some()
+    {
+        return; // the sample is configured from outside
+    }
+    let mut text = String::new();
+    for k in 0..480 {
+        text.push_str(&format!("define i32 @d{k}(i32 %x) {{\n  %y = add i32 %x, {k}\n  ret i32 %y\n}}\n"));
+    }
+    // 80 functions of 40 blocks each, of types of their own.
+    for k in 0..80 {
+        let w = k + 33;
+        text.push_str(&format!("define i{w} @u{k}(i{w} %x) {{\nentry:\n  br label %b1\n"));
+        for b in 1..39 {
+            text.push_str(&format!("b{b}:\n  br label %b{}\n", b + 1));
+        }
+        text.push_str(&format!("b39:\n  %y = add i{w} %x, 1\n  ret i{w} %y\n}}\n"));
+    }
+    let p = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("shapes-large-uniques.ll");
+    std::fs::write(&p, text).expect("writes the module");
+    let mut on_key = 0;
+    assert_eq!(check_counting(&p, &Options::default(), &mut on_key), 80);
+    assert_eq!(on_key, 480);
+}
+
 /// Functions of one shape (the same entry block and the same first instruction and
 /// terminator of its successors) whose 12th instruction along the walk differs: the
 /// prefix key leaves each variant out as alone, never the two equal copies, which merge;

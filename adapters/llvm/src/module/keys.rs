@@ -256,9 +256,11 @@ impl LlvmModule {
     /// droppable kind under `--drop-differing-attachments`, none at all under the test
     /// switch `llvm22_attachments`), by place in the order's walk, kind and content (the
     /// shim's `mergefunc_attachment_key`, which hashes node contents without interning
-    /// them: strings, non-zero integers, uniqued tuples four levels deep). The order requires equal kinds
-    /// and equal nodes (distinct ones renamed) for equal functions, so they get equal
-    /// answers; `None` exactly where the tree key is `None` (the walks decline the same
+    /// them: strings, non-zero integers, uniqued tuples four levels deep), and the global
+    /// variables named inside constant operands (expressions and aggregates: C++ vtable
+    /// stores), by place, operand index and path. The order requires equal kinds and
+    /// equal nodes (distinct ones renamed), and compares such constants operand by operand
+    /// and global variables by identity, for equal functions, so they get equal answers; `None` exactly where the tree key is `None` (the walks decline the same
     /// functions). Reading attachments costs a look-up in the context's table per
     /// instruction that has any, which the prescan does not pay for every function: the
     /// core asks for this key only when `f` meets tree functions under its tree key and

@@ -121,9 +121,12 @@ impl LlvmModule {
         // alone on its shape (the first `worklist_hash` would run it anyway) runs first,
         // on every thread; then this thread builds the module-level facts (light ones
         // for the definitions the prescan found alone, and for declarations).
-        let mut defs: Vec<(usize, crate::safe::V)> = Vec::new();
-        let mut has_body: Vec<bool> = Vec::new();
-        let mut all: Vec<crate::safe::V> = Vec::new();
+        // Sized by a first walk of the function list (growing three vectors from empty
+        // cost more on a fresh heap than the walk).
+        let count = m.functions().count();
+        let mut defs: Vec<(usize, crate::safe::V)> = Vec::with_capacity(count);
+        let mut has_body: Vec<bool> = Vec::with_capacity(count);
+        let mut all: Vec<crate::safe::V> = Vec::with_capacity(count);
         let mut n = 0usize;
         for f in m.functions() {
             let body = !f.is_declaration();
@@ -165,6 +168,7 @@ impl LlvmModule {
         s.funcs.reserve(n + n / 4 + 16);
         let threads = || crate::prescan::thread_count(threads);
         // Every function gets its id first (module order).
+        s.pending.reserve(n);
         for f in all {
             s.register_func(f);
         }

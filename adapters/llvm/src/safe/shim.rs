@@ -348,15 +348,27 @@ impl ScanScratch {
     }
 
     /// The shape key (see `crate::shape`; 0 for a value the shim cannot key) of each of
-    /// `fs`, in order (the memory of the next ones asked for ahead). `entry_walk` is the
-    /// shim's entry-walk setting, `entry_cap` the most entry-block instructions it reads.
-    pub fn shape_keys(&self, fs: &[V], ptr_bits: u32, entry_walk: i32, entry_cap: u32) -> Vec<u64> {
+    /// `fs`, in order (the memory of the next ones asked for ahead), and each one's block
+    /// number bound (LLVM's `getMaxBlockNumber`: its block count unless blocks were erased
+    /// since the function was numbered; 0 for a non-function) when `with_blocks`, else an
+    /// empty list. `entry_walk` is the shim's entry-walk setting, `entry_cap` the most
+    /// entry-block instructions it reads.
+    pub fn shape_keys(
+        &self,
+        fs: &[V],
+        ptr_bits: u32,
+        entry_walk: i32,
+        entry_cap: u32,
+        with_blocks: bool,
+    ) -> (Vec<u64>, Vec<u32>) {
         let mut out = vec![0u64; fs.len()];
+        let mut blocks = if with_blocks { vec![0u32; fs.len()] } else { Vec::new() };
         let scan = self.raw();
         // SAFETY: `scan` is a live scratch; every handle of `fs` is a live value (the shim
         // checks that each is a function with a body) that nothing modifies during the
         // call; `V` is a transparent wrapper of `LLVMValueRef`, so `fs` is an array of
-        // `fs.len()` of them; `out` holds as many words.
+        // `fs.len()` of them; `out` holds as many words, and so does `blocks` unless it is
+        // passed as null.
         unsafe {
             ffi::mergefunc_shape_keys(
                 scan,
@@ -366,9 +378,10 @@ impl ScanScratch {
                 entry_walk,
                 entry_cap,
                 out.as_mut_ptr(),
+                if with_blocks { blocks.as_mut_ptr() } else { std::ptr::null_mut() },
             )
         };
-        out
+        (out, blocks)
     }
 
     /// The prefix key (see `crate::shape`: the first `limit` instructions in the order's
