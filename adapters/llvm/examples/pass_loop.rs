@@ -19,9 +19,11 @@ fn main() {
     let args: Vec<String> = std::env::args().collect();
     let data = std::fs::read(&args[1]).expect("read");
     let k: usize = args[2].parse().expect("K");
-    let mut opts = Options::default();
-    opts.merge_cycles = args.iter().any(|a| a == "--merge-cycles");
-    opts.use_aliases = args.iter().any(|a| a == "--use-aliases");
+    let opts = Options {
+        merge_cycles: args.iter().any(|a| a == "--merge-cycles"),
+        use_aliases: args.iter().any(|a| a == "--use-aliases"),
+        ..Options::default()
+    };
     mergefunc_llvm::tune_allocator_for_one_shot();
     let ctl = std::env::var("PERF_CTL").ok();
     let ack = std::env::var("PERF_ACK").ok();
@@ -49,8 +51,8 @@ fn main() {
         merge_module(&mut lm, &opts).expect("merge");
         times.push(t.elapsed().as_secs_f64() * 1e3);
         perf("disable\n");
-        std::mem::forget(lm);
-        std::mem::forget(m);
+        core::mem::forget(lm);
+        core::mem::forget(m);
     }
     let first = times[0];
     let mut rest = times[1..].to_vec();

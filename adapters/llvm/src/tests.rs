@@ -1698,7 +1698,7 @@ fn shim_use_walks_match_the_llvm_c_walk() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/corpus");
     let (mut users, mut calls) = (0, 0);
     for f in std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()) {
-        if !f.extension().is_some_and(|e| e == "ll") {
+        if f.extension().is_none_or(|e| e != "ll") {
             continue;
         }
         let m = LlvmModule::load(&f).unwrap();

@@ -83,7 +83,7 @@ impl LlvmModule {
         let t0 = crate::clock::ticks();
         // SAFETY: every handle is a live function of this module, and `&self` is held for
         // the whole call: no rewrite can run meanwhile.
-        let p = unsafe { crate::prescan::run(&work, self.funcs.len(), &terms, ptr_bits, threads) };
+        let p = unsafe { crate::prescan::run(&work, self.funcs.len(), terms, ptr_bits, threads) };
         self.add_time(t0, 0);
         let e = p.entry(f.index());
         *self.keys.prescan.borrow_mut() = Some(p);
@@ -206,7 +206,7 @@ impl LlvmModule {
             let scratch = self.keys.tree_scan.get_or_insert_with(crate::safe::ScanScratch::new);
             // `v` is a live function of this module, and `&mut self` is held for the whole
             // call: nothing rewrites it meanwhile.
-            scratch.prescan(v, &terms, ptr_bits, &mut ids).map(|out| crate::prescan::Entry {
+            scratch.prescan(v, terms, ptr_bits, &mut ids).map(|out| crate::prescan::Entry {
                 hash: out[0],
                 key: out[1],
                 ids: (0, 0),

@@ -175,9 +175,9 @@ impl LlvmModule {
         s.pending.clear();
         // The prescan first (on every thread): the definitions it finds alone on their
         // (hash, key) never merge, and their facts stay light.
+        let terms = crate::shash::terms();
         // SAFETY: the handles are the module's live definitions; nothing runs beside the
         // prescan, which only reads them.
-        let terms = crate::shash::terms();
         let mut p = unsafe { crate::prescan::run(&defs, n, terms, ptr_bits, threads) };
         if !defs.is_empty() && crate::shape::prescan_alone_enabled() {
             let scanned: Vec<usize> = defs.iter().map(|&(i, _)| i).collect();
