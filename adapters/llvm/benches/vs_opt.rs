@@ -37,6 +37,8 @@
 //!    * ours: `mergefunc IN -o OUT.bc --time --stats --no-verify`, the `merge pass` line
 //!      (the adapter's module facts + `merge_module`: parsing, verifying and writing are
 //!      excluded) and the CPU time of the same span (every thread of the process);
+//!      a module saved after a full-LTO link (`*-lto`) also gets `--linked`, as the plugin
+//!      has in lld's LTO link;
 //!    * ours in cycle mode: the same with `--merge-cycles` (wall time only; skipped with
 //!      `MERGEFUNC_BENCH_CYCLES=0`);
 //!    * ours with `--drop-differing-attachments --threads 1` (CPU time; skipped with
@@ -543,6 +545,18 @@ fn output_with_peak(cmd: &mut Command) -> Result<(std::process::Output, u64), St
     ))
 }
 
+/// The arguments a module's kind asks of ours: a module saved after a full-LTO link
+/// (`*-lto`, `-Wl,--save-temps`' `*.precodegen.bc`) is run with `--linked`, as the plugin
+/// runs in lld's LTO link, where the linker has already chosen every comdat group.
+fn kind_args(input: &Path) -> &'static [&'static str] {
+    let stem = input.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+    if stem.ends_with("-lto") {
+        &["--linked"]
+    } else {
+        &[]
+    }
+}
+
 /// One run of ours: wall, cpu, parts (as in [`Row::parts`]), peak memory (KiB).
 type OursRun = (f64, f64, [f64; 5], u64);
 
@@ -564,6 +578,7 @@ fn run_bin_env(bin: &Path, input: &Path, out: &Path, extra: &[&str], env: &[(&st
             .arg("-o")
             .arg(out)
             .args(["--time", "--stats", "--no-verify"])
+            .args(kind_args(input))
             .args(extra)
             .envs(env.iter().copied()),
     )?;
@@ -593,7 +608,8 @@ fn run_bin_env(bin: &Path, input: &Path, out: &Path, extra: &[&str], env: &[(&st
 /// The floors (seconds: headers wall and CPU, instructions wall and CPU) and the peak
 /// memory (KiB) of parsing and writing `input` alone (`mergefunc --floors`).
 fn run_floors(input: &Path, out: &Path) -> Result<([f64; 4], u64), String> {
-    let (o, peak) = output_with_peak(Command::new(OUR_BIN).arg(input).arg("-o").arg(out).arg("--floors"))?;
+    let (o, peak) =
+        output_with_peak(Command::new(OUR_BIN).arg(input).arg("-o").arg(out).arg("--floors").args(kind_args(input)))?;
     let err = String::from_utf8_lossy(&o.stderr);
     if !o.status.success() {
         return Err(format!("mergefunc --floors failed: {err}"));
@@ -653,8 +669,9 @@ fn instructions(inputs: &[(String, PathBuf)], filter: Option<&str>) -> Result<()
             continue;
         }
         let os = |s: &'static str| std::ffi::OsStr::new(s);
-        let ours_cmd =
-            [os(OUR_BIN), path.as_os_str(), os("-o"), out.as_os_str(), os("--no-verify"), os("--threads"), os("1")];
+        let mut ours_cmd =
+            vec![os(OUR_BIN), path.as_os_str(), os("-o"), out.as_os_str(), os("--no-verify"), os("--threads"), os("1")];
+        ours_cmd.extend(kind_args(path).iter().map(|a| os(a)));
         let setup = callgrind_count(&ours_cmd, &["*prescan::run*", "*shape::compute*"])?;
         let merge = callgrind_count(&ours_cmd, &["*driver::merge_module*"])?;
         let opt_cmd = [os("opt-22"), os("-passes=mergefunc"), path.as_os_str(), os("-o"), os("/dev/null")];
@@ -825,7 +842,14 @@ fn bench_module(name: &str, input: &Path, runs: usize, cycles: bool) -> Result<R
     // Same merges?
     let ours_ll = work.join("ours.ll");
     let opt_ll = work.join("opt.ll");
-    let st = Command::new(OUR_BIN).arg(input).arg("-S").arg("-o").arg(&ours_ll).status().map_err(|e| e.to_string())?;
+    let st = Command::new(OUR_BIN)
+        .arg(input)
+        .args(kind_args(input))
+        .arg("-S")
+        .arg("-o")
+        .arg(&ours_ll)
+        .status()
+        .map_err(|e| e.to_string())?;
     if !st.success() {
         return Err("mergefunc -S failed".into());
     }
@@ -859,6 +883,7 @@ fn bench_module(name: &str, input: &Path, runs: usize, cycles: bool) -> Result<R
         let model_ll = work.join("ours-llvm22-attachments.ll");
         let st = Command::new(OUR_BIN)
             .arg(input)
+            .args(kind_args(input))
             .args(["--test-llvm22-attachments", "-S", "-o"])
             .arg(&model_ll)
             .status()
