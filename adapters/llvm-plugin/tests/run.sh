@@ -188,6 +188,18 @@ echo "-r $C/main.o $C/more.o -o $C/r2.o" >"$C/r.rsp"
 MERGEFUNC_PLUGIN_PARAMS=stats ld.lld-22 @"$C/r.rsp" --load-pass-plugin="$PLUGIN" 2>>"$C/r.err"
 expect "ld.lld -r (its groups are linked again) does not count as resolved" \
   bash -c "[ \$(grep -c '^mergefunc-rs\[full-lto-link\]: ld-temp.o: merged=' '$C/r.err') = 2 ] && ! grep -q resolved '$C/r.err'"
+# The index link of a distributed ThinLTO build compiles the full-LTO module and saves the
+# object (--lto-obj-path / obj-path=), its 5 comdat groups written out, for the final link,
+# which resolves them again.
+echo 'int thin_one(int x) { return x + 1; }' >"$C/thin.cpp"
+clang++-22 -O2 -flto=thin -c "$C/thin.cpp" -o "$C/thin.o"
+: >"$C/idx.err"
+for opts in "--thinlto-index-only --lto-obj-path=$C/idx-lto.o" "--plugin-opt=thinlto-index-only --plugin-opt=obj-path=$C/idx-lto2.o"; do
+  MERGEFUNC_PLUGIN_PARAMS=stats ld.lld-22 -e main $opts "$C/main.o" "$C/more.o" "$C/thin.o" -o "$C/idx" \
+    --load-pass-plugin="$PLUGIN" 2>>"$C/idx.err"
+done
+expect "a ThinLTO index link (its LTO object is linked again) does not count as resolved" \
+  bash -c "[ \$(grep -c '^mergefunc-rs\[full-lto-link\]: ld-temp.o: merged=0 ' '$C/idx.err') = 2 ] && ! grep -q resolved '$C/idx.err'"
 
 unset MERGEFUNC_PLUGIN_PARAMS
 
