@@ -14,7 +14,10 @@
 //! Not resolved (the default stays): any other host (gold, bfd, ld64, rustc's own fat LTO,
 //! `opt`, `lld-link`, `wasm-ld`), ThinLTO backends, and an lld link whose output is
 //! linked again: `-r`/`--relocatable` (the groups are written to the output object) or
-//! an output of IR or assembly (`emit-llvm`, `emit-asm`, `--lto-emit-asm`). The command
+//! an output of IR or assembly (`emit-llvm`, `emit-asm`, `--lto-emit-asm`), and the index
+//! link of a distributed ThinLTO build (`--thinlto-index-only`, `--lto-obj-path=`,
+//! `obj-path=`: the object compiled from the full-LTO module is saved, groups and all, for
+//! a later link that resolves them again). The command
 //! line is read from `/proc/self/cmdline`, response files (`@FILE`) included; anything
 //! that cannot be read (no `/proc`, a missing response file, response files nested too
 //! deep) counts as not resolved.
@@ -64,6 +67,8 @@ fn links_again(a: &str) -> bool {
         || a.ends_with("emit-llvm")
         || a.ends_with("emit-asm")
         || a.ends_with("emit-bitcode")
+        || a.contains("thinlto-index-only")
+        || a.contains("obj-path")
 }
 
 /// Appends `args` to `out` with response files replaced by their words; `false` if one
@@ -147,12 +152,24 @@ mod tests {
 
     #[test]
     fn outputs_linked_again_do_not() {
-        for flag in ["-r", "--relocatable", "--plugin-opt=emit-llvm", "--lto-emit-asm", "-plugin-opt=emit-asm"] {
+        for flag in [
+            "-r",
+            "--relocatable",
+            "--plugin-opt=emit-llvm",
+            "--lto-emit-asm",
+            "-plugin-opt=emit-asm",
+            "--thinlto-index-only",
+            "--thinlto-index-only=idx.rsp",
+            "-plugin-opt=thinlto-index-only",
+            "--lto-obj-path=lto.o",
+            "--plugin-opt=obj-path=lto.o",
+        ] {
             let a = argv(&["ld.lld", "-o", "x.o", flag, "a.o"]);
             assert!(!final_lld_elf_link(Path::new(LLD), &a, NONE), "{flag}");
         }
         // `-plugin-opt emit-llvm` as two arguments.
         assert!(!final_lld_elf_link(Path::new(LLD), &argv(&["ld.lld", "-plugin-opt", "emit-llvm", "a.o"]), NONE));
+        assert!(!final_lld_elf_link(Path::new(LLD), &argv(&["ld.lld", "--plugin-opt", "obj-path=x.o", "a.o"]), NONE));
     }
 
     #[test]
