@@ -4,6 +4,9 @@
 //! has no assertions, and its own `clang++` when there is one. No LLVM library is linked:
 //! the plugin's LLVM symbols stay undefined and bind to the host's LLVM when it loads.
 
+#[path = "../llvm/link_order.rs"]
+mod link_order;
+
 use std::path::PathBuf;
 use std::process::Command;
 
@@ -49,29 +52,6 @@ fn main() {
     // themselves (`#[cfg(test)] #[link(name = "LLVM-22")]` in lib.rs); the plugin itself
     // names no LLVM library, so this search path adds nothing to it.
     println!("cargo:rustc-link-search=native={}", llvm_config(&config, "--libdir"));
-    link_in_order(&config);
-}
-
-/// Links the plugin with LLVM's `ld.lld` (beside `llvm-config`) and the symbol order of
-/// `link-order.txt` when both exist: the functions a merge run executes laid out
-/// together, as the `mergefunc` command is (see `adapters/llvm/build.rs`;
-/// `adapters/llvm/scripts/gen-link-order.sh` writes the file). `MERGEFUNC_LINK_ORDER=0`
-/// links as usual.
-fn link_in_order(config: &std::path::Path) {
-    println!("cargo:rerun-if-changed=link-order.txt");
-    println!("cargo:rerun-if-env-changed=MERGEFUNC_LINK_ORDER");
-    if std::env::var_os("MERGEFUNC_LINK_ORDER").is_some_and(|v| v == "0") {
-        return;
-    }
-    let target_ok = std::env::var("CARGO_CFG_TARGET_OS").is_ok_and(|os| os == "linux")
-        && std::env::var("CARGO_CFG_TARGET_ENV").is_ok_and(|env| env == "gnu");
-    let order = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").unwrap_or_default()).join("link-order.txt");
-    let Some(bin) = config.parent() else { return };
-    if !target_ok || !order.is_file() || !bin.join("ld.lld").exists() {
-        return;
-    }
-    println!("cargo:rustc-cdylib-link-arg=-B{}", bin.display());
-    println!("cargo:rustc-cdylib-link-arg=-fuse-ld=lld");
-    println!("cargo:rustc-cdylib-link-arg=-Wl,--symbol-ordering-file={}", order.display());
-    println!("cargo:rustc-cdylib-link-arg=-Wl,--no-warn-symbol-ordering");
+    // The plugin's own symbol order (its names differ from the command's).
+    link_order::link_in_order(&config, "rustc-cdylib-link-arg");
 }

@@ -7,11 +7,14 @@
 //!
 //! The `mergefunc` command is linked with that LLVM's `ld.lld` when it has one, with the
 //! functions a merge run executes laid out first, in the order of `link-order.txt` (see
-//! `scripts/gen-link-order.sh`): most runs read small modules, and there the time goes
+//! `scripts/gen-link-order.sh`; `link_order.rs`): most runs read small modules, and there the time goes
 //! to fetching code the process has not run yet, which packed together costs less
 //! (docs/performance-little-merges.md, "Cold code"). The order changes no output; names
 //! the file lists that the binary lacks are skipped. `MERGEFUNC_LINK_ORDER=0` links as
 //! usual.
+
+#[path = "link_order.rs"]
+mod link_order;
 
 use std::path::PathBuf;
 use std::process::Command;
@@ -20,8 +23,6 @@ fn main() {
     println!("cargo:rerun-if-changed=shim/mergefunc_shim.cpp");
     println!("cargo:rerun-if-changed=shim/parse.cpp");
     println!("cargo:rerun-if-env-changed=LLVM_SYS_221_PREFIX");
-    println!("cargo:rerun-if-changed=link-order.txt");
-    println!("cargo:rerun-if-env-changed=MERGEFUNC_LINK_ORDER");
     if std::env::var_os("CARGO_FEATURE_LLVM").is_none() {
         return;
     }
@@ -71,28 +72,5 @@ fn main() {
         build.define("NDEBUG", None);
     }
     build.compile("mergefunc_shim");
-    link_in_order(&llvm_config);
-}
-
-/// Links the `mergefunc` binary with LLVM's `ld.lld` (found beside `llvm-config`) and the
-/// symbol order of `link-order.txt`, when both exist (see the module docs).
-fn link_in_order(llvm_config: &std::path::Path) {
-    if std::env::var_os("MERGEFUNC_LINK_ORDER").is_some_and(|v| v == "0") {
-        return;
-    }
-    let target_ok = std::env::var("CARGO_CFG_TARGET_OS").is_ok_and(|os| os == "linux")
-        && std::env::var("CARGO_CFG_TARGET_ENV").is_ok_and(|env| env == "gnu");
-    let order = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").unwrap_or_default()).join("link-order.txt");
-    let Some(bin) = llvm_config.parent() else { return };
-    // `llvm-config` from PATH (no prefix set): its directory may not hold LLVM's tools.
-    let lld = bin.join("ld.lld");
-    if !target_ok || !order.is_file() || !lld.exists() {
-        return;
-    }
-    // `-B` makes the C compiler driver that rustc links with find this `ld.lld` for
-    // `-fuse-ld=lld` (gcc and clang alike).
-    println!("cargo:rustc-link-arg-bins=-B{}", bin.display());
-    println!("cargo:rustc-link-arg-bins=-fuse-ld=lld");
-    println!("cargo:rustc-link-arg-bins=-Wl,--symbol-ordering-file={}", order.display());
-    println!("cargo:rustc-link-arg-bins=-Wl,--no-warn-symbol-ordering");
+    link_order::link_in_order(&llvm_config, "rustc-link-arg-bins");
 }

@@ -24,32 +24,8 @@ CXX=${CLANGXX:-clang++-22}
 command -v "$CXX" >/dev/null || CXX=/usr/lib/llvm-22/bin/clang++
 LINK=llvm-link-22
 command -v "$LINK" >/dev/null || LINK=/usr/lib/llvm-22/bin/llvm-link
-pool=http://deb.debian.org/debian/pool/main
-case "$name" in
-  jsoncpp)
-    tarball=libj/libjsoncpp/libjsoncpp_1.9.5.orig.tar.gz
-    sha=f409856e5920c18d0c2fb85276e24ee607d2a09b5e7d5f0a371368903c275da2
-    folder=jsoncpp-1.9.5
-    ;;
-  *) echo "unknown library $name (jsoncpp)" >&2; exit 2 ;;
-esac
-top="$out/debian-src"
-d="$top/$folder"
-if [ ! -d "$d" ]; then
-  mkdir -p "$top"
-  tb="$top/$(basename "$tarball")"
-  if [ ! -f "$tb" ]; then
-    curl -fsSL -o "$tb.part" "$pool/$tarball"
-    mv "$tb.part" "$tb"
-  fi
-  got=$(sha256sum "$tb" | cut -d' ' -f1)
-  if [ "$got" != "$sha" ]; then
-    rm -f "$tb"
-    echo "gen-cpp-debian: $tb: sha256 $got, expected $sha" >&2
-    exit 1
-  fi
-  tar xf "$tb" -C "$top"
-fi
+# The pinned tarball and its sha256 live in real-programs.py (DEBIAN_SOURCES).
+d=$(python3 "$(dirname "$0")/real-programs.py" --work "$out" --fetch-debian "$name" | tail -n 1)
 flags=(-w -std=c++17)
 case "$name" in
   jsoncpp)
@@ -57,6 +33,7 @@ case "$name" in
     srcs=("$d"/src/lib_json/json_reader.cpp "$d"/src/lib_json/json_value.cpp "$d"/src/lib_json/json_writer.cpp
       "$d"/src/test_lib_json/jsontest.cpp "$d"/src/test_lib_json/main.cpp "$d"/src/test_lib_json/fuzz.cpp)
     ;;
+  *) echo "unknown library $name (jsoncpp)" >&2; exit 2 ;;
 esac
 work="$out/cpp-$name-$build.d"
 rm -rf "$work"

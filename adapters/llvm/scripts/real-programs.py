@@ -463,7 +463,13 @@ def main():
     ap.add_argument("--sets", default=",".join(OPTION_SETS), help="option sets to run (default: all)")
     ap.add_argument("--cflags", default="plain", choices=sorted(CFLAG_SETS),
                     help="compiler flag set of the C/C++ programs' builds (default: plain)")
+    ap.add_argument("--fetch-debian", metavar="NAME", choices=sorted(DEBIAN_SOURCES),
+                    help="only fetch and unpack a Debian source package into WORK/debian-src "
+                         "and print its folder (for gen-cpp-debian.sh)")
     args = ap.parse_args()
+    if args.fetch_debian:
+        print(debian_source(os.path.abspath(args.work), args.fetch_debian))
+        return 0
     for prof in ("release", "debug"):
         c = os.path.join(ROOT, "target", prof, "mergefunc")
         p = os.path.join(ROOT, "target", prof, "libmergefunc_plugin.so")
