@@ -383,7 +383,8 @@ struct Caches {
     /// Attribute handles (uniqued per context, never freed) already converted.
     attr_of: HashMap<usize, (Attr, bool)>,
     /// Attribute lists by the identity of LLVM's list and the parameter count read.
-    attrs_by_list: HashMap<(usize, u32), (AttrsId, bool)>,
+    /// With the list's [`attrs::list_flags`].
+    attrs_by_list: HashMap<(usize, u32), (AttrsId, u8)>,
     /// Folded GEP offsets by (source type, address space, index constants): see
     /// `gep_offset_cached`.
     gep_offsets: HashMap<Box<[u32]>, Option<ConstOffset>>,

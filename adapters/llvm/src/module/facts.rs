@@ -152,6 +152,29 @@ impl LlvmModule {
         if v.call_conv().is_some_and(|c| cc::INTERRUPT.contains(&c)) {
             return Err("an interrupt handler cannot be called from a thunk");
         }
+        // The list's flags, where it was converted (every function with full facts):
+        // the same answers, in the same order, as LLVM's queries.
+        match self.converted_list_flags(v) {
+            Some(flags) => {
+                use super::attrs::list_flags as lf;
+                if flags & lf::INTERRUPT != 0 {
+                    Err("an interrupt handler cannot be called from a thunk")
+                } else if flags & lf::NAKED != 0 {
+                    Err("a naked function cannot be a thunk")
+                } else if flags & lf::PREALLOCATED != 0 {
+                    Err("a preallocated argument needs its setup call, which a thunk lacks")
+                } else if flags & lf::INALLOCA != 0 {
+                    Err("an inalloca argument can only be forwarded by musttail, which a thunk does not make")
+                } else {
+                    Ok(())
+                }
+            }
+            None => self.thunk_may_call_by_llvm(v),
+        }
+    }
+
+    /// The attribute part of [`Self::thunk_may_call`] asked of LLVM (function `v`).
+    pub(crate) fn thunk_may_call_by_llvm(&self, v: V) -> Result<(), &'static str> {
         let [naked, prealloc] = self.kinds.no_thunk_kinds;
         // Index `u32::MAX` is the function, 1.. the parameters.
         if ["interrupt", "signal"].iter().any(|key| v.has_string_attribute(u32::MAX, key)) {
