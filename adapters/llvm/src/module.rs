@@ -435,6 +435,11 @@ struct Scratch {
     attr_buf: Vec<safe::A>,
     /// Scratch of `build_facts`: the signature props.
     sig: Vec<Prop>,
+    /// The empty signature props of placeholder and light facts (one allocation, shared).
+    no_sig: std::sync::Arc<[Prop]>,
+    /// The signature props of the facts built last, shared with the next function's if
+    /// equal (see `LlvmModule::shared_sig`; shared props are never changed in place).
+    last_sig: std::sync::Arc<[Prop]>,
     gep_key: Vec<u32>,
 }
 
