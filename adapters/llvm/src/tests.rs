@@ -1651,6 +1651,25 @@ fn escaping_block_addresses_and_unthunkable_functions() {
     assert_eq!(m.func(id(&m, "ps")).ineligible, Some(Ineligible::Adapter(reason::KERNEL)));
 }
 
+/// Neighbouring functions with equal signature props share one allocation of them (the
+/// facts of many equal functions touch no fresh memory each); unequal ones do not, and
+/// shared props compare as the copies would.
+#[test]
+fn neighbours_with_equal_signatures_share_their_props() {
+    let m = load(concat!(
+        "define i32 @a(i32 %x) nounwind {\n  ret i32 %x\n}\n",
+        "define i32 @b(i32 %x) nounwind {\n  ret i32 %x\n}\n",
+        "define i32 @c(i32 %x) noinline {\n  ret i32 %x\n}\n",
+        "define i32 @d(i32 %x) noinline {\n  ret i32 %x\n}\n",
+    ));
+    let sig = |f: &str| m.func(id(&m, f)).sig.clone();
+    assert!(std::sync::Arc::ptr_eq(&sig("a"), &sig("b")));
+    assert!(std::sync::Arc::ptr_eq(&sig("c"), &sig("d")));
+    assert!(!std::sync::Arc::ptr_eq(&sig("b"), &sig("c")));
+    assert_ne!(sig("b"), sig("c"));
+    assert!(equal(&m, "a", "b") && equal(&m, "c", "d") && !equal(&m, "b", "c"));
+}
+
 /// The thunk checks read from a converted attribute list (every function with full
 /// facts) give LLVM's answers: each function here has a twin, so none is alone on its
 /// shape and every list is converted.
