@@ -403,6 +403,28 @@ bool mayHaveDbgIntrinsics(Scan &S, const Function *F) {
 // better beyond.
 constexpr uintptr_t PrefetchAhead = 4096;
 
+// Asks for every cache line of a window `Ahead` bytes past the instruction being read, in
+// the order of addresses, from where the last call stopped (its high-water mark). The
+// parser allocates a function's instructions one after the other, but with what it
+// allocates between them (debug records and their markers, locations, operand lists):
+// under `-g` consecutive instructions lie about 250 bytes apart instead of about 100, so
+// asking for two lines at a fixed distance past each instruction leaves lines between
+// them to miss on. A jump (a new block or function elsewhere, or back) restarts the window
+// at `Ahead` past the new place. At most `MaxLines` lines per call, so that a jump costs a
+// bounded number of requests. (Integer arithmetic: the addresses may lie outside any
+// object; a prefetch never faults.)
+template <uintptr_t Ahead, unsigned MaxLines = 8> struct LinePrefetch {
+  uintptr_t Next = 0;
+  inline void at(const void *Ptr) {
+    uintptr_t P = reinterpret_cast<uintptr_t>(Ptr);
+    uintptr_t Want = P + Ahead + 128;
+    if (LLVM_UNLIKELY(Next < P + Ahead / 2 || Next > Want + Ahead))
+      Next = (P + Ahead) & ~uintptr_t(63);
+    for (unsigned K = 0; K != MaxLines && Next < Want; ++K, Next += 64)
+      __builtin_prefetch(reinterpret_cast<const void *>(Next));
+  }
+};
+
 inline uint64_t mix(uint64_t h, uint64_t w) { return ((h << 5) | (h >> 59)) ^ w; }
 inline uint64_t mixk(uint64_t h, uint64_t w) { return mix(h, w) * 0x517cc1b727220a95ULL; }
 
@@ -546,6 +568,8 @@ int mergefunc_prescan(void *scan, LLVMValueRef fn, const uint64_t *term_by_opcod
     }
     WB[WN++] = W;
   };
+  static const bool OldPF = getenv("MF_OLDPF") != nullptr;
+  LinePrefetch<PrefetchAhead> PF;
   for (const BasicBlock &BB : *F) {
     BlockSpans Sp;
     Sp.Words = WN;
@@ -568,8 +592,10 @@ int mergefunc_prescan(void *scan, LLVMValueRef fn, const uint64_t *term_by_opcod
       // next instructions' misses in flight instead of taking them one at a time.
       // (Integer arithmetic: the address may lie outside any object; a prefetch never
       // faults.)
+      if (OldPF) {
       __builtin_prefetch(reinterpret_cast<const void *>(reinterpret_cast<uintptr_t>(&I) + PrefetchAhead));
       __builtin_prefetch(reinterpret_cast<const void *>(reinterpret_cast<uintptr_t>(&I) + PrefetchAhead + 64));
+      } else PF.at(&I);
       Lo = std::min(Lo, reinterpret_cast<uintptr_t>(&I));
       Hi = std::max(Hi, reinterpret_cast<uintptr_t>(&I));
       unsigned Op = I.getOpcode();
@@ -2290,11 +2316,15 @@ extern "C" {
 // floor for the prescan's walk too.
 uint64_t mergefunc_floor_instruction_walk(LLVMModuleRef m) {
   uint64_t H = 0;
+  static const bool Old = getenv("MF_OLDPF") != nullptr;
+  LinePrefetch<PrefetchAhead> PF;
   for (const Function &F : *unwrap(m))
     for (const BasicBlock &BB : F)
       for (const Instruction &I : BB) {
+        if (Old) {
         __builtin_prefetch(reinterpret_cast<const void *>(reinterpret_cast<uintptr_t>(&I) + PrefetchAhead));
         __builtin_prefetch(reinterpret_cast<const void *>(reinterpret_cast<uintptr_t>(&I) + PrefetchAhead + 64));
+        } else PF.at(&I);
         H = mixk(H, (uint64_t(I.getOpcode()) << 32) | I.getNumOperands());
       }
   return H;
