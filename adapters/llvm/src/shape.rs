@@ -280,6 +280,8 @@ struct Sample {
     alone: usize,
     /// Percent of the sampled definitions' blocks (block number bounds) in those alone.
     alone_blocks: usize,
+    /// Blocks of the alone ones per sampled definition, in tenths.
+    alone_blocks_per_def: usize,
 }
 
 impl Sample {
@@ -301,6 +303,7 @@ impl Sample {
         Sample {
             alone: (alone * 100).checked_div(keys.len()).unwrap_or(100),
             alone_blocks: (alone_blocks * 100).checked_div(all_blocks).map_or(100, |p| p as usize),
+            alone_blocks_per_def: (alone_blocks as usize * 10).checked_div(keys.len()).unwrap_or(0),
         }
     }
 
@@ -309,16 +312,20 @@ impl Sample {
     ///
     /// * At least [`ALONE_MIN_PERCENT`] of the definitions alone (modules where little
     ///   merges): shapes and prefix keys.
-    /// * Fewer, but at least [`ALONE_BLOCKS_MIN_PERCENT`] of the blocks (duplicate-heavy
-    ///   modules whose unique functions are the large ones, such as Rust release builds):
-    ///   the shapes cost a few cache lines per definition and save the prescan's walk of
-    ///   the large ones; shapes without prefix keys (the shared shapes are mostly small
+    /// * Fewer, but at least [`ALONE_BLOCKS_MIN_PERCENT`] of the blocks, or at least
+    ///   [`ALONE_BLOCKS_PER_DEF`] blocks of alone functions per sampled definition
+    ///   (duplicate-heavy modules whose unique functions are the large ones, such as Rust
+    ///   release builds and C++ programs with their tests): the shapes cost a few cache
+    ///   lines per definition and save the prescan's walk of the large ones, which grows
+    ///   with their blocks; shapes without prefix keys (the shared shapes are mostly small
     ///   functions, whose prefix key reads most of what the prescan then reads again).
     /// * Otherwise no shapes.
     fn decide(&self) -> Option<bool> {
         if self.alone >= ALONE_MIN_PERCENT {
             Some(true)
-        } else if self.alone_blocks >= alone_blocks_min_percent() {
+        } else if self.alone_blocks >= alone_blocks_min_percent()
+            || self.alone_blocks_per_def >= alone_blocks_per_def_min()
+        {
             Some(false)
         } else {
             None
@@ -335,6 +342,21 @@ const ALONE_BLOCKS_MIN_PERCENT: usize = 65;
 fn alone_blocks_min_percent() -> usize {
     static P: OnceLock<usize> = OnceLock::new();
     *P.get_or_init(|| env_u32("MERGEFUNC_SHAPE_BLOCKS_PERCENT").map_or(ALONE_BLOCKS_MIN_PERCENT, |p| p as usize))
+}
+
+/// See [`Sample::decide`], in tenths of a block (`MERGEFUNC_SHAPE_BLOCKS_PER_DEF`; 0:
+/// never). The shape pass costs about the same per definition whatever its size; what
+/// it saves is the prescan's walk of the alone ones, which grows with their blocks. The
+/// modules measured either side of it: pugixml with its tests 8.0 (37% of the sample
+/// alone, 61% of its blocks; 0.86 of the pass without shapes), rust-linked-debug 4.1
+/// (shapes without prefix keys 1.07), cpp-O0 1.0 (1.03).
+const ALONE_BLOCKS_PER_DEF: usize = 60;
+
+fn alone_blocks_per_def_min() -> usize {
+    static P: OnceLock<usize> = OnceLock::new();
+    *P.get_or_init(|| {
+        env_u32("MERGEFUNC_SHAPE_BLOCKS_PER_DEF").map_or(ALONE_BLOCKS_PER_DEF, |p| if p == 0 { usize::MAX } else { p as usize })
+    })
 }
 
 /// Every how many sampled definitions the prefix read so far is judged: a prefix of the
@@ -538,6 +560,10 @@ mod tests {
         // ... unless the alone one holds most of the blocks: shapes without prefix keys.
         assert_eq!(decide(&[1, 3, 3, 3], &[30, 2, 2, 2]), Some(false));
         assert_eq!(decide(&[1, 3, 3, 3], &[6, 2, 2, 2]), None);
+        // ... or, under 65% of them, 6 or more blocks of alone ones per definition
+        // (here 40% of the blocks, 6.0 a definition).
+        assert_eq!(decide(&[1, 3, 3, 3], &[24, 12, 12, 12]), Some(false));
+        assert_eq!(decide(&[1, 3, 3, 3], &[23, 12, 12, 12]), None);
         // No blocks read (an empty sample): as if all were alone.
         assert_eq!(decide(&[], &[]), Some(true));
     }
