@@ -568,7 +568,6 @@ int mergefunc_prescan(void *scan, LLVMValueRef fn, const uint64_t *term_by_opcod
     }
     WB[WN++] = W;
   };
-  static const bool OldPF = getenv("MF_OLDPF") != nullptr;
   LinePrefetch<PrefetchAhead> PF;
   for (const BasicBlock &BB : *F) {
     BlockSpans Sp;
@@ -589,13 +588,9 @@ int mergefunc_prescan(void *scan, LLVMValueRef fn, const uint64_t *term_by_opcod
     for (const Instruction &I : BB) {
       // Instructions are a linked list, but the parser allocated them (with their
       // operands) one after the other: asking for the memory a few KiB ahead keeps the
-      // next instructions' misses in flight instead of taking them one at a time.
-      // (Integer arithmetic: the address may lie outside any object; a prefetch never
-      // faults.)
-      if (OldPF) {
-      __builtin_prefetch(reinterpret_cast<const void *>(reinterpret_cast<uintptr_t>(&I) + PrefetchAhead));
-      __builtin_prefetch(reinterpret_cast<const void *>(reinterpret_cast<uintptr_t>(&I) + PrefetchAhead + 64));
-      } else PF.at(&I);
+      // next instructions' misses in flight instead of taking them one at a time (every
+      // line of the window: see `LinePrefetch`).
+      PF.at(&I);
       Lo = std::min(Lo, reinterpret_cast<uintptr_t>(&I));
       Hi = std::max(Hi, reinterpret_cast<uintptr_t>(&I));
       unsigned Op = I.getOpcode();
@@ -2312,19 +2307,16 @@ extern "C" {
 // The benchmark's instruction floor: one walk over every instruction of every function
 // of `m` (reading each one's opcode and operand count, the least any pass that looks at
 // every instruction reads), returning a checksum so that the walk is not optimized away.
-// It asks for the memory ahead as the prescan does (`PrefetchAhead`), so that it is a
-// floor for the prescan's walk too.
+// It asks for the memory ahead as the prescan does (`LinePrefetch`), so that it is a
+// floor for the prescan's walk too: a pass that reads fewer instructions (shapes leave
+// functions unread) can take less.
 uint64_t mergefunc_floor_instruction_walk(LLVMModuleRef m) {
   uint64_t H = 0;
-  static const bool Old = getenv("MF_OLDPF") != nullptr;
   LinePrefetch<PrefetchAhead> PF;
   for (const Function &F : *unwrap(m))
     for (const BasicBlock &BB : F)
       for (const Instruction &I : BB) {
-        if (Old) {
-        __builtin_prefetch(reinterpret_cast<const void *>(reinterpret_cast<uintptr_t>(&I) + PrefetchAhead));
-        __builtin_prefetch(reinterpret_cast<const void *>(reinterpret_cast<uintptr_t>(&I) + PrefetchAhead + 64));
-        } else PF.at(&I);
+        PF.at(&I);
         H = mixk(H, (uint64_t(I.getOpcode()) << 32) | I.getNumOperands());
       }
   return H;
