@@ -69,8 +69,11 @@
 //! Shapes are read only where they pay: a sample (every 8th definition, for modules of
 //! 512 definitions or more) decides first (`Sample::decide`). If half of the sample or
 //! more is alone within the sample, shapes and prefix keys are read. If fewer are, but
-//! they hold at least 65% of the sample's blocks (the unique functions are the large
-//! ones, as in Rust release builds), shapes are read without prefix keys. Otherwise the
+//! they hold at least 65% of the sample's blocks or 6 blocks per sampled definition (the
+//! unique functions are the large ones, as in Rust release builds and C++ programs with
+//! their tests), shapes are read without prefix keys, except for the shape classes with
+//! a function of 32 blocks or more, refined whole (a class is refined or not as one, so
+//! the refinement argument above holds for it as for all). Otherwise the
 //! module is duplicate-heavy, no function is alone, and every definition takes the full
 //! path. The sample is read in steps of 128, and a prefix that already decides for no
 //! shapes ends the sample early with the same answer. Which way the sample decides
