@@ -407,7 +407,13 @@ const ALONE_BLOCKS_PER_DEF: usize = 60;
 fn alone_blocks_per_def_min() -> usize {
     static P: OnceLock<usize> = OnceLock::new();
     *P.get_or_init(|| {
-        env_u32("MERGEFUNC_SHAPE_BLOCKS_PER_DEF").map_or(ALONE_BLOCKS_PER_DEF, |p| if p == 0 { usize::MAX } else { p as usize })
+        env_u32("MERGEFUNC_SHAPE_BLOCKS_PER_DEF").map_or(ALONE_BLOCKS_PER_DEF, |p| {
+            if p == 0 {
+                usize::MAX
+            } else {
+                p as usize
+            }
+        })
     })
 }
 
