@@ -399,7 +399,7 @@ fn prepare_inputs(dir: &Path, filter: Option<&str>) -> Result<Vec<(String, PathB
     let codec = root.join("adapters/llvm/scripts/gen-rust-codec-module.sh");
     let cpplibs = root.join("adapters/llvm/scripts/gen-cpp-libs.sh");
     let debian = root.join("adapters/llvm/scripts/gen-cpp-debian.sh");
-    let plan: [(&str, &Path, &[&str], &str); 23] = [
+    let plan: [(&str, &Path, &[&str], &str); 24] = [
         // Real C libraries at -O2, where little merges (`gen-c-modules.sh`).
         ("c-zstd-O2", &c, &["zstd"], "c-zstd-O2.bc"),
         ("c-oniguruma-O2", &c, &["oniguruma"], "c-oniguruma-O2.bc"),
