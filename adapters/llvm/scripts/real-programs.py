@@ -395,6 +395,30 @@ def first_diff(a, b):
 # Crates whose own test suites run with the plugin in lld (`cargo test` of the crate's
 # published sources, dev-dependencies from crates.io).
 RUST_CRATES = {"memchr": "2.8.3", "ryu": "1.0.11", "regex-syntax": "0.8.12", "smallvec": "1.16.6"}
+# More crates: heavy generics (hashbrown, indexmap), trait objects and serde's visitors
+# (serde_json), SIMD searchers and unsafe code (aho-corasick, bstr), integer formatting
+# (itoa), each with its own test suite.
+RUST_CRATES.update({"aho-corasick": "1.1.5", "itoa": "1.0.19", "indexmap": "2.14.2",
+                    "hashbrown": "0.16.1", "serde_json": "1.0.154", "bstr": "1.13.1",
+                    "arrayvec": "0.7.6", "bytes": "1.11.0"})
+
+# Build profiles of the Rust programs (--rust-profiles): cargo's release profile with
+# these settings (CARGO_PROFILE_RELEASE_*) and extra rustc flags. Every profile is built
+# unmerged and merged under every option set, each compared with its own unmerged build.
+# `abort` builds the tests with panic=abort (libtest then runs each test in a process of
+# its own, `-Z panic-abort-tests`, through RUSTC_BOOTSTRAP=1).
+RUST_PROFILES = {
+    "O3": ({}, []),
+    "O1": ({"OPT_LEVEL": "1"}, []),
+    "O2": ({"OPT_LEVEL": "2"}, []),
+    "Os": ({"OPT_LEVEL": "s"}, []),
+    "Oz": ({"OPT_LEVEL": "z"}, []),
+    "checks": ({"DEBUG_ASSERTIONS": "true", "OVERFLOW_CHECKS": "true"}, []),
+    "cgu16": ({"CODEGEN_UNITS": "16"}, []),
+    "debug2": ({"DEBUG": "2"}, []),
+    "native": ({}, ["-C", "target-cpu=native"]),
+    "abort": ({}, ["-C", "panic=abort", "-Z", "panic-abort-tests"]),
+}
 
 
 def rust_crate_dir(work, name):
@@ -416,40 +440,172 @@ def rust_crate_dir(work, name):
     return d
 
 
+def rust_modes(args):
+    """(build name, linker mode, its setting) of a Rust program's builds: the unmerged
+    build, the plugin in lld under every option set, and (--rust-cli) the command on the
+    link's module under every option set."""
+    sets = [(k, v) for k, v in OPTION_SETS.items() if k in args.sets.split(",")]
+    modes = [("base", "plain", None)] + [(f"plugin:{k}", "plugin", v[1]) for k, v in sets]
+    if args.rust_cli:
+        modes += [("cli-base", "cli", None)] + [(f"cli:{k}", "cli", v[0]) for k, v in sets]
+    return modes
+
+
 def rust_program(args, tally, name="rust"):
     """A Rust crate built with the plugin in lld under every option set: the rust-app
     crate (its tests and its binary's output), or a crate of RUST_CRATES (its own test
-    suite), compared with the build without the plugin."""
+    suite), compared with the build without the plugin; per profile of --rust-profiles.
+
+    Every build of a profile shares one target folder and one set of rustc flags: the
+    linker is this script (`rust_linker`), which loads the plugin, or runs the command,
+    as REALPROG_RUST_MODE says. Between builds only the crate's own artifacts are removed
+    (`cargo clean -p`), so the dependencies compile once per profile and every test
+    binary is linked again."""
     if name == "rust":
         d = os.path.join(args.work, "rust-app")
         shutil.rmtree(d, ignore_errors=True)
         shutil.copytree(os.path.join(DRV, "rust-app"), d)
+        pkg = "rust-app"
     else:
         d = rust_crate_dir(args.work, name)
-    base_flags = ["-C", "linker-plugin-lto", "-C", "link-arg=-fuse-ld=lld", "-C", "linker=clang-22",
-                  "-C", "panic=unwind"]
-    results = {}
-    sets = [(k, v) for k, v in OPTION_SETS.items() if k in args.sets.split(",")]
-    for set_name, (_, params) in [("base", (None, None))] + sets:
-        flags = list(base_flags)
+        pkg = name
+    host = next(l.split()[1] for l in must(["rustc", "-vV"]).stdout.splitlines() if l.startswith("host:"))
+    for prof in args.rust_profiles.split(","):
+        settings, extra = RUST_PROFILES[prof]
+        panic = [] if "panic=abort" in extra else ["-C", "panic=unwind"]
+        flags = ["-C", "linker-plugin-lto", "-C", "link-arg=-fuse-ld=lld", "-C",
+                 f"linker={os.path.abspath(__file__)}"] + panic + extra
+        target = os.path.join(d, "target", prof)
         env = dict(os.environ, CARGO_PROFILE_RELEASE_LTO="fat", CARGO_PROFILE_RELEASE_CODEGEN_UNITS="1",
-                   CARGO_TARGET_DIR=os.path.join(d, "target", set_name))
-        rep = os.path.join(d, f"report-{set_name}.json")
-        if set_name != "base":
-            flags += ["-C", f"link-arg=-Wl,--load-pass-plugin={args.plugin}"]
-            env["MERGEFUNC_PLUGIN_PARAMS"] = f"{params}{';' if params else ''}verify;report={rep}"
-        env["RUSTFLAGS"] = " ".join(flags)
-        r = run(["cargo", "test", "--release", "--quiet"], cwd=d, env=env)
-        # the test results without their timings ("; finished in 0.17s")
-        tests = (r.returncode, "".join(re.sub(r"; finished in [0-9.]+s", "", l) + "\n"
-                                       for l in r.stdout.splitlines() if l.startswith("test result")))
-        r2 = run(["cargo", "run", "--release", "--quiet"] if name == "rust" else ["true"], cwd=d, env=env)
-        results["base" if set_name == "base" else f"plugin:{set_name}"] = (
-            (r2.returncode, (tests[1] + f"tests exit {tests[0]}\n" + r2.stdout).encode()),
-            merged_of(rep) if set_name != "base" else None)
-        if r.returncode or r2.returncode:
-            print(r.stdout[-2000:], r.stderr[-2000:], r2.stderr[-2000:], file=sys.stderr)
-    report(name, "O3", results, tally)
+                   CARGO_PROFILE_RELEASE_DEBUG="0", CARGO_TARGET_DIR=target, RUSTFLAGS=" ".join(flags),
+                   REALPROG_PLUGIN=args.plugin or "", REALPROG_CLI=args.cli)
+        env.update({f"CARGO_PROFILE_RELEASE_{k}": v for k, v in settings.items()})
+        if "-Z" in extra:
+            env["RUSTC_BOOTSTRAP"] = "1"
+        env.pop("MERGEFUNC_PLUGIN_PARAMS", None)
+        results = {}
+        for build, mode, setting in rust_modes(args):
+            if mode == "plugin" and not args.plugin:
+                continue
+            reports = os.path.join(d, "reports", prof, build.replace(":", "-"))
+            shutil.rmtree(reports, ignore_errors=True)
+            os.makedirs(reports)
+            benv = dict(env, REALPROG_RUST_MODE=mode, REALPROG_REPORTS=reports)
+            if mode == "plugin":
+                benv["MERGEFUNC_PLUGIN_PARAMS"] = f"{setting}{';' if setting else ''}verify;report={reports}/%m.json"
+            if mode == "cli":
+                benv["REALPROG_CLI_OPTS"] = json.dumps(setting) if setting is not None else ""
+            must(["cargo", "clean", "--quiet", "--release", "--target", host, "-p", pkg], cwd=d, env=benv)
+            r = run(["cargo", "test", "--release", "--quiet", "--target", host, "--lib", "--bins", "--tests"],
+                    cwd=d, env=benv)
+            # the test results without their timings ("; finished in 0.17s")
+            tests = (r.returncode, "".join(re.sub(r"; finished in [0-9.]+s", "", l) + "\n"
+                                           for l in r.stdout.splitlines() if l.startswith("test result")))
+            r2 = run(["cargo", "run", "--release", "--quiet", "--target", host] if name == "rust" else ["true"],
+                     cwd=d, env=benv)
+            merged = None
+            if mode != "plain" and setting is not None:
+                merged = sum(merged_of(os.path.join(reports, f)) or 0 for f in os.listdir(reports)
+                             if f.endswith(".json"))
+            failures = [l for l in (r.stderr + r2.stderr).splitlines() if l.startswith("realprog-linker:")]
+            results[build] = ((r2.returncode, (tests[1] + f"tests exit {tests[0]}\n" + r2.stdout
+                                               + "".join(l + "\n" for l in failures)).encode()), merged)
+            if r.returncode or r2.returncode:
+                print(r.stdout[-2000:], r.stderr[-2000:], r2.stderr[-2000:], file=sys.stderr)
+        if "cli-base" in results:
+            # the command's builds compare with the unmerged build linked the same way
+            cli_base = results.pop("cli-base")
+            for b in [b for b in results if b.startswith("cli:")]:
+                results[b.replace("cli:", "cli~")] = results.pop(b)
+            report_rust(name, prof, results, cli_base, tally)
+        else:
+            report(name, prof, results, tally)
+
+
+def report_rust(name, prof, results, cli_base, tally):
+    """report() with the command's builds (cli~SET) compared with `cli-base`."""
+    report(name, prof, {b: r for b, r in results.items() if not b.startswith("cli~")}, tally)
+    report(name, prof, dict([("base", cli_base)] + [(b.replace("cli~", "cli:"), r)
+                                                   for b, r in results.items() if b.startswith("cli~")]), tally)
+
+
+def is_bitcode_input(path):
+    """Whether a link input is LLVM bitcode, or an archive whose objects all are (the
+    crates rustc compiled with linker-plugin LTO)."""
+    try:
+        with open(path, "rb") as f:
+            head = f.read(8)
+            if head[:4] == b"BC\xc0\xde":
+                return True
+            if head != b"!<arch>\n":
+                return False
+            objects = bitcode = 0
+            while True:
+                hdr = f.read(60)
+                if len(hdr) < 60:
+                    break
+                size = int(hdr[48:58].decode().strip())
+                member = hdr[:16].decode(errors="replace").strip()
+                data = f.read(size)
+                if size % 2:
+                    f.read(1)
+                if member.endswith(".o/") or member.endswith(".o") or data[:4] == b"BC\xc0\xde":
+                    objects += 1
+                    bitcode += data[:4] == b"BC\xc0\xde"
+            return objects > 0 and objects == bitcode
+    except (OSError, ValueError):
+        return False
+
+
+def rust_linker(argv):
+    """This script as rustc's linker (REALPROG_RUST_MODE set): `plain` links with
+    clang-22 and lld; `plugin` adds the plugin to lld's LTO; `cli` links the program's
+    bitcode into one module (lld's full LTO at -O0, `--lto-emit-llvm`), runs the command on
+    it with REALPROG_CLI_OPTS (a JSON list; empty: no command, the reference), checks it
+    with the verifier, compiles it with llc-22 -O2 and links the object in place of the
+    bitcode inputs. A failure prints a `realprog-linker:` line and fails the link."""
+    mode, args = os.environ["REALPROG_RUST_MODE"], argv[1:]
+    cc = ["clang-22"]
+    if mode == "plugin":
+        return subprocess.call(cc + args + [f"-Wl,--load-pass-plugin={os.environ['REALPROG_PLUGIN']}"])
+    if mode != "cli" or "-shared" in args or "-o" not in args:
+        return subprocess.call(cc + args)
+    out = args[args.index("-o") + 1]
+    lto = out + ".lto.bc"
+    tmp_args = list(args)
+    tmp_args[args.index("-o") + 1] = lto
+    r = run(cc + tmp_args + ["-Wl,--lto-emit-llvm", "-Wl,--lto-O0"])
+    if r.returncode:
+        sys.stderr.write(r.stderr)
+        return r.returncode
+    bc = lto
+    opts = os.environ.get("REALPROG_CLI_OPTS")
+    if opts:
+        bc = out + ".merged.bc"
+        rep = os.path.join(os.environ["REALPROG_REPORTS"], os.path.basename(out) + ".json")
+        r = run([os.environ["REALPROG_CLI"], lto, "-o", bc, "--report", rep] + json.loads(opts))
+        if r.returncode:
+            print(f"realprog-linker: {os.path.basename(out)}: mergefunc FAILED ({r.returncode}): {r.stderr[-1500:]}",
+                  file=sys.stderr)
+            return 1
+        r = run(["opt-22", "-passes=verify", "-disable-output", bc])
+        if r.returncode:
+            print(f"realprog-linker: {os.path.basename(out)}: VERIFIER rejects: {r.stderr[-1500:]}", file=sys.stderr)
+            return 1
+    obj = out + ".merged.o"
+    r = run(["llc-22", "-O2", "-filetype=obj", "--relocation-model=pic", bc, "-o", obj])
+    if r.returncode:
+        print(f"realprog-linker: {os.path.basename(out)}: llc-22 FAILED: {r.stderr[-1500:]}", file=sys.stderr)
+        return 1
+    final, placed = [], False
+    for a in args:
+        if not a.startswith("-") and is_bitcode_input(a):
+            if not placed:
+                final.append(obj)
+                placed = True
+            continue
+        final.append(a)
+    return subprocess.call(cc + final)
 
 
 def main():
@@ -463,6 +619,10 @@ def main():
     ap.add_argument("--sets", default=",".join(OPTION_SETS), help="option sets to run (default: all)")
     ap.add_argument("--cflags", default="plain", choices=sorted(CFLAG_SETS),
                     help="compiler flag set of the C/C++ programs' builds (default: plain)")
+    ap.add_argument("--rust-profiles", default="O3",
+                    help=f"build profiles of the Rust programs (default: O3; of {','.join(RUST_PROFILES)})")
+    ap.add_argument("--rust-cli", action="store_true",
+                    help="also build the Rust programs with the command on the link's module under every option set")
     ap.add_argument("--fetch-debian", metavar="NAME", choices=sorted(DEBIAN_SOURCES),
                     help="only fetch and unpack a Debian source package into WORK/debian-src "
                          "and print its folder (for gen-cpp-debian.sh)")
@@ -484,10 +644,10 @@ def main():
     tally = []
     for name in args.programs.split(","):
         if name == "rust" or name in RUST_CRATES:
-            if args.plugin:
+            if args.plugin or args.rust_cli:
                 rust_program(args, tally, name)
             else:
-                print("rust: skipped (no plugin)")
+                print(f"{name}: skipped (no plugin)")
         else:
             c_program(name, crates, args, tally)
     print("\n".join(tally) if tally else "all builds printed what the unmerged build printed")
@@ -495,4 +655,4 @@ def main():
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(rust_linker(sys.argv) if os.environ.get("REALPROG_RUST_MODE") else main())
