@@ -6,6 +6,7 @@ a full-LTO link; every merged build must print what the unmerged build prints.
 Usage: real-programs.py [--programs lua,sqlite,compress,cxx,rust,tinyxml2,pugixml,jsoncpp,cjson,...]
                         [--opt-levels O1,O2] [--sets default,all] [--cli PATH]
                         [--plugin PATH] [--work DIR] [--no-plugin] [--cflags SET]
+                        [--rust-profiles O3,O1,checks,...] [--rust-cli]
 
 Programs (sources from crates.io through cargo; drivers and inputs in real-programs/):
   lua       Lua 5.4.9 (lua-src) with lua-driver.c, running suite.lua;
@@ -19,8 +20,16 @@ Programs (sources from crates.io through cargo; drivers and inputs in real-progr
   rust      real-programs/rust-app: trait objects, generics, panics caught with
             catch_unwind, collections; its own tests and its binary's output (stable
             rustc, linker-plugin LTO, the plugin in lld).
-  memchr, ryu, regex-syntax, smallvec  the crates' own test suites (`cargo test
-            --release`, pinned versions from crates.io), built like rust-app.
+  memchr, ryu, regex-syntax, smallvec, aho-corasick, itoa, indexmap, hashbrown,
+  serde_json, bstr, arrayvec, bytes  the crates' own test suites (`cargo test --release
+            --lib --bins --tests`, pinned versions from crates.io), built like rust-app.
+  The Rust programs are built in every profile of --rust-profiles (RUST_PROFILES: opt
+  levels 1/2/3/s/z, debug assertions and overflow checks, 16 codegen units, debuginfo=2,
+  target-cpu=native, panic=abort), each compared with its own unmerged build; with
+  --rust-cli also through the command: lld links the program's bitcode into one module
+  (full LTO at -O0, --lto-emit-llvm), the command merges it under every option set, llc-22
+  -O2 compiles it and lld links it in place of the bitcode (this script is rustc's linker,
+  `rust_linker`); those builds compare with the same link without the command (`cli-base`).
 Programs with their own test suites, from Debian 12 source packages (the orig tarballs,
 fetched from deb.debian.org's pool and checked by sha256): the run's output is the suite's report.
   tinyxml2  tinyxml2 9.0.0 with its xmltest.cpp (run in the source folder: resources/);
