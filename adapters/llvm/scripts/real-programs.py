@@ -516,6 +516,8 @@ def rust_program(args, tally, name="rust"):
             if mode != "plain" and setting is not None:
                 merged = sum(merged_of(os.path.join(reports, f)) or 0 for f in os.listdir(reports)
                              if f.endswith(".json"))
+            passed = sum(int(n) for n in re.findall(r"([0-9]+) passed", tests[1]))
+            print(f"{name} {prof} {build}: {passed} tests passed", flush=True)
             failures = [l for l in (r.stderr + r2.stderr).splitlines() if l.startswith("realprog-linker:")]
             results[build] = ((r2.returncode, (tests[1] + f"tests exit {tests[0]}\n" + r2.stdout
                                                + "".join(l + "\n" for l in failures)).encode()), merged)

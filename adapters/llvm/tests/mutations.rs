@@ -671,6 +671,23 @@ const TOKEN_CHANGES: &[(&str, &str)] = &[
     (" noundef ", " "),
     ("zeroinitializer", "poison"),
     ("undef", "poison"),
+    // What rustc writes on calls and loads: call-site parameter and return attributes, and
+    // attachments, each withdrawn (an attachment becomes one of a kind no pass reads).
+    (" noalias ", " "),
+    (" nonnull ", " "),
+    ("dereferenceable(", "dereferenceable_or_null("),
+    (" zeroext ", " signext "),
+    ("range(i8 0, 2)", "range(i8 0, 3)"),
+    ("range(i64 1, ", "range(i64 0, "),
+    (" readonly ", " "),
+    ("captures(none) ", ""),
+    (" nuw nsw ", " nsw "),
+    (", !noundef !", ", !mf.other !"),
+    (", !range !", ", !mf.other !"),
+    (", !nonnull !", ", !mf.other !"),
+    (", !align !", ", !mf.other !"),
+    (", !noalias !", ", !mf.other !"),
+    (", !alias.scope !", ", !mf.other !"),
 ];
 
 /// The definitions of a module's text: (name as written after `@`, start, end) of each
