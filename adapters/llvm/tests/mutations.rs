@@ -671,8 +671,12 @@ const TOKEN_CHANGES: &[(&str, &str)] = &[
     (" noundef ", " "),
     ("zeroinitializer", "poison"),
     ("undef", "poison"),
-    // What rustc writes on calls and loads: call-site parameter and return attributes, and
-    // attachments, each withdrawn (an attachment becomes one of a kind no pass reads).
+];
+
+/// What rustc writes on calls and loads: call-site parameter and return attributes, and
+/// attachments, each withdrawn or weakened (an attachment becomes one of a kind no pass
+/// reads). Counted apart in the sweep's summary line.
+const RUSTC_TOKEN_CHANGES: &[(&str, &str)] = &[
     (" noalias ", " "),
     (" nonnull ", " "),
     ("dereferenceable(", "dereferenceable_or_null("),
@@ -715,11 +719,12 @@ fn definitions(text: &str) -> Vec<(String, usize, usize)> {
 
 /// The sweep: `count` mutated clones of random functions of `text`, one at a time (the
 /// clone `<name>.mut` carries one token change of one instruction); a merge of a clone
-/// with its original is a false merge. Returns (clones merged, problems).
-fn sweep(what: &str, text: &str, count: usize, seed: u64) -> (usize, Vec<String>) {
+/// with its original is a false merge. Returns (clones merged, of them with a change of
+/// `RUSTC_TOKEN_CHANGES`, problems).
+fn sweep(what: &str, text: &str, count: usize, seed: u64) -> (usize, usize, Vec<String>) {
     let defs: Vec<_> = definitions(text).into_iter().filter(|(_, s, e)| text[*s..*e].lines().count() >= 4).collect();
     let mut rng = Rng(seed);
-    let (mut runs, mut problems) = (0, Vec::new());
+    let (mut runs, mut rustc_runs, mut problems) = (0, 0, Vec::new());
     for _ in 0..count * 8 {
         if runs == count || defs.is_empty() {
             break;
@@ -735,6 +740,7 @@ fn sweep(what: &str, text: &str, count: usize, seed: u64) -> (usize, Vec<String>
         let i = insts[rng.below(insts.len())];
         let applicable: Vec<&(&str, &str)> = TOKEN_CHANGES
             .iter()
+            .chain(RUSTC_TOKEN_CHANGES)
             .filter(|(from, _)| {
                 lines[i].contains(from) && !(lines[i].contains("getelementptr") && from.contains("align"))
             })
@@ -742,7 +748,8 @@ fn sweep(what: &str, text: &str, count: usize, seed: u64) -> (usize, Vec<String>
         if applicable.is_empty() {
             continue;
         }
-        let (from, to) = *applicable[rng.below(applicable.len())];
+        let applicable_pick = &applicable[rng.below(applicable.len())];
+        let (from, to) = **applicable_pick;
         let changed = lines[i].replacen(from, to, 1);
         let clone_name = match name.strip_suffix('"') {
             Some(n) => format!("{n}.mut\""),
@@ -766,6 +773,7 @@ fn sweep(what: &str, text: &str, count: usize, seed: u64) -> (usize, Vec<String>
         let ids = [name, &clone_name].map(|n| m.func_by_name(n.trim_matches('"')));
         let [Some(f), Some(g)] = ids else { continue };
         runs += 1;
+        rustc_runs += usize::from(RUSTC_TOKEN_CHANGES.iter().any(|c| std::ptr::eq(c, *applicable_pick)));
         let report = match merge_module(&mut m, &Options { check_fast_path: true, ..Options::default() }) {
             Ok(r) => r,
             Err(e) => {
@@ -782,7 +790,7 @@ fn sweep(what: &str, text: &str, count: usize, seed: u64) -> (usize, Vec<String>
             problems.push(format!("{what}: FALSE MERGE of @{name} and its clone:\n  - {}\n  + {}", lines[i], clone[i]));
         }
     }
-    (runs, problems)
+    (runs, rustc_runs, problems)
 }
 
 /// The sweep on every corpus module (a few clones each, in CI), or with
@@ -806,13 +814,17 @@ fn mutated_clones_of_real_functions_never_merge() {
             (v, 3)
         }
     };
-    let (mut runs, mut problems) = (0, Vec::new());
+    let (mut runs, mut rustc_runs, mut problems) = (0, 0, Vec::new());
     for (k, f) in files.iter().enumerate() {
         let text = std::fs::read_to_string(f).unwrap_or_else(|e| panic!("{}: {e}", f.display()));
-        let (r, p) = sweep(&f.display().to_string(), &text, count, 0x5eed + k as u64);
+        let (r, rr, p) = sweep(&f.display().to_string(), &text, count, 0x5eed + k as u64);
         runs += r;
+        rustc_runs += rr;
         problems.extend(p);
     }
-    eprintln!("mutation sweep: {runs} mutated clones in {} modules", files.len());
+    eprintln!(
+        "mutation sweep: {runs} mutated clones in {} modules ({rustc_runs} with a rustc attribute or attachment changed)",
+        files.len()
+    );
     assert!(problems.is_empty(), "\n{}", problems.join("\n"));
 }
