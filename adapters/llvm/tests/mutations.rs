@@ -673,6 +673,23 @@ const TOKEN_CHANGES: &[(&str, &str)] = &[
     ("undef", "poison"),
 ];
 
+/// Changes of a definition's return and parameter attributes (rustc writes them on
+/// nearly every function), each withdrawing or weakening a promise.
+const PARAMETER_CHANGES: &[(&str, &str)] = &[
+    (" noalias ", " "),
+    (" nonnull ", " "),
+    (" noundef ", " "),
+    ("dereferenceable(", "dereferenceable_or_null("),
+    (" zeroext ", " signext "),
+    ("range(i8 0, 2)", "range(i8 0, 3)"),
+    ("range(i64 1, ", "range(i64 0, "),
+    (" readonly ", " "),
+    ("captures(none) ", ""),
+    ("align 8 ", "align 4 "),
+    ("align 4 ", "align 2 "),
+    (" writable ", " "),
+];
+
 /// What rustc writes on calls and loads: call-site parameter and return attributes, and
 /// attachments, each withdrawn or weakened (an attachment becomes one of a kind no pass
 /// reads). Counted apart in the sweep's summary line.
@@ -732,25 +749,31 @@ fn sweep(what: &str, text: &str, count: usize, seed: u64) -> (usize, usize, Vec<
         let (name, s, e) = &defs[rng.below(defs.len())];
         let body = &text[*s..*e];
         let lines: Vec<&str> = body.lines().collect();
-        let insts: Vec<usize> =
+        let mut insts: Vec<usize> =
             (1..lines.len()).filter(|i| lines[*i].starts_with("  ") && !lines[*i].contains("#dbg")).collect();
         if insts.is_empty() {
             continue;
         }
+        // the define line too: its return and parameter attributes (the text before the
+        // parameter list's `)`, so never the function's own attributes or alignment)
+        insts.push(0);
         let i = insts[rng.below(insts.len())];
-        let applicable: Vec<&(&str, &str)> = TOKEN_CHANGES
-            .iter()
-            .chain(RUSTC_TOKEN_CHANGES)
-            .filter(|(from, _)| {
-                lines[i].contains(from) && !(lines[i].contains("getelementptr") && from.contains("align"))
-            })
+        let line = if i == 0 { &lines[0][..lines[0].rfind(')').unwrap_or(0)] } else { lines[i] };
+        let table: Vec<&(&str, &str)> = if i == 0 {
+            PARAMETER_CHANGES.iter().collect()
+        } else {
+            TOKEN_CHANGES.iter().chain(RUSTC_TOKEN_CHANGES).collect()
+        };
+        let applicable: Vec<&(&str, &str)> = table
+            .into_iter()
+            .filter(|(from, _)| line.contains(from) && !(line.contains("getelementptr") && from.contains("align")))
             .collect();
         if applicable.is_empty() {
             continue;
         }
         let applicable_pick = &applicable[rng.below(applicable.len())];
         let (from, to) = **applicable_pick;
-        let changed = lines[i].replacen(from, to, 1);
+        let changed = format!("{}{}", line.replacen(from, to, 1), &lines[i][line.len()..]);
         let clone_name = match name.strip_suffix('"') {
             Some(n) => format!("{n}.mut\""),
             None => format!("{name}.mut"),
@@ -773,7 +796,9 @@ fn sweep(what: &str, text: &str, count: usize, seed: u64) -> (usize, usize, Vec<
         let ids = [name, &clone_name].map(|n| m.func_by_name(n.trim_matches('"')));
         let [Some(f), Some(g)] = ids else { continue };
         runs += 1;
-        rustc_runs += usize::from(RUSTC_TOKEN_CHANGES.iter().any(|c| std::ptr::eq(c, *applicable_pick)));
+        rustc_runs += usize::from(
+            RUSTC_TOKEN_CHANGES.iter().chain(PARAMETER_CHANGES).any(|c| std::ptr::eq(c, *applicable_pick)),
+        );
         let report = match merge_module(&mut m, &Options { check_fast_path: true, ..Options::default() }) {
             Ok(r) => r,
             Err(e) => {
