@@ -442,8 +442,14 @@ def rust_crate_dir(work, name):
                             os.path.join(proj, "Cargo.toml")]).stdout)
     src = next(os.path.dirname(p["manifest_path"]) for p in meta["packages"] if p["name"] == name)
     d = os.path.join(work, f"crate-{name}")
-    shutil.rmtree(d, ignore_errors=True)
-    shutil.copytree(src, d)
+    # a fresh copy of the sources; an earlier run's target folder stays (dependencies
+    # compile once; the crate's own artifacts are cleaned before every build)
+    if os.path.isdir(d):
+        for e in os.listdir(d):
+            if e != "target":
+                p = os.path.join(d, e)
+                shutil.rmtree(p) if os.path.isdir(p) and not os.path.islink(p) else os.remove(p)
+    shutil.copytree(src, d, dirs_exist_ok=True)
     with open(os.path.join(d, "Cargo.toml"), "a") as f:
         f.write("\n[workspace]\n")
     return d
