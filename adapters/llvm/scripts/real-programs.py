@@ -45,8 +45,14 @@ Builds of each C/C++ program, per optimization level:
                   translation unit, as a user's build has it), linked by lld, at -O2 only;
                   its reference is `tu-base`, the same build without the plugin.
 --sets limits the option sets (default: all of OPTION_SETS). --cflags NAME builds the C/C++
-programs with a compiler flag set of CFLAG_SETS (hardening, trapping sanitizers, KCFI) in
-folders of their own.
+programs with a compiler flag set of CFLAG_SETS (hardening, code-generation switches,
+trapping sanitizers, KCFI, and ASan, UBSan and TSan with their runtimes from
+libclang-rt-22-dev) in folders of their own. --mix NAME compiles every second source with
+the set NAME instead (a mixed-flag program: in cjson, 21 copies of one library, half of
+them built each way).
+Every merge of the command must join two bodies that read the same in the unmerged
+module once names, linkage, debug locations, `!prof` and GEP no-wrap flags are set aside
+(attribute groups spelled out): any other difference is reported as UNEXPLAINED.
 Every merged module passes `opt-22 -passes=verify`. Prints one line per build with its
 merge count and `same`/`DIFFERS`; exits 1 if any output differs.
 """
@@ -88,7 +94,23 @@ CFLAG_SETS = {
     "function-trap": ["-fsanitize=function", "-fsanitize-trap=function"],
     "hardened": ["-fstack-protector-strong", "-fstack-clash-protection", "-fcf-protection=full",
                  "-ftrivial-auto-var-init=pattern", "-fzero-call-used-regs=used-gpr", "-D_FORTIFY_SOURCE=2"],
+    # code-generation switches that leave marks on functions, calls and locals
+    "codegen": ["-ftrivial-auto-var-init=zero", "-fzero-call-used-regs=used", "-fno-plt", "-mretpoline"],
+    # sanitizers that keep running after a report (their runtimes: libclang-rt-22-dev)
+    "asan": ["-fsanitize=address", "-fno-omit-frame-pointer"],
+    "ubsan": ["-fsanitize=undefined", "-fno-sanitize=vptr,function", "-fno-sanitize-recover=none"],
+    "tsan": ["-fsanitize=thread"],
+    # semantic switches for --mix: the same source on both sides of a difference that
+    # only shows in the IR's attributes or attachments
+    "no-strict-aliasing": ["-fno-strict-aliasing"],
+    "no-exceptions": ["-fno-exceptions"],
+    "march": ["-march=haswell"],
+    "fast-math": ["-ffast-math"],
+    "wrapv": ["-fwrapv"],
+    "O0": ["-O0"],
 }
+# Sets whose programs need a sanitizer runtime at link time and run time.
+RUNTIME_SETS = {"asan", "ubsan", "tsan"}
 
 CRATES = """
 [dependencies]
@@ -147,6 +169,12 @@ CJSON_TESTS = ["parse_examples", "parse_number", "parse_hex4", "parse_string", "
                "print_object", "print_value", "misc_tests", "parse_with_opts", "compare_tests",
                "cjson_add", "readme_examples", "minify_tests"]
 CJSON_UTILS_TESTS = ["json_patch_tests", "old_utils_tests", "misc_utils_tests"]
+
+
+# How a program renames the copies of one library (see cjson_wrappers): patterns that map
+# a copy's names back to the library's, for unexplained_merges.
+RENAMES = {"cjson": [(r"_(" + "|".join(CJSON_TESTS + CJSON_UTILS_TESTS) + r")$", ""), (r"^utils_", ""),
+                     (r"^cjson_test_.*", "cjson_test")]}
 
 
 def cjson_wrappers(d, work):
@@ -261,6 +289,81 @@ def program_sources(name, crates, work=None):
     raise SystemExit(f"unknown program {name}")
 
 
+# A merged pair's two bodies in the unmerged module, as text that leaves out what a merge
+# may differ in: names (the functions' own, the numbers llvm-link appends to clashing
+# statics, the renames of a program that holds several copies of one library), linkage
+# and visibility (they decide how a pair merges), debug locations and records, `!prof`,
+# the no-wrap flags of GEP instructions (the merge intersects them) and the identity of
+# distinct metadata nodes. Attribute groups are spelled out, so two bodies that differ in
+# a function or call attribute, an attachment, a flag or a constant stay different.
+DEFINE_WORDS = re.compile(r"\b(internal|private|linkonce_odr|linkonce|weak_odr|weak|external|dso_local|"
+                          r"hidden|protected|unnamed_addr|local_unnamed_addr|comdat(\(\$[^)]*\))?)\s")
+GLOBAL = re.compile(r'@("(?:[^"\\]|\\.)*"|[-\w.$]+)')
+
+
+def module_bodies(ll):
+    """({function name: body text}, {attribute group id: text}, {distinct metadata ids})."""
+    bodies, attrs, distinct, cur, name = {}, {}, set(), None, None
+    for line in ll.splitlines():
+        if cur is not None:
+            cur.append(line)
+            if line == "}":
+                bodies[name] = cur
+                cur = None
+        elif line.startswith("define "):
+            m = GLOBAL.search(line)
+            name, cur = (m.group(1).strip('"') if m else "?"), [line]
+        elif line.startswith("attributes #"):
+            k, _, v = line[len("attributes #"):].partition(" = ")
+            attrs[k] = v
+        elif line.startswith("!") and " = distinct " in line:
+            distinct.add(line[1:line.index(" ")])
+    return bodies, attrs, distinct
+
+
+def normal_body(lines, attrs, distinct, renames):
+    def glob(m):
+        g = m.group(1).strip('"')
+        g = re.sub(r"\.[0-9]+$", "", g)
+        for old, new in renames:
+            g = re.sub(old, new, g)
+        return "@" + g
+    out = []
+    for i, line in enumerate(lines):
+        if line.lstrip().startswith("#dbg_"):
+            continue
+        line = re.sub(r", !(dbg|prof) ![0-9]+", "", line)
+        if i == 0:
+            line = DEFINE_WORDS.sub("", line)
+        line = re.sub(r"= getelementptr ((inbounds|nusw|nuw) )*", "= getelementptr ", line)
+        line = re.sub(r"#([0-9]+)", lambda m: "{" + attrs.get(m.group(1), "?") + "}", line)
+        line = re.sub(r"!([0-9]+)\b", lambda m: "!distinct" if m.group(1) in distinct else m.group(0), line)
+        out.append(GLOBAL.sub(glob, line))
+    return out
+
+
+def unexplained_merges(ll_path, report, renames):
+    """Merges of the report whose two bodies differ in the unmerged module beyond what a
+    merge may differ in (see normal_body), as printable lines."""
+    with open(ll_path) as f:
+        bodies, attrs, distinct = module_bodies(f.read())
+    with open(report) as f:
+        merges = json.load(f).get("merges", [])
+    bad = []
+    for x in merges:
+        a, b = x.get("shared_body_of") or x["survivor"], x["folded"]
+        if a not in bodies or b not in bodies:
+            continue
+        na = normal_body(bodies[a], attrs, distinct, renames)
+        nb = normal_body(bodies[b], attrs, distinct, renames)
+        # the define lines without the functions' own names
+        na[0], nb[0] = GLOBAL.sub("@SELF", na[0], count=1), GLOBAL.sub("@SELF", nb[0], count=1)
+        if na != nb:
+            diff = [f"- {p}\n      + {q}" for p, q in zip(na, nb) if p != q][:3]
+            bad.append(f"@{a} ~ @{b}: bodies differ ({len(na)} vs {len(nb)} lines):\n      " + "\n      ".join(diff))
+    return bad
+
+
 def merged_of(report):
     try:
         with open(report) as f:
@@ -277,7 +380,11 @@ TIMINGS = re.compile(rb"[0-9]+\.[0-9]+ milli-seconds")
 
 def execute(exe, args, cwd):
     try:
-        r = subprocess.run([exe] + args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=600, cwd=cwd)
+        # a sanitizer's report goes to stderr and the run goes on; leaks are the
+        # programs' own (their tests do not free everything)
+        env = dict(os.environ, ASAN_OPTIONS="detect_leaks=0:halt_on_error=0", UBSAN_OPTIONS="halt_on_error=0",
+                   TSAN_OPTIONS="halt_on_error=0:report_bugs=0")
+        r = subprocess.run([exe] + args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=600, cwd=cwd, env=env)
         return r.returncode, TIMINGS.sub(b"<time>", r.stdout)
     except subprocess.TimeoutExpired:
         return "timeout", b""
@@ -289,17 +396,24 @@ def c_program(name, crates, args, tally):
     # a source is a path or (path, its own extra flags)
     srcs = [s if isinstance(s, tuple) else (s, []) for s in srcs]
     cc = "clang++-22" if cxx else "clang-22"
-    # the flag set goes with the language flags: into every compile and every link
-    lang = (["-std=c++17"] if cxx else []) + CFLAG_SETS[args.cflags]
+    # the flag set goes with the language flags: into every compile and every link; with
+    # --mix, every second source is compiled with the other set instead, and the links
+    # get both
+    std = ["-std=c++17"] if cxx else []
+    lang = std + [f for f in CFLAG_SETS[args.cflags] + (CFLAG_SETS[args.mix] if args.mix else [])
+                  if not f.startswith("-O")]
+    srcs = [(s, own + (CFLAG_SETS[args.mix] if args.mix and i % 2 else CFLAG_SETS[args.cflags]))
+            for i, (s, own) in enumerate(srcs)]
+    tag = ("" if args.cflags == "plain" else f"-{args.cflags}") + (f"-mix-{args.mix}" if args.mix else "")
     inc = [f"-I{i}" for i in incs]
     for ol in args.opt_levels.split(","):
-        d = os.path.join(args.work, f"{name}-{ol}" + ("" if args.cflags == "plain" else f"-{args.cflags}"))
+        d = os.path.join(args.work, f"{name}-{ol}{tag}")
         shutil.rmtree(d, ignore_errors=True)
         os.makedirs(d)
         bcs = []
         for i, (s, own) in enumerate(srcs):
             bc = os.path.join(d, f"{i:03d}-{os.path.basename(s)}.bc")
-            must([cc, f"-{ol}", "-emit-llvm", "-c", "-w", "-fPIC"] + lang + defs + own + inc + [s, "-o", bc])
+            must([cc, f"-{ol}", "-emit-llvm", "-c", "-w", "-fPIC"] + std + defs + own + inc + [s, "-o", bc])
             bcs.append(bc)
         linked = os.path.join(d, "linked.bc")
         must(["llvm-link-22"] + bcs + ["-o", linked])
@@ -313,6 +427,13 @@ def c_program(name, crates, args, tally):
                 tally.append(f"{name} -{ol} cli:{set_name}: mergefunc FAILED ({r.returncode}): {r.stderr[-1500:]}")
                 continue
             builds[f"cli:{set_name}"] = (out, rep)
+        # every merge of the command joins two bodies that are the same but for what a
+        # merge may change (unexplained_merges)
+        must(["llvm-dis-22", linked, "-o", os.path.join(d, "linked.ll")])
+        for b, (bc, rep) in builds.items():
+            if rep:
+                for line in unexplained_merges(os.path.join(d, "linked.ll"), rep, RENAMES.get(name, [])):
+                    tally.append(f"{name} -{ol} {b}: UNEXPLAINED merge {line}")
         results = {}
         for b, (bc, rep) in builds.items():
             if b != "base":
@@ -328,7 +449,7 @@ def c_program(name, crates, args, tally):
             objs = []
             for i, (s, own) in enumerate(srcs):
                 o = os.path.join(d, f"lto-{i:03d}.o")
-                must([cc, "-O2", "-flto", "-c", "-w", "-fPIC"] + lang + defs + own + inc + [s, "-o", o])
+                must([cc, "-O2", "-flto", "-c", "-w", "-fPIC"] + std + defs + own + inc + [s, "-o", o])
                 objs.append(o)
             for set_name, (_, params) in sets.items():
                 exe, rep = os.path.join(d, f"plugin-{set_name}.exe"), os.path.join(d, f"plugin-{set_name}.json")
@@ -348,7 +469,7 @@ def c_program(name, crates, args, tally):
                 objs, merged, failed = [], 0, False
                 for i, (s, own) in enumerate(srcs):
                     o = os.path.join(d, f"tu-{set_name}-{i:03d}.o")
-                    cmd = [cc, "-O2", "-c", "-w", "-fPIC"] + lang + defs + own + inc + [s, "-o", o]
+                    cmd = [cc, "-O2", "-c", "-w", "-fPIC"] + std + defs + own + inc + [s, "-o", o]
                     env = dict(os.environ)
                     if params is not None:
                         rep = o + ".json"
@@ -463,6 +584,9 @@ def main():
     ap.add_argument("--sets", default=",".join(OPTION_SETS), help="option sets to run (default: all)")
     ap.add_argument("--cflags", default="plain", choices=sorted(CFLAG_SETS),
                     help="compiler flag set of the C/C++ programs' builds (default: plain)")
+    ap.add_argument("--mix", choices=sorted(CFLAG_SETS),
+                    help="compile every second source with this flag set instead of --cflags "
+                         "(a mixed-flag program: the merge must not fold across the difference)")
     ap.add_argument("--fetch-debian", metavar="NAME", choices=sorted(DEBIAN_SOURCES),
                     help="only fetch and unpack a Debian source package into WORK/debian-src "
                          "and print its folder (for gen-cpp-debian.sh)")
