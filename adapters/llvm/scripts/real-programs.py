@@ -321,7 +321,23 @@ def module_bodies(ll):
     return bodies, attrs, distinct
 
 
-def normal_body(lines, attrs, distinct, renames):
+LOCAL = re.compile(r'%("(?:[^"\\]|\\.)*"|[-\w.$]+)|^("(?:[^"\\]|\\.)*"|[-\w.$]+):')
+# the droppable attachment kinds of --drop-differing-attachments (module.rs's
+# DROPPABLE_ATTACHMENTS): a merge under that option may join bodies that differ in them
+DROPPABLE = ("tbaa", "tbaa.struct", "alias.scope", "noalias", "range", "nonnull", "noundef", "align",
+             "dereferenceable", "dereferenceable_or_null", "invariant.load", "invariant.group",
+             "llvm.access.group", "llvm.mem.parallel_loop_access")
+
+
+def normal_body(lines, attrs, distinct, renames, drop=False):
+    locals_ = {}
+
+    def local(m):
+        # locals and blocks by order of first appearance (sanitizers keep value names,
+        # which name inlined functions)
+        n = locals_.setdefault(m.group(1) or m.group(2), len(locals_))
+        return f"%v{n}" if m.group(1) else f"v{n}:"
+
     def glob(m):
         g = m.group(1).strip('"')
         g = re.sub(r"\.[0-9]+$", "", g)
@@ -333,6 +349,10 @@ def normal_body(lines, attrs, distinct, renames):
         if line.lstrip().startswith("#dbg_"):
             continue
         line = re.sub(r", !(dbg|prof) ![0-9]+", "", line)
+        if drop:
+            line = re.sub(r", !(" + "|".join(re.escape(k) for k in DROPPABLE) + r") ![0-9]+", "", line)
+        line = re.sub(r"\s*;.*$", "", line) if not line.startswith("define") else line
+        line = LOCAL.sub(local, line)
         if i == 0:
             line = DEFINE_WORDS.sub("", line)
         line = re.sub(r"= getelementptr ((inbounds|nusw|nuw) )*", "= getelementptr ", line)
@@ -342,7 +362,7 @@ def normal_body(lines, attrs, distinct, renames):
     return out
 
 
-def unexplained_merges(ll_path, report, renames):
+def unexplained_merges(ll_path, report, renames, drop=False):
     """Merges of the report whose two bodies differ in the unmerged module beyond what a
     merge may differ in (see normal_body), as printable lines."""
     with open(ll_path) as f:
@@ -354,8 +374,8 @@ def unexplained_merges(ll_path, report, renames):
         a, b = x.get("shared_body_of") or x["survivor"], x["folded"]
         if a not in bodies or b not in bodies:
             continue
-        na = normal_body(bodies[a], attrs, distinct, renames)
-        nb = normal_body(bodies[b], attrs, distinct, renames)
+        na = normal_body(bodies[a], attrs, distinct, renames, drop)
+        nb = normal_body(bodies[b], attrs, distinct, renames, drop)
         # the define lines without the functions' own names
         na[0], nb[0] = GLOBAL.sub("@SELF", na[0], count=1), GLOBAL.sub("@SELF", nb[0], count=1)
         if na != nb:
@@ -432,7 +452,8 @@ def c_program(name, crates, args, tally):
         must(["llvm-dis-22", linked, "-o", os.path.join(d, "linked.ll")])
         for b, (bc, rep) in builds.items():
             if rep:
-                for line in unexplained_merges(os.path.join(d, "linked.ll"), rep, RENAMES.get(name, [])):
+                drop = "--drop-differing-attachments" in OPTION_SETS[b.split(":")[1]][0]
+                for line in unexplained_merges(os.path.join(d, "linked.ll"), rep, RENAMES.get(name, []), drop):
                     tally.append(f"{name} -{ol} {b}: UNEXPLAINED merge {line}")
         results = {}
         for b, (bc, rep) in builds.items():
