@@ -30,6 +30,10 @@ fetched from deb.debian.org's pool and checked by sha256): the run's output is t
   libyaml   libyaml 0.2.5 with its test programs (tests/: test-version, test-reader, and the
             scanner, parser, loader, emitter, dumper and test-suite event printer run on
             examples/, regression-inputs/ and the tarball's CI files) in one program through yaml-driver.c;
+  brotli    brotli 1.0.9 (Debian 12's orig tarball) with brotli-driver.c: its compatibility
+            test (tests/testdata/*.compressed decoded one-shot and streamed) and its
+            round-trip test (qualities 0 to 11, three window sizes, streamed with flushes)
+            on its own sources and some of docs/;
   cjson     cJSON 1.7.15 with its 21 Unity test files (tests/, cJSON_Utils included), in
             one program through cjson-driver.c: each test file keeps its own renamed copy
             of the library, so the linked module holds 21 copies of every function.
@@ -161,6 +165,8 @@ DEBIAN_SOURCES = {
                 "fa240dbf262be053f3898006d502d514936c818e422afdcf33921c63bed9bf2e", "libyaml-0.2.5"),
     "cjson": ("c/cjson/cjson_1.7.15.orig.tar.gz",
               "5308fd4bd90cef7aa060558514de6a1a4a0819974a26e6ed13973c5f624c24b2", "cJSON-1.7.15"),
+    "brotli": ("b/brotli/brotli_1.0.9.orig.tar.gz",
+               "f9e8d81d0405ba66d181529af42a3354f838c939095ff99930da6aa9cdf6fe46", "brotli-1.0.9"),
 }
 
 # cJSON's unit tests, one program per file upstream; the last three also test cJSON_Utils.
@@ -257,6 +263,17 @@ def program_sources(name, crates, work=None):
                             + glob.glob(os.path.join(d, ".*.yml")) + glob.glob(os.path.join(d, ".github", "*", "*.yml")))
             return srcs + [os.path.join(DRV, "yaml-driver.c")], [os.path.join(d, "include"), os.path.join(d, "src")], \
                 defs, False, inputs, d
+        if name == "brotli":
+            c = os.path.join(d, "c")
+            srcs = [f for sub in ("common", "dec", "enc") for f in sorted(glob.glob(os.path.join(c, sub, "*.c")))]
+            # the compatibility test's pairs and the round-trip test's inputs (the orig
+            # tarball keeps only two of its test files), with some of this repository's
+            # documentation as larger text
+            inputs = sorted(glob.glob(os.path.join(d, "tests", "testdata", "*")))
+            inputs += [os.path.join(c, "enc", "encode.c"), os.path.join(c, "common", "dictionary.h"),
+                       os.path.join(c, "dec", "decode.c")]
+            inputs += sorted(glob.glob(os.path.join(ROOT, "docs", "*.md")))[:4]
+            return srcs + [os.path.join(DRV, "brotli-driver.c")], [os.path.join(c, "include")], [], False, inputs, d
         if name == "cjson":
             t = os.path.join(d, "tests")
             srcs = cjson_wrappers(d, work) + [os.path.join(t, "unity", "src", "unity.c"),
