@@ -34,6 +34,9 @@ fetched from deb.debian.org's pool and checked by sha256): the run's output is t
             test (tests/testdata/*.compressed decoded one-shot and streamed) and its
             round-trip test (qualities 0 to 11, three window sizes, streamed with flushes)
             on its own sources and some of docs/;
+  fmt       fmt 9.1.0 (Debian 12's fmtlib) with its format, args and core tests (gtest and
+            gmock from Debian's libgtest-dev/libgmock-dev, linked as built): templates,
+            exceptions, locales, std::string;
   cjson     cJSON 1.7.15 with its 21 Unity test files (tests/, cJSON_Utils included), in
             one program through cjson-driver.c: each test file keeps its own renamed copy
             of the library, so the linked module holds 21 copies of every function.
@@ -165,6 +168,8 @@ DEBIAN_SOURCES = {
                 "fa240dbf262be053f3898006d502d514936c818e422afdcf33921c63bed9bf2e", "libyaml-0.2.5"),
     "cjson": ("c/cjson/cjson_1.7.15.orig.tar.gz",
               "5308fd4bd90cef7aa060558514de6a1a4a0819974a26e6ed13973c5f624c24b2", "cJSON-1.7.15"),
+    "fmt": ("f/fmtlib/fmtlib_9.1.0+ds1.orig.tar.gz",
+            "84ce1c2d0be3a9863935137969dcec6970125caac032f82474640bfc81463583", "fmtlib-9.1.0+ds1"),
     "brotli": ("b/brotli/brotli_1.0.9.orig.tar.gz",
                "f9e8d81d0405ba66d181529af42a3354f838c939095ff99930da6aa9cdf6fe46", "brotli-1.0.9"),
 }
@@ -176,6 +181,10 @@ CJSON_TESTS = ["parse_examples", "parse_number", "parse_hex4", "parse_string", "
                "cjson_add", "readme_examples", "minify_tests"]
 CJSON_UTILS_TESTS = ["json_patch_tests", "old_utils_tests", "misc_utils_tests"]
 
+
+# Libraries a program links that are not built with it (Debian's googletest packages,
+# libgtest-dev and libgmock-dev, built by GCC: outside the merge, as a user's would be).
+LINK_LIBS = {"fmt": ["-lgmock", "-lgtest", "-lpthread"]}
 
 # How a program renames the copies of one library (see cjson_wrappers): patterns that map
 # a copy's names back to the library's, for unexplained_merges.
@@ -263,6 +272,12 @@ def program_sources(name, crates, work=None):
                             + glob.glob(os.path.join(d, ".*.yml")) + glob.glob(os.path.join(d, ".github", "*", "*.yml")))
             return srcs + [os.path.join(DRV, "yaml-driver.c")], [os.path.join(d, "include"), os.path.join(d, "src")], \
                 defs, False, inputs, d
+        if name == "fmt":
+            t = os.path.join(d, "test")
+            srcs = [os.path.join(d, "src", f) for f in ("format.cc", "os.cc")] + [
+                os.path.join(t, f) for f in ("gtest-extra.cc", "util.cc", "test-main.cc", "format-test.cc",
+                                             "args-test.cc", "core-test.cc")]
+            return srcs, [os.path.join(d, "include"), t], [], True, ["--gtest_print_time=0"], t
         if name == "brotli":
             c = os.path.join(d, "c")
             srcs = [f for sub in ("common", "dec", "enc") for f in sorted(glob.glob(os.path.join(c, sub, "*.c")))]
@@ -481,7 +496,7 @@ def c_program(name, crates, args, tally):
                     continue
             exe = os.path.join(d, b.replace(":", "-") + ".exe")
             must(["llc-22", "-O2", "-filetype=obj", "--relocation-model=pic", bc, "-o", exe + ".o"])
-            must([cc, "-fuse-ld=lld"] + lang + [exe + ".o", "-o", exe, "-lm"])
+            must([cc, "-fuse-ld=lld"] + lang + [exe + ".o", "-o", exe, "-lm"] + LINK_LIBS.get(name, []))
             results[b] = (execute(exe, run_args, run_dir or d), merged_of(rep) if rep else None)
         if args.plugin and ol == "O2":
             objs = []
@@ -492,14 +507,14 @@ def c_program(name, crates, args, tally):
             for set_name, (_, params) in sets.items():
                 exe, rep = os.path.join(d, f"plugin-{set_name}.exe"), os.path.join(d, f"plugin-{set_name}.json")
                 env = dict(os.environ, MERGEFUNC_PLUGIN_PARAMS=f"{params}{';' if params else ''}verify;report={rep}")
-                r = run([cc, "-O2", "-flto", "-fuse-ld=lld"] + lang + objs + ["-o", exe, "-lm", f"-Wl,--load-pass-plugin={args.plugin}"], env=env)
+                r = run([cc, "-O2", "-flto", "-fuse-ld=lld"] + lang + objs + ["-o", exe, "-lm", f"-Wl,--load-pass-plugin={args.plugin}"] + LINK_LIBS.get(name, []), env=env)
                 if r.returncode:
                     tally.append(f"{name} plugin:{set_name}: link FAILED: {r.stderr[-1500:]}")
                     continue
                 results[f"plugin:{set_name}"] = (execute(exe, run_args, run_dir or d), merged_of(rep))
             # the same link without the plugin is the plugin builds' own reference
             exe = os.path.join(d, "lto-base.exe")
-            must([cc, "-O2", "-flto", "-fuse-ld=lld"] + lang + objs + ["-o", exe, "-lm"])
+            must([cc, "-O2", "-flto", "-fuse-ld=lld"] + lang + objs + ["-o", exe, "-lm"] + LINK_LIBS.get(name, []))
             results["lto-base"] = (execute(exe, run_args, run_dir or d), None)
             # the plugin on every translation unit (-fpass-plugin), and the same build
             # without it as the reference
@@ -524,7 +539,7 @@ def c_program(name, crates, args, tally):
                 if failed:
                     continue
                 exe = os.path.join(d, f"tu-{set_name}.exe")
-                must([cc, "-fuse-ld=lld"] + lang + objs + ["-o", exe, "-lm"])
+                must([cc, "-fuse-ld=lld"] + lang + objs + ["-o", exe, "-lm"] + LINK_LIBS.get(name, []))
                 key = "tu-base" if params is None else f"pertu:{set_name}"
                 results[key] = (execute(exe, run_args, run_dir or d), merged if params is not None else None)
         report(name, ol, results, tally)
