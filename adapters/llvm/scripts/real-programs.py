@@ -48,6 +48,8 @@ Builds of each C/C++ program, per optimization level:
   cli:SET         after `mergefunc IN -o OUT` with each option set (see OPTION_SETS);
   plugin:SET      `clang-22 -OL -flto` objects linked by ld.lld-22 with the plugin
                   (MERGEFUNC_PLUGIN_PARAMS=SET;verify;report=...), at -O2 only;
+  thin:SET        with --thin: `clang-22 -O2 -flto=thin` objects linked by lld with the
+                  plugin in every ThinLTO backend; its reference is `thin-base`;
   pertu:SET       every source `clang-22 -O2 -fpass-plugin=PLUGIN -c` (the plugin on each
                   translation unit, as a user's build has it), linked by lld, at -O2 only;
                   its reference is `tu-base`, the same build without the plugin.
@@ -516,6 +518,28 @@ def c_program(name, crates, args, tally):
             exe = os.path.join(d, "lto-base.exe")
             must([cc, "-O2", "-flto", "-fuse-ld=lld"] + lang + objs + ["-o", exe, "-lm"] + LINK_LIBS.get(name, []))
             results["lto-base"] = (execute(exe, run_args, run_dir or d), None)
+            if args.thin:
+                # ThinLTO: the plugin in every backend of lld's thin link, against the same
+                # thin link without it
+                objs = []
+                for i, (s, own) in enumerate(srcs):
+                    o = os.path.join(d, f"thin-{i:03d}.o")
+                    must([cc, "-O2", "-flto=thin", "-c", "-w", "-fPIC"] + std + defs + own + inc + [s, "-o", o])
+                    objs.append(o)
+                for set_name, params in [("thin-base", None)] + [(k, v[1]) for k, v in sets.items()]:
+                    exe, rep = os.path.join(d, f"thin-{set_name}.exe"), os.path.join(d, f"thin-{set_name}.json")
+                    cmd = [cc, "-O2", "-flto=thin", "-fuse-ld=lld", "-Wl,--thinlto-jobs=1"] + lang + objs + \
+                        ["-o", exe, "-lm"] + LINK_LIBS.get(name, [])
+                    env = dict(os.environ)
+                    if params is not None:
+                        env["MERGEFUNC_PLUGIN_PARAMS"] = f"{params}{';' if params else ''}verify;report={rep}"
+                        cmd.append(f"-Wl,--load-pass-plugin={args.plugin}")
+                    r = run(cmd, env=env)
+                    if r.returncode:
+                        tally.append(f"{name} thin:{set_name}: link FAILED: {r.stderr[-1500:]}")
+                        continue
+                    key = "thin-base" if params is None else f"thin:{set_name}"
+                    results[key] = (execute(exe, run_args, run_dir or d), merged_of(rep) if params is not None else None)
             # the plugin on every translation unit (-fpass-plugin), and the same build
             # without it as the reference
             for set_name, params in [("tu-base", None)] + [(k, v[1]) for k, v in sets.items()]:
@@ -551,7 +575,8 @@ def report(name, ol, results, tally):
         tally.append(f"{name} -{ol}: the unmerged build exits {base[0]}: {base[1][-500:]!r}")
     for b, (res, merged) in results.items():
         ref = results.get("lto-base", results["base"])[0] if b.startswith("plugin:") else \
-            results.get("tu-base", results["base"])[0] if b.startswith("pertu:") else base
+            results.get("tu-base", results["base"])[0] if b.startswith("pertu:") else \
+            results.get("thin-base", results["base"])[0] if b.startswith("thin:") else base
         same = res == ref
         line = f"{name} -{ol} {b:16} merged={merged if merged is not None else '-':>5}  exit={res[0]}  out={len(res[1])}B  {'same' if same else 'DIFFERS'}"
         print(line, flush=True)
@@ -637,6 +662,8 @@ def main():
     ap.add_argument("--sets", default=",".join(OPTION_SETS), help="option sets to run (default: all)")
     ap.add_argument("--cflags", default="plain", choices=sorted(CFLAG_SETS),
                     help="compiler flag set of the C/C++ programs' builds (default: plain)")
+    ap.add_argument("--thin", action="store_true",
+                    help="also link the C/C++ programs with ThinLTO, the plugin in lld (thin:SET)")
     ap.add_argument("--mix", choices=sorted(CFLAG_SETS),
                     help="compile every second source with this flag set instead of --cflags "
                          "(a mixed-flag program: the merge must not fold across the difference)")
