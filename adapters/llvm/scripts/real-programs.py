@@ -107,7 +107,7 @@ CFLAG_SETS = {
     "codegen": ["-ftrivial-auto-var-init=zero", "-fzero-call-used-regs=used", "-fno-plt", "-mretpoline"],
     # sanitizers that keep running after a report (their runtimes: libclang-rt-22-dev)
     "asan": ["-fsanitize=address", "-fno-omit-frame-pointer"],
-    "ubsan": ["-fsanitize=undefined", "-fno-sanitize=vptr,function", "-fno-sanitize-recover=none"],
+    "ubsan": ["-fsanitize=undefined", "-fno-sanitize=vptr,function", "-fsanitize-recover=all"],
     "tsan": ["-fsanitize=thread"],
     # semantic switches for --mix: the same source on both sides of a difference that
     # only shows in the IR's attributes or attachments
