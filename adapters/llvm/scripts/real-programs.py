@@ -684,6 +684,15 @@ def main():
     if not args.cli:
         raise SystemExit("error: build the command first: cargo build --release -p mergefunc-llvm --features llvm")
     os.makedirs(args.work, exist_ok=True)
+    for set_name in {args.cflags, args.mix} & RUNTIME_SETS:
+        # a sanitizer set links its runtime: say what is missing before building anything
+        probe = os.path.join(args.work, f"probe-{set_name}")
+        with open(probe + ".c", "w") as f:
+            f.write("int main(void) { return 0; }\n")
+        r = run(["clang-22", "-fuse-ld=lld"] + CFLAG_SETS[set_name] + [probe + ".c", "-o", probe])
+        if r.returncode:
+            raise SystemExit(f"error: --cflags/--mix {set_name} needs the sanitizer runtimes of clang-22 "
+                             f"(Debian: libclang-rt-22-dev):\n{r.stderr[-800:]}")
     crates = crate_dirs(args.work) if any(p in ("lua", "sqlite", "compress") for p in args.programs.split(",")) else {}
     tally = []
     for name in args.programs.split(","):
