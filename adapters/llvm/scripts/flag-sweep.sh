@@ -18,6 +18,10 @@ bad=0
 for m in asan no-strict-aliasing march fast-math wrapv O0 hardened; do
   rp --programs cjson --mix "$m"
 done
+# C++: exceptions off in every second source, another -march, aliasing rules
+rp --programs tinyxml2 --mix no-exceptions
+rp --programs tinyxml2,jsoncpp --mix march
+rp --programs jsoncpp --mix no-strict-aliasing
 for set in hardened codegen asan ubsan; do
   rp --programs cjson,libyaml,tinyxml2 --cflags "$set"
 done
