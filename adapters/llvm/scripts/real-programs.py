@@ -671,6 +671,8 @@ def main():
                     help="only fetch and unpack a Debian source package into WORK/debian-src "
                          "and print its folder (for gen-cpp-debian.sh)")
     args = ap.parse_args()
+    # programs run in their own folders: every path the builds write is absolute
+    args.work = os.path.abspath(args.work)
     if args.fetch_debian:
         print(debian_source(os.path.abspath(args.work), args.fetch_debian))
         return 0
