@@ -26,4 +26,6 @@ for set in hardened codegen asan ubsan; do
   rp --programs cjson,libyaml,tinyxml2 --cflags "$set"
 done
 rp --programs cjson,libyaml --cflags tsan
+# the programs added with this sweep, plain, ThinLTO included
+rp --programs brotli,fmt --thin
 exit $bad
