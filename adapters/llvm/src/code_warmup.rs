@@ -71,25 +71,13 @@ pub(crate) fn warm_code() {
 #[cfg(target_arch = "x86_64")]
 fn prefetch_lines(start: usize, end: usize) {
     use core::arch::x86_64::{_mm_prefetch, _MM_HINT_T1};
-    /// One prefetch per line; eight per step keep the loop's own instructions few (about
-    /// 1.3 per line).
-    #[inline(always)]
-    fn line(addr: usize) {
+    let mut line = start & !63;
+    while line < end {
         // SAFETY: `prefetcht1` only hints the cache; it never faults and has no effect a
-        // program can observe. Every address passed lies between two functions of this
-        // binary's text (`hot_range`), mapped and readable.
-        unsafe { _mm_prefetch::<_MM_HINT_T1>(addr as *const i8) };
-    }
-    let mut at = start & !63;
-    while at + 8 * 64 <= end {
-        for k in 0..8 {
-            line(at + k * 64);
-        }
-        at += 8 * 64;
-    }
-    while at < end {
-        line(at);
-        at += 64;
+        // program can observe. The address lies between two functions of this binary's
+        // text (`hot_range`), mapped and readable.
+        unsafe { _mm_prefetch::<_MM_HINT_T1>(line as *const i8) };
+        line += 64;
     }
 }
 
