@@ -8,7 +8,8 @@
 //! (docs/performance-little-merges.md, "Cold code"). The binary and the plugin are linked
 //! with those functions laid out together, most used first (`link-order.txt`); the two
 //! marker functions here are the order's first and last names, so the range between them
-//! is that code. One pass of prefetch instructions over it asks for all its lines at
+//! is that code (they are C functions of the shim, which the pass plugin does not export).
+//! One pass of prefetch instructions over it asks for all its lines at
 //! once: the memory system serves them in parallel while the run starts.
 //!
 //! Invariants: a prefetch is a hint that never faults and changes no state a program can
@@ -22,20 +23,10 @@
 
 use std::sync::OnceLock;
 
-/// The first function of the link order (`link-order.txt` names it first): where the
-/// warm-up starts. Never called; its body only differs from the end marker's.
-#[unsafe(no_mangle)]
-#[inline(never)]
-pub extern "C" fn mergefunc_hot_text_start() -> u32 {
-    0x6d66_7331
-}
+use crate::ffi::{mergefunc_hot_text_end, mergefunc_hot_text_start};
 
-/// The last function of the link order: where the warm-up stops.
-#[unsafe(no_mangle)]
-#[inline(never)]
-pub extern "C" fn mergefunc_hot_text_end() -> u32 {
-    0x6d66_7332
-}
+/// The markers' type (C functions of the shim, never called).
+type Marker = unsafe extern "C" fn() -> i32;
 
 /// The most the warm-up reads; markers further apart were not placed by the order.
 const MAX_BYTES: usize = 1 << 20;
@@ -51,8 +42,8 @@ fn budget() -> usize {
 
 /// The hot range `[start, end)` when the markers sit where the order puts them.
 fn hot_range() -> Option<(usize, usize)> {
-    let start = mergefunc_hot_text_start as extern "C" fn() -> u32 as usize;
-    let end = mergefunc_hot_text_end as extern "C" fn() -> u32 as usize;
+    let start = mergefunc_hot_text_start as Marker as usize;
+    let end = mergefunc_hot_text_end as Marker as usize;
     (start < end && end - start <= MAX_BYTES).then_some((start, end))
 }
 
@@ -90,9 +81,10 @@ mod tests {
 
     #[test]
     fn markers_are_distinct_functions() {
-        assert_ne!(mergefunc_hot_text_start(), mergefunc_hot_text_end());
-        let start = mergefunc_hot_text_start as extern "C" fn() -> u32 as usize;
-        assert_ne!(start, mergefunc_hot_text_end as extern "C" fn() -> u32 as usize);
+        // SAFETY: the shim's markers take nothing and only return a constant.
+        let (a, b) = unsafe { (mergefunc_hot_text_start(), mergefunc_hot_text_end()) };
+        assert_ne!(a, b);
+        assert_ne!(mergefunc_hot_text_start as Marker as usize, mergefunc_hot_text_end as Marker as usize);
     }
 
     /// `gen-link-order.sh` writes the markers first and last; a file written without them
