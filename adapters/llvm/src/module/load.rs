@@ -116,8 +116,6 @@ impl LlvmModule {
             owner,
         };
         let (t0, c0) = (std::time::Instant::now(), crate::process_cpu_seconds());
-        // The code of the run, asked for all at once (counted in the run's time).
-        crate::code_warmup::warm_code();
         s.init_module_facts();
         // Function ids are module order. The prescan of every definition that is not
         // alone on its shape (the first `worklist_hash` would run it anyway) runs first,
@@ -140,6 +138,12 @@ impl LlvmModule {
             // Lazily created arguments are made now, not while the prescan runs.
             f.materialize_arguments();
             n += 1;
+        }
+        // The code of the run, asked for all at once (counted in the run's time); not for
+        // a module of fewer than two definitions, where nothing can merge and little code
+        // runs.
+        if defs.len() >= 2 {
+            crate::code_warmup::warm_code();
         }
         let ptr_bits = s.ptr_bits();
         // Definitions alone on their shape are never read (see `shape`): the prescan
