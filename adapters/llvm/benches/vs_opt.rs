@@ -32,7 +32,8 @@
 //!    * `c-zstd-O2g.bc`: `gen-c-modules.sh OUT zstd O2g` (zstd at `-O2 -g`);
 //!      `cpp-jsoncpp-Os.bc`, `cpp-jsoncpp-lto.bc`: `adapters/llvm/scripts/gen-cpp-debian.sh`
 //!      (jsoncpp 1.9.5 and its test runner from Debian's orig tarball, at -Os and as a
-//!      whole program after full LTO);
+//!      whole program after full LTO); `cpp-jsoncpp-thin.bc`: the same script's `thin`
+//!      (the test runner's main.cpp alone, one ThinLTO unit);
 //! 3. per module, `$MERGEFUNC_BENCH_RUNS` (default 7) alternated runs of
 //!    * ours: `mergefunc IN -o OUT.bc --time --stats --no-verify`, the `merge pass` line
 //!      (the adapter's module facts + `merge_module`: parsing, verifying and writing are
@@ -398,7 +399,7 @@ fn prepare_inputs(dir: &Path, filter: Option<&str>) -> Result<Vec<(String, PathB
     let codec = root.join("adapters/llvm/scripts/gen-rust-codec-module.sh");
     let cpplibs = root.join("adapters/llvm/scripts/gen-cpp-libs.sh");
     let debian = root.join("adapters/llvm/scripts/gen-cpp-debian.sh");
-    let plan: [(&str, &Path, &[&str], &str); 23] = [
+    let plan: [(&str, &Path, &[&str], &str); 24] = [
         // Real C libraries at -O2, where little merges (`gen-c-modules.sh`).
         ("c-zstd-O2", &c, &["zstd"], "c-zstd-O2.bc"),
         ("c-oniguruma-O2", &c, &["oniguruma"], "c-oniguruma-O2.bc"),
@@ -438,6 +439,9 @@ fn prepare_inputs(dir: &Path, filter: Option<&str>) -> Result<Vec<(String, PathB
         ("c-zstd-O2g", &c, &["zstd", "O2g"], "c-zstd-O2g.bc"),
         ("cpp-jsoncpp-Os", &debian, &["jsoncpp", "Os"], "cpp-jsoncpp-Os.bc"),
         ("cpp-jsoncpp-lto", &debian, &["jsoncpp", "lto"], "cpp-jsoncpp-lto.bc"),
+        // One ThinLTO unit (the test runner's main.cpp at -O2 -flto=thin): test drivers
+        // that share shapes but not prefixes beside many small duplicates.
+        ("cpp-jsoncpp-thin", &debian, &["jsoncpp", "thin"], "cpp-jsoncpp-thin.bc"),
     ];
     let mut out = Vec::new();
     for (name, script, args, file) in plan {

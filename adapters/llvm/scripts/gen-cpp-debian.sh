@@ -11,7 +11,10 @@
 #              lto: every file `clang++-22 -O2 -flto -c`, linked into a program by
 #              ld.lld-22 (`-fuse-ld=lld -Wl,--save-temps`), the module being the whole
 #              program after full LTO's optimization (`PROGRAM.0.5.precodegen.bc`):
-#              internalized functions that keep their comdats, inlined test drivers.
+#              internalized functions that keep their comdats, inlined test drivers;
+#              thin: the test runner's own file alone (jsoncpp's main.cpp),
+#              `clang++-22 -O2 -flto=thin -c`: one ThinLTO unit as the link's index and
+#              backends get it (its library functions are declarations).
 # Writes OUTDIR/cpp-NAME-BUILD.bc and prints its path on the last stdout line. The
 # sources are kept in OUTDIR/debian-src.
 set -euo pipefail
@@ -35,6 +38,8 @@ case "$name" in
     ;;
   *) echo "unknown library $name (jsoncpp)" >&2; exit 2 ;;
 esac
+# The test runner's own file (last in `srcs`).
+runner=${srcs[4]}
 work="$out/cpp-$name-$build.d"
 rm -rf "$work"
 mkdir -p "$work"
@@ -44,7 +49,8 @@ case "$build" in
   Os|O2|O0) flags+=(-"$build" -g0 -emit-llvm -c) ;;
   O2g) flags+=(-O2 -g -emit-llvm -c) ;;
   lto) flags+=(-O2 -g0 -flto -c) ;;
-  *) echo "unknown build $build (Os|O2|O0|O2g|lto)" >&2; exit 2 ;;
+  thin) flags+=(-O2 -g0 -flto=thin -c); srcs=("$runner") ;;
+  *) echo "unknown build $build (Os|O2|O0|O2g|lto|thin)" >&2; exit 2 ;;
 esac
 for s in "${srcs[@]}"; do
   [ -f "$s" ] || { echo "gen-cpp-debian: missing $s" >&2; exit 1; }
@@ -55,6 +61,8 @@ done
 if [ "$build" = lto ]; then
   (cd "$work" && "$CXX" -O2 -flto -fuse-ld=lld -Wl,--save-temps "${objs[@]}" -o "$work/prog")
   cp "$work/prog.0.5.precodegen.bc" "$dest"
+elif [ "$build" = thin ]; then
+  cp "${objs[0]}" "$dest"
 else
   "$LINK" "${objs[@]}" -o "$dest"
 fi

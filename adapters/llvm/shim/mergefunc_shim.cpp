@@ -403,6 +403,28 @@ bool mayHaveDbgIntrinsics(Scan &S, const Function *F) {
 // better beyond.
 constexpr uintptr_t PrefetchAhead = 4096;
 
+// Asks for every cache line of a window `Ahead` bytes past the instruction being read, in
+// the order of addresses, from where the last call stopped (its high-water mark). The
+// parser allocates a function's instructions one after the other, but with what it
+// allocates between them (debug records and their markers, locations, operand lists):
+// under `-g` consecutive instructions lie about 250 bytes apart instead of about 100, so
+// asking for two lines at a fixed distance past each instruction leaves lines between
+// them to miss on. A jump (a new block or function elsewhere, or back) restarts the window
+// at `Ahead` past the new place. At most `MaxLines` lines per call, so that a jump costs a
+// bounded number of requests. (Integer arithmetic: the addresses may lie outside any
+// object; a prefetch never faults.)
+template <uintptr_t Ahead, unsigned MaxLines = 8> struct LinePrefetch {
+  uintptr_t Next = 0;
+  inline void at(const void *Ptr) {
+    uintptr_t P = reinterpret_cast<uintptr_t>(Ptr);
+    uintptr_t Want = P + Ahead + 128;
+    if (LLVM_UNLIKELY(Next < P + Ahead / 2 || Next > Want + Ahead))
+      Next = (P + Ahead) & ~uintptr_t(63);
+    for (unsigned K = 0; K != MaxLines && Next < Want; ++K, Next += 64)
+      __builtin_prefetch(reinterpret_cast<const void *>(Next));
+  }
+};
+
 inline uint64_t mix(uint64_t h, uint64_t w) { return ((h << 5) | (h >> 59)) ^ w; }
 inline uint64_t mixk(uint64_t h, uint64_t w) { return mix(h, w) * 0x517cc1b727220a95ULL; }
 
@@ -546,6 +568,7 @@ int mergefunc_prescan(void *scan, LLVMValueRef fn, const uint64_t *term_by_opcod
     }
     WB[WN++] = W;
   };
+  LinePrefetch<PrefetchAhead> PF;
   for (const BasicBlock &BB : *F) {
     BlockSpans Sp;
     Sp.Words = WN;
@@ -565,11 +588,9 @@ int mergefunc_prescan(void *scan, LLVMValueRef fn, const uint64_t *term_by_opcod
     for (const Instruction &I : BB) {
       // Instructions are a linked list, but the parser allocated them (with their
       // operands) one after the other: asking for the memory a few KiB ahead keeps the
-      // next instructions' misses in flight instead of taking them one at a time.
-      // (Integer arithmetic: the address may lie outside any object; a prefetch never
-      // faults.)
-      __builtin_prefetch(reinterpret_cast<const void *>(reinterpret_cast<uintptr_t>(&I) + PrefetchAhead));
-      __builtin_prefetch(reinterpret_cast<const void *>(reinterpret_cast<uintptr_t>(&I) + PrefetchAhead + 64));
+      // next instructions' misses in flight instead of taking them one at a time (every
+      // line of the window: see `LinePrefetch`).
+      PF.at(&I);
       Lo = std::min(Lo, reinterpret_cast<uintptr_t>(&I));
       Hi = std::max(Hi, reinterpret_cast<uintptr_t>(&I));
       unsigned Op = I.getOpcode();
@@ -2286,15 +2307,16 @@ extern "C" {
 // The benchmark's instruction floor: one walk over every instruction of every function
 // of `m` (reading each one's opcode and operand count, the least any pass that looks at
 // every instruction reads), returning a checksum so that the walk is not optimized away.
-// It asks for the memory ahead as the prescan does (`PrefetchAhead`), so that it is a
-// floor for the prescan's walk too.
+// It asks for the memory ahead as the prescan does (`LinePrefetch`), so that it is a
+// floor for the prescan's walk too: a pass that reads fewer instructions (shapes leave
+// functions unread) can take less.
 uint64_t mergefunc_floor_instruction_walk(LLVMModuleRef m) {
   uint64_t H = 0;
+  LinePrefetch<PrefetchAhead> PF;
   for (const Function &F : *unwrap(m))
     for (const BasicBlock &BB : F)
       for (const Instruction &I : BB) {
-        __builtin_prefetch(reinterpret_cast<const void *>(reinterpret_cast<uintptr_t>(&I) + PrefetchAhead));
-        __builtin_prefetch(reinterpret_cast<const void *>(reinterpret_cast<uintptr_t>(&I) + PrefetchAhead + 64));
+        PF.at(&I);
         H = mixk(H, (uint64_t(I.getOpcode()) << 32) | I.getNumOperands());
       }
   return H;

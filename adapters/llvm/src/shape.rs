@@ -69,8 +69,11 @@
 //! Shapes are read only where they pay: a sample (every 8th definition, for modules of
 //! 512 definitions or more) decides first (`Sample::decide`). If half of the sample or
 //! more is alone within the sample, shapes and prefix keys are read. If fewer are, but
-//! they hold at least 65% of the sample's blocks (the unique functions are the large
-//! ones, as in Rust release builds), shapes are read without prefix keys. Otherwise the
+//! they hold at least 65% of the sample's blocks or 6 blocks per sampled definition (the
+//! unique functions are the large ones, as in Rust release builds and C++ programs with
+//! their tests), shapes are read without prefix keys, except for the shape classes with
+//! a function of 32 blocks or more, refined whole (a class is refined or not as one, so
+//! the refinement argument above holds for it as for all). Otherwise the
 //! module is duplicate-heavy, no function is alone, and every definition takes the full
 //! path. The sample is read in steps of 128, and a prefix that already decides for no
 //! shapes ends the sample early with the same answer. Which way the sample decides
@@ -127,6 +130,7 @@ pub(crate) fn compute(scratch: &ScanScratch, defs: &[(usize, V)], n: usize, ptr_
     let mut keys: Vec<u64>;
     // Whether shared shapes get prefix keys (see `Sample::decide`).
     let mut prefix = true;
+    let mut blocks: Vec<u32> = Vec::new();
     // The sample first: if few of its functions are alone within it, the module is
     // duplicate-heavy and the shapes would cost more than they save.
     // (Smaller modules are never sampled, whatever the stride: its switch is not read.)
@@ -151,10 +155,18 @@ pub(crate) fn compute(scratch: &ScanScratch, defs: &[(usize, V)], n: usize, ptr_
         prefix = with_prefix;
         // The sampled keys are kept; the others are read now.
         let others: Vec<V> = defs.iter().enumerate().filter(|(j, _)| j % stride != 0).map(|(_, d)| d.1).collect();
-        let mut others = shape_keys(&others, false).0.into_iter();
+        let want_blocks = !prefix && prefix_min_blocks() != u32::MAX;
+        let (others, others_blocks) = shape_keys(&others, want_blocks);
+        let (mut others, mut others_blocks) = (others.into_iter(), others_blocks.into_iter());
         let mut sample = sample.into_iter();
+        let mut sample_blocks = sample_blocks.into_iter();
         keys =
             (0..defs.len()).map(|j| if j % stride == 0 { sample.next() } else { others.next() }.unwrap_or(0)).collect();
+        if want_blocks {
+            blocks = (0..defs.len())
+                .map(|j| if j % stride == 0 { sample_blocks.next() } else { others_blocks.next() }.unwrap_or(0))
+                .collect();
+        }
     } else {
         keys = shape_keys(&defs.iter().map(|d| d.1).collect::<Vec<_>>(), false).0;
     }
@@ -165,6 +177,20 @@ pub(crate) fn compute(scratch: &ScanScratch, defs: &[(usize, V)], n: usize, ptr_
         // keys' depth limit keys by where it is first met (here an instruction's type,
         // as in the prescan, never inside a function type of a shape).
         refine_by_prefix(&mut keys, defs, |fs| ScanScratch::new().prefix_keys(fs, ptr_bits, limit));
+    } else if limit > 0 && !blocks.is_empty() {
+        // Without prefix keys for the module, still for the shapes of large functions:
+        // a shape class with a function of `prefix_min_blocks()` blocks or more is refined
+        // whole (equal functions share a shape, so a class is refined or not as one).
+        let min = prefix_min_blocks();
+        let big = classes_with_a_function_of(&keys, &blocks, min);
+        let is_big = |k: &u64| big.binary_search(k).is_ok();
+        let mut sub: Vec<u64> = keys.iter().map(|k| if is_big(k) { *k } else { 0 }).collect();
+        refine_by_prefix(&mut sub, defs, |fs| ScanScratch::new().prefix_keys(fs, ptr_bits, limit));
+        for (k, p) in keys.iter_mut().zip(sub) {
+            if is_big(k) {
+                *k = p;
+            }
+        }
     }
     let counts = KeyCounts::of(&keys);
     let mut flags = vec![0; n];
@@ -181,6 +207,23 @@ const ENTRY_CAP: u32 = 16;
 
 /// The most instructions a prefix key reads (`MERGEFUNC_SHAPE_PREFIX`; 0: no prefix keys).
 const PREFIX_LIMIT: u32 = 32;
+
+/// The fewest blocks (block number bound) that give a shape class prefix keys where the
+/// sample chose shapes without them (`MERGEFUNC_SHAPE_PREFIX_BLOCKS`; 0: never). A large
+/// function reads a small part of itself for its prefix key, and the prescan it saves
+/// reads all of it: the ThinLTO unit of jsoncpp's test runner, whose test drivers share
+/// shapes but not prefixes, takes 0.80 of its pass with them (rust-linked-release 0.96,
+/// pugixml 0.96: within the noise; at 16 blocks 1.02 on rust-linked-release).
+const PREFIX_MIN_BLOCKS: u32 = 32;
+
+fn prefix_min_blocks() -> u32 {
+    static P: OnceLock<u32> = OnceLock::new();
+    *P.get_or_init(|| match env_u32("MERGEFUNC_SHAPE_PREFIX_BLOCKS") {
+        Some(0) => u32::MAX,
+        Some(b) => b,
+        None => PREFIX_MIN_BLOCKS,
+    })
+}
 
 fn env_u32(name: &str) -> Option<u32> {
     std::env::var(name).ok().and_then(|v| v.parse().ok())
@@ -200,6 +243,15 @@ fn refine_by_prefix(keys: &mut [u64], defs: &[(usize, V)], prefix: impl Fn(&[V])
         let k = keys[j];
         keys[j] = if p == 0 { 0 } else { (k.rotate_left(23) ^ p).wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1 };
     }
+}
+
+/// The keys (sorted, once each, 0 left out) of which some definition has `min` blocks or
+/// more (`keys` and `blocks` by position).
+fn classes_with_a_function_of(keys: &[u64], blocks: &[u32], min: u32) -> Vec<u64> {
+    let mut big: Vec<u64> = keys.iter().zip(blocks).filter(|&(&k, &b)| k != 0 && b >= min).map(|(&k, _)| k).collect();
+    big.sort_unstable();
+    big.dedup();
+    big
 }
 
 /// How often each key occurs in a set of keys (once, or more), key 0 aside (it shares
@@ -280,6 +332,8 @@ struct Sample {
     alone: usize,
     /// Percent of the sampled definitions' blocks (block number bounds) in those alone.
     alone_blocks: usize,
+    /// Blocks of the alone ones per sampled definition, in tenths.
+    alone_blocks_per_def: usize,
 }
 
 impl Sample {
@@ -301,6 +355,7 @@ impl Sample {
         Sample {
             alone: (alone * 100).checked_div(keys.len()).unwrap_or(100),
             alone_blocks: (alone_blocks * 100).checked_div(all_blocks).map_or(100, |p| p as usize),
+            alone_blocks_per_def: (alone_blocks as usize * 10).checked_div(keys.len()).unwrap_or(0),
         }
     }
 
@@ -309,16 +364,20 @@ impl Sample {
     ///
     /// * At least [`ALONE_MIN_PERCENT`] of the definitions alone (modules where little
     ///   merges): shapes and prefix keys.
-    /// * Fewer, but at least [`ALONE_BLOCKS_MIN_PERCENT`] of the blocks (duplicate-heavy
-    ///   modules whose unique functions are the large ones, such as Rust release builds):
-    ///   the shapes cost a few cache lines per definition and save the prescan's walk of
-    ///   the large ones; shapes without prefix keys (the shared shapes are mostly small
+    /// * Fewer, but at least [`ALONE_BLOCKS_MIN_PERCENT`] of the blocks, or at least
+    ///   [`ALONE_BLOCKS_PER_DEF`] blocks of alone functions per sampled definition
+    ///   (duplicate-heavy modules whose unique functions are the large ones, such as Rust
+    ///   release builds and C++ programs with their tests): the shapes cost a few cache
+    ///   lines per definition and save the prescan's walk of the large ones, which grows
+    ///   with their blocks; shapes without prefix keys (the shared shapes are mostly small
     ///   functions, whose prefix key reads most of what the prescan then reads again).
     /// * Otherwise no shapes.
     fn decide(&self) -> Option<bool> {
         if self.alone >= ALONE_MIN_PERCENT {
             Some(true)
-        } else if self.alone_blocks >= alone_blocks_min_percent() {
+        } else if self.alone_blocks >= alone_blocks_min_percent()
+            || self.alone_blocks_per_def >= alone_blocks_per_def_min()
+        {
             Some(false)
         } else {
             None
@@ -335,6 +394,27 @@ const ALONE_BLOCKS_MIN_PERCENT: usize = 65;
 fn alone_blocks_min_percent() -> usize {
     static P: OnceLock<usize> = OnceLock::new();
     *P.get_or_init(|| env_u32("MERGEFUNC_SHAPE_BLOCKS_PERCENT").map_or(ALONE_BLOCKS_MIN_PERCENT, |p| p as usize))
+}
+
+/// See [`Sample::decide`], in tenths of a block (`MERGEFUNC_SHAPE_BLOCKS_PER_DEF`; 0:
+/// never). The shape pass costs about the same per definition whatever its size; what
+/// it saves is the prescan's walk of the alone ones, which grows with their blocks. The
+/// modules measured either side of it: pugixml with its tests 8.0 (37% of the sample
+/// alone, 61% of its blocks; 0.86 of the pass without shapes), rust-linked-debug 4.1
+/// (shapes without prefix keys 1.07), cpp-O0 1.0 (1.03).
+const ALONE_BLOCKS_PER_DEF: usize = 60;
+
+fn alone_blocks_per_def_min() -> usize {
+    static P: OnceLock<usize> = OnceLock::new();
+    *P.get_or_init(|| {
+        env_u32("MERGEFUNC_SHAPE_BLOCKS_PER_DEF").map_or(ALONE_BLOCKS_PER_DEF, |p| {
+            if p == 0 {
+                usize::MAX
+            } else {
+                p as usize
+            }
+        })
+    })
 }
 
 /// Every how many sampled definitions the prefix read so far is judged: a prefix of the
@@ -538,8 +618,22 @@ mod tests {
         // ... unless the alone one holds most of the blocks: shapes without prefix keys.
         assert_eq!(decide(&[1, 3, 3, 3], &[30, 2, 2, 2]), Some(false));
         assert_eq!(decide(&[1, 3, 3, 3], &[6, 2, 2, 2]), None);
+        // ... or, under 65% of them, 6 or more blocks of alone ones per definition
+        // (here 40% of the blocks, 6.0 a definition).
+        assert_eq!(decide(&[1, 3, 3, 3], &[24, 12, 12, 12]), Some(false));
+        assert_eq!(decide(&[1, 3, 3, 3], &[23, 12, 12, 12]), None);
         // No blocks read (an empty sample): as if all were alone.
         assert_eq!(decide(&[], &[]), Some(true));
+    }
+
+    #[test]
+    fn prefix_keys_refine_whole_classes_of_large_functions() {
+        // Key 5's class has one function of 40 blocks: the whole class (its 3-block
+        // member too, since equal functions share the key but not always a block bound).
+        let keys = [5, 7, 5, 9, 0, 9];
+        let blocks = [3, 31, 40, 32, 50, 1];
+        assert_eq!(classes_with_a_function_of(&keys, &blocks, 32), vec![5, 9]);
+        assert_eq!(classes_with_a_function_of(&keys, &blocks, 41), Vec::<u64>::new());
     }
 
     #[test]
