@@ -149,6 +149,59 @@ fn a_sample_whose_unique_functions_hold_most_blocks_reads_shapes_without_prefix_
     assert_eq!(on_key, 480);
 }
 
+/// The module above with one more shape class of large functions (36 blocks): a sample
+/// that reads shapes without prefix keys still refines that class by prefix keys, whole.
+/// Its six variants (each with its own constant in the second block) are alone on their
+/// shape; its two equal copies are not, and merge; the output is that of the full path.
+#[test]
+fn a_class_of_large_functions_gets_prefix_keys_without_separating_equal_ones() {
+    if ["MERGEFUNC_SHAPE_STRIDE", "MERGEFUNC_SHAPE_BLOCKS_PERCENT", "MERGEFUNC_SHAPE_BLOCKS_PER_DEF"]
+        .iter()
+        .chain(&["MERGEFUNC_SHAPE_PREFIX", "MERGEFUNC_SHAPE_PREFIX_BLOCKS", "MERGEFUNC_SHAPES"])
+        .any(|v| std::env::var_os(v).is_some())
+    {
+        return; // the sample or the keys are configured from outside
+    }
+    let mut text = String::new();
+    for k in 0..480 {
+        text.push_str(&format!("define i32 @d{k}(i32 %x) {{\n  %y = add i32 %x, {k}\n  ret i32 %y\n}}\n"));
+    }
+    for k in 0..80 {
+        let w = k + 33;
+        text.push_str(&format!("define i{w} @u{k}(i{w} %x) {{\nentry:\n  br label %b1\n"));
+        for b in 1..39 {
+            text.push_str(&format!("b{b}:\n  br label %b{}\n", b + 1));
+        }
+        text.push_str(&format!("b39:\n  %y = add i{w} %x, 1\n  ret i{w} %y\n}}\n"));
+    }
+    // One shape: the same entry block and blocks; the constant of block 1 tells them apart.
+    for (name, c) in [("copy1", 100), ("copy2", 100), ("v1", 1), ("v2", 2), ("v3", 3), ("v4", 4), ("v5", 5), ("v6", 6)]
+    {
+        text.push_str(&format!(
+            "define i64 @{name}(i64 %x) {{\nentry:\n  br label %b1\nb1:\n  %v1 = add i64 %x, {c}\n"
+        ));
+        for b in 2..36 {
+            text.push_str(&format!("  br label %b{b}\nb{b}:\n  %v{b} = mul i64 %v{}, 3\n", b - 1));
+        }
+        text.push_str("  ret i64 %v35\n}\n");
+    }
+    let p = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("shapes-large-class.ll");
+    std::fs::write(&p, text).expect("writes the module");
+    let mut m = LlvmModule::load(&p).expect("loads");
+    let alone: BTreeSet<String> = m
+        .testing()
+        .alone_on_shape()
+        .into_iter()
+        .map(|f| String::from_utf8_lossy(mergefunc::Module::func_name(&m, f)).into_owned())
+        .filter(|n| !n.starts_with('u'))
+        .collect();
+    assert_eq!(alone, ["v1", "v2", "v3", "v4", "v5", "v6"].map(String::from).into());
+    assert_eq!(merge_module(&mut m, &Options::default()).expect("merges").stats.functions_merged, 1);
+    let mut on_key = 0;
+    assert_eq!(check_counting(&p, &Options::default(), &mut on_key), 86);
+    assert_eq!(on_key, 480);
+}
+
 /// Functions of one shape (the same entry block and the same first instruction and
 /// terminator of its successors) whose 12th instruction along the walk differs: the
 /// prefix key leaves each variant out as alone, never the two equal copies, which merge;
