@@ -6,6 +6,7 @@ a full-LTO link; every merged build must print what the unmerged build prints.
 Usage: real-programs.py [--programs lua,sqlite,compress,cxx,rust,tinyxml2,pugixml,jsoncpp,cjson,...]
                         [--opt-levels O1,O2] [--sets default,all] [--cli PATH]
                         [--plugin PATH] [--work DIR] [--no-plugin] [--cflags SET]
+                        [--rust-profiles O3,O1,checks,...] [--rust-cli]
 
 Programs (sources from crates.io through cargo; drivers and inputs in real-programs/):
   lua       Lua 5.4.9 (lua-src) with lua-driver.c, running suite.lua;
@@ -19,8 +20,16 @@ Programs (sources from crates.io through cargo; drivers and inputs in real-progr
   rust      real-programs/rust-app: trait objects, generics, panics caught with
             catch_unwind, collections; its own tests and its binary's output (stable
             rustc, linker-plugin LTO, the plugin in lld).
-  memchr, ryu, regex-syntax, smallvec  the crates' own test suites (`cargo test
-            --release`, pinned versions from crates.io), built like rust-app.
+  memchr, ryu, regex-syntax, smallvec, aho-corasick, itoa, indexmap, hashbrown,
+  serde_json, bstr, arrayvec, bytes  the crates' own test suites (`cargo test --release
+            --lib --bins --tests`, pinned versions from crates.io), built like rust-app.
+  The Rust programs are built in every profile of --rust-profiles (RUST_PROFILES: opt
+  levels 1/2/3/s/z, debug assertions and overflow checks, 16 codegen units, debuginfo=2,
+  target-cpu=native, panic=abort), each compared with its own unmerged build; with
+  --rust-cli also through the command: lld links the program's bitcode into one module
+  (full LTO at -O0, --lto-emit-llvm), the command merges it under every option set, llc-22
+  -O2 compiles it and lld links it in place of the bitcode (this script is rustc's linker,
+  `rust_linker`); those builds compare with the same link without the command (`cli-base`).
 Programs with their own test suites, from Debian 12 source packages (the orig tarballs,
 fetched from deb.debian.org's pool and checked by sha256): the run's output is the suite's report.
   tinyxml2  tinyxml2 9.0.0 with its xmltest.cpp (run in the source folder: resources/);
@@ -30,6 +39,13 @@ fetched from deb.debian.org's pool and checked by sha256): the run's output is t
   libyaml   libyaml 0.2.5 with its test programs (tests/: test-version, test-reader, and the
             scanner, parser, loader, emitter, dumper and test-suite event printer run on
             examples/, regression-inputs/ and the tarball's CI files) in one program through yaml-driver.c;
+  brotli    brotli 1.0.9 (Debian 12's orig tarball) with brotli-driver.c: its compatibility
+            test (tests/testdata/*.compressed decoded one-shot and streamed) and its
+            round-trip test (qualities 0 to 11, three window sizes, streamed with flushes)
+            on its own sources and some of docs/;
+  fmt       fmt 9.1.0 (Debian 12's fmtlib) with its format, args and core tests (gtest and
+            gmock from Debian's libgtest-dev/libgmock-dev, linked as built): templates,
+            exceptions, locales, std::string;
   cjson     cJSON 1.7.15 with its 21 Unity test files (tests/, cJSON_Utils included), in
             one program through cjson-driver.c: each test file keeps its own renamed copy
             of the library, so the linked module holds 21 copies of every function.
@@ -41,12 +57,20 @@ Builds of each C/C++ program, per optimization level:
   cli:SET         after `mergefunc IN -o OUT` with each option set (see OPTION_SETS);
   plugin:SET      `clang-22 -OL -flto` objects linked by ld.lld-22 with the plugin
                   (MERGEFUNC_PLUGIN_PARAMS=SET;verify;report=...), at -O2 only;
+  thin:SET        with --thin: `clang-22 -O2 -flto=thin` objects linked by lld with the
+                  plugin in every ThinLTO backend; its reference is `thin-base`;
   pertu:SET       every source `clang-22 -O2 -fpass-plugin=PLUGIN -c` (the plugin on each
                   translation unit, as a user's build has it), linked by lld, at -O2 only;
                   its reference is `tu-base`, the same build without the plugin.
 --sets limits the option sets (default: all of OPTION_SETS). --cflags NAME builds the C/C++
-programs with a compiler flag set of CFLAG_SETS (hardening, trapping sanitizers, KCFI) in
-folders of their own.
+programs with a compiler flag set of CFLAG_SETS (hardening, code-generation switches,
+trapping sanitizers, KCFI, and ASan, UBSan and TSan with their runtimes from
+libclang-rt-22-dev) in folders of their own. --mix NAME compiles every second source with
+the set NAME instead (a mixed-flag program: in cjson, 21 copies of one library, half of
+them built each way).
+Every merge of the command must join two bodies that read the same in the unmerged
+module once names, linkage, debug locations, `!prof` and GEP no-wrap flags are set aside
+(attribute groups spelled out): any other difference is reported as UNEXPLAINED.
 Every merged module passes `opt-22 -passes=verify`. Prints one line per build with its
 merge count and `same`/`DIFFERS`; exits 1 if any output differs.
 """
@@ -88,7 +112,23 @@ CFLAG_SETS = {
     "function-trap": ["-fsanitize=function", "-fsanitize-trap=function"],
     "hardened": ["-fstack-protector-strong", "-fstack-clash-protection", "-fcf-protection=full",
                  "-ftrivial-auto-var-init=pattern", "-fzero-call-used-regs=used-gpr", "-D_FORTIFY_SOURCE=2"],
+    # code-generation switches that leave marks on functions, calls and locals
+    "codegen": ["-ftrivial-auto-var-init=zero", "-fzero-call-used-regs=used", "-fno-plt", "-mretpoline"],
+    # sanitizers that keep running after a report (their runtimes: libclang-rt-22-dev)
+    "asan": ["-fsanitize=address", "-fno-omit-frame-pointer"],
+    "ubsan": ["-fsanitize=undefined", "-fno-sanitize=vptr,function", "-fsanitize-recover=all"],
+    "tsan": ["-fsanitize=thread"],
+    # semantic switches for --mix: the same source on both sides of a difference that
+    # only shows in the IR's attributes or attachments
+    "no-strict-aliasing": ["-fno-strict-aliasing"],
+    "no-exceptions": ["-fno-exceptions"],
+    "march": ["-march=haswell"],
+    "fast-math": ["-ffast-math"],
+    "wrapv": ["-fwrapv"],
+    "O0": ["-O0"],
 }
+# Sets whose programs need a sanitizer runtime at link time and run time.
+RUNTIME_SETS = {"asan", "ubsan", "tsan"}
 
 CRATES = """
 [dependencies]
@@ -139,6 +179,10 @@ DEBIAN_SOURCES = {
                 "fa240dbf262be053f3898006d502d514936c818e422afdcf33921c63bed9bf2e", "libyaml-0.2.5"),
     "cjson": ("c/cjson/cjson_1.7.15.orig.tar.gz",
               "5308fd4bd90cef7aa060558514de6a1a4a0819974a26e6ed13973c5f624c24b2", "cJSON-1.7.15"),
+    "fmt": ("f/fmtlib/fmtlib_9.1.0+ds1.orig.tar.gz",
+            "84ce1c2d0be3a9863935137969dcec6970125caac032f82474640bfc81463583", "fmtlib-9.1.0+ds1"),
+    "brotli": ("b/brotli/brotli_1.0.9.orig.tar.gz",
+               "f9e8d81d0405ba66d181529af42a3354f838c939095ff99930da6aa9cdf6fe46", "brotli-1.0.9"),
 }
 
 # cJSON's unit tests, one program per file upstream; the last three also test cJSON_Utils.
@@ -147,6 +191,16 @@ CJSON_TESTS = ["parse_examples", "parse_number", "parse_hex4", "parse_string", "
                "print_object", "print_value", "misc_tests", "parse_with_opts", "compare_tests",
                "cjson_add", "readme_examples", "minify_tests"]
 CJSON_UTILS_TESTS = ["json_patch_tests", "old_utils_tests", "misc_utils_tests"]
+
+
+# Libraries a program links that are not built with it (Debian's googletest packages,
+# libgtest-dev and libgmock-dev, built by GCC: outside the merge, as a user's would be).
+LINK_LIBS = {"fmt": ["-lgmock", "-lgtest", "-lpthread"]}
+
+# How a program renames the copies of one library (see cjson_wrappers): patterns that map
+# a copy's names back to the library's, for unexplained_merges.
+RENAMES = {"cjson": [(r"_(" + "|".join(CJSON_TESTS + CJSON_UTILS_TESTS) + r")$", ""), (r"^utils_", ""),
+                     (r"^cjson_test_.*", "cjson_test")]}
 
 
 def cjson_wrappers(d, work):
@@ -229,6 +283,23 @@ def program_sources(name, crates, work=None):
                             + glob.glob(os.path.join(d, ".*.yml")) + glob.glob(os.path.join(d, ".github", "*", "*.yml")))
             return srcs + [os.path.join(DRV, "yaml-driver.c")], [os.path.join(d, "include"), os.path.join(d, "src")], \
                 defs, False, inputs, d
+        if name == "fmt":
+            t = os.path.join(d, "test")
+            srcs = [os.path.join(d, "src", f) for f in ("format.cc", "os.cc")] + [
+                os.path.join(t, f) for f in ("gtest-extra.cc", "util.cc", "test-main.cc", "format-test.cc",
+                                             "args-test.cc", "core-test.cc")]
+            return srcs, [os.path.join(d, "include"), t], [], True, ["--gtest_print_time=0"], t
+        if name == "brotli":
+            c = os.path.join(d, "c")
+            srcs = [f for sub in ("common", "dec", "enc") for f in sorted(glob.glob(os.path.join(c, sub, "*.c")))]
+            # the compatibility test's pairs and the round-trip test's inputs (the orig
+            # tarball keeps only two of its test files), with some of this repository's
+            # documentation as larger text
+            inputs = sorted(glob.glob(os.path.join(d, "tests", "testdata", "*")))
+            inputs += [os.path.join(c, "enc", "encode.c"), os.path.join(c, "common", "dictionary.h"),
+                       os.path.join(c, "dec", "decode.c")]
+            inputs += sorted(glob.glob(os.path.join(ROOT, "docs", "*.md")))[:4]
+            return srcs + [os.path.join(DRV, "brotli-driver.c")], [os.path.join(c, "include")], [], False, inputs, d
         if name == "cjson":
             t = os.path.join(d, "tests")
             srcs = cjson_wrappers(d, work) + [os.path.join(t, "unity", "src", "unity.c"),
@@ -261,6 +332,131 @@ def program_sources(name, crates, work=None):
     raise SystemExit(f"unknown program {name}")
 
 
+# A merged pair's two bodies in the unmerged module, as text that leaves out what a merge
+# may differ in: names (the functions' own, the numbers llvm-link appends to clashing
+# statics, the renames of a program that holds several copies of one library), linkage
+# and visibility (they decide how a pair merges), debug locations and records, `!prof`,
+# the no-wrap flags of GEP instructions (the merge intersects them) and the identity of
+# distinct metadata nodes and of scope lists (!alias.scope, !noalias: numbered by first
+# appearance in the body, not compared by content). Attribute groups are spelled out, so two bodies that differ in
+# a function or call attribute, an attachment, a flag or a constant stay different.
+DEFINE_WORDS = re.compile(r"\b(internal|private|linkonce_odr|linkonce|weak_odr|weak|external|dso_local|"
+                          r"hidden|protected|unnamed_addr|local_unnamed_addr|comdat(\(\$[^)]*\))?)\s")
+GLOBAL = re.compile(r'@("(?:[^"\\]|\\.)*"|[-\w.$]+)')
+
+
+def module_bodies(ll):
+    """({function name: body text}, {attribute group id: text}, {distinct metadata ids})."""
+    bodies, attrs, distinct, cur, name = {}, {}, set(), None, None
+    for line in ll.splitlines():
+        if cur is not None:
+            cur.append(line)
+            if line == "}":
+                bodies[name] = cur
+                cur = None
+        elif line.startswith("define "):
+            m = GLOBAL.search(line)
+            name, cur = (m.group(1).strip('"') if m else "?"), [line]
+        elif line.startswith("attributes #"):
+            k, _, v = line[len("attributes #"):].partition(" = ")
+            attrs[k] = v
+        elif line.startswith("!") and " = distinct " in line:
+            distinct.add(line[1:line.index(" ")])
+    return bodies, attrs, distinct
+
+
+LOCAL = re.compile(r'%("(?:[^"\\]|\\.)*"|[-\w.$]+)|^("(?:[^"\\]|\\.)*"|[-\w.$]+):')
+# the droppable attachment kinds of --drop-differing-attachments (module.rs's
+# DROPPABLE_ATTACHMENTS): a merge under that option may join bodies that differ in them
+DROPPABLE = ("tbaa", "tbaa.struct", "alias.scope", "noalias", "range", "nonnull", "noundef", "align",
+             "dereferenceable", "dereferenceable_or_null", "invariant.load", "invariant.group",
+             "llvm.access.group", "llvm.mem.parallel_loop_access")
+
+
+def normal_body(lines, attrs, distinct, renames, drop=False, same=lambda g: g):
+    locals_, scopes = {}, {}
+
+    def local(m):
+        # locals and blocks by order of first appearance (sanitizers keep value names,
+        # which name inlined functions)
+        n = locals_.setdefault(m.group(1) or m.group(2), len(locals_))
+        return f"%v{n}" if m.group(1) else f"v{n}:"
+
+    def glob(m):
+        g = same(m.group(1).strip('"'))
+        g = re.sub(r"\.[0-9]+$", "", g)
+        for old, new in renames:
+            g = re.sub(old, new, g)
+        return "@" + g
+    out = []
+    for i, line in enumerate(lines):
+        if line.lstrip().startswith("#dbg_"):
+            continue
+        line = re.sub(r", !(dbg|prof) ![0-9]+", "", line)
+        if drop:
+            line = re.sub(r", !(" + "|".join(re.escape(k) for k in DROPPABLE) + r") ![0-9]+", "", line)
+        line = re.sub(r"\s*;.*$", "", line) if not line.startswith("define") else line
+        line = LOCAL.sub(local, line)
+        if i == 0:
+            line = DEFINE_WORDS.sub("", line)
+        line = re.sub(r"= getelementptr ((inbounds|nusw|nuw) )*", "= getelementptr ", line)
+        line = re.sub(r"#([0-9]+)", lambda m: "{" + attrs.get(m.group(1), "?") + "}", line)
+        # scope lists of inlined calls are made per function (distinct scopes inside):
+        # by order of first appearance, as locals
+        line = re.sub(r"(!alias\.scope |!noalias |noalias\.scope\.decl\(metadata )!([0-9]+)",
+                      lambda m: m.group(1) + "!s%d" % scopes.setdefault(m.group(2), len(scopes)), line)
+        line = re.sub(r"!([0-9]+)\b", lambda m: "!distinct" if m.group(1) in distinct else m.group(0), line)
+        out.append(GLOBAL.sub(glob, line))
+    return out
+
+
+def same_but_for_rules(na, nb):
+    """Two normalized bodies that differ only as two rules of the merge allow: LLVM's
+    pointer/integer rule (`ptr` of address space 0 for `i64`), and block layout (the same
+    lines in another order; locals and blocks unnamed, so this is a weaker check of the
+    lines' contents: attributes, flags, types, constants)."""
+    def plain(lines):
+        return [re.sub(r"\bptr\b(?! addrspace)", "i64", line) for line in lines]
+
+    def unordered(lines):
+        return sorted(re.sub(r"%v[0-9]+", "%v", line) for line in lines if not re.match(r"v[0-9]+:", line))
+    return unordered(plain(na)) == unordered(plain(nb))
+
+
+def unexplained_merges(ll_path, report, renames, drop=False):
+    """Merges of the report whose two bodies differ in the unmerged module beyond what a
+    merge may differ in (see normal_body), as printable lines."""
+    with open(ll_path) as f:
+        bodies, attrs, distinct = module_bodies(f.read())
+    with open(report) as f:
+        merges = json.load(f).get("merges", [])
+    # the run's own merge classes: a merge may join callers whose callees it merged first
+    parent = {}
+
+    def find(g):
+        while parent.get(g, g) != g:
+            g = parent[g]
+        return g
+    for x in merges:
+        for f in (x["folded"], x["survivor"]):
+            ra, rb = find(f), find(x.get("shared_body_of") or x["survivor"])
+            if ra != rb:
+                parent[ra] = rb
+    bad = []
+    for x in merges:
+        a, b = x.get("shared_body_of") or x["survivor"], x["folded"]
+        if a not in bodies or b not in bodies:
+            continue
+        na = normal_body(bodies[a], attrs, distinct, renames, drop, find)
+        nb = normal_body(bodies[b], attrs, distinct, renames, drop, find)
+        # the define lines without the functions' own names
+        na[0], nb[0] = GLOBAL.sub("@SELF", na[0], count=1), GLOBAL.sub("@SELF", nb[0], count=1)
+        if na != nb and not same_but_for_rules(na, nb):
+            diff = [f"- {p}\n      + {q}" for p, q in zip(na, nb) if p != q][:3]
+            bad.append(f"@{a} ~ @{b}: bodies differ ({len(na)} vs {len(nb)} lines):\n      " + "\n      ".join(diff))
+    return bad
+
+
 def merged_of(report):
     try:
         with open(report) as f:
@@ -277,7 +473,11 @@ TIMINGS = re.compile(rb"[0-9]+\.[0-9]+ milli-seconds")
 
 def execute(exe, args, cwd):
     try:
-        r = subprocess.run([exe] + args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=600, cwd=cwd)
+        # a sanitizer's report goes to stderr and the run goes on; leaks are the
+        # programs' own (their tests do not free everything)
+        env = dict(os.environ, ASAN_OPTIONS="detect_leaks=0:halt_on_error=0", UBSAN_OPTIONS="halt_on_error=0",
+                   TSAN_OPTIONS="halt_on_error=0:report_bugs=0")
+        r = subprocess.run([exe] + args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=600, cwd=cwd, env=env)
         return r.returncode, TIMINGS.sub(b"<time>", r.stdout)
     except subprocess.TimeoutExpired:
         return "timeout", b""
@@ -289,17 +489,24 @@ def c_program(name, crates, args, tally):
     # a source is a path or (path, its own extra flags)
     srcs = [s if isinstance(s, tuple) else (s, []) for s in srcs]
     cc = "clang++-22" if cxx else "clang-22"
-    # the flag set goes with the language flags: into every compile and every link
-    lang = (["-std=c++17"] if cxx else []) + CFLAG_SETS[args.cflags]
+    # the flag set goes with the language flags: into every compile and every link; with
+    # --mix, every second source is compiled with the other set instead, and the links
+    # get both
+    std = ["-std=c++17"] if cxx else []
+    lang = std + [f for f in CFLAG_SETS[args.cflags] + (CFLAG_SETS[args.mix] if args.mix else [])
+                  if not f.startswith("-O")]
+    srcs = [(s, own + (CFLAG_SETS[args.mix] if args.mix and i % 2 else CFLAG_SETS[args.cflags]))
+            for i, (s, own) in enumerate(srcs)]
+    tag = ("" if args.cflags == "plain" else f"-{args.cflags}") + (f"-mix-{args.mix}" if args.mix else "")
     inc = [f"-I{i}" for i in incs]
     for ol in args.opt_levels.split(","):
-        d = os.path.join(args.work, f"{name}-{ol}" + ("" if args.cflags == "plain" else f"-{args.cflags}"))
+        d = os.path.join(args.work, f"{name}-{ol}{tag}")
         shutil.rmtree(d, ignore_errors=True)
         os.makedirs(d)
         bcs = []
         for i, (s, own) in enumerate(srcs):
             bc = os.path.join(d, f"{i:03d}-{os.path.basename(s)}.bc")
-            must([cc, f"-{ol}", "-emit-llvm", "-c", "-w", "-fPIC"] + lang + defs + own + inc + [s, "-o", bc])
+            must([cc, f"-{ol}", "-emit-llvm", "-c", "-w", "-fPIC"] + std + defs + own + inc + [s, "-o", bc])
             bcs.append(bc)
         linked = os.path.join(d, "linked.bc")
         must(["llvm-link-22"] + bcs + ["-o", linked])
@@ -313,6 +520,14 @@ def c_program(name, crates, args, tally):
                 tally.append(f"{name} -{ol} cli:{set_name}: mergefunc FAILED ({r.returncode}): {r.stderr[-1500:]}")
                 continue
             builds[f"cli:{set_name}"] = (out, rep)
+        # every merge of the command joins two bodies that are the same but for what a
+        # merge may change (unexplained_merges)
+        must(["llvm-dis-22", linked, "-o", os.path.join(d, "linked.ll")])
+        for b, (bc, rep) in builds.items():
+            if rep:
+                drop = "--drop-differing-attachments" in OPTION_SETS[b.split(":")[1]][0]
+                for line in unexplained_merges(os.path.join(d, "linked.ll"), rep, RENAMES.get(name, []), drop):
+                    tally.append(f"{name} -{ol} {b}: UNEXPLAINED merge {line}")
         results = {}
         for b, (bc, rep) in builds.items():
             if b != "base":
@@ -322,33 +537,55 @@ def c_program(name, crates, args, tally):
                     continue
             exe = os.path.join(d, b.replace(":", "-") + ".exe")
             must(["llc-22", "-O2", "-filetype=obj", "--relocation-model=pic", bc, "-o", exe + ".o"])
-            must([cc, "-fuse-ld=lld"] + lang + [exe + ".o", "-o", exe, "-lm"])
+            must([cc, "-fuse-ld=lld"] + lang + [exe + ".o", "-o", exe, "-lm"] + LINK_LIBS.get(name, []))
             results[b] = (execute(exe, run_args, run_dir or d), merged_of(rep) if rep else None)
         if args.plugin and ol == "O2":
             objs = []
             for i, (s, own) in enumerate(srcs):
                 o = os.path.join(d, f"lto-{i:03d}.o")
-                must([cc, "-O2", "-flto", "-c", "-w", "-fPIC"] + lang + defs + own + inc + [s, "-o", o])
+                must([cc, "-O2", "-flto", "-c", "-w", "-fPIC"] + std + defs + own + inc + [s, "-o", o])
                 objs.append(o)
             for set_name, (_, params) in sets.items():
                 exe, rep = os.path.join(d, f"plugin-{set_name}.exe"), os.path.join(d, f"plugin-{set_name}.json")
                 env = dict(os.environ, MERGEFUNC_PLUGIN_PARAMS=f"{params}{';' if params else ''}verify;report={rep}")
-                r = run([cc, "-O2", "-flto", "-fuse-ld=lld"] + lang + objs + ["-o", exe, "-lm", f"-Wl,--load-pass-plugin={args.plugin}"], env=env)
+                r = run([cc, "-O2", "-flto", "-fuse-ld=lld"] + lang + objs + ["-o", exe, "-lm", f"-Wl,--load-pass-plugin={args.plugin}"] + LINK_LIBS.get(name, []), env=env)
                 if r.returncode:
                     tally.append(f"{name} plugin:{set_name}: link FAILED: {r.stderr[-1500:]}")
                     continue
                 results[f"plugin:{set_name}"] = (execute(exe, run_args, run_dir or d), merged_of(rep))
             # the same link without the plugin is the plugin builds' own reference
             exe = os.path.join(d, "lto-base.exe")
-            must([cc, "-O2", "-flto", "-fuse-ld=lld"] + lang + objs + ["-o", exe, "-lm"])
+            must([cc, "-O2", "-flto", "-fuse-ld=lld"] + lang + objs + ["-o", exe, "-lm"] + LINK_LIBS.get(name, []))
             results["lto-base"] = (execute(exe, run_args, run_dir or d), None)
+            if args.thin:
+                # ThinLTO: the plugin in every backend of lld's thin link, against the same
+                # thin link without it
+                objs = []
+                for i, (s, own) in enumerate(srcs):
+                    o = os.path.join(d, f"thin-{i:03d}.o")
+                    must([cc, "-O2", "-flto=thin", "-c", "-w", "-fPIC"] + std + defs + own + inc + [s, "-o", o])
+                    objs.append(o)
+                for set_name, params in [("thin-base", None)] + [(k, v[1]) for k, v in sets.items()]:
+                    exe, rep = os.path.join(d, f"thin-{set_name}.exe"), os.path.join(d, f"thin-{set_name}.json")
+                    cmd = [cc, "-O2", "-flto=thin", "-fuse-ld=lld", "-Wl,--thinlto-jobs=1"] + lang + objs + \
+                        ["-o", exe, "-lm"] + LINK_LIBS.get(name, [])
+                    env = dict(os.environ)
+                    if params is not None:
+                        env["MERGEFUNC_PLUGIN_PARAMS"] = f"{params}{';' if params else ''}verify;report={rep}"
+                        cmd.append(f"-Wl,--load-pass-plugin={args.plugin}")
+                    r = run(cmd, env=env)
+                    if r.returncode:
+                        tally.append(f"{name} thin:{set_name}: link FAILED: {r.stderr[-1500:]}")
+                        continue
+                    key = "thin-base" if params is None else f"thin:{set_name}"
+                    results[key] = (execute(exe, run_args, run_dir or d), merged_of(rep) if params is not None else None)
             # the plugin on every translation unit (-fpass-plugin), and the same build
             # without it as the reference
             for set_name, params in [("tu-base", None)] + [(k, v[1]) for k, v in sets.items()]:
                 objs, merged, failed = [], 0, False
                 for i, (s, own) in enumerate(srcs):
                     o = os.path.join(d, f"tu-{set_name}-{i:03d}.o")
-                    cmd = [cc, "-O2", "-c", "-w", "-fPIC"] + lang + defs + own + inc + [s, "-o", o]
+                    cmd = [cc, "-O2", "-c", "-w", "-fPIC"] + std + defs + own + inc + [s, "-o", o]
                     env = dict(os.environ)
                     if params is not None:
                         rep = o + ".json"
@@ -365,7 +602,7 @@ def c_program(name, crates, args, tally):
                 if failed:
                     continue
                 exe = os.path.join(d, f"tu-{set_name}.exe")
-                must([cc, "-fuse-ld=lld"] + lang + objs + ["-o", exe, "-lm"])
+                must([cc, "-fuse-ld=lld"] + lang + objs + ["-o", exe, "-lm"] + LINK_LIBS.get(name, []))
                 key = "tu-base" if params is None else f"pertu:{set_name}"
                 results[key] = (execute(exe, run_args, run_dir or d), merged if params is not None else None)
         report(name, ol, results, tally)
@@ -377,7 +614,8 @@ def report(name, ol, results, tally):
         tally.append(f"{name} -{ol}: the unmerged build exits {base[0]}: {base[1][-500:]!r}")
     for b, (res, merged) in results.items():
         ref = results.get("lto-base", results["base"])[0] if b.startswith("plugin:") else \
-            results.get("tu-base", results["base"])[0] if b.startswith("pertu:") else base
+            results.get("tu-base", results["base"])[0] if b.startswith("pertu:") else \
+            results.get("thin-base", results["base"])[0] if b.startswith("thin:") else base
         same = res == ref
         line = f"{name} -{ol} {b:16} merged={merged if merged is not None else '-':>5}  exit={res[0]}  out={len(res[1])}B  {'same' if same else 'DIFFERS'}"
         print(line, flush=True)
@@ -395,6 +633,30 @@ def first_diff(a, b):
 # Crates whose own test suites run with the plugin in lld (`cargo test` of the crate's
 # published sources, dev-dependencies from crates.io).
 RUST_CRATES = {"memchr": "2.8.3", "ryu": "1.0.11", "regex-syntax": "0.8.12", "smallvec": "1.16.6"}
+# More crates: heavy generics (hashbrown, indexmap), trait objects and serde's visitors
+# (serde_json), SIMD searchers and unsafe code (aho-corasick, bstr), integer formatting
+# (itoa), each with its own test suite.
+RUST_CRATES.update({"aho-corasick": "1.1.5", "itoa": "1.0.19", "indexmap": "2.14.2",
+                    "hashbrown": "0.16.1", "serde_json": "1.0.154", "bstr": "1.13.1",
+                    "arrayvec": "0.7.6", "bytes": "1.11.0"})
+
+# Build profiles of the Rust programs (--rust-profiles): cargo's release profile with
+# these settings (CARGO_PROFILE_RELEASE_*) and extra rustc flags. Every profile is built
+# unmerged and merged under every option set, each compared with its own unmerged build.
+# `abort` builds the tests with panic=abort (libtest then runs each test in a process of
+# its own, `-Z panic-abort-tests`, through RUSTC_BOOTSTRAP=1).
+RUST_PROFILES = {
+    "O3": ({}, []),
+    "O1": ({"OPT_LEVEL": "1"}, []),
+    "O2": ({"OPT_LEVEL": "2"}, []),
+    "Os": ({"OPT_LEVEL": "s"}, []),
+    "Oz": ({"OPT_LEVEL": "z"}, []),
+    "checks": ({"DEBUG_ASSERTIONS": "true", "OVERFLOW_CHECKS": "true"}, []),
+    "cgu16": ({"CODEGEN_UNITS": "16"}, []),
+    "debug2": ({"DEBUG": "2"}, []),
+    "native": ({}, ["-C", "target-cpu=native"]),
+    "abort": ({}, ["-C", "panic=abort", "-Z", "panic-abort-tests"]),
+}
 
 
 def rust_crate_dir(work, name):
@@ -409,47 +671,187 @@ def rust_crate_dir(work, name):
                             os.path.join(proj, "Cargo.toml")]).stdout)
     src = next(os.path.dirname(p["manifest_path"]) for p in meta["packages"] if p["name"] == name)
     d = os.path.join(work, f"crate-{name}")
-    shutil.rmtree(d, ignore_errors=True)
-    shutil.copytree(src, d)
+    # a fresh copy of the sources; an earlier run's target folder stays (dependencies
+    # compile once; the crate's own artifacts are cleaned before every build)
+    if os.path.isdir(d):
+        for e in os.listdir(d):
+            if e != "target":
+                p = os.path.join(d, e)
+                shutil.rmtree(p) if os.path.isdir(p) and not os.path.islink(p) else os.remove(p)
+    shutil.copytree(src, d, dirs_exist_ok=True)
     with open(os.path.join(d, "Cargo.toml"), "a") as f:
         f.write("\n[workspace]\n")
     return d
 
 
+def rust_modes(args):
+    """(build name, linker mode, its setting) of a Rust program's builds: the unmerged
+    build, the plugin in lld under every option set, and (--rust-cli) the command on the
+    link's module under every option set."""
+    sets = [(k, v) for k, v in OPTION_SETS.items() if k in args.sets.split(",")]
+    modes = [("base", "plain", None)] + [(f"plugin:{k}", "plugin", v[1]) for k, v in sets]
+    if args.rust_cli:
+        modes += [("cli-base", "cli", None)] + [(f"cli:{k}", "cli", v[0]) for k, v in sets]
+    return modes
+
+
 def rust_program(args, tally, name="rust"):
     """A Rust crate built with the plugin in lld under every option set: the rust-app
     crate (its tests and its binary's output), or a crate of RUST_CRATES (its own test
-    suite), compared with the build without the plugin."""
+    suite), compared with the build without the plugin; per profile of --rust-profiles.
+
+    Every build of a profile shares one target folder and one set of rustc flags: the
+    linker is this script (`rust_linker`), which loads the plugin, or runs the command,
+    as REALPROG_RUST_MODE says. Between builds only the crate's own artifacts are removed
+    (`cargo clean -p`), so the dependencies compile once per profile and every test
+    binary is linked again."""
     if name == "rust":
         d = os.path.join(args.work, "rust-app")
         shutil.rmtree(d, ignore_errors=True)
         shutil.copytree(os.path.join(DRV, "rust-app"), d)
+        pkg = "rust-app"
     else:
         d = rust_crate_dir(args.work, name)
-    base_flags = ["-C", "linker-plugin-lto", "-C", "link-arg=-fuse-ld=lld", "-C", "linker=clang-22",
-                  "-C", "panic=unwind"]
-    results = {}
-    sets = [(k, v) for k, v in OPTION_SETS.items() if k in args.sets.split(",")]
-    for set_name, (_, params) in [("base", (None, None))] + sets:
-        flags = list(base_flags)
+        pkg = name
+    host = next(l.split()[1] for l in must(["rustc", "-vV"]).stdout.splitlines() if l.startswith("host:"))
+    for prof in args.rust_profiles.split(","):
+        settings, extra = RUST_PROFILES[prof]
+        panic = [] if "panic=abort" in extra else ["-C", "panic=unwind"]
+        flags = ["-C", "linker-plugin-lto", "-C", "link-arg=-fuse-ld=lld", "-C",
+                 f"linker={os.path.abspath(__file__)}"] + panic + extra
+        target = os.path.join(d, "target", prof)
         env = dict(os.environ, CARGO_PROFILE_RELEASE_LTO="fat", CARGO_PROFILE_RELEASE_CODEGEN_UNITS="1",
-                   CARGO_TARGET_DIR=os.path.join(d, "target", set_name))
-        rep = os.path.join(d, f"report-{set_name}.json")
-        if set_name != "base":
-            flags += ["-C", f"link-arg=-Wl,--load-pass-plugin={args.plugin}"]
-            env["MERGEFUNC_PLUGIN_PARAMS"] = f"{params}{';' if params else ''}verify;report={rep}"
-        env["RUSTFLAGS"] = " ".join(flags)
-        r = run(["cargo", "test", "--release", "--quiet"], cwd=d, env=env)
-        # the test results without their timings ("; finished in 0.17s")
-        tests = (r.returncode, "".join(re.sub(r"; finished in [0-9.]+s", "", l) + "\n"
-                                       for l in r.stdout.splitlines() if l.startswith("test result")))
-        r2 = run(["cargo", "run", "--release", "--quiet"] if name == "rust" else ["true"], cwd=d, env=env)
-        results["base" if set_name == "base" else f"plugin:{set_name}"] = (
-            (r2.returncode, (tests[1] + f"tests exit {tests[0]}\n" + r2.stdout).encode()),
-            merged_of(rep) if set_name != "base" else None)
-        if r.returncode or r2.returncode:
-            print(r.stdout[-2000:], r.stderr[-2000:], r2.stderr[-2000:], file=sys.stderr)
-    report(name, "O3", results, tally)
+                   CARGO_PROFILE_RELEASE_DEBUG="0", CARGO_TARGET_DIR=target, RUSTFLAGS=" ".join(flags),
+                   REALPROG_PLUGIN=args.plugin or "", REALPROG_CLI=args.cli)
+        env.update({f"CARGO_PROFILE_RELEASE_{k}": v for k, v in settings.items()})
+        if "-Z" in extra:
+            env["RUSTC_BOOTSTRAP"] = "1"
+        env.pop("MERGEFUNC_PLUGIN_PARAMS", None)
+        results = {}
+        for build, mode, setting in rust_modes(args):
+            if mode == "plugin" and not args.plugin:
+                continue
+            reports = os.path.join(d, "reports", prof, build.replace(":", "-"))
+            shutil.rmtree(reports, ignore_errors=True)
+            os.makedirs(reports)
+            benv = dict(env, REALPROG_RUST_MODE=mode, REALPROG_REPORTS=reports)
+            if mode == "plugin":
+                benv["MERGEFUNC_PLUGIN_PARAMS"] = f"{setting}{';' if setting else ''}verify;report={reports}/%m.json"
+            if mode == "cli":
+                benv["REALPROG_CLI_OPTS"] = json.dumps(setting) if setting is not None else ""
+            must(["cargo", "clean", "--quiet", "--release", "--target", host, "-p", pkg], cwd=d, env=benv)
+            r = run(["cargo", "test", "--release", "--quiet", "--target", host, "--lib", "--bins", "--tests"],
+                    cwd=d, env=benv)
+            # the test results without their timings ("; finished in 0.17s")
+            tests = (r.returncode, "".join(re.sub(r"; finished in [0-9.]+s", "", l) + "\n"
+                                           for l in r.stdout.splitlines() if l.startswith("test result")))
+            r2 = run(["cargo", "run", "--release", "--quiet", "--target", host] if name == "rust" else ["true"],
+                     cwd=d, env=benv)
+            merged = None
+            if mode != "plain" and setting is not None:
+                merged = sum(merged_of(os.path.join(reports, f)) or 0 for f in os.listdir(reports)
+                             if f.endswith(".json"))
+            passed = sum(int(n) for n in re.findall(r"([0-9]+) passed", tests[1]))
+            print(f"{name} {prof} {build}: {passed} tests passed", flush=True)
+            failures = [l for l in (r.stderr + r2.stderr).splitlines() if l.startswith("realprog-linker:")]
+            results[build] = ((r2.returncode, (tests[1] + f"tests exit {tests[0]}\n" + r2.stdout
+                                               + "".join(l + "\n" for l in failures)).encode()), merged)
+            if r.returncode or r2.returncode:
+                print(r.stdout[-2000:], r.stderr[-2000:], r2.stderr[-2000:], file=sys.stderr)
+        if "cli-base" in results:
+            # the command's builds compare with the unmerged build linked the same way
+            cli_base = results.pop("cli-base")
+            for b in [b for b in results if b.startswith("cli:")]:
+                results[b.replace("cli:", "cli~")] = results.pop(b)
+            report_rust(name, prof, results, cli_base, tally)
+        else:
+            report(name, prof, results, tally)
+
+
+def report_rust(name, prof, results, cli_base, tally):
+    """report() with the command's builds (cli~SET) compared with `cli-base`."""
+    report(name, prof, {b: r for b, r in results.items() if not b.startswith("cli~")}, tally)
+    report(name, prof, dict([("base", cli_base)] + [(b.replace("cli~", "cli:"), r)
+                                                   for b, r in results.items() if b.startswith("cli~")]), tally)
+
+
+def is_bitcode_input(path):
+    """Whether a link input is LLVM bitcode, or an archive whose objects all are (the
+    crates rustc compiled with linker-plugin LTO)."""
+    try:
+        with open(path, "rb") as f:
+            head = f.read(8)
+            if head[:4] == b"BC\xc0\xde":
+                return True
+            if head != b"!<arch>\n":
+                return False
+            objects = bitcode = 0
+            while True:
+                hdr = f.read(60)
+                if len(hdr) < 60:
+                    break
+                size = int(hdr[48:58].decode().strip())
+                member = hdr[:16].decode(errors="replace").strip()
+                data = f.read(size)
+                if size % 2:
+                    f.read(1)
+                if member.endswith(".o/") or member.endswith(".o") or data[:4] == b"BC\xc0\xde":
+                    objects += 1
+                    bitcode += data[:4] == b"BC\xc0\xde"
+            return objects > 0 and objects == bitcode
+    except (OSError, ValueError):
+        return False
+
+
+def rust_linker(argv):
+    """This script as rustc's linker (REALPROG_RUST_MODE set): `plain` links with
+    clang-22 and lld; `plugin` adds the plugin to lld's LTO; `cli` links the program's
+    bitcode into one module (lld's full LTO at -O0, `--lto-emit-llvm`), runs the command on
+    it with REALPROG_CLI_OPTS (a JSON list; empty: no command, the reference), checks it
+    with the verifier, compiles it with llc-22 -O2 and links the object in place of the
+    bitcode inputs. A failure prints a `realprog-linker:` line and fails the link."""
+    mode, args = os.environ["REALPROG_RUST_MODE"], argv[1:]
+    cc = ["clang-22"]
+    if mode == "plugin":
+        return subprocess.call(cc + args + [f"-Wl,--load-pass-plugin={os.environ['REALPROG_PLUGIN']}"])
+    if mode != "cli" or "-shared" in args or "-o" not in args:
+        return subprocess.call(cc + args)
+    out = args[args.index("-o") + 1]
+    lto = out + ".lto.bc"
+    tmp_args = list(args)
+    tmp_args[args.index("-o") + 1] = lto
+    r = run(cc + tmp_args + ["-Wl,--lto-emit-llvm", "-Wl,--lto-O0"])
+    if r.returncode:
+        sys.stderr.write(r.stderr)
+        return r.returncode
+    bc = lto
+    opts = os.environ.get("REALPROG_CLI_OPTS")
+    if opts:
+        bc = out + ".merged.bc"
+        rep = os.path.join(os.environ["REALPROG_REPORTS"], os.path.basename(out) + ".json")
+        r = run([os.environ["REALPROG_CLI"], lto, "-o", bc, "--report", rep] + json.loads(opts))
+        if r.returncode:
+            print(f"realprog-linker: {os.path.basename(out)}: mergefunc FAILED ({r.returncode}): {r.stderr[-1500:]}",
+                  file=sys.stderr)
+            return 1
+        r = run(["opt-22", "-passes=verify", "-disable-output", bc])
+        if r.returncode:
+            print(f"realprog-linker: {os.path.basename(out)}: VERIFIER rejects: {r.stderr[-1500:]}", file=sys.stderr)
+            return 1
+    obj = out + ".merged.o"
+    r = run(["llc-22", "-O2", "-filetype=obj", "--relocation-model=pic", bc, "-o", obj])
+    if r.returncode:
+        print(f"realprog-linker: {os.path.basename(out)}: llc-22 FAILED: {r.stderr[-1500:]}", file=sys.stderr)
+        return 1
+    final, placed = [], False
+    for a in args:
+        if not a.startswith("-") and is_bitcode_input(a):
+            if not placed:
+                final.append(obj)
+                placed = True
+            continue
+        final.append(a)
+    return subprocess.call(cc + final)
 
 
 def main():
@@ -463,10 +865,21 @@ def main():
     ap.add_argument("--sets", default=",".join(OPTION_SETS), help="option sets to run (default: all)")
     ap.add_argument("--cflags", default="plain", choices=sorted(CFLAG_SETS),
                     help="compiler flag set of the C/C++ programs' builds (default: plain)")
+    ap.add_argument("--rust-profiles", default="O3",
+                    help=f"build profiles of the Rust programs (default: O3; of {','.join(RUST_PROFILES)})")
+    ap.add_argument("--rust-cli", action="store_true",
+                    help="also build the Rust programs with the command on the link's module under every option set")
+    ap.add_argument("--thin", action="store_true",
+                    help="also link the C/C++ programs with ThinLTO, the plugin in lld (thin:SET)")
+    ap.add_argument("--mix", choices=sorted(CFLAG_SETS),
+                    help="compile every second source with this flag set instead of --cflags "
+                         "(a mixed-flag program: the merge must not fold across the difference)")
     ap.add_argument("--fetch-debian", metavar="NAME", choices=sorted(DEBIAN_SOURCES),
                     help="only fetch and unpack a Debian source package into WORK/debian-src "
                          "and print its folder (for gen-cpp-debian.sh)")
     args = ap.parse_args()
+    # programs run in their own folders: every path the builds write is absolute
+    args.work = os.path.abspath(args.work)
     if args.fetch_debian:
         print(debian_source(os.path.abspath(args.work), args.fetch_debian))
         return 0
@@ -480,14 +893,23 @@ def main():
     if not args.cli:
         raise SystemExit("error: build the command first: cargo build --release -p mergefunc-llvm --features llvm")
     os.makedirs(args.work, exist_ok=True)
+    for set_name in {args.cflags, args.mix} & RUNTIME_SETS:
+        # a sanitizer set links its runtime: say what is missing before building anything
+        probe = os.path.join(args.work, f"probe-{set_name}")
+        with open(probe + ".c", "w") as f:
+            f.write("int main(void) { return 0; }\n")
+        r = run(["clang-22", "-fuse-ld=lld"] + CFLAG_SETS[set_name] + [probe + ".c", "-o", probe])
+        if r.returncode:
+            raise SystemExit(f"error: --cflags/--mix {set_name} needs the sanitizer runtimes of clang-22 "
+                             f"(Debian: libclang-rt-22-dev):\n{r.stderr[-800:]}")
     crates = crate_dirs(args.work) if any(p in ("lua", "sqlite", "compress") for p in args.programs.split(",")) else {}
     tally = []
     for name in args.programs.split(","):
         if name == "rust" or name in RUST_CRATES:
-            if args.plugin:
+            if args.plugin or args.rust_cli:
                 rust_program(args, tally, name)
             else:
-                print("rust: skipped (no plugin)")
+                print(f"{name}: skipped (no plugin)")
         else:
             c_program(name, crates, args, tally)
     print("\n".join(tally) if tally else "all builds printed what the unmerged build printed")
@@ -495,4 +917,4 @@ def main():
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(rust_linker(sys.argv) if os.environ.get("REALPROG_RUST_MODE") else main())

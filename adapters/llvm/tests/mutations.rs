@@ -673,6 +673,44 @@ const TOKEN_CHANGES: &[(&str, &str)] = &[
     ("undef", "poison"),
 ];
 
+/// Changes of a definition's return and parameter attributes (rustc writes them on
+/// nearly every function), each withdrawing or weakening a promise.
+const PARAMETER_CHANGES: &[(&str, &str)] = &[
+    (" noalias ", " "),
+    (" nonnull ", " "),
+    (" noundef ", " "),
+    ("dereferenceable(", "dereferenceable_or_null("),
+    (" zeroext ", " signext "),
+    ("range(i8 0, 2)", "range(i8 0, 3)"),
+    ("range(i64 1, ", "range(i64 0, "),
+    (" readonly ", " "),
+    ("captures(none) ", ""),
+    ("align 8 ", "align 4 "),
+    ("align 4 ", "align 2 "),
+    (" writable ", " "),
+];
+
+/// What rustc writes on calls and loads: call-site parameter and return attributes, and
+/// attachments, each withdrawn or weakened (an attachment becomes one of a kind no pass
+/// reads). Counted apart in the sweep's summary line.
+const RUSTC_TOKEN_CHANGES: &[(&str, &str)] = &[
+    (" noalias ", " "),
+    (" nonnull ", " "),
+    ("dereferenceable(", "dereferenceable_or_null("),
+    (" zeroext ", " signext "),
+    ("range(i8 0, 2)", "range(i8 0, 3)"),
+    ("range(i64 1, ", "range(i64 0, "),
+    (" readonly ", " "),
+    ("captures(none) ", ""),
+    (" nuw nsw ", " nsw "),
+    (", !noundef !", ", !mf.other !"),
+    (", !range !", ", !mf.other !"),
+    (", !nonnull !", ", !mf.other !"),
+    (", !align !", ", !mf.other !"),
+    (", !noalias !", ", !mf.other !"),
+    (", !alias.scope !", ", !mf.other !"),
+];
+
 /// The definitions of a module's text: (name as written after `@`, start, end) of each
 /// `define ... {` to its closing `}` line.
 fn definitions(text: &str) -> Vec<(String, usize, usize)> {
@@ -698,11 +736,12 @@ fn definitions(text: &str) -> Vec<(String, usize, usize)> {
 
 /// The sweep: `count` mutated clones of random functions of `text`, one at a time (the
 /// clone `<name>.mut` carries one token change of one instruction); a merge of a clone
-/// with its original is a false merge. Returns (clones merged, problems).
-fn sweep(what: &str, text: &str, count: usize, seed: u64) -> (usize, Vec<String>) {
+/// with its original is a false merge. Returns (clones merged, of them with a change of
+/// `RUSTC_TOKEN_CHANGES`, problems).
+fn sweep(what: &str, text: &str, count: usize, seed: u64) -> (usize, usize, Vec<String>) {
     let defs: Vec<_> = definitions(text).into_iter().filter(|(_, s, e)| text[*s..*e].lines().count() >= 4).collect();
     let mut rng = Rng(seed);
-    let (mut runs, mut problems) = (0, Vec::new());
+    let (mut runs, mut rustc_runs, mut problems) = (0, 0, Vec::new());
     for _ in 0..count * 8 {
         if runs == count || defs.is_empty() {
             break;
@@ -710,23 +749,31 @@ fn sweep(what: &str, text: &str, count: usize, seed: u64) -> (usize, Vec<String>
         let (name, s, e) = &defs[rng.below(defs.len())];
         let body = &text[*s..*e];
         let lines: Vec<&str> = body.lines().collect();
-        let insts: Vec<usize> =
+        let mut insts: Vec<usize> =
             (1..lines.len()).filter(|i| lines[*i].starts_with("  ") && !lines[*i].contains("#dbg")).collect();
         if insts.is_empty() {
             continue;
         }
+        // the define line too: its return and parameter attributes (the text before the
+        // parameter list's `)`, so never the function's own attributes or alignment)
+        insts.push(0);
         let i = insts[rng.below(insts.len())];
-        let applicable: Vec<&(&str, &str)> = TOKEN_CHANGES
-            .iter()
-            .filter(|(from, _)| {
-                lines[i].contains(from) && !(lines[i].contains("getelementptr") && from.contains("align"))
-            })
+        let line = if i == 0 { &lines[0][..lines[0].rfind(')').unwrap_or(0)] } else { lines[i] };
+        let table: Vec<&(&str, &str)> = if i == 0 {
+            PARAMETER_CHANGES.iter().collect()
+        } else {
+            TOKEN_CHANGES.iter().chain(RUSTC_TOKEN_CHANGES).collect()
+        };
+        let applicable: Vec<&(&str, &str)> = table
+            .into_iter()
+            .filter(|(from, _)| line.contains(from) && !(line.contains("getelementptr") && from.contains("align")))
             .collect();
         if applicable.is_empty() {
             continue;
         }
-        let (from, to) = *applicable[rng.below(applicable.len())];
-        let changed = lines[i].replacen(from, to, 1);
+        let applicable_pick = &applicable[rng.below(applicable.len())];
+        let (from, to) = **applicable_pick;
+        let changed = format!("{}{}", line.replacen(from, to, 1), &lines[i][line.len()..]);
         let clone_name = match name.strip_suffix('"') {
             Some(n) => format!("{n}.mut\""),
             None => format!("{name}.mut"),
@@ -749,6 +796,9 @@ fn sweep(what: &str, text: &str, count: usize, seed: u64) -> (usize, Vec<String>
         let ids = [name, &clone_name].map(|n| m.func_by_name(n.trim_matches('"')));
         let [Some(f), Some(g)] = ids else { continue };
         runs += 1;
+        rustc_runs += usize::from(
+            RUSTC_TOKEN_CHANGES.iter().chain(PARAMETER_CHANGES).any(|c| std::ptr::eq(c, *applicable_pick)),
+        );
         let report = match merge_module(&mut m, &Options { check_fast_path: true, ..Options::default() }) {
             Ok(r) => r,
             Err(e) => {
@@ -765,7 +815,7 @@ fn sweep(what: &str, text: &str, count: usize, seed: u64) -> (usize, Vec<String>
             problems.push(format!("{what}: FALSE MERGE of @{name} and its clone:\n  - {}\n  + {}", lines[i], clone[i]));
         }
     }
-    (runs, problems)
+    (runs, rustc_runs, problems)
 }
 
 /// The sweep on every corpus module (a few clones each, in CI), or with
@@ -789,13 +839,17 @@ fn mutated_clones_of_real_functions_never_merge() {
             (v, 3)
         }
     };
-    let (mut runs, mut problems) = (0, Vec::new());
+    let (mut runs, mut rustc_runs, mut problems) = (0, 0, Vec::new());
     for (k, f) in files.iter().enumerate() {
         let text = std::fs::read_to_string(f).unwrap_or_else(|e| panic!("{}: {e}", f.display()));
-        let (r, p) = sweep(&f.display().to_string(), &text, count, 0x5eed + k as u64);
+        let (r, rr, p) = sweep(&f.display().to_string(), &text, count, 0x5eed + k as u64);
         runs += r;
+        rustc_runs += rr;
         problems.extend(p);
     }
-    eprintln!("mutation sweep: {runs} mutated clones in {} modules", files.len());
+    eprintln!(
+        "mutation sweep: {runs} mutated clones in {} modules ({rustc_runs} with a rustc attribute or attachment changed)",
+        files.len()
+    );
     assert!(problems.is_empty(), "\n{}", problems.join("\n"));
 }
