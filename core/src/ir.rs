@@ -451,7 +451,10 @@ pub struct FuncInfo {
     /// Signature-level properties compared before the body, in an adapter-fixed order
     /// (attributes, garbage collector, section, calling convention, personality, ...).
     /// The function type and the parameters are compared by the core after these.
-    pub sig: Box<[Prop]>,
+    /// Shared: an adapter may give every function with the same props one allocation
+    /// (the LLVM adapter does, so that a module of many equal signatures does not touch
+    /// a fresh block of memory per function).
+    pub sig: Arc<[Prop]>,
     /// Alignment in bytes, if set.
     pub align: Option<u64>,
     /// A thunk may call this function (false for kernels and other functions that

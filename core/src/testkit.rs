@@ -118,7 +118,7 @@ impl Tiny {
             unnamed_addr: false,
             used_externally: false,
             ty,
-            sig: Box::new([]),
+            sig: alloc::sync::Arc::new([]),
             align: None,
             callable: true,
         });

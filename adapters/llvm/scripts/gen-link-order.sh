@@ -21,6 +21,9 @@ exe=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 dir=${2:?usage: gen-link-order.sh MERGEFUNC DIR}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+# The warm-up's markers (src/code_warmup.rs) come first and last: the code between them is
+# what a run prefetches.
+echo mergefunc_hot_text_start
 ls "$dir" | grep -e '\.bc$' -e '\.ll$' | sort | awk 'NR % 2 == 1' | while read -r f; do
   case $exe in
     *.so) run=(opt-22 "-load-pass-plugin=$exe" "-passes=mergefunc-rs" "$dir/$f" -o "$tmp/out.bc") ;;
@@ -30,4 +33,5 @@ ls "$dir" | grep -e '\.bc$' -e '\.ll$' | sort | awk 'NR % 2 == 1' | while read -
     --toggle-collect='*LlvmModule*from_raw*' --toggle-collect='*driver*merge_module*' "${run[@]}" 2>/dev/null
   callgrind_annotate --threshold=100 "$tmp/$f.cg" 2>/dev/null \
     | grep -F "[$exe]" | sed -E "s/.*\?\?\?:(\S+) \[.*/\1/; s/'[0-9]+\$//" | grep -v '^\.' | sort -u
-done | sort | uniq -c | sort -k1,1nr -k2,2 | awk '{print $2}'
+done | sort | uniq -c | sort -k1,1nr -k2,2 | awk '{print $2}' | grep -v '^mergefunc_hot_text_'
+echo mergefunc_hot_text_end

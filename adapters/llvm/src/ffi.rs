@@ -103,6 +103,11 @@ extern "C" {
     /// Prefetches the cache lines of `[lo, hi)`, at most `max_bytes` from `lo` (a hint;
     /// the addresses are never dereferenced).
     pub fn mergefunc_prefetch_range(lo: u64, hi: u64, max_bytes: u64);
+    /// The first function of the link order (never called: its address is the start of
+    /// the code `code_warmup` prefetches).
+    pub fn mergefunc_hot_text_start() -> i32;
+    /// The last function of the link order (never called: the end of that code).
+    pub fn mergefunc_hot_text_end() -> i32;
     /// LLVM's `GlobalNumberState` for [`mergefunc_llvm_compare_functions`].
     pub fn mergefunc_llvm_cmp_state_new() -> *mut std::ffi::c_void;
     /// Frees a state made by [`mergefunc_llvm_cmp_state_new`].

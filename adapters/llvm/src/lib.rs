@@ -89,6 +89,8 @@
 #[cfg(feature = "llvm")]
 mod clock;
 #[cfg(feature = "llvm")]
+mod code_warmup;
+#[cfg(feature = "llvm")]
 mod fast_path;
 #[cfg(feature = "llvm")]
 mod ffi;

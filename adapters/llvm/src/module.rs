@@ -383,7 +383,8 @@ struct Caches {
     /// Attribute handles (uniqued per context, never freed) already converted.
     attr_of: HashMap<usize, (Attr, bool)>,
     /// Attribute lists by the identity of LLVM's list and the parameter count read.
-    attrs_by_list: HashMap<(usize, u32), (AttrsId, bool)>,
+    /// With the list's [`attrs::list_flags`].
+    attrs_by_list: HashMap<(usize, u32), (AttrsId, u8)>,
     /// Folded GEP offsets by (source type, address space, index constants): see
     /// `gep_offset_cached`.
     gep_offsets: HashMap<Box<[u32]>, Option<ConstOffset>>,
@@ -434,6 +435,11 @@ struct Scratch {
     attr_buf: Vec<safe::A>,
     /// Scratch of `build_facts`: the signature props.
     sig: Vec<Prop>,
+    /// The empty signature props of placeholder and light facts (one allocation, shared).
+    no_sig: std::sync::Arc<[Prop]>,
+    /// The signature props of the facts built last, shared with the next function's if
+    /// equal (see `LlvmModule::shared_sig`; shared props are never changed in place).
+    last_sig: std::sync::Arc<[Prop]>,
     gep_key: Vec<u32>,
 }
 

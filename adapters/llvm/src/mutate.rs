@@ -231,13 +231,21 @@ impl LlvmModule {
     /// Also appends to `consts` the block-address constants of `f` and every constant
     /// built on them: deleting `f`'s blocks destroys exactly these constants (and no
     /// other), so they are the pointer-cache entries to forget.
-    fn blockaddress_users(&self, f: V, out: &mut Vec<FuncId>, consts: &mut Vec<V>) {
+    ///
+    /// `id` is `f`'s id when the caller knows it (its slot is checked, so a stale one
+    /// only costs the lookup by handle).
+    fn blockaddress_users(&self, f: V, id: FuncId, out: &mut Vec<FuncId>, consts: &mut Vec<V>) {
         // Nothing to find when the load's prescan, which read every block of every
         // function not alone on its shape, found no block address (`f` is one of those:
         // only an alone one is never rewritten, but it is checked exactly all the same).
         // Otherwise the shim reads LLVM's per-block count of block addresses: when every
         // count of `f` is zero, the use lists need not be walked.
-        let prescanned = self.func_of.get(&f).is_some_and(|id| !self.load.shapes.is_alone_on_shape(id.index()));
+        let id = match self.funcs.get(id.index()) {
+            // The slot rule: `func_of` maps every slot's object to its id.
+            Some(s) if s.v == Some(f) => Some(id),
+            _ => self.func_of.get(&f).copied(),
+        };
+        let prescanned = id.is_some_and(|id| !self.load.shapes.is_alone_on_shape(id.index()));
         if (prescanned && !self.candidate_block_addresses()) || !f.block_address_may_be_taken() {
             return;
         }
@@ -480,7 +488,7 @@ impl LlvmModule {
         let mut eager = self.split_by_direct_use(gv, &mut users);
         eager.retain(|&f| f != g);
         users.push(g);
-        self.blockaddress_users(gv, &mut eager, &mut Vec::new());
+        self.blockaddress_users(gv, g, &mut eager, &mut Vec::new());
         let a = self.m.add_alias(vty, aspace, fv).ok_or_else(|| LlvmError("cannot add the alias".into()))?;
         a.set_linkage_number(gv.linkage_number().unwrap_or(0));
         let name = gv.name();
@@ -513,7 +521,7 @@ impl LlvmModule {
             return err("thunks need two functions");
         }
         let (mut eager, mut freed) = (Vec::new(), Vec::new());
-        self.blockaddress_users(gv, &mut eager, &mut freed);
+        self.blockaddress_users(gv, g, &mut eager, &mut freed);
         // Attachments the thunk does not keep were compared signature props.
         let mut dropped_attachments = false;
         if style.preserve_debug_info && !gv.is_declaration() {
@@ -624,7 +632,7 @@ impl LlvmModule {
             return err(format!("cannot erase {g}: it still has uses"));
         }
         let (mut eager, mut freed) = (Vec::new(), vec![gv]);
-        self.blockaddress_users(gv, &mut eager, &mut freed);
+        self.blockaddress_users(gv, g, &mut eager, &mut freed);
         let name: Box<[u8]> = gv.name().into();
         // SAFETY: `gv` has no uses (checked above); its handle is forgotten (`func_of`, the
         // slot) and the constants it frees are in `freed`, forgotten by `refresh` below.
@@ -698,7 +706,7 @@ impl LlvmModule {
         let args_in_metadata = fv.args_used_by_metadata();
         // Moving the blocks replaces their block-address constants (and the constants
         // built on them), and changes what the functions using them refer to.
-        self.blockaddress_users(fv, &mut eager, &mut freed);
+        self.blockaddress_users(fv, f, &mut eager, &mut freed);
         // Move the blocks (debug records travel with their instructions).
         let anchor =
             self.ctx.append_block(body).ok_or_else(|| LlvmError("cannot create a function like this one".into()))?;

@@ -1651,6 +1651,62 @@ fn escaping_block_addresses_and_unthunkable_functions() {
     assert_eq!(m.func(id(&m, "ps")).ineligible, Some(Ineligible::Adapter(reason::KERNEL)));
 }
 
+/// Neighbouring functions with equal signature props share one allocation of them (the
+/// facts of many equal functions touch no fresh memory each); unequal ones do not, and
+/// shared props compare as the copies would.
+#[test]
+fn neighbours_with_equal_signatures_share_their_props() {
+    let m = load(concat!(
+        "define i32 @a(i32 %x) nounwind {\n  ret i32 %x\n}\n",
+        "define i32 @b(i32 %x) nounwind {\n  ret i32 %x\n}\n",
+        "define i32 @c(i32 %x) noinline {\n  ret i32 %x\n}\n",
+        "define i32 @d(i32 %x) noinline {\n  ret i32 %x\n}\n",
+    ));
+    let sig = |f: &str| m.func(id(&m, f)).sig.clone();
+    assert!(std::sync::Arc::ptr_eq(&sig("a"), &sig("b")));
+    assert!(std::sync::Arc::ptr_eq(&sig("c"), &sig("d")));
+    assert!(!std::sync::Arc::ptr_eq(&sig("b"), &sig("c")));
+    assert_ne!(sig("b"), sig("c"));
+    assert!(equal(&m, "a", "b") && equal(&m, "c", "d") && !equal(&m, "b", "c"));
+}
+
+/// The thunk checks read from a converted attribute list (every function with full
+/// facts) give LLVM's answers: each function here has a twin, so none is alone on its
+/// shape and every list is converted.
+#[test]
+fn thunk_checks_from_converted_lists_match_llvm() {
+    let mut text = String::new();
+    for twin in ["a", "b"] {
+        for (name, sig) in [
+            ("nk", "void @nk{t}(i32 %x) naked"),
+            ("pa", "void @pa{t}(ptr preallocated(i64) %p)"),
+            ("ia", "void @ia{t}(i32 %x, ptr inalloca(i64) %p)"),
+            ("irq", "void @irq{t}() \"interrupt\"=\"machine\""),
+            ("sig", "void @sig{t}() \"signal\""),
+            ("both", "void @both{t}(ptr preallocated(i64) %p) naked"),
+            ("ok", "void @ok{t}(ptr byval(i64) %f) \"interrupts\"=\"1\""),
+        ] {
+            let _ = name;
+            let body = if sig.contains("naked") { "  unreachable" } else { "  ret void" };
+            text.push_str(&format!("define {} {{\n{body}\n}}\n", sig.replace("{t}", twin)));
+        }
+    }
+    let m = load(&text);
+    let mut checked = 0;
+    for f in ["nk", "pa", "ia", "irq", "sig", "both", "ok"] {
+        for twin in ["a", "b"] {
+            let fid = id(&m, &format!("{f}{twin}"));
+            let v = m.funcs[fid.index()].v.expect("live");
+            assert!(m.converted_list_flags(v).is_some(), "{f}{twin}: list converted");
+            assert_eq!(m.thunk_may_call(fid), m.thunk_may_call_by_llvm(v), "{f}{twin}");
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 14);
+    assert!(m.thunk_may_call(id(&m, "oka")).is_ok());
+    assert_eq!(m.thunk_may_call(id(&m, "botha")), Err("a naked function cannot be a thunk"));
+}
+
 /// Attachments are interned in full, nested nodes included (LLVM's `cmpMDNode` reads
 /// one level and equates every nested node, which merges loads whose TBAA types differ):
 /// tags that differ only below the first level are different items and keep the loads

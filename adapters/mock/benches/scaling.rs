@@ -136,7 +136,7 @@ impl Flat {
             unnamed_addr: local,
             used_externally: false,
             ty,
-            sig: Box::new([]),
+            sig: std::sync::Arc::new([]),
             align: None,
             callable: true,
         });

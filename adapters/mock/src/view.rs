@@ -21,7 +21,7 @@ pub(crate) fn placeholder_info(ty: TypeId) -> FuncInfo {
         unnamed_addr: false,
         used_externally: false,
         ty,
-        sig: Box::new([]),
+        sig: std::sync::Arc::new([]),
         align: None,
         callable: true,
     }

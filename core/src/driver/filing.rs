@@ -410,7 +410,6 @@ impl<M: ModuleMut + FastPath> Driver<'_, M> {
 
 #[cfg(test)]
 mod tests {
-    use alloc::boxed::Box;
     use alloc::vec::Vec;
 
     use super::*;
@@ -518,7 +517,7 @@ mod tests {
         };
         m.bodies[b.index()].as_mut().unwrap().uses[1].value = Value::Const(k);
         assert!(Comparator::new().is_copy_of(&m, b, a));
-        m.funcs[b.index()].sig = Box::new([Prop::Num(1)]);
+        m.funcs[b.index()].sig = alloc::sync::Arc::new([Prop::Num(1)]);
         assert!(!Comparator::new().is_copy_of(&m, b, a), "the signature props differ");
         assert_ne!(Comparator::new().compare(&m, a, b), core::cmp::Ordering::Equal);
     }

@@ -17,6 +17,7 @@ use super::{reason, LlvmModule, Slot};
 use crate::safe::{self, cc, AttrOwner, Linkage as L, Md, T, V};
 use mergefunc::{FuncId, FuncInfo, Ineligible, Linkage, Prop, TypeId};
 use std::ptr;
+use std::sync::Arc;
 
 /// What [`LlvmModule::build_facts`] reads the same way for light and full facts,
 /// before they part.
@@ -45,7 +46,7 @@ impl LlvmModule {
                 unnamed_addr: false,
                 used_externally: false,
                 ty: TypeId(0),
-                sig: Box::new([]),
+                sig: self.scratch.no_sig.clone(),
                 align: None,
                 callable: false,
             },
@@ -152,6 +153,29 @@ impl LlvmModule {
         if v.call_conv().is_some_and(|c| cc::INTERRUPT.contains(&c)) {
             return Err("an interrupt handler cannot be called from a thunk");
         }
+        // The list's flags, where it was converted (every function with full facts):
+        // the same answers, in the same order, as LLVM's queries.
+        match self.converted_list_flags(v) {
+            Some(flags) => {
+                use super::attrs::list_flags as lf;
+                if flags & lf::INTERRUPT != 0 {
+                    Err("an interrupt handler cannot be called from a thunk")
+                } else if flags & lf::NAKED != 0 {
+                    Err("a naked function cannot be a thunk")
+                } else if flags & lf::PREALLOCATED != 0 {
+                    Err("a preallocated argument needs its setup call, which a thunk lacks")
+                } else if flags & lf::INALLOCA != 0 {
+                    Err("an inalloca argument can only be forwarded by musttail, which a thunk does not make")
+                } else {
+                    Ok(())
+                }
+            }
+            None => self.thunk_may_call_by_llvm(v),
+        }
+    }
+
+    /// The attribute part of [`Self::thunk_may_call`] asked of LLVM (function `v`).
+    pub(crate) fn thunk_may_call_by_llvm(&self, v: V) -> Result<(), &'static str> {
         let [naked, prealloc] = self.kinds.no_thunk_kinds;
         // Index `u32::MAX` is the function, 1.. the parameters.
         if ["interrupt", "signal"].iter().any(|key| v.has_string_attribute(u32::MAX, key)) {
@@ -237,7 +261,8 @@ impl LlvmModule {
             // that never merges gets no view either, see `reason::NEVER_READ`).
             let ty = self.unread_fn_type();
             let align = v.alignment().filter(|a| *a != 0).map(|a| a as u64);
-            return (self.func_info(v, head, ty, Box::new([]), align), false);
+            let no_sig = self.scratch.no_sig.clone();
+            return (self.func_info(v, head, ty, no_sig, align), false);
         }
         let fty = v.global_value_type().unwrap_or(T(ptr::null_mut()));
         let ty = self.intern_type(fty);
@@ -262,7 +287,8 @@ impl LlvmModule {
         }
         // 64 bits: LLVM-C's 32-bit getter reads an alignment of 2^32 as none.
         let align = Some(v.function_alignment()).filter(|a| *a != 0);
-        let info = self.func_info(v, head, ty, Box::from(&sig[..]), align);
+        let shared = self.shared_sig(&sig);
+        let info = self.func_info(v, head, ty, shared, align);
         self.scratch.sig = sig;
         (info, fn_special)
     }
@@ -270,7 +296,7 @@ impl LlvmModule {
     /// The one constructor of a function's facts, light or full: `head` and the
     /// properties both read the same way (unnamed_addr, `llvm.used`), with the type,
     /// signature props and alignment each path reads its own way.
-    fn func_info(&self, v: V, head: FactsHead, ty: TypeId, sig: Box<[Prop]>, align: Option<u64>) -> FuncInfo {
+    fn func_info(&self, v: V, head: FactsHead, ty: TypeId, sig: Arc<[Prop]>, align: Option<u64>) -> FuncInfo {
         FuncInfo {
             name: head.name,
             linkage: head.linkage,
@@ -282,6 +308,20 @@ impl LlvmModule {
             align,
             callable: head.callable,
         }
+    }
+
+    /// Signature props equal to `sig`, shared with the function whose facts were built
+    /// last when it has the same (functions with one signature tend to be neighbours:
+    /// where many are, each would otherwise take about 150 bytes of memory the pass
+    /// touches for the first time). One comparison with the last props: a table of
+    /// every distinct list cost more than it saved where most lists differ.
+    fn shared_sig(&mut self, sig: &[Prop]) -> Arc<[Prop]> {
+        if *self.scratch.last_sig == *sig {
+            return self.scratch.last_sig.clone();
+        }
+        let s: Arc<[Prop]> = Arc::from(sig);
+        self.scratch.last_sig = s.clone();
+        s
     }
 
     /// An optional string property as signature props: `Num(0)` when absent, else

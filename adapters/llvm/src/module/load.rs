@@ -139,6 +139,12 @@ impl LlvmModule {
             f.materialize_arguments();
             n += 1;
         }
+        // The code of the run, asked for all at once (counted in the run's time); not for
+        // a module of fewer than two definitions, where nothing can merge and little code
+        // runs.
+        if defs.len() >= 2 {
+            crate::code_warmup::warm_code();
+        }
         let ptr_bits = s.ptr_bits();
         // Definitions alone on their shape are never read (see `shape`): the prescan
         // walks the others only.
