@@ -77,9 +77,19 @@ pub(crate) struct Prescan {
     /// By function index: the address range of its blocks and instructions when the
     /// walk read them ((0, 0): not read). Only a prefetch hint, never dereferenced.
     pub(crate) footprints: Vec<(u64, u64)>,
+    /// The scanned definitions that are never candidates of the pass (see
+    /// [`crate::shape::keyed`]), by function index, ascending: scanned (their blocks count
+    /// for `block_addresses`) but never keyed as alone.
+    unkeyed: Vec<usize>,
 }
 
 impl Prescan {
+    /// Whether function `index` was scanned but is never a candidate (see
+    /// [`crate::shape::keyed`]).
+    pub(crate) fn unkeyed(&self, index: usize) -> bool {
+        self.unkeyed.binary_search(&index).is_ok()
+    }
+
     pub(crate) fn entry(&self, index: usize) -> Option<Entry> {
         self.entries.get(index).copied().flatten()
     }
@@ -200,7 +210,7 @@ pub(crate) unsafe fn run(
     if funcs.is_empty() {
         // Nothing to walk (every definition alone on its shape, or none): no scratch,
         // no thread, no tables.
-        return Prescan { entries: Vec::new(), ids: Vec::new(), block_addresses: false, footprints: Vec::new() };
+        return Prescan::default();
     }
     // Handles cross threads as integers; they are only dereferenced by the shim.
     let work: Vec<(usize, usize)> = funcs.iter().map(|&(i, f)| (i, f.0 as usize)).collect();
@@ -230,7 +240,9 @@ pub(crate) unsafe fn run(
         ids: Vec::with_capacity(parts.len()),
         block_addresses,
         footprints: vec![(0, 0); n_funcs],
+        unkeyed: funcs.iter().filter(|&&(_, f)| !crate::shape::keyed(f)).map(|&(i, _)| i).collect(),
     };
+    out.unkeyed.sort_unstable();
     for (k, p) in parts.into_iter().enumerate() {
         for (i, e, footprint) in p.found {
             if let Some(slot) = out.entries.get_mut(i) {

@@ -60,9 +60,11 @@
 //! after parsing, the bodies are mostly out of the caches, and each key otherwise waits
 //! for memory a few times.
 //!
-//! Declarations, ineligible functions and functions the shim cannot key (0) count as
-//! sharing every key: they never make a function alone, and are never alone
-//! themselves. `tests/shapes.rs` checks this against the full path (every function the
+//! Declarations and `available_externally` definitions (bodies the pass may not use: no
+//! candidate, see [`keyed`]) are never keyed: they are never alone, and never make a
+//! function alone or keep one from being alone (no candidate is ever compared with
+//! them). Functions the shim cannot key (0) count as sharing every key: they are never
+//! alone. `tests/shapes.rs` checks this against the full path (every function the
 //! full pass merges must not be alone, and the outputs are the same) on the corpus and,
 //! with `MERGEFUNC_SHAPE_CHECK_DIR`, on any directory of modules.
 //!
@@ -120,6 +122,14 @@ pub(crate) fn enabled() -> bool {
 /// none).
 /// Every handle is a function of the module (the handle rule of `crate::safe`).
 pub(crate) fn compute(scratch: &ScanScratch, defs: &[(usize, V)], n: usize, ptr_bits: u32) -> Shapes {
+    // Only definitions that may be candidates are keyed (see `keyed`).
+    let candidates: Vec<(usize, V)>;
+    let defs = if defs.iter().all(|d| keyed(d.1)) {
+        defs
+    } else {
+        candidates = defs.iter().copied().filter(|d| keyed(d.1)).collect();
+        &candidates[..]
+    };
     static ENTRY_WALK: OnceLock<i32> = OnceLock::new();
     let entry_walk = *ENTRY_WALK
         .get_or_init(|| std::env::var("MERGEFUNC_SHAPE_ENTRY").ok().and_then(|v| v.parse().ok()).unwrap_or(3));
@@ -200,6 +210,18 @@ pub(crate) fn compute(scratch: &ScanScratch, defs: &[(usize, V)], n: usize, ptr_
         }
     }
     Shapes { flags }
+}
+
+/// Whether definition `f` is keyed, by shape or by the prescan: false for an
+/// `available_externally` definition, whose body the pass may not use (the adapter marks
+/// it `Ineligible::NoBody`, for the whole run: no rewrite changes its linkage), so that it
+/// is never a candidate. Such functions are left out of every key class: never alone
+/// themselves (the core never asks about them, so marking them would only miscount), and
+/// never a mate (no candidate is ever compared with them). Optimized C++ units get them
+/// from `extern template` declarations (the library's stream classes in jsoncpp's
+/// ThinLTO unit), ThinLTO back ends from every import.
+pub(crate) fn keyed(f: V) -> bool {
+    !matches!(f.linkage(), Some(Ok(crate::safe::Linkage::AvailableExternally)))
 }
 
 /// The most entry-block instructions a shape key reads (`MERGEFUNC_SHAPE_ENTRY_CAP`).
@@ -475,6 +497,8 @@ impl Shapes {
         let mut keys: Vec<u64> = Vec::with_capacity(scanned.len());
         for &i in scanned {
             match p.entry(i) {
+                // Never a candidate: never marked, and no mate (0 shares every word).
+                Some(_) if p.unkeyed(i) => keys.push(0),
                 Some(e) => {
                     let k = identities_key(e.key, p.ids_of(&e));
                     keys.push((e.hash.rotate_left(29) ^ k).wrapping_mul(0x9e37_79b9_7f4a_7c15));

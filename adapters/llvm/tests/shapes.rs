@@ -263,3 +263,60 @@ fn shapes_read_a_bounded_prefix_of_the_entry_block() {
     assert_eq!(check_counting(&path, &Options::default(), &mut on_key), 0);
     assert_eq!(on_key, 2);
 }
+
+/// `available_externally` definitions (never candidates: the pass may not use their
+/// bodies) are keyed neither by shape nor by the prescan: none is counted as never
+/// merging (the core asks only about candidates, and the count must match), none is a
+/// mate that keeps a candidate from being alone, and the output is that of the full path.
+/// (Seen on jsoncpp's ThinLTO unit: five of libstdc++'s stream constructors and
+/// destructors, available externally through its `extern template` declarations, were
+/// counted alone.)
+#[test]
+fn available_externally_definitions_are_never_keyed() {
+    // A long entry block whose 1050th instruction is `late_op`: shape and prefix keys
+    // agree, the prescan's keys differ.
+    let long = |name: &str, linkage: &str, late_op: &str| {
+        let mut b = format!("define {linkage} i64 @{name}(i64 %x) {{\n  %v0 = add i64 %x, 1\n");
+        for i in 1..1100 {
+            let op = if i == 1050 { late_op } else { "add" };
+            b.push_str(&format!("  %v{i} = {op} i64 %v{}, {i}\n", i - 1));
+        }
+        b.push_str("  ret i64 %v1099\n}\n");
+        b
+    };
+    let mut text = String::new();
+    // Alone on its shape (type i33), and its own shape mate (type i34) of a candidate.
+    text.push_str("define available_externally i33 @ae_shape(i33 %x) {\n  %y = add i33 %x, 1\n  ret i33 %y\n}\n");
+    text.push_str("define available_externally i34 @ae_mate(i34 %x) {\n  %y = add i34 %x, 1\n  ret i34 %y\n}\n");
+    text.push_str("define i34 @only_mate_is_ae(i34 %x) {\n  %y = add i34 %x, 1\n  ret i34 %y\n}\n");
+    // Alone on its prescan key only, as are its two candidate shape and prefix mates.
+    text.push_str(&long("ae_key", "available_externally", "sub"));
+    text.push_str(&long("long", "", "add"));
+    text.push_str(&long("long2", "", "xor"));
+    // Two candidates that merge, and an available_externally copy of them.
+    for (name, linkage) in [("m1", ""), ("m2", ""), ("ae_copy", "available_externally")] {
+        text.push_str(&format!("define {linkage} i32 @{name}(i32 %x) {{\n  %y = mul i32 %x, 7\n  ret i32 %y\n}}\n"));
+    }
+    let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("shapes-available-externally.ll");
+    std::fs::write(&path, text).expect("writes the module");
+    let mut m = LlvmModule::load(&path).expect("loads");
+    let (never, shape) = (m.testing().never_merging(), m.testing().alone_on_shape());
+    let names = |fs: Vec<mergefunc::FuncId>| {
+        let mut v: Vec<String> =
+            fs.iter().map(|&f| String::from_utf8_lossy(mergefunc::Module::func_name(&m, f)).into_owned()).collect();
+        v.sort();
+        v
+    };
+    let (alone, on_shape) = (names(never), names(shape));
+    if std::env::var_os("MERGEFUNC_SHAPES").is_none() && std::env::var_os("MERGEFUNC_PRESCAN_ALONE").is_none() {
+        // Without its available_externally mate, a candidate is alone on its shape.
+        assert_eq!(alone, ["long", "long2", "only_mate_is_ae"]);
+        assert_eq!(on_shape, ["only_mate_is_ae"]);
+    }
+    let r = merge_module(&mut m, &Options::default()).expect("merges");
+    assert_eq!(r.stats.functions_merged, 1);
+    assert_eq!(r.stats.never_merges as usize, alone.len());
+    let mut on_key = 0;
+    check_counting(&path, &Options::default(), &mut on_key);
+    check_counting(&path, &Options { merge_cycles: true, ..Options::default() }, &mut on_key);
+}
