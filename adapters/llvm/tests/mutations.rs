@@ -796,9 +796,8 @@ fn sweep(what: &str, text: &str, count: usize, seed: u64) -> (usize, usize, Vec<
         let ids = [name, &clone_name].map(|n| m.func_by_name(n.trim_matches('"')));
         let [Some(f), Some(g)] = ids else { continue };
         runs += 1;
-        rustc_runs += usize::from(
-            RUSTC_TOKEN_CHANGES.iter().chain(PARAMETER_CHANGES).any(|c| std::ptr::eq(c, *applicable_pick)),
-        );
+        rustc_runs +=
+            usize::from(RUSTC_TOKEN_CHANGES.iter().chain(PARAMETER_CHANGES).any(|c| std::ptr::eq(c, *applicable_pick)));
         let report = match merge_module(&mut m, &Options { check_fast_path: true, ..Options::default() }) {
             Ok(r) => r,
             Err(e) => {
