@@ -71,7 +71,7 @@ pub(crate) fn placeholder_info() -> FuncInfo {
         unnamed_addr: false,
         used_externally: false,
         ty: TypeId(0),
-        sig: std::sync::Arc::new([]),
+        sig: Default::default(),
         align: None,
         callable: false,
     }
@@ -283,7 +283,7 @@ pub(crate) fn encode(t: &mut Tables, names: &Names, decl: &FuncDecl, func: Optio
         unnamed_addr: decl.unnamed_addr,
         used_externally: decl.used_externally,
         ty,
-        sig: std::sync::Arc::new([]),
+        sig: Default::default(),
         align: decl.align,
         callable: true,
     };

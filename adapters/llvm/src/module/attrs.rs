@@ -119,7 +119,7 @@ impl LlvmModule {
                     flags |= list_flags::SPECIAL;
                 }
                 match (&attr, enum_kind(&attr)) {
-                    (Attr::Str(k, _), _) if is_fn && (&k[..] == &b"interrupt"[..] || &k[..] == &b"signal"[..]) => {
+                    (Attr::Str(k, _), _) if is_fn && (k[..] == b"interrupt"[..] || k[..] == b"signal"[..]) => {
                         flags |= list_flags::INTERRUPT
                     }
                     (_, Some(k)) if is_fn && naked != 0 && k == naked => flags |= list_flags::NAKED,
