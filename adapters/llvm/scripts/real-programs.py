@@ -813,7 +813,13 @@ def rust_linker(argv):
     mode, args = os.environ["REALPROG_RUST_MODE"], argv[1:]
     cc = ["clang-22"]
     if mode == "plugin":
-        return subprocess.call(cc + args + [f"-Wl,--load-pass-plugin={os.environ['REALPROG_PLUGIN']}"])
+        # every link writes ld-temp.o: the report takes the output's name instead, so each
+        # test binary keeps its own report and the build's merge count is their sum
+        env = dict(os.environ)
+        if "-o" in args:
+            out_name = os.path.basename(args[args.index("-o") + 1])
+            env["MERGEFUNC_PLUGIN_PARAMS"] = env.get("MERGEFUNC_PLUGIN_PARAMS", "").replace("%m", out_name)
+        return subprocess.call(cc + args + [f"-Wl,--load-pass-plugin={os.environ['REALPROG_PLUGIN']}"], env=env)
     if mode != "cli" or "-shared" in args or "-o" not in args:
         return subprocess.call(cc + args)
     out = args[args.index("-o") + 1]
