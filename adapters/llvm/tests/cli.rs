@@ -400,3 +400,31 @@ fn output_does_not_depend_on_threads() {
         .success());
     let _ = std::fs::remove_dir_all(&d);
 }
+
+/// The command is linked in the order of `link-order.txt` (see `link_order.rs`) whenever
+/// the build finds `ld.lld` beside LLVM 22's `llvm-config`; the code warm-up then reads
+/// the range between the order's first and last names, the shim's two markers. A build
+/// that loses the order (a renamed marker, a linker that ignores the file) would turn
+/// the warm-up off without a sign: the markers must be in order, at most 1 MiB apart.
+#[test]
+fn the_command_is_linked_with_its_hot_code_between_the_markers() {
+    let Some(prefix) = option_env!("LLVM_SYS_221_PREFIX") else { return };
+    let bin = Path::new(prefix).join("bin");
+    if std::env::var_os("MERGEFUNC_LINK_ORDER").is_some_and(|v| v == "0")
+        || !bin.join("ld.lld").exists()
+        || !cfg!(all(target_os = "linux", target_env = "gnu"))
+    {
+        return; // linked without the order
+    }
+    let out = Command::new(bin.join("llvm-nm")).arg(env!("CARGO_BIN_EXE_mergefunc")).output().expect("llvm-nm runs");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8_lossy(&out.stdout);
+    let address = |name: &str| {
+        text.lines()
+            .find_map(|l| l.strip_suffix(name).filter(|a| a.ends_with(" T ") || a.ends_with(" t ")))
+            .and_then(|a| u64::from_str_radix(a.split(' ').next().unwrap_or(""), 16).ok())
+            .unwrap_or_else(|| panic!("{name} is not a function of the command"))
+    };
+    let (start, end) = (address("mergefunc_hot_text_start"), address("mergefunc_hot_text_end"));
+    assert!(start < end && end - start <= 1 << 20, "markers at {start:#x} and {end:#x}");
+}

@@ -117,6 +117,25 @@ fn a_sample_of_shared_shapes_turns_shapes_off_with_the_same_output() {
     assert_eq!(check(&p, &Options::default()), 560);
 }
 
+/// 480 small functions, each adding its own constant, and 80 functions of 40 blocks each,
+/// of types of their own: duplicate-heavy by count, while the unique functions hold most
+/// of the blocks.
+fn large_uniques_module() -> String {
+    let mut text = String::new();
+    for k in 0..480 {
+        text.push_str(&format!("define i32 @d{k}(i32 %x) {{\n  %y = add i32 %x, {k}\n  ret i32 %y\n}}\n"));
+    }
+    for k in 0..80 {
+        let w = k + 33;
+        text.push_str(&format!("define i{w} @u{k}(i{w} %x) {{\nentry:\n  br label %b1\n"));
+        for b in 1..39 {
+            text.push_str(&format!("b{b}:\n  br label %b{}\n", b + 1));
+        }
+        text.push_str(&format!("b39:\n  %y = add i{w} %x, 1\n  ret i{w} %y\n}}\n"));
+    }
+    text
+}
+
 /// Duplicate-heavy by count, but the unique functions hold most of the blocks (as in Rust
 /// release builds): the sample reads shapes, without prefix keys, so exactly the large
 /// unique functions are alone on their shape; the small ones (each adding its own
@@ -129,19 +148,7 @@ fn a_sample_whose_unique_functions_hold_most_blocks_reads_shapes_without_prefix_
     {
         return; // the sample is configured from outside
     }
-    let mut text = String::new();
-    for k in 0..480 {
-        text.push_str(&format!("define i32 @d{k}(i32 %x) {{\n  %y = add i32 %x, {k}\n  ret i32 %y\n}}\n"));
-    }
-    // 80 functions of 40 blocks each, of types of their own.
-    for k in 0..80 {
-        let w = k + 33;
-        text.push_str(&format!("define i{w} @u{k}(i{w} %x) {{\nentry:\n  br label %b1\n"));
-        for b in 1..39 {
-            text.push_str(&format!("b{b}:\n  br label %b{}\n", b + 1));
-        }
-        text.push_str(&format!("b39:\n  %y = add i{w} %x, 1\n  ret i{w} %y\n}}\n"));
-    }
+    let text = large_uniques_module();
     let p = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("shapes-large-uniques.ll");
     std::fs::write(&p, text).expect("writes the module");
     let mut on_key = 0;
@@ -162,18 +169,7 @@ fn a_class_of_large_functions_gets_prefix_keys_without_separating_equal_ones() {
     {
         return; // the sample or the keys are configured from outside
     }
-    let mut text = String::new();
-    for k in 0..480 {
-        text.push_str(&format!("define i32 @d{k}(i32 %x) {{\n  %y = add i32 %x, {k}\n  ret i32 %y\n}}\n"));
-    }
-    for k in 0..80 {
-        let w = k + 33;
-        text.push_str(&format!("define i{w} @u{k}(i{w} %x) {{\nentry:\n  br label %b1\n"));
-        for b in 1..39 {
-            text.push_str(&format!("b{b}:\n  br label %b{}\n", b + 1));
-        }
-        text.push_str(&format!("b39:\n  %y = add i{w} %x, 1\n  ret i{w} %y\n}}\n"));
-    }
+    let mut text = large_uniques_module();
     // One shape: the same entry block and blocks; the constant of block 1 tells them apart.
     for (name, c) in [("copy1", 100), ("copy2", 100), ("v1", 1), ("v2", 2), ("v3", 3), ("v4", 4), ("v5", 5), ("v6", 6)]
     {
