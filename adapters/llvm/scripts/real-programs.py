@@ -17,6 +17,21 @@ Programs (sources from crates.io through cargo; drivers and inputs in real-progr
             core/src/ at several levels, plus a trained zstd dictionary;
   cxx       real-programs/cxx-stress.cpp: templates, virtual inheritance, exceptions,
             std containers, std::function, std::variant (libstdc++);
+  classes-c real-programs/classes/c-*.c: duplicate families the compiler or macros write
+            (`_Generic` over per-type families, `cleanup` locals, varargs readers and
+            va_list wrappers, setjmp/longjmp, computed-goto interpreters, callbacks whose
+            addresses are compared);
+  classes-cxx  real-programs/classes/cxx-*.cpp (C++20): coroutines (resume, destroy and
+            cleanup clones), thread_local variables with dynamic initialization used from
+            another unit and other threads (`_ZTH`/`_ZTW`), lambdas, std::function,
+            std::variant visitors;
+  cfi       real-programs/classes/cfi-calls.c, for --cflags cfi/cfi-icall: calls through
+            function pointers to functions of equal bodies, of one C type and of
+            different C types with one IR signature; calls of the wrong type run in a
+            child process and must still be stopped;
+  openmp    real-programs/classes/omp.c (-fopenmp, libomp-22-dev): outlined parallel
+            regions, tasks, taskloops, reduction helpers of several operators and types,
+            a user-declared reduction, ordered/atomic/critical sections;
   rust      real-programs/rust-app: trait objects, generics, panics caught with
             catch_unwind, collections; its own tests and its binary's output (stable
             rustc, linker-plugin LTO, the plugin in lld).
@@ -114,6 +129,10 @@ CFLAG_SETS = {
                  "-ftrivial-auto-var-init=pattern", "-fzero-call-used-regs=used-gpr", "-D_FORTIFY_SOURCE=2"],
     # code-generation switches that leave marks on functions, calls and locals
     "codegen": ["-ftrivial-auto-var-init=zero", "-fzero-call-used-regs=used", "-fno-plt", "-mretpoline"],
+    # control-flow integrity (LTO only: the checks are `llvm.type.test` calls that the
+    # link lowers against the whole program's type sets, see LOWER_TYPE_TESTS); trapping
+    "cfi": ["-flto", "-fvisibility=hidden", "-fsanitize=cfi", "-fsanitize-trap=cfi"],
+    "cfi-icall": ["-flto", "-fvisibility=hidden", "-fsanitize=cfi-icall", "-fsanitize-trap=cfi-icall"],
     # sanitizers that keep running after a report (their runtimes: libclang-rt-22-dev)
     "asan": ["-fsanitize=address", "-fno-omit-frame-pointer"],
     "ubsan": ["-fsanitize=undefined", "-fno-sanitize=vptr,function", "-fsanitize-recover=all"],
@@ -129,6 +148,11 @@ CFLAG_SETS = {
 }
 # Sets whose programs need a sanitizer runtime at link time and run time.
 RUNTIME_SETS = {"asan", "ubsan", "tsan"}
+# Sets whose checks only an LTO link lowers (LowerTypeTests builds the jump tables and
+# replaces each `llvm.type.test`; llc-22 alone would let every call pass): the builds
+# through llc-22 (base, opt, cli:SET) run `opt-22 -passes=lowertypetests` on the whole
+# module first, after any merge, as the link would.
+LOWER_TYPE_TESTS = {"cfi", "cfi-icall"}
 
 CRATES = """
 [dependencies]
@@ -196,6 +220,10 @@ CJSON_UTILS_TESTS = ["json_patch_tests", "old_utils_tests", "misc_utils_tests"]
 # Libraries a program links that are not built with it (Debian's googletest packages,
 # libgtest-dev and libgmock-dev, built by GCC: outside the merge, as a user's would be).
 LINK_LIBS = {"fmt": ["-lgmock", "-lgtest", "-lpthread"]}
+
+# Language flags of a program, in every compile and every link (in place of C++17 for
+# C++ programs): coroutines need C++20, OpenMP its pragmas and runtime (libomp-22-dev).
+PROGRAM_FLAGS = {"classes-cxx": ["-std=c++20", "-pthread"], "openmp": ["-fopenmp"]}
 
 # How a program renames the copies of one library (see cjson_wrappers): patterns that map
 # a copy's names back to the library's, for unexplained_merges.
@@ -329,6 +357,14 @@ def program_sources(name, crates, work=None):
         return srcs + [os.path.join(DRV, "compress-driver.c")], [z, l4, zs, os.path.join(zs, "common")], defs, False, inputs, None
     if name == "cxx":
         return [os.path.join(DRV, "cxx-stress.cpp")], [], [], True, [], None
+    if name in ("classes-c", "classes-cxx"):
+        stem = "c-" if name == "classes-c" else "cxx-"
+        srcs = sorted(glob.glob(os.path.join(DRV, "classes", stem + "*")))
+        return srcs, [], [], name == "classes-cxx", [], None
+    if name == "cfi":
+        return [os.path.join(DRV, "classes", "cfi-calls.c")], [], [], False, [], None
+    if name == "openmp":
+        return [os.path.join(DRV, "classes", "omp.c")], [], [], False, [], None
     raise SystemExit(f"unknown program {name}")
 
 
@@ -492,7 +528,7 @@ def c_program(name, crates, args, tally):
     # the flag set goes with the language flags: into every compile and every link; with
     # --mix, every second source is compiled with the other set instead, and the links
     # get both
-    std = ["-std=c++17"] if cxx else []
+    std = PROGRAM_FLAGS.get(name, ["-std=c++17"] if cxx else [])
     lang = std + [f for f in CFLAG_SETS[args.cflags] + (CFLAG_SETS[args.mix] if args.mix else [])
                   if not f.startswith("-O")]
     srcs = [(s, own + (CFLAG_SETS[args.mix] if args.mix and i % 2 else CFLAG_SETS[args.cflags]))
@@ -536,6 +572,10 @@ def c_program(name, crates, args, tally):
                     tally.append(f"{name} -{ol} {b}: VERIFIER rejects: {r.stderr[-1500:]}")
                     continue
             exe = os.path.join(d, b.replace(":", "-") + ".exe")
+            if args.cflags in LOWER_TYPE_TESTS or args.mix in LOWER_TYPE_TESTS:
+                lowered = exe + ".ltt.bc"
+                must(["opt-22", "-passes=lowertypetests", bc, "-o", lowered])
+                bc = lowered
             must(["llc-22", "-O2", "-filetype=obj", "--relocation-model=pic", bc, "-o", exe + ".o"])
             must([cc, "-fuse-ld=lld"] + lang + [exe + ".o", "-o", exe, "-lm"] + LINK_LIBS.get(name, []))
             results[b] = (execute(exe, run_args, run_dir or d), merged_of(rep) if rep else None)
