@@ -61,6 +61,12 @@ fetched from deb.debian.org's pool and checked by sha256): the run's output is t
   fmt       fmt 9.1.0 (Debian 12's fmtlib) with its format, args and core tests (gtest and
             gmock from Debian's libgtest-dev/libgmock-dev, linked as built): templates,
             exceptions, locales, std::string;
+  expat     expat 2.7.1 (Debian 13's first orig tarball) with its runtests suite (4,512
+            checks: basic, namespace, allocation-failure, accounting and misc tests,
+            built with XML_TESTING), run verbosely: one PASS line per test;
+  mbedtls   Mbed TLS 3.6.6 (Debian 13's orig tarball, default configuration) with its
+            selftest program: every module's known-answer tests (hashes, ciphers, AEAD
+            modes, bignum, ECP, RSA, DRBGs, key derivation), each printing passed/failed;
   cjson     cJSON 1.7.15 with its 21 Unity test files (tests/, cJSON_Utils included), in
             one program through cjson-driver.c: each test file keeps its own renamed copy
             of the library, so the linked module holds 21 copies of every function.
@@ -207,7 +213,47 @@ DEBIAN_SOURCES = {
             "84ce1c2d0be3a9863935137969dcec6970125caac032f82474640bfc81463583", "fmtlib-9.1.0+ds1"),
     "brotli": ("b/brotli/brotli_1.0.9.orig.tar.gz",
                "f9e8d81d0405ba66d181529af42a3354f838c939095ff99930da6aa9cdf6fe46", "brotli-1.0.9"),
+    # Debian 13 (trixie); expat's is its first upload (2.7.1-2): the upstream tag's
+    # tarball, with CMake's configuration template only (see EXPAT_CONFIG)
+    "expat": ("e/expat/expat_2.7.1.orig.tar.gz",
+              "85372797ff0673a8fc4a6be16466bb5a0ca28c0dcf3c6f7ac1686b4a3ba2aabb", "libexpat-R_2_7_1"),
+    "mbedtls": ("m/mbedtls/mbedtls_3.6.6.orig.tar.bz2",
+                "8fb65fae8dcae5840f793c0a334860a411f884cc537ea290ce1c52bb64ca007a", "mbedtls-3.6.6"),
 }
+
+# expat_config.h for Linux with glibc 2.36 or later, as expat's CMake build writes it by
+# default (DTD, namespaces, general entities, 1024 context bytes).
+EXPAT_CONFIG = """#ifndef EXPAT_CONFIG_H
+#define EXPAT_CONFIG_H 1
+#define BYTEORDER 1234
+#define HAVE_ARC4RANDOM_BUF
+#define HAVE_DLFCN_H
+#define HAVE_FCNTL_H
+#define HAVE_GETPAGESIZE
+#define HAVE_GETRANDOM
+#define HAVE_INTTYPES_H
+#define HAVE_MMAP
+#define HAVE_STDINT_H
+#define HAVE_STDLIB_H
+#define HAVE_STRINGS_H
+#define HAVE_STRING_H
+#define HAVE_SYSCALL_GETRANDOM
+#define HAVE_SYS_STAT_H
+#define HAVE_SYS_TYPES_H
+#define HAVE_UNISTD_H
+#define PACKAGE "expat"
+#define PACKAGE_NAME "expat"
+#define PACKAGE_VERSION "2.7.1"
+#define STDC_HEADERS
+#define XML_CONTEXT_BYTES 1024
+#define XML_DEV_URANDOM
+#define XML_DTD
+#define XML_GE 1
+#define XML_NS
+#endif
+"""
+EXPAT_TESTS = ["acc_tests", "alloc_tests", "basic_tests", "chardata", "common", "dummy", "handlers", "memcheck",
+               "minicheck", "misc_tests", "ns_tests", "nsalloc_tests", "runtests", "structdata"]
 
 # cJSON's unit tests, one program per file upstream; the last three also test cJSON_Utils.
 CJSON_TESTS = ["parse_examples", "parse_number", "parse_hex4", "parse_string", "parse_array",
@@ -328,6 +374,18 @@ def program_sources(name, crates, work=None):
                        os.path.join(c, "dec", "decode.c")]
             inputs += sorted(glob.glob(os.path.join(ROOT, "docs", "*.md")))[:4]
             return srcs + [os.path.join(DRV, "brotli-driver.c")], [os.path.join(c, "include")], [], False, inputs, d
+        if name == "expat":
+            e = os.path.join(d, "expat")
+            cfg = os.path.join(work, "expat-config")
+            os.makedirs(cfg, exist_ok=True)
+            with open(os.path.join(cfg, "expat_config.h"), "w") as f:
+                f.write(EXPAT_CONFIG)
+            srcs = [os.path.join(e, "tests", t + ".c") for t in EXPAT_TESTS] + [
+                os.path.join(e, "lib", f) for f in ("xmlparse.c", "xmlrole.c", "xmltok.c")]
+            return srcs, [cfg, os.path.join(e, "lib")], ["-DXML_TESTING"], False, ["-v"], os.path.join(e, "tests")
+        if name == "mbedtls":
+            srcs = sorted(glob.glob(os.path.join(d, "library", "*.c"))) + [os.path.join(d, "programs", "test", "selftest.c")]
+            return srcs, [os.path.join(d, "include"), os.path.join(d, "library")], [], False, [], d
         if name == "cjson":
             t = os.path.join(d, "tests")
             srcs = cjson_wrappers(d, work) + [os.path.join(t, "unity", "src", "unity.c"),
