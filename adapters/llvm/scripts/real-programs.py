@@ -77,12 +77,14 @@ Builds of each C/C++ program, per optimization level:
   opt             the linked module after `opt-22 -passes=mergefunc`;
   cli:SET         after `mergefunc IN -o OUT` with each option set (see OPTION_SETS);
   plugin:SET      `clang-22 -OL -flto` objects linked by ld.lld-22 with the plugin
-                  (MERGEFUNC_PLUGIN_PARAMS=SET;verify;report=...), at -O2 only;
-  thin:SET        with --thin: `clang-22 -O2 -flto=thin` objects linked by lld with the
+                  (MERGEFUNC_PLUGIN_PARAMS=SET;verify;report=...), at the levels of
+                  --plugin-levels (default O2; compiles and links at that level);
+  thin:SET        with --thin: `clang-22 -OL -flto=thin` objects linked by lld with the
                   plugin in every ThinLTO backend; its reference is `thin-base`;
-  pertu:SET       every source `clang-22 -O2 -fpass-plugin=PLUGIN -c` (the plugin on each
-                  translation unit, as a user's build has it), linked by lld, at -O2 only;
-                  its reference is `tu-base`, the same build without the plugin.
+  pertu:SET       every source `clang-22 -OL -fpass-plugin=PLUGIN -c` (the plugin on each
+                  translation unit, as a user's build has it), linked by lld;
+                  its reference is `tu-base`, the same build without the plugin; like
+                  plugin:SET at each level of --plugin-levels.
 --sets limits the option sets (default: all of OPTION_SETS). --cflags NAME builds the C/C++
 programs with a compiler flag set of CFLAG_SETS (hardening, code-generation switches,
 trapping sanitizers, KCFI, and ASan, UBSan and TSan with their runtimes from
@@ -637,35 +639,38 @@ def c_program(name, crates, args, tally):
             must(["llc-22", "-O2", "-filetype=obj", "--relocation-model=pic", bc, "-o", exe + ".o"])
             must([cc, "-fuse-ld=lld"] + lang + [exe + ".o", "-o", exe, "-lm"] + LINK_LIBS.get(name, []))
             results[b] = (execute(exe, run_args, run_dir or d), merged_of(rep) if rep else None)
-        if args.plugin and ol == "O2":
+        if args.plugin and ol in args.plugin_levels.split(","):
             objs = []
             for i, (s, own) in enumerate(srcs):
                 o = os.path.join(d, f"lto-{i:03d}.o")
-                must([cc, "-O2", "-flto", "-c", "-w", "-fPIC"] + std + defs + own + inc + [s, "-o", o])
+                must([cc, f"-{ol}", "-flto", "-c", "-w", "-fPIC"] + std + defs + own + inc + [s, "-o", o])
                 objs.append(o)
             for set_name, (_, params) in sets.items():
                 exe, rep = os.path.join(d, f"plugin-{set_name}.exe"), os.path.join(d, f"plugin-{set_name}.json")
                 env = dict(os.environ, MERGEFUNC_PLUGIN_PARAMS=f"{params}{';' if params else ''}verify;report={rep}")
-                r = run([cc, "-O2", "-flto", "-fuse-ld=lld"] + lang + objs + ["-o", exe, "-lm", f"-Wl,--load-pass-plugin={args.plugin}"] + LINK_LIBS.get(name, []), env=env)
+                r = run([cc, f"-{ol}", "-flto", "-fuse-ld=lld"] + lang + objs + ["-o", exe, "-lm", f"-Wl,--load-pass-plugin={args.plugin}"] + LINK_LIBS.get(name, []), env=env)
                 if r.returncode:
                     tally.append(f"{name} plugin:{set_name}: link FAILED: {r.stderr[-1500:]}")
                     continue
                 results[f"plugin:{set_name}"] = (execute(exe, run_args, run_dir or d), merged_of(rep))
             # the same link without the plugin is the plugin builds' own reference
             exe = os.path.join(d, "lto-base.exe")
-            must([cc, "-O2", "-flto", "-fuse-ld=lld"] + lang + objs + ["-o", exe, "-lm"] + LINK_LIBS.get(name, []))
+            must([cc, f"-{ol}", "-flto", "-fuse-ld=lld"] + lang + objs + ["-o", exe, "-lm"] + LINK_LIBS.get(name, []))
             results["lto-base"] = (execute(exe, run_args, run_dir or d), None)
             if args.thin:
                 # ThinLTO: the plugin in every backend of lld's thin link, against the same
                 # thin link without it
+                # (a flag set's own -flto, as CFI's, becomes -flto=thin here)
+                def thin(flags):
+                    return ["-flto=thin" if f == "-flto" else f for f in flags]
                 objs = []
                 for i, (s, own) in enumerate(srcs):
                     o = os.path.join(d, f"thin-{i:03d}.o")
-                    must([cc, "-O2", "-flto=thin", "-c", "-w", "-fPIC"] + std + defs + own + inc + [s, "-o", o])
+                    must([cc, f"-{ol}", "-flto=thin", "-c", "-w", "-fPIC"] + std + defs + thin(own) + inc + [s, "-o", o])
                     objs.append(o)
                 for set_name, params in [("thin-base", None)] + [(k, v[1]) for k, v in sets.items()]:
                     exe, rep = os.path.join(d, f"thin-{set_name}.exe"), os.path.join(d, f"thin-{set_name}.json")
-                    cmd = [cc, "-O2", "-flto=thin", "-fuse-ld=lld", "-Wl,--thinlto-jobs=1"] + lang + objs + \
+                    cmd = [cc, f"-{ol}", "-flto=thin", "-fuse-ld=lld", "-Wl,--thinlto-jobs=1"] + thin(lang) + objs + \
                         ["-o", exe, "-lm"] + LINK_LIBS.get(name, [])
                     env = dict(os.environ)
                     if params is not None:
@@ -678,12 +683,14 @@ def c_program(name, crates, args, tally):
                     key = "thin-base" if params is None else f"thin:{set_name}"
                     results[key] = (execute(exe, run_args, run_dir or d), merged_of(rep) if params is not None else None)
             # the plugin on every translation unit (-fpass-plugin), and the same build
-            # without it as the reference
-            for set_name, params in [("tu-base", None)] + [(k, v[1]) for k, v in sets.items()]:
+            # without it as the reference; not with a flag set that compiles for LTO
+            # (CFI): the plugin does not run in an LTO pre-link (docs/plugin.md)
+            for set_name, params in [("tu-base", None)] + [(k, v[1]) for k, v in sets.items()] \
+                    if "-flto" not in lang else []:
                 objs, merged, failed = [], 0, False
                 for i, (s, own) in enumerate(srcs):
                     o = os.path.join(d, f"tu-{set_name}-{i:03d}.o")
-                    cmd = [cc, "-O2", "-c", "-w", "-fPIC"] + std + defs + own + inc + [s, "-o", o]
+                    cmd = [cc, f"-{ol}", "-c", "-w", "-fPIC"] + std + defs + own + inc + [s, "-o", o]
                     env = dict(os.environ)
                     if params is not None:
                         rep = o + ".json"
@@ -973,6 +980,9 @@ def main():
                     help=f"build profiles of the Rust programs (default: O3; of {','.join(RUST_PROFILES)})")
     ap.add_argument("--rust-cli", action="store_true",
                     help="also build the Rust programs with the command on the link's module under every option set")
+    ap.add_argument("--plugin-levels", default="O2",
+                    help="optimization levels of --opt-levels at which the C/C++ programs are also built "
+                         "with the plugin (full LTO, ThinLTO, every translation unit; default: O2)")
     ap.add_argument("--thin", action="store_true",
                     help="also link the C/C++ programs with ThinLTO, the plugin in lld (thin:SET)")
     ap.add_argument("--mix", choices=sorted(CFLAG_SETS),
