@@ -151,6 +151,27 @@ int fmt_c(char *buf, size_t n, const char *fmt, ...) {
   return r;
 }
 
+// function multiversioning: every target_clones function becomes one clone per target
+// (each with its own "target-features"), a resolver and an ifunc; twins give twin
+// clones and twin resolvers that return their own clones' addresses
+#define CLONED(NAME, K)                                                         \
+  __attribute__((target_clones("avx2", "sse4.2", "default"))) long NAME(const long *p, int n) { \
+    long s = 0;                                                                 \
+    for (int i = 0; i < n; i++) s += p[i] * K;                                  \
+    return s;                                                                   \
+  }
+CLONED(dot_a, 3)
+CLONED(dot_b, 3)
+CLONED(dot_c, 5)
+
+void clone_families(int seed) {
+  long v[64];
+  for (int i = 0; i < 64; i++) v[i] = seed * i - 100;
+  long (*fp[])(const long *, int) = {dot_a, dot_b, dot_c};
+  printf("clones: %ld %ld %ld addresses %d %d\n", dot_a(v, 64), fp[1](v, 63), fp[2](v, 64), fp[0] == fp[1],
+         fp[1] == fp[2]);
+}
+
 void vararg_families(int seed) {
   printf("varargs: %lld %lld %lld %lld %lld %lld\n", vsum_int(3, seed, -2, 7), vsum_int2(3, seed, 5, 7),
          vsum_long(3, (long)seed << 33, -2L, 7L), vsum_llong(2, -5LL, (long long)seed),

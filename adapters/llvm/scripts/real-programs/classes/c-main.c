@@ -4,6 +4,7 @@ void generic_families(int seed);
 void cleanup_families(int seed);
 void vararg_families(int seed);
 void control_families(int seed);
+void clone_families(int seed);
 int main(void) {
   static volatile int seeds[] = {1, 6, 13, 255};
   for (int i = 0; i < 4; i++) {
@@ -12,6 +13,7 @@ int main(void) {
     cleanup_families(seeds[i]);
     vararg_families(seeds[i]);
     control_families(seeds[i]);
+    clone_families(seeds[i]);
   }
   return 0;
 }
