@@ -53,6 +53,24 @@ enum { OP_PUSH, OP_ADD, OP_MUL, OP_SUB, OP_DUP, OP_HALT };
   dup: st[sp] = st[sp - 1]; sp++; goto *tab[*pc++];                             \
   halt: return sp ? st[sp - 1] : 0;                                             \
   }
+// the same with the table in the frame: the label addresses are the function's own
+#define INTERP_LOCAL(NAME, SUBOP)                                               \
+  long NAME(const unsigned char *code) {                                        \
+    void *tab[] = {&&push, &&add, &&mul, &&sub, &&dup, &&halt};                 \
+    long st[64];                                                                \
+    int sp = 0;                                                                 \
+    const unsigned char *pc = code;                                             \
+    goto *tab[*pc++];                                                           \
+  push: st[sp++] = *pc++; goto *tab[*pc++];                                     \
+  add: sp--; st[sp - 1] += st[sp]; goto *tab[*pc++];                            \
+  mul: sp--; st[sp - 1] *= st[sp]; goto *tab[*pc++];                            \
+  sub: sp--; st[sp - 1] = SUBOP; goto *tab[*pc++];                              \
+  dup: st[sp] = st[sp - 1]; sp++; goto *tab[*pc++];                             \
+  halt: return sp ? st[sp - 1] : 0;                                             \
+  }
+INTERP_LOCAL(interp_local_a, st[sp - 1] - st[sp])
+INTERP_LOCAL(interp_local_b, st[sp - 1] - st[sp])
+INTERP_LOCAL(interp_local_rev, st[sp] - st[sp - 1])
 INTERP(interp_a, st[sp - 1] - st[sp])
 INTERP(interp_b, st[sp - 1] - st[sp])
 INTERP(interp_rev, st[sp] - st[sp - 1])
@@ -72,7 +90,8 @@ void control_families(int seed) {
   printf("setjmp: %d %d %d depth %d\n", try_a(seed & 3), try_b(seed & 1), try_c(0), depth);
   unsigned char prog[] = {OP_PUSH, (unsigned char)seed, OP_DUP, OP_MUL, OP_PUSH, 9, OP_SUB, OP_PUSH, 3,
                           OP_ADD, OP_HALT};
-  printf("interp: %ld %ld %ld\n", interp_a(prog), interp_b(prog), interp_rev(prog));
+  printf("interp: %ld %ld %ld local %ld %ld %ld\n", interp_a(prog), interp_b(prog), interp_rev(prog),
+         interp_local_a(prog), interp_local_b(prog), interp_local_rev(prog));
   int n = sizeof callback_table / sizeof *callback_table;
   printf("callbacks:");
   for (int i = 0; i < n; i++) printf(" %d", callback_table[i](seed + i));

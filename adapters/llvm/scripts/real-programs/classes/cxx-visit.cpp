@@ -70,6 +70,11 @@ static std::vector<std::function<long(long)>> make_ops(int seed) {
   return ops;
 }
 
+// captureless lambdas converted to function pointers (each gets a static invoker)
+using unary = long (*)(long);
+unary invokers[] = {+[](long x) { return x * 5 + 1; }, +[](long x) { return x * 5 + 1; },
+                  +[](long x) { return x * 5 + 2; }};
+
 struct shape { virtual ~shape() = default; virtual long area() const = 0; };
 struct sq : shape { long s; explicit sq(long s) : s(s) {} long area() const override { return s * s; } };
 struct rect : shape { long w, h; rect(long w, long h) : w(w), h(h) {} long area() const override { return w * h; } };
@@ -96,6 +101,8 @@ void visitor_families(int seed) {
       {"add", [](long a, long b) { return a + b; }}, {"sub", [](long a, long b) { return a - b; }},
       {"plus", [](long a, long b) { return a + b; }}, {"mul", std::multiplies<long>()},
       {"max", [](long a, long b) { return std::max(a, b); }}, {"min", [](long a, long b) { return std::min(a, b); }}};
+  std::printf("invokers %ld %ld %ld distinct %d %d\n", invokers[0](seed), invokers[1](seed), invokers[2](seed),
+              invokers[0] != invokers[1], invokers[1] != invokers[2]);
   std::printf("copy %ld table", y);
   for (auto &[k, f] : table) std::printf(" %s=%ld", k.c_str(), f(seed, 7));
   std::printf("\n");
