@@ -31,6 +31,9 @@ rp --programs classes-c,classes-cxx,openmp --opt-levels O1,O2,Os --plugin-levels
 for set in cfi cfi-icall; do
   rp --programs cfi,classes-c,classes-cxx,cjson,tinyxml2 --cflags "$set" --opt-levels O2 --sets default,all --thin
 done
+for set in cfi-noncanonical cfi-generalize; do
+  rp --programs cfi,classes-c --cflags "$set" --opt-levels O2 --sets default,all --thin
+done
 # programs with their own test suites
 rp --programs expat --opt-levels O1,O2 --sets default,cycles,aliases,drop,pdi,all
 rp --programs mbedtls --opt-levels O2,Os --plugin-levels O2,Os --sets default,all --thin

@@ -141,6 +141,12 @@ CFLAG_SETS = {
     # link lowers against the whole program's type sets, see LOWER_TYPE_TESTS); trapping
     "cfi": ["-flto", "-fvisibility=hidden", "-fsanitize=cfi", "-fsanitize-trap=cfi"],
     "cfi-icall": ["-flto", "-fvisibility=hidden", "-fsanitize=cfi-icall", "-fsanitize-trap=cfi-icall"],
+    # CFI's other jump-table and type-id schemes: bodies keep their names (jump-table
+    # entries get new ones), and pointer parameters share one type id
+    "cfi-noncanonical": ["-flto", "-fvisibility=hidden", "-fsanitize=cfi", "-fsanitize-trap=cfi",
+                         "-fno-sanitize-cfi-canonical-jump-tables"],
+    "cfi-generalize": ["-flto", "-fvisibility=hidden", "-fsanitize=cfi-icall", "-fsanitize-trap=cfi-icall",
+                       "-fsanitize-cfi-icall-generalize-pointers"],
     # sanitizers that keep running after a report (their runtimes: libclang-rt-22-dev)
     "asan": ["-fsanitize=address", "-fno-omit-frame-pointer"],
     "ubsan": ["-fsanitize=undefined", "-fno-sanitize=vptr,function", "-fsanitize-recover=all"],
@@ -160,7 +166,7 @@ RUNTIME_SETS = {"asan", "ubsan", "tsan"}
 # replaces each `llvm.type.test`; llc-22 alone would let every call pass): the builds
 # through llc-22 (base, opt, cli:SET) run `opt-22 -passes=lowertypetests` on the whole
 # module first, after any merge, as the link would.
-LOWER_TYPE_TESTS = {"cfi", "cfi-icall"}
+LOWER_TYPE_TESTS = {"cfi", "cfi-icall", "cfi-noncanonical", "cfi-generalize"}
 
 CRATES = """
 [dependencies]
