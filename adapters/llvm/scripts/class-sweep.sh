@@ -31,6 +31,7 @@ rp --programs classes-c,classes-cxx,openmp --opt-levels O1,O2,Os --plugin-levels
 for set in cfi cfi-icall; do
   rp --programs cfi,classes-c,classes-cxx,cjson,tinyxml2 --cflags "$set" --opt-levels O2 --sets default,all --thin
 done
+rp --programs cfi,classes-c,classes-cxx --cflags kcfi --opt-levels O2 --sets default,all
 for set in cfi-noncanonical cfi-generalize; do
   rp --programs cfi,classes-c --cflags "$set" --opt-levels O2 --sets default,all --thin
 done
