@@ -80,6 +80,26 @@ LLVMMetadataRef mergefunc_md_operand(LLVMMetadataRef md, unsigned i) {
   return nullptr;
 }
 
+// The bytes of an `MDString` and their number (in *len), or null (and *len = 0) for any
+// other metadata. Read in place: no `MetadataAsValue` is made for the string.
+const char *mergefunc_md_string(LLVMMetadataRef md, size_t *len) {
+  *len = 0;
+  if (auto *S = dyn_cast_or_null<MDString>(unwrap(md))) {
+    StringRef R = S->getString();
+    *len = R.size();
+    return R.data();
+  }
+  return nullptr;
+}
+
+// The value a `ValueAsMetadata` (a constant or a local) wraps, or null for any other
+// metadata. Read in place: no `MetadataAsValue` is made for it.
+LLVMValueRef mergefunc_md_value(LLVMMetadataRef md) {
+  if (auto *V = dyn_cast_or_null<ValueAsMetadata>(unwrap(md)))
+    return wrap(V->getValue());
+  return nullptr;
+}
+
 // 1 if `md` is a uniqued MDNode, 0 if it is a distinct (or temporary) node, -1 if it
 // is not an MDNode.
 int mergefunc_md_is_uniqued(LLVMMetadataRef md) {

@@ -61,6 +61,10 @@ extern "C" {
     pub fn mergefunc_md_num_operands(md: LLVMMetadataRef) -> i32;
     /// Operand `i` of an `MDNode` (null for a null operand or a bad index).
     pub fn mergefunc_md_operand(md: LLVMMetadataRef, i: c_uint) -> LLVMMetadataRef;
+    /// The bytes of an `MDString` (length to `*len`), null for other metadata.
+    pub fn mergefunc_md_string(md: LLVMMetadataRef, len: *mut usize) -> *const c_char;
+    /// The value a `ValueAsMetadata` wraps, null for other metadata.
+    pub fn mergefunc_md_value(md: LLVMMetadataRef) -> LLVMValueRef;
     /// 1 uniqued node, 0 distinct node, -1 not a node.
     pub fn mergefunc_md_is_uniqued(md: LLVMMetadataRef) -> i32;
     /// `StructuralHash(f, false)` computed natively from per-C++-opcode terms; `*ok = 0`

@@ -344,11 +344,13 @@ impl LlvmModule {
                 None => (MetaData::Opaque(self.opaque_meta_id(m)), false),
             },
             safe::MD_TUPLE if self.uniqued_tuple(m) => {
-                let ops = mdc.tuple_operands(m).unwrap_or_default();
-                let kids: Vec<Option<MetaId>> =
-                    ops.into_iter().map(|o| o.map(|x| self.intern_meta_below(x, depth))).collect();
+                // Operands read one at a time into the node's own list (no list of LLVM
+                // handles first).
+                let n = mdc.tuple_len(m).unwrap_or(0);
+                let kids: Box<[Option<MetaId>]> =
+                    (0..n).map(|i| mdc.tuple_operand(m, i).map(|x| self.intern_meta_below(x, depth))).collect();
                 let stable = kids.iter().flatten().all(|k| self.tables.meta_stable[k.index()]);
-                (MetaData::Node(kids.into()), stable)
+                (MetaData::Node(kids), stable)
             }
             // A distinct tuple (alias scope, domain, access group, loop id): its identity
             // and its operands; the order renames it consistently and compares the
@@ -360,21 +362,21 @@ impl LlvmModule {
             // the function they were inlined from and says nothing about what aliases
             // (ScopedNoAliasAA reads the nodes and their domains): that string is one
             // item. Any other string, in a node of any other shape, is compared.
-            safe::MD_TUPLE => match mdc.tuple_operands(m) {
-                Some(ops) => {
-                    let described = ops.first() == Some(&Some(m))
-                        && ops.last().is_some_and(|o| o.is_some_and(|x| x.kind() == safe::MD_STRING))
-                        && match ops.len() {
+            safe::MD_TUPLE => match mdc.tuple_len(m) {
+                Some(n) => {
+                    let op = |i: u32| mdc.tuple_operand(m, i);
+                    let described = n >= 2
+                        && op(0) == Some(m)
+                        && op(n - 1).is_some_and(|x| x.kind() == safe::MD_STRING)
+                        && match n {
                             2 => true,
-                            3 => ops[1].is_some_and(|d| d.kind() == safe::MD_TUPLE && !self.uniqued_tuple(d)),
+                            3 => op(1).is_some_and(|d| d.kind() == safe::MD_TUPLE && !self.uniqued_tuple(d)),
                             _ => false,
                         };
-                    let last = ops.len().saturating_sub(1);
-                    let kids: Vec<Option<MetaId>> = ops
-                        .into_iter()
-                        .enumerate()
-                        .map(|(i, o)| {
-                            o.map(|x| {
+                    let last = n.saturating_sub(1);
+                    let kids: Box<[Option<MetaId>]> = (0..n)
+                        .map(|i| {
+                            op(i).map(|x| {
                                 if described && i == last {
                                     self.placeholder_meta(Placeholder::Description)
                                 } else {
@@ -383,7 +385,7 @@ impl LlvmModule {
                             })
                         })
                         .collect();
-                    (MetaData::Distinct(self.opaque_meta_id(m), kids.into()), false)
+                    (MetaData::Distinct(self.opaque_meta_id(m), kids), false)
                 }
                 None => (MetaData::Opaque(self.opaque_meta_id(m)), false),
             },
