@@ -302,8 +302,14 @@ extern "C" {
         n_hints: c_uint,
         skip: *const c_uint,
         n_skip: c_uint,
+        memo: *mut std::ffi::c_void,
         out: *mut u64,
     ) -> c_int;
+    /// A memo of `mergefunc_attachment_key`'s content keys across calls; free it with
+    /// `mergefunc_attachment_memo_free`, empty it with `mergefunc_attachment_memo_clear`.
+    pub fn mergefunc_attachment_memo_new() -> *mut std::ffi::c_void;
+    pub fn mergefunc_attachment_memo_free(memo: *mut std::ffi::c_void);
+    pub fn mergefunc_attachment_memo_clear(memo: *mut std::ffi::c_void);
     /// Non-`!dbg` attachments of an instruction, by increasing kind: writes up to `cap`
     /// pairs, returns how many there are.
     pub fn mergefunc_inst_attachments(

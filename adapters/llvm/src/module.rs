@@ -380,6 +380,9 @@ struct Caches {
     /// Is this `MDTuple` uniqued?
     uniqued_of: HashMap<Md, bool>,
     opaque_ptr: HashMap<usize, u64>,
+    /// Content keys of metadata nodes for the attachment keys (`tree_subkey_of`), by
+    /// node: forgotten with `meta_of`.
+    attachment_keys: safe::AttachmentMemo,
     /// Attribute handles (uniqued per context, never freed) already converted.
     attr_of: HashMap<usize, (Attr, bool)>,
     /// Attribute lists by the identity of LLVM's list and the parameter count read.
@@ -582,6 +585,7 @@ impl Caches {
             mav_of: HashMap::default(),
             uniqued_of: HashMap::default(),
             opaque_ptr: HashMap::default(),
+            attachment_keys: safe::AttachmentMemo::default(),
             attr_of: HashMap::default(),
             attrs_by_list: HashMap::default(),
             gep_offsets: HashMap::default(),

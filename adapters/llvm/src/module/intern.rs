@@ -96,6 +96,7 @@ impl LlvmModule {
         clear_if_used(&mut self.caches.uniqued_of);
         clear_if_used(&mut self.caches.asm_of);
         clear_if_used(&mut self.caches.opaque_ptr);
+        self.caches.attachment_keys.clear();
     }
 
     pub(super) fn intern_string(&mut self, s: &[u8]) -> u64 {
