@@ -5,7 +5,7 @@
 //!
 //! Invariants: an id names one content for good (tables only grow); a type's id depends
 //! on its content only (congruent named structs share one); caches keyed by LLVM
-//! pointers (`const_of`, `meta_of`, `mav_of`, `uniqued_of`, `asm_of`, `opaque_ptr`) hold
+//! pointers (`const_of`, `meta_of`, `mav_of`, `asm_of`, `opaque_ptr`) hold
 //! only live objects: every rewrite that may free one clears them or removes exactly the
 //! freed entries, and bumps the generation whose ids depend on them.
 
@@ -93,7 +93,6 @@ impl LlvmModule {
         self.caches.md_gen = self.caches.md_gen.wrapping_add(1);
         clear_if_used(&mut self.caches.meta_of);
         clear_if_used(&mut self.caches.mav_of);
-        clear_if_used(&mut self.caches.uniqued_of);
         clear_if_used(&mut self.caches.asm_of);
         clear_if_used(&mut self.caches.opaque_ptr);
         self.caches.attachment_keys.clear();
@@ -294,14 +293,16 @@ impl LlvmModule {
 
     /// The id of content `data` (new if no item has it yet).
     fn intern_meta_data(&mut self, data: MetaData, stable: bool) -> MetaId {
-        if let Some(&id) = self.tables.meta_by_data.get(&data) {
-            return id;
+        match self.tables.meta_by_data.entry(data) {
+            std::collections::hash_map::Entry::Occupied(o) => *o.get(),
+            std::collections::hash_map::Entry::Vacant(v) => {
+                let id = MetaId::new(self.tables.metas.len());
+                self.tables.metas.push(v.key().clone());
+                self.tables.meta_stable.push(stable);
+                v.insert(id);
+                id
+            }
         }
-        let id = MetaId::new(self.tables.metas.len());
-        self.tables.metas.push(data.clone());
-        self.tables.meta_stable.push(stable);
-        self.tables.meta_by_data.insert(data, id);
-        id
     }
 
     pub(crate) fn intern_meta(&mut self, m: Md) -> MetaId {
@@ -394,14 +395,20 @@ impl LlvmModule {
         };
         // The same content has the same id (uniqued items with the same content are one
         // LLVM node; the opaque ones carry their node's identity in their content).
-        if let Some(&old) = self.tables.meta_by_data.get(&data) {
-            self.caches.meta_of.insert(m, old);
-            return old;
+        // One lookup of the content (its hash reads every operand).
+        match self.tables.meta_by_data.entry(data) {
+            std::collections::hash_map::Entry::Occupied(o) => {
+                let old = *o.get();
+                self.caches.meta_of.insert(m, old);
+                old
+            }
+            std::collections::hash_map::Entry::Vacant(v) => {
+                self.tables.metas[id.index()] = v.key().clone();
+                self.tables.meta_stable[id.index()] = stable;
+                v.insert(id);
+                id
+            }
         }
-        self.tables.metas[id.index()] = data.clone();
-        self.tables.meta_stable[id.index()] = stable;
-        self.tables.meta_by_data.insert(data, id);
-        id
     }
 
     pub(super) fn intern_asm(&mut self, v: V) -> Option<AsmId> {
@@ -416,14 +423,11 @@ impl LlvmModule {
         Some(id)
     }
 
-    /// Is the `MDTuple` `m` uniqued? Cached per node (until pointer caches are dropped).
-    pub(super) fn uniqued_tuple(&mut self, m: Md) -> bool {
-        if let Some(&u) = self.caches.uniqued_of.get(&m) {
-            return u;
-        }
-        let u = self.ctx.is_uniqued_tuple(m);
-        self.caches.uniqued_of.insert(m, u);
-        u
+    /// Is the `MDTuple` `m` uniqued? Asked of LLVM each time: two calls cost less than
+    /// a lookup in a cache keyed by node (and an insert on a miss).
+    #[inline]
+    pub(super) fn uniqued_tuple(&self, m: Md) -> bool {
+        self.ctx.is_uniqued_tuple(m)
     }
 }
 
