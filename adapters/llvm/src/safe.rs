@@ -70,7 +70,10 @@ mod shim;
 pub use attrs::{attr_kind_for_name, AttrOwner, AttrRead, IntKinds, A};
 pub use body::{CallSite, Inst, Operands};
 pub use module::{Builder, OwnedIr, ParseError, M};
-pub use shim::{prefetch_range, tune_allocator, xxh3_64_words, AttachmentMemo, GepInRange, LlvmComparator, SameBodyWalk, ScanScratch};
+pub use shim::{
+    prefetch_range, tune_allocator, xxh3_64_words, AttachmentMemo, GepInRange, LlvmComparator, SameBodyWalk,
+    ScanScratch,
+};
 
 // ---------------------------------------------------------------------------------------
 // Decoded enums
