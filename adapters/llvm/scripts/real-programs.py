@@ -758,6 +758,9 @@ RUST_CRATES = {"memchr": "2.8.3", "ryu": "1.0.11", "regex-syntax": "0.8.12", "sm
 RUST_CRATES.update({"aho-corasick": "1.1.5", "itoa": "1.0.19", "indexmap": "2.14.2",
                     "hashbrown": "0.16.1", "serde_json": "1.0.154", "bstr": "1.13.1",
                     "arrayvec": "0.7.6", "bytes": "1.11.0"})
+# Async state machines (futures: many near-identical poll functions, executors, channels)
+# and trait objects with vtables of erased error types (anyhow).
+RUST_CRATES.update({"futures": "0.3.34", "anyhow": "1.0.105"})
 
 # Build profiles of the Rust programs (--rust-profiles): cargo's release profile with
 # these settings (CARGO_PROFILE_RELEASE_*) and extra rustc flags. Every profile is built
@@ -775,7 +778,16 @@ RUST_PROFILES = {
     "debug2": ({"DEBUG": "2"}, []),
     "native": ({}, ["-C", "target-cpu=native"]),
     "abort": ({}, ["-C", "panic=abort", "-Z", "panic-abort-tests"]),
+    "cgu256": ({"CODEGEN_UNITS": "256"}, []),
+    # rustc as the host (RUSTC_HOST_PROFILES): no linker-plugin LTO; the plugin is loaded
+    # by rustc itself (`-Z llvm-plugins`, RUSTC_BOOTSTRAP=1) into every crate's build,
+    # dependencies included: once on rustc's own fat-LTO module (`rustc-fat`), or on every
+    # codegen unit (`rustc-cgu1`, `rustc-cgu256`: rustc's thin-local LTO backends).
+    "rustc-fat": ({"LTO": "fat"}, []),
+    "rustc-cgu1": ({"LTO": "off", "CODEGEN_UNITS": "1"}, []),
+    "rustc-cgu256": ({"LTO": "off", "CODEGEN_UNITS": "256"}, []),
 }
+RUSTC_HOST_PROFILES = {"rustc-fat", "rustc-cgu1", "rustc-cgu256"}
 
 
 def rust_crate_dir(work, name):
@@ -836,29 +848,40 @@ def rust_program(args, tally, name="rust"):
     for prof in args.rust_profiles.split(","):
         settings, extra = RUST_PROFILES[prof]
         panic = [] if "panic=abort" in extra else ["-C", "panic=unwind"]
-        flags = ["-C", "linker-plugin-lto", "-C", "link-arg=-fuse-ld=lld", "-C",
-                 f"linker={os.path.abspath(__file__)}"] + panic + extra
+        in_rustc = prof in RUSTC_HOST_PROFILES
+        flags = ([] if in_rustc else ["-C", "linker-plugin-lto"]) + [
+            "-C", "link-arg=-fuse-ld=lld", "-C", f"linker={os.path.abspath(__file__)}"] + panic + extra
         target = os.path.join(d, "target", prof)
         env = dict(os.environ, CARGO_PROFILE_RELEASE_LTO="fat", CARGO_PROFILE_RELEASE_CODEGEN_UNITS="1",
                    CARGO_PROFILE_RELEASE_DEBUG="0", CARGO_TARGET_DIR=target, RUSTFLAGS=" ".join(flags),
                    REALPROG_PLUGIN=args.plugin or "", REALPROG_CLI=args.cli)
         env.update({f"CARGO_PROFILE_RELEASE_{k}": v for k, v in settings.items()})
-        if "-Z" in extra:
+        if "-Z" in extra or in_rustc:
             env["RUSTC_BOOTSTRAP"] = "1"
         env.pop("MERGEFUNC_PLUGIN_PARAMS", None)
         results = {}
         for build, mode, setting in rust_modes(args):
-            if mode == "plugin" and not args.plugin:
+            if mode == "plugin" and not args.plugin or mode == "cli" and in_rustc:
                 continue
             reports = os.path.join(d, "reports", prof, build.replace(":", "-"))
             shutil.rmtree(reports, ignore_errors=True)
             os.makedirs(reports)
             benv = dict(env, REALPROG_RUST_MODE=mode, REALPROG_REPORTS=reports)
+            if in_rustc:
+                # the linker links plainly; every crate of the build is compiled again
+                # with (or without) the plugin in rustc
+                benv["REALPROG_RUST_MODE"] = "plain"
+                if mode == "plugin":
+                    benv["RUSTFLAGS"] = env["RUSTFLAGS"] + f" -Z llvm-plugins={args.plugin}"
             if mode == "plugin":
                 benv["MERGEFUNC_PLUGIN_PARAMS"] = f"{setting}{';' if setting else ''}verify;report={reports}/%m.json"
             if mode == "cli":
                 benv["REALPROG_CLI_OPTS"] = json.dumps(setting) if setting is not None else ""
-            must(["cargo", "clean", "--quiet", "--release", "--target", host, "-p", pkg], cwd=d, env=benv)
+            if in_rustc:
+                # the flags of every crate change between builds: all of them rebuild
+                shutil.rmtree(os.path.join(target, host), ignore_errors=True)
+            else:
+                must(["cargo", "clean", "--quiet", "--release", "--target", host, "-p", pkg], cwd=d, env=benv)
             r = run(["cargo", "test", "--release", "--quiet", "--target", host, "--lib", "--bins", "--tests"],
                     cwd=d, env=benv)
             # the test results without their timings ("; finished in 0.17s")
