@@ -35,8 +35,12 @@ Programs (sources from crates.io through cargo; drivers and inputs in real-progr
   rust      real-programs/rust-app: trait objects, generics, panics caught with
             catch_unwind, collections; its own tests and its binary's output (stable
             rustc, linker-plugin LTO, the plugin in lld).
+  traps     real-programs/rust-traps: near-twin functions a merge must keep apart
+            (signedness, float and integer code on the same bits, drop glue, type ids,
+            closures, vtables, panic locations, async state machines and a small
+            executor), built and compared like rust-app.
   memchr, ryu, regex-syntax, smallvec, aho-corasick, itoa, indexmap, hashbrown,
-  serde_json, bstr, arrayvec, bytes  the crates' own test suites (`cargo test --release
+  serde_json, bstr, arrayvec, bytes, futures, anyhow  the crates' own test suites (`cargo test --release
             --lib --bins --tests`, pinned versions from crates.io), built like rust-app.
   The Rust programs are built in every profile of --rust-profiles (RUST_PROFILES: opt
   levels 1/2/3/s/z, debug assertions and overflow checks, 16 codegen units, debuginfo=2,
@@ -749,6 +753,10 @@ def first_diff(a, b):
     return f"lengths {len(a)} vs {len(b)}"
 
 
+# Rust programs of this folder (real-programs/), each with its tests and a binary whose
+# output is compared too.
+RUST_LOCAL = {"rust": "rust-app", "traps": "rust-traps"}
+
 # Crates whose own test suites run with the plugin in lld (`cargo test` of the crate's
 # published sources, dev-dependencies from crates.io).
 RUST_CRATES = {"memchr": "2.8.3", "ryu": "1.0.11", "regex-syntax": "0.8.12", "smallvec": "1.16.6"}
@@ -836,11 +844,11 @@ def rust_program(args, tally, name="rust"):
     as REALPROG_RUST_MODE says. Between builds only the crate's own artifacts are removed
     (`cargo clean -p`), so the dependencies compile once per profile and every test
     binary is linked again."""
-    if name == "rust":
-        d = os.path.join(args.work, "rust-app")
+    if name in RUST_LOCAL:
+        pkg = RUST_LOCAL[name]
+        d = os.path.join(args.work, pkg)
         shutil.rmtree(d, ignore_errors=True)
-        shutil.copytree(os.path.join(DRV, "rust-app"), d)
-        pkg = "rust-app"
+        shutil.copytree(os.path.join(DRV, pkg), d)
     else:
         d = rust_crate_dir(args.work, name)
         pkg = name
@@ -887,7 +895,7 @@ def rust_program(args, tally, name="rust"):
             # the test results without their timings ("; finished in 0.17s")
             tests = (r.returncode, "".join(re.sub(r"; finished in [0-9.]+s", "", l) + "\n"
                                            for l in r.stdout.splitlines() if l.startswith("test result")))
-            r2 = run(["cargo", "run", "--release", "--quiet", "--target", host] if name == "rust" else ["true"],
+            r2 = run(["cargo", "run", "--release", "--quiet", "--target", host] if name in RUST_LOCAL else ["true"],
                      cwd=d, env=benv)
             merged = None
             if mode != "plain" and setting is not None:
@@ -1056,7 +1064,7 @@ def main():
     crates = crate_dirs(args.work) if any(p in ("lua", "sqlite", "compress") for p in args.programs.split(",")) else {}
     tally = []
     for name in args.programs.split(","):
-        if name == "rust" or name in RUST_CRATES:
+        if name in RUST_LOCAL or name in RUST_CRATES:
             if args.plugin or args.rust_cli:
                 rust_program(args, tally, name)
             else:
