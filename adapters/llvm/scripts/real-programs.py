@@ -768,7 +768,7 @@ RUST_CRATES.update({"aho-corasick": "1.1.5", "itoa": "1.0.19", "indexmap": "2.14
                     "arrayvec": "0.7.6", "bytes": "1.11.0"})
 # Async state machines (futures: many near-identical poll functions, executors, channels)
 # and trait objects with vtables of erased error types (anyhow).
-RUST_CRATES.update({"futures": "0.3.34", "anyhow": "1.0.105"})
+RUST_CRATES.update({"futures": "0.3.34", "anyhow": "1.0.104"})
 
 # Build profiles of the Rust programs (--rust-profiles): cargo's release profile with
 # these settings (CARGO_PROFILE_RELEASE_*) and extra rustc flags. Every profile is built
