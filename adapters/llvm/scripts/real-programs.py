@@ -40,7 +40,7 @@ Programs (sources from crates.io through cargo; drivers and inputs in real-progr
             closures, vtables, panic locations, async state machines and a small
             executor), built and compared like rust-app.
   memchr, ryu, regex-syntax, smallvec, aho-corasick, itoa, indexmap, hashbrown,
-  serde_json, bstr, arrayvec, bytes, futures, anyhow  the crates' own test suites (`cargo test --release
+  serde_json, bstr, arrayvec, bytes, anyhow  the crates' own test suites (`cargo test --release
             --lib --bins --tests`, pinned versions from crates.io), built like rust-app.
   The Rust programs are built in every profile of --rust-profiles (RUST_PROFILES: opt
   levels 1/2/3/s/z, debug assertions and overflow checks, 16 codegen units, debuginfo=2,
@@ -766,9 +766,10 @@ RUST_CRATES = {"memchr": "2.8.3", "ryu": "1.0.11", "regex-syntax": "0.8.12", "sm
 RUST_CRATES.update({"aho-corasick": "1.1.5", "itoa": "1.0.19", "indexmap": "2.14.2",
                     "hashbrown": "0.16.1", "serde_json": "1.0.154", "bstr": "1.13.1",
                     "arrayvec": "0.7.6", "bytes": "1.11.0"})
-# Async state machines (futures: many near-identical poll functions, executors, channels)
-# and trait objects with vtables of erased error types (anyhow).
-RUST_CRATES.update({"futures": "0.3.34", "anyhow": "1.0.104"})
+# Trait objects with vtables of erased error types (anyhow). (futures 0.3.34's published
+# tests need `futures-test`, which its manifest does not list: they do not build from
+# crates.io; `traps` covers async state machines instead.)
+RUST_CRATES.update({"anyhow": "1.0.104"})
 
 # Build profiles of the Rust programs (--rust-profiles): cargo's release profile with
 # these settings (CARGO_PROFILE_RELEASE_*) and extra rustc flags. Every profile is built
