@@ -43,8 +43,10 @@ Programs (sources from crates.io through cargo; drivers and inputs in real-progr
   serde_json, bstr, arrayvec, bytes, anyhow  the crates' own test suites (`cargo test --release
             --lib --bins --tests`, pinned versions from crates.io), built like rust-app.
   The Rust programs are built in every profile of --rust-profiles (RUST_PROFILES: opt
-  levels 1/2/3/s/z, debug assertions and overflow checks, 16 codegen units, debuginfo=2,
-  target-cpu=native, panic=abort), each compared with its own unmerged build; with
+  levels 1/2/3/s/z, debug assertions and overflow checks, 16 or 256 codegen units,
+  debuginfo=2, target-cpu=native, panic=abort; and rustc-fat, rustc-cgu1, rustc-cgu256,
+  where rustc itself loads the plugin, -Z llvm-plugins, into every crate's build), each
+  compared with its own unmerged build; with
   --rust-cli also through the command: lld links the program's bitcode into one module
   (full LTO at -O0, --lto-emit-llvm), the command merges it under every option set, llc-22
   -O2 compiles it and lld links it in place of the bitcode (this script is rustc's linker,
