@@ -35,12 +35,18 @@ Programs (sources from crates.io through cargo; drivers and inputs in real-progr
   rust      real-programs/rust-app: trait objects, generics, panics caught with
             catch_unwind, collections; its own tests and its binary's output (stable
             rustc, linker-plugin LTO, the plugin in lld).
+  traps     real-programs/rust-traps: near-twin functions a merge must keep apart
+            (signedness, float and integer code on the same bits, drop glue, type ids,
+            closures, vtables, panic locations, async state machines and a small
+            executor), built and compared like rust-app.
   memchr, ryu, regex-syntax, smallvec, aho-corasick, itoa, indexmap, hashbrown,
-  serde_json, bstr, arrayvec, bytes  the crates' own test suites (`cargo test --release
+  serde_json, bstr, arrayvec, bytes, anyhow  the crates' own test suites (`cargo test --release
             --lib --bins --tests`, pinned versions from crates.io), built like rust-app.
   The Rust programs are built in every profile of --rust-profiles (RUST_PROFILES: opt
-  levels 1/2/3/s/z, debug assertions and overflow checks, 16 codegen units, debuginfo=2,
-  target-cpu=native, panic=abort), each compared with its own unmerged build; with
+  levels 1/2/3/s/z, debug assertions and overflow checks, 16 or 256 codegen units,
+  debuginfo=2, target-cpu=native, panic=abort; and rustc-fat, rustc-cgu1, rustc-cgu256,
+  where rustc itself loads the plugin, -Z llvm-plugins, into every crate's build), each
+  compared with its own unmerged build; with
   --rust-cli also through the command: lld links the program's bitcode into one module
   (full LTO at -O0, --lto-emit-llvm), the command merges it under every option set, llc-22
   -O2 compiles it and lld links it in place of the bitcode (this script is rustc's linker,
@@ -749,6 +755,10 @@ def first_diff(a, b):
     return f"lengths {len(a)} vs {len(b)}"
 
 
+# Rust programs of this folder (real-programs/), each with its tests and a binary whose
+# output is compared too.
+RUST_LOCAL = {"rust": "rust-app", "traps": "rust-traps"}
+
 # Crates whose own test suites run with the plugin in lld (`cargo test` of the crate's
 # published sources, dev-dependencies from crates.io).
 RUST_CRATES = {"memchr": "2.8.3", "ryu": "1.0.11", "regex-syntax": "0.8.12", "smallvec": "1.16.6"}
@@ -758,6 +768,10 @@ RUST_CRATES = {"memchr": "2.8.3", "ryu": "1.0.11", "regex-syntax": "0.8.12", "sm
 RUST_CRATES.update({"aho-corasick": "1.1.5", "itoa": "1.0.19", "indexmap": "2.14.2",
                     "hashbrown": "0.16.1", "serde_json": "1.0.154", "bstr": "1.13.1",
                     "arrayvec": "0.7.6", "bytes": "1.11.0"})
+# Trait objects with vtables of erased error types (anyhow). (futures 0.3.34's published
+# tests need `futures-test`, which its manifest does not list: they do not build from
+# crates.io; `traps` covers async state machines instead.)
+RUST_CRATES.update({"anyhow": "1.0.104"})
 
 # Build profiles of the Rust programs (--rust-profiles): cargo's release profile with
 # these settings (CARGO_PROFILE_RELEASE_*) and extra rustc flags. Every profile is built
@@ -775,7 +789,16 @@ RUST_PROFILES = {
     "debug2": ({"DEBUG": "2"}, []),
     "native": ({}, ["-C", "target-cpu=native"]),
     "abort": ({}, ["-C", "panic=abort", "-Z", "panic-abort-tests"]),
+    "cgu256": ({"CODEGEN_UNITS": "256"}, []),
+    # rustc as the host (RUSTC_HOST_PROFILES): no linker-plugin LTO; the plugin is loaded
+    # by rustc itself (`-Z llvm-plugins`, RUSTC_BOOTSTRAP=1) into every crate's build,
+    # dependencies included: once on rustc's own fat-LTO module (`rustc-fat`), or on every
+    # codegen unit (`rustc-cgu1`, `rustc-cgu256`: rustc's thin-local LTO backends).
+    "rustc-fat": ({"LTO": "fat"}, []),
+    "rustc-cgu1": ({"LTO": "off", "CODEGEN_UNITS": "1"}, []),
+    "rustc-cgu256": ({"LTO": "off", "CODEGEN_UNITS": "256"}, []),
 }
+RUSTC_HOST_PROFILES = {"rustc-fat", "rustc-cgu1", "rustc-cgu256"}
 
 
 def rust_crate_dir(work, name):
@@ -824,11 +847,11 @@ def rust_program(args, tally, name="rust"):
     as REALPROG_RUST_MODE says. Between builds only the crate's own artifacts are removed
     (`cargo clean -p`), so the dependencies compile once per profile and every test
     binary is linked again."""
-    if name == "rust":
-        d = os.path.join(args.work, "rust-app")
+    if name in RUST_LOCAL:
+        pkg = RUST_LOCAL[name]
+        d = os.path.join(args.work, pkg)
         shutil.rmtree(d, ignore_errors=True)
-        shutil.copytree(os.path.join(DRV, "rust-app"), d)
-        pkg = "rust-app"
+        shutil.copytree(os.path.join(DRV, pkg), d)
     else:
         d = rust_crate_dir(args.work, name)
         pkg = name
@@ -836,35 +859,50 @@ def rust_program(args, tally, name="rust"):
     for prof in args.rust_profiles.split(","):
         settings, extra = RUST_PROFILES[prof]
         panic = [] if "panic=abort" in extra else ["-C", "panic=unwind"]
-        flags = ["-C", "linker-plugin-lto", "-C", "link-arg=-fuse-ld=lld", "-C",
-                 f"linker={os.path.abspath(__file__)}"] + panic + extra
+        in_rustc = prof in RUSTC_HOST_PROFILES
+        flags = ([] if in_rustc else ["-C", "linker-plugin-lto"]) + [
+            "-C", "link-arg=-fuse-ld=lld", "-C", f"linker={os.path.abspath(__file__)}"] + panic + extra
         target = os.path.join(d, "target", prof)
         env = dict(os.environ, CARGO_PROFILE_RELEASE_LTO="fat", CARGO_PROFILE_RELEASE_CODEGEN_UNITS="1",
                    CARGO_PROFILE_RELEASE_DEBUG="0", CARGO_TARGET_DIR=target, RUSTFLAGS=" ".join(flags),
                    REALPROG_PLUGIN=args.plugin or "", REALPROG_CLI=args.cli)
         env.update({f"CARGO_PROFILE_RELEASE_{k}": v for k, v in settings.items()})
-        if "-Z" in extra:
+        if "-Z" in extra or in_rustc:
             env["RUSTC_BOOTSTRAP"] = "1"
         env.pop("MERGEFUNC_PLUGIN_PARAMS", None)
+        # backtraces name the functions a merge folds: none are captured (anyhow's
+        # formatting tests expect none)
+        for v in ("RUST_BACKTRACE", "RUST_LIB_BACKTRACE"):
+            env.pop(v, None)
         results = {}
         for build, mode, setting in rust_modes(args):
-            if mode == "plugin" and not args.plugin:
+            if mode == "plugin" and not args.plugin or mode == "cli" and in_rustc:
                 continue
             reports = os.path.join(d, "reports", prof, build.replace(":", "-"))
             shutil.rmtree(reports, ignore_errors=True)
             os.makedirs(reports)
             benv = dict(env, REALPROG_RUST_MODE=mode, REALPROG_REPORTS=reports)
+            if in_rustc:
+                # the linker links plainly; every crate of the build is compiled again
+                # with (or without) the plugin in rustc
+                benv["REALPROG_RUST_MODE"] = "plain"
+                if mode == "plugin":
+                    benv["RUSTFLAGS"] = env["RUSTFLAGS"] + f" -Z llvm-plugins={args.plugin}"
             if mode == "plugin":
                 benv["MERGEFUNC_PLUGIN_PARAMS"] = f"{setting}{';' if setting else ''}verify;report={reports}/%m.json"
             if mode == "cli":
                 benv["REALPROG_CLI_OPTS"] = json.dumps(setting) if setting is not None else ""
-            must(["cargo", "clean", "--quiet", "--release", "--target", host, "-p", pkg], cwd=d, env=benv)
+            if in_rustc:
+                # the flags of every crate change between builds: all of them rebuild
+                shutil.rmtree(os.path.join(target, host), ignore_errors=True)
+            else:
+                must(["cargo", "clean", "--quiet", "--release", "--target", host, "-p", pkg], cwd=d, env=benv)
             r = run(["cargo", "test", "--release", "--quiet", "--target", host, "--lib", "--bins", "--tests"],
                     cwd=d, env=benv)
             # the test results without their timings ("; finished in 0.17s")
             tests = (r.returncode, "".join(re.sub(r"; finished in [0-9.]+s", "", l) + "\n"
                                            for l in r.stdout.splitlines() if l.startswith("test result")))
-            r2 = run(["cargo", "run", "--release", "--quiet", "--target", host] if name == "rust" else ["true"],
+            r2 = run(["cargo", "run", "--release", "--quiet", "--target", host] if name in RUST_LOCAL else ["true"],
                      cwd=d, env=benv)
             merged = None
             if mode != "plain" and setting is not None:
@@ -1033,7 +1071,7 @@ def main():
     crates = crate_dirs(args.work) if any(p in ("lua", "sqlite", "compress") for p in args.programs.split(",")) else {}
     tally = []
     for name in args.programs.split(","):
-        if name == "rust" or name in RUST_CRATES:
+        if name in RUST_LOCAL or name in RUST_CRATES:
             if args.plugin or args.rust_cli:
                 rust_program(args, tally, name)
             else:
