@@ -232,37 +232,39 @@ impl FunctionHasher {
         }
         let v = match m.attrs_hash_hint(a) {
             Some(v) => v,
-            None => {
-                let list = m.attrs(a);
-                let mut h = AttrsHasher::new(crate::order::num_attr_sets(list));
-                for i in 0..h.sets {
-                    let set = crate::order::attr_set(list, i);
-                    h.set(set.len());
-                    for attr in set {
-                        match attr {
-                            Attr::Flag(k) => h.flag(*k),
-                            Attr::Int(k, v) => h.int(*k, *v),
-                            Attr::Type(k, t) => {
-                                let th = t.map_or(NONE, |t| self.type_hash(m, t));
-                                h.h.write_u64(2 << 32 | u64::from(*k));
-                                h.h.write_u64(th);
-                            }
-                            Attr::Str(k, v) => h.string(k, v),
-                            Attr::Opaque(k, id) => {
-                                h.h.write_u64(4 << 32 | u64::from(*k));
-                                h.h.write_u64(*id);
-                            }
-                        }
-                    }
-                }
-                h.finish()
-            }
+            None => self.attrs_hash_of_list(m, m.attrs(a)),
         };
         if self.attrs_cache.len() <= a.index() {
             self.attrs_cache.resize(a.index() + 1, NONE);
         }
         self.attrs_cache[a.index()] = v;
         v
+    }
+
+    /// [`Self::attrs_hash`] of a list read from its content (no cache, no hint).
+    pub fn attrs_hash_of_list<M: Module + ?Sized>(&mut self, m: &M, list: &AttrList) -> u64 {
+        let mut h = AttrsHasher::new(crate::order::num_attr_sets(list));
+        for i in 0..h.sets {
+            let set = crate::order::attr_set(list, i);
+            h.set(set.len());
+            for attr in set {
+                match attr {
+                    Attr::Flag(k) => h.flag(*k),
+                    Attr::Int(k, v) => h.int(*k, *v),
+                    Attr::Type(k, t) => {
+                        let th = t.map_or(NONE, |t| self.type_hash(m, t));
+                        h.h.write_u64(2 << 32 | u64::from(*k));
+                        h.h.write_u64(th);
+                    }
+                    Attr::Str(k, v) => h.string(k, v),
+                    Attr::Opaque(k, id) => {
+                        h.h.write_u64(4 << 32 | u64::from(*k));
+                        h.h.write_u64(*id);
+                    }
+                }
+            }
+        }
+        h.finish()
     }
 
     /// Hash of `f`'s signature, consistent with the order's signature step: its canonical
@@ -427,6 +429,45 @@ mod tests {
     use super::*;
     use crate::testkit::{adder, ext, Tiny};
     use core::cmp::Ordering;
+
+    /// An adapter feeding an [`AttrsHasher`] the attributes of a list gets the hash the
+    /// hasher computes from the list's conversion: empty sets inside, trailing ones not
+    /// counted, flags, integers and strings.
+    #[test]
+    fn attrs_hasher_fed_by_hand_matches_the_list_hash() {
+        let mut m = Tiny::new();
+        let s = |k: &[u8], v: &[u8]| Attr::Str(k.into(), v.into());
+        let lists = [
+            AttrList::default(),
+            AttrList { func: alloc::vec![Attr::Flag(3), s(b"k", b"v")].into(), ..Default::default() },
+            AttrList { ret: alloc::vec![Attr::Int(9, 8)].into(), ..Default::default() },
+            AttrList {
+                func: alloc::vec![Attr::Flag(1)].into(),
+                params: alloc::vec![alloc::boxed::Box::default(), alloc::vec![Attr::Int(70, 16), s(b"", b"")].into()].into(),
+                ..Default::default()
+            },
+        ];
+        let mut h = FunctionHasher::new();
+        for list in &lists {
+            let sets = crate::order::num_attr_sets(list);
+            let mut by_hand = AttrsHasher::new(sets);
+            for i in 0..sets {
+                let set = crate::order::attr_set(list, i);
+                by_hand.set(set.len());
+                for a in set {
+                    match a {
+                        Attr::Flag(k) => by_hand.flag(*k),
+                        Attr::Int(k, v) => by_hand.int(*k, *v),
+                        Attr::Str(k, v) => by_hand.string(k, v),
+                        Attr::Type(..) | Attr::Opaque(..) => unreachable!(),
+                    }
+                }
+            }
+            m.attrs.push(list.clone());
+            let id = AttrsId::new(m.attrs.len() - 1);
+            assert_eq!(by_hand.finish(), h.attrs_hash(&m, id), "{list:?}");
+        }
+    }
 
     /// The signature hash follows the order on attribute lists: a type attribute's type
     /// counts canonically (a pointer equals the integer of pointer width), every other
