@@ -439,6 +439,10 @@ struct Scratch {
     /// only the view itself.
     build: BuildScratch,
     attr_buf: Vec<safe::A>,
+    /// Scratch of `lazy_list`: one set's attributes, and where each set ends in
+    /// `attr_buf`.
+    attr_set_buf: Vec<safe::A>,
+    attr_set_ends: Vec<usize>,
     /// Scratch of `build_facts`: the signature props.
     sig: Vec<Prop>,
     /// The empty signature props of placeholder and light facts (one allocation, shared).

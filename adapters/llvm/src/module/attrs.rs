@@ -108,43 +108,35 @@ impl LlvmModule {
     /// by content, never by id, so that changes no answer.
     fn lazy_list(&mut self, list: usize, nparams: u32) -> Option<(AttrsId, u8)> {
         use mergefunc::hash::AttrsHasher;
-        let mut buf = std::mem::take(&mut self.scratch.attr_buf);
-        // The sets that count: function, return, parameters up to the last non-empty.
-        let count = |idx: u32, buf: &mut Vec<A>| {
-            crate::safe::list_set(list, idx, buf);
-            buf.len()
-        };
-        let mut last = 0u32;
-        for i in (1..=nparams).rev() {
-            if count(i, &mut buf) > 0 {
-                last = i;
-                break;
-            }
-        }
-        let sets = if last > 0 {
-            last as usize + 2
-        } else if count(sys::LLVMAttributeReturnIndex, &mut buf) > 0 {
-            2
-        } else if count(sys::LLVMAttributeFunctionIndex, &mut buf) > 0 {
-            1
-        } else {
-            0
-        };
-        let mut h = AttrsHasher::new(sets);
-        let mut flags = 0u8;
-        let [naked, prealloc] = self.kinds.no_thunk_kinds;
-        let inalloca = self.kinds.special_alloca_kinds[0];
-        let mut ok = true;
-        'sets: for i in 0..sets {
+        // Every set read once, into one buffer: function, return, then the parameters;
+        // `ends[i]` is where set `i` ends.
+        let mut all = std::mem::take(&mut self.scratch.attr_buf);
+        let mut buf = std::mem::take(&mut self.scratch.attr_set_buf);
+        let mut ends = std::mem::take(&mut self.scratch.attr_set_ends);
+        all.clear();
+        ends.clear();
+        for i in 0..nparams as usize + 2 {
             let idx = match i {
                 0 => sys::LLVMAttributeFunctionIndex,
                 1 => sys::LLVMAttributeReturnIndex,
                 _ => i as u32 - 1,
             };
             crate::safe::list_set(list, idx, &mut buf);
-            h.set(buf.len());
+            all.extend_from_slice(&buf);
+            ends.push(all.len());
+        }
+        // The sets that count: up to the last non-empty one.
+        let sets = (0..ends.len()).rev().find(|&i| ends[i] > if i == 0 { 0 } else { ends[i - 1] }).map_or(0, |i| i + 1);
+        let mut h = AttrsHasher::new(sets);
+        let mut flags = 0u8;
+        let [naked, prealloc] = self.kinds.no_thunk_kinds;
+        let inalloca = self.kinds.special_alloca_kinds[0];
+        let mut ok = true;
+        'sets: for i in 0..sets {
+            let set = &all[if i == 0 { 0 } else { ends[i - 1] }..ends[i]];
+            h.set(set.len());
             let (is_fn, is_param) = (i == 0, i >= 2);
-            for &a in buf.iter() {
+            for &a in set {
                 // SAFETY: the bytes are hashed before `read`'s borrow ends; the context
                 // outlives this call.
                 let kind = match unsafe { a.read(self.kinds.int_attr_range) } {
@@ -180,7 +172,9 @@ impl LlvmModule {
                 }
             }
         }
-        self.scratch.attr_buf = buf;
+        self.scratch.attr_buf = all;
+        self.scratch.attr_set_buf = buf;
+        self.scratch.attr_set_ends = ends;
         if !ok {
             return None;
         }
