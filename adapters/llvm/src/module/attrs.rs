@@ -5,7 +5,10 @@
 //!
 //! Invariants: attributes and attribute lists are uniqued per LLVM context and never
 //! freed, so the caches keyed by their handles (`attr_of`, `attrs_by_list`) never go
-//! stale; a list's id depends on its content only.
+//! stale, and a list can be read by its identity at any time; a list converted at once
+//! has an id that depends on its content only, a function's list hashed instead
+//! (`lazy_list`) an id per LLVM list, and its hash is the one the core computes from its
+//! conversion (the order and the hashes compare lists by content, never by id).
 
 use super::LlvmModule;
 use crate::safe::{AttrOwner, AttrRead, A, V};
@@ -69,9 +72,10 @@ impl LlvmModule {
     ///
     /// Attribute lists (and attributes) are uniqued per LLVM context and never freed, so
     /// lists are cached by the identity of LLVM's list and the parameter count read (one
-    /// shim call and one lookup for a list seen before). A list not seen before is
-    /// converted set by set and interned by content (two LLVM lists that differ only past
-    /// the parameters read get the same id).
+    /// shim call and one lookup for a list seen before). A function's list not seen before
+    /// is hashed and converted when first read ([`Self::lazy_list`]) where it can be;
+    /// any other list is converted set by set and interned by content (two LLVM lists
+    /// that differ only past the parameters read get the same id).
     pub(super) fn fn_attrs(&mut self, owner: AttrOwner, nparams: u32) -> (AttrsId, bool) {
         let list = owner.value().attribute_list_id();
         if let Some(list) = list {
