@@ -82,6 +82,26 @@ LLVMMetadataRef mergefunc_md_operand(LLVMMetadataRef md, unsigned i) {
   return nullptr;
 }
 
+// The bytes of an `MDString` and their number (in *len), or null (and *len = 0) for any
+// other metadata. Read in place: no `MetadataAsValue` is made for the string.
+const char *mergefunc_md_string(LLVMMetadataRef md, size_t *len) {
+  *len = 0;
+  if (auto *S = dyn_cast_or_null<MDString>(unwrap(md))) {
+    StringRef R = S->getString();
+    *len = R.size();
+    return R.data();
+  }
+  return nullptr;
+}
+
+// The value a `ValueAsMetadata` (a constant or a local) wraps, or null for any other
+// metadata. Read in place: no `MetadataAsValue` is made for it.
+LLVMValueRef mergefunc_md_value(LLVMMetadataRef md) {
+  if (auto *V = dyn_cast_or_null<ValueAsMetadata>(unwrap(md)))
+    return wrap(V->getValue());
+  return nullptr;
+}
+
 // 1 if `md` is a uniqued MDNode, 0 if it is a distinct (or temporary) node, -1 if it
 // is not an MDNode.
 int mergefunc_md_is_uniqued(LLVMMetadataRef md) {
@@ -805,10 +825,15 @@ namespace {
 // null, equal to nulls of other types; every other constant one marker); a uniqued tuple
 // by its operands, down to `Depth` 4; anything else (a distinct node, which the order
 // pairs by renaming; a location; a specialized node) one marker per kind of item.
-// Content keys of uniqued tuples already hashed during one `mergefunc_attachment_key`
-// call, by (node, depth): a key depends on the node and the depth it is read at only, and
-// nothing changes a node during the call.
+// Content keys of uniqued tuples already hashed, by (node, depth): a key depends on the
+// node and the depth it is read at only, and nothing changes a node during a call. Kept
+// across calls in an `AttachmentMemo` (see `mergefunc_attachment_memo_new`), whose owner
+// clears it whenever a rewrite may have changed or freed a node.
 using ContentKeys = SmallDenseMap<std::pair<const MDTuple *, unsigned>, uint64_t, 32>;
+
+struct AttachmentMemo {
+  ContentKeys Keys;
+};
 
 uint64_t attachmentContentKey(const Metadata *M, unsigned Depth, ContentKeys &Memo) {
   if (!M)
@@ -890,8 +915,17 @@ extern "C" {
 // equal have the same reachable blocks, instructions, operands and attachments (distinct
 // nodes renamed), so the same key. Writes it to *out and returns 1; 0 for a declaration, a block without terminator
 // or a successor outside the function.
+//
+// `memo` (null, or made by `mergefunc_attachment_memo_new`) keeps the content keys of
+// tuples from one call to the next: the caller clears it (`mergefunc_attachment_memo_clear`)
+// whenever a rewrite may have changed or freed a metadata node, as it forgets its own
+// caches keyed by node (most functions that meet share their TBAA type nodes).
+void *mergefunc_attachment_memo_new() { return new AttachmentMemo(); }
+void mergefunc_attachment_memo_free(void *memo) { delete static_cast<AttachmentMemo *>(memo); }
+void mergefunc_attachment_memo_clear(void *memo) { static_cast<AttachmentMemo *>(memo)->Keys.clear(); }
+
 int mergefunc_attachment_key(LLVMValueRef fn, const unsigned *hints, unsigned n_hints, const unsigned *skip,
-                             unsigned n_skip, uint64_t *out) {
+                             unsigned n_skip, void *memo, uint64_t *out) {
   auto *F = dyn_cast_or_null<Function>(unwrap(fn));
   if (!F || F->isDeclaration())
     return 0;
@@ -906,7 +940,8 @@ int mergefunc_attachment_key(LLVMValueRef fn, const unsigned *hints, unsigned n_
   SmallVector<std::pair<unsigned, MDNode *>, 4> MDs;
   // Most instructions repeat a few attachments (TBAA tags, loop ids) whose nodes share
   // their operands (TBAA types): each tuple is hashed once per depth.
-  ContentKeys Memo;
+  ContentKeys Local;
+  ContentKeys &Memo = memo ? static_cast<AttachmentMemo *>(memo)->Keys : Local;
   GlobalKeys Globals;
   const BasicBlock &Entry = F->getEntryBlock();
   if (Entry.getNumber() >= Seen.size())

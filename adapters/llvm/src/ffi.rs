@@ -61,6 +61,10 @@ extern "C" {
     pub fn mergefunc_md_num_operands(md: LLVMMetadataRef) -> i32;
     /// Operand `i` of an `MDNode` (null for a null operand or a bad index).
     pub fn mergefunc_md_operand(md: LLVMMetadataRef, i: c_uint) -> LLVMMetadataRef;
+    /// The bytes of an `MDString` (length to `*len`), null for other metadata.
+    pub fn mergefunc_md_string(md: LLVMMetadataRef, len: *mut usize) -> *const c_char;
+    /// The value a `ValueAsMetadata` wraps, null for other metadata.
+    pub fn mergefunc_md_value(md: LLVMMetadataRef) -> LLVMValueRef;
     /// 1 uniqued node, 0 distinct node, -1 not a node.
     pub fn mergefunc_md_is_uniqued(md: LLVMMetadataRef) -> i32;
     /// `StructuralHash(f, false)` computed natively from per-C++-opcode terms; `*ok = 0`
@@ -307,8 +311,14 @@ extern "C" {
         n_hints: c_uint,
         skip: *const c_uint,
         n_skip: c_uint,
+        memo: *mut std::ffi::c_void,
         out: *mut u64,
     ) -> c_int;
+    /// A memo of `mergefunc_attachment_key`'s content keys across calls; free it with
+    /// `mergefunc_attachment_memo_free`, empty it with `mergefunc_attachment_memo_clear`.
+    pub fn mergefunc_attachment_memo_new() -> *mut std::ffi::c_void;
+    pub fn mergefunc_attachment_memo_free(memo: *mut std::ffi::c_void);
+    pub fn mergefunc_attachment_memo_clear(memo: *mut std::ffi::c_void);
     /// Non-`!dbg` attachments of an instruction, by increasing kind: writes up to `cap`
     /// pairs, returns how many there are.
     pub fn mergefunc_inst_attachments(

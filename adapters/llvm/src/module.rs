@@ -365,7 +365,7 @@ struct Tables {
 }
 
 /// Lookups in front of [`Tables`]. Those keyed by LLVM pointers to objects a rewrite may
-/// free (`const_of`, `meta_of`, `asm_of`, `mav_of`, `uniqued_of`, `opaque_ptr`) are
+/// free (`const_of`, `meta_of`, `asm_of`, `mav_of`, `opaque_ptr`) are
 /// forgotten by the rewrites that may free them (the *generations*, see `intern.rs`);
 /// types, attributes and attribute lists live as long as the context, so their caches
 /// never go stale.
@@ -383,9 +383,10 @@ struct Caches {
     asm_of: HashMap<V, AsmId>,
     /// `MetadataAsValue` operands: (item, "distinct" for LLVM's intrinsic rule, type).
     mav_of: HashMap<usize, (MetaId, bool, TypeId)>,
-    /// Is this `MDTuple` uniqued?
-    uniqued_of: HashMap<Md, bool>,
     opaque_ptr: HashMap<usize, u64>,
+    /// Content keys of metadata nodes for the attachment keys (`tree_subkey_of`), by
+    /// node: forgotten with `meta_of`.
+    attachment_keys: safe::AttachmentMemo,
     /// Attribute handles (uniqued per context, never freed) already converted.
     attr_of: HashMap<usize, (Attr, bool)>,
     /// Attribute lists by the identity of LLVM's list and the parameter count read.
@@ -590,8 +591,8 @@ impl Caches {
             meta_of: HashMap::default(),
             asm_of: HashMap::default(),
             mav_of: HashMap::default(),
-            uniqued_of: HashMap::default(),
             opaque_ptr: HashMap::default(),
+            attachment_keys: safe::AttachmentMemo::default(),
             attr_of: HashMap::default(),
             attrs_by_list: HashMap::default(),
             gep_offsets: HashMap::default(),

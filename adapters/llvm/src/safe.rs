@@ -70,7 +70,10 @@ mod shim;
 pub use attrs::{attr_kind_for_name, list_set, AttrOwner, AttrRead, IntKinds, A};
 pub use body::{CallSite, Inst, Operands};
 pub use module::{Builder, OwnedIr, ParseError, M};
-pub use shim::{prefetch_range, tune_allocator, xxh3_64_words, GepInRange, LlvmComparator, SameBodyWalk, ScanScratch};
+pub use shim::{
+    prefetch_range, tune_allocator, xxh3_64_words, AttachmentMemo, GepInRange, LlvmComparator, SameBodyWalk,
+    ScanScratch,
+};
 
 // ---------------------------------------------------------------------------------------
 // Decoded enums
@@ -864,7 +867,27 @@ impl V {
         unsafe { c::LLVMGEPSetNoWrapFlags(self.0, flags) };
         true
     }
-    /// Non-debug metadata attachments of an instruction, sorted by kind (LLVM order).
+    /// `f` of the non-debug metadata attachments of an instruction, sorted by kind (LLVM
+    /// order), read into a buffer on the stack when there are at most 8 (no allocation).
+    pub fn with_inst_metadata<R>(self, f: impl FnOnce(&[(u32, Md)]) -> R) -> R {
+        let mut kinds = [0 as c_uint; 8];
+        let mut nodes = [ptr::null_mut(); 8];
+        // SAFETY: the buffers hold `cap` entries; the shim checks that `self` is an
+        // instruction and writes at most `cap` pairs.
+        let n = unsafe { ffi::mergefunc_inst_attachments(self.0, kinds.as_mut_ptr(), nodes.as_mut_ptr(), 8) } as usize;
+        if n > 8 {
+            return f(&self.inst_metadata());
+        }
+        let mut pairs = [(0u32, Md(ptr::null_mut())); 8];
+        for (p, (k, m)) in pairs.iter_mut().zip(kinds.iter().zip(&nodes)).take(n) {
+            *p = (*k, Md(*m));
+        }
+        // LLVM lists an instruction's attachments sorted by kind, one per kind.
+        debug_assert!(pairs[..n].windows(2).all(|w| w[0].0 < w[1].0));
+        f(&pairs[..n])
+    }
+
+    /// The attachments of an instruction other than `!dbg`, in increasing kind order.
     pub fn inst_metadata(self) -> Vec<(u32, Md)> {
         let mut kinds = [0 as c_uint; 8];
         let mut nodes = [ptr::null_mut(); 8];
@@ -1069,32 +1092,39 @@ impl Md {
 pub struct Ctx(pub LLVMContextRef);
 
 impl Ctx {
-    /// The metadata as a value.
-    pub fn as_value(&self, m: Md) -> V {
-        // SAFETY: `self.0` is the live context that owns `m`.
-        V(unsafe { c::LLVMMetadataAsValue(self.0, m.0) })
-    }
-    /// String bytes of an `MDString`.
+    /// String bytes of an `MDString` (read in place, without making a value of it).
     pub fn string(&self, m: Md) -> Option<Vec<u8>> {
-        if m.kind() != MD_STRING {
-            return None;
-        }
-        let v = self.as_value(m);
-        let mut n: c_uint = 0;
-        // SAFETY: `v` wraps a live `MDString` (checked above); LLVM writes the length to `n`.
-        let p = unsafe { c::LLVMGetMDString(v.0, &mut n) };
-        Some(bytes(p, n as usize))
+        let mut n = 0usize;
+        // SAFETY: `m` is live metadata; the shim checks that it is an `MDString` (null
+        // otherwise) and writes its length to `n`.
+        let p = unsafe { ffi::mergefunc_md_string(m.0, &mut n) };
+        (!p.is_null()).then(|| bytes(p, n))
     }
-    /// The value wrapped by a `ValueAsMetadata` (constant or local).
+    /// The value wrapped by a `ValueAsMetadata` (constant or local), read in place.
     pub fn wrapped_value(&self, m: Md) -> Option<V> {
-        if m.kind() != MD_CONSTANT && m.kind() != MD_LOCAL {
+        // SAFETY: `m` is live metadata; the shim checks that it is a `ValueAsMetadata`
+        // (null otherwise).
+        let x = unsafe { ffi::mergefunc_md_value(m.0) };
+        (!x.is_null()).then_some(V(x))
+    }
+    /// Operand count of an `MDTuple`; `None` for other metadata.
+    #[inline]
+    pub fn tuple_len(&self, m: Md) -> Option<u32> {
+        if m.kind() != MD_TUPLE {
             return None;
         }
-        let v = self.as_value(m);
-        // SAFETY: `v` wraps a live `ValueAsMetadata` (checked above), whose operand 0 is the
-        // wrapped value.
-        let x = unsafe { c::LLVMGetOperand(v.0, 0) };
-        (!x.is_null()).then_some(V(x))
+        // SAFETY: `m` is a live metadata node; the shim checks that it is an MDNode.
+        let n = unsafe { ffi::mergefunc_md_num_operands(m.0) };
+        (n >= 0).then_some(n as u32)
+    }
+    /// Operand `i` of an `MDTuple` of at least `i + 1` operands (see [`Self::tuple_len`]);
+    /// `None` for a null operand.
+    #[inline]
+    pub fn tuple_operand(&self, m: Md, i: u32) -> Option<Md> {
+        // SAFETY: `m` is live metadata; the shim checks that it is a node and that `i` is
+        // below its operand count (null otherwise).
+        let x = unsafe { ffi::mergefunc_md_operand(m.0, i) };
+        (!x.is_null()).then_some(Md(x))
     }
     /// Operands of an `MDTuple` (`None` entries are null operands).
     pub fn tuple_operands(&self, m: Md) -> Option<Vec<Option<Md>>> {

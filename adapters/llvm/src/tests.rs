@@ -1932,6 +1932,29 @@ fn second_tree_keys_hash_the_attachments_views_record() {
     assert_eq!(m.testing().views_built(), 0, "{r:?}");
 }
 
+/// The attachment keys keep the content keys of metadata nodes from one function to the
+/// next (a memo cleared with the metadata caches): each function gets the key it gets
+/// in a module where it is the first one asked, whichever order the others were asked in.
+#[test]
+fn attachment_key_memo_changes_no_key() {
+    let names = ["a", "b", "c", "h", "t", "u"];
+    let alone: Vec<Option<u64>> = names
+        .iter()
+        .map(|n| {
+            let mut m = load(ATTACHED_LOADS);
+            m.tree_subkey_of(id(&m, n))
+        })
+        .collect();
+    assert!(alone.iter().all(Option::is_some), "{alone:?}");
+    let mut m = load(ATTACHED_LOADS);
+    let forward: Vec<_> = names.iter().map(|n| m.tree_subkey_of(id(&m, n))).collect();
+    let mut m = load(ATTACHED_LOADS);
+    let mut backward: Vec<_> = names.iter().rev().map(|n| m.tree_subkey_of(id(&m, n))).collect();
+    backward.reverse();
+    assert_eq!(forward, alone);
+    assert_eq!(backward, alone);
+}
+
 /// C++ factory functions: each stores a vtable pointer, a constant `getelementptr` into
 /// its own class's vtable, and they differ in nothing else. The tree key hashes no
 /// constant's identity, so they share it; the second key hashes the global variables

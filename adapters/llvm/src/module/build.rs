@@ -78,22 +78,23 @@ impl LlvmModule {
         if self.switches.llvm22_attachments {
             return self.llvm22_attachment_props(inst, load, props);
         }
-        let md = inst.inst_metadata();
-        if md.is_empty() {
-            return;
-        }
-        let recorded = |k: &u32| self.records_attachment(*k, load);
-        let count = md.iter().filter(|(k, _)| recorded(k)).count();
-        if count == 0 {
-            return;
-        }
-        props.push(Prop::Num(count as u64));
-        for (k, m) in md {
-            if self.records_attachment(k, load) {
-                props.push(Prop::Num(k as u64));
-                props.push(Prop::Meta(Some(self.intern_meta(m))));
+        inst.with_inst_metadata(|md| {
+            if md.is_empty() {
+                return;
             }
-        }
+            let recorded = |k: &u32| self.records_attachment(*k, load);
+            let count = md.iter().filter(|(k, _)| recorded(k)).count();
+            if count == 0 {
+                return;
+            }
+            props.push(Prop::Num(count as u64));
+            for &(k, m) in md {
+                if self.records_attachment(k, load) {
+                    props.push(Prop::Num(k as u64));
+                    props.push(Prop::Meta(Some(self.intern_meta(m))));
+                }
+            }
+        })
     }
 }
 

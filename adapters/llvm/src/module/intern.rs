@@ -5,7 +5,7 @@
 //!
 //! Invariants: an id names one content for good (tables only grow); a type's id depends
 //! on its content only (congruent named structs share one); caches keyed by LLVM
-//! pointers (`const_of`, `meta_of`, `mav_of`, `uniqued_of`, `asm_of`, `opaque_ptr`) hold
+//! pointers (`const_of`, `meta_of`, `mav_of`, `asm_of`, `opaque_ptr`) hold
 //! only live objects: every rewrite that may free one clears them or removes exactly the
 //! freed entries, and bumps the generation whose ids depend on them.
 
@@ -93,9 +93,9 @@ impl LlvmModule {
         self.caches.md_gen = self.caches.md_gen.wrapping_add(1);
         clear_if_used(&mut self.caches.meta_of);
         clear_if_used(&mut self.caches.mav_of);
-        clear_if_used(&mut self.caches.uniqued_of);
         clear_if_used(&mut self.caches.asm_of);
         clear_if_used(&mut self.caches.opaque_ptr);
+        self.caches.attachment_keys.clear();
     }
 
     pub(super) fn intern_string(&mut self, s: &[u8]) -> u64 {
@@ -293,14 +293,16 @@ impl LlvmModule {
 
     /// The id of content `data` (new if no item has it yet).
     fn intern_meta_data(&mut self, data: MetaData, stable: bool) -> MetaId {
-        if let Some(&id) = self.tables.meta_by_data.get(&data) {
-            return id;
+        match self.tables.meta_by_data.entry(data) {
+            std::collections::hash_map::Entry::Occupied(o) => *o.get(),
+            std::collections::hash_map::Entry::Vacant(v) => {
+                let id = MetaId::new(self.tables.metas.len());
+                self.tables.metas.push(v.key().clone());
+                self.tables.meta_stable.push(stable);
+                v.insert(id);
+                id
+            }
         }
-        let id = MetaId::new(self.tables.metas.len());
-        self.tables.metas.push(data.clone());
-        self.tables.meta_stable.push(stable);
-        self.tables.meta_by_data.insert(data, id);
-        id
     }
 
     pub(crate) fn intern_meta(&mut self, m: Md) -> MetaId {
@@ -344,11 +346,13 @@ impl LlvmModule {
                 None => (MetaData::Opaque(self.opaque_meta_id(m)), false),
             },
             safe::MD_TUPLE if self.uniqued_tuple(m) => {
-                let ops = mdc.tuple_operands(m).unwrap_or_default();
-                let kids: Vec<Option<MetaId>> =
-                    ops.into_iter().map(|o| o.map(|x| self.intern_meta_below(x, depth))).collect();
+                // Operands read one at a time into the node's own list (no list of LLVM
+                // handles first).
+                let n = mdc.tuple_len(m).unwrap_or(0);
+                let kids: Box<[Option<MetaId>]> =
+                    (0..n).map(|i| mdc.tuple_operand(m, i).map(|x| self.intern_meta_below(x, depth))).collect();
                 let stable = kids.iter().flatten().all(|k| self.tables.meta_stable[k.index()]);
-                (MetaData::Node(kids.into()), stable)
+                (MetaData::Node(kids), stable)
             }
             // A distinct tuple (alias scope, domain, access group, loop id): its identity
             // and its operands; the order renames it consistently and compares the
@@ -360,21 +364,21 @@ impl LlvmModule {
             // the function they were inlined from and says nothing about what aliases
             // (ScopedNoAliasAA reads the nodes and their domains): that string is one
             // item. Any other string, in a node of any other shape, is compared.
-            safe::MD_TUPLE => match mdc.tuple_operands(m) {
-                Some(ops) => {
-                    let described = ops.first() == Some(&Some(m))
-                        && ops.last().is_some_and(|o| o.is_some_and(|x| x.kind() == safe::MD_STRING))
-                        && match ops.len() {
+            safe::MD_TUPLE => match mdc.tuple_len(m) {
+                Some(n) => {
+                    let op = |i: u32| mdc.tuple_operand(m, i);
+                    let described = n >= 2
+                        && op(0) == Some(m)
+                        && op(n - 1).is_some_and(|x| x.kind() == safe::MD_STRING)
+                        && match n {
                             2 => true,
-                            3 => ops[1].is_some_and(|d| d.kind() == safe::MD_TUPLE && !self.uniqued_tuple(d)),
+                            3 => op(1).is_some_and(|d| d.kind() == safe::MD_TUPLE && !self.uniqued_tuple(d)),
                             _ => false,
                         };
-                    let last = ops.len().saturating_sub(1);
-                    let kids: Vec<Option<MetaId>> = ops
-                        .into_iter()
-                        .enumerate()
-                        .map(|(i, o)| {
-                            o.map(|x| {
+                    let last = n.saturating_sub(1);
+                    let kids: Box<[Option<MetaId>]> = (0..n)
+                        .map(|i| {
+                            op(i).map(|x| {
                                 if described && i == last {
                                     self.placeholder_meta(Placeholder::Description)
                                 } else {
@@ -383,7 +387,7 @@ impl LlvmModule {
                             })
                         })
                         .collect();
-                    (MetaData::Distinct(self.opaque_meta_id(m), kids.into()), false)
+                    (MetaData::Distinct(self.opaque_meta_id(m), kids), false)
                 }
                 None => (MetaData::Opaque(self.opaque_meta_id(m)), false),
             },
@@ -391,14 +395,20 @@ impl LlvmModule {
         };
         // The same content has the same id (uniqued items with the same content are one
         // LLVM node; the opaque ones carry their node's identity in their content).
-        if let Some(&old) = self.tables.meta_by_data.get(&data) {
-            self.caches.meta_of.insert(m, old);
-            return old;
+        // One lookup of the content (its hash reads every operand).
+        match self.tables.meta_by_data.entry(data) {
+            std::collections::hash_map::Entry::Occupied(o) => {
+                let old = *o.get();
+                self.caches.meta_of.insert(m, old);
+                old
+            }
+            std::collections::hash_map::Entry::Vacant(v) => {
+                self.tables.metas[id.index()] = v.key().clone();
+                self.tables.meta_stable[id.index()] = stable;
+                v.insert(id);
+                id
+            }
         }
-        self.tables.metas[id.index()] = data.clone();
-        self.tables.meta_stable[id.index()] = stable;
-        self.tables.meta_by_data.insert(data, id);
-        id
     }
 
     pub(super) fn intern_asm(&mut self, v: V) -> Option<AsmId> {
@@ -413,14 +423,11 @@ impl LlvmModule {
         Some(id)
     }
 
-    /// Is the `MDTuple` `m` uniqued? Cached per node (until pointer caches are dropped).
-    pub(super) fn uniqued_tuple(&mut self, m: Md) -> bool {
-        if let Some(&u) = self.caches.uniqued_of.get(&m) {
-            return u;
-        }
-        let u = self.ctx.is_uniqued_tuple(m);
-        self.caches.uniqued_of.insert(m, u);
-        u
+    /// Is the `MDTuple` `m` uniqued? Asked of LLVM each time: two calls cost less than
+    /// a lookup in a cache keyed by node (and an insert on a miss).
+    #[inline]
+    pub(super) fn uniqued_tuple(&self, m: Md) -> bool {
+        self.ctx.is_uniqued_tuple(m)
     }
 }
 

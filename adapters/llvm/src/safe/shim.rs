@@ -43,12 +43,16 @@ impl V {
     /// The shim's attachment key of function `self` (`mergefunc_attachment_key`): the
     /// attachments of its reachable instructions but `!dbg` and the kinds in `skip`, on
     /// instructions other than loads not the kinds in `hints` either, by place, kind and
-    /// content. `None` for a declaration or a function the walk declines.
-    pub fn attachment_key(self, hints: &[u32], skip: &[u32]) -> Option<u64> {
+    /// content. `None` for a declaration or a function the walk declines. `memo` keeps
+    /// the content keys of nodes for later calls (its owner clears it when a rewrite may
+    /// have changed or freed a node).
+    pub fn attachment_key(self, hints: &[u32], skip: &[u32], memo: &mut AttachmentMemo) -> Option<u64> {
         let mut out = 0u64;
+        let memo = memo.handle();
         // SAFETY: `self` is a live value (the shim checks that it is a function with a
         // body) that nothing modifies during the call; the shim reads `hints` and `skip`
-        // up to the lengths passed and writes one word to `out`.
+        // up to the lengths passed and writes one word to `out`; `memo` is a live memo
+        // whose entries name live nodes with the contents they had (its owner's rule).
         let ok = unsafe {
             ffi::mergefunc_attachment_key(
                 self.0,
@@ -56,6 +60,7 @@ impl V {
                 hints.len() as u32,
                 skip.as_ptr(),
                 skip.len() as u32,
+                memo,
                 &mut out,
             )
         };
@@ -423,6 +428,49 @@ impl std::fmt::Debug for ScanScratch {
 pub fn prefetch_range(lo: u64, hi: u64, max_bytes: u64) {
     // SAFETY: the shim only issues prefetch instructions, which never fault.
     unsafe { ffi::mergefunc_prefetch_range(lo, hi, max_bytes) }
+}
+
+/// The content keys of metadata nodes that [`V::attachment_key`] computed, kept from one
+/// call to the next (allocated at the first call, freed on drop). Keyed by node: the
+/// owner must [`Self::clear`] it whenever a rewrite may have changed or freed a node.
+#[derive(Debug, Default)]
+pub struct AttachmentMemo {
+    memo: Option<std::ptr::NonNull<std::ffi::c_void>>,
+    /// Holds entries (a call since the last clear).
+    used: bool,
+}
+
+impl Drop for AttachmentMemo {
+    fn drop(&mut self) {
+        if let Some(m) = self.memo {
+            // SAFETY: made by `mergefunc_attachment_memo_new`, freed once.
+            unsafe { ffi::mergefunc_attachment_memo_free(m.as_ptr()) }
+        }
+    }
+}
+
+impl AttachmentMemo {
+    /// Forgets every entry (cheap when nothing was asked since the last clear).
+    pub fn clear(&mut self) {
+        if let (Some(m), true) = (self.memo, self.used) {
+            // SAFETY: a live memo made by `mergefunc_attachment_memo_new`.
+            unsafe { ffi::mergefunc_attachment_memo_clear(m.as_ptr()) }
+        }
+        self.used = false;
+    }
+
+    fn handle(&mut self) -> *mut std::ffi::c_void {
+        self.used = true;
+        match self.memo {
+            Some(m) => m.as_ptr(),
+            None => {
+                // SAFETY: a plain allocation in the shim (`new` throws rather than return null).
+                let m = unsafe { ffi::mergefunc_attachment_memo_new() };
+                self.memo = std::ptr::NonNull::new(m);
+                m
+            }
+        }
+    }
 }
 
 /// The shim's same-body walk and its scratch (allocated at the first walk, freed on
