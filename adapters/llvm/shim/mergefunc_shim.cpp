@@ -2164,10 +2164,15 @@ uint64_t mergefunc_shape_key(void *scan, LLVMValueRef fn, unsigned ptr_bits, int
   const Instruction *T = Entry.getTerminator();
   if (!T)
     return 0;
+  // Whether a call may be a debug intrinsic: asking a call (`isa<DbgInfoIntrinsic>`) reads
+  // its callee, a function object far from the instruction and mostly cold, so it is
+  // asked only in modules that declare one (under LLVM 22 most declare none: debug
+  // records are not instructions). The same keys either way.
+  const bool Dbg = mayHaveDbgIntrinsics(S, F);
   uint64_t H = mixk(0x5a, typeKey<false>(S, F->getFunctionType(), ptr_bits, 0));
   H = mixk(mixk(mixk(H, F->getCallingConv()), F->hasGC()), F->hasSection());
   const Instruction *First = &Entry.front();
-  while (First != T && isa<DbgInfoIntrinsic>(First))
+  while (Dbg && First != T && isa<DbgInfoIntrinsic>(First))
     First = First->getNextNode();
   H = mixk(H, firstKey(First));
   H = mixk(mixk(mixk(H, T->getOpcode()), T->getNumOperands()), T->getNumSuccessors());
@@ -2179,7 +2184,7 @@ uint64_t mergefunc_shape_key(void *scan, LLVMValueRef fn, unsigned ptr_bits, int
     uint64_t N = 0;
     for (const Instruction &I : Entry) {
       __builtin_prefetch(reinterpret_cast<const void *>(reinterpret_cast<uintptr_t>(&I) + PrefixPrefetchAhead));
-      if (isa<DbgInfoIntrinsic>(I))
+      if (Dbg && isa<DbgInfoIntrinsic>(I))
         continue;
       if (N == entry_cap) {
         H = mixk(H, ~uint64_t(0));
@@ -2197,7 +2202,7 @@ uint64_t mergefunc_shape_key(void *scan, LLVMValueRef fn, unsigned ptr_bits, int
       if (!BT)
         return 0;
       const Instruction *BF = &B->front();
-      while (BF != BT && isa<DbgInfoIntrinsic>(BF))
+      while (Dbg && BF != BT && isa<DbgInfoIntrinsic>(BF))
         BF = BF->getNextNode();
       H = mixk(H, firstKey(BF));
       H = mixk(mixk(mixk(H, BT->getOpcode()), BT->getNumOperands()), BT->getNumSuccessors());

@@ -1,0 +1,75 @@
+//! The class programs' smoke run: `scripts/real-programs.py` builds two of its programs
+//! through the command only (no plugin, `-O2`, the default options and all options):
+//! `classes-c` (macro- and compiler-written families: `_Generic` over per-type families,
+//! `cleanup` locals, varargs readers, setjmp, computed goto, `target_clones`, callbacks
+//! whose addresses are compared) and `cfi` under `-fsanitize=cfi` (indirect calls to
+//! functions with equal bodies, of one C type and of different C types; calls of the
+//! wrong type must still be stopped after merging). Every merged build must print what
+//! the unmerged build prints, and the command must merge in both. The whole sweep
+//! (every build way, OpenMP, coroutines, expat, Mbed TLS, fmt) is
+//! `scripts/class-sweep.sh` (docs/soundness-audit.md).
+//!
+//! It takes a few seconds, so it runs with the execution differential: in CI (`CI` set)
+//! or with `MERGEFUNC_EXEC_DIFF=1`; `MERGEFUNC_EXEC_DIFF=0` skips it anywhere.
+#![cfg(feature = "llvm")]
+#![allow(clippy::std_instead_of_core, clippy::std_instead_of_alloc)]
+
+mod common;
+
+use std::process::Command;
+
+/// Runs real-programs.py with `extra` and returns its output after checking that every
+/// build printed what its unmerged build printed.
+fn run_programs(work: &std::path::Path, extra: &[&str]) -> String {
+    let root = common::harness::repo_root();
+    let out = Command::new("python3")
+        .arg(root.join("adapters/llvm/scripts/real-programs.py"))
+        .args(["--no-plugin", "--opt-levels", "O2", "--sets", "default,all", "--cli", env!("CARGO_BIN_EXE_mergefunc")])
+        .arg("--work")
+        .arg(work)
+        .args(extra)
+        .output()
+        .expect("python3 runs");
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "real-programs.py {extra:?} failed ({}):\n{stdout}\n{stderr}", out.status);
+    assert!(stdout.contains("all builds printed what the unmerged build printed"), "{stdout}");
+    stdout
+}
+
+/// The merge count of one build line (`NAME -O2 cli:default   merged=   14 ...`).
+fn merged(stdout: &str, build: &str) -> u32 {
+    let line = stdout
+        .lines()
+        .find(|l| l.split_whitespace().nth(2) == Some(build))
+        .unwrap_or_else(|| panic!("no {build} line in:\n{stdout}"));
+    let count = line.split("merged=").nth(1).and_then(|r| r.split_whitespace().next()).unwrap_or("-");
+    count.parse().unwrap_or_else(|_| panic!("no merge count in {line}"))
+}
+
+#[test]
+fn class_programs_print_the_same_after_merging() {
+    let wanted = match std::env::var("MERGEFUNC_EXEC_DIFF").ok().as_deref() {
+        Some("0") => false,
+        Some(_) => true,
+        None => std::env::var_os("CI").is_some(),
+    };
+    if !wanted {
+        eprintln!("SKIP: the class programs run in CI or with MERGEFUNC_EXEC_DIFF=1");
+        return;
+    }
+    if common::harness::tools_or_skip("class_programs").is_none() {
+        return;
+    }
+    let work = std::env::temp_dir().join(format!("mergefunc-class-programs-{}", std::process::id()));
+    let c = run_programs(&work, &["--programs", "classes-c"]);
+    // the families of one layout merge (vec_long_* into vec_llong_*, the twins of each
+    // family, cleanup twins, target_clones twins); the rest of the program stays
+    assert!(merged(&c, "cli:default") >= 10, "{c}");
+    assert!(merged(&c, "cli:all") >= merged(&c, "cli:default"), "{c}");
+    let cfi = run_programs(&work, &["--programs", "cfi", "--cflags", "cfi"]);
+    // inc_a/inc_b, sq_a/sq_b, load_a/load_b, nonnull_i/nonnull_i2: one C type each; the
+    // pairs of different C types (different CFI type sets) stay apart
+    assert_eq!(merged(&cfi, "cli:default"), 4, "{cfi}");
+    let _ = std::fs::remove_dir_all(&work);
+}
