@@ -58,6 +58,57 @@ pub struct FunctionHasher {
     pub abstract_callees: Option<Vec<bool>>,
 }
 
+/// [`FunctionHasher::attrs_hash`] of an attribute list fed one attribute at a time, for
+/// adapters that hash a list without converting it ([`Module::attrs_hash_hint`]). Feed
+/// it exactly what the converted list would hold: [`Self::new`] with the number of sets
+/// that count ([`crate::order::num_attr_sets`]: up to the last non-empty one of function,
+/// return, parameters), then per set [`Self::set`] with its length and its attributes in
+/// order. Only flag, integer and string attributes can be fed (a list with a type or an
+/// opaque attribute is hashed from its conversion).
+pub struct AttrsHasher {
+    h: FxHasher,
+    sets: usize,
+}
+
+impl core::fmt::Debug for AttrsHasher {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("AttrsHasher").field("sets", &self.sets).finish_non_exhaustive()
+    }
+}
+
+impl AttrsHasher {
+    /// A list of `sets` sets that count.
+    pub fn new(sets: usize) -> Self {
+        let mut h = FxHasher::default();
+        h.write_usize(sets);
+        AttrsHasher { h, sets }
+    }
+    /// The next set, of `len` attributes.
+    pub fn set(&mut self, len: usize) {
+        self.h.write_usize(len);
+    }
+    /// A flag attribute of kind `k`.
+    pub fn flag(&mut self, k: u32) {
+        self.h.write_u64(u64::from(k));
+    }
+    /// An integer attribute of kind `k` and value `v`.
+    pub fn int(&mut self, k: u32, v: u64) {
+        self.h.write_u64(1 << 32 | u64::from(k));
+        self.h.write_u64(v);
+    }
+    /// A string attribute `k` = `v`.
+    pub fn string(&mut self, k: &[u8], v: &[u8]) {
+        self.h.write_u64(3 << 32 | k.len() as u64);
+        self.h.write(k);
+        self.h.write_usize(v.len());
+        self.h.write(v);
+    }
+    /// The hash (bit 63 clear, as every attribute-list hash).
+    pub fn finish(self) -> u64 {
+        self.h.finish() & !(1 << 63)
+    }
+}
+
 const NONE: u64 = u64::MAX;
 
 impl FunctionHasher {
@@ -172,48 +223,48 @@ impl FunctionHasher {
     /// Hash of attribute list `a`, consistent with [`crate::order::cmp_attrs`]: the number
     /// of sets that count, then per set its length and per attribute its kind and value, a
     /// type attribute's type canonically ([`Self::type_hash`]). Cached per list id, like
-    /// type hashes (ids must not be reused for other lists).
+    /// type hashes (ids must not be reused for other lists). An adapter that hashed the
+    /// list itself ([`Module::attrs_hash_hint`], with an [`AttrsHasher`]) is taken at its
+    /// word, and the list is not read.
     pub fn attrs_hash<M: Module + ?Sized>(&mut self, m: &M, a: AttrsId) -> u64 {
         if let Some(&v) = self.attrs_cache.get(a.index()).filter(|&&v| v != NONE) {
             return v;
         }
-        let list = m.attrs(a);
-        let mut h = FxHasher::default();
-        let n = crate::order::num_attr_sets(list);
-        h.write_usize(n);
-        for i in 0..n {
-            let set = crate::order::attr_set(list, i);
-            h.write_usize(set.len());
-            for attr in set {
-                match attr {
-                    Attr::Flag(k) => h.write_u64(u64::from(*k)),
-                    Attr::Int(k, v) => {
-                        h.write_u64(1 << 32 | u64::from(*k));
-                        h.write_u64(*v);
-                    }
-                    Attr::Type(k, t) => {
-                        h.write_u64(2 << 32 | u64::from(*k));
-                        h.write_u64(t.map_or(NONE, |t| self.type_hash(m, t)));
-                    }
-                    Attr::Str(k, v) => {
-                        h.write_u64(3 << 32 | k.len() as u64);
-                        h.write(k);
-                        h.write_usize(v.len());
-                        h.write(v);
-                    }
-                    Attr::Opaque(k, id) => {
-                        h.write_u64(4 << 32 | u64::from(*k));
-                        h.write_u64(*id);
-                    }
-                }
-            }
-        }
-        let v = h.finish() & !(1 << 63);
+        let v = match m.attrs_hash_hint(a) {
+            Some(v) => v,
+            None => self.attrs_hash_of_list(m, m.attrs(a)),
+        };
         if self.attrs_cache.len() <= a.index() {
             self.attrs_cache.resize(a.index() + 1, NONE);
         }
         self.attrs_cache[a.index()] = v;
         v
+    }
+
+    /// [`Self::attrs_hash`] of a list read from its content (no cache, no hint).
+    pub fn attrs_hash_of_list<M: Module + ?Sized>(&mut self, m: &M, list: &AttrList) -> u64 {
+        let mut h = AttrsHasher::new(crate::order::num_attr_sets(list));
+        for i in 0..h.sets {
+            let set = crate::order::attr_set(list, i);
+            h.set(set.len());
+            for attr in set {
+                match attr {
+                    Attr::Flag(k) => h.flag(*k),
+                    Attr::Int(k, v) => h.int(*k, *v),
+                    Attr::Type(k, t) => {
+                        let th = t.map_or(NONE, |t| self.type_hash(m, t));
+                        h.h.write_u64(2 << 32 | u64::from(*k));
+                        h.h.write_u64(th);
+                    }
+                    Attr::Str(k, v) => h.string(k, v),
+                    Attr::Opaque(k, id) => {
+                        h.h.write_u64(4 << 32 | u64::from(*k));
+                        h.h.write_u64(*id);
+                    }
+                }
+            }
+        }
+        h.finish()
     }
 
     /// Hash of `f`'s signature, consistent with the order's signature step: its canonical
@@ -378,6 +429,45 @@ mod tests {
     use super::*;
     use crate::testkit::{adder, ext, Tiny};
     use core::cmp::Ordering;
+
+    /// An adapter feeding an [`AttrsHasher`] the attributes of a list gets the hash the
+    /// hasher computes from the list's conversion: empty sets inside, trailing ones not
+    /// counted, flags, integers and strings.
+    #[test]
+    fn attrs_hasher_fed_by_hand_matches_the_list_hash() {
+        let mut m = Tiny::new();
+        let s = |k: &[u8], v: &[u8]| Attr::Str(k.into(), v.into());
+        let lists = [
+            AttrList::default(),
+            AttrList { func: alloc::vec![Attr::Flag(3), s(b"k", b"v")].into(), ..Default::default() },
+            AttrList { ret: alloc::vec![Attr::Int(9, 8)].into(), ..Default::default() },
+            AttrList {
+                func: alloc::vec![Attr::Flag(1)].into(),
+                params: alloc::vec![alloc::boxed::Box::default(), alloc::vec![Attr::Int(70, 16), s(b"", b"")].into()].into(),
+                ..Default::default()
+            },
+        ];
+        let mut h = FunctionHasher::new();
+        for list in &lists {
+            let sets = crate::order::num_attr_sets(list);
+            let mut by_hand = AttrsHasher::new(sets);
+            for i in 0..sets {
+                let set = crate::order::attr_set(list, i);
+                by_hand.set(set.len());
+                for a in set {
+                    match a {
+                        Attr::Flag(k) => by_hand.flag(*k),
+                        Attr::Int(k, v) => by_hand.int(*k, *v),
+                        Attr::Str(k, v) => by_hand.string(k, v),
+                        Attr::Type(..) | Attr::Opaque(..) => unreachable!(),
+                    }
+                }
+            }
+            m.attrs.push(list.clone());
+            let id = AttrsId::new(m.attrs.len() - 1);
+            assert_eq!(by_hand.finish(), h.attrs_hash(&m, id), "{list:?}");
+        }
+    }
 
     /// The signature hash follows the order on attribute lists: a type attribute's type
     /// counts canonically (a pointer equals the integer of pointer width), every other

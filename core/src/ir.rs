@@ -825,6 +825,14 @@ pub trait Module {
     fn asm_data(&self, a: AsmId) -> &AsmData;
     /// An attribute list.
     fn attrs(&self, a: AttrsId) -> &AttrList;
+    /// The hash [`crate::hash::FunctionHasher::attrs_hash`] gives list `a`, if the adapter
+    /// computed it without converting the list (with a [`crate::hash::AttrsHasher`] fed
+    /// the attributes [`Self::attrs`] would return), so that hashing a signature need not
+    /// read the list. `None` (the default): the hasher reads [`Self::attrs`].
+    fn attrs_hash_hint(&self, a: AttrsId) -> Option<u64> {
+        let _ = a;
+        None
+    }
     /// Target facts.
     fn target(&self) -> &TargetInfo;
 

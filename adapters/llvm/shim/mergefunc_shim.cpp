@@ -31,6 +31,8 @@
 #include "llvm/IR/Value.h"
 
 #include <climits>
+#include <cstring>
+#include <type_traits>
 
 using namespace llvm;
 
@@ -1004,6 +1006,28 @@ const void *mergefunc_attribute_list(LLVMValueRef v, int *ok) {
     return CB->getAttributes().getRawPointer();
   *ok = 0;
   return nullptr;
+}
+
+// The attributes of set `idx` (LLVM-C's numbering: ~0U the function, 0 the return
+// value, 1.. the parameters) of the attribute list whose identity
+// `mergefunc_attribute_list` returned (null: the empty list), into `out` (room for
+// `cap`); returns the set's size (only the first `cap` are written). Reading a list by
+// its identity needs no function or call that still carries it: lists are uniqued in
+// their context and never freed. `AttributeList` is one pointer to its uniqued
+// implementation (asserted below), the value `getRawPointer` returns.
+unsigned mergefunc_attribute_list_set(const void *list, unsigned idx, LLVMAttributeRef *out, unsigned cap) {
+  static_assert(sizeof(AttributeList) == sizeof(void *) && std::is_trivially_copyable_v<AttributeList>,
+                "AttributeList is one pointer");
+  AttributeList AL;
+  std::memcpy(static_cast<void *>(&AL), &list, sizeof(void *));
+  AttributeSet S = AL.getAttributes(idx);
+  unsigned N = S.getNumAttributes(), I = 0;
+  for (Attribute A : S) {
+    if (I == cap)
+      break;
+    out[I++] = wrap(A);
+  }
+  return N;
 }
 
 } // extern "C"

@@ -253,6 +253,15 @@ extern "C" {
     /// The identity of the attribute list of a function or call site (uniqued, never
     /// freed; null for the empty list); `*ok = 0` for any other value.
     pub fn mergefunc_attribute_list(v: LLVMValueRef, ok: *mut i32) -> *const std::ffi::c_void;
+    /// The size of set `idx` (LLVM-C's numbering) of the attribute list with identity
+    /// `list` (as `mergefunc_attribute_list` gives it); its first `cap` attributes go to
+    /// `out`.
+    pub fn mergefunc_attribute_list_set(
+        list: *const std::ffi::c_void,
+        idx: u32,
+        out: *mut inkwell::llvm_sys::prelude::LLVMAttributeRef,
+        cap: u32,
+    ) -> u32;
     /// `dst->setAttributes(src->getAttributes())` for a function `src` and a function or
     /// call `dst` with as many parameters/arguments; 0 (nothing done) otherwise.
     pub fn mergefunc_copy_attributes(dst: LLVMValueRef, src: LLVMValueRef) -> i32;

@@ -340,7 +340,13 @@ struct Tables {
     /// distinct or opaque node inside), so its id is the same in every generation.
     meta_stable: Vec<bool>,
     asms: Vec<AsmData>,
-    attr_lists: Vec<AttrList>,
+    /// By id; a list hashed without being converted (see `attrs.rs`, `lazy_list`) is
+    /// converted at its first read, from its identity in `attr_sources`.
+    attr_lists: Vec<std::sync::OnceLock<AttrList>>,
+    /// By id: for a list not converted when it was given its id, LLVM's list, the
+    /// parameter count read, and its hash (`mergefunc::hash::AttrsHasher`); `None` for a
+    /// list converted at once.
+    attr_sources: Vec<Option<(usize, u32, u64)>>,
     /// `attr_lists` by content hash (the lists themselves are stored once, in
     /// `attr_lists`). Lists whose hashes collide take the next free key: a lookup walks
     /// keys `h, h+1, ...` until it finds an equal list or a free key (entries are never
@@ -434,6 +440,10 @@ struct Scratch {
     /// only the view itself.
     build: BuildScratch,
     attr_buf: Vec<safe::A>,
+    /// Scratch of `lazy_list`: one set's attributes, and where each set ends in
+    /// `attr_buf`.
+    attr_set_buf: Vec<safe::A>,
+    attr_set_ends: Vec<usize>,
     /// Scratch of `build_facts`: the signature props.
     sig: Vec<Prop>,
     /// The empty signature props of placeholder and light facts (one allocation, shared).

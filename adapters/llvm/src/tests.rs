@@ -169,6 +169,57 @@ fn attribute_lists_are_converted_set_by_set_and_interned_by_content() {
     assert_eq!(call, Some(a));
 }
 
+/// A function's attribute list is hashed from LLVM's attributes at load and converted
+/// only when it is read: loading converts none of the lists below (each function has its
+/// own), the hash handed to the core is the hash of the conversion, the conversion is
+/// the one a call site's list gets, and a list with a type attribute is converted at once.
+#[test]
+fn function_attribute_lists_are_hashed_at_load_and_converted_when_read() {
+    let mut m = load(
+        "define zeroext i8 @a(i32 %x, ptr noundef align 8 dereferenceable(16) %p, i32 %y) #0 {\n  \
+           call zeroext i8 @c(i32 %x, ptr noundef align 8 dereferenceable(16) %p, i32 %y) #1\n  ret i8 0\n}\n\
+         define i8 @b(i32 %x, ptr %p, i32 %y) #1 {\n  ret i8 0\n}\n\
+         define i8 @d(i32 %x, ptr %p, i32 %y) {\n  ret i8 0\n}\n\
+         define i8 @e(ptr byval(i32) %p) {\n  ret i8 0\n}\n\
+         define i8 @f(i32 %x, ptr %p, i32 noundef %y) #0 {\n  ret i8 0\n}\n\
+         declare zeroext i8 @c(i32, ptr, i32)\n\
+         attributes #0 = { nounwind \"key\"=\"value\" }\n\
+         attributes #1 = { nounwind \"key\"=\"other\" \"\"=\"\" }\n",
+    );
+    let attrs_of = |m: &LlvmModule, f: &str| match m.func(id(m, f)).sig[0] {
+        Prop::Attrs(a) => a,
+        ref p => panic!("{p:?}"),
+    };
+    let lazy = ["a", "b", "d", "f"].map(|f| attrs_of(&m, f));
+    let e = attrs_of(&m, "e");
+    let (n, converted) = m.testing().lazy_attr_lists();
+    // @a, @b, @d (the empty list), @f and the declaration @c (full facts in these tests).
+    assert_eq!((n, converted), (5, 0), "hashed, none converted at load");
+    assert_eq!(m.attrs_hash_hint(e), None, "a type attribute: converted at once");
+    let mut h = mergefunc::hash::FunctionHasher::new();
+    for a in lazy {
+        let hint = m.attrs_hash_hint(a).expect("hashed without conversion");
+        let list = m.attrs(a).clone();
+        assert_eq!(hint, h.attrs_hash_of_list(&m, &list), "{list:?}");
+    }
+    assert_eq!(m.testing().lazy_attr_lists(), (5, 4));
+    // The conversion of @a's list is the one its call site's list (another LLVM list:
+    // other function attributes) would get with @a's function attributes.
+    let body = m.body(id(&m, "a")).unwrap();
+    let call = body.props_of(&body.insts[0]).iter().find_map(|p| match p {
+        Prop::Attrs(x) => Some(*x),
+        _ => None,
+    });
+    let (fl, cl) = (m.attrs(lazy[0]), m.attrs(call.expect("call attributes")));
+    assert_eq!((&fl.ret, &fl.params), (&cl.ret, &cl.params));
+    assert_eq!(fl.params.len(), 2, "trailing empty sets dropped: {fl:?}");
+    assert!(m.attrs(lazy[2]).func.is_empty() && m.attrs(lazy[2]).params.is_empty());
+    assert_eq!(m.attrs(lazy[1]).func.len(), 3, "{:?}", m.attrs(lazy[1]));
+    // Different lists stay apart by content, equal content compares equal.
+    assert_ne!(mergefunc::order::cmp_attrs(&m, lazy[0], lazy[3]), std::cmp::Ordering::Equal);
+    assert_eq!(mergefunc::order::cmp_attrs(&m, lazy[0], lazy[0]), std::cmp::Ordering::Equal);
+}
+
 #[test]
 fn gep_offsets_use_the_index_width() {
     let m = load(

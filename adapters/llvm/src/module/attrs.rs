@@ -5,10 +5,14 @@
 //!
 //! Invariants: attributes and attribute lists are uniqued per LLVM context and never
 //! freed, so the caches keyed by their handles (`attr_of`, `attrs_by_list`) never go
-//! stale; a list's id depends on its content only.
+//! stale, and a list can be read by its identity at any time; a list converted at once
+//! has an id that depends on its content only, a function's list hashed instead
+//! (`lazy_list`) an id per LLVM list, and its hash is the one the core computes from its
+//! conversion (the order and the hashes compare lists by content, never by id).
 
 use super::LlvmModule;
 use crate::safe::{AttrOwner, AttrRead, A, V};
+
 use inkwell::llvm_sys as sys;
 use mergefunc::{Attr, AttrList, AttrsId};
 
@@ -68,9 +72,10 @@ impl LlvmModule {
     ///
     /// Attribute lists (and attributes) are uniqued per LLVM context and never freed, so
     /// lists are cached by the identity of LLVM's list and the parameter count read (one
-    /// shim call and one lookup for a list seen before). A list not seen before is
-    /// converted set by set and interned by content (two LLVM lists that differ only past
-    /// the parameters read get the same id).
+    /// shim call and one lookup for a list seen before). A function's list not seen before
+    /// is hashed and converted when first read ([`Self::lazy_list`]) where it can be;
+    /// any other list is converted set by set and interned by content (two LLVM lists
+    /// that differ only past the parameters read get the same id).
     pub(super) fn fn_attrs(&mut self, owner: AttrOwner, nparams: u32) -> (AttrsId, bool) {
         let list = owner.value().attribute_list_id();
         if let Some(list) = list {
@@ -78,11 +83,157 @@ impl LlvmModule {
                 return (id, flags & list_flags::SPECIAL != 0);
             }
         }
-        let (id, flags) = self.attr_list_of_owner(owner, nparams);
+        // A function's list is hashed, not converted, where it can be (see `lazy_list`).
+        let lazy = match list {
+            Some(list) if owner.is_function() => self.lazy_list(list, nparams),
+            _ => None,
+        };
+        let (id, flags) = lazy.unwrap_or_else(|| self.attr_list_of_owner(owner, nparams));
         if let Some(list) = list {
             self.caches.attrs_by_list.insert((list, nparams), (id, flags));
         }
         (id, flags & list_flags::SPECIAL != 0)
+    }
+
+    /// A function's attribute list (LLVM's `list`, `nparams` parameters read) given an
+    /// id without being converted: its hash is computed from LLVM's attributes as the
+    /// core would compute it from the conversion (`mergefunc::hash::AttrsHasher`, handed
+    /// to the core by [`mergefunc::Module::attrs_hash_hint`]), with its [`list_flags`];
+    /// the conversion waits for the first read of the list ([`Self::attr_list`]), which
+    /// happens only where two functions with different lists meet in the order. Where
+    /// every tiny function has a list of its own, converting them all at load was a
+    /// sixth of the pass. `None` (nothing recorded) for a list with a type or an
+    /// opaque attribute, whose hash needs interned types or first-occurrence ids: those
+    /// are converted at once.
+    ///
+    /// Such an id is given per LLVM list, not per content: two lists that LLVM keeps
+    /// apart but convert to the same content (parameter sets past `nparams`, which a
+    /// valid function does not have) get two ids. The order and the hash compare lists
+    /// by content, never by id, so that changes no answer.
+    fn lazy_list(&mut self, list: usize, nparams: u32) -> Option<(AttrsId, u8)> {
+        use mergefunc::hash::AttrsHasher;
+        // Every set read once, into one buffer: function, return, then the parameters;
+        // `ends[i]` is where set `i` ends.
+        let mut all = std::mem::take(&mut self.scratch.attr_buf);
+        let mut buf = std::mem::take(&mut self.scratch.attr_set_buf);
+        let mut ends = std::mem::take(&mut self.scratch.attr_set_ends);
+        all.clear();
+        ends.clear();
+        for i in 0..nparams as usize + 2 {
+            let idx = match i {
+                0 => sys::LLVMAttributeFunctionIndex,
+                1 => sys::LLVMAttributeReturnIndex,
+                _ => i as u32 - 1,
+            };
+            crate::safe::list_set(list, idx, &mut buf);
+            all.extend_from_slice(&buf);
+            ends.push(all.len());
+        }
+        // The sets that count: up to the last non-empty one.
+        let sets = (0..ends.len()).rev().find(|&i| ends[i] > if i == 0 { 0 } else { ends[i - 1] }).map_or(0, |i| i + 1);
+        let mut h = AttrsHasher::new(sets);
+        let mut flags = 0u8;
+        let [naked, prealloc] = self.kinds.no_thunk_kinds;
+        let inalloca = self.kinds.special_alloca_kinds[0];
+        let mut ok = true;
+        'sets: for i in 0..sets {
+            let set = &all[if i == 0 { 0 } else { ends[i - 1] }..ends[i]];
+            h.set(set.len());
+            let (is_fn, is_param) = (i == 0, i >= 2);
+            for &a in set {
+                // SAFETY: the bytes are hashed before `read`'s borrow ends; the context
+                // outlives this call.
+                let kind = match unsafe { a.read(self.kinds.int_attr_range) } {
+                    AttrRead::Str(k, v) => {
+                        if is_fn && (k == b"interrupt" || k == b"signal") {
+                            flags |= list_flags::INTERRUPT;
+                        }
+                        h.string(k, v);
+                        continue;
+                    }
+                    AttrRead::Flag(k) => {
+                        h.flag(k);
+                        k
+                    }
+                    AttrRead::Int(k, x) => {
+                        h.int(k, x);
+                        k
+                    }
+                    AttrRead::Type(..) | AttrRead::Other(_) => {
+                        ok = false;
+                        break 'sets;
+                    }
+                };
+                if kind != 0 && self.kinds.special_alloca_kinds.contains(&kind) {
+                    flags |= list_flags::SPECIAL;
+                }
+                if is_fn && naked != 0 && kind == naked {
+                    flags |= list_flags::NAKED;
+                } else if is_param && prealloc != 0 && kind == prealloc {
+                    flags |= list_flags::PREALLOCATED;
+                } else if is_param && inalloca != 0 && kind == inalloca {
+                    flags |= list_flags::INALLOCA;
+                }
+            }
+        }
+        self.scratch.attr_buf = all;
+        self.scratch.attr_set_buf = buf;
+        self.scratch.attr_set_ends = ends;
+        if !ok {
+            return None;
+        }
+        let id = AttrsId::new(self.tables.attr_lists.len());
+        self.tables.attr_lists.push(std::sync::OnceLock::new());
+        self.tables.attr_sources.push(Some((list, nparams, h.finish())));
+        Some((id, flags))
+    }
+
+    /// List `a` ([`mergefunc::Module::attrs`]), converted now if it was only hashed
+    /// ([`Self::lazy_list`]).
+    pub(crate) fn attr_list(&self, a: AttrsId) -> &AttrList {
+        let cell = &self.tables.attr_lists[a.index()];
+        cell.get_or_init(|| {
+            let (list, nparams, _) =
+                self.tables.attr_sources[a.index()].expect("a list without a conversion has a source");
+            self.convert_list(list, nparams)
+        })
+    }
+
+    /// The hash of list `a` if it was hashed instead of converted ([`Self::lazy_list`]).
+    pub(crate) fn attr_hash_hint(&self, a: AttrsId) -> Option<u64> {
+        self.tables.attr_sources.get(a.index()).copied().flatten().map(|(_, _, h)| h)
+    }
+
+    /// The conversion of a list [`Self::lazy_list`] hashed: flag, integer and string
+    /// attributes only (it declines every other kind), set by set as
+    /// [`Self::attr_list_of_owner`] converts, without its caches (this runs behind a
+    /// shared reference, and only for lists that meet another list in the order).
+    fn convert_list(&self, list: usize, nparams: u32) -> AttrList {
+        let mut buf = Vec::new();
+        let mut set_at = |idx: u32| -> Box<[Attr]> {
+            crate::safe::list_set(list, idx, &mut buf);
+            buf.iter()
+                .map(|&a| {
+                    // SAFETY: the string bytes are copied into the record before `read`'s
+                    // borrow ends; the context outlives this call.
+                    match unsafe { a.read(self.kinds.int_attr_range) } {
+                        AttrRead::Str(k, v) => Attr::Str(k.into(), v.into()),
+                        AttrRead::Flag(k) => Attr::Flag(k),
+                        AttrRead::Int(k, x) => Attr::Int(k, x),
+                        // `lazy_list` hashes no list with these (and lists never change);
+                        // were one met, its uniqued handle is an exact identity.
+                        AttrRead::Type(k, _) | AttrRead::Other(k) => Attr::Opaque(k, a.0 as usize as u64),
+                    }
+                })
+                .collect()
+        };
+        let func = set_at(sys::LLVMAttributeFunctionIndex);
+        let ret = set_at(sys::LLVMAttributeReturnIndex);
+        let mut params: Vec<Box<[Attr]>> = (1..=nparams).map(&mut set_at).collect();
+        while params.last().is_some_and(|p| p.is_empty()) {
+            params.pop();
+        }
+        AttrList { func, ret, params: params.into() }
     }
 
     /// The [`list_flags`] of function `v`'s attribute list, when the list was converted
@@ -175,14 +326,15 @@ impl LlvmModule {
             rustc_hash::FxBuildHasher.hash_one(&list)
         };
         while let Some(&id) = self.tables.attrs_of.get(&k) {
-            if self.tables.attr_lists[id.index()] == list {
+            if self.tables.attr_lists[id.index()].get() == Some(&list) {
                 return id;
             }
             k = k.wrapping_add(1);
         }
         let id = AttrsId::new(self.tables.attr_lists.len());
         self.tables.attrs_of.insert(k, id);
-        self.tables.attr_lists.push(list);
+        self.tables.attr_lists.push(std::sync::OnceLock::from(list));
+        self.tables.attr_sources.push(None);
         id
     }
 }

@@ -250,7 +250,7 @@ impl LlvmModule {
             | Item::Offset(_)
             | Item::Value(Value::Meta(_) | Value::Asm(_)) => None,
             Item::Attr { list, set, index } => {
-                let l = &self.tables.attr_lists[list.index()];
+                let l = self.attr_list(list);
                 let set: &[Attr] = match set {
                     0 => &l.func,
                     1 => &l.ret,

@@ -167,6 +167,7 @@ impl LlvmModule {
             s.caches.attrs_by_list.reserve(full);
             s.tables.attrs_of.reserve(full);
             s.tables.attr_lists.reserve(full);
+            s.tables.attr_sources.reserve(full);
         }
         // Headroom for the functions rewrites add (a private body per merged pair of
         // interposable or ODR functions): no regrowth copy of the table mid-pass.

@@ -52,7 +52,10 @@ impl Module for LlvmModule {
         &self.tables.asms[a.index()]
     }
     fn attrs(&self, a: AttrsId) -> &AttrList {
-        &self.tables.attr_lists[a.index()]
+        self.attr_list(a)
+    }
+    fn attrs_hash_hint(&self, a: AttrsId) -> Option<u64> {
+        self.attr_hash_hint(a)
     }
     fn target(&self) -> &TargetInfo {
         &self.load.target

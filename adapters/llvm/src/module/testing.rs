@@ -109,6 +109,19 @@ impl<'a> Testing<'a> {
         (m.stats.views_copied, &m.stats.copy_diffs)
     }
 
+    /// Attribute lists given an id without being converted, and how many of them are
+    /// converted by now (see `attrs.rs`, `lazy_list`).
+    pub fn lazy_attr_lists(&self) -> (usize, usize) {
+        let t = &self.m.tables;
+        let lazy = t.attr_sources.iter().enumerate().filter(|(_, s)| s.is_some());
+        let (mut n, mut converted) = (0, 0);
+        for (i, _) in lazy {
+            n += 1;
+            converted += usize::from(t.attr_lists[i].get().is_some());
+        }
+        (n, converted)
+    }
+
     /// How many times [`mergefunc::FastPath::same_body_as`] vouched that a function has another's
     /// body (the driver then merges it without building its view if the other survives).
     pub fn same_body_claims(&self) -> u64 {

@@ -149,6 +149,27 @@ unsafe fn borrowed<'a>(p: *const c_char, len: usize) -> &'a [u8] {
     unsafe { std::slice::from_raw_parts(p as *const u8, len) }
 }
 
+/// The attributes of set `idx` (`u32::MAX` the function, 0 the return value, `i`
+/// parameter `i`) of the attribute list with identity `list` (as
+/// [`V::attribute_list_id`] gives it; 0 the empty list), into `buf` (cleared first).
+/// Lists are uniqued per context and never freed, so a list is read by its identity
+/// long after the function that carried it changed.
+pub fn list_set(list: usize, idx: u32, buf: &mut Vec<A>) {
+    buf.clear();
+    let cap = buf.capacity().max(16);
+    buf.resize(cap, A(ptr::null_mut()));
+    // SAFETY: `list` is the identity of a uniqued attribute list of a live context (or
+    // null); the shim writes at most `cap` handles into `buf`, which has room for them
+    // (`A` is a transparent handle).
+    let n = unsafe { crate::ffi::mergefunc_attribute_list_set(list as *const _, idx, buf.as_mut_ptr() as *mut LLVMAttributeRef, cap as u32) } as usize;
+    if n > cap {
+        buf.resize(n, A(ptr::null_mut()));
+        // SAFETY: as above, with room for all `n`.
+        unsafe { crate::ffi::mergefunc_attribute_list_set(list as *const _, idx, buf.as_mut_ptr() as *mut LLVMAttributeRef, n as u32) };
+    }
+    buf.truncate(n);
+}
+
 /// The owner of an attribute list: a function or a call site (made only by
 /// [`AttrOwner::of_function`] and [`AttrOwner::of_call`], so it is one of the two).
 #[derive(Clone, Copy, Debug)]
@@ -169,6 +190,11 @@ impl AttrOwner {
     /// A call site's attribute list.
     pub fn of_call(call: CallSite) -> AttrOwner {
         AttrOwner(Owner::Call(call))
+    }
+
+    /// Whether the owner is a function (not a call site).
+    pub fn is_function(self) -> bool {
+        matches!(self.0, Owner::Function(_))
     }
 
     /// The parameter count of a function, the argument count of a call.
