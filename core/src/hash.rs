@@ -61,9 +61,8 @@ pub struct FunctionHasher {
 /// [`FunctionHasher::attrs_hash`] of an attribute list fed one attribute at a time, for
 /// adapters that hash a list without converting it ([`Module::attrs_hash_hint`]). Feed
 /// it exactly what the converted list would hold: [`Self::new`] with the number of sets
-/// that count ([`crate::order::num_attr_sets`]: up to the last non-empty one of function,
-/// return, parameters), then per set [`Self::set`] with its length and its attributes in
-/// order. Only flag, integer and string attributes can be fed (a list with a type or an
+/// that count (up to the last non-empty one of function, return, parameters), then per
+/// set [`Self::set`] with its length and its attributes in order. Only flag, integer and string attributes can be fed (a list with a type or an
 /// opaque attribute is hashed from its conversion).
 pub struct AttrsHasher {
     h: FxHasher,
@@ -443,7 +442,8 @@ mod tests {
             AttrList { ret: alloc::vec![Attr::Int(9, 8)].into(), ..Default::default() },
             AttrList {
                 func: alloc::vec![Attr::Flag(1)].into(),
-                params: alloc::vec![alloc::boxed::Box::default(), alloc::vec![Attr::Int(70, 16), s(b"", b"")].into()].into(),
+                params: alloc::vec![alloc::boxed::Box::default(), alloc::vec![Attr::Int(70, 16), s(b"", b"")].into()]
+                    .into(),
                 ..Default::default()
             },
         ];

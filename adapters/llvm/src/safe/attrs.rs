@@ -161,11 +161,25 @@ pub fn list_set(list: usize, idx: u32, buf: &mut Vec<A>) {
     // SAFETY: `list` is the identity of a uniqued attribute list of a live context (or
     // null); the shim writes at most `cap` handles into `buf`, which has room for them
     // (`A` is a transparent handle).
-    let n = unsafe { crate::ffi::mergefunc_attribute_list_set(list as *const _, idx, buf.as_mut_ptr() as *mut LLVMAttributeRef, cap as u32) } as usize;
+    let n = unsafe {
+        crate::ffi::mergefunc_attribute_list_set(
+            list as *const _,
+            idx,
+            buf.as_mut_ptr() as *mut LLVMAttributeRef,
+            cap as u32,
+        )
+    } as usize;
     if n > cap {
         buf.resize(n, A(ptr::null_mut()));
         // SAFETY: as above, with room for all `n`.
-        unsafe { crate::ffi::mergefunc_attribute_list_set(list as *const _, idx, buf.as_mut_ptr() as *mut LLVMAttributeRef, n as u32) };
+        unsafe {
+            crate::ffi::mergefunc_attribute_list_set(
+                list as *const _,
+                idx,
+                buf.as_mut_ptr() as *mut LLVMAttributeRef,
+                n as u32,
+            )
+        };
     }
     buf.truncate(n);
 }
