@@ -2207,3 +2207,39 @@ fn lazy_attribute_lists_agree_with_the_eager_conversion() {
     }
     assert!(checked > 100, "only {checked} lazy lists in the corpus");
 }
+
+/// A call site whose LLVM attribute list is one a function's list already hashed shares
+/// that list's id (the cache is keyed by LLVM's list and the count read, whoever owns
+/// it): equal lists still have one id, so call sites compare as before.
+#[test]
+fn call_sites_share_the_id_of_a_hashed_function_list() {
+    let mut m = load(
+        "define i32 @f(i32 %x) #0 {\n  ret i32 %x\n}\n\
+         define i32 @g(i32 %x) {\n  %r = call i32 @f(i32 %x) #0\n  ret i32 %r\n}\n\
+         define i32 @h(i32 %x) {\n  %r = call i32 @f(i32 %x) #0\n  ret i32 %r\n}\n\
+         define i32 @k(i32 %x) {\n  %r = call i32 @f(i32 %x) #1\n  ret i32 %r\n}\n\
+         attributes #0 = { nounwind \"key\"=\"a\" }\n\
+         attributes #1 = { nounwind \"key\"=\"b\" }\n",
+    );
+    let lazy = m.testing().lazy_attr_ids();
+    let call_attrs = |m: &LlvmModule, f: &str| {
+        let body = m.body(id(m, f)).unwrap();
+        body.props_of(&body.insts[0])
+            .iter()
+            .find_map(|p| match p {
+                Prop::Attrs(x) => Some(*x),
+                _ => None,
+            })
+            .expect("call attributes")
+    };
+    let (g, h, k) = (call_attrs(&m, "g"), call_attrs(&m, "h"), call_attrs(&m, "k"));
+    let f = match m.func(id(&m, "f")).sig[0] {
+        Prop::Attrs(a) => a,
+        ref p => panic!("{p:?}"),
+    };
+    assert!(lazy.contains(&f));
+    assert_eq!((g, h), (f, f), "one LLVM list, one id");
+    assert_ne!(g, k);
+    assert!(equal(&m, "g", "h"));
+    assert!(!equal(&m, "g", "k"));
+}
