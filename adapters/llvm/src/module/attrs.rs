@@ -251,7 +251,7 @@ impl LlvmModule {
     /// trailing empty parameter sets dropped) and interns the list. Each set is
     /// allocated once at its final size (none for an empty one). Also returns the list's
     /// [`list_flags`].
-    fn attr_list_of_owner(&mut self, owner: AttrOwner, nparams: u32) -> (AttrsId, u8) {
+    pub(super) fn attr_list_of_owner(&mut self, owner: AttrOwner, nparams: u32) -> (AttrsId, u8) {
         let mut buf = std::mem::take(&mut self.scratch.attr_buf);
         let mut flags = 0u8;
         let [naked, prealloc] = self.kinds.no_thunk_kinds;

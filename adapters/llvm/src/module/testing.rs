@@ -122,6 +122,27 @@ impl<'a> Testing<'a> {
         (n, converted)
     }
 
+    /// The ids of the attribute lists given an id without being converted (see
+    /// `attrs.rs`, `lazy_list`), in id order.
+    pub fn lazy_attr_ids(&self) -> Vec<mergefunc::AttrsId> {
+        let t = &self.m.tables;
+        (0..t.attr_sources.len()).filter(|&i| t.attr_sources[i].is_some()).map(mergefunc::AttrsId::new).collect()
+    }
+
+    /// Function `f`'s attribute list (its whole parameter count read) converted set by
+    /// set as call sites' lists are (never hashed lazily), interned by content, with its
+    /// `list_flags`: what the lazy path must agree with.
+    pub fn eager_fn_attrs(&mut self, f: FuncId) -> (mergefunc::AttrsId, u8) {
+        let v = self.m.func_value(f).expect("a function");
+        let owner = safe::AttrOwner::of_function(v).expect("a function");
+        self.m.attr_list_of_owner(owner, owner.param_count())
+    }
+
+    /// The `list_flags` recorded for function `f`'s list when it was read.
+    pub fn recorded_fn_attr_flags(&self, f: FuncId) -> Option<u8> {
+        self.m.converted_list_flags(self.m.func_value(f).ok()?)
+    }
+
     /// How many times [`mergefunc::FastPath::same_body_as`] vouched that a function has another's
     /// body (the driver then merges it without building its view if the other survives).
     pub fn same_body_claims(&self) -> u64 {
