@@ -49,13 +49,7 @@ fn merged(stdout: &str, build: &str) -> u32 {
 
 #[test]
 fn class_programs_print_the_same_after_merging() {
-    let wanted = match std::env::var("MERGEFUNC_EXEC_DIFF").ok().as_deref() {
-        Some("0") => false,
-        Some(_) => true,
-        None => std::env::var_os("CI").is_some(),
-    };
-    if !wanted {
-        eprintln!("SKIP: the class programs run in CI or with MERGEFUNC_EXEC_DIFF=1");
+    if !common::harness::exec_diff_wanted("the class programs test") {
         return;
     }
     if common::harness::tools_or_skip("class_programs").is_none() {

@@ -16,13 +16,7 @@ use std::process::Command;
 
 #[test]
 fn generated_programs_print_the_same_after_merging() {
-    let wanted = match std::env::var("MERGEFUNC_EXEC_DIFF").ok().as_deref() {
-        Some("0") => false,
-        Some(_) => true,
-        None => std::env::var_os("CI").is_some(),
-    };
-    if !wanted {
-        eprintln!("SKIP: the execution differential runs in CI or with MERGEFUNC_EXEC_DIFF=1");
+    if !common::harness::exec_diff_wanted("the execution differential test") {
         return;
     }
     if common::harness::tools_or_skip("exec_diff").is_none() {

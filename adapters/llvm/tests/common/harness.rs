@@ -42,6 +42,20 @@ pub fn find_tools() -> Result<Tools, String> {
     Ok(Tools { opt: get("opt")?, lli: get("lli")?, llvm_dis: get("llvm-dis")?, llvm_as: get("llvm-as")? })
 }
 
+/// Whether the program-building tests run: in CI, or with `MERGEFUNC_EXEC_DIFF` set to
+/// anything but `0` (`0` skips them anywhere). Prints a SKIP line naming `what` when not.
+pub fn exec_diff_wanted(what: &str) -> bool {
+    let wanted = match std::env::var("MERGEFUNC_EXEC_DIFF").ok().as_deref() {
+        Some("0") => false,
+        Some(_) => true,
+        None => std::env::var_os("CI").is_some(),
+    };
+    if !wanted {
+        eprintln!("SKIP: {what} runs in CI or with MERGEFUNC_EXEC_DIFF=1");
+    }
+    wanted
+}
+
 /// The tools, or `None` after a loud SKIP message. With `CI` set a missing tool is a
 /// failure, never a skip.
 pub fn tools_or_skip(test: &str) -> Option<Tools> {
