@@ -828,7 +828,8 @@ pub trait Module {
     /// The hash [`crate::hash::FunctionHasher::attrs_hash`] gives list `a`, if the adapter
     /// computed it without converting the list (with a [`crate::hash::AttrsHasher`] fed
     /// the attributes [`Self::attrs`] would return), so that hashing a signature need not
-    /// read the list. `None` (the default): the hasher reads [`Self::attrs`].
+    /// read the list. `None` (the default): the hasher reads [`Self::attrs`]. A wrong hint
+    /// can only lose merges: hashes only separate, and the order compares lists by content.
     fn attrs_hash_hint(&self, a: AttrsId) -> Option<u64> {
         let _ = a;
         None
