@@ -186,7 +186,9 @@ pub(crate) fn compute(scratch: &ScanScratch, defs: &[(usize, V)], n: usize, ptr_
         // A scratch of its own, as the prescan has: a type nested deeper than the type
         // keys' depth limit keys by where it is first met (here an instruction's type,
         // as in the prescan, never inside a function type of a shape).
-        refine_by_prefix(&mut keys, defs, |fs| ScanScratch::new().prefix_keys(fs, ptr_bits, limit));
+        refine_by_prefix(&mut keys, limit, deep_max(), |js, l| {
+            ScanScratch::new().prefix_keys(&handles(defs, js), ptr_bits, l)
+        });
     } else if limit > 0 && !blocks.is_empty() {
         // Without prefix keys for the module, still for the shapes of large functions:
         // a shape class with a function of `prefix_min_blocks()` blocks or more is refined
@@ -195,7 +197,9 @@ pub(crate) fn compute(scratch: &ScanScratch, defs: &[(usize, V)], n: usize, ptr_
         let big = classes_with_a_function_of(&keys, &blocks, min);
         let is_big = |k: &u64| big.binary_search(k).is_ok();
         let mut sub: Vec<u64> = keys.iter().map(|k| if is_big(k) { *k } else { 0 }).collect();
-        refine_by_prefix(&mut sub, defs, |fs| ScanScratch::new().prefix_keys(fs, ptr_bits, limit));
+        refine_by_prefix(&mut sub, limit, deep_max(), |js, l| {
+            ScanScratch::new().prefix_keys(&handles(defs, js), ptr_bits, l)
+        });
         for (k, p) in keys.iter_mut().zip(sub) {
             if is_big(k) {
                 *k = p;
@@ -252,19 +256,61 @@ fn env_u32(name: &str) -> Option<u32> {
 }
 
 /// Refines the shape keys `keys` (by position in `defs`) that another definition shares
-/// by their prefix keys (`prefix`, read for those only, in `defs` order). A key stays 0
-/// (never alone) where either is 0.
-fn refine_by_prefix(keys: &mut [u64], defs: &[(usize, V)], prefix: impl Fn(&[V]) -> Vec<u64>) {
+/// by their prefix keys (`prefix(positions, limit)`, read for those only, in position
+/// order, first at `limit` instructions). Then, while some refined class is still shared and a
+/// member's walk stopped at the limit (bit 1 of its prefix key), that class's members
+/// (the whole class, and only such classes) are refined again by a key read 8 times
+/// deeper, up to `max` instructions ([`deep_max`]). A key stays 0 (never alone) where any of
+/// them is 0.
+fn refine_by_prefix(keys: &mut [u64], limit: u32, max: u32, prefix: impl Fn(&[usize], u32) -> Vec<u64>) {
     let counts = KeyCounts::of(keys);
-    let shared: Vec<usize> = (0..keys.len()).filter(|&j| keys[j] != 0 && counts.shared(keys[j])).collect();
-    if shared.is_empty() {
-        return;
+    let mut todo: Vec<usize> = (0..keys.len()).filter(|&j| keys[j] != 0 && counts.shared(keys[j])).collect();
+    let mut limit = limit;
+    while !todo.is_empty() {
+        // The classes (refined keys) with a member whose walk stopped at the limit.
+        let mut cut: Vec<u64> = Vec::new();
+        for (&j, p) in todo.iter().zip(prefix(&todo, limit)) {
+            let k = keys[j];
+            keys[j] = if p == 0 || k == 0 { 0 } else { mix_prefix(k, p) };
+            if keys[j] != 0 && p & 2 != 0 {
+                cut.push(keys[j]);
+            }
+        }
+        let Some(deeper) = limit.checked_mul(DEEP_FACTOR).filter(|&d| d <= max) else { break };
+        if cut.is_empty() {
+            break;
+        }
+        let counts = KeyCounts::of(keys);
+        cut.retain(|&k| counts.shared(k));
+        cut.sort_unstable();
+        cut.dedup();
+        // Every definition of such a class, by its key alone (so equal functions, which
+        // share every key so far, are refined together or not at all).
+        todo = (0..keys.len()).filter(|&j| keys[j] != 0 && cut.binary_search(&keys[j]).is_ok()).collect();
+        limit = deeper;
     }
-    let handles: Vec<V> = shared.iter().map(|&j| defs[j].1).collect();
-    for (j, p) in shared.into_iter().zip(prefix(&handles)) {
-        let k = keys[j];
-        keys[j] = if p == 0 { 0 } else { (k.rotate_left(23) ^ p).wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1 };
-    }
+}
+
+/// The handles of `defs` at positions `js`.
+fn handles(defs: &[(usize, V)], js: &[usize]) -> Vec<V> {
+    js.iter().map(|&j| defs[j].1).collect()
+}
+
+/// Key `k` refined by prefix key `p` (neither 0; never 0).
+fn mix_prefix(k: u64, p: u64) -> u64 {
+    (k.rotate_left(23) ^ p).wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1
+}
+
+/// How many times deeper each further prefix key reads.
+const DEEP_FACTOR: u32 = 8;
+
+/// The most instructions a deeper prefix key reads (`MERGEFUNC_SHAPE_DEEP_MAX`; at or
+/// below the first limit: no deeper keys).
+const DEEP_MAX: u32 = 2048;
+
+fn deep_max() -> u32 {
+    static P: OnceLock<u32> = OnceLock::new();
+    *P.get_or_init(|| env_u32("MERGEFUNC_SHAPE_DEEP_MAX").unwrap_or(DEEP_MAX))
 }
 
 /// The keys (sorted, once each, 0 left out) of which some definition has `min` blocks or
