@@ -707,6 +707,50 @@ mod tests {
     }
 
     #[test]
+    fn deeper_prefix_keys_refine_only_shared_classes_cut_at_the_limit() {
+        // Six definitions of one shape (key 5) and one alone (key 9). Prefix key per
+        // (position, limit): positions 0-3 agree at 32 and stop there (bit 1); 0 and 1
+        // are equal throughout, 2 and 3 differ at 256. Position 4 differs at 32 and stops
+        // there (alone already: never read deeper); 5 stops at 32 in a class of its own.
+        let reads = std::cell::RefCell::new(Vec::new());
+        let prefix = |js: &[usize], limit: u32| -> Vec<u64> {
+            reads.borrow_mut().push((js.to_vec(), limit));
+            js.iter()
+                .map(|&j| match (j, limit) {
+                    (0..=3, 32) => 0x13,
+                    (0 | 1, _) => 0x21,
+                    (2, _) => 0x41,
+                    (3, _) => 0x81,
+                    (4, _) => 0x103,
+                    (5, _) => 0x203,
+                    _ => unreachable!(),
+                })
+                .collect()
+        };
+        let mut keys = [5, 5, 5, 5, 5, 5, 9];
+        refine_by_prefix(&mut keys, 32, 2048, prefix);
+        let c = KeyCounts::of(&keys);
+        let shared: Vec<bool> = keys.iter().map(|&k| c.shared(k)).collect();
+        assert_eq!(shared, vec![true, true, false, false, false, false, false]);
+        assert_eq!(keys[0], keys[1]);
+        // The class of 0-3 read at 256; 0 and 1 end their walk there: no third read.
+        assert_eq!(*reads.borrow(), vec![(vec![0, 1, 2, 3, 4, 5], 32), (vec![0, 1, 2, 3], 256)]);
+        // With the deeper keys off (a limit of 32), the class stays whole.
+        let mut keys = [5, 5, 5, 5, 5, 5, 9];
+        refine_by_prefix(&mut keys, 32, 32, |js, l| {
+            assert_eq!(l, 32);
+            js.iter().map(|&j| if j < 4 { 0x13 } else { 0x103 + j as u64 * 0x100 }).collect()
+        });
+        assert!(keys[..4].iter().all(|&k| k == keys[0]));
+        // A key the shim cannot read (0) is never alone, at any depth.
+        let mut keys = [5, 5, 5];
+        refine_by_prefix(&mut keys, 32, 2048, |js, l| {
+            js.iter().map(|&j| if l > 32 && j == 0 { 0 } else { 0x13 + j as u64 * 0x100 * (l > 32) as u64 }).collect()
+        });
+        assert_eq!(keys[0], 0);
+    }
+
+    #[test]
     fn key_counts_tell_shared_keys_from_single_ones() {
         // Keys that fall into one slot (equal low bits after the multiply are likely for
         // small tables) and key 0, which is always shared.

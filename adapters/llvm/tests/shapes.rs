@@ -231,19 +231,59 @@ fn prefix_keys_leave_out_shared_shapes_that_differ_early() {
     assert_eq!(check(&path, &Options::default()), alone.len());
 }
 
+/// Functions of one shape whose first 32 instructions along the walk are alike (one
+/// prefix class), differing at the 101st or the 281st: the class is refined again by
+/// deeper prefix keys (256 instructions, then 2048), which leave each variant out as
+/// alone on its shape, never the two equal copies, which merge; the output is that of
+/// the full path. (With the 32-instruction key alone, all five share it.)
+#[test]
+fn deeper_prefix_keys_split_a_class_the_first_prefix_leaves_whole() {
+    let func = |name: &str, at: usize, op: &str| {
+        let mut b = format!(
+            "define i32 @{name}(i32 %x) {{\nentry:\n  %c = icmp eq i32 %x, 0\n  br i1 %c, label %a, label %b\na:\n  %v0 = add i32 %x, 1\n"
+        );
+        for i in 1..300 {
+            let o = if i == at { op } else { "add" };
+            b.push_str(&format!("  %v{i} = {o} i32 %v{}, {i}\n", i - 1));
+        }
+        b.push_str("  ret i32 %v299\nb:\n  ret i32 0\n}\n");
+        b
+    };
+    let mut text = String::new();
+    for (name, at, op) in
+        [("same1", 0, "add"), ("same2", 0, "add"), ("mul", 100, "mul"), ("sub", 100, "sub"), ("late", 280, "xor")]
+    {
+        text.push_str(&func(name, at, op));
+    }
+    let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("shapes-deeper-prefix.ll");
+    std::fs::write(&path, text).expect("writes the module");
+    let mut m = LlvmModule::load(&path).expect("loads");
+    let alone: Vec<usize> = m.testing().alone_on_shape().iter().map(|f| f.index()).collect();
+    if ["MERGEFUNC_SHAPE_PREFIX", "MERGEFUNC_SHAPE_DEEP_MAX", "MERGEFUNC_SHAPES"]
+        .iter()
+        .all(|v| std::env::var_os(v).is_none())
+    {
+        assert_eq!(alone, vec![2, 3, 4]);
+    }
+    let r = merge_module(&mut m, &Options::default()).expect("merges");
+    assert_eq!(r.stats.functions_merged, 1);
+    assert_eq!(check(&path, &Options::default()), alone.len());
+}
+
 /// A shape reads at most the first 16 instructions of an entry block, and a prefix key
-/// the first 32 along the walk: two functions whose entry blocks differ only past that
-/// share both (neither is left unread as alone), so that one huge function costs its
-/// keys no more than that; the output is that of the full path.
+/// at most the first 2048 along the walk (32, then deeper ones for a class still
+/// shared): two functions whose entry blocks differ only past that share every key
+/// (neither is left unread as alone), so that one huge function costs its keys no more
+/// than that; the output is that of the full path.
 #[test]
 fn shapes_read_a_bounded_prefix_of_the_entry_block() {
     let body = |late_op: &str| {
         let mut b = String::from("  %v0 = add i64 %x, 1\n");
-        for i in 1..1100 {
-            let op = if i == 1050 { late_op } else { "add" };
+        for i in 1..2100 {
+            let op = if i == 2060 { late_op } else { "add" };
             b.push_str(&format!("  %v{i} = {op} i64 %v{}, {i}\n", i - 1));
         }
-        b.push_str("  ret i64 %v1099\n");
+        b.push_str("  ret i64 %v2099\n");
         b
     };
     let text = format!("define i64 @a(i64 %x) {{\n{}}}\ndefine i64 @b(i64 %x) {{\n{}}}\n", body("add"), body("sub"));
@@ -269,15 +309,15 @@ fn shapes_read_a_bounded_prefix_of_the_entry_block() {
 /// counted alone.)
 #[test]
 fn available_externally_definitions_are_never_keyed() {
-    // A long entry block whose 1050th instruction is `late_op`: shape and prefix keys
+    // A long entry block whose 2061st instruction is `late_op`: shape and prefix keys
     // agree, the prescan's keys differ.
     let long = |name: &str, linkage: &str, late_op: &str| {
         let mut b = format!("define {linkage} i64 @{name}(i64 %x) {{\n  %v0 = add i64 %x, 1\n");
-        for i in 1..1100 {
-            let op = if i == 1050 { late_op } else { "add" };
+        for i in 1..2100 {
+            let op = if i == 2060 { late_op } else { "add" };
             b.push_str(&format!("  %v{i} = {op} i64 %v{}, {i}\n", i - 1));
         }
-        b.push_str("  ret i64 %v1099\n}\n");
+        b.push_str("  ret i64 %v2099\n}\n");
         b
     };
     let mut text = String::new();
