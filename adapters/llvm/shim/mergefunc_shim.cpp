@@ -2354,15 +2354,20 @@ void mergefunc_shape_keys(void *scan, const LLVMValueRef *fns, size_t n, unsigne
 }
 
 // `mergefunc_prefix_key` of each of the `n` functions of `fns`, into `out`, asking for
-// each one's memory two functions ahead.
+// each one's memory two functions ahead; and into `blocks` (when not null) each
+// function's block number bound, as `mergefunc_shape_keys` does.
 void mergefunc_prefix_keys(void *scan, const LLVMValueRef *fns, size_t n, unsigned ptr_bits, unsigned limit,
-                           uint64_t *out) {
+                           uint64_t *out, uint32_t *blocks) {
   for (size_t i = 0; i != n; ++i) {
     if (i + 2 * KeyAhead < n)
       prefetchKeyStage(fns[i + 2 * KeyAhead], 2);
     if (i + KeyAhead < n)
       prefetchKeyStage(fns[i + KeyAhead], 1);
     out[i] = mergefunc_prefix_key(scan, fns[i], ptr_bits, limit);
+    if (blocks) {
+      auto *F = dyn_cast_or_null<Function>(unwrap(fns[i]));
+      blocks[i] = F ? F->getMaxBlockNumber() : 0;
+    }
   }
 }
 

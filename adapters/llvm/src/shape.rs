@@ -186,8 +186,8 @@ pub(crate) fn compute(scratch: &ScanScratch, defs: &[(usize, V)], n: usize, ptr_
         // A scratch of its own, as the prescan has: a type nested deeper than the type
         // keys' depth limit keys by where it is first met (here an instruction's type,
         // as in the prescan, never inside a function type of a shape).
-        refine_by_prefix(&mut keys, limit, deep_max(), |js, l| {
-            ScanScratch::new().prefix_keys(&handles(defs, js), ptr_bits, l)
+        refine_by_prefix(&mut keys, limit, deep(), |js, l, b| {
+            ScanScratch::new().prefix_keys(&handles(defs, js), ptr_bits, l, b)
         });
     } else if limit > 0 && !blocks.is_empty() {
         // Without prefix keys for the module, still for the shapes of large functions:
@@ -197,8 +197,8 @@ pub(crate) fn compute(scratch: &ScanScratch, defs: &[(usize, V)], n: usize, ptr_
         let big = classes_with_a_function_of(&keys, &blocks, min);
         let is_big = |k: &u64| big.binary_search(k).is_ok();
         let mut sub: Vec<u64> = keys.iter().map(|k| if is_big(k) { *k } else { 0 }).collect();
-        refine_by_prefix(&mut sub, limit, deep_max(), |js, l| {
-            ScanScratch::new().prefix_keys(&handles(defs, js), ptr_bits, l)
+        refine_by_prefix(&mut sub, limit, deep(), |js, l, b| {
+            ScanScratch::new().prefix_keys(&handles(defs, js), ptr_bits, l, b)
         });
         for (k, p) in keys.iter_mut().zip(sub) {
             if is_big(k) {
@@ -251,37 +251,70 @@ fn prefix_min_blocks() -> u32 {
     })
 }
 
+/// Whether to print what the sample and the prefix keys found (`MERGEFUNC_SHAPE_TRACE`).
+fn trace() -> bool {
+    static T: OnceLock<bool> = OnceLock::new();
+    *T.get_or_init(|| std::env::var_os("MERGEFUNC_SHAPE_TRACE").is_some())
+}
+
 fn env_u32(name: &str) -> Option<u32> {
     std::env::var(name).ok().and_then(|v| v.parse().ok())
 }
 
 /// Refines the shape keys `keys` (by position in `defs`) that another definition shares
-/// by their prefix keys (`prefix(positions, limit)`, read for those only, in position
-/// order, first at `limit` instructions). Then, while some refined class is still shared and a
-/// member's walk stopped at the limit (bit 1 of its prefix key), that class's members
-/// (the whole class, and only such classes) are refined again by a key read 8 times
-/// deeper, up to `max` instructions ([`deep_max`]). A key stays 0 (never alone) where any of
-/// them is 0.
-fn refine_by_prefix(keys: &mut [u64], limit: u32, max: u32, prefix: impl Fn(&[usize], u32) -> Vec<u64>) {
+/// by their prefix keys (`prefix(positions, limit, with_blocks)`, read for those only, in
+/// position order, first at `limit` instructions, with each one's block number bound).
+/// Then, while a refined class is still shared, a member's walk stopped at the limit (bit
+/// 1 of its prefix key) and a member has `deep.min_blocks` blocks or more, that class's
+/// members (the whole class, and only such classes) are refined again by a key read
+/// [`DEEP_FACTOR`] times deeper, up to `deep.max` instructions. A key stays 0 (never
+/// alone) where any of them is 0.
+fn refine_by_prefix(
+    keys: &mut [u64],
+    limit: u32,
+    deep: Deep,
+    prefix: impl Fn(&[usize], u32, bool) -> (Vec<u64>, Vec<u32>),
+) {
     let counts = KeyCounts::of(keys);
     let mut todo: Vec<usize> = (0..keys.len()).filter(|&j| keys[j] != 0 && counts.shared(keys[j])).collect();
+    if todo.is_empty() {
+        return;
+    }
     let mut limit = limit;
+    let deeper_at = |l: u32| l.checked_mul(DEEP_FACTOR).filter(|&d| d <= deep.max);
+    // Block number bounds by position (0: not read), read with the first keys.
+    let mut blocks: Vec<u32> = Vec::new();
     while !todo.is_empty() {
-        // The classes (refined keys) with a member whose walk stopped at the limit.
-        let mut cut: Vec<u64> = Vec::new();
-        for (&j, p) in todo.iter().zip(prefix(&todo, limit)) {
+        let want_blocks = blocks.is_empty() && deeper_at(limit).is_some();
+        let (ps, bs) = prefix(&todo, limit, want_blocks);
+        if want_blocks {
+            blocks = vec![0; keys.len()];
+            for (&j, b) in todo.iter().zip(bs) {
+                blocks[j] = b;
+            }
+        }
+        // The classes (refined keys) with a member whose walk stopped at the limit, and
+        // those with a member of `deep.min_blocks` blocks or more.
+        let (mut cut, mut big): (Vec<u64>, Vec<u64>) = (Vec::new(), Vec::new());
+        for (&j, p) in todo.iter().zip(ps) {
             let k = keys[j];
             keys[j] = if p == 0 || k == 0 { 0 } else { mix_prefix(k, p) };
             if keys[j] != 0 && p & 2 != 0 {
                 cut.push(keys[j]);
             }
-        }
-        let Some(deeper) = limit.checked_mul(DEEP_FACTOR).filter(|&d| d <= max) else { break };
-        if cut.is_empty() {
-            break;
+            if keys[j] != 0 && blocks.get(j).is_some_and(|&b| b >= deep.min_blocks) {
+                big.push(keys[j]);
+            }
         }
         let counts = KeyCounts::of(keys);
-        cut.retain(|&k| counts.shared(k));
+        if trace() {
+            let alone = todo.iter().filter(|&&j| !counts.shared(keys[j])).count();
+            eprintln!("prefix keys at {limit}: {} read, {alone} of them alone", todo.len());
+        }
+        let Some(deeper) = deeper_at(limit) else { break };
+        big.sort_unstable();
+        big.dedup();
+        cut.retain(|&k| counts.shared(k) && big.binary_search(&k).is_ok());
         cut.sort_unstable();
         cut.dedup();
         // Every definition of such a class, by its key alone (so equal functions, which
@@ -289,6 +322,16 @@ fn refine_by_prefix(keys: &mut [u64], limit: u32, max: u32, prefix: impl Fn(&[us
         todo = (0..keys.len()).filter(|&j| keys[j] != 0 && cut.binary_search(&keys[j]).is_ok()).collect();
         limit = deeper;
     }
+}
+
+/// Where deeper prefix keys are read (see [`refine_by_prefix`]).
+#[derive(Clone, Copy, Debug)]
+struct Deep {
+    /// The most instructions a key reads (at or below the first limit: no deeper keys).
+    max: u32,
+    /// The fewest blocks (block number bound) of some member that make a class worth a
+    /// deeper key.
+    min_blocks: u32,
 }
 
 /// The handles of `defs` at positions `js`.
@@ -308,9 +351,16 @@ const DEEP_FACTOR: u32 = 8;
 /// below the first limit: no deeper keys).
 const DEEP_MAX: u32 = 2048;
 
-fn deep_max() -> u32 {
-    static P: OnceLock<u32> = OnceLock::new();
-    *P.get_or_init(|| env_u32("MERGEFUNC_SHAPE_DEEP_MAX").unwrap_or(DEEP_MAX))
+/// The fewest blocks of some member that give a class deeper prefix keys
+/// (`MERGEFUNC_SHAPE_DEEP_BLOCKS`).
+const DEEP_MIN_BLOCKS: u32 = 16;
+
+fn deep() -> Deep {
+    static P: OnceLock<Deep> = OnceLock::new();
+    *P.get_or_init(|| Deep {
+        max: env_u32("MERGEFUNC_SHAPE_DEEP_MAX").unwrap_or(DEEP_MAX),
+        min_blocks: env_u32("MERGEFUNC_SHAPE_DEEP_BLOCKS").unwrap_or(DEEP_MIN_BLOCKS),
+    })
 }
 
 /// The keys (sorted, once each, 0 left out) of which some definition has `min` blocks or
@@ -417,7 +467,7 @@ impl Sample {
                 alone_blocks += b;
             }
         }
-        if std::env::var_os("MERGEFUNC_SHAPE_TRACE").is_some() {
+        if trace() {
             eprintln!("shape sample: {alone} of {} alone, {alone_blocks} of {all_blocks} blocks", keys.len());
         }
         Sample {
@@ -707,47 +757,64 @@ mod tests {
     }
 
     #[test]
-    fn deeper_prefix_keys_refine_only_shared_classes_cut_at_the_limit() {
-        // Six definitions of one shape (key 5) and one alone (key 9). Prefix key per
+    fn deeper_prefix_keys_refine_only_shared_large_classes_cut_at_the_limit() {
+        // Seven definitions of one shape (key 5) and one alone (key 9). Prefix key per
         // (position, limit): positions 0-3 agree at 32 and stop there (bit 1); 0 and 1
         // are equal throughout, 2 and 3 differ at 256. Position 4 differs at 32 and stops
-        // there (alone already: never read deeper); 5 stops at 32 in a class of its own.
+        // there (alone already: never read deeper); 5 and 6 agree at 32 and stop there,
+        // differ at 256, but have few blocks. Blocks: 2 has 40, the others 3.
         let reads = std::cell::RefCell::new(Vec::new());
-        let prefix = |js: &[usize], limit: u32| -> Vec<u64> {
-            reads.borrow_mut().push((js.to_vec(), limit));
-            js.iter()
+        let deep = Deep { max: 2048, min_blocks: 32 };
+        let prefix = |js: &[usize], limit: u32, with_blocks: bool| {
+            reads.borrow_mut().push((js.to_vec(), limit, with_blocks));
+            let keys = js
+                .iter()
                 .map(|&j| match (j, limit) {
                     (0..=3, 32) => 0x13,
+                    (5 | 6, 32) => 0x53,
                     (0 | 1, _) => 0x21,
                     (2, _) => 0x41,
                     (3, _) => 0x81,
                     (4, _) => 0x103,
-                    (5, _) => 0x203,
-                    _ => unreachable!(),
+                    (j, _) => 0x1001 + 0x100 * j as u64,
                 })
-                .collect()
+                .collect();
+            let blocks = if with_blocks { js.iter().map(|&j| if j == 2 { 40 } else { 3 }).collect() } else { vec![] };
+            (keys, blocks)
         };
-        let mut keys = [5, 5, 5, 5, 5, 5, 9];
-        refine_by_prefix(&mut keys, 32, 2048, prefix);
+        let mut keys = [5, 5, 5, 5, 5, 5, 5, 9];
+        refine_by_prefix(&mut keys, 32, deep, prefix);
         let c = KeyCounts::of(&keys);
         let shared: Vec<bool> = keys.iter().map(|&k| c.shared(k)).collect();
-        assert_eq!(shared, vec![true, true, false, false, false, false, false]);
+        assert_eq!(shared, vec![true, true, false, false, false, true, true, false]);
         assert_eq!(keys[0], keys[1]);
-        // The class of 0-3 read at 256; 0 and 1 end their walk there: no third read.
-        assert_eq!(*reads.borrow(), vec![(vec![0, 1, 2, 3, 4, 5], 32), (vec![0, 1, 2, 3], 256)]);
-        // With the deeper keys off (a limit of 32), the class stays whole.
-        let mut keys = [5, 5, 5, 5, 5, 5, 9];
-        refine_by_prefix(&mut keys, 32, 32, |js, l| {
-            assert_eq!(l, 32);
-            js.iter().map(|&j| if j < 4 { 0x13 } else { 0x103 + j as u64 * 0x100 }).collect()
+        // The class of 0-3 (2 is large) read at 256; 0 and 1 end their walk there: no
+        // third read. The class of 5 and 6 (small) is not read again.
+        assert_eq!(*reads.borrow(), vec![(vec![0, 1, 2, 3, 4, 5, 6], 32, true), (vec![0, 1, 2, 3], 256, false)]);
+        // With the deeper keys off (a limit of 32), the class stays whole, and no blocks
+        // are read.
+        let mut keys = [5, 5, 5, 5, 5, 9];
+        refine_by_prefix(&mut keys, 32, Deep { max: 32, min_blocks: 0 }, |js, l, b| {
+            assert_eq!((l, b), (32, false));
+            (js.iter().map(|&j| if j < 4 { 0x13 } else { 0x103 + j as u64 * 0x100 }).collect(), vec![])
         });
         assert!(keys[..4].iter().all(|&k| k == keys[0]));
         // A key the shim cannot read (0) is never alone, at any depth.
         let mut keys = [5, 5, 5];
-        refine_by_prefix(&mut keys, 32, 2048, |js, l| {
-            js.iter().map(|&j| if l > 32 && j == 0 { 0 } else { 0x13 + j as u64 * 0x100 * (l > 32) as u64 }).collect()
+        refine_by_prefix(&mut keys, 32, Deep { max: 2048, min_blocks: 0 }, |js, l, b| {
+            let k = |j: usize| {
+                if l == 32 {
+                    0x13
+                } else if j == 0 {
+                    0
+                } else {
+                    0x11 + 0x100 * j as u64
+                }
+            };
+            (js.iter().map(|&j| k(j)).collect(), if b { vec![1; js.len()] } else { vec![] })
         });
         assert_eq!(keys[0], 0);
+        assert_ne!(keys[1], keys[2]);
     }
 
     #[test]

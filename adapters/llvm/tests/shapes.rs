@@ -231,22 +231,27 @@ fn prefix_keys_leave_out_shared_shapes_that_differ_early() {
     assert_eq!(check(&path, &Options::default()), alone.len());
 }
 
-/// Functions of one shape whose first 32 instructions along the walk are alike (one
-/// prefix class), differing at the 101st or the 281st: the class is refined again by
-/// deeper prefix keys (256 instructions, then 2048), which leave each variant out as
-/// alone on its shape, never the two equal copies, which merge; the output is that of
-/// the full path. (With the 32-instruction key alone, all five share it.)
+/// Functions of one shape, of 42 blocks, whose first 32 instructions along the walk are
+/// alike (one prefix class), differing at the 101st or the 281st: the class (of
+/// functions of 32 blocks or more) is refined again by deeper prefix keys (256
+/// instructions, then 2048), which leave each variant out as alone on its shape, never
+/// the two equal copies, which merge; the output is that of the full path. (With the
+/// 32-instruction key alone, all five share it.)
 #[test]
 fn deeper_prefix_keys_split_a_class_the_first_prefix_leaves_whole() {
+    // Instruction `i` (from 0) is `%v{i}`, in block `b{i / 8}`.
     let func = |name: &str, at: usize, op: &str| {
         let mut b = format!(
-            "define i32 @{name}(i32 %x) {{\nentry:\n  %c = icmp eq i32 %x, 0\n  br i1 %c, label %a, label %b\na:\n  %v0 = add i32 %x, 1\n"
+            "define i32 @{name}(i32 %x) {{\nentry:\n  %c = icmp eq i32 %x, 0\n  br i1 %c, label %b0, label %z\nb0:\n  %v0 = add i32 %x, 1\n"
         );
-        for i in 1..300 {
+        for i in 1..320 {
+            if i % 8 == 0 {
+                b.push_str(&format!("  br label %b{}\nb{}:\n", i / 8, i / 8));
+            }
             let o = if i == at { op } else { "add" };
             b.push_str(&format!("  %v{i} = {o} i32 %v{}, {i}\n", i - 1));
         }
-        b.push_str("  ret i32 %v299\nb:\n  ret i32 0\n}\n");
+        b.push_str("  ret i32 %v319\nz:\n  ret i32 0\n}\n");
         b
     };
     let mut text = String::new();
@@ -259,7 +264,7 @@ fn deeper_prefix_keys_split_a_class_the_first_prefix_leaves_whole() {
     std::fs::write(&path, text).expect("writes the module");
     let mut m = LlvmModule::load(&path).expect("loads");
     let alone: Vec<usize> = m.testing().alone_on_shape().iter().map(|f| f.index()).collect();
-    if ["MERGEFUNC_SHAPE_PREFIX", "MERGEFUNC_SHAPE_DEEP_MAX", "MERGEFUNC_SHAPES"]
+    if ["MERGEFUNC_SHAPE_PREFIX", "MERGEFUNC_SHAPE_DEEP_MAX", "MERGEFUNC_SHAPE_DEEP_BLOCKS", "MERGEFUNC_SHAPES"]
         .iter()
         .all(|v| std::env::var_os(v).is_none())
     {
