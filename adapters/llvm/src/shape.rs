@@ -186,7 +186,7 @@ pub(crate) fn compute(scratch: &ScanScratch, defs: &[(usize, V)], n: usize, ptr_
         // A scratch of its own, as the prescan has: a type nested deeper than the type
         // keys' depth limit keys by where it is first met (here an instruction's type,
         // as in the prescan, never inside a function type of a shape).
-        refine_by_prefix(&mut keys, limit, deep(), |js, l, b| {
+        refine_by_prefix(&mut keys, limit, deep, |js, l, b| {
             ScanScratch::new().prefix_keys(&handles(defs, js), ptr_bits, l, b)
         });
     } else if limit > 0 && !blocks.is_empty() {
@@ -197,7 +197,7 @@ pub(crate) fn compute(scratch: &ScanScratch, defs: &[(usize, V)], n: usize, ptr_
         let big = classes_with_a_function_of(&keys, &blocks, min);
         let is_big = |k: &u64| big.binary_search(k).is_ok();
         let mut sub: Vec<u64> = keys.iter().map(|k| if is_big(k) { *k } else { 0 }).collect();
-        refine_by_prefix(&mut sub, limit, deep(), |js, l, b| {
+        refine_by_prefix(&mut sub, limit, deep, |js, l, b| {
             ScanScratch::new().prefix_keys(&handles(defs, js), ptr_bits, l, b)
         });
         for (k, p) in keys.iter_mut().zip(sub) {
@@ -272,51 +272,55 @@ fn env_u32(name: &str) -> Option<u32> {
 fn refine_by_prefix(
     keys: &mut [u64],
     limit: u32,
-    deep: Deep,
+    deep: impl Fn() -> Deep,
     prefix: impl Fn(&[usize], u32, bool) -> (Vec<u64>, Vec<u32>),
 ) {
     let counts = KeyCounts::of(keys);
     let mut todo: Vec<usize> = (0..keys.len()).filter(|&j| keys[j] != 0 && counts.shared(keys[j])).collect();
-    if todo.is_empty() {
-        return;
-    }
     let mut limit = limit;
-    let deeper_at = |l: u32| l.checked_mul(DEEP_FACTOR).filter(|&d| d <= deep.max);
-    // Block number bounds by position (0: not read), read with the first keys.
-    let mut blocks: Vec<u32> = Vec::new();
+    // The positions of `deep.min_blocks` blocks or more (sorted), once the first keys
+    // are read (with the block bounds).
+    let mut large: Option<Vec<usize>> = None;
+    // The switches are read only where a class is cut at the limit.
+    let mut deep_now: Option<Deep> = None;
     while !todo.is_empty() {
-        let want_blocks = blocks.is_empty() && deeper_at(limit).is_some();
-        let (ps, bs) = prefix(&todo, limit, want_blocks);
-        if want_blocks {
-            blocks = vec![0; keys.len()];
-            for (&j, b) in todo.iter().zip(bs) {
-                blocks[j] = b;
-            }
-        }
-        // The classes (refined keys) with a member whose walk stopped at the limit, and
-        // those with a member of `deep.min_blocks` blocks or more.
-        let (mut cut, mut big): (Vec<u64>, Vec<u64>) = (Vec::new(), Vec::new());
+        let (ps, bs) = prefix(&todo, limit, large.is_none());
+        // The classes (refined keys) with a member whose walk stopped at the limit.
+        let mut cut: Vec<u64> = Vec::new();
         for (&j, p) in todo.iter().zip(ps) {
             let k = keys[j];
             keys[j] = if p == 0 || k == 0 { 0 } else { mix_prefix(k, p) };
             if keys[j] != 0 && p & 2 != 0 {
                 cut.push(keys[j]);
             }
-            if keys[j] != 0 && blocks.get(j).is_some_and(|&b| b >= deep.min_blocks) {
-                big.push(keys[j]);
-            }
         }
-        let counts = KeyCounts::of(keys);
-        if trace() {
-            let alone = todo.iter().filter(|&&j| !counts.shared(keys[j])).count();
-            eprintln!("prefix keys at {limit}: {} read, {alone} of them alone", todo.len());
+        if cut.is_empty() {
+            break;
         }
-        let Some(deeper) = deeper_at(limit) else { break };
+        let d = *deep_now.get_or_insert_with(&deep);
+        let large = large.get_or_insert_with(|| {
+            todo.iter().zip(&bs).filter(|&(_, &b)| b >= d.min_blocks).map(|(&j, _)| j).collect()
+        });
+        let Some(deeper) = limit.checked_mul(DEEP_FACTOR).filter(|&l| l <= d.max) else { break };
+        // ... of which some member is large, and which another definition shares.
+        let mut big: Vec<u64> = large.iter().map(|&j| keys[j]).filter(|&k| k != 0).collect();
         big.sort_unstable();
-        big.dedup();
-        cut.retain(|&k| counts.shared(k) && big.binary_search(&k).is_ok());
         cut.sort_unstable();
         cut.dedup();
+        cut.retain(|k| big.binary_search(k).is_ok());
+        if cut.is_empty() {
+            break;
+        }
+        let counts = KeyCounts::of(keys);
+        cut.retain(|&k| counts.shared(k));
+        if trace() {
+            let alone = todo.iter().filter(|&&j| !counts.shared(keys[j])).count();
+            eprintln!(
+                "prefix keys at {limit}: {} read, {alone} of them alone, {} classes go deeper",
+                todo.len(),
+                cut.len()
+            );
+        }
         // Every definition of such a class, by its key alone (so equal functions, which
         // share every key so far, are refined together or not at all).
         todo = (0..keys.len()).filter(|&j| keys[j] != 0 && cut.binary_search(&keys[j]).is_ok()).collect();
@@ -353,7 +357,7 @@ const DEEP_MAX: u32 = 2048;
 
 /// The fewest blocks of some member that give a class deeper prefix keys
 /// (`MERGEFUNC_SHAPE_DEEP_BLOCKS`).
-const DEEP_MIN_BLOCKS: u32 = 16;
+const DEEP_MIN_BLOCKS: u32 = 32;
 
 fn deep() -> Deep {
     static P: OnceLock<Deep> = OnceLock::new();
@@ -783,7 +787,7 @@ mod tests {
             (keys, blocks)
         };
         let mut keys = [5, 5, 5, 5, 5, 5, 5, 9];
-        refine_by_prefix(&mut keys, 32, deep, prefix);
+        refine_by_prefix(&mut keys, 32, || deep, prefix);
         let c = KeyCounts::of(&keys);
         let shared: Vec<bool> = keys.iter().map(|&k| c.shared(k)).collect();
         assert_eq!(shared, vec![true, true, false, false, false, true, true, false]);
@@ -791,28 +795,37 @@ mod tests {
         // The class of 0-3 (2 is large) read at 256; 0 and 1 end their walk there: no
         // third read. The class of 5 and 6 (small) is not read again.
         assert_eq!(*reads.borrow(), vec![(vec![0, 1, 2, 3, 4, 5, 6], 32, true), (vec![0, 1, 2, 3], 256, false)]);
-        // With the deeper keys off (a limit of 32), the class stays whole, and no blocks
-        // are read.
+        // With the deeper keys off (a limit of 32), the class stays whole.
         let mut keys = [5, 5, 5, 5, 5, 9];
-        refine_by_prefix(&mut keys, 32, Deep { max: 32, min_blocks: 0 }, |js, l, b| {
-            assert_eq!((l, b), (32, false));
-            (js.iter().map(|&j| if j < 4 { 0x13 } else { 0x103 + j as u64 * 0x100 }).collect(), vec![])
-        });
+        refine_by_prefix(
+            &mut keys,
+            32,
+            || Deep { max: 32, min_blocks: 0 },
+            |js, l, b| {
+                assert_eq!((l, b), (32, true));
+                (js.iter().map(|&j| if j < 4 { 0x13 } else { 0x103 + j as u64 * 0x100 }).collect(), vec![99; js.len()])
+            },
+        );
         assert!(keys[..4].iter().all(|&k| k == keys[0]));
         // A key the shim cannot read (0) is never alone, at any depth.
         let mut keys = [5, 5, 5];
-        refine_by_prefix(&mut keys, 32, Deep { max: 2048, min_blocks: 0 }, |js, l, b| {
-            let k = |j: usize| {
-                if l == 32 {
-                    0x13
-                } else if j == 0 {
-                    0
-                } else {
-                    0x11 + 0x100 * j as u64
-                }
-            };
-            (js.iter().map(|&j| k(j)).collect(), if b { vec![1; js.len()] } else { vec![] })
-        });
+        refine_by_prefix(
+            &mut keys,
+            32,
+            || Deep { max: 2048, min_blocks: 0 },
+            |js, l, b| {
+                let k = |j: usize| {
+                    if l == 32 {
+                        0x13
+                    } else if j == 0 {
+                        0
+                    } else {
+                        0x11 + 0x100 * j as u64
+                    }
+                };
+                (js.iter().map(|&j| k(j)).collect(), if b { vec![1; js.len()] } else { vec![] })
+            },
+        );
         assert_eq!(keys[0], 0);
         assert_ne!(keys[1], keys[2]);
     }
