@@ -56,6 +56,23 @@
 //! named at load), so the shape and prefix key together are a refinement too, and a
 //! definition no other shares them with is alone as well. On the C libraries this leaves
 //! a third to two thirds of the definitions the shape alone kept for the prescan.
+//!
+//! *Deeper prefix keys.* A class (shape and prefix key) that is still shared after 32
+//! instructions, in which some member's walk stopped at the limit (the shim sets bit 1
+//! of such a key) and some member has 32 blocks or more (block number bound), is refined
+//! again, every member of it, by a prefix key of 256 instructions, and a class of that
+//! still shared and cut at 256 by one of 2048 (`refine_by_prefix`). Why this is still a
+//! refinement: (a) a deeper key is the same walk with the same words per instruction,
+//! only stopped later, so equal functions get equal deeper keys, as for the first;
+//! (b) whether a class is read deeper is decided for the class, from its key (equal
+//! functions share it) and from "some member stopped at the limit" and "some member has
+//! the blocks", never from one function's own facts (equal functions may differ in
+//! block bound: unreachable blocks), so two equal functions are either both refined or
+//! both not; (c) positions outside every such class keep their keys. So after every round
+//! equal functions still have equal keys, and a function alone after the last round is
+//! alone on a refinement of the order, left out exactly as one alone on its first prefix
+//! key. Functions whose walk ended before the limit have the same key at every deeper
+//! limit, so a class of them is not read again.
 //! Both keys are read in batches that ask for the next functions' entry blocks ahead:
 //! after parsing, the bodies are mostly out of the caches, and each key otherwise waits
 //! for memory a few times.
@@ -297,12 +314,18 @@ fn refine_by_prefix(
         if cut.is_empty() {
             break;
         }
+        // ... which another definition shares ...
+        let counts = KeyCounts::of(keys);
+        cut.retain(|&k| counts.shared(k));
+        if cut.is_empty() {
+            break;
+        }
         let d = *deep_now.get_or_insert_with(&deep);
         let large = large.get_or_insert_with(|| {
             todo.iter().zip(&bs).filter(|&(_, &b)| b >= d.min_blocks).map(|(&j, _)| j).collect()
         });
         let Some(deeper) = limit.checked_mul(DEEP_FACTOR).filter(|&l| l <= d.max) else { break };
-        // ... of which some member is large, and which another definition shares.
+        // ... and of which some member is large.
         let mut big: Vec<u64> = large.iter().map(|&j| keys[j]).filter(|&k| k != 0).collect();
         big.sort_unstable();
         cut.sort_unstable();
@@ -311,8 +334,6 @@ fn refine_by_prefix(
         if cut.is_empty() {
             break;
         }
-        let counts = KeyCounts::of(keys);
-        cut.retain(|&k| counts.shared(k));
         if trace() {
             let alone = todo.iter().filter(|&&j| !counts.shared(keys[j])).count();
             eprintln!(
