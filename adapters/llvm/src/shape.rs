@@ -334,6 +334,8 @@ fn refine_by_prefix(
         if cut.is_empty() {
             break;
         }
+        // (Read only where deeper keys are read: an environment read costs like a few
+        // keys on a small module.)
         if trace() {
             let alone = todo.iter().filter(|&&j| !counts.shared(keys[j])).count();
             eprintln!(
@@ -372,19 +374,23 @@ fn mix_prefix(k: u64, p: u64) -> u64 {
 /// How many times deeper each further prefix key reads.
 const DEEP_FACTOR: u32 = 8;
 
-/// The most instructions a deeper prefix key reads (`MERGEFUNC_SHAPE_DEEP_MAX`; at or
-/// below the first limit: no deeper keys).
+/// The most instructions a deeper prefix key reads.
 const DEEP_MAX: u32 = 2048;
 
-/// The fewest blocks of some member that give a class deeper prefix keys
-/// (`MERGEFUNC_SHAPE_DEEP_BLOCKS`).
+/// The fewest blocks of some member that give a class deeper prefix keys.
 const DEEP_MIN_BLOCKS: u32 = 32;
 
+/// The deeper keys' settings: `MERGEFUNC_SHAPE_DEEP=MAX[,BLOCKS]` (one variable: it is
+/// read on small modules too; a `MAX` at or below the first limit turns them off).
 fn deep() -> Deep {
     static P: OnceLock<Deep> = OnceLock::new();
-    *P.get_or_init(|| Deep {
-        max: env_u32("MERGEFUNC_SHAPE_DEEP_MAX").unwrap_or(DEEP_MAX),
-        min_blocks: env_u32("MERGEFUNC_SHAPE_DEEP_BLOCKS").unwrap_or(DEEP_MIN_BLOCKS),
+    *P.get_or_init(|| {
+        let v = std::env::var("MERGEFUNC_SHAPE_DEEP").unwrap_or_default();
+        let mut parts = v.split(',').map(|p| p.trim().parse::<u32>().ok());
+        Deep {
+            max: parts.next().flatten().unwrap_or(DEEP_MAX),
+            min_blocks: parts.next().flatten().unwrap_or(DEEP_MIN_BLOCKS),
+        }
     })
 }
 

@@ -264,7 +264,7 @@ fn deeper_prefix_keys_split_a_class_the_first_prefix_leaves_whole() {
     std::fs::write(&path, text).expect("writes the module");
     let mut m = LlvmModule::load(&path).expect("loads");
     let alone: Vec<usize> = m.testing().alone_on_shape().iter().map(|f| f.index()).collect();
-    if ["MERGEFUNC_SHAPE_PREFIX", "MERGEFUNC_SHAPE_DEEP_MAX", "MERGEFUNC_SHAPE_DEEP_BLOCKS", "MERGEFUNC_SHAPES"]
+    if ["MERGEFUNC_SHAPE_PREFIX", "MERGEFUNC_SHAPE_DEEP", "MERGEFUNC_SHAPES"]
         .iter()
         .all(|v| std::env::var_os(v).is_none())
     {
