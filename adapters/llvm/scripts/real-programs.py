@@ -77,6 +77,9 @@ fetched from deb.debian.org's pool and checked by sha256): the run's output is t
             one program through cjson-driver.c: each test file keeps its own renamed copy
             of the library, so the linked module holds 21 copies of every function.
 
+  nlohmann-json, cereal  template-heavy C++ libraries with their doctest suites
+            (real-programs/cxx_suites.py).
+
 Builds of each C/C++ program, per optimization level:
   base            every source `clang-22 -OL -emit-llvm -c`, linked by llvm-link-22,
                   compiled by llc-22 -O2;
@@ -116,6 +119,9 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.abspath(os.path.join(HERE, "..", "..", ".."))
 DRV = os.path.join(HERE, "real-programs")
+# template-heavy C++ libraries with their own test suites (real-programs/cxx_suites.py)
+sys.path.insert(0, DRV)
+import cxx_suites  # noqa: E402
 
 OPTION_SETS = {
     "default": ([], ""),
@@ -237,6 +243,8 @@ DEBIAN_SOURCES = {
 
 # expat_config.h for Linux with glibc 2.36 or later, as expat's CMake build writes it by
 # default (DTD, namespaces, general entities, 1024 context bytes).
+DEBIAN_SOURCES.update(cxx_suites.DEBIAN_SOURCES)
+
 EXPAT_CONFIG = """#ifndef EXPAT_CONFIG_H
 #define EXPAT_CONFIG_H 1
 #define BYTEORDER 1234
@@ -284,6 +292,7 @@ LINK_LIBS = {"fmt": ["-lgmock", "-lgtest", "-lpthread"]}
 # Language flags of a program, in every compile and every link (in place of C++17 for
 # C++ programs): coroutines need C++20, OpenMP its pragmas and runtime (libomp-22-dev).
 PROGRAM_FLAGS = {"classes-cxx": ["-std=c++20", "-pthread"], "openmp": ["-fopenmp"]}
+PROGRAM_FLAGS.update(cxx_suites.PROGRAM_FLAGS)
 
 # How a program renames the copies of one library (see cjson_wrappers): patterns that map
 # a copy's names back to the library's, for unexplained_merges.
@@ -343,6 +352,8 @@ def debian_source(work, name):
 def program_sources(name, crates, work=None):
     """(sources, include dirs, defines, C++?, run arguments, folder to run in or None) of
     a C/C++ program."""
+    if name in cxx_suites.PROGRAMS:
+        return cxx_suites.program_sources(name, debian_source, work)
     if name in DEBIAN_SOURCES:
         d = debian_source(work, name)
         if name == "tinyxml2":
