@@ -86,7 +86,9 @@ def cereal_rapidjson(work, rapidjson_dir):
 def doctest_driver(work, name, include):
     """The one source holding doctest's implementation and `main`; every test source is
     compiled with DOCTEST_LIBRARY_IMPLEMENTATION defined, so that its own
-    DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN (each of cereal's tests is a program) adds nothing."""
+    DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN (each of cereal's tests is a program) adds nothing.
+    The one function cereal's common.hpp defines outside a template, `random_index`, is
+    renamed after each test, as every test program has its own."""
     path = os.path.join(work, f"{name}-doctest-main.cpp")
     with open(path, "w") as f:
         f.write(f'#define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN\n#include "{include}"\n')
@@ -109,6 +111,7 @@ def program_sources(name, debian_source, work):
         rj = cereal_rapidjson(work, debian_source(work, "rapidjson"))
         u = os.path.join(d, "unittests")
         srcs = [doctest_driver(work, name, os.path.join(u, "doctest.h"))] + [
-            (os.path.join(u, f"{t}.cpp"), ["-DDOCTEST_LIBRARY_IMPLEMENTATION"]) for t in CEREAL_TESTS]
+            (os.path.join(u, f"{t}.cpp"), ["-DDOCTEST_LIBRARY_IMPLEMENTATION", f"-Drandom_index=random_index_{t}"])
+            for t in CEREAL_TESTS]
         return srcs, [os.path.join(d, "include"), rj, u], [], True, [], u
     raise KeyError(name)
