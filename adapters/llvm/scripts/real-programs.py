@@ -77,7 +77,7 @@ fetched from deb.debian.org's pool and checked by sha256): the run's output is t
             one program through cjson-driver.c: each test file keeps its own renamed copy
             of the library, so the linked module holds 21 copies of every function.
 
-  nlohmann-json, cereal  template-heavy C++ libraries with their doctest suites
+  nlohmann-json, cereal, spdlog  template-heavy C++ libraries with their test suites
             (real-programs/cxx_suites.py).
 
 Builds of each C/C++ program, per optimization level:

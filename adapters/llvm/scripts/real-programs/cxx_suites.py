@@ -17,7 +17,13 @@ assertions run, passed, failed); neither framework prints timings by default.
                  shared_ptr casters found at run time), load-and-construct, versioning,
                  cycles of shared pointers, every archive (binary, portable binary, XML,
                  JSON: rapidjson 1.1.0, Debian 12's, set up as cereal's own copy, see
-                 cereal_rapidjson), exceptions thrown from archives.
+                 cereal_rapidjson), exceptions thrown from archives;
+  spdlog         spdlog 1.10.0 (Debian 12's, whose tarball leaves out the {fmt} it bundles:
+                 fmt 9.1.0, real-programs.py's `fmt` entry, compiled in) as a compiled
+                 library with the Catch2 tests of SPDLOG_TESTS: loggers and sinks behind
+                 virtual calls, a registry, the async thread pool, pattern formatters
+                 (one class per flag, templated on padding), exceptions from sinks and
+                 formatting, all of {fmt}'s formatting templates.
 
 Every invariant of real-programs.py holds: sources are Debian orig tarballs checked by
 sha256; the programs are deterministic in what they print (the tests draw random values,
@@ -35,6 +41,8 @@ DEBIAN_SOURCES = {
                       "d69f9deb6a75e2580465c6c4c5111b89c4dc2fa94e3a85fcd2ffcd9a143d9273", "json-3.11.2"),
     "cereal": ("libc/libcereal/libcereal_1.3.2+dfsg.orig.tar.xz",
                "387053deac860f685c58041f220e062ac12cb53dd2eef23af883f3f50a148e9c", "cereal-1.3.2"),
+    "spdlog": ("s/spdlog/spdlog_1.10.0+ds.orig.tar.xz",
+               "620ca6842b5c21014470bd42eb4716024674214fb973b5ffa3aaea33310ad327", "spdlog-1.10.0"),
     # the +dfsg tarball of cereal leaves out its copy of rapidjson: Debian 12's rapidjson
     "rapidjson": ("r/rapidjson/rapidjson_1.1.0+dfsg2.orig.tar.gz",
                   "92aa6402743012e5f2c3db17def1ff5273df4f3ca7a8f8ed9f1041d392c14ce7", "rapidjson-1.1.0"),
@@ -51,12 +59,19 @@ UNITS = ["algorithms", "allocator", "alt-string", "class_parser", "comparison", 
 CEREAL_TESTS = ["polymorphic", "memory", "memory_cycles", "load_construct", "versioning",
                 "structs_specialized", "user_data_adapters", "map", "unordered_map", "tuple"]
 
+# spdlog's tests that run here (tests/test_NAME.cpp): not the ones that check timings
+# (stopwatch, mpmc_q, dup_filter, time_point: flaky on a loaded machine), print
+# timestamps to stdout (stdout_api) or need another system (systemd, eventlog).
+SPDLOG_TESTS = ["file_logging", "daily_logger", "misc", "pattern_formatter", "async", "registry", "macros",
+                "backtrace", "errors", "fmt_helper", "cfg", "create_dir", "file_helper"]
+
 # Flags of every compile and link (real-programs.py's PROGRAM_FLAGS). cereal 1.3.2's
 # tuple.hpp writes `template` before a name without an argument list, which clang 22
 # rejects unless told otherwise.
 PROGRAM_FLAGS = {
     "nlohmann-json": ["-std=c++17"],
     "cereal": ["-std=c++17", "-Wno-missing-template-arg-list-after-template-kw"],
+    "spdlog": ["-std=c++17", "-pthread"],
 }
 
 PROGRAMS = set(PROGRAM_FLAGS)
@@ -114,4 +129,18 @@ def program_sources(name, debian_source, work):
             (os.path.join(u, f"{t}.cpp"), ["-DDOCTEST_LIBRARY_IMPLEMENTATION", f"-Drandom_index=random_index_{t}"])
             for t in CEREAL_TESTS]
         return srcs, [os.path.join(d, "include"), rj, u], [], True, [], u
+    if name == "spdlog":
+        d = debian_source(work, name)
+        fmt = debian_source(work, "fmt")
+        t = os.path.join(d, "tests")
+        srcs = [os.path.join(d, "src", f"{f}.cpp") for f in ("spdlog", "stdout_sinks", "color_sinks", "file_sinks",
+                                                             "async", "cfg")]
+        srcs += [os.path.join(fmt, "src", f) for f in ("format.cc", "os.cc")]
+        srcs += [os.path.join(t, f) for f in ("main.cpp", "utils.cpp")] + [
+            os.path.join(t, f"test_{n}.cpp") for n in SPDLOG_TESTS]
+        # the tests write their logs into test_logs/ of the folder they run in
+        run_dir = os.path.join(work, "spdlog-run")
+        os.makedirs(run_dir, exist_ok=True)
+        return srcs, [os.path.join(d, "include"), os.path.join(fmt, "include")], \
+            ["-DSPDLOG_COMPILED_LIB", "-DSPDLOG_FMT_EXTERNAL"], True, [], run_dir
     raise KeyError(name)
