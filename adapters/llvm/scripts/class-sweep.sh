@@ -36,6 +36,8 @@ for set in cfi-noncanonical cfi-generalize; do
   rp --programs cfi,classes-c --cflags "$set" --opt-levels O2 --sets default,all --thin
 done
 # programs with their own test suites
+# template-heavy C++ libraries and their suites (real-programs/cxx_suites.py)
+rp --programs nlohmann-json,cereal,spdlog --opt-levels O2 --sets default,all
 rp --programs expat --opt-levels O1,O2 --sets default,cycles,aliases,drop,pdi,all
 rp --programs mbedtls --opt-levels O2,Os --plugin-levels O2,Os --sets default,all --thin
 rp --programs fmt --opt-levels O2 --sets default,all
