@@ -6,7 +6,8 @@
 #   adapters/llvm/scripts/gen-new-kinds.sh OUTDIR NAME
 #       NAME: tsrust | tscpp | tsjs   tree-sitter's Rust, C++ and JavaScript grammars
 #                                     (parser.c: huge generated switch functions and
-#                                     tables, and the hand-written scanner.c), -O2
+#                                     tables, and the hand-written scanner.c), -O2;
+#             treesitter              the three grammars in one module
 #             mimalloc                mimalloc v2 (its single-unit `static.c`), -O3
 #             freetype                FreeType 2 (the files freetype-sys compiles), -O2
 #             libcrypto               OpenSSL 3's libcrypto (every `crypto/` file of the
@@ -72,6 +73,13 @@ case "$name" in
     flags+=(-std=c11 -I"$d")
     srcs=("$d/parser.c" "$d/scanner.c")
     ;;
+  treesitter)
+    for crate in tree-sitter-rust tree-sitter-cpp tree-sitter-javascript; do
+      d=$(pkgdir "$crate")/src
+      srcs+=("$d/parser.c" "$d/scanner.c")
+    done
+    flags+=(-std=c11 -I"$d")
+    ;;
   mimalloc)
     # As libmimalloc-sys builds it: `static.c` includes every other source file.
     d=$(pkgdir libmimalloc-sys)/c_src/mimalloc/v2
@@ -106,11 +114,12 @@ case "$name" in
     fi
     mapfile -t bcs < <(grep -o '^crypto/[^:]*libcrypto-lib-[^:]*\.o:' "$o/Makefile" | tr -d ':' | sed "s#^#$o/#")
     ;;
-  *) echo "unknown module $name (tsrust|tscpp|tsjs|mimalloc|freetype|libcrypto)" >&2; exit 2 ;;
+  *) echo "unknown module $name (tsrust|tscpp|tsjs|treesitter|mimalloc|freetype|libcrypto)" >&2; exit 2 ;;
 esac
-for s in "${srcs[@]}"; do
+for i in "${!srcs[@]}"; do
+  s=${srcs[$i]}
   [ -f "$s" ] || { echo "gen-new-kinds: missing $s" >&2; exit 1; }
-  b="$work/$(basename "$(dirname "$s")")-$(basename "$s" .c).bc"
+  b="$work/$i-$(basename "$(dirname "$s")")-$(basename "$s" .c).bc"
   "$CC" "${flags[@]}" "$s" -o "$b"
   bcs+=("$b")
 done
