@@ -68,8 +68,15 @@ case "$build" in
   O0|O1|O2|O3|Os|Oz) level=$build ;;
   O0g|O1g|O2g|O3g|Osg|Ozg) level=${build%g}; debug=-g ;;
   O3v3) level=O3; target=(-march=x86-64-v3) ;;
-  O2wasm) level=O2; target=(--target=wasm32-wasi -D_WASI_EMULATED_SIGNAL -D_WASI_EMULATED_MMAN
-    -D_WASI_EMULATED_GETPID -D_WASI_EMULATED_PROCESS_CLOCKS) ;;
+  O2wasm)
+    level=O2
+    target=(--target=wasm32-wasi -D_WASI_EMULATED_SIGNAL -D_WASI_EMULATED_MMAN -D_WASI_EMULATED_GETPID
+      -D_WASI_EMULATED_PROCESS_CLOCKS)
+    if ! echo '#include <stdio.h>' | "$CC" --target=wasm32-wasi -x c -fsyntax-only - 2>/dev/null; then
+      echo "gen-c-modules: O2wasm needs WASI's C headers (Debian: apt-get install wasi-libc)" >&2
+      exit 1
+    fi
+    ;;
   *) echo "unknown build $build (O0|O1|O2|O3|Os|Oz, optionally with a g suffix; O3v3; O2wasm)" >&2; exit 2 ;;
 esac
 work="$out/c-$name-$build.d"
