@@ -37,7 +37,7 @@
 //!    * kinds of real code the rows above lack: `c-treesitter-O2.bc`, `c-mimalloc-O3.bc`,
 //!      `c-freetype-O2.bc`, `c-libcrypto-O2.bc` (`adapters/llvm/scripts/gen-new-kinds.sh`:
 //!      tree-sitter's generated parsers, mimalloc, FreeType, OpenSSL's libcrypto built
-//!      `no-asm`, about 10 minutes the first time); `c-zstd-O3v3.bc` (`-O3
+//!      `no-asm`, about 4 minutes the first time); `c-zstd-O3v3.bc` (`-O3
 //!      -march=x86-64-v3`) and `c-sqlite-O2wasm.bc` (wasm32-wasi, needs Debian's wasi-libc)
 //!      from `gen-c-modules.sh`; `cpp-fmt-O3.bc`, `cpp-tinyxml2-O3.bc` from
 //!      `gen-cpp-debian.sh`; `rust-cli-release.bc` (`gen-rust-cli-module.sh`: clap, serde,
