@@ -292,12 +292,14 @@ LINK_LIBS = {"fmt": ["-lgmock", "-lgtest", "-lpthread"]}
 # Language flags of a program, in every compile and every link (in place of C++17 for
 # C++ programs): coroutines need C++20, OpenMP its pragmas and runtime (libomp-22-dev).
 PROGRAM_FLAGS = {"classes-cxx": ["-std=c++20", "-pthread"], "openmp": ["-fopenmp"]}
-PROGRAM_FLAGS.update(cxx_suites.PROGRAM_FLAGS)
 
 # How a program renames the copies of one library (see cjson_wrappers): patterns that map
 # a copy's names back to the library's, for unexplained_merges.
 RENAMES = {"cjson": [(r"_(" + "|".join(CJSON_TESTS + CJSON_UTILS_TESTS) + r")$", ""), (r"^utils_", ""),
                      (r"^cjson_test_.*", "cjson_test")]}
+
+# the language flags of the programs of real-programs/cxx_suites.py
+PROGRAM_FLAGS.update(cxx_suites.PROGRAM_FLAGS)
 
 
 def cjson_wrappers(d, work):
