@@ -231,6 +231,13 @@ DEBIAN_SOURCES = {
     # tarball, with CMake's configuration template only (see EXPAT_CONFIG)
     "expat": ("e/expat/expat_2.7.1.orig.tar.gz",
               "85372797ff0673a8fc4a6be16466bb5a0ca28c0dcf3c6f7ac1686b4a3ba2aabb", "libexpat-R_2_7_1"),
+    # jq 1.7.1 (Debian 13's orig tarball: the upstream tag, with its generated lexer
+    # and parser but without the oniguruma submodule) and Oniguruma 6.9.8 (Debian 12's
+    # libonig), built together as jq's release builds bundle them (see JQ_DEFINES)
+    "jq": ("j/jq/jq_1.7.1.orig.tar.gz",
+           "fc75b1824aba7a954ef0886371d951c3bf4b6e0a921d1aefc553f309702d6ed1", "jq-jq-1.7.1"),
+    "oniguruma": ("libo/libonig/libonig_6.9.8.orig.tar.gz",
+                  "26372720bab6733c869a9eb69377f73971138dc5e3eff4a81f5ba8aea5435fb2", "oniguruma-6.9.8"),
     "mbedtls": ("m/mbedtls/mbedtls_3.6.6.orig.tar.bz2",
                 "8fb65fae8dcae5840f793c0a334860a411f884cc537ea290ce1c52bb64ca007a", "mbedtls-3.6.6"),
 }
@@ -266,6 +273,63 @@ EXPAT_CONFIG = """#ifndef EXPAT_CONFIG_H
 #define XML_NS
 #endif
 """
+# What jq's configure finds on Linux with glibc (every libm function its builtins wrap,
+# a family of one-line wrappers written by one macro, src/libm.h), decimal numbers on,
+# the bundled Oniguruma on; and Oniguruma's config.h as its CMake build writes it.
+JQ_DEFINES = ["-D_GNU_SOURCE", "-DIEEE_8087=1", "-DUSE_DECNUM=1"] + [f"-DHAVE_{m}=1" for m in (
+    "ACOS ACOSH ASIN ASINH ATAN ATAN2 ATANH CBRT CEIL COPYSIGN COS COSH DREM ERF ERFC EXP EXP10 EXP2 EXPM1 "
+    "FABS FDIM FLOOR FMA FMAX FMIN FMOD FREXP GAMMA HYPOT ILOGB J0 J1 JN LDEXP LGAMMA LGAMMA_R LOG LOG10 "
+    "LOG1P LOG2 LOGB MODF NEARBYINT NEXTAFTER NEXTTOWARD POW REMAINDER RINT ROUND SCALB SCALBLN SCALBN "
+    "SIGNIFICAND SIN SINH SQRT TAN TANH TGAMMA TRUNC Y0 Y1 YN ALLOCA ALLOCA_H ATEXIT GETTIMEOFDAY GMTIME "
+    "GMTIME_R ISATTY LOCALTIME_R MEMMEM SETENV SETLOCALE STRFTIME STRPTIME TIMEGM TM_TM_GMT_OFF PTHREAD "
+    "PTHREAD_KEY_CREATE PTHREAD_ONCE __THREAD LIBONIG").split()]
+JQ_SOURCES = ["builtin", "bytecode", "compile", "execute", "jq_test", "jv", "jv_alloc", "jv_aux", "jv_dtoa",
+              "jv_file", "jv_parse", "jv_print", "jv_unicode", "linker", "locfile", "util", "jv_dtoa_tsd",
+              "main", "lexer", "parser", "decNumber/decContext", "decNumber/decNumber"]
+ONIG_SOURCES = ["regparse", "regcomp", "regexec", "regenc", "regerror", "regext", "regsyntax", "regtrav",
+                "regversion", "st", "reggnu", "unicode", "unicode_unfold_key", "unicode_fold1_key",
+                "unicode_fold2_key", "unicode_fold3_key", "ascii", "utf8", "utf16_be", "utf16_le", "utf32_be",
+                "utf32_le", "euc_jp", "euc_jp_prop", "sjis", "sjis_prop"] + [
+    f"iso8859_{n}" for n in (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 14, 15, 16)] + [
+    "euc_tw", "euc_kr", "big5", "gb18030", "koi8_r", "cp1251", "onig_init"]
+ONIG_CONFIG = """#define HAVE_ALLOCA 1
+#define HAVE_ALLOCA_H 1
+#define HAVE_STDINT_H 1
+#define HAVE_SYS_TIMES_H 1
+#define HAVE_SYS_TIME_H 1
+#define HAVE_SYS_TYPES_H 1
+#define HAVE_UNISTD_H 1
+#define HAVE_INTTYPES_H 1
+#define PACKAGE "onig"
+#define PACKAGE_VERSION "6.9.8"
+#define VERSION "6.9.8"
+#define SIZEOF_INT 4
+#define SIZEOF_LONG 8
+#define SIZEOF_LONG_LONG 8
+#define SIZEOF_VOIDP 8
+"""
+# jq's test suites (`jq --run-tests FILE`, as tests/*test run them): the language, the
+# manual's examples, the regular expressions (Oniguruma), base64 and the optional ones.
+JQ_TESTS = ["jq", "man", "manonig", "onig", "base64", "optional"]
+
+
+def jq_generated(d, work):
+    """The headers jq's Makefile writes (version, configuration, builtin.jq as a C
+    string), in a folder of their own: the folder to put first on the include path."""
+    gen = os.path.join(work, "jq-generated")
+    os.makedirs(os.path.join(gen, "src"), exist_ok=True)
+    with open(os.path.join(gen, "src", "version.h"), "w") as f:
+        f.write('#define JQ_VERSION "1.7.1"\n')
+    with open(os.path.join(gen, "src", "config_opts.inc"), "w") as f:
+        f.write('#define JQ_CONFIG "(real-programs.py)"\n')
+    with open(os.path.join(d, "src", "builtin.jq")) as f, open(os.path.join(gen, "src", "builtin.inc"), "w") as o:
+        for line in f.read().splitlines():
+            o.write('"' + line.replace("\\", "\\\\").replace('"', '\\"') + '\\n"\n')
+    with open(os.path.join(gen, "config.h"), "w") as f:
+        f.write(ONIG_CONFIG)
+    return gen
+
+
 EXPAT_TESTS = ["acc_tests", "alloc_tests", "basic_tests", "chardata", "common", "dummy", "handlers", "memcheck",
                "minicheck", "misc_tests", "ns_tests", "nsalloc_tests", "runtests", "structdata"]
 
@@ -397,6 +461,13 @@ def program_sources(name, crates, work=None):
             srcs = [os.path.join(e, "tests", t + ".c") for t in EXPAT_TESTS] + [
                 os.path.join(e, "lib", f) for f in ("xmlparse.c", "xmlrole.c", "xmltok.c")]
             return srcs, [cfg, os.path.join(e, "lib")], ["-DXML_TESTING"], False, ["-v"], os.path.join(e, "tests")
+        if name == "jq":
+            onig = os.path.join(debian_source(work, "oniguruma"), "src")
+            gen = jq_generated(d, work)
+            srcs = [(os.path.join(d, "src", f + ".c"), JQ_DEFINES) for f in JQ_SOURCES] + [
+                os.path.join(onig, f + ".c") for f in ONIG_SOURCES]
+            runs = [["-L", "tests/modules", "--run-tests", f"tests/{t}.test"] for t in JQ_TESTS]
+            return srcs, [gen, d, os.path.join(d, "src"), onig], [], False, runs, d
         if name == "mbedtls":
             srcs = sorted(glob.glob(os.path.join(d, "library", "*.c"))) + [os.path.join(d, "programs", "test", "selftest.c")]
             return srcs, [os.path.join(d, "include"), os.path.join(d, "library")], [], False, [], d
@@ -580,11 +651,17 @@ TIMINGS = re.compile(rb"[0-9]+\.[0-9]+ milli-seconds")
 
 
 def execute(exe, args, cwd):
+    """(exit status, output) of a run; with a list of argument lists, of one run per list
+    (their statuses and outputs in order)."""
+    if args and isinstance(args[0], list):
+        runs = [execute(exe, a, cwd) for a in args]
+        return [r[0] for r in runs], b"".join(b"== run %d\n" % i + r[1] for i, r in enumerate(runs))
     try:
         # a sanitizer's report goes to stderr and the run goes on; leaks are the
-        # programs' own (their tests do not free everything)
+        # programs' own (their tests do not free everything); jq's manual examples
+        # read $ENV.PAGER as its test script sets it
         env = dict(os.environ, ASAN_OPTIONS="detect_leaks=0:halt_on_error=0", UBSAN_OPTIONS="halt_on_error=0",
-                   TSAN_OPTIONS="halt_on_error=0:report_bugs=0")
+                   TSAN_OPTIONS="halt_on_error=0:report_bugs=0", PAGER="less")
         r = subprocess.run([exe] + args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=600, cwd=cwd, env=env)
         return r.returncode, TIMINGS.sub(b"<time>", r.stdout)
     except subprocess.TimeoutExpired:
@@ -735,7 +812,7 @@ def c_program(name, crates, args, tally):
 
 def report(name, ol, results, tally):
     base = results["base"][0]
-    if base[0] != 0:
+    if (any(base[0]) if isinstance(base[0], list) else base[0] != 0):
         tally.append(f"{name} -{ol}: the unmerged build exits {base[0]}: {base[1][-500:]!r}")
     for b, (res, merged) in results.items():
         ref = results.get("lto-base", results["base"])[0] if b.startswith("plugin:") else \
