@@ -238,6 +238,13 @@ DEBIAN_SOURCES = {
            "fc75b1824aba7a954ef0886371d951c3bf4b6e0a921d1aefc553f309702d6ed1", "jq-jq-1.7.1"),
     "oniguruma": ("libo/libonig/libonig_6.9.8.orig.tar.gz",
                   "26372720bab6733c869a9eb69377f73971138dc5e3eff4a81f5ba8aea5435fb2", "oniguruma-6.9.8"),
+    # RE2 2022-06-01 (Debian 12's re2: the last release before Abseil), whose orig
+    # tarball leaves out the generated Unicode tables; they are generated from Debian
+    # 12's unicode-data (a .deb, unpacked with dpkg-deb), see re2_generated
+    "re2": ("r/re2/re2_20220601+dfsg.orig.tar.xz",
+            "3bc61251da3b0b97be40a8a127818c517c62516e4eda11fc901d29496663df54", "re2-2022-06-01"),
+    "unicode-data": ("u/unicode-data/unicode-data_15.0.0-1_all.deb",
+                     "5efef23bbb1c6a133ecbdd63a2cfa07159ccacf5466a49e2426101c5ecd691fc", "unicode-data-15.0.0"),
     "mbedtls": ("m/mbedtls/mbedtls_3.6.6.orig.tar.bz2",
                 "8fb65fae8dcae5840f793c0a334860a411f884cc537ea290ce1c52bb64ca007a", "mbedtls-3.6.6"),
 }
@@ -330,6 +337,46 @@ def jq_generated(d, work):
     return gen
 
 
+# RE2's library, its test helpers and its test programs (the Makefile's OFILES,
+# TESTOFILES and TESTS; the BIGTESTS, exhaustive searches of minutes, are left out), in
+# one program: every test registers itself with util/test.cc's main, which runs them in
+# order and prints each one's name.
+RE2_LIBRARY = ["util/rune", "util/strutil", "re2/bitstate", "re2/compile", "re2/dfa", "re2/filtered_re2",
+               "re2/mimics_pcre", "re2/nfa", "re2/onepass", "re2/parse", "re2/prefilter", "re2/prefilter_tree",
+               "re2/prog", "re2/re2", "re2/regexp", "re2/set", "re2/simplify", "re2/stringpiece", "re2/tostring",
+               "util/pcre", "re2/testing/backtrack", "re2/testing/dump", "re2/testing/exhaustive_tester",
+               "re2/testing/null_walker", "re2/testing/regexp_generator", "re2/testing/string_generator",
+               "re2/testing/tester", "util/test"]
+RE2_TESTS = ["charclass", "compile", "filtered_re2", "mimics_pcre", "parse", "possible_match", "re2", "re2_arg",
+             "regexp", "required_prefix", "search", "set", "simplify", "string_generator"]
+
+
+def re2_generated(d, work):
+    """RE2's generated tables (perl_groups.cc, unicode_casefold.cc, unicode_groups.cc),
+    written by its own generators: the Unicode ones read Debian's unicode-data instead
+    of unicode.org (a copy of unicode.py with that folder)."""
+    gen = os.path.join(work, "re2-generated")
+    os.makedirs(gen, exist_ok=True)
+    ucd = os.path.join(debian_source(work, "unicode-data"), "usr", "share", "unicode")
+    with open(os.path.join(d, "re2", "unicode.py")) as f:
+        py = re.sub(r'(?m)^_UNICODE_DIR = .*$', f"_UNICODE_DIR = {ucd!r}", f.read())
+    with open(os.path.join(gen, "unicode.py"), "w") as f:
+        f.write(py)
+    # the generators beside that copy, so that they import it
+    for g in ("make_unicode_casefold.py", "make_unicode_groups.py"):
+        shutil.copy(os.path.join(d, "re2", g), gen)
+    out = []
+    for stem, cmd in (("perl_groups", ["perl", os.path.join(d, "re2", "make_perl_groups.pl")]),
+                      ("unicode_casefold", ["python3", os.path.join(gen, "make_unicode_casefold.py")]),
+                      ("unicode_groups", ["python3", os.path.join(gen, "make_unicode_groups.py")])):
+        r = must(cmd, cwd=gen)
+        path = os.path.join(gen, stem + ".cc")
+        with open(path, "w") as f:
+            f.write(r.stdout)
+        out.append(path)
+    return out
+
+
 EXPAT_TESTS = ["acc_tests", "alloc_tests", "basic_tests", "chardata", "common", "dummy", "handlers", "memcheck",
                "minicheck", "misc_tests", "ns_tests", "nsalloc_tests", "runtests", "structdata"]
 
@@ -347,7 +394,7 @@ LINK_LIBS = {"fmt": ["-lgmock", "-lgtest", "-lpthread"]}
 
 # Language flags of a program, in every compile and every link (in place of C++17 for
 # C++ programs): coroutines need C++20, OpenMP its pragmas and runtime (libomp-22-dev).
-PROGRAM_FLAGS = {"classes-cxx": ["-std=c++20", "-pthread"], "openmp": ["-fopenmp"]}
+PROGRAM_FLAGS = {"classes-cxx": ["-std=c++20", "-pthread"], "openmp": ["-fopenmp"], "re2": ["-std=c++17", "-pthread"]}
 
 # How a program renames the copies of one library (see cjson_wrappers): patterns that map
 # a copy's names back to the library's, for unexplained_merges.
@@ -400,7 +447,10 @@ def debian_source(work, name):
         if got != sha256:
             os.remove(tarball)
             sys.exit(f"real-programs: {tarball}: sha256 {got}, expected {sha256}")
-        must(["tar", "xf", tarball], cwd=top)
+        if tarball.endswith(".deb"):
+            must(["dpkg-deb", "-x", tarball, d])
+        else:
+            must(["tar", "xf", tarball], cwd=top)
     return d
 
 
@@ -468,6 +518,10 @@ def program_sources(name, crates, work=None):
                 os.path.join(onig, f + ".c") for f in ONIG_SOURCES]
             runs = [["-L", "tests/modules", "--run-tests", f"tests/{t}.test"] for t in JQ_TESTS]
             return srcs, [gen, d, os.path.join(d, "src"), onig], [], False, runs, d
+        if name == "re2":
+            srcs = [os.path.join(d, f + ".cc") for f in RE2_LIBRARY] + re2_generated(d, work) + [
+                os.path.join(d, "re2", "testing", t + "_test.cc") for t in RE2_TESTS]
+            return srcs, [d], ["-DNDEBUG"], True, [], d
         if name == "mbedtls":
             srcs = sorted(glob.glob(os.path.join(d, "library", "*.c"))) + [os.path.join(d, "programs", "test", "selftest.c")]
             return srcs, [os.path.join(d, "include"), os.path.join(d, "library")], [], False, [], d
