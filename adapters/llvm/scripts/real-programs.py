@@ -29,6 +29,12 @@ Programs (sources from crates.io through cargo; drivers and inputs in real-progr
             function pointers to functions of equal bodies, of one C type and of
             different C types with one IR signature; calls of the wrong type run in a
             child process and must still be stopped;
+  cfi-dso   real-programs/classes/cfi-dso-{lib,main}.c: cross-DSO CFI (-fsanitize=cfi
+            -fsanitize-cfi-cross-dso, default visibility): twins of one and of different C
+            types in a shared library and in the executable, calls across the boundary both
+            ways, wrong-type calls in child processes that must still be stopped; built
+            only with the plugin, in the full-LTO and ThinLTO links of both (builds
+            `plugin:SET`, `thin:SET` against `lto-base`, `thin-base`);
   openmp    real-programs/classes/omp.c (-fopenmp, libomp-22-dev): outlined parallel
             regions, tasks, taskloops, reduction helpers of several operators and types,
             a user-declared reduction, ordered/atomic/critical sections;
@@ -885,6 +891,58 @@ def c_program(name, crates, args, tally):
         report(name, ol, results, tally)
 
 
+# Cross-DSO CFI (`cfi-dso`): the checks of a call into another module go through that
+# module's __cfi_check, so the library and the executable are each one LTO link.
+CFI_DSO_FLAGS = ["-flto", "-fsanitize=cfi", "-fsanitize-cfi-cross-dso", "-fsanitize-trap=cfi",
+                 "-fvisibility=default", "-w"]
+
+
+def cfi_dso_program(args, tally):
+    """real-programs/classes/cfi-dso-{lib,main}.c: a shared library and an executable,
+    each linked with full LTO and with ThinLTO, without the plugin (`lto-base`,
+    `thin-base`) and with it in both links under every option set (`plugin:SET`,
+    `thin:SET`; the merge count is the sum of the two links' reports), at each level of
+    --plugin-levels. The plugin runs where the pass runs in a user's build: after the
+    link's CFI lowering has written each module's __cfi_check."""
+    if not args.plugin:
+        print("cfi-dso: skipped (no plugin)")
+        return
+    src = os.path.join(DRV, "classes")
+    sets = [(k, v[1]) for k, v in OPTION_SETS.items() if k in args.sets.split(",")]
+    for ol in args.plugin_levels.split(","):
+        d = os.path.join(args.work, f"cfi-dso-{ol}")
+        shutil.rmtree(d, ignore_errors=True)
+        os.makedirs(d)
+        results = {}
+        for lto, prefix in (("-flto", "lto"), ("-flto=thin", "thin")):
+            flags = [f"-{ol}"] + [lto if f == "-flto" else f for f in CFI_DSO_FLAGS]
+            for set_name, params in [("base", None)] + sets:
+                b = f"{prefix}-base" if params is None else f"{'plugin' if prefix == 'lto' else 'thin'}:{set_name}"
+                out = os.path.join(d, b.replace(":", "-"))
+                os.makedirs(out)
+                merged, failed = 0, False
+                for unit, extra in (("lib", ["-fPIC", "-shared", os.path.join(src, "cfi-dso-lib.c"), "-o",
+                                             os.path.join(out, "libcfidso.so")]),
+                                    ("main", [os.path.join(src, "cfi-dso-main.c"), "-L", out, "-lcfidso",
+                                              "-Wl,-rpath," + out, "-o", os.path.join(out, "main")])):
+                    env, cmd = dict(os.environ), ["clang-22", "-fuse-ld=lld"] + flags + extra
+                    if params is not None:
+                        rep = os.path.join(out, unit + ".json")
+                        env["MERGEFUNC_PLUGIN_PARAMS"] = f"{params}{';' if params else ''}verify;report={rep}"
+                        cmd.append(f"-Wl,--load-pass-plugin={args.plugin}")
+                    r = run(cmd, env=env)
+                    if r.returncode:
+                        tally.append(f"cfi-dso -{ol} {b}: {unit} link FAILED: {r.stderr[-1500:]}")
+                        failed = True
+                        break
+                    if params is not None:
+                        merged += merged_of(rep) or 0
+                if not failed:
+                    results[b] = (execute(os.path.join(out, "main"), [], out), merged if params is not None else None)
+        results["base"] = results.get("lto-base", (("missing", b""), None))
+        report("cfi-dso", ol, results, tally)
+
+
 def report(name, ol, results, tally):
     base = results["base"][0]
     if (any(base[0]) if isinstance(base[0], list) else base[0] != 0):
@@ -1232,7 +1290,9 @@ def main():
     crates = crate_dirs(args.work) if any(p in ("lua", "sqlite", "compress") for p in args.programs.split(",")) else {}
     tally = []
     for name in args.programs.split(","):
-        if name in RUST_LOCAL or name in RUST_CRATES:
+        if name == "cfi-dso":
+            cfi_dso_program(args, tally)
+        elif name in RUST_LOCAL or name in RUST_CRATES:
             if args.plugin or args.rust_cli:
                 rust_program(args, tally, name)
             else:
