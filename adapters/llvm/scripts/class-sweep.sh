@@ -5,8 +5,8 @@
 # visitors, `_Generic` and macro families, `cleanup` locals, setjmp, varargs, computed
 # goto), control-flow integrity builds (-fsanitize=cfi, cfi-icall: full LTO, hidden
 # visibility; cross-DSO CFI with a shared library), and programs with their own test
-# suites (expat, Mbed TLS, fmt with the plugin, jq with Oniguruma, RE2, yaml-cpp), each built the ways users build: the command on the llvm-link'ed module under
-# several option sets, opt-22, the plugin in a full-LTO and a ThinLTO link, and on every
+# suites (expat, Mbed TLS, fmt with the plugin, jq with Oniguruma, RE2, yaml-cpp), each
+# built the ways users build: the command on the llvm-link'ed module under several option sets, opt-22, the plugin in a full-LTO and a ThinLTO link, and on every
 # translation unit (-fpass-plugin) at -O1, -O2 and -Os. Every merged build must print
 # what its unmerged build prints (real-programs.py).
 #   class-sweep.sh [WORK]
