@@ -658,7 +658,10 @@ def normal_body(lines, attrs, distinct, renames, drop=False, same=lambda g: g):
         line = re.sub(r"\s*;.*$", "", line) if not line.startswith("define") else line
         line = LOCAL.sub(local, line)
         if i == 0:
-            line = DEFINE_WORDS.sub("", line)
+            # the function's own alignment: the merge keeps it (a thunk keeps its own, a
+            # survivor takes the larger), which alignment_kept checks on the output
+            head, tail = define_parts(line)
+            line = DEFINE_WORDS.sub("", head + FN_ALIGN.sub("", tail))
         line = re.sub(r"= getelementptr ((inbounds|nusw|nuw) )*", "= getelementptr ", line)
         line = re.sub(r"#([0-9]+)", lambda m: "{" + attrs.get(m.group(1), "?") + "}", line)
         # scope lists of inlined calls are made per function (distinct scopes inside):
@@ -683,9 +686,61 @@ def same_but_for_rules(na, nb):
     return unordered(plain(na)) == unordered(plain(nb))
 
 
-def unexplained_merges(ll_path, report, renames, drop=False):
+FN_ALIGN = re.compile(r" align ([0-9]+)\b")
+
+
+def define_parts(line):
+    """A `define` line cut after its parameter list (the parenthesis that closes the
+    one after the function's name), so that what follows holds the function's own
+    properties and no parameter's."""
+    m = GLOBAL.search(line)
+    i = line.find("(", m.end() if m else 0)
+    depth = 0
+    for j in range(max(i, 0), len(line)):
+        depth += {"(": 1, ")": -1}.get(line[j], 0)
+        if depth == 0 and i >= 0:
+            return line[:j + 1], line[j + 1:]
+    return line, ""
+
+
+def fn_alignment(define_line):
+    """The alignment a `define` line states for the function (1 if none)."""
+    m = FN_ALIGN.search(define_parts(define_line)[1])
+    return int(m.group(1)) if m else 1
+
+
+def alignment_kept(bodies, merged_ll, merges):
+    """Merges whose output loses a function's alignment (C++ methods are `align 2`: the
+    Itanium ABI marks virtual member pointers by the low bit): a folded function left as
+    a thunk keeps its own; one that is erased or aliased leaves its address to the
+    survivor, which must be at least as aligned."""
+    with open(merged_ll) as f:
+        text = f.read()
+    after = {}
+    for line in text.splitlines():
+        if line.startswith("define "):
+            m = GLOBAL.search(line)
+            if m:
+                after[m.group(1).strip('"')] = fn_alignment(line)
+    bad = []
+    for x in merges:
+        a, b = x.get("shared_body_of") or x["survivor"], x["folded"]
+        if b not in bodies:
+            continue
+        want = fn_alignment(bodies[b][0])
+        if b in after:
+            got, who = after[b], b
+        else:
+            got, who = after.get(a, after.get(x["survivor"], 0)), a
+        if got < want:
+            bad.append(f"@{b} (align {want}) is now @{who} with align {got}")
+    return bad
+
+
+def unexplained_merges(ll_path, report, renames, drop=False, merged_ll=None):
     """Merges of the report whose two bodies differ in the unmerged module beyond what a
-    merge may differ in (see normal_body), as printable lines."""
+    merge may differ in (see normal_body), as printable lines; with the merged module,
+    also merges that lose a function's alignment (alignment_kept)."""
     with open(ll_path) as f:
         bodies, attrs, distinct = module_bodies(f.read())
     with open(report) as f:
@@ -714,6 +769,8 @@ def unexplained_merges(ll_path, report, renames, drop=False):
         if na != nb and not same_but_for_rules(na, nb):
             diff = [f"- {p}\n      + {q}" for p, q in zip(na, nb) if p != q][:3]
             bad.append(f"@{a} ~ @{b}: bodies differ ({len(na)} vs {len(nb)} lines):\n      " + "\n      ".join(diff))
+    if merged_ll:
+        bad += alignment_kept(bodies, merged_ll, merges)
     return bad
 
 
@@ -792,7 +849,10 @@ def c_program(name, crates, args, tally):
         for b, (bc, rep) in builds.items():
             if rep:
                 drop = "--drop-differing-attachments" in OPTION_SETS[b.split(":")[1]][0]
-                for line in unexplained_merges(os.path.join(d, "linked.ll"), rep, RENAMES.get(name, []), drop):
+                merged_ll = bc[:-3] + ".ll"
+                must(["llvm-dis-22", bc, "-o", merged_ll])
+                for line in unexplained_merges(os.path.join(d, "linked.ll"), rep, RENAMES.get(name, []), drop,
+                                               merged_ll):
                     tally.append(f"{name} -{ol} {b}: UNEXPLAINED merge {line}")
         results = {}
         for b, (bc, rep) in builds.items():
