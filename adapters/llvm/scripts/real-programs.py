@@ -722,16 +722,20 @@ def alignment_kept(bodies, merged_ll, merges):
             m = GLOBAL.search(line)
             if m:
                 after[m.group(1).strip('"')] = fn_alignment(line)
+    # where a folded function's address went: its survivor (a weak/ODR pair's new
+    # private body), or that survivor's own survivor when a later merge folded it in turn
+    into = {x["folded"]: x["survivor"] for x in merges}
     bad = []
     for x in merges:
-        a, b = x.get("shared_body_of") or x["survivor"], x["folded"]
+        b = x["folded"]
         if b not in bodies:
             continue
         want = fn_alignment(bodies[b][0])
-        if b in after:
-            got, who = after[b], b
-        else:
-            got, who = after.get(a, after.get(x["survivor"], 0)), a
+        who, seen = b, set()
+        while who not in after and who in into and who not in seen:
+            seen.add(who)
+            who = into[who]
+        got = after.get(who, 0)
         if got < want:
             bad.append(f"@{b} (align {want}) is now @{who} with align {got}")
     return bad
