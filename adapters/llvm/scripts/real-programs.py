@@ -45,6 +45,10 @@ Programs (sources from crates.io through cargo; drivers and inputs in real-progr
             (signedness, float and integer code on the same bits, drop glue, type ids,
             closures, vtables, panic locations, async state machines and a small
             executor), built and compared like rust-app.
+  cdylib    real-programs/rust-cdylib: a `cdylib` of near-twins with C signatures
+            (signedness, constants, wrapping and saturating sums, a table of callbacks,
+            C callbacks called from Rust); its integration test builds a C program with
+            clang-22 against the `.so` and checks what it prints.
   memchr, ryu, regex-syntax, smallvec, aho-corasick, itoa, indexmap, hashbrown,
   serde_json, arrayvec, bytes, anyhow, semver, toml  the crates' own test suites (`cargo test --release
             --lib --bins --tests`, pinned versions from crates.io), built like rust-app.
@@ -1031,7 +1035,10 @@ def first_diff(a, b):
 
 # Rust programs of this folder (real-programs/), each with its tests and a binary whose
 # output is compared too.
-RUST_LOCAL = {"rust": "rust-app", "traps": "rust-traps"}
+RUST_LOCAL = {"rust": "rust-app", "traps": "rust-traps", "cdylib": "rust-cdylib"}
+# Those without a binary: their tests are all there is to run (rust-cdylib's integration
+# test builds a C program against the cdylib and checks what it prints).
+RUST_LOCAL_NO_BIN = {"cdylib"}
 
 # Crates whose own test suites run with the plugin in lld (`cargo test` of the crate's
 # published sources, dev-dependencies from crates.io).
@@ -1183,7 +1190,8 @@ def rust_program(args, tally, name="rust"):
             # the test results without their timings ("; finished in 0.17s")
             tests = (r.returncode, "".join(re.sub(r"; finished in [0-9.]+s", "", l) + "\n"
                                            for l in r.stdout.splitlines() if l.startswith("test result")))
-            r2 = run(["cargo", "run", "--release", "--quiet", "--target", host] if name in RUST_LOCAL else ["true"],
+            r2 = run(["cargo", "run", "--release", "--quiet", "--target", host]
+                     if name in RUST_LOCAL and name not in RUST_LOCAL_NO_BIN else ["true"],
                      cwd=d, env=benv)
             merged = None
             if mode != "plain" and setting is not None:
