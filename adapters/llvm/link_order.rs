@@ -3,8 +3,9 @@
 //! order of the crate's `link-order.txt`, so that the functions a merge run executes sit
 //! together (`scripts/gen-link-order.sh` writes the file; names it lists that the binary
 //! lacks are skipped). Only on Linux with glibc, only when both the file and an `ld.lld`
-//! beside `llvm-config` exist; `MERGEFUNC_LINK_ORDER=0` links as usual. The order changes
-//! no output.
+//! beside `llvm-config` exist; `MERGEFUNC_LINK_ORDER=0` links as usual, and
+//! `MERGEFUNC_LINK_ORDER=FILE` (an existing file) takes that order instead of the crate's
+//! (for experimental builds such as `scripts/pgo-build.sh`). The order changes no output.
 
 use std::path::{Path, PathBuf};
 
@@ -18,7 +19,11 @@ pub fn link_in_order(llvm_config: &Path, directive: &str) {
     }
     let target_ok = std::env::var("CARGO_CFG_TARGET_OS").is_ok_and(|os| os == "linux")
         && std::env::var("CARGO_CFG_TARGET_ENV").is_ok_and(|env| env == "gnu");
-    let order = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").unwrap_or_default()).join("link-order.txt");
+    let order = match std::env::var_os("MERGEFUNC_LINK_ORDER").map(PathBuf::from) {
+        Some(file) if file.is_file() => file,
+        _ => PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").unwrap_or_default()).join("link-order.txt"),
+    };
+    println!("cargo:rerun-if-changed={}", order.display());
     // `llvm-config` from PATH (no prefix set): its directory may not hold LLVM's tools.
     let Some(bin) = llvm_config.parent() else { return };
     if !target_ok || !order.is_file() || !bin.join("ld.lld").exists() {

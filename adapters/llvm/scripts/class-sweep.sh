@@ -4,9 +4,9 @@
 # coroutine clones, thread_local wrappers, lambdas, std::function and std::variant
 # visitors, `_Generic` and macro families, `cleanup` locals, setjmp, varargs, computed
 # goto), control-flow integrity builds (-fsanitize=cfi, cfi-icall: full LTO, hidden
-# visibility), and programs with their own test suites (expat, Mbed TLS, fmt with the
-# plugin), each built the ways users build: the command on the llvm-link'ed module under
-# several option sets, opt-22, the plugin in a full-LTO and a ThinLTO link, and on every
+# visibility; cross-DSO CFI with a shared library), and programs with their own test
+# suites (expat, Mbed TLS, fmt with the plugin, jq with Oniguruma, RE2, yaml-cpp), each
+# built the ways users build: the command on the llvm-link'ed module under several option sets, opt-22, the plugin in a full-LTO and a ThinLTO link, and on every
 # translation unit (-fpass-plugin) at -O1, -O2 and -Os. Every merged build must print
 # what its unmerged build prints (real-programs.py).
 #   class-sweep.sh [WORK]
@@ -35,8 +35,14 @@ rp --programs cfi,classes-c,classes-cxx --cflags kcfi --opt-levels O2 --sets def
 for set in cfi-noncanonical cfi-generalize; do
   rp --programs cfi,classes-c --cflags "$set" --opt-levels O2 --sets default,all --thin
 done
+# cross-DSO CFI: a shared library and an executable, each its own LTO link with the plugin
+rp --programs cfi-dso --plugin-levels O1,O2,Os
 # programs with their own test suites
+# template-heavy C++ libraries and their suites (real-programs/cxx_suites.py)
+rp --programs nlohmann-json,cereal,spdlog --opt-levels O2 --sets default,all
 rp --programs expat --opt-levels O1,O2 --sets default,cycles,aliases,drop,pdi,all
 rp --programs mbedtls --opt-levels O2,Os --plugin-levels O2,Os --sets default,all --thin
 rp --programs fmt --opt-levels O2 --sets default,all
+rp --programs jq --opt-levels O1,O2,Os --thin --sets default,cycles,drop,all
+rp --programs re2,yaml-cpp --opt-levels O2 --thin --sets default,cycles,drop,all
 exit $bad

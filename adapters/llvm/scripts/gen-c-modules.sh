@@ -5,7 +5,9 @@
 #   adapters/llvm/scripts/gen-c-modules.sh OUTDIR NAME [BUILD]
 #       NAME: zstd | zlib | bzip2 | oniguruma | lz4 | webp | pcre2 | brotlidec | sqlite | lua
 #       BUILD: an optimization level (O0, O1, O2, O3, Os, Oz), with a `g` suffix for debug
-#       info (`-g`, as release builds of distributions carry it): O2g, Osg, ...;
+#       info (`-g`, as release builds of distributions carry it): O2g, Osg, ...; O3v3
+#       (`-O3 -march=x86-64-v3`: vectorized with AVX2) or O2wasm (`-O2` for wasm32-wasi,
+#       against Debian's wasi-libc headers);
 #       the module is then OUTDIR/c-NAME-BUILD.bc.
 #
 # sqlite (the amalgamation) and lua are the independent checks of issue #34, built at -O1
@@ -61,15 +63,26 @@ level=O2
 case "$name" in sqlite|lua) level=O1 ;; esac
 build=${3:-$level}
 debug=-g0
+target=()
 case "$build" in
   O0|O1|O2|O3|Os|Oz) level=$build ;;
   O0g|O1g|O2g|O3g|Osg|Ozg) level=${build%g}; debug=-g ;;
-  *) echo "unknown build $build (O0|O1|O2|O3|Os|Oz, optionally with a g suffix)" >&2; exit 2 ;;
+  O3v3) level=O3; target=(-march=x86-64-v3) ;;
+  O2wasm)
+    level=O2
+    target=(--target=wasm32-wasi -D_WASI_EMULATED_SIGNAL -D_WASI_EMULATED_MMAN -D_WASI_EMULATED_GETPID
+      -D_WASI_EMULATED_PROCESS_CLOCKS)
+    if ! echo '#include <stdio.h>' | "$CC" --target=wasm32-wasi -x c -fsyntax-only - 2>/dev/null; then
+      echo "gen-c-modules: O2wasm needs WASI's C headers (Debian: apt-get install wasi-libc)" >&2
+      exit 1
+    fi
+    ;;
+  *) echo "unknown build $build (O0|O1|O2|O3|Os|Oz, optionally with a g suffix; O3v3; O2wasm)" >&2; exit 2 ;;
 esac
 work="$out/c-$name-$build.d"
 rm -rf "$work"
 mkdir -p "$work"
-flags=(-$level $debug -emit-llvm -c -w)
+flags=(-$level $debug "${target[@]}" -emit-llvm -c -w)
 srcs=()
 case "$name" in
   zstd)
@@ -147,6 +160,9 @@ H
   sqlite)
     d=$(pkgdir libsqlite3-sys)/sqlite3
     flags+=(-DSQLITE_THREADSAFE=1 -I"$d")
+    # WASI has no threads, shared memory or dynamic loading.
+    [ "$build" != O2wasm ] || flags+=(-USQLITE_THREADSAFE -DSQLITE_THREADSAFE=0 -DSQLITE_OMIT_LOAD_EXTENSION
+      -DSQLITE_OMIT_WAL -DSQLITE_OMIT_SHARED_CACHE)
     srcs=("$d/sqlite3.c")
     ;;
   lua)

@@ -5,8 +5,10 @@
 # distribution or a user's build compiles it (benchmark rows of issue #34's hunt).
 #
 #   adapters/llvm/scripts/gen-cpp-debian.sh OUTDIR NAME BUILD
-#       NAME:  jsoncpp (libjsoncpp 1.9.5: src/lib_json and the src/test_lib_json runner)
-#       BUILD: Os, O2, O0 or O2g (-O2 -g, debug info): every file
+#       NAME:  jsoncpp (libjsoncpp 1.9.5: src/lib_json and the src/test_lib_json runner),
+#              tinyxml2 (9.0.0 and its xmltest.cpp), fmt (fmtlib 9.1.0 and five of its
+#              googletest suites, against the system's gtest headers)
+#       BUILD: Os, O2, O3, O0 or O2g (-O2 -g, debug info): every file
 #              `clang++-22 -BUILD -emit-llvm -c`, linked with llvm-link-22;
 #              lto: every file `clang++-22 -O2 -flto -c`, linked into a program by
 #              ld.lld-22 (`-fuse-ld=lld -Wl,--save-temps`), the module being the whole
@@ -35,26 +37,37 @@ case "$name" in
     flags+=(-I"$d/include" -I"$d/src/lib_json")
     srcs=("$d"/src/lib_json/json_reader.cpp "$d"/src/lib_json/json_value.cpp "$d"/src/lib_json/json_writer.cpp
       "$d"/src/test_lib_json/jsontest.cpp "$d"/src/test_lib_json/main.cpp "$d"/src/test_lib_json/fuzz.cpp)
+    runner=${srcs[4]}
     ;;
-  *) echo "unknown library $name (jsoncpp)" >&2; exit 2 ;;
+  tinyxml2)
+    flags+=(-I"$d")
+    srcs=("$d/tinyxml2.cpp" "$d/xmltest.cpp")
+    runner=${srcs[1]}
+    ;;
+  fmt)
+    flags+=(-I"$d/include" -I"$d/test")
+    srcs=("$d/src/format.cc" "$d/src/os.cc")
+    for f in gtest-extra util test-main format-test args-test core-test; do srcs+=("$d/test/$f.cc"); done
+    runner=$d/test/format-test.cc
+    ;;
+  *) echo "unknown library $name (jsoncpp|tinyxml2|fmt)" >&2; exit 2 ;;
 esac
-# The test runner's own file (last in `srcs`).
-runner=${srcs[4]}
+# `runner`: the test runner's own file (the ThinLTO unit of `thin`).
 work="$out/cpp-$name-$build.d"
 rm -rf "$work"
 mkdir -p "$work"
 dest="$out/cpp-$name-$build.bc"
 objs=()
 case "$build" in
-  Os|O2|O0) flags+=(-"$build" -g0 -emit-llvm -c) ;;
+  Os|O2|O3|O0) flags+=(-"$build" -g0 -emit-llvm -c) ;;
   O2g) flags+=(-O2 -g -emit-llvm -c) ;;
   lto) flags+=(-O2 -g0 -flto -c) ;;
   thin) flags+=(-O2 -g0 -flto=thin -c); srcs=("$runner") ;;
-  *) echo "unknown build $build (Os|O2|O0|O2g|lto|thin)" >&2; exit 2 ;;
+  *) echo "unknown build $build (Os|O2|O3|O0|O2g|lto|thin)" >&2; exit 2 ;;
 esac
 for s in "${srcs[@]}"; do
   [ -f "$s" ] || { echo "gen-cpp-debian: missing $s" >&2; exit 1; }
-  o="$work/$(basename "$s" .cpp).bc"
+  o="$work/$(basename "${s%.*}").bc"
   "$CXX" "${flags[@]}" "$s" -o "$o"
   objs+=("$o")
 done
