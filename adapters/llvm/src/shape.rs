@@ -314,8 +314,10 @@ fn refine_by_prefix(
         if cut.is_empty() {
             break;
         }
-        // ... which another definition shares ...
-        let counts = KeyCounts::of(keys);
+        // ... which another definition read shares (the others keep keys no refined one
+        // has, but for a collision; counting among those read is cheaper, and any rule
+        // that looks only at a class's key decides for the class as one) ...
+        let counts = KeyCounts::of(&todo.iter().map(|&j| keys[j]).collect::<Vec<_>>());
         cut.retain(|&k| counts.shared(k));
         if cut.is_empty() {
             break;
