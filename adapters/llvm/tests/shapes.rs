@@ -361,3 +361,68 @@ fn available_externally_definitions_are_never_keyed() {
     check_counting(&path, &Options::default(), &mut on_key);
     check_counting(&path, &Options { merge_cycles: true, ..Options::default() }, &mut on_key);
 }
+
+/// Walks that end exactly at, just before and just after the deeper keys' limits (256 and
+/// 2048 instructions): for each length `t`, `a` and `b` are equal (`b` with 40 unreachable
+/// blocks, the only member of 32 blocks or more, so its block bound alone sends the class
+/// deeper), and `c` and `d` differ from `a` (and from each other) in the last instruction
+/// before the return (the `t - 1`th). The equal ones are never alone and merge; `c` and
+/// `d` are alone where a key reaches their difference (up to `t` = 2049, the 2048th
+/// instruction; at 258 only through the key of 2048); the output is that of the full path,
+/// in both modes.
+#[test]
+fn deeper_prefix_keys_at_their_limits_keep_equal_functions_with_unreachable_blocks_together() {
+    // `t` instructions along the walk: the entry's branch, adds in blocks of `per` (each
+    // block closed by a branch), the return.
+    let func = |name: &str, t: usize, per: usize, last: &str, dead: usize| {
+        let mut s = format!("define i32 @{name}(i32 %x) {{\nentry:\n  br label %b0\nb0:\n");
+        let (mut n, mut i, mut b, mut prev) = (1, 0, 0, "%x".to_string());
+        while n < t - 1 {
+            if i == per * (b + 1) && n < t - 2 {
+                b += 1;
+                s.push_str(&format!("  br label %b{b}\nb{b}:\n"));
+                n += 1;
+                continue;
+            }
+            let op = if n == t - 2 { last } else { "add" };
+            s.push_str(&format!("  %v{i} = {op} i32 {prev}, {}\n", i + 1));
+            prev = format!("%v{i}");
+            i += 1;
+            n += 1;
+        }
+        s.push_str(&format!("  ret i32 {prev}\n"));
+        for u in 0..dead {
+            s.push_str(&format!("dead{u}:\n  br label %dead{}\n", (u + 1) % dead));
+        }
+        s.push_str("}\n");
+        s
+    };
+    let mut text = String::new();
+    for (t, per) in [(255, 10), (256, 10), (257, 10), (258, 10), (2048, 100), (2049, 100), (2050, 100)] {
+        text.push_str(&func(&format!("a{t}"), t, per, "add", 0));
+        text.push_str(&func(&format!("b{t}"), t, per, "add", 40));
+        text.push_str(&func(&format!("c{t}"), t, per, "xor", 0));
+        text.push_str(&func(&format!("d{t}"), t, per, "mul", 1));
+    }
+    let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("shapes-deeper-limits.ll");
+    std::fs::write(&path, text).expect("writes the module");
+    let mut m = LlvmModule::load(&path).expect("loads");
+    let alone: BTreeSet<String> = m
+        .testing()
+        .alone_on_shape()
+        .into_iter()
+        .map(|f| String::from_utf8_lossy(mergefunc::Module::func_name(&m, f)).into_owned())
+        .collect();
+    assert!(!alone.iter().any(|n| n.starts_with('a') || n.starts_with('b')), "{alone:?}");
+    if ["MERGEFUNC_SHAPE_PREFIX", "MERGEFUNC_SHAPE_DEEP", "MERGEFUNC_SHAPES", "MERGEFUNC_SHAPE_STRIDE"]
+        .iter()
+        .all(|v| std::env::var_os(v).is_none())
+    {
+        let want: BTreeSet<String> =
+            [255, 256, 257, 258, 2048, 2049].iter().flat_map(|t| [format!("c{t}"), format!("d{t}")]).collect();
+        assert_eq!(alone, want);
+    }
+    assert_eq!(merge_module(&mut m, &Options::default()).expect("merges").stats.functions_merged, 7);
+    assert_eq!(check(&path, &Options::default()), alone.len());
+    assert_eq!(check(&path, &Options { merge_cycles: true, ..Options::default() }), alone.len());
+}
