@@ -27,16 +27,8 @@ CC=${CLANG:-clang-22}
 command -v "$CC" >/dev/null || CC=/usr/lib/llvm-22/bin/clang
 LINK=llvm-link-22
 command -v "$LINK" >/dev/null || LINK=/usr/lib/llvm-22/bin/llvm-link
-proj="$out/c-src"
-mkdir -p "$proj/src"
-cat > "$proj/Cargo.toml.new.$$" <<'TOML'
-[package]
-name = "mfcsrc"
-version = "0.1.0"
-edition = "2021"
-publish = false
-
-[dependencies]
+. "$(dirname "$0")/crate-sources.sh"
+crate_sources "$out/c-src" mfcsrc <<'TOML'
 zstd-sys = "=2.0.15"
 bzip2-sys = "=0.1.13"
 libz-sys = { version = "=1.1.31", default-features = false, features = ["static"] }
@@ -47,18 +39,7 @@ lua-src = "=547.0.0"
 libwebp-sys = "=0.9.6"
 pcre2-sys = "=0.2.9"
 brotli-sys = "=0.3.2"
-
-[workspace]
 TOML
-if ! cmp -s "$proj/Cargo.toml.new.$$" "$proj/Cargo.toml" 2>/dev/null; then mv "$proj/Cargo.toml.new.$$" "$proj/Cargo.toml"; else rm "$proj/Cargo.toml.new.$$"; fi
-[ -f "$proj/src/main.rs" ] || echo 'fn main() {}' > "$proj/src/main.rs"
-(cd "$proj" && cargo fetch -q) >&2
-# The directory of a package, from `cargo metadata` (its manifest's folder).
-pkgdir() {
-  (cd "$proj" && cargo metadata -q --format-version 1) \
-    | grep -o "\"manifest_path\":\"[^\"]*/$1-[0-9][^\"]*/Cargo.toml\"" | head -n 1 \
-    | sed -e 's/^"manifest_path":"//' -e 's#/Cargo.toml"$##'
-}
 level=O2
 case "$name" in sqlite|lua) level=O1 ;; esac
 build=${3:-$level}

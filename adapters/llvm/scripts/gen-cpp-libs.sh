@@ -20,29 +20,10 @@ CXX=${CLANGXX:-clang++-22}
 command -v "$CXX" >/dev/null || CXX=/usr/lib/llvm-22/bin/clang++
 LINK=llvm-link-22
 command -v "$LINK" >/dev/null || LINK=/usr/lib/llvm-22/bin/llvm-link
-proj="$out/cpp-src"
-mkdir -p "$proj/src"
-cat > "$proj/Cargo.toml.new.$$" <<'TOML'
-[package]
-name = "mfcppsrc"
-version = "0.1.0"
-edition = "2021"
-publish = false
-
-[dependencies]
+. "$(dirname "$0")/crate-sources.sh"
+crate_sources "$out/cpp-src" mfcppsrc <<'TOML'
 meshopt = "=0.7.0"
-
-[workspace]
 TOML
-if ! cmp -s "$proj/Cargo.toml.new.$$" "$proj/Cargo.toml" 2>/dev/null; then mv "$proj/Cargo.toml.new.$$" "$proj/Cargo.toml"; else rm "$proj/Cargo.toml.new.$$"; fi
-[ -f "$proj/src/main.rs" ] || echo 'fn main() {}' > "$proj/src/main.rs"
-(cd "$proj" && cargo fetch -q) >&2
-# The directory of a package, from `cargo metadata` (its manifest's folder).
-pkgdir() {
-  (cd "$proj" && cargo metadata -q --format-version 1) \
-    | grep -o "\"manifest_path\":\"[^\"]*/$1-[0-9][^\"]*/Cargo.toml\"" | head -n 1 \
-    | sed -e 's/^"manifest_path":"//' -e 's#/Cargo.toml"$##'
-}
 work="$out/cpp-$name-O2.d"
 rm -rf "$work"
 mkdir -p "$work"

@@ -30,34 +30,15 @@ CC=${CLANG:-clang-22}
 command -v "$CC" >/dev/null || CC=/usr/lib/llvm-22/bin/clang
 LINK=llvm-link-22
 command -v "$LINK" >/dev/null || LINK=/usr/lib/llvm-22/bin/llvm-link
-proj="$out/newkinds-src"
-mkdir -p "$proj/src"
-cat > "$proj/Cargo.toml.new.$$" <<'TOML'
-[package]
-name = "mfnewkinds"
-version = "0.1.0"
-edition = "2021"
-publish = false
-
-[dependencies]
+. "$(dirname "$0")/crate-sources.sh"
+crate_sources "$out/newkinds-src" mfnewkinds <<'TOML'
 tree-sitter-rust = "=0.23.3"
 tree-sitter-cpp = "=0.23.4"
 tree-sitter-javascript = "=0.23.1"
 libmimalloc-sys = "=0.1.49"
 freetype-sys = "=0.19.0"
 openssl-src = "=300.6.1"
-
-[workspace]
 TOML
-if ! cmp -s "$proj/Cargo.toml.new.$$" "$proj/Cargo.toml" 2>/dev/null; then mv "$proj/Cargo.toml.new.$$" "$proj/Cargo.toml"; else rm "$proj/Cargo.toml.new.$$"; fi
-[ -f "$proj/src/main.rs" ] || echo 'fn main() {}' > "$proj/src/main.rs"
-(cd "$proj" && cargo fetch -q) >&2
-# The directory of a package, from `cargo metadata` (its manifest's folder).
-pkgdir() {
-  (cd "$proj" && cargo metadata -q --format-version 1) \
-    | grep -o "\"manifest_path\":\"[^\"]*/$1-[0-9][^\"]*/Cargo.toml\"" | head -n 1 \
-    | sed -e 's/^"manifest_path":"//' -e 's#/Cargo.toml"$##'
-}
 level=O2
 case "$name" in mimalloc) level=O3 ;; esac
 work="$out/c-$name-$level.d"
