@@ -795,6 +795,12 @@ def unexplained_merges(ll_path, report, renames, drop=False, merged_ll=None):
     return bad
 
 
+def plugin_params(params, report):
+    """MERGEFUNC_PLUGIN_PARAMS for the pass plugin under option set `params`: verified,
+    reporting to `report`."""
+    return f"{params}{';' if params else ''}verify;report={report}"
+
+
 def merged_of(report):
     try:
         with open(report) as f:
@@ -933,7 +939,7 @@ def c_program(name, crates, args, tally):
                         ["-o", exe, "-lm"] + LINK_LIBS.get(name, [])
                     env = dict(os.environ)
                     if params is not None:
-                        env["MERGEFUNC_PLUGIN_PARAMS"] = f"{params}{';' if params else ''}verify;report={rep}"
+                        env["MERGEFUNC_PLUGIN_PARAMS"] = plugin_params(params, rep)
                         cmd.append(f"-Wl,--load-pass-plugin={args.plugin}")
                     r = run(cmd, env=env)
                     if r.returncode:
@@ -953,7 +959,7 @@ def c_program(name, crates, args, tally):
                     env = dict(os.environ)
                     if params is not None:
                         rep = o + ".json"
-                        env["MERGEFUNC_PLUGIN_PARAMS"] = f"{params}{';' if params else ''}verify;report={rep}"
+                        env["MERGEFUNC_PLUGIN_PARAMS"] = plugin_params(params, rep)
                         cmd.append(f"-fpass-plugin={args.plugin}")
                     r = run(cmd, env=env)
                     if r.returncode:
@@ -1009,7 +1015,7 @@ def cfi_dso_program(args, tally):
                     env, cmd = dict(os.environ), ["clang-22", "-fuse-ld=lld"] + flags + extra
                     if params is not None:
                         rep = os.path.join(out, unit + ".json")
-                        env["MERGEFUNC_PLUGIN_PARAMS"] = f"{params}{';' if params else ''}verify;report={rep}"
+                        env["MERGEFUNC_PLUGIN_PARAMS"] = plugin_params(params, rep)
                         cmd.append(f"-Wl,--load-pass-plugin={args.plugin}")
                     r = run(cmd, env=env)
                     if r.returncode:
@@ -1190,7 +1196,7 @@ def rust_program(args, tally, name="rust"):
                 if mode == "plugin":
                     benv["RUSTFLAGS"] = env["RUSTFLAGS"] + f" -Z llvm-plugins={args.plugin}"
             if mode == "plugin":
-                benv["MERGEFUNC_PLUGIN_PARAMS"] = f"{setting}{';' if setting else ''}verify;report={reports}/%m.json"
+                benv["MERGEFUNC_PLUGIN_PARAMS"] = plugin_params(setting, f"{reports}/%m.json")
             if mode == "cli":
                 benv["REALPROG_CLI_OPTS"] = json.dumps(setting) if setting is not None else ""
             if in_rustc:
