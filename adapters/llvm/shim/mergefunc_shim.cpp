@@ -2228,11 +2228,9 @@ uint64_t mergefunc_shape_key(void *scan, LLVMValueRef fn, unsigned ptr_bits, int
 // of at most 64 bits by its value; a global variable, alias, ifunc or declared function by
 // its identity; a function with a body by a marker alone. A walk that stops at `limit`
 // hashes a marker for it (two equal functions stop at the same place); one that ends
-// first hashes the count. Bit 0 of a key is always set; bit 1 says whether the walk
-// stopped at `limit` (so a deeper key may still tell the function apart; a walk that
-// ended gives the same key at every larger limit). Returns 0 for anything it cannot key
-// (not a function with a body, a reachable block without terminator, a successor in
-// another function): the caller then counts the function as sharing every key.
+// first hashes the count. Returns 0 for anything it cannot key (not a function with a
+// body, a reachable block without terminator, a successor in another function): the
+// caller then counts the function as sharing every key.
 uint64_t mergefunc_prefix_key(void *scan, LLVMValueRef fn, unsigned ptr_bits, unsigned limit) {
   auto &S = *static_cast<Scan *>(scan);
   auto *F = dyn_cast_or_null<Function>(unwrap(fn));
@@ -2261,7 +2259,7 @@ uint64_t mergefunc_prefix_key(void *scan, LLVMValueRef fn, unsigned ptr_bits, un
       if (Dbg && isa<DbgInfoIntrinsic>(I))
         continue;
       if (N == limit)
-        return mixk(H, ~uint64_t(0)) | 3;
+        return mixk(H, ~uint64_t(0)) | 1;
       ++N;
       unsigned Op = I.getOpcode();
       if (Op == Instruction::GetElementPtr) {
@@ -2300,7 +2298,7 @@ uint64_t mergefunc_prefix_key(void *scan, LLVMValueRef fn, unsigned ptr_bits, un
       }
     }
   }
-  return (mixk(H, N) & ~uint64_t(2)) | 1;
+  return mixk(H, N) | 1;
 }
 
 // Asks for the memory the shape and prefix keys of function `fn` read first, `Stage`
@@ -2354,20 +2352,15 @@ void mergefunc_shape_keys(void *scan, const LLVMValueRef *fns, size_t n, unsigne
 }
 
 // `mergefunc_prefix_key` of each of the `n` functions of `fns`, into `out`, asking for
-// each one's memory two functions ahead; and into `blocks` (when not null) each
-// function's block number bound, as `mergefunc_shape_keys` does.
+// each one's memory two functions ahead.
 void mergefunc_prefix_keys(void *scan, const LLVMValueRef *fns, size_t n, unsigned ptr_bits, unsigned limit,
-                           uint64_t *out, uint32_t *blocks) {
+                           uint64_t *out) {
   for (size_t i = 0; i != n; ++i) {
     if (i + 2 * KeyAhead < n)
       prefetchKeyStage(fns[i + 2 * KeyAhead], 2);
     if (i + KeyAhead < n)
       prefetchKeyStage(fns[i + KeyAhead], 1);
     out[i] = mergefunc_prefix_key(scan, fns[i], ptr_bits, limit);
-    if (blocks) {
-      auto *F = dyn_cast_or_null<Function>(unwrap(fns[i]));
-      blocks[i] = F ? F->getMaxBlockNumber() : 0;
-    }
   }
 }
 

@@ -176,8 +176,7 @@ extern "C" {
     );
     /// The prefix key (see `shape.rs`: the first `limit` instructions in the order's walk
     /// order; 0 for a function the shim cannot key) of each of the `n` functions of `fns`
-    /// into `out` (`n` words), and when `blocks` is not null each one's block number bound
-    /// into `blocks` (`n` words).
+    /// into `out` (`n` words).
     pub fn mergefunc_prefix_keys(
         scan: *mut std::ffi::c_void,
         fns: *const LLVMValueRef,
@@ -185,7 +184,6 @@ extern "C" {
         ptr_bits: u32,
         limit: u32,
         out: *mut u64,
-        blocks: *mut u32,
     );
     /// 1 if a `blockaddress` of a block of function `f` is used outside `f` (another
     /// function, a global initializer, metadata), 0 if not, -1 for a non-function.

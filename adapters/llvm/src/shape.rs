@@ -56,23 +56,6 @@
 //! named at load), so the shape and prefix key together are a refinement too, and a
 //! definition no other shares them with is alone as well. On the C libraries this leaves
 //! a third to two thirds of the definitions the shape alone kept for the prescan.
-//!
-//! *Deeper prefix keys.* A class (shape and prefix key) that is still shared after 32
-//! instructions, in which some member's walk stopped at the limit (the shim sets bit 1
-//! of such a key) and some member has 32 blocks or more (block number bound), is refined
-//! again, every member of it, by a prefix key of 256 instructions, and a class of that
-//! still shared and cut at 256 by one of 2048 (`refine_by_prefix`). Why this is still a
-//! refinement: (a) a deeper key is the same walk with the same words per instruction,
-//! only stopped later, so equal functions get equal deeper keys, as for the first;
-//! (b) whether a class is read deeper is decided for the class, from its key (equal
-//! functions share it) and from "some member stopped at the limit" and "some member has
-//! the blocks", never from one function's own facts (equal functions may differ in
-//! block bound: unreachable blocks), so two equal functions are either both refined or
-//! both not; (c) positions outside every such class keep their keys. So after every round
-//! equal functions still have equal keys, and a function alone after the last round is
-//! alone on a refinement of the order, left out exactly as one alone on its first prefix
-//! key. Functions whose walk ended before the limit have the same key at every deeper
-//! limit, so a class of them is not read again.
 //! Both keys are read in batches that ask for the next functions' entry blocks ahead:
 //! after parsing, the bodies are mostly out of the caches, and each key otherwise waits
 //! for memory a few times.
@@ -203,9 +186,7 @@ pub(crate) fn compute(scratch: &ScanScratch, defs: &[(usize, V)], n: usize, ptr_
         // A scratch of its own, as the prescan has: a type nested deeper than the type
         // keys' depth limit keys by where it is first met (here an instruction's type,
         // as in the prescan, never inside a function type of a shape).
-        refine_by_prefix(&mut keys, limit, deep, |js, l, b| {
-            ScanScratch::new().prefix_keys(&handles(defs, js), ptr_bits, l, b)
-        });
+        refine_by_prefix(&mut keys, defs, |fs| ScanScratch::new().prefix_keys(fs, ptr_bits, limit));
     } else if limit > 0 && !blocks.is_empty() {
         // Without prefix keys for the module, still for the shapes of large functions:
         // a shape class with a function of `prefix_min_blocks()` blocks or more is refined
@@ -214,9 +195,7 @@ pub(crate) fn compute(scratch: &ScanScratch, defs: &[(usize, V)], n: usize, ptr_
         let big = classes_with_a_function_of(&keys, &blocks, min);
         let is_big = |k: &u64| big.binary_search(k).is_ok();
         let mut sub: Vec<u64> = keys.iter().map(|k| if is_big(k) { *k } else { 0 }).collect();
-        refine_by_prefix(&mut sub, limit, deep, |js, l, b| {
-            ScanScratch::new().prefix_keys(&handles(defs, js), ptr_bits, l, b)
-        });
+        refine_by_prefix(&mut sub, defs, |fs| ScanScratch::new().prefix_keys(fs, ptr_bits, limit));
         for (k, p) in keys.iter_mut().zip(sub) {
             if is_big(k) {
                 *k = p;
@@ -268,132 +247,24 @@ fn prefix_min_blocks() -> u32 {
     })
 }
 
-/// Whether to print what the sample and the prefix keys found (`MERGEFUNC_SHAPE_TRACE`).
-fn trace() -> bool {
-    static T: OnceLock<bool> = OnceLock::new();
-    *T.get_or_init(|| std::env::var_os("MERGEFUNC_SHAPE_TRACE").is_some())
-}
-
 fn env_u32(name: &str) -> Option<u32> {
     std::env::var(name).ok().and_then(|v| v.parse().ok())
 }
 
 /// Refines the shape keys `keys` (by position in `defs`) that another definition shares
-/// by their prefix keys (`prefix(positions, limit, with_blocks)`, read for those only, in
-/// position order, first at `limit` instructions, with each one's block number bound).
-/// Then, while a refined class is still shared, a member's walk stopped at the limit (bit
-/// 1 of its prefix key) and a member has `deep.min_blocks` blocks or more, that class's
-/// members (the whole class, and only such classes) are refined again by a key read
-/// [`DEEP_FACTOR`] times deeper, up to `deep.max` instructions. A key stays 0 (never
-/// alone) where any of them is 0.
-fn refine_by_prefix(
-    keys: &mut [u64],
-    limit: u32,
-    deep: impl Fn() -> Deep,
-    prefix: impl Fn(&[usize], u32, bool) -> (Vec<u64>, Vec<u32>),
-) {
+/// by their prefix keys (`prefix`, read for those only, in `defs` order). A key stays 0
+/// (never alone) where either is 0.
+fn refine_by_prefix(keys: &mut [u64], defs: &[(usize, V)], prefix: impl Fn(&[V]) -> Vec<u64>) {
     let counts = KeyCounts::of(keys);
-    let mut todo: Vec<usize> = (0..keys.len()).filter(|&j| keys[j] != 0 && counts.shared(keys[j])).collect();
-    let mut limit = limit;
-    // The positions of `deep.min_blocks` blocks or more (sorted), once the first keys
-    // are read (with the block bounds).
-    let mut large: Option<Vec<usize>> = None;
-    // The switches are read only where a class is cut at the limit.
-    let mut deep_now: Option<Deep> = None;
-    while !todo.is_empty() {
-        let (ps, bs) = prefix(&todo, limit, large.is_none());
-        // The classes (refined keys) with a member whose walk stopped at the limit.
-        let mut cut: Vec<u64> = Vec::new();
-        for (&j, p) in todo.iter().zip(ps) {
-            let k = keys[j];
-            keys[j] = if p == 0 || k == 0 { 0 } else { mix_prefix(k, p) };
-            if keys[j] != 0 && p & 2 != 0 {
-                cut.push(keys[j]);
-            }
-        }
-        if cut.is_empty() {
-            break;
-        }
-        // ... which another definition read shares (the others keep keys no refined one
-        // has, but for a collision; counting among those read is cheaper, and any rule
-        // that looks only at a class's key decides for the class as one) ...
-        let counts = KeyCounts::of(&todo.iter().map(|&j| keys[j]).collect::<Vec<_>>());
-        cut.retain(|&k| counts.shared(k));
-        if cut.is_empty() {
-            break;
-        }
-        let d = *deep_now.get_or_insert_with(&deep);
-        let large = large.get_or_insert_with(|| {
-            todo.iter().zip(&bs).filter(|&(_, &b)| b >= d.min_blocks).map(|(&j, _)| j).collect()
-        });
-        let Some(deeper) = limit.checked_mul(DEEP_FACTOR).filter(|&l| l <= d.max) else { break };
-        // ... and of which some member is large.
-        let mut big: Vec<u64> = large.iter().map(|&j| keys[j]).filter(|&k| k != 0).collect();
-        big.sort_unstable();
-        cut.sort_unstable();
-        cut.dedup();
-        cut.retain(|k| big.binary_search(k).is_ok());
-        if cut.is_empty() {
-            break;
-        }
-        // (Read only where deeper keys are read: an environment read costs like a few
-        // keys on a small module.)
-        if trace() {
-            let alone = todo.iter().filter(|&&j| !counts.shared(keys[j])).count();
-            eprintln!(
-                "prefix keys at {limit}: {} read, {alone} of them alone, {} classes go deeper",
-                todo.len(),
-                cut.len()
-            );
-        }
-        // Every definition of such a class, by its key alone (so equal functions, which
-        // share every key so far, are refined together or not at all).
-        todo = (0..keys.len()).filter(|&j| keys[j] != 0 && cut.binary_search(&keys[j]).is_ok()).collect();
-        limit = deeper;
+    let shared: Vec<usize> = (0..keys.len()).filter(|&j| keys[j] != 0 && counts.shared(keys[j])).collect();
+    if shared.is_empty() {
+        return;
     }
-}
-
-/// Where deeper prefix keys are read (see [`refine_by_prefix`]).
-#[derive(Clone, Copy, Debug)]
-struct Deep {
-    /// The most instructions a key reads (at or below the first limit: no deeper keys).
-    max: u32,
-    /// The fewest blocks (block number bound) of some member that make a class worth a
-    /// deeper key.
-    min_blocks: u32,
-}
-
-/// The handles of `defs` at positions `js`.
-fn handles(defs: &[(usize, V)], js: &[usize]) -> Vec<V> {
-    js.iter().map(|&j| defs[j].1).collect()
-}
-
-/// Key `k` refined by prefix key `p` (neither 0; never 0).
-fn mix_prefix(k: u64, p: u64) -> u64 {
-    (k.rotate_left(23) ^ p).wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1
-}
-
-/// How many times deeper each further prefix key reads.
-const DEEP_FACTOR: u32 = 8;
-
-/// The most instructions a deeper prefix key reads.
-const DEEP_MAX: u32 = 2048;
-
-/// The fewest blocks of some member that give a class deeper prefix keys.
-const DEEP_MIN_BLOCKS: u32 = 32;
-
-/// The deeper keys' settings: `MERGEFUNC_SHAPE_DEEP=MAX[,BLOCKS]` (one variable: it is
-/// read on small modules too; a `MAX` at or below the first limit turns them off).
-fn deep() -> Deep {
-    static P: OnceLock<Deep> = OnceLock::new();
-    *P.get_or_init(|| {
-        let v = std::env::var("MERGEFUNC_SHAPE_DEEP").unwrap_or_default();
-        let mut parts = v.split(',').map(|p| p.trim().parse::<u32>().ok());
-        Deep {
-            max: parts.next().flatten().unwrap_or(DEEP_MAX),
-            min_blocks: parts.next().flatten().unwrap_or(DEEP_MIN_BLOCKS),
-        }
-    })
+    let handles: Vec<V> = shared.iter().map(|&j| defs[j].1).collect();
+    for (j, p) in shared.into_iter().zip(prefix(&handles)) {
+        let k = keys[j];
+        keys[j] = if p == 0 { 0 } else { (k.rotate_left(23) ^ p).wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1 };
+    }
 }
 
 /// The keys (sorted, once each, 0 left out) of which some definition has `min` blocks or
@@ -500,7 +371,7 @@ impl Sample {
                 alone_blocks += b;
             }
         }
-        if trace() {
+        if std::env::var_os("MERGEFUNC_SHAPE_TRACE").is_some() {
             eprintln!("shape sample: {alone} of {} alone, {alone_blocks} of {all_blocks} blocks", keys.len());
         }
         Sample {
@@ -787,76 +658,6 @@ mod tests {
         let blocks = [3, 31, 40, 32, 50, 1];
         assert_eq!(classes_with_a_function_of(&keys, &blocks, 32), vec![5, 9]);
         assert_eq!(classes_with_a_function_of(&keys, &blocks, 41), Vec::<u64>::new());
-    }
-
-    #[test]
-    fn deeper_prefix_keys_refine_only_shared_large_classes_cut_at_the_limit() {
-        // Seven definitions of one shape (key 5) and one alone (key 9). Prefix key per
-        // (position, limit): positions 0-3 agree at 32 and stop there (bit 1); 0 and 1
-        // are equal throughout, 2 and 3 differ at 256. Position 4 differs at 32 and stops
-        // there (alone already: never read deeper); 5 and 6 agree at 32 and stop there,
-        // differ at 256, but have few blocks. Blocks: 2 has 40, the others 3.
-        let reads = std::cell::RefCell::new(Vec::new());
-        let deep = Deep { max: 2048, min_blocks: 32 };
-        let prefix = |js: &[usize], limit: u32, with_blocks: bool| {
-            reads.borrow_mut().push((js.to_vec(), limit, with_blocks));
-            let keys = js
-                .iter()
-                .map(|&j| match (j, limit) {
-                    (0..=3, 32) => 0x13,
-                    (5 | 6, 32) => 0x53,
-                    (0 | 1, _) => 0x21,
-                    (2, _) => 0x41,
-                    (3, _) => 0x81,
-                    (4, _) => 0x103,
-                    (j, _) => 0x1001 + 0x100 * j as u64,
-                })
-                .collect();
-            let blocks = if with_blocks { js.iter().map(|&j| if j == 2 { 40 } else { 3 }).collect() } else { vec![] };
-            (keys, blocks)
-        };
-        let mut keys = [5, 5, 5, 5, 5, 5, 5, 9];
-        refine_by_prefix(&mut keys, 32, || deep, prefix);
-        let c = KeyCounts::of(&keys);
-        let shared: Vec<bool> = keys.iter().map(|&k| c.shared(k)).collect();
-        assert_eq!(shared, vec![true, true, false, false, false, true, true, false]);
-        assert_eq!(keys[0], keys[1]);
-        // The class of 0-3 (2 is large) read at 256; 0 and 1 end their walk there: no
-        // third read. The class of 5 and 6 (small) is not read again.
-        assert_eq!(*reads.borrow(), vec![(vec![0, 1, 2, 3, 4, 5, 6], 32, true), (vec![0, 1, 2, 3], 256, false)]);
-        // With the deeper keys off (a limit of 32), the class stays whole.
-        let mut keys = [5, 5, 5, 5, 5, 9];
-        refine_by_prefix(
-            &mut keys,
-            32,
-            || Deep { max: 32, min_blocks: 0 },
-            |js, l, b| {
-                assert_eq!((l, b), (32, true));
-                (js.iter().map(|&j| if j < 4 { 0x13 } else { 0x103 + j as u64 * 0x100 }).collect(), vec![99; js.len()])
-            },
-        );
-        assert!(keys[..4].iter().all(|&k| k == keys[0]));
-        // A key the shim cannot read (0) is never alone, at any depth.
-        let mut keys = [5, 5, 5];
-        refine_by_prefix(
-            &mut keys,
-            32,
-            || Deep { max: 2048, min_blocks: 0 },
-            |js, l, b| {
-                let k = |j: usize| {
-                    if l == 32 {
-                        0x13
-                    } else if j == 0 {
-                        0
-                    } else {
-                        0x11 + 0x100 * j as u64
-                    }
-                };
-                (js.iter().map(|&j| k(j)).collect(), if b { vec![1; js.len()] } else { vec![] })
-            },
-        );
-        assert_eq!(keys[0], 0);
-        assert_ne!(keys[1], keys[2]);
     }
 
     #[test]

@@ -231,64 +231,19 @@ fn prefix_keys_leave_out_shared_shapes_that_differ_early() {
     assert_eq!(check(&path, &Options::default()), alone.len());
 }
 
-/// Functions of one shape, of 42 blocks, whose first 32 instructions along the walk are
-/// alike (one prefix class), differing at the 101st or the 281st: the class (of
-/// functions of 32 blocks or more) is refined again by deeper prefix keys (256
-/// instructions, then 2048), which leave each variant out as alone on its shape, never
-/// the two equal copies, which merge; the output is that of the full path. (With the
-/// 32-instruction key alone, all five share it.)
-#[test]
-fn deeper_prefix_keys_split_a_class_the_first_prefix_leaves_whole() {
-    // Instruction `i` (from 0) is `%v{i}`, in block `b{i / 8}`.
-    let func = |name: &str, at: usize, op: &str| {
-        let mut b = format!(
-            "define i32 @{name}(i32 %x) {{\nentry:\n  %c = icmp eq i32 %x, 0\n  br i1 %c, label %b0, label %z\nb0:\n  %v0 = add i32 %x, 1\n"
-        );
-        for i in 1..320 {
-            if i % 8 == 0 {
-                b.push_str(&format!("  br label %b{}\nb{}:\n", i / 8, i / 8));
-            }
-            let o = if i == at { op } else { "add" };
-            b.push_str(&format!("  %v{i} = {o} i32 %v{}, {i}\n", i - 1));
-        }
-        b.push_str("  ret i32 %v319\nz:\n  ret i32 0\n}\n");
-        b
-    };
-    let mut text = String::new();
-    for (name, at, op) in
-        [("same1", 0, "add"), ("same2", 0, "add"), ("mul", 100, "mul"), ("sub", 100, "sub"), ("late", 280, "xor")]
-    {
-        text.push_str(&func(name, at, op));
-    }
-    let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("shapes-deeper-prefix.ll");
-    std::fs::write(&path, text).expect("writes the module");
-    let mut m = LlvmModule::load(&path).expect("loads");
-    let alone: Vec<usize> = m.testing().alone_on_shape().iter().map(|f| f.index()).collect();
-    if ["MERGEFUNC_SHAPE_PREFIX", "MERGEFUNC_SHAPE_DEEP", "MERGEFUNC_SHAPES"]
-        .iter()
-        .all(|v| std::env::var_os(v).is_none())
-    {
-        assert_eq!(alone, vec![2, 3, 4]);
-    }
-    let r = merge_module(&mut m, &Options::default()).expect("merges");
-    assert_eq!(r.stats.functions_merged, 1);
-    assert_eq!(check(&path, &Options::default()), alone.len());
-}
-
 /// A shape reads at most the first 16 instructions of an entry block, and a prefix key
-/// at most the first 2048 along the walk (32, then deeper ones for a class still
-/// shared): two functions whose entry blocks differ only past that share every key
-/// (neither is left unread as alone), so that one huge function costs its keys no more
-/// than that; the output is that of the full path.
+/// the first 32 along the walk: two functions whose entry blocks differ only past that
+/// share both (neither is left unread as alone), so that one huge function costs its
+/// keys no more than that; the output is that of the full path.
 #[test]
 fn shapes_read_a_bounded_prefix_of_the_entry_block() {
     let body = |late_op: &str| {
         let mut b = String::from("  %v0 = add i64 %x, 1\n");
-        for i in 1..2100 {
-            let op = if i == 2060 { late_op } else { "add" };
+        for i in 1..1100 {
+            let op = if i == 1050 { late_op } else { "add" };
             b.push_str(&format!("  %v{i} = {op} i64 %v{}, {i}\n", i - 1));
         }
-        b.push_str("  ret i64 %v2099\n");
+        b.push_str("  ret i64 %v1099\n");
         b
     };
     let text = format!("define i64 @a(i64 %x) {{\n{}}}\ndefine i64 @b(i64 %x) {{\n{}}}\n", body("add"), body("sub"));
@@ -314,15 +269,15 @@ fn shapes_read_a_bounded_prefix_of_the_entry_block() {
 /// counted alone.)
 #[test]
 fn available_externally_definitions_are_never_keyed() {
-    // A long entry block whose 2061st instruction is `late_op`: shape and prefix keys
+    // A long entry block whose 1050th instruction is `late_op`: shape and prefix keys
     // agree, the prescan's keys differ.
     let long = |name: &str, linkage: &str, late_op: &str| {
         let mut b = format!("define {linkage} i64 @{name}(i64 %x) {{\n  %v0 = add i64 %x, 1\n");
-        for i in 1..2100 {
-            let op = if i == 2060 { late_op } else { "add" };
+        for i in 1..1100 {
+            let op = if i == 1050 { late_op } else { "add" };
             b.push_str(&format!("  %v{i} = {op} i64 %v{}, {i}\n", i - 1));
         }
-        b.push_str("  ret i64 %v2099\n}\n");
+        b.push_str("  ret i64 %v1099\n}\n");
         b
     };
     let mut text = String::new();
@@ -360,69 +315,4 @@ fn available_externally_definitions_are_never_keyed() {
     let mut on_key = 0;
     check_counting(&path, &Options::default(), &mut on_key);
     check_counting(&path, &Options { merge_cycles: true, ..Options::default() }, &mut on_key);
-}
-
-/// Walks that end exactly at, just before and just after the deeper keys' limits (256 and
-/// 2048 instructions): for each length `t`, `a` and `b` are equal (`b` with 40 unreachable
-/// blocks, the only member of 32 blocks or more, so its block bound alone sends the class
-/// deeper), and `c` and `d` differ from `a` (and from each other) in the last instruction
-/// before the return (the `t - 1`th). The equal ones are never alone and merge; `c` and
-/// `d` are alone where a key reaches their difference (up to `t` = 2049, the 2048th
-/// instruction; at 258 only through the key of 2048); the output is that of the full path,
-/// in both modes.
-#[test]
-fn deeper_prefix_keys_at_their_limits_keep_equal_functions_with_unreachable_blocks_together() {
-    // `t` instructions along the walk: the entry's branch, adds in blocks of `per` (each
-    // block closed by a branch), the return.
-    let func = |name: &str, t: usize, per: usize, last: &str, dead: usize| {
-        let mut s = format!("define i32 @{name}(i32 %x) {{\nentry:\n  br label %b0\nb0:\n");
-        let (mut n, mut i, mut b, mut prev) = (1, 0, 0, "%x".to_string());
-        while n < t - 1 {
-            if i == per * (b + 1) && n < t - 2 {
-                b += 1;
-                s.push_str(&format!("  br label %b{b}\nb{b}:\n"));
-                n += 1;
-                continue;
-            }
-            let op = if n == t - 2 { last } else { "add" };
-            s.push_str(&format!("  %v{i} = {op} i32 {prev}, {}\n", i + 1));
-            prev = format!("%v{i}");
-            i += 1;
-            n += 1;
-        }
-        s.push_str(&format!("  ret i32 {prev}\n"));
-        for u in 0..dead {
-            s.push_str(&format!("dead{u}:\n  br label %dead{}\n", (u + 1) % dead));
-        }
-        s.push_str("}\n");
-        s
-    };
-    let mut text = String::new();
-    for (t, per) in [(255, 10), (256, 10), (257, 10), (258, 10), (2048, 100), (2049, 100), (2050, 100)] {
-        text.push_str(&func(&format!("a{t}"), t, per, "add", 0));
-        text.push_str(&func(&format!("b{t}"), t, per, "add", 40));
-        text.push_str(&func(&format!("c{t}"), t, per, "xor", 0));
-        text.push_str(&func(&format!("d{t}"), t, per, "mul", 1));
-    }
-    let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("shapes-deeper-limits.ll");
-    std::fs::write(&path, text).expect("writes the module");
-    let mut m = LlvmModule::load(&path).expect("loads");
-    let alone: BTreeSet<String> = m
-        .testing()
-        .alone_on_shape()
-        .into_iter()
-        .map(|f| String::from_utf8_lossy(mergefunc::Module::func_name(&m, f)).into_owned())
-        .collect();
-    assert!(!alone.iter().any(|n| n.starts_with('a') || n.starts_with('b')), "{alone:?}");
-    if ["MERGEFUNC_SHAPE_PREFIX", "MERGEFUNC_SHAPE_DEEP", "MERGEFUNC_SHAPES", "MERGEFUNC_SHAPE_STRIDE"]
-        .iter()
-        .all(|v| std::env::var_os(v).is_none())
-    {
-        let want: BTreeSet<String> =
-            [255, 256, 257, 258, 2048, 2049].iter().flat_map(|t| [format!("c{t}"), format!("d{t}")]).collect();
-        assert_eq!(alone, want);
-    }
-    assert_eq!(merge_module(&mut m, &Options::default()).expect("merges").stats.functions_merged, 7);
-    assert_eq!(check(&path, &Options::default()), alone.len());
-    assert_eq!(check(&path, &Options { merge_cycles: true, ..Options::default() }), alone.len());
 }
