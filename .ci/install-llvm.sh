@@ -2,12 +2,14 @@
 # Installs LLVM 22 from Debian's packages when it is missing, and nothing otherwise
 # (idempotent): llvm-22-dev (headers, libLLVM and llvm-config-22 for llvm-sys 221),
 # llvm-22 (opt-22, lli-22, llvm-dis-22 for the differential tests), clang-22, lld-22
-# (ld.lld-22, the linker that loads the pass plugin in LTO links), and cmake (the pass
-# plugin's tests build a CMake project with the documented recipe).
+# (ld.lld-22, the linker that loads the pass plugin in LTO links), libclang-rt-22-dev
+# (compiler-rt: the sanitizer runtimes and the CFI ignorelist that `-fsanitize=cfi` reads;
+# clang-22 only recommends it) and cmake (the pass plugin's tests build a CMake project
+# with the documented recipe).
 # Prints the LLVM_SYS_221_PREFIX to use.
 set -euo pipefail
 
-pkgs=(llvm-22-dev llvm-22 clang-22 lld-22 cmake)
+pkgs=(llvm-22-dev llvm-22 clang-22 lld-22 libclang-rt-22-dev cmake)
 missing=()
 for p in "${pkgs[@]}"; do
   if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
