@@ -392,6 +392,8 @@ struct Caches {
     /// Attribute lists by the identity of LLVM's list and the parameter count read.
     /// With the list's [`attrs::list_flags`].
     attrs_by_list: HashMap<(usize, u32), (AttrsId, u8)>,
+    /// Attribute sets (uniqued per context, never freed) already converted.
+    attr_sets: attrs::AttrSets,
     /// Folded GEP offsets by (source type, address space, index constants): see
     /// `gep_offset_cached`.
     gep_offsets: HashMap<Box<[u32]>, Option<ConstOffset>>,
@@ -440,10 +442,8 @@ struct Scratch {
     /// only the view itself.
     build: BuildScratch,
     attr_buf: Vec<safe::A>,
-    /// Scratch of `lazy_list`: one set's attributes, and where each set ends in
-    /// `attr_buf`.
+    /// Scratch of `convert_set`: one set's attributes.
     attr_set_buf: Vec<safe::A>,
-    attr_set_ends: Vec<usize>,
     /// Scratch of `build_facts`: the signature props.
     sig: Vec<Prop>,
     /// The empty signature props of placeholder and light facts (one allocation, shared).
@@ -595,6 +595,7 @@ impl Caches {
             attachment_keys: safe::AttachmentMemo::default(),
             attr_of: HashMap::default(),
             attrs_by_list: HashMap::default(),
+            attr_sets: attrs::AttrSets::default(),
             gep_offsets: HashMap::default(),
         }
     }
