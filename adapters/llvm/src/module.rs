@@ -332,10 +332,10 @@ struct Tables {
     type_by_data: HashMap<TypeData, TypeId>,
     consts: Vec<ConstData>,
     metas: Vec<MetaData>,
-    /// `metas` by content, so that an item interned again after the caches were cleared
-    /// gets its old id back (strings, wrapped constants and uniqued tuples of those:
+    /// `metas` by content hash (see `intern::find_meta`), so that an item interned again
+    /// after the caches were cleared gets its old id back (strings, wrapped constants and uniqued tuples of those:
     /// `meta_stable`).
-    meta_by_data: HashMap<MetaData, MetaId>,
+    meta_by_data: HashMap<u64, MetaId>,
     /// By id: the item's content does not depend on the generation of the caches (no
     /// distinct or opaque node inside), so its id is the same in every generation.
     meta_stable: Vec<bool>,
@@ -452,6 +452,8 @@ struct Scratch {
     /// equal (see `LlvmModule::shared_sig`; shared props are never changed in place).
     last_sig: std::sync::Arc<[Prop]>,
     gep_key: Vec<u32>,
+    /// Scratch of `intern_meta_at`: the operands of the tuples being interned.
+    meta_kids: Vec<Option<MetaId>>,
 }
 
 /// Switches for tests, benchmarks and the CLI's A/B options (set through
