@@ -243,6 +243,10 @@ impl LlvmModule {
         }
         self.scratch.attr_set_buf = buf;
         let sets = &mut self.caches.attr_sets;
+        if sets.sets.capacity() == 0 {
+            super::intern::first_room(&mut sets.by_id);
+            sets.sets.reserve(super::intern::FIRST_ROOM);
+        }
         let k = sets.sets.len() as u32;
         sets.sets.push(ConvertedSet { attrs: attrs.into_boxed_slice(), hashable, flags });
         sets.by_id.insert(set, k);
@@ -396,6 +400,7 @@ impl LlvmModule {
         if let Some(x) = self.caches.attr_of.get(&h) {
             return x.clone();
         }
+        super::intern::first_room(&mut self.caches.attr_of);
         let (attr, sp) = self.attr(a);
         self.caches.attr_of.insert(h, (attr.clone(), sp));
         (attr, sp)

@@ -90,6 +90,19 @@ fn clear_if_used<K, X>(m: &mut HashMap<K, X>) {
     }
 }
 
+/// Room for this many entries is made in an interning table or cache at its first
+/// insert: growing one from nothing rehashes it five or six times on the way to a few
+/// dozen entries (a table only grows, and the caches keep their room when cleared).
+pub(super) const FIRST_ROOM: usize = 64;
+
+/// Makes [`FIRST_ROOM`] in `m` if it has none yet (see there).
+#[inline]
+pub(super) fn first_room<K: std::hash::Hash + Eq, X>(m: &mut HashMap<K, X>) {
+    if m.capacity() == 0 {
+        m.reserve(FIRST_ROOM);
+    }
+}
+
 impl LlvmModule {
     /// Forgets every cache keyed by an LLVM pointer that a mutation may have freed.
     pub(crate) fn new_generation(&mut self) {
@@ -152,6 +165,8 @@ impl LlvmModule {
         if let Some(id) = self.caches.type_of.get(&t) {
             return *id;
         }
+        first_room(&mut self.caches.type_of);
+        first_room(&mut self.tables.type_by_data);
         // Types cannot contain themselves (only through pointers, which are opaque), so
         // the element types are interned first and the content decides the id.
         let data = if t.0.is_null() {
@@ -377,6 +392,13 @@ impl LlvmModule {
             let loc = self.placeholder_meta(Placeholder::Location);
             self.caches.meta_of.insert(m, loc);
             return loc;
+        }
+        if self.tables.metas.capacity() == 0 {
+            first_room(&mut self.caches.meta_of);
+            first_room(&mut self.tables.meta_by_data);
+            self.tables.metas.reserve(FIRST_ROOM);
+            self.tables.meta_stable.reserve(FIRST_ROOM);
+            self.scratch.meta_kids.reserve(FIRST_ROOM);
         }
         // A placeholder first: a uniqued tuple may (through textual IR) contain itself.
         // Its content then names the placeholder, which no other item does.
