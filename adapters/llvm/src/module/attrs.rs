@@ -3,9 +3,11 @@
 //! interned type, string attributes as bytes, and the rest by the identity of LLVM's
 //! uniqued attribute.
 //!
-//! Invariants: attributes and attribute lists are uniqued per LLVM context and never
-//! freed, so the caches keyed by their handles (`attr_of`, `attrs_by_list`) never go
-//! stale, and a list can be read by its identity at any time; a list converted at once
+//! Invariants: attributes, attribute sets and attribute lists are uniqued per LLVM
+//! context and never freed, so the caches keyed by their handles (`attr_of`,
+//! [`AttrSets`], `attrs_by_list`) never go stale, and a list or a set can be read by
+//! its identity at any time; a set is converted once, and every list is hashed or
+//! converted from its sets' conversions; a list converted at once
 //! has an id that depends on its content only, a function's list hashed instead
 //! (`lazy_list`) an id per LLVM list, and its hash is the one the core computes from its
 //! conversion (the order and the hashes compare lists by content, never by id).
@@ -121,8 +123,9 @@ impl LlvmModule {
     /// lists are cached by the identity of LLVM's list and the parameter count read (one
     /// shim call and one lookup for a list seen before). A function's list not seen before
     /// is hashed and converted when first read ([`Self::lazy_list`]) where it can be;
-    /// any other list is converted set by set and interned by content (two LLVM lists
-    /// that differ only past the parameters read get the same id).
+    /// any other list is made of its sets' conversions ([`Self::attr_list_of_sets`])
+    /// and interned by content (two LLVM lists that differ only past the parameters read
+    /// get the same id).
     pub(super) fn fn_attrs(&mut self, owner: AttrOwner, nparams: u32) -> (AttrsId, bool) {
         let list = owner.value().attribute_list_id();
         if let Some(list) = list {
@@ -153,9 +156,10 @@ impl LlvmModule {
     /// the conversion waits for the first read of the list ([`Self::attr_list`]), which
     /// happens only where two functions with different lists meet in the order. Where
     /// every tiny function has a list of its own, converting them all at load was a
-    /// sixth of the pass. `None` (nothing recorded) for a list with a type or an
-    /// opaque attribute, whose hash needs interned types or first-occurrence ids: those
-    /// are converted at once.
+    /// sixth of the pass. The hash is fed from the list's sets as [`AttrSets`] holds
+    /// them (each set read from LLVM once, whatever the number of lists that have it).
+    /// `None` (nothing recorded) for a list with a type or an opaque attribute, whose
+    /// hash needs interned types or first-occurrence ids: those are converted at once.
     ///
     /// Such an id is given per LLVM list, not per content: two lists that LLVM keeps
     /// apart but convert to the same content (parameter sets past `nparams`, which a
@@ -226,7 +230,9 @@ impl LlvmModule {
                 flags |= list_flags::SPECIAL;
             }
             match &attr {
-                Attr::Str(k, _) if k[..] == b"interrupt"[..] || k[..] == b"signal"[..] => flags |= list_flags::INTERRUPT,
+                Attr::Str(k, _) if k[..] == b"interrupt"[..] || k[..] == b"signal"[..] => {
+                    flags |= list_flags::INTERRUPT
+                }
                 Attr::Type(..) | Attr::Opaque(..) => hashable = false,
                 _ => {}
             }
@@ -339,9 +345,11 @@ impl LlvmModule {
     }
 
     /// Converts the sets of `owner`'s list (function, return, then `nparams` parameters;
-    /// trailing empty parameter sets dropped) and interns the list. Each set is
-    /// allocated once at its final size (none for an empty one). Also returns the list's
-    /// [`list_flags`].
+    /// trailing empty parameter sets dropped) through LLVM-C, attribute by attribute,
+    /// and interns the list. Each set is allocated once at its final size (none for an
+    /// empty one). Also returns the list's [`list_flags`]. For an owner whose list has no
+    /// identity (never met: functions and calls have one), and as the tests' reference
+    /// for [`Self::attr_list_of_sets`] and [`Self::lazy_list`].
     pub(super) fn attr_list_of_owner(&mut self, owner: AttrOwner, nparams: u32) -> (AttrsId, u8) {
         let mut buf = std::mem::take(&mut self.scratch.attr_buf);
         let mut flags = 0u8;

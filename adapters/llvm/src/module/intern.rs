@@ -424,7 +424,8 @@ impl LlvmModule {
                     let kid = mdc.tuple_operand(m, i).map(|x| self.intern_meta_below(x, depth));
                     self.scratch.meta_kids.push(kid);
                 }
-                let stable = self.scratch.meta_kids[start..].iter().flatten().all(|k| self.tables.meta_stable[k.index()]);
+                let stable =
+                    self.scratch.meta_kids[start..].iter().flatten().all(|k| self.tables.meta_stable[k.index()]);
                 (None, stable)
             }
             // A distinct tuple (alias scope, domain, access group, loop id): its identity

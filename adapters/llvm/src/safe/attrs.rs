@@ -160,9 +160,7 @@ pub fn list_sets(list: usize, nparams: u32, out: &mut Vec<usize>) {
     // SAFETY: `list` is the identity of a uniqued attribute list of a live context (or
     // null); the shim writes exactly `nparams + 2` identities into `out`, which has room
     // for them (`usize` and a pointer have one size and layout).
-    unsafe {
-        crate::ffi::mergefunc_attribute_list_sets(list as *const _, nparams, out.as_mut_ptr() as *mut *const _)
-    }
+    unsafe { crate::ffi::mergefunc_attribute_list_sets(list as *const _, nparams, out.as_mut_ptr() as *mut *const _) }
 }
 
 /// The attributes of set `idx` (`u32::MAX` the function, 0 the return value, `i`
