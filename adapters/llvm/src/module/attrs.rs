@@ -262,7 +262,7 @@ impl LlvmModule {
     /// Converts LLVM's list `list` (`nparams` parameters read; trailing empty parameter
     /// sets dropped) from its converted sets and interns it; also returns its
     /// [`list_flags`].
-    fn attr_list_of_sets(&mut self, list: usize, nparams: u32) -> (AttrsId, u8) {
+    pub(super) fn attr_list_of_sets(&mut self, list: usize, nparams: u32) -> (AttrsId, u8) {
         let mut at = std::mem::take(&mut self.caches.attr_sets.at);
         self.list_set_indexes(list, nparams, &mut at);
         let sets = &self.caches.attr_sets.sets;
