@@ -1030,6 +1030,24 @@ unsigned mergefunc_attribute_list_set(const void *list, unsigned idx, LLVMAttrib
   return N;
 }
 
+// The identities of the sets of the attribute list `list` (as for
+// `mergefunc_attribute_list_set`): `out[0]` the function's set, `out[1]` the return
+// value's, `out[2 + i]` parameter i's, for `nparams` parameters. A set's identity is
+// its uniqued implementation (`AttributeSet` is one pointer to it, asserted below; null
+// for the empty set): sets are uniqued in their context and never freed, so equal
+// identities are equal sets for the life of the context.
+void mergefunc_attribute_list_sets(const void *list, unsigned nparams, const void **out) {
+  static_assert(sizeof(AttributeSet) == sizeof(void *) && std::is_trivially_copyable_v<AttributeSet>,
+                "AttributeSet is one pointer");
+  AttributeList AL;
+  std::memcpy(static_cast<void *>(&AL), &list, sizeof(void *));
+  auto put = [&](unsigned at, AttributeSet S) { std::memcpy(static_cast<void *>(&out[at]), &S, sizeof(void *)); };
+  put(0, AL.getFnAttrs());
+  put(1, AL.getRetAttrs());
+  for (unsigned I = 0; I < nparams; ++I)
+    put(2 + I, AL.getParamAttrs(I));
+}
+
 } // extern "C"
 
 extern "C" {

@@ -262,6 +262,14 @@ extern "C" {
         out: *mut inkwell::llvm_sys::prelude::LLVMAttributeRef,
         cap: u32,
     ) -> u32;
+    /// The identities of the sets of the attribute list with identity `list`: `out[0]`
+    /// the function's, `out[1]` the return value's, `out[2 + i]` parameter i's, for
+    /// `nparams` parameters (`out` has room for `nparams + 2`); null for an empty set.
+    pub fn mergefunc_attribute_list_sets(
+        list: *const std::ffi::c_void,
+        nparams: u32,
+        out: *mut *const std::ffi::c_void,
+    );
     /// `dst->setAttributes(src->getAttributes())` for a function `src` and a function or
     /// call `dst` with as many parameters/arguments; 0 (nothing done) otherwise.
     pub fn mergefunc_copy_attributes(dst: LLVMValueRef, src: LLVMValueRef) -> i32;

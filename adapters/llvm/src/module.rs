@@ -332,10 +332,10 @@ struct Tables {
     type_by_data: HashMap<TypeData, TypeId>,
     consts: Vec<ConstData>,
     metas: Vec<MetaData>,
-    /// `metas` by content, so that an item interned again after the caches were cleared
-    /// gets its old id back (strings, wrapped constants and uniqued tuples of those:
+    /// `metas` by content hash (see `intern::find_meta`), so that an item interned again
+    /// after the caches were cleared gets its old id back (strings, wrapped constants and uniqued tuples of those:
     /// `meta_stable`).
-    meta_by_data: HashMap<MetaData, MetaId>,
+    meta_by_data: HashMap<u64, MetaId>,
     /// By id: the item's content does not depend on the generation of the caches (no
     /// distinct or opaque node inside), so its id is the same in every generation.
     meta_stable: Vec<bool>,
@@ -392,6 +392,8 @@ struct Caches {
     /// Attribute lists by the identity of LLVM's list and the parameter count read.
     /// With the list's [`attrs::list_flags`].
     attrs_by_list: HashMap<(usize, u32), (AttrsId, u8)>,
+    /// Attribute sets (uniqued per context, never freed) already converted.
+    attr_sets: attrs::AttrSets,
     /// Folded GEP offsets by (source type, address space, index constants): see
     /// `gep_offset_cached`.
     gep_offsets: HashMap<Box<[u32]>, Option<ConstOffset>>,
@@ -440,10 +442,8 @@ struct Scratch {
     /// only the view itself.
     build: BuildScratch,
     attr_buf: Vec<safe::A>,
-    /// Scratch of `lazy_list`: one set's attributes, and where each set ends in
-    /// `attr_buf`.
+    /// Scratch of `convert_set`: one set's attributes.
     attr_set_buf: Vec<safe::A>,
-    attr_set_ends: Vec<usize>,
     /// Scratch of `build_facts`: the signature props.
     sig: Vec<Prop>,
     /// The empty signature props of placeholder and light facts (one allocation, shared).
@@ -452,6 +452,8 @@ struct Scratch {
     /// equal (see `LlvmModule::shared_sig`; shared props are never changed in place).
     last_sig: std::sync::Arc<[Prop]>,
     gep_key: Vec<u32>,
+    /// Scratch of `intern_meta_at`: the operands of the tuples being interned.
+    meta_kids: Vec<Option<MetaId>>,
 }
 
 /// Switches for tests, benchmarks and the CLI's A/B options (set through
@@ -595,6 +597,7 @@ impl Caches {
             attachment_keys: safe::AttachmentMemo::default(),
             attr_of: HashMap::default(),
             attrs_by_list: HashMap::default(),
+            attr_sets: attrs::AttrSets::default(),
             gep_offsets: HashMap::default(),
         }
     }

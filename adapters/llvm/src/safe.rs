@@ -67,7 +67,7 @@ mod edit;
 pub mod kinds;
 mod module;
 mod shim;
-pub use attrs::{attr_kind_for_name, list_set, AttrOwner, AttrRead, IntKinds, A};
+pub use attrs::{attr_kind_for_name, list_set, list_sets, AttrOwner, AttrRead, IntKinds, A};
 pub use body::{CallSite, Inst, Operands};
 pub use module::{Builder, OwnedIr, ParseError, M};
 pub use shim::{

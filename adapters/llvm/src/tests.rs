@@ -2208,6 +2208,29 @@ fn lazy_attribute_lists_agree_with_the_eager_conversion() {
     assert!(checked > 100, "only {checked} lazy lists in the corpus");
 }
 
+/// A list made of its sets' cached conversions is the list converted attribute by
+/// attribute through LLVM-C (one interned id, the same flags), for every function and
+/// call site of the near twins above and of every corpus module.
+#[test]
+fn lists_from_converted_sets_are_the_eager_conversions() {
+    let check = |mut m: LlvmModule, what: &str| -> usize {
+        let pairs = m.testing().lists_from_sets_and_eager();
+        for (i, (sets, eager)) in pairs.iter().enumerate() {
+            assert_eq!(sets, eager, "{what}: list {i}");
+        }
+        pairs.len()
+    };
+    assert!(check(load(ATTR_NEAR_TWINS), "near twins") >= 25);
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/corpus");
+    let mut checked = 0;
+    for f in std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()) {
+        if f.extension().is_some_and(|e| e == "ll") {
+            checked += check(LlvmModule::load(&f).unwrap(), &f.display().to_string());
+        }
+    }
+    assert!(checked > 500, "only {checked} lists in the corpus");
+}
+
 /// A call site whose LLVM attribute list is one a function's list already hashed shares
 /// that list's id (the cache is keyed by LLVM's list and the count read, whoever owns
 /// it): equal lists still have one id, so call sites compare as before.

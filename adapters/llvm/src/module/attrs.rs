@@ -3,9 +3,11 @@
 //! interned type, string attributes as bytes, and the rest by the identity of LLVM's
 //! uniqued attribute.
 //!
-//! Invariants: attributes and attribute lists are uniqued per LLVM context and never
-//! freed, so the caches keyed by their handles (`attr_of`, `attrs_by_list`) never go
-//! stale, and a list can be read by its identity at any time; a list converted at once
+//! Invariants: attributes, attribute sets and attribute lists are uniqued per LLVM
+//! context and never freed, so the caches keyed by their handles (`attr_of`,
+//! [`AttrSets`], `attrs_by_list`) never go stale, and a list or a set can be read by
+//! its identity at any time; a set is converted once, and every list is hashed or
+//! converted from its sets' conversions; a list converted at once
 //! has an id that depends on its content only, a function's list hashed instead
 //! (`lazy_list`) an id per LLVM list, and its hash is the one the core computes from its
 //! conversion (the order and the hashes compare lists by content, never by id).
@@ -29,6 +31,53 @@ pub(crate) mod list_flags {
     pub(crate) const PREALLOCATED: u8 = 8;
     /// `inalloca` on a parameter.
     pub(crate) const INALLOCA: u8 = 16;
+}
+
+/// Attribute sets converted once, by the identity of LLVM's set (uniqued per context and
+/// never freed, so an identity names one set for good): the sets of every list read
+/// through them ([`LlvmModule::list_set_indexes`]), shared by the lists that have them
+/// (most functions of a module share their function attributes, and parameter sets
+/// such as `noundef nonnull align 8 dereferenceable(16)` recur).
+#[derive(Default)]
+pub(crate) struct AttrSets {
+    /// `sets` by the set's identity.
+    by_id: super::HashMap<usize, u32>,
+    sets: Vec<ConvertedSet>,
+    /// Scratch: the set identities of the list being read.
+    ids: Vec<usize>,
+    /// Scratch: the `sets` indexes of the list being read.
+    at: Vec<u32>,
+}
+
+/// One converted set (see [`AttrSets`]).
+struct ConvertedSet {
+    attrs: Box<[Attr]>,
+    /// Only flag, integer and string attributes: a list of such sets is hashed without
+    /// being converted ([`LlvmModule::lazy_list`]).
+    hashable: bool,
+    /// The [`list_flags`] the set gives a list in any position; [`role_mask`] keeps
+    /// those of its position.
+    flags: u8,
+}
+
+/// The [`list_flags`] a set gives a list at position `i` (0 the function, 1 the return
+/// value, then the parameters).
+fn role_mask(i: usize) -> u8 {
+    use list_flags::*;
+    match i {
+        0 => SPECIAL | INTERRUPT | NAKED,
+        1 => SPECIAL,
+        _ => SPECIAL | PREALLOCATED | INALLOCA,
+    }
+}
+
+/// LLVM-C's index of position `i` of a list's sets (see [`role_mask`]).
+fn llvm_index(i: usize) -> u32 {
+    match i {
+        0 => sys::LLVMAttributeFunctionIndex,
+        1 => sys::LLVMAttributeReturnIndex,
+        _ => i as u32 - 1,
+    }
 }
 
 /// The enum kind of a converted attribute (`None` for a string attribute).
@@ -74,8 +123,9 @@ impl LlvmModule {
     /// lists are cached by the identity of LLVM's list and the parameter count read (one
     /// shim call and one lookup for a list seen before). A function's list not seen before
     /// is hashed and converted when first read ([`Self::lazy_list`]) where it can be;
-    /// any other list is converted set by set and interned by content (two LLVM lists
-    /// that differ only past the parameters read get the same id).
+    /// any other list is made of its sets' conversions ([`Self::attr_list_of_sets`])
+    /// and interned by content (two LLVM lists that differ only past the parameters read
+    /// get the same id).
     pub(super) fn fn_attrs(&mut self, owner: AttrOwner, nparams: u32) -> (AttrsId, bool) {
         let list = owner.value().attribute_list_id();
         if let Some(list) = list {
@@ -88,7 +138,11 @@ impl LlvmModule {
             Some(list) if owner.is_function() => self.lazy_list(list, nparams),
             _ => None,
         };
-        let (id, flags) = lazy.unwrap_or_else(|| self.attr_list_of_owner(owner, nparams));
+        let (id, flags) = match (lazy, list) {
+            (Some(r), _) => r,
+            (None, Some(list)) => self.attr_list_of_sets(list, nparams),
+            (None, None) => self.attr_list_of_owner(owner, nparams),
+        };
         if let Some(list) = list {
             self.caches.attrs_by_list.insert((list, nparams), (id, flags));
         }
@@ -102,9 +156,10 @@ impl LlvmModule {
     /// the conversion waits for the first read of the list ([`Self::attr_list`]), which
     /// happens only where two functions with different lists meet in the order. Where
     /// every tiny function has a list of its own, converting them all at load was a
-    /// sixth of the pass. `None` (nothing recorded) for a list with a type or an
-    /// opaque attribute, whose hash needs interned types or first-occurrence ids: those
-    /// are converted at once.
+    /// sixth of the pass. The hash is fed from the list's sets as [`AttrSets`] holds
+    /// them (each set read from LLVM once, whatever the number of lists that have it).
+    /// `None` (nothing recorded) for a list with a type or an opaque attribute, whose
+    /// hash needs interned types or first-occurrence ids: those are converted at once.
     ///
     /// Such an id is given per LLVM list, not per content: two lists that LLVM keeps
     /// apart but convert to the same content (parameter sets past `nparams`, which a
@@ -112,80 +167,114 @@ impl LlvmModule {
     /// by content, never by id, so that changes no answer.
     fn lazy_list(&mut self, list: usize, nparams: u32) -> Option<(AttrsId, u8)> {
         use mergefunc::hash::AttrsHasher;
-        // Every set read once, into one buffer: function, return, then the parameters;
-        // `ends[i]` is where set `i` ends.
-        let mut all = std::mem::take(&mut self.scratch.attr_buf);
-        let mut buf = std::mem::take(&mut self.scratch.attr_set_buf);
-        let mut ends = std::mem::take(&mut self.scratch.attr_set_ends);
-        all.clear();
-        ends.clear();
-        for i in 0..nparams as usize + 2 {
-            let idx = match i {
-                0 => sys::LLVMAttributeFunctionIndex,
-                1 => sys::LLVMAttributeReturnIndex,
-                _ => i as u32 - 1,
-            };
-            crate::safe::list_set(list, idx, &mut buf);
-            all.extend_from_slice(&buf);
-            ends.push(all.len());
-        }
+        let mut at = std::mem::take(&mut self.caches.attr_sets.at);
+        self.list_set_indexes(list, nparams, &mut at);
+        let sets = &self.caches.attr_sets.sets;
         // The sets that count: up to the last non-empty one.
-        let sets = (0..ends.len()).rev().find(|&i| ends[i] > if i == 0 { 0 } else { ends[i - 1] }).map_or(0, |i| i + 1);
-        let mut h = AttrsHasher::new(sets);
-        let mut flags = 0u8;
+        let count = at.iter().rposition(|&k| !sets[k as usize].attrs.is_empty()).map_or(0, |i| i + 1);
+        let mut r = None;
+        if at[..count].iter().all(|&k| sets[k as usize].hashable) {
+            let mut h = AttrsHasher::new(count);
+            let mut flags = 0u8;
+            for (i, &k) in at[..count].iter().enumerate() {
+                let set = &sets[k as usize];
+                flags |= set.flags & role_mask(i);
+                h.set(set.attrs.len());
+                for a in set.attrs.iter() {
+                    match a {
+                        Attr::Flag(k) => h.flag(*k),
+                        Attr::Int(k, x) => h.int(*k, *x),
+                        Attr::Str(k, v) => h.string(k, v),
+                        // Not in a hashable set.
+                        Attr::Type(..) | Attr::Opaque(..) => unreachable!("a hashable set has {a:?}"),
+                    }
+                }
+            }
+            let id = AttrsId::new(self.tables.attr_lists.len());
+            self.tables.attr_lists.push(std::sync::OnceLock::new());
+            self.tables.attr_sources.push(Some((list, nparams, h.finish())));
+            r = Some((id, flags));
+        }
+        self.caches.attr_sets.at = at;
+        r
+    }
+
+    /// The [`AttrSets`] indexes of the sets of LLVM's list `list` (function, return
+    /// value, then `nparams` parameters) into `out`, converting the sets not seen before.
+    fn list_set_indexes(&mut self, list: usize, nparams: u32, out: &mut Vec<u32>) {
+        let mut ids = std::mem::take(&mut self.caches.attr_sets.ids);
+        crate::safe::list_sets(list, nparams, &mut ids);
+        out.clear();
+        for (i, &set) in ids.iter().enumerate() {
+            let k = match self.caches.attr_sets.by_id.get(&set) {
+                Some(&k) => k,
+                None => self.convert_set(list, i, set),
+            };
+            out.push(k);
+        }
+        self.caches.attr_sets.ids = ids;
+    }
+
+    /// Converts the set at position `i` of LLVM's list `list` (see [`role_mask`]), whose
+    /// identity is `set`, into [`AttrSets`]; returns its index there.
+    fn convert_set(&mut self, list: usize, i: usize, set: usize) -> u32 {
         let [naked, prealloc] = self.kinds.no_thunk_kinds;
         let inalloca = self.kinds.special_alloca_kinds[0];
-        let mut ok = true;
-        'sets: for i in 0..sets {
-            let set = &all[if i == 0 { 0 } else { ends[i - 1] }..ends[i]];
-            h.set(set.len());
-            let (is_fn, is_param) = (i == 0, i >= 2);
-            for &a in set {
-                // SAFETY: the bytes are hashed before `read`'s borrow ends; the context
-                // outlives this call.
-                let kind = match unsafe { a.read(self.kinds.int_attr_range) } {
-                    AttrRead::Str(k, v) => {
-                        if is_fn && (k == b"interrupt" || k == b"signal") {
-                            flags |= list_flags::INTERRUPT;
-                        }
-                        h.string(k, v);
-                        continue;
-                    }
-                    AttrRead::Flag(k) => {
-                        h.flag(k);
-                        k
-                    }
-                    AttrRead::Int(k, x) => {
-                        h.int(k, x);
-                        k
-                    }
-                    AttrRead::Type(..) | AttrRead::Other(_) => {
-                        ok = false;
-                        break 'sets;
-                    }
-                };
-                if kind != 0 && self.kinds.special_alloca_kinds.contains(&kind) {
-                    flags |= list_flags::SPECIAL;
+        let mut buf = std::mem::take(&mut self.scratch.attr_set_buf);
+        crate::safe::list_set(list, llvm_index(i), &mut buf);
+        let mut attrs = Vec::with_capacity(buf.len());
+        let (mut hashable, mut flags) = (true, 0u8);
+        for &a in buf.iter() {
+            let (attr, special) = self.attr_cached(a);
+            if special {
+                flags |= list_flags::SPECIAL;
+            }
+            match &attr {
+                Attr::Str(k, _) if k[..] == b"interrupt"[..] || k[..] == b"signal"[..] => {
+                    flags |= list_flags::INTERRUPT
                 }
-                if is_fn && naked != 0 && kind == naked {
+                Attr::Type(..) | Attr::Opaque(..) => hashable = false,
+                _ => {}
+            }
+            if let Some(k) = enum_kind(&attr) {
+                if naked != 0 && k == naked {
                     flags |= list_flags::NAKED;
-                } else if is_param && prealloc != 0 && kind == prealloc {
+                } else if prealloc != 0 && k == prealloc {
                     flags |= list_flags::PREALLOCATED;
-                } else if is_param && inalloca != 0 && kind == inalloca {
+                } else if inalloca != 0 && k == inalloca {
                     flags |= list_flags::INALLOCA;
                 }
             }
+            attrs.push(attr);
         }
-        self.scratch.attr_buf = all;
         self.scratch.attr_set_buf = buf;
-        self.scratch.attr_set_ends = ends;
-        if !ok {
-            return None;
+        let sets = &mut self.caches.attr_sets;
+        if sets.sets.capacity() == 0 {
+            super::intern::first_room(&mut sets.by_id);
+            sets.sets.reserve(super::intern::FIRST_ROOM);
         }
-        let id = AttrsId::new(self.tables.attr_lists.len());
-        self.tables.attr_lists.push(std::sync::OnceLock::new());
-        self.tables.attr_sources.push(Some((list, nparams, h.finish())));
-        Some((id, flags))
+        let k = sets.sets.len() as u32;
+        sets.sets.push(ConvertedSet { attrs: attrs.into_boxed_slice(), hashable, flags });
+        sets.by_id.insert(set, k);
+        k
+    }
+
+    /// Converts LLVM's list `list` (`nparams` parameters read; trailing empty parameter
+    /// sets dropped) from its converted sets and interns it; also returns its
+    /// [`list_flags`].
+    pub(super) fn attr_list_of_sets(&mut self, list: usize, nparams: u32) -> (AttrsId, u8) {
+        let mut at = std::mem::take(&mut self.caches.attr_sets.at);
+        self.list_set_indexes(list, nparams, &mut at);
+        let sets = &self.caches.attr_sets.sets;
+        let mut flags = 0u8;
+        for (i, &k) in at.iter().enumerate() {
+            flags |= sets[k as usize].flags & role_mask(i);
+        }
+        let set = |i: usize| sets[at[i] as usize].attrs.clone();
+        let last = at.iter().skip(2).rposition(|&k| !sets[k as usize].attrs.is_empty()).map_or(2, |i| i + 3);
+        let list = AttrList { func: set(0), ret: set(1), params: (2..last).map(set).collect() };
+        self.caches.attr_sets.at = at;
+        (self.intern_attr_list(list), flags)
     }
 
     /// List `a` ([`mergefunc::Module::attrs`]), converted now if it was only hashed
@@ -204,14 +293,22 @@ impl LlvmModule {
         self.tables.attr_sources.get(a.index()).copied().flatten().map(|(_, _, h)| h)
     }
 
-    /// The conversion of a list [`Self::lazy_list`] hashed: flag, integer and string
-    /// attributes only (it declines every other kind), set by set as
-    /// [`Self::attr_list_of_owner`] converts, without its caches (this runs behind a
-    /// shared reference, and only for lists that meet another list in the order).
+    /// The conversion of a list [`Self::lazy_list`] hashed: its sets as [`AttrSets`]
+    /// holds them (`lazy_list` converted every one), trailing empty parameter sets
+    /// dropped, as [`Self::attr_list_of_sets`] converts. This runs behind a shared
+    /// reference (the caches are only read), and only for lists that meet another list
+    /// in the order.
     fn convert_list(&self, list: usize, nparams: u32) -> AttrList {
+        let mut ids = Vec::new();
+        crate::safe::list_sets(list, nparams, &mut ids);
+        let sets = &self.caches.attr_sets;
         let mut buf = Vec::new();
-        let mut set_at = |idx: u32| -> Box<[Attr]> {
-            crate::safe::list_set(list, idx, &mut buf);
+        let mut set_at = |i: usize| -> Box<[Attr]> {
+            if let Some(&k) = sets.by_id.get(&ids[i]) {
+                return sets.sets[k as usize].attrs.clone();
+            }
+            // Not reached (see above); read from LLVM should a set be missing.
+            crate::safe::list_set(list, llvm_index(i), &mut buf);
             buf.iter()
                 .map(|&a| {
                     // SAFETY: the string bytes are copied into the record before `read`'s
@@ -227,9 +324,9 @@ impl LlvmModule {
                 })
                 .collect()
         };
-        let func = set_at(sys::LLVMAttributeFunctionIndex);
-        let ret = set_at(sys::LLVMAttributeReturnIndex);
-        let mut params: Vec<Box<[Attr]>> = (1..=nparams).map(&mut set_at).collect();
+        let func = set_at(0);
+        let ret = set_at(1);
+        let mut params: Vec<Box<[Attr]>> = (2..nparams as usize + 2).map(&mut set_at).collect();
         while params.last().is_some_and(|p| p.is_empty()) {
             params.pop();
         }
@@ -248,9 +345,11 @@ impl LlvmModule {
     }
 
     /// Converts the sets of `owner`'s list (function, return, then `nparams` parameters;
-    /// trailing empty parameter sets dropped) and interns the list. Each set is
-    /// allocated once at its final size (none for an empty one). Also returns the list's
-    /// [`list_flags`].
+    /// trailing empty parameter sets dropped) through LLVM-C, attribute by attribute,
+    /// and interns the list. Each set is allocated once at its final size (none for an
+    /// empty one). Also returns the list's [`list_flags`]. For an owner whose list has no
+    /// identity (never met: functions and calls have one), and as the tests' reference
+    /// for [`Self::attr_list_of_sets`] and [`Self::lazy_list`].
     pub(super) fn attr_list_of_owner(&mut self, owner: AttrOwner, nparams: u32) -> (AttrsId, u8) {
         let mut buf = std::mem::take(&mut self.scratch.attr_buf);
         let mut flags = 0u8;
@@ -309,6 +408,7 @@ impl LlvmModule {
         if let Some(x) = self.caches.attr_of.get(&h) {
             return x.clone();
         }
+        super::intern::first_room(&mut self.caches.attr_of);
         let (attr, sp) = self.attr(a);
         self.caches.attr_of.insert(h, (attr.clone(), sp));
         (attr, sp)

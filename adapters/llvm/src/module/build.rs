@@ -17,6 +17,9 @@ use mergefunc::{BlockId, BodyBuf, ConstOffset, InstId, InstKind, Prop, TypeId, U
 /// 4,081 views (rust-linked-release) need more, so building a view rarely reallocates.
 const PROPS_PER_INST: usize = 4;
 
+/// Instructions the view scratch has room for when the first view is built.
+const FIRST_ROOM_INSTS: usize = 256;
+
 /// A view just built by `LlvmModule::build_view`.
 pub(super) struct BuiltView {
     pub(super) view: BodyBuf,
@@ -206,6 +209,9 @@ impl LlvmModule {
         local_of.reset();
         let mut block_list = std::mem::take(&mut self.scratch.blocks);
         block_list.clear();
+        if block_list.capacity() == 0 {
+            block_list.reserve(FIRST_ROOM_INSTS / 4);
+        }
         let label_ty = self.intern_type(first.as_value().ty());
         for b in first.and_following() {
             local_of.insert(b.as_value().0 as usize, Value::Block(BlockId::new(block_list.len())), label_ty);
@@ -222,6 +228,13 @@ impl LlvmModule {
         scratch.block_end.clear();
         let mut all = std::mem::take(&mut scratch.all);
         all.clear();
+        if all.capacity() == 0 {
+            // The scratch only grows (to the largest view's size): room for a typical
+            // view at once, instead of growing from nothing a step at a time.
+            all.reserve(FIRST_ROOM_INSTS);
+            scratch.meta.reserve(FIRST_ROOM_INSTS);
+            scratch.block_end.reserve(FIRST_ROOM_INSTS / 4);
+        }
         let mut unsupported = false;
         for &b in &block_list {
             let mut next = b.first_instruction();

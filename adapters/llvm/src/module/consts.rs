@@ -61,6 +61,7 @@ impl LlvmModule {
         if let Some(id) = self.caches.const_of.get(&v) {
             return *id;
         }
+        super::intern::first_room(&mut self.caches.const_of);
         let ty = self.intern_type(v.ty());
         let kind = self.const_kind(v);
         self.push_const(v, ConstData { ty, kind })

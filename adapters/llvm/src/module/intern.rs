@@ -11,7 +11,7 @@
 
 use super::{HashMap, LlvmModule};
 use crate::safe::{self, Md, TyKind, T, V};
-use mergefunc::{AsmData, AsmId, MetaData, MetaId, TypeData, TypeId};
+use mergefunc::{AsmData, AsmId, ConstId, MetaData, MetaId, TypeData, TypeId};
 
 /// Slots of `LlvmModule::type_cache` (a power of two).
 pub(super) const TYPE_CACHE_SLOTS: usize = 256;
@@ -51,11 +51,55 @@ pub(super) enum Placeholder {
 /// real attachments nest a few levels (a TBAA tag, its types, their root).
 const META_INTERN_DEPTH: u32 = 256;
 
+/// A metadata item's content, borrowed: what `Tables::meta_by_data` is probed with, so
+/// that an item met again (after the caches were cleared, or another node with its
+/// content) is found without building its record.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+enum MetaRef<'a> {
+    String(&'a [u8]),
+    Const(ConstId),
+    Node(&'a [Option<MetaId>]),
+    Distinct(u64, &'a [Option<MetaId>]),
+    Opaque(u64),
+}
+
+impl<'a> MetaRef<'a> {
+    fn of(d: &'a MetaData) -> Self {
+        match d {
+            MetaData::String(s) => MetaRef::String(s),
+            MetaData::Const(c) => MetaRef::Const(*c),
+            MetaData::Node(k) => MetaRef::Node(k),
+            MetaData::Distinct(x, k) => MetaRef::Distinct(*x, k),
+            MetaData::Opaque(x) => MetaRef::Opaque(*x),
+        }
+    }
+
+    /// The key `Tables::meta_by_data` files the content under first (see
+    /// [`LlvmModule::find_meta`]).
+    fn key(self) -> u64 {
+        use std::hash::BuildHasher;
+        rustc_hash::FxBuildHasher.hash_one(self)
+    }
+}
+
 /// Clears a cache only if it holds something: clearing a hash map costs its capacity,
 /// and the rewrites clear these caches after every merge.
 fn clear_if_used<K, X>(m: &mut HashMap<K, X>) {
     if !m.is_empty() {
         m.clear();
+    }
+}
+
+/// Room for this many entries is made in an interning table or cache at its first
+/// insert: growing one from nothing rehashes it five or six times on the way to a few
+/// dozen entries (a table only grows, and the caches keep their room when cleared).
+pub(super) const FIRST_ROOM: usize = 64;
+
+/// Makes [`FIRST_ROOM`] in `m` if it has none yet (see there).
+#[inline]
+pub(super) fn first_room<K: std::hash::Hash + Eq, X>(m: &mut HashMap<K, X>) {
+    if m.capacity() == 0 {
+        m.reserve(FIRST_ROOM);
     }
 }
 
@@ -121,6 +165,8 @@ impl LlvmModule {
         if let Some(id) = self.caches.type_of.get(&t) {
             return *id;
         }
+        first_room(&mut self.caches.type_of);
+        first_room(&mut self.tables.type_by_data);
         // Types cannot contain themselves (only through pointers, which are opaque), so
         // the element types are interned first and the content decides the id.
         let data = if t.0.is_null() {
@@ -293,16 +339,31 @@ impl LlvmModule {
 
     /// The id of content `data` (new if no item has it yet).
     fn intern_meta_data(&mut self, data: MetaData, stable: bool) -> MetaId {
-        match self.tables.meta_by_data.entry(data) {
-            std::collections::hash_map::Entry::Occupied(o) => *o.get(),
-            std::collections::hash_map::Entry::Vacant(v) => {
+        match self.find_meta(MetaRef::of(&data)) {
+            Ok(id) => id,
+            Err(k) => {
                 let id = MetaId::new(self.tables.metas.len());
-                self.tables.metas.push(v.key().clone());
+                self.tables.metas.push(data);
                 self.tables.meta_stable.push(stable);
-                v.insert(id);
+                self.tables.meta_by_data.insert(k, id);
                 id
             }
         }
+    }
+
+    /// The item with content `r`, or the free key of `Tables::meta_by_data` to file it
+    /// under. Contents whose keys collide take the next free key: a lookup walks keys
+    /// `k, k+1, ...` until it finds the content or a free key (entries are never
+    /// removed, so the walk never skips one).
+    fn find_meta(&self, r: MetaRef) -> Result<MetaId, u64> {
+        let mut k = r.key();
+        while let Some(&id) = self.tables.meta_by_data.get(&k) {
+            if MetaRef::of(&self.tables.metas[id.index()]) == r {
+                return Ok(id);
+            }
+            k = k.wrapping_add(1);
+        }
+        Err(k)
     }
 
     pub(crate) fn intern_meta(&mut self, m: Md) -> MetaId {
@@ -332,6 +393,13 @@ impl LlvmModule {
             self.caches.meta_of.insert(m, loc);
             return loc;
         }
+        if self.tables.metas.capacity() == 0 {
+            first_room(&mut self.caches.meta_of);
+            first_room(&mut self.tables.meta_by_data);
+            self.tables.metas.reserve(FIRST_ROOM);
+            self.tables.meta_stable.reserve(FIRST_ROOM);
+            self.scratch.meta_kids.reserve(FIRST_ROOM);
+        }
         // A placeholder first: a uniqued tuple may (through textual IR) contain itself.
         // Its content then names the placeholder, which no other item does.
         let id = MetaId::new(self.tables.metas.len());
@@ -339,20 +407,26 @@ impl LlvmModule {
         self.tables.meta_stable.push(false);
         self.caches.meta_of.insert(m, id);
         let mdc = self.ctx;
-        let (data, stable) = match m.kind() {
-            safe::MD_STRING => (MetaData::String(mdc.string(m).unwrap_or_default().into()), true),
+        // Operands of tuples go on `Scratch::meta_kids` (this node's after `start`, its
+        // operands' own operands above them while they are interned), so that a content
+        // found again allocates nothing.
+        let start = self.scratch.meta_kids.len();
+        let (content, stable) = match m.kind() {
+            safe::MD_STRING => (Some(MetaData::String(mdc.string(m).unwrap_or_default().into())), true),
             safe::MD_CONSTANT => match mdc.wrapped_value(m) {
-                Some(c) => (MetaData::Const(self.intern_const(c)), true),
-                None => (MetaData::Opaque(self.opaque_meta_id(m)), false),
+                Some(c) => (Some(MetaData::Const(self.intern_const(c))), true),
+                None => (Some(MetaData::Opaque(self.opaque_meta_id(m))), false),
             },
             safe::MD_TUPLE if self.uniqued_tuple(m) => {
-                // Operands read one at a time into the node's own list (no list of LLVM
-                // handles first).
+                // Operands read one at a time (no list of LLVM handles first).
                 let n = mdc.tuple_len(m).unwrap_or(0);
-                let kids: Box<[Option<MetaId>]> =
-                    (0..n).map(|i| mdc.tuple_operand(m, i).map(|x| self.intern_meta_below(x, depth))).collect();
-                let stable = kids.iter().flatten().all(|k| self.tables.meta_stable[k.index()]);
-                (MetaData::Node(kids), stable)
+                for i in 0..n {
+                    let kid = mdc.tuple_operand(m, i).map(|x| self.intern_meta_below(x, depth));
+                    self.scratch.meta_kids.push(kid);
+                }
+                let stable =
+                    self.scratch.meta_kids[start..].iter().flatten().all(|k| self.tables.meta_stable[k.index()]);
+                (None, stable)
             }
             // A distinct tuple (alias scope, domain, access group, loop id): its identity
             // and its operands; the order renames it consistently and compares the
@@ -376,39 +450,56 @@ impl LlvmModule {
                             _ => false,
                         };
                     let last = n.saturating_sub(1);
-                    let kids: Box<[Option<MetaId>]> = (0..n)
-                        .map(|i| {
-                            op(i).map(|x| {
-                                if described && i == last {
-                                    self.placeholder_meta(Placeholder::Description)
-                                } else {
-                                    self.intern_meta_below(x, depth)
-                                }
-                            })
-                        })
-                        .collect();
-                    (MetaData::Distinct(self.opaque_meta_id(m), kids), false)
+                    for i in 0..n {
+                        let kid = op(i).map(|x| {
+                            if described && i == last {
+                                self.placeholder_meta(Placeholder::Description)
+                            } else {
+                                self.intern_meta_below(x, depth)
+                            }
+                        });
+                        self.scratch.meta_kids.push(kid);
+                    }
+                    // Numbered after its operands' opaque ids (first-occurrence order).
+                    let x = self.opaque_meta_id(m);
+                    (Some(MetaData::Distinct(x, Box::new([]))), false)
                 }
-                None => (MetaData::Opaque(self.opaque_meta_id(m)), false),
+                None => (Some(MetaData::Opaque(self.opaque_meta_id(m))), false),
             },
-            _ => (MetaData::Opaque(self.opaque_meta_id(m)), false),
+            _ => (Some(MetaData::Opaque(self.opaque_meta_id(m))), false),
         };
         // The same content has the same id (uniqued items with the same content are one
         // LLVM node; the opaque ones carry their node's identity in their content).
         // One lookup of the content (its hash reads every operand).
-        match self.tables.meta_by_data.entry(data) {
-            std::collections::hash_map::Entry::Occupied(o) => {
-                let old = *o.get();
+        let kids = std::mem::take(&mut self.scratch.meta_kids);
+        let ops = &kids[start..];
+        let r = match &content {
+            None => MetaRef::Node(ops),
+            Some(MetaData::Distinct(x, _)) => MetaRef::Distinct(*x, ops),
+            Some(d) => MetaRef::of(d),
+        };
+        let found = self.find_meta(r);
+        let result = match found {
+            Ok(old) => {
                 self.caches.meta_of.insert(m, old);
                 old
             }
-            std::collections::hash_map::Entry::Vacant(v) => {
-                self.tables.metas[id.index()] = v.key().clone();
+            Err(k) => {
+                let data = match content {
+                    None => MetaData::Node(ops.into()),
+                    Some(MetaData::Distinct(x, _)) => MetaData::Distinct(x, ops.into()),
+                    Some(d) => d,
+                };
+                self.tables.metas[id.index()] = data;
                 self.tables.meta_stable[id.index()] = stable;
-                v.insert(id);
+                self.tables.meta_by_data.insert(k, id);
                 id
             }
-        }
+        };
+        let mut kids = kids;
+        kids.truncate(start);
+        self.scratch.meta_kids = kids;
+        result
     }
 
     pub(super) fn intern_asm(&mut self, v: V) -> Option<AsmId> {

@@ -138,6 +138,33 @@ impl<'a> Testing<'a> {
         self.m.attr_list_of_owner(owner, owner.param_count())
     }
 
+    /// Every function's and call site's attribute list (its whole parameter or argument
+    /// count read) made of its sets' cached conversions (`attr_list_of_sets`), then
+    /// converted attribute by attribute through LLVM-C (`attr_list_of_owner`): both
+    /// ids (interned by content) and `list_flags`, per list.
+    pub fn lists_from_sets_and_eager(&mut self) -> Vec<((mergefunc::AttrsId, u8), (mergefunc::AttrsId, u8))> {
+        let mut owners = Vec::new();
+        for v in (0..self.m.funcs.len()).filter_map(|i| self.m.funcs[i].v) {
+            if let Some(o) = safe::AttrOwner::of_function(v) {
+                owners.push((o, o.param_count()));
+            }
+            for b in v.first_block().into_iter().flat_map(|b| b.and_following()) {
+                for i in b.instructions() {
+                    if let Some(call) = i.call_site() {
+                        owners.push((safe::AttrOwner::of_call(call), call.arg_count()));
+                    }
+                }
+            }
+        }
+        let mut out = Vec::new();
+        for (o, n) in owners {
+            let Some(list) = o.value().attribute_list_id() else { continue };
+            let from_sets = self.m.attr_list_of_sets(list, n);
+            out.push((from_sets, self.m.attr_list_of_owner(o, n)));
+        }
+        out
+    }
+
     /// The `list_flags` recorded for function `f`'s list when it was read.
     pub fn recorded_fn_attr_flags(&self, f: FuncId) -> Option<u8> {
         self.m.converted_list_flags(self.m.func_value(f).ok()?)

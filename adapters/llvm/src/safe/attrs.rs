@@ -149,6 +149,20 @@ unsafe fn borrowed<'a>(p: *const c_char, len: usize) -> &'a [u8] {
     unsafe { std::slice::from_raw_parts(p as *const u8, len) }
 }
 
+/// The identities of the sets of the attribute list with identity `list` (as
+/// [`V::attribute_list_id`] gives it; 0 the empty list), into `out` (cleared first):
+/// the function's set, the return value's, then the `nparams` parameters' in order; 0
+/// for an empty set. Sets are uniqued per context and never freed, so an identity names
+/// one set (its attributes, in LLVM's order) for the life of the context.
+pub fn list_sets(list: usize, nparams: u32, out: &mut Vec<usize>) {
+    out.clear();
+    out.resize(nparams as usize + 2, 0);
+    // SAFETY: `list` is the identity of a uniqued attribute list of a live context (or
+    // null); the shim writes exactly `nparams + 2` identities into `out`, which has room
+    // for them (`usize` and a pointer have one size and layout).
+    unsafe { crate::ffi::mergefunc_attribute_list_sets(list as *const _, nparams, out.as_mut_ptr() as *mut *const _) }
+}
+
 /// The attributes of set `idx` (`u32::MAX` the function, 0 the return value, `i`
 /// parameter `i`) of the attribute list with identity `list` (as
 /// [`V::attribute_list_id`] gives it; 0 the empty list), into `buf` (cleared first).
