@@ -1153,12 +1153,15 @@ def interpose_program(args, tally):
                     for set_name, params in [(base_name, None)] + [(k, v[1]) for k, v in sets.items()]:
                         b = base_name if params is None else f"{prefix}:{set_name}"
                         env, extra = dict(os.environ), [f"-{ol}", lto, "-Wl,--thinlto-jobs=1"] + mflags
+                        reports = os.path.join(lib_dir(b), "reports")
                         if params is not None:
-                            rep = os.path.join(d, f"{prefix}-{set_name}.json")
-                            env["MERGEFUNC_PLUGIN_PARAMS"] = plugin_params(params, rep)
+                            # one report per module (every ThinLTO backend writes its own)
+                            os.makedirs(reports, exist_ok=True)
+                            env["MERGEFUNC_PLUGIN_PARAMS"] = plugin_params(params, os.path.join(reports, "%m.json"))
                             extra.append(f"-Wl,--load-pass-plugin={args.plugin}")
                         if link_shared(b, objs, extra, env):
-                            libs[b] = (lib_dir(b), merged_of(rep) if params is not None else None)
+                            libs[b] = (lib_dir(b), sum(merged_of(os.path.join(reports, f)) or 0
+                                                       for f in os.listdir(reports)) if params is not None else None)
                 for set_name, params in [("tu-base", None)] + [(k, v[1]) for k, v in sets.items()]:
                     b = "tu-base" if params is None else f"pertu:{set_name}"
                     objs, merged = [], 0
