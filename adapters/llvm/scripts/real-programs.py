@@ -1479,7 +1479,8 @@ def rust_linker(argv):
     bitcode into one module (lld's full LTO at -O0, `--lto-emit-llvm`), runs the command on
     it with REALPROG_CLI_OPTS (a JSON list; empty: no command, the reference), checks it
     with the verifier, compiles it with llc-22 -O2 and links the object in place of the
-    bitcode inputs. A failure prints a `realprog-linker:` line and fails the link."""
+    bitcode inputs; every merge of the command must pass the body check
+    (unexplained_merges). A failure prints a `realprog-linker:` line and fails the link."""
     mode, args = os.environ["REALPROG_RUST_MODE"], argv[1:]
     cc = ["clang-22"]
     if mode == "plugin":
@@ -1514,6 +1515,19 @@ def rust_linker(argv):
         if r.returncode:
             print(f"realprog-linker: {os.path.basename(out)}: VERIFIER rejects: {r.stderr[-1500:]}", file=sys.stderr)
             return 1
+        # every merge joins two bodies that are the same but for what a merge may change
+        # (unexplained_merges, as for the C and C++ programs); a failure fails the link
+        must(["llvm-dis-22", lto, "-o", lto[:-3] + ".ll"])
+        must(["llvm-dis-22", bc, "-o", bc[:-3] + ".ll"])
+        bad = unexplained_merges(lto[:-3] + ".ll", rep, [], "--drop-differing-attachments" in opts, bc[:-3] + ".ll")
+        for path in (lto[:-3] + ".ll", bc[:-3] + ".ll"):
+            os.remove(path)
+        if bad:
+            print(f"realprog-linker: {os.path.basename(out)}: UNEXPLAINED merges: " + "\n".join(bad)[:3000],
+                  file=sys.stderr)
+            return 1
+        with open(os.path.join(os.environ["REALPROG_REPORTS"], os.path.basename(out) + ".checked"), "w") as f:
+            f.write(f"{len(json.load(open(rep)).get('merges', []))} merges, every one explained\n")
     obj = out + ".merged.o"
     r = run(["llc-22", "-O2", "-filetype=obj", "--relocation-model=pic", bc, "-o", obj])
     if r.returncode:
