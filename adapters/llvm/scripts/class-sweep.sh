@@ -4,7 +4,8 @@
 # coroutine clones, thread_local wrappers, lambdas, std::function and std::variant
 # visitors, `_Generic` and macro families, `cleanup` locals, setjmp, varargs, computed
 # goto), control-flow integrity builds (-fsanitize=cfi, cfi-icall: full LTO, hidden
-# visibility; cross-DSO CFI with a shared library), and programs with their own test
+# visibility; cross-DSO CFI with a shared library), interposition of a shared library's
+# exported twins (LD_PRELOAD), and programs with their own test
 # suites (expat, Mbed TLS, fmt with the plugin, jq with Oniguruma, RE2, yaml-cpp), each
 # built the ways users build: the command on the llvm-link'ed module under several option sets, opt-22, the plugin in a full-LTO and a ThinLTO link, and on every
 # translation unit (-fpass-plugin) at -O1, -O2 and -Os. Every merged build must print
@@ -37,6 +38,9 @@ for set in cfi-noncanonical cfi-generalize; do
 done
 # cross-DSO CFI: a shared library and an executable, each its own LTO link with the plugin
 rp --programs cfi-dso --plugin-levels O1,O2,Os
+# interposition: a shared library of exported twins under three -f[no-]semantic-interposition
+# modes, run with and without a preloaded library (LD_PRELOAD) defining one twin of each pair
+rp --programs interpose --opt-levels O1,O2,Os --plugin-levels O1,O2,Os
 # programs with their own test suites
 # template-heavy C++ libraries and their suites (real-programs/cxx_suites.py)
 rp --programs nlohmann-json,cereal,spdlog --opt-levels O2 --sets default,all

