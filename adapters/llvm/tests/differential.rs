@@ -1372,10 +1372,16 @@ fn printed_as_opt(text: &str, ours: bool) -> String {
 
 /// The private bodies of double-thunk merges under one label each, `@<body K>` by order of
 /// definition: opt-22 leaves them unnamed (`@0`), ours are `NAME.merged`
-/// (`private-bodies-named.ll`). The corpus inputs define no unnamed globals, so on opt-22's
-/// side every numbered private function is such a body.
+/// (`private-bodies-named.ll`; `llvm_merged` for `@llvm`, and a `.N` suffix where the name
+/// is taken: `private-body-names-symbols.ll`). The corpus inputs define no unnamed
+/// globals, so on opt-22's side every numbered private function is such a body.
 fn private_bodies_numbered(text: &str, ours: bool) -> String {
-    let is_body = |name: &str| if ours { name.ends_with(".merged") } else { name.bytes().all(|b| b.is_ascii_digit()) };
+    let ours_body = |name: &str| {
+        let base = name.trim_end_matches(|c: char| c.is_ascii_digit());
+        let base = if base.len() < name.len() { base.strip_suffix('.').unwrap_or(name) } else { name };
+        base.ends_with(".merged") || base == "llvm_merged"
+    };
+    let is_body = |name: &str| if ours { ours_body(name) } else { name.bytes().all(|b| b.is_ascii_digit()) };
     let ident = |b: u8| b.is_ascii_alphanumeric() || b"-$._".contains(&b);
     let mut bodies = Vec::new();
     for line in text.lines().filter(|l| l.starts_with("define private ")) {
