@@ -472,7 +472,15 @@ impl LlvmModule {
         if needs_call_locations(fv, tv) {
             self.give_call_locations(&calls);
         }
+        // Functions that still name `from` other than as a callee (a stored or compared
+        // address) keep those references: `refresh` would patch their cached tree keys
+        // as if every reference moved, so theirs are dropped (a walk makes them again).
+        let mut still = Vec::new();
+        self.user_functions(fv, false, &mut still);
         self.refresh(affected, Vec::new(), Vec::new(), Freed::Nothing, Some((from, to)));
+        for f in still {
+            self.clear_tree_key(f);
+        }
         Ok(())
     }
 
