@@ -472,7 +472,15 @@ impl LlvmModule {
         if needs_call_locations(fv, tv) {
             self.give_call_locations(&calls);
         }
+        // Functions that still name `from` other than as a callee (a stored or compared
+        // address) keep those references: `refresh` would patch their cached tree keys
+        // as if every reference moved, so theirs are dropped (a walk makes them again).
+        let mut still = Vec::new();
+        self.user_functions(fv, false, &mut still);
         self.refresh(affected, Vec::new(), Vec::new(), Freed::Nothing, Some((from, to)));
+        for f in still {
+            self.clear_tree_key(f);
+        }
         Ok(())
     }
 
@@ -1108,12 +1116,26 @@ fn shell_rauw_too_dear(operand_counts: impl Iterator<Item = u32>) -> bool {
 
 /// The name of the private body split out of a function named `of` (`of.merged`;
 /// `merged` for an unnamed function). Never empty: see `split_body_untimed`.
+///
+/// The name must give the body an assembler symbol of its own and be one the verifier
+/// accepts for a definition:
+/// * a leading `\x01` (a name the mangler emits verbatim, as clang writes for `asm`
+///   labels and MSVC names) is left out: a private name without it is emitted with the
+///   target's private prefix (`.L` on ELF), so it names no other symbol, whereas
+///   `\x01foo.merged` would be emitted as `foo.merged`, the symbol of another global of
+///   that name (a second definition, or a call to an external `foo.merged` bound to the
+///   body);
+/// * a name in LLVM's reserved `llvm.` namespace (from a function named `llvm`) is an
+///   intrinsic's, which may not be defined: its dot becomes `_` (`llvm_merged`).
 fn private_body_name(of: &[u8]) -> Vec<u8> {
-    let mut n = of.to_vec();
+    let mut n = of.strip_prefix(b"\x01").unwrap_or(of).to_vec();
     if !n.is_empty() {
         n.push(b'.');
     }
     n.extend_from_slice(b"merged");
+    if n.starts_with(b"llvm.") {
+        n[4] = b'_';
+    }
     n
 }
 
@@ -1126,5 +1148,22 @@ mod private_body_name_tests {
         assert_eq!(private_body_name(b"f"), b"f.merged");
         assert_eq!(private_body_name(b"_ZN3foo3barEv"), b"_ZN3foo3barEv.merged");
         assert_eq!(private_body_name(b""), b"merged");
+    }
+
+    #[test]
+    fn verbatim_names_lose_their_marker() {
+        assert_eq!(private_body_name(b"\x01foo"), b"foo.merged");
+        assert_eq!(private_body_name(b"\x01?f@@YAHH@Z"), b"?f@@YAHH@Z.merged");
+        assert_eq!(private_body_name(b"\x01"), b"merged");
+        // Only a leading marker means "verbatim".
+        assert_eq!(private_body_name(b"a\x01b"), b"a\x01b.merged");
+    }
+
+    #[test]
+    fn never_in_the_reserved_llvm_namespace() {
+        assert_eq!(private_body_name(b"llvm"), b"llvm_merged");
+        assert_eq!(private_body_name(b"\x01llvm"), b"llvm_merged");
+        assert_eq!(private_body_name(b"llvm_x"), b"llvm_x.merged");
+        assert_eq!(private_body_name(b"llvmx"), b"llvmx.merged");
     }
 }

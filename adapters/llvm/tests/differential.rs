@@ -1180,6 +1180,71 @@ fn private_bodies_compile_under_kcfi_and_basic_block_sections() {
     );
 }
 
+/// The private body of a weak pair whose survivor has a verbatim name (`\01foo`, as
+/// clang writes `asm` labels) calls nothing else's symbol: linked with a module that
+/// defines `foo.merged`, the program still calls that function. A body named
+/// `\01foo.merged` was emitted as the symbol `foo.merged`, and the call bound to it
+/// (`4 7 7` instead of `4 7 10`). opt-22's unnamed body links as the input does.
+#[test]
+fn private_bodies_take_no_other_symbol() {
+    let Some(t) = tools() else { return };
+    let Some(clang) = harness::find_tool("clang") else {
+        assert!(std::env::var_os("CI").is_none(), "clang-22 is required when CI is set");
+        eprintln!("SKIP private_bodies_take_no_other_symbol: clang-22 not found");
+        return;
+    };
+    let dir = harness::workdir("private-body-symbols");
+    let header =
+        "target datalayout = \"e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128\"\n\
+                  target triple = \"x86_64-unknown-linux-gnu\"\n";
+    let twin = |name: &str| {
+        format!("define weak i32 @{name}(i32 %x) {{\n  %y = mul i32 %x, 3\n  %z = add i32 %y, 1\n  ret i32 %z\n}}\n")
+    };
+    let input = dir.join("verbatim.ll");
+    std::fs::write(
+        &input,
+        format!(
+            "{header}@.fmt = private unnamed_addr constant [10 x i8] c\"%d %d %d\\0A\\00\"\n\
+             declare i32 @printf(ptr, ...)\ndeclare i32 @foo.merged(i32)\n{}{}\
+             define i32 @main() {{\n  %a = call i32 @\"\\01foo\"(i32 1)\n  %b = call i32 @zzz(i32 2)\n\
+             \x20 %c = call i32 @foo.merged(i32 2)\n  call i32 (ptr, ...) @printf(ptr @.fmt, i32 %a, i32 %b, i32 %c)\n\
+             \x20 ret i32 0\n}}\n",
+            twin("\"\\01foo\""),
+            twin("zzz")
+        ),
+    )
+    .unwrap();
+    let other = dir.join("other.ll");
+    std::fs::write(
+        &other,
+        format!("{header}define i32 @foo.merged(i32 %x) {{\n  %y = mul i32 %x, 5\n  ret i32 %y\n}}\n"),
+    )
+    .unwrap();
+    let (mine, theirs) = (dir.join("ours.ll"), dir.join("opt22.ll"));
+    ours(&input, &[], &mine).unwrap();
+    harness::opt_mergefunc(&t, &input, &[], &theirs).unwrap();
+    let limit = Duration::from_secs(120);
+    let outcome = |tag: &str, module: &Path| -> String {
+        let exe = dir.join(format!("{tag}.exe"));
+        let build = harness::run(
+            std::process::Command::new(&clang).arg("-w").arg(module).arg(&other).arg("-o").arg(&exe),
+            limit,
+        )
+        .unwrap();
+        if build.code != Some(0) {
+            return format!("build failed: {}", harness::tail(&build.stderr, 2));
+        }
+        let run = harness::run(&mut std::process::Command::new(&exe), limit).unwrap();
+        format!("{:?} {}", run.code, run.stdout)
+    };
+    let want = outcome("unmerged", &input);
+    assert_eq!(want, "Some(0) 4 7 10\n", "the unmerged program");
+    assert_eq!(outcome("ours", &mine), want, "our merge changes which function a call reaches");
+    assert_eq!(outcome("opt22", &theirs), want, "opt-22's merge");
+    let text = std::fs::read_to_string(&mine).unwrap();
+    assert!(text.contains("define private i32 @foo.merged.1("), "the body is not named as expected:\n{text}");
+}
+
 #[test]
 fn corpus_matches_opt22() {
     let Some(t) = tools() else { return };
@@ -1307,10 +1372,16 @@ fn printed_as_opt(text: &str, ours: bool) -> String {
 
 /// The private bodies of double-thunk merges under one label each, `@<body K>` by order of
 /// definition: opt-22 leaves them unnamed (`@0`), ours are `NAME.merged`
-/// (`private-bodies-named.ll`). The corpus inputs define no unnamed globals, so on opt-22's
-/// side every numbered private function is such a body.
+/// (`private-bodies-named.ll`; `llvm_merged` for `@llvm`, and a `.N` suffix where the name
+/// is taken: `private-body-names-symbols.ll`). The corpus inputs define no unnamed
+/// globals, so on opt-22's side every numbered private function is such a body.
 fn private_bodies_numbered(text: &str, ours: bool) -> String {
-    let is_body = |name: &str| if ours { name.ends_with(".merged") } else { name.bytes().all(|b| b.is_ascii_digit()) };
+    let ours_body = |name: &str| {
+        let base = name.trim_end_matches(|c: char| c.is_ascii_digit());
+        let base = if base.len() < name.len() { base.strip_suffix('.').unwrap_or(name) } else { name };
+        base.ends_with(".merged") || base == "llvm_merged"
+    };
+    let is_body = |name: &str| if ours { ours_body(name) } else { name.bytes().all(|b| b.is_ascii_digit()) };
     let ident = |b: u8| b.is_ascii_alphanumeric() || b"-$._".contains(&b);
     let mut bodies = Vec::new();
     for line in text.lines().filter(|l| l.starts_with("define private ")) {

@@ -381,12 +381,24 @@ pub fn expectations(text: &str) -> BTreeMap<String, Outcome> {
             continue;
         };
         for item in rest.split_whitespace() {
+            // Names are written as in LLVM's quoted names: `\01foo` is the name
+            // "\x01foo" (what `llparse::read_name` decodes `@"\01foo"` to).
+            let item = &decode_escapes(item);
             let (k, v) = item.split_once('=').unwrap_or_else(|| panic!("bad EXPECT item `{item}`"));
             let o = parse_outcome(v).unwrap_or_else(|| panic!("bad EXPECT outcome `{v}`"));
             m.insert(k.trim().to_string(), o);
         }
     }
     m
+}
+
+/// `text` with each `\XX` (two hex digits) replaced by that byte, as in LLVM's quoted
+/// names.
+fn decode_escapes(text: &str) -> String {
+    match llparse::read_name(&format!("\"{text}\"")) {
+        Some((s, _)) => s,
+        None => text.to_string(),
+    }
 }
 
 /// `; RUN-OPTS: --use-aliases --preserve-debug-info` of a corpus file.
