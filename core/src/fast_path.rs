@@ -34,8 +34,10 @@
 //!
 //! # When the driver asks
 //! Every coupling between hooks is in this list, and nowhere else:
-//! * [`FastPath::never_merges`] is asked of every candidate once, at the start of a run;
-//!   a function it answers `true` for is left out before anything else is asked.
+//! * [`FastPath::never_merges`] is asked of every candidate at the start of a run (up to
+//!   twice: a first walk ends the run at once when it answers `true` for every candidate,
+//!   outside cycle mode); a function it answers `true` for is left out before anything
+//!   else is asked.
 //! * [`FastPath::worklist_hash`] is asked of every candidate once, at the start of a run.
 //!   If it answers for at least one, views are built only for candidates whose hash
 //!   another candidate shares, and [`FastPath::merge_key`] is asked of those; if it

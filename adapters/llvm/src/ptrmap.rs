@@ -6,7 +6,9 @@
 //! table for the next function in constant time: a slot is occupied only if its
 //! generation is the table's current one. The table only grows (to the largest
 //! function's size); its load factor stays at or below 1/2, so probe sequences are short
-//! and always end at an empty slot.
+//! and always end at an empty slot. A new table has no slots and allocates nothing (most
+//! runs build no view; the view builder takes the table out of its scratch and leaves an
+//! empty one behind while it builds): its first reset or insert gives it [`MIN_SLOTS`].
 
 use mergefunc::{TypeId, Value};
 
@@ -20,6 +22,9 @@ struct Slot {
 
 const EMPTY: Slot = Slot { gen: 0, key: 0, value: Value::Arg(0), ty: TypeId(0) };
 
+/// The slots of a table at its first use (a power of two).
+const MIN_SLOTS: usize = 64;
+
 /// See the module documentation.
 pub(crate) struct LocalMap {
     slots: Vec<Slot>,
@@ -30,13 +35,17 @@ pub(crate) struct LocalMap {
 
 impl Default for LocalMap {
     fn default() -> Self {
-        LocalMap { slots: vec![EMPTY; 64], len: 0, gen: 1 }
+        LocalMap { slots: Vec::new(), len: 0, gen: 1 }
     }
 }
 
 impl LocalMap {
-    /// Empties the table (it keeps its size; inserts grow it as needed).
+    /// Empties the table (it keeps its size, at least [`MIN_SLOTS`]; inserts grow it as
+    /// needed).
     pub(crate) fn reset(&mut self) {
+        if self.slots.is_empty() {
+            self.grow();
+        }
         self.len = 0;
         self.gen = self.gen.wrapping_add(1);
         if self.gen == 0 {
@@ -76,6 +85,9 @@ impl LocalMap {
     /// The entry of `key`, if recorded since the last reset.
     #[inline]
     pub(crate) fn get(&self, key: usize) -> Option<(Value, TypeId)> {
+        if self.slots.is_empty() {
+            return None;
+        }
         let mask = self.slots.len() - 1;
         let mut i = self.home(key);
         loop {
@@ -92,7 +104,7 @@ impl LocalMap {
 
     #[cold]
     fn grow(&mut self) {
-        let n = self.slots.len() * 2;
+        let n = (self.slots.len() * 2).max(MIN_SLOTS);
         let old = std::mem::replace(&mut self.slots, vec![EMPTY; n]);
         self.len = 0;
         for s in old {
@@ -132,5 +144,24 @@ mod tests {
         m.insert(0x1000, Value::Block(BlockId::new(1)), TypeId::new(0));
         m.insert(0x1000, Value::Block(BlockId::new(2)), TypeId::new(0));
         assert_eq!(m.get(0x1000), Some((Value::Block(BlockId::new(2)), TypeId::new(0))));
+    }
+
+    /// A new table allocates nothing, finds nothing, and takes its first entries with or
+    /// without a reset first.
+    #[test]
+    fn a_new_table_is_empty_until_used() {
+        let m = LocalMap::default();
+        assert_eq!(m.slots.capacity(), 0);
+        assert_eq!(m.get(0x1000), None);
+        let mut m = LocalMap::default();
+        m.insert(0x1000, Value::Arg(3), TypeId::new(1));
+        assert_eq!(m.slots.len(), MIN_SLOTS);
+        assert_eq!(m.get(0x1000), Some((Value::Arg(3), TypeId::new(1))));
+        assert_eq!(m.get(0x2000), None);
+        let mut m = LocalMap::default();
+        m.reset();
+        assert_eq!((m.slots.len(), m.get(0x1000)), (MIN_SLOTS, None));
+        m.insert(0x1000, Value::Arg(1), TypeId::new(0));
+        assert_eq!(m.get(0x1000), Some((Value::Arg(1), TypeId::new(0))));
     }
 }

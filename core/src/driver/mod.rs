@@ -169,6 +169,11 @@ struct Driver<'a, M: ModuleMut + FastPath> {
 
 /// Runs MergeFunctions over `module` and reports what it did.
 pub fn merge_module<M: ModuleMut + FastPath>(module: &mut M, options: &Options) -> Result<Report, Error<M::Error>> {
+    if !options.merge_cycles {
+        if let Some(report) = nothing_to_merge(&*module) {
+            return Ok(report);
+        }
+    }
     let intersect = module.supports_flag_intersection();
     let funcs = FuncTable::with_capacity(module.num_funcs());
     let mut d = Driver {
@@ -193,6 +198,33 @@ pub fn merge_module<M: ModuleMut + FastPath>(module: &mut M, options: &Options) 
     d.run()?;
     d.report.stats.comparisons = d.cmp.comparisons;
     Ok(d.report)
+}
+
+/// The report of a run in which every candidate never merges
+/// ([`FastPath::never_merges`]), or `None` when some candidate may. Such a run leaves
+/// every candidate out of the worklist, so the full driver would merge nothing, compare
+/// nothing and count exactly this: every candidate, each in `never_merges`. Checked
+/// before the driver and its tables are made (on a small module where nothing merges,
+/// making them is most of the core's share of a run). Not in cycle mode, whose pass
+/// runs, and counts its rounds, whatever the worklist holds.
+/// Before any merge no function is folded, so a candidate is an eligible function with
+/// a body (as [`Driver::is_candidate`] says then).
+#[inline(never)]
+fn nothing_to_merge<M: Module + FastPath + ?Sized>(m: &M) -> Option<Report> {
+    let mut never = 0u64;
+    for i in 0..m.num_funcs() {
+        let f = FuncId::new(i);
+        if m.func(f).ineligible.is_none() && m.has_body(f) {
+            if !m.never_merges(f) {
+                return None;
+            }
+            never += 1;
+        }
+    }
+    let mut report = Report::default();
+    report.stats.candidates = never;
+    report.stats.never_merges = never;
+    Some(report)
 }
 
 impl<M: ModuleMut + FastPath> Driver<'_, M> {
@@ -376,6 +408,34 @@ mod tests {
     use super::*;
     use crate::report::{FoldAction, UseRewrite};
     use crate::testkit::*;
+
+    /// When every candidate never merges, the run ends before the driver is made:
+    /// nothing is read or hinted, and the report is the full driver's (the same run in
+    /// cycle mode, which always makes the driver; its cycle pass finds no candidate).
+    /// With one candidate left that may merge, the full driver runs.
+    #[test]
+    fn a_run_where_nothing_merges_ends_before_the_driver() {
+        let run = |opts: Options, all: bool| {
+            let mut m = Tiny::new();
+            m.hashed = true;
+            let fs = [adder(&mut m, "a", 5, ext()), adder(&mut m, "b", 6, ext()), adder(&mut m, "c", 7, ext())];
+            m.never_merges = fs[..if all { 3 } else { 2 }].to_vec();
+            let r = merge_module(&mut m, &opts).unwrap();
+            let asked = m.accesses.borrow().len();
+            (r, asked)
+        };
+        let cycles = Options { merge_cycles: true, ..Options::default() };
+        let (quick, asked) = run(Options::default(), true);
+        let (full, _) = run(cycles, true);
+        assert_eq!(asked, 0);
+        assert_eq!((quick.stats.candidates, quick.stats.never_merges), (3, 3));
+        assert_eq!(quick, full);
+        assert!(nothing_to_merge(&Tiny::new()).is_some_and(|r| r == Report::default()));
+        let (one_left, _) = run(Options::default(), false);
+        let (one_left_full, _) = run(cycles, false);
+        assert_eq!((one_left.stats.candidates, one_left.stats.never_merges, one_left.stats.singletons), (3, 2, 1));
+        assert_eq!(one_left, one_left_full);
+    }
 
     /// The driver hints each view [`PREFETCH_AHEAD`] functions before it builds it
     /// ([`FastPath::prefetch`]), in the first round and in later ones: every view a

@@ -252,7 +252,10 @@ impl LlvmModule {
         if kernel && ineligible.is_none() {
             ineligible = Some(Ineligible::Adapter(reason::KERNEL));
         }
-        if ineligible.is_none() && v.has_global_metadata(self.kinds.md_thunk) {
+        // A context that does not know the thunk tag's kind has no thunk of ours (nothing
+        // is asked of LLVM then: most runs).
+        let thunk_kind = self.kinds.md_thunk;
+        if ineligible.is_none() && thunk_kind != safe::kinds::NO_MD_KIND && v.has_global_metadata(thunk_kind) {
             ineligible = Some(Ineligible::Adapter(reason::THUNK));
         }
         let mut head = FactsHead { name, linkage, ineligible, callable: !kernel };

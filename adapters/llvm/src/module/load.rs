@@ -139,11 +139,13 @@ impl LlvmModule {
             f.materialize_arguments();
             n += 1;
         }
-        // The code of the run, asked for all at once (counted in the run's time); not for
-        // a module of fewer than two definitions, where nothing can merge and little code
-        // runs.
-        if defs.len() >= 2 {
-            crate::code_warmup::warm_code();
+        // The code of the run, asked for at once (counted in the run's time): the load's
+        // and the driver's part now, the rest once the shape keys leave a definition to
+        // read. Not for a module of fewer than two definitions, where nothing can merge
+        // and little code runs.
+        let warm = defs.len() >= 2;
+        if warm {
+            crate::code_warmup::warm_code(crate::code_warmup::Part::Load);
         }
         let ptr_bits = s.ptr_bits();
         // Definitions alone on their shape are never read (see `shape`): the prescan
@@ -157,6 +159,9 @@ impl LlvmModule {
             let scratch = crate::safe::ScanScratch::new();
             s.load.shapes = crate::shape::compute(&scratch, &defs, n, ptr_bits);
             defs.retain(|&(i, _)| !s.load.shapes.is_alone(i));
+        }
+        if warm && !defs.is_empty() {
+            crate::code_warmup::warm_code(crate::code_warmup::Part::Rest);
         }
         s.load.shapes.add_no_body(&has_body);
         // Attribute lists are the facts' largest tables (most functions have a list of
