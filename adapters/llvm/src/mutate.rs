@@ -1119,8 +1119,8 @@ fn shell_rauw_too_dear(operand_counts: impl Iterator<Item = u32>) -> bool {
 ///
 /// The name must give the body an assembler symbol of its own and be one the verifier
 /// accepts for a definition:
-/// * a leading `\x01` (a name the mangler emits verbatim, as clang writes for `asm`
-///   labels and MSVC names) is left out: a private name without it is emitted with the
+/// * leading `\x01`s (a name the mangler emits verbatim, as clang writes for `asm`
+///   labels and MSVC names) are left out: a private name without one is emitted with the
 ///   target's private prefix (`.L` on ELF), so it names no other symbol, whereas
 ///   `\x01foo.merged` would be emitted as `foo.merged`, the symbol of another global of
 ///   that name (a second definition, or a call to an external `foo.merged` bound to the
@@ -1128,7 +1128,9 @@ fn shell_rauw_too_dear(operand_counts: impl Iterator<Item = u32>) -> bool {
 /// * a name in LLVM's reserved `llvm.` namespace (from a function named `llvm`) is an
 ///   intrinsic's, which may not be defined: its dot becomes `_` (`llvm_merged`).
 fn private_body_name(of: &[u8]) -> Vec<u8> {
-    let mut n = of.strip_prefix(b"\x01").unwrap_or(of).to_vec();
+    // Every leading marker: `\x01\x01foo` less one is still a verbatim name (`\x01foo`).
+    let start = of.iter().position(|&c| c != 1).unwrap_or(of.len());
+    let mut n = of[start..].to_vec();
     if !n.is_empty() {
         n.push(b'.');
     }
@@ -1155,6 +1157,11 @@ mod private_body_name_tests {
         assert_eq!(private_body_name(b"\x01foo"), b"foo.merged");
         assert_eq!(private_body_name(b"\x01?f@@YAHH@Z"), b"?f@@YAHH@Z.merged");
         assert_eq!(private_body_name(b"\x01"), b"merged");
+        // Less one marker, a name with two would still be verbatim (`\x01foo.merged`
+        // emitted as `foo.merged`): every leading marker goes.
+        assert_eq!(private_body_name(b"\x01\x01foo"), b"foo.merged");
+        assert_eq!(private_body_name(b"\x01\x01llvm"), b"llvm_merged");
+        assert_eq!(private_body_name(b"\x01\x01"), b"merged");
         // Only a leading marker means "verbatim".
         assert_eq!(private_body_name(b"a\x01b"), b"a\x01b.merged");
     }

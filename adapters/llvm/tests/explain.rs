@@ -362,3 +362,37 @@ fn cli_explain_follows_drop_differing_attachments() {
     let before = run(&["--drop-differing-attachments", "--before-merge"]);
     assert!(before.starts_with("@f and @g are equal\n"), "{before}");
 }
+
+/// Congruent named structs share one interned type: an explanation names the one whose
+/// text sorts first, whatever the addresses LLVM gave them (a choice by a hash map's
+/// iteration order changes from run to run); a constant is named by its own text.
+#[test]
+fn congruent_named_types_are_named_the_same_every_run() {
+    let n = 12;
+    let mut text = String::new();
+    for i in (0..n).rev() {
+        text += &format!("%s{i:02} = type {{ i32, i32 }}\n");
+    }
+    for i in (0..n).rev() {
+        text += &format!(
+            "define i32 @f{i:02}(ptr byval(%s{i:02}) align 4 %p) {{\n  store %s{i:02} zeroinitializer, ptr %p\n  \
+             %v = load i32, ptr %p\n  ret i32 %v\n}}\n"
+        );
+    }
+    text += "define i32 @other(ptr byval(i64) align 4 %p) {\n  store i64 0, ptr %p\n  %v = load i32, ptr %p\n  \
+             ret i32 %v\n}\n";
+    text +=
+        "define i32 @g(ptr %p) {\n  store %s07 { i32 1, i32 2 }, ptr %p\n  %v = load i32, ptr %p\n  ret i32 %v\n}\n";
+    text += "define i32 @h(ptr %p) {\n  store %s07 zeroinitializer, ptr %p\n  %v = load i32, ptr %p\n  ret i32 %v\n}\n";
+    for _ in 0..4 {
+        let mut m = parse(&text);
+        let t = explain_pair(&mut m, "f11", "other", None).unwrap();
+        assert!(t.contains("byval(%s00 = type { i32, i32 })"), "{t}");
+        // Every `fNN` read: each one's `zeroinitializer` is known.
+        for i in 0..n {
+            explain_pair(&mut m, &format!("f{i:02}"), "other", None).unwrap();
+        }
+        let t = explain_pair(&mut m, "h", "g", None).unwrap();
+        assert!(t.contains("values: %s07 zeroinitializer | %s07 { i32 1, i32 2 }"), "{t}");
+    }
+}

@@ -184,6 +184,28 @@ fn sig_labels(sig: &[Prop]) -> Vec<&'static str> {
     out
 }
 
+/// The item of `items` whose text (`text`) sorts first, ties to the first met (equal
+/// texts print the same): a choice that depends on no hash order. `None` when empty.
+fn first_printed<X: Copy>(items: impl Iterator<Item = X>, text: impl Fn(X) -> Vec<u8>) -> Option<X> {
+    let mut best: Option<(X, Option<Vec<u8>>)> = None;
+    for x in items {
+        best = Some(match best {
+            None => (x, None),
+            Some((b, bt)) => {
+                // Printed only when two or more items share the id.
+                let bt = bt.unwrap_or_else(|| text(b));
+                let xt = text(x);
+                if xt < bt {
+                    (x, Some(xt))
+                } else {
+                    (b, Some(bt))
+                }
+            }
+        });
+    }
+    best.map(|(x, _)| x)
+}
+
 impl LlvmModule {
     fn attr_text(&self, a: &Attr) -> String {
         let name = |k: u32| attr_names().get(&k).map_or_else(|| format!("attribute#{k}"), |n| n.to_string());
@@ -204,12 +226,26 @@ impl LlvmModule {
         self.funcs.get(f.index())?.insts.get(i.index()).copied()
     }
 
+    /// An LLVM constant with id `k`, to print. Several constants may share an id (their
+    /// contents are equal: `zeroinitializer` of two congruent named structs); the one
+    /// whose text sorts first is named, never the first the cache's hash order yields
+    /// (that order follows the handles' addresses, which differ from run to run).
     fn const_value(&self, k: mergefunc::ConstId) -> Option<V> {
-        self.caches.const_of.iter().find(|(_, id)| **id == k).map(|(v, _)| *v)
+        first_printed(self.caches.const_of.iter().filter(|(_, id)| **id == k).map(|(v, _)| *v), |v| {
+            if v.is_function() {
+                v.name()
+            } else {
+                v.print().into_bytes()
+            }
+        })
     }
 
+    /// An LLVM type with id `t`, to print: of the types that share it (congruent named
+    /// structs), the one whose text sorts first (see [`Self::const_value`]).
     fn type_value(&self, t: mergefunc::TypeId) -> Option<T> {
-        self.caches.type_of.iter().find(|(_, id)| **id == t).map(|(v, _)| *v)
+        first_printed(self.caches.type_of.iter().filter(|(_, id)| **id == t).map(|(v, _)| *v), |t| {
+            t.print().into_bytes()
+        })
     }
 
     /// A local value of `f`: `%name` when it has one, else the printed value.
