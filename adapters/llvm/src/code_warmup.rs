@@ -55,7 +55,7 @@ fn hot_range() -> Option<(usize, usize)> {
 
 /// How much of the ordered code every run of two or more definitions warms first
 /// ([`Part::Load`]). The functions of a run where every definition is alone on its shape
-/// lie within the first 85 KiB of the order that main's `gen-link-order.sh` wrote (zlib's
+/// lie within the first 85 KiB of the order `gen-link-order.sh` writes (zlib's
 /// `deflate.c`, callgrind); the bound leaves room for a later order. Too small or too
 /// large, it only moves when a line is asked for.
 pub(crate) const LOAD_BYTES: usize = 96 << 10;

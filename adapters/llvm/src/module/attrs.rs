@@ -302,31 +302,15 @@ impl LlvmModule {
         let mut ids = Vec::new();
         crate::safe::list_sets(list, nparams, &mut ids);
         let sets = &self.caches.attr_sets;
-        let mut buf = Vec::new();
-        let mut set_at = |i: usize| -> Box<[Attr]> {
-            if let Some(&k) = sets.by_id.get(&ids[i]) {
-                return sets.sets[k as usize].attrs.clone();
-            }
-            // Not reached (see above); read from LLVM should a set be missing.
-            crate::safe::list_set(list, llvm_index(i), &mut buf);
-            buf.iter()
-                .map(|&a| {
-                    // SAFETY: the string bytes are copied into the record before `read`'s
-                    // borrow ends; the context outlives this call.
-                    match unsafe { a.read(self.kinds.int_attr_range) } {
-                        AttrRead::Str(k, v) => Attr::Str(k.into(), v.into()),
-                        AttrRead::Flag(k) => Attr::Flag(k),
-                        AttrRead::Int(k, x) => Attr::Int(k, x),
-                        // `lazy_list` hashes no list with these (and lists never change);
-                        // were one met, its uniqued handle is an exact identity.
-                        AttrRead::Type(k, _) | AttrRead::Other(k) => Attr::Opaque(k, a.0 as usize as u64),
-                    }
-                })
-                .collect()
+        // `lazy_list` converted every set of this list (the sets of an LLVM list never
+        // change, and `AttrSets` keeps every conversion for the module's life).
+        let set_at = |i: usize| -> Box<[Attr]> {
+            let k = sets.by_id.get(&ids[i]).expect("lazy_list converted every set of a list it hashed");
+            sets.sets[*k as usize].attrs.clone()
         };
         let func = set_at(0);
         let ret = set_at(1);
-        let mut params: Vec<Box<[Attr]>> = (2..nparams as usize + 2).map(&mut set_at).collect();
+        let mut params: Vec<Box<[Attr]>> = (2..nparams as usize + 2).map(set_at).collect();
         while params.last().is_some_and(|p| p.is_empty()) {
             params.pop();
         }
