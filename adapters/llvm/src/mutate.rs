@@ -16,7 +16,7 @@
 //! changes, which free nothing.
 
 use crate::module::{LlvmError, LlvmModule};
-use crate::safe::{cc, AttrOwner, Linkage as LlvmLinkage, TyKind, ValKind, B, T, V};
+use crate::safe::{cc, AttrOwner, Linkage as LlvmLinkage, TyKind, ValKind, B, M, T, V};
 use inkwell::llvm_sys as sys;
 use mergefunc::*;
 
@@ -674,7 +674,17 @@ impl LlvmModule {
         // symbols from function names (KCFI's `__cfi_NAME` before a function with
         // `!kcfi_type`, basic-block sections' `NAME.__part.N`), so two unnamed bodies define
         // one symbol twice and the module does not compile. LLVM makes the name unique.
-        body.set_name(&private_body_name(&fv.name()));
+        // Nor a name whose symbol another global of the module already has (see
+        // `private_symbol_taken`): `.1` more until none has it.
+        let mut want = private_body_name(&fv.name());
+        loop {
+            body.set_name(&want);
+            want = body.name();
+            if !private_symbol_taken(self.m, &want) {
+                break;
+            }
+            want.extend_from_slice(b".1");
+        }
         let nparams = fv.params().len() as u32;
         let (mut eager, mut freed) = (Vec::new(), Vec::new());
         // The whole list at once (the shim); attribute by attribute as a fallback.
@@ -1139,6 +1149,24 @@ fn private_body_name(of: &[u8]) -> Vec<u8> {
         n[4] = b'_';
     }
     n
+}
+
+/// The prefixes LLVM's mangler puts before the name of a private global on some target
+/// (the data layout's mangling mode): ELF, wasm and 64-bit COFF `.L`; Mach-O and 32-bit
+/// COFF `L`; Mach-O code `l`; MIPS `$`; GOFF `L#`; XCOFF `L..`.
+const PRIVATE_PREFIXES: [&[u8]; 6] = [b".L", b"L", b"l", b"$", b"L#", b"L.."];
+
+/// Whether another global of module `m` may be emitted as the symbol a private global
+/// named `name` is emitted as: a private prefix and `name`, written verbatim
+/// (`\x01.Lname`) or as a plain name (`.Lname`, which ELF emits as it stands). Such a
+/// body would define that symbol a second time (llc-22: "symbol '.Lname' is already
+/// defined"). Every target's prefixes are checked, whatever the module's target: a name
+/// left out needlessly costs nothing.
+fn private_symbol_taken(m: M, name: &[u8]) -> bool {
+    PRIVATE_PREFIXES.iter().any(|p| {
+        let verbatim = [&[1u8][..], p, name].concat();
+        m.has_global_value_named(&verbatim) || m.has_global_value_named(&verbatim[1..])
+    })
 }
 
 #[cfg(test)]

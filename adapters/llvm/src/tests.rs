@@ -540,6 +540,30 @@ fn weak_pairs_get_a_private_body() {
     assert!(text.contains("define weak i32 @a(i32 %0)"), "{text}");
 }
 
+/// A weak pair's private body takes no name whose symbol another global of the module
+/// has: a private prefix (`.L` on ELF, `L`, `l`, `$` elsewhere) before `a.merged`, written
+/// verbatim (`\01`) or, where the target adds no prefix to names, plainly. Without the
+/// check the body defined `.La.merged` a second time and llc-22 stopped.
+#[test]
+fn private_bodies_take_no_symbol_another_global_has() {
+    let other = |name: &str| format!("define i32 @{name}(i32 %x) {{\n  %y = sub i32 %x, 9\n  ret i32 %y\n}}\n");
+    for (taken, want) in [
+        (vec!["\"\\01.La.merged\""], "a.merged.1"),
+        (vec![".La.merged"], "a.merged.1"),
+        (vec!["\"\\01La.merged\""], "a.merged.1"),
+        (vec!["\"$a.merged\""], "a.merged.1"),
+        (vec![".La.merged", "\"\\01la.merged.1\""], "a.merged.1.1"),
+        // Only a private prefix before the name is the body's symbol.
+        (vec!["a.merged.x", "_a.merged", "\"\\01a.merged\""], "a.merged"),
+    ] {
+        let src = PAIR.replace("define i32", "define weak i32") + &taken.iter().map(|n| other(n)).collect::<String>();
+        let (m, r) = merged(&src, Options::default());
+        assert_eq!(r.stats.double_weak, 1, "{taken:?}");
+        let text = m.to_text();
+        assert!(text.contains(&format!("define private i32 @{want}(i32 %x)")), "{taken:?}: {text}");
+    }
+}
+
 /// A private body split off an ODR pair keeps the pair's view (its metadata is uniqued
 /// content, so the ids stay valid) and its copy key: later functions with the same body
 /// merge into it on the shim's word, without views of their own. Without the key, c and

@@ -197,6 +197,20 @@ impl M {
         (!a.is_null()).then_some(V(a))
     }
 
+    /// Whether a global value of the module (a function, variable, alias or ifunc) is
+    /// named `name`.
+    pub fn has_global_value_named(self, name: &[u8]) -> bool {
+        let (p, n) = (name.as_ptr() as *const c_char, name.len());
+        // SAFETY: `self` is a live module; the pointer and length describe `name`, which
+        // LLVM only reads; the lookups change nothing.
+        unsafe {
+            !c::LLVMGetNamedFunctionWithLength(self.0, p, n).is_null()
+                || !c::LLVMGetNamedGlobalWithLength(self.0, p, n).is_null()
+                || !c::LLVMGetNamedGlobalAlias(self.0, p, n).is_null()
+                || !c::LLVMGetNamedGlobalIFunc(self.0, p, n).is_null()
+        }
+    }
+
     /// The module as text.
     pub fn print(self) -> String {
         // SAFETY: `self` is a live module; LLVM returns an owned message that `take_message`
