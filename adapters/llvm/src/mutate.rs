@@ -118,6 +118,30 @@ pub(crate) fn thunk_cast_possible(src: T, dest: T) -> Result<(), &'static str> {
 /// The calls, invokes and callbrs that call `f` directly (`f` is their callee operand,
 /// not an argument or part of a constant).
 /// True if an alias names `f`, directly or through constant expressions.
+/// Whether global `g` has weak or linkonce linkage (either kind, ODR or not): the
+/// linkages an alias takes from a folded function that Mach-O cannot give an alias.
+fn weak_or_linkonce(g: V) -> bool {
+    matches!(
+        g.linkage(),
+        Some(Ok(LlvmLinkage::WeakAny | LlvmLinkage::WeakOdr | LlvmLinkage::LinkOnceAny | LlvmLinkage::LinkOnceOdr))
+    )
+}
+
+/// Whether a module with this triple and data layout is compiled to Mach-O objects, as
+/// LLVM's `Triple::isOSBinFormatMachO` decides: an Apple operating system (`darwin`,
+/// `macos`/`macosx`, `ios`, `tvos`, `watchos`, `xros`, `bridgeos`, `driverkit`) or an
+/// explicit `macho` environment. A layout with Mach-O mangling (`m:o`) counts too: a
+/// false positive only costs an alias (a thunk is written instead).
+fn objects_are_macho(triple: &[u8], layout: &[u8]) -> bool {
+    const APPLE_OS: [&[u8]; 9] =
+        [b"darwin", b"macos", b"macosx", b"ios", b"tvos", b"watchos", b"xros", b"bridgeos", b"driverkit"];
+    let apple_os = triple.split(|&b| b == b'-').skip(1).any(|part| {
+        let name = part.iter().position(|b| b.is_ascii_digit()).map_or(part, |i| &part[..i]);
+        APPLE_OS.contains(&name) || name.ends_with(b"macho")
+    });
+    apple_os || layout.split(|&b| b == b'-').any(|c| c == b"m:o")
+}
+
 /// Whether the code generator of the triple's architecture compiles a `musttail` call
 /// between two `swifttailcc` functions whatever the callee (PowerPC and MIPS only turn
 /// it into a sibling call when the callee allows one, and stop otherwise).
@@ -958,6 +982,8 @@ impl ModuleMut for LlvmModule {
     /// * erasing a function an `!associated` attachment names (it would name no global);
     /// * a thunk, alias or moved body for a function whose frame `llvm.localrecover`
     ///   reads;
+    /// * an alias with weak or linkonce linkage in a module compiled to Mach-O, where it
+    ///   is a local symbol (LLVM 22 writes it);
     /// * rewrites that break a comdat group when another module's copy of it wins the
     ///   link (see `module/comdats.rs`; LLVM 22 writes those modules).
     fn can_rewrite(&self, rewrite: Rewrite, g: FuncId, target: FuncId) -> Result<(), &'static str> {
@@ -979,6 +1005,16 @@ impl ModuleMut for LlvmModule {
             // alias (LLVM 22 writes that invalid module and aborts).
             Rewrite::Alias if self.func(g).linkage.interposable && named_by_alias(gv) => {
                 Err("an alias names it, and an alias may not name an interposable alias")
+            }
+            // Mach-O has no weak aliases: an alias with weak or linkonce linkage is
+            // emitted as `.weak_reference NAME` and `NAME = TARGET`, a local symbol. `g`'s
+            // symbol would leave the object's exports (another object's reference to it
+            // no longer links) and a definition elsewhere would no longer take over its
+            // calls (LLVM 22 writes such aliases). A thunk keeps the weak definition.
+            Rewrite::Alias
+                if weak_or_linkonce(gv) && objects_are_macho(&self.m.target_triple(), &self.m.data_layout()) =>
+            {
+                Err("Mach-O emits a weak or linkonce alias as a local symbol")
             }
             // `llvm.localrecover(@g, ...)` needs `@g`'s `llvm.localescape`: a thunk, an
             // alias or a body moved elsewhere leaves none (LLVM 22 writes that invalid
@@ -1167,6 +1203,33 @@ fn private_symbol_taken(m: M, name: &[u8]) -> bool {
         let verbatim = [&[1u8][..], p, name].concat();
         m.has_global_value_named(&verbatim) || m.has_global_value_named(&verbatim[1..])
     })
+}
+
+#[cfg(test)]
+mod object_format_tests {
+    use super::objects_are_macho;
+
+    #[test]
+    fn mach_o_is_told_by_the_triple_or_the_layout() {
+        for t in [
+            "x86_64-apple-macosx14.0.0",
+            "arm64-apple-ios17.0",
+            "arm64-apple-darwin",
+            "arm64_32-apple-watchos",
+            "x86_64-apple-tvos",
+            "arm64-apple-xros1",
+            "x86_64-unknown-linux-gnu-macho",
+            "thumbv7m-none-macho",
+        ] {
+            assert!(objects_are_macho(t.as_bytes(), b""), "{t}");
+        }
+        for t in
+            ["x86_64-unknown-linux-gnu", "x86_64-pc-windows-msvc", "wasm32-unknown-unknown", "powerpc64-ibm-aix", ""]
+        {
+            assert!(!objects_are_macho(t.as_bytes(), b"e-m:e-i64:64"), "{t}");
+        }
+        assert!(objects_are_macho(b"", b"e-m:o-i64:64-i128:128-n32:64-S128-Fn32"));
+    }
 }
 
 #[cfg(test)]

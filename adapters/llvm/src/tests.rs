@@ -564,6 +564,34 @@ fn private_bodies_take_no_symbol_another_global_has() {
     }
 }
 
+/// On Mach-O an alias with weak or linkonce linkage is emitted as a local symbol, so a
+/// folded function that would become one becomes a thunk (a weak definition); external
+/// aliases are still written there, and on ELF the same module gets every alias.
+#[test]
+fn mach_o_gets_no_weak_or_linkonce_aliases() {
+    let body = "(i32 %x) unnamed_addr {\n  %y = mul i32 %x, 3\n  %z = add i32 %y, 1\n  ret i32 %z\n}\n";
+    let src = |triple: &str| {
+        format!(
+            "target triple = \"{triple}\"\ndefine i32 @a{body}define i32 @b{body}define weak i32 @c{body}\
+             define weak_odr i32 @d{body}@t = global [3 x ptr] [ptr @b, ptr @c, ptr @d]\n"
+        )
+    };
+    let opts = || Options { use_aliases: true, ..Default::default() };
+    for triple in ["x86_64-apple-macosx14.0.0", "arm64-apple-ios17.0"] {
+        let (m, r) = merged(&src(triple), opts());
+        assert_eq!(r.merges.len(), 3, "{triple}");
+        let text = m.to_text();
+        assert!(text.contains("@b = unnamed_addr alias i32 (i32), ptr @a"), "{triple}: {text}");
+        assert!(text.contains("define weak i32 @c(i32 %0) unnamed_addr"), "{triple}: {text}");
+        assert!(text.contains("define weak_odr i32 @d(i32 %0) unnamed_addr"), "{triple}: {text}");
+        assert!(!text.contains("@c = weak") && !text.contains("@d = weak_odr"), "{triple}: {text}");
+    }
+    let (m, _) = merged(&src("x86_64-unknown-linux-gnu"), opts());
+    let text = m.to_text();
+    assert!(text.contains("@c = weak unnamed_addr alias i32 (i32), ptr @a"), "{text}");
+    assert!(text.contains("@d = weak_odr unnamed_addr alias i32 (i32), ptr @a"), "{text}");
+}
+
 /// A private body split off an ODR pair keeps the pair's view (its metadata is uniqued
 /// content, so the ids stay valid) and its copy key: later functions with the same body
 /// merge into it on the shim's word, without views of their own. Without the key, c and
