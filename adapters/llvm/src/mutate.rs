@@ -1188,9 +1188,11 @@ fn private_body_name(of: &[u8]) -> Vec<u8> {
 }
 
 /// The prefixes LLVM's mangler puts before the name of a private global on some target
-/// (the data layout's mangling mode): ELF, wasm and 64-bit COFF `.L`; Mach-O and 32-bit
-/// COFF `L`; Mach-O code `l`; MIPS `$`; GOFF `L#`; XCOFF `L..`.
-const PRIVATE_PREFIXES: [&[u8]; 6] = [b".L", b"L", b"l", b"$", b"L#", b"L.."];
+/// (the data layout's mangling mode's private prefix, then its global prefix): ELF, wasm
+/// and 64-bit COFF `.L`; Mach-O `L_`, and `l_` for code; 32-bit COFF `L_`; MIPS `$`;
+/// GOFF `L#`; XCOFF `L..`. The bare `L` and `l` are there for layouts that name the
+/// private prefix without the global one.
+const PRIVATE_PREFIXES: [&[u8]; 8] = [b".L", b"L_", b"l_", b"L", b"l", b"$", b"L#", b"L.."];
 
 /// Whether another global of module `m` may be emitted as the symbol a private global
 /// named `name` is emitted as: a private prefix and `name`, written verbatim

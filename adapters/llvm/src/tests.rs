@@ -541,7 +541,7 @@ fn weak_pairs_get_a_private_body() {
 }
 
 /// A weak pair's private body takes no name whose symbol another global of the module
-/// has: a private prefix (`.L` on ELF, `L`, `l`, `$` elsewhere) before `a.merged`, written
+/// has: a private prefix (`.L` on ELF, `l_` on Mach-O, `$` on MIPS...) before `a.merged`, written
 /// verbatim (`\01`) or, where the target adds no prefix to names, plainly. Without the
 /// check the body defined `.La.merged` a second time and llc-22 stopped.
 #[test]
@@ -552,6 +552,8 @@ fn private_bodies_take_no_symbol_another_global_has() {
         (vec![".La.merged"], "a.merged.1"),
         (vec!["\"\\01La.merged\""], "a.merged.1"),
         (vec!["\"$a.merged\""], "a.merged.1"),
+        // Mach-O's private code prefix `l` and global prefix `_`.
+        (vec!["\"\\01l_a.merged\""], "a.merged.1"),
         (vec![".La.merged", "\"\\01la.merged.1\""], "a.merged.1.1"),
         // Only a private prefix before the name is the body's symbol.
         (vec!["a.merged.x", "_a.merged", "\"\\01a.merged\""], "a.merged"),
