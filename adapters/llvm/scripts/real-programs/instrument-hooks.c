@@ -9,7 +9,7 @@
  * At exit the hooks print what a user of such a profile would see, in numbers that do not
  * depend on where the code is laid out: calls entered and left, how many distinct
  * functions were entered (a merge that makes one function report another's address
- * changes it), the deepest nesting, the coverage guards and PCs and how many guards were
+ * changes it), the deepest nesting, the coverage guards and PCs (each counted once) and how many guards were
  * hit; with HOOKS_BALANCE_ONLY, only whether enters and exits pair up (for
  * -finstrument-functions-after-inlining, where code generation also instruments a merge's
  * thunks). The program's own output comes first and is unchanged. */
@@ -99,5 +99,9 @@ HOOK void __sanitizer_cov_trace_pc_guard(uint32_t *guard) {
 
 HOOK void __sanitizer_cov_pcs_init(const uintptr_t *begin, const uintptr_t *end) {
     register_report();
-    pcs += (unsigned long)(end - begin) / 2;
+    /* every module's constructor passes the bounds of one section, the whole program's:
+       counted once, like the guards */
+    if (!pcs) {
+        pcs = (unsigned long)(end - begin) / 2;
+    }
 }
