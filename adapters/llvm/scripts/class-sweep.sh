@@ -6,7 +6,8 @@
 # goto), control-flow integrity builds (-fsanitize=cfi, cfi-icall: full LTO, hidden
 # visibility; cross-DSO CFI with a shared library), interposition of a shared library's
 # exported twins (LD_PRELOAD), and programs with their own test
-# suites (expat, Mbed TLS, fmt with the plugin, jq with Oniguruma, RE2, yaml-cpp), each
+# suites (expat, Mbed TLS, fmt with the plugin, jq with Oniguruma, RE2, yaml-cpp,
+# libsodium), each
 # built the ways users build: the command on the llvm-link'ed module under several option sets, opt-22, the plugin in a full-LTO and a ThinLTO link, and on every
 # translation unit (-fpass-plugin) at -O1, -O2 and -Os. Every merged build must print
 # what its unmerged build prints (real-programs.py).
@@ -49,4 +50,5 @@ rp --programs mbedtls --opt-levels O2,Os --plugin-levels O2,Os --sets default,al
 rp --programs fmt --opt-levels O2 --sets default,all
 rp --programs jq --opt-levels O1,O2,Os --thin --sets default,cycles,drop,all
 rp --programs re2,yaml-cpp --opt-levels O2 --thin --sets default,cycles,drop,all
+rp --programs libsodium --opt-levels O2,O1,Os
 exit $bad

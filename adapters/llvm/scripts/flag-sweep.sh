@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The flag-class sweep of docs/soundness-audit.md (not in CI: tens of minutes): real
 # programs built with compiler flag sets that write unusual IR (hardening, code-generation
-# switches, ASan/UBSan/TSan with their runtimes), and mixed-flag programs (every second
+# switches, ASan/UBSan/TSan with their runtimes, instrumentation), and mixed-flag programs (every second
 # source built with a semantic switch: the merge must not fold across it), each under the
 # command (default and all options), opt-22, the plugin in full LTO and on every
 # translation unit (-fpass-plugin). Every merged build must print what its unmerged build
@@ -26,6 +26,11 @@ for set in hardened codegen asan ubsan; do
   rp --programs cjson,libyaml,tinyxml2 --cflags "$set"
 done
 rp --programs cjson,libyaml --cflags tsan
+# instrumentation: entry/exit hooks (before and after inlining), mcount/__fentry__, XRay,
+# coverage (its report compared), SanitizerCoverage, MSan, SafeStack, DFSan
+for set in instrument-functions instrument-after-inlining pg pg-fentry xray coverage sancov msan safe-stack dfsan; do
+  rp --programs cjson,lua --cflags "$set"
+done
 # the programs added with this sweep, plain, ThinLTO included
 rp --programs brotli,fmt --thin
 exit $bad

@@ -90,6 +90,11 @@ fetched from deb.debian.org's pool and checked by sha256): the run's output is t
   expat     expat 2.7.1 (Debian 13's first orig tarball) with its runtests suite (4,512
             checks: basic, namespace, allocation-failure, accounting and misc tests,
             built with XML_TESTING), run verbosely: one PASS line per test;
+  libsodium libsodium 1.0.18 (Debian 12's orig tarball) with its 77 tests (test/default:
+            every primitive and its variants, each test comparing what it prints with its
+            .exp file) in one program through sodium-driver.c, one process per test;
+            generic implementations beside SSE2/SSSE3/SSE4.1/AVX2/AVX-512F/AES-NI ones of
+            one primitive, chosen at run time (see SODIUM_ISA);
   mbedtls   Mbed TLS 3.6.6 (Debian 13's orig tarball, default configuration) with its
             selftest program: every module's known-answer tests (hashes, ciphers, AEAD
             modes, bignum, ECP, RSA, DRBGs, key derivation), each printing passed/failed;
@@ -126,8 +131,9 @@ Builds of each C/C++ program, per optimization level:
                   plugin:SET at each level of --plugin-levels.
 --sets limits the option sets (default: all of OPTION_SETS). --cflags NAME builds the C/C++
 programs with a compiler flag set of CFLAG_SETS (hardening, code-generation switches,
-trapping sanitizers, KCFI, and ASan, UBSan and TSan with their runtimes from
-libclang-rt-22-dev) in folders of their own. --mix NAME compiles every second source with
+trapping sanitizers, KCFI, ASan, UBSan, TSan, MSan, SafeStack and DFSan with their
+runtimes from libclang-rt-22-dev, and instrumentation: entry/exit hooks, -pg, XRay,
+coverage, SanitizerCoverage) in folders of their own. --mix NAME compiles every second source with
 the set NAME instead (a mixed-flag program: in cjson, 21 copies of one library, half of
 them built each way).
 Every merge of the command must join two bodies that read the same in the unmerged
@@ -201,9 +207,48 @@ CFLAG_SETS = {
     "fast-math": ["-ffast-math"],
     "wrapv": ["-fwrapv"],
     "O0": ["-O0"],
+    # instrumentation that puts per-function state or calls in the IR the merge sees,
+    # or marks functions for code generation to instrument: function entry and exit
+    # hooks (calls that pass the function's own address; after inlining: an attribute
+    # that llc-22 expands, thunks included), mcount and __fentry__ (-pg, glibc's gprof
+    # runtime), XRay sleds (every function), coverage counters and mappings (see
+    # PROFILE_SETS), SanitizerCoverage guards and PC tables, and the sanitizers of
+    # uninitialized reads, split stacks and data flow with their runtimes
+    "instrument-functions": ["-finstrument-functions"],
+    "instrument-after-inlining": ["-finstrument-functions-after-inlining"],
+    "pg": ["-pg"],
+    "pg-fentry": ["-pg", "-mfentry"],
+    "xray": ["-fxray-instrument", "-fxray-instruction-threshold=1"],
+    "coverage": ["-fprofile-instr-generate", "-fcoverage-mapping"],
+    "sancov": ["-fsanitize-coverage=trace-pc-guard,pc-table"],
+    "msan": ["-fsanitize=memory", "-fno-omit-frame-pointer"],
+    "safe-stack": ["-fsanitize=safe-stack"],
+    "dfsan": ["-fsanitize=dataflow"],
 }
 # Sets whose programs need a sanitizer runtime at link time and run time.
-RUNTIME_SETS = {"asan", "ubsan", "tsan"}
+RUNTIME_SETS = {"asan", "ubsan", "tsan", "msan", "safe-stack", "dfsan", "xray", "coverage"}
+# Flag sets under which opt-22's MergeFunctions changes what a program prints by an LLVM
+# rule the command deviates from (docs/deviations.md): the hooks of -finstrument-functions
+# get each function's own address, which LLVM 22 equates with the other's (llvm#213206),
+# so its merges make the hooks report the survivor for the folded function.
+OPT22_KNOWN = {"instrument-functions": "llvm#213206, self addresses equated (corpus instrument-functions.ll)"}
+# Flag sets whose output depends on the build way itself (SanitizerCoverage counts the
+# edges that exist after optimization, and a full-LTO link or per-unit build inlines
+# differently from llc-22 on the linked module): every merged build is compared with its
+# own unmerged reference only.
+BUILD_WAY_SETS = {"sancov"}
+# The instrumentation callbacks a program defines itself (real-programs/
+# instrument-hooks.c, compiled once with the defines given here, without the set's flags,
+# and linked into every build of the set): each prints a summary at exit, compared with
+# the rest of the output. After inlining, llc-22 instruments every function that has the
+# attribute, a merge's thunk too (as LLVM's MergeFunctions leaves it): the hooks print
+# only that calls and returns pair up.
+HOOKS = os.path.join(DRV, "instrument-hooks.c")
+SET_HOOKS = {"instrument-functions": [], "instrument-after-inlining": ["-DHOOKS_BALANCE_ONLY"], "sancov": []}
+# Sets whose runs write a profile (LLVM_PROFILE_FILE): after each run, the profiles are
+# merged by llvm-profdata-22 and `llvm-cov-22 report` on the program is part of the
+# run's output, compared like the rest (a merge must leave what coverage a user sees).
+PROFILE_SETS = {"coverage"}
 # Sets whose checks only an LTO link lowers (LowerTypeTests builds the jump tables and
 # replaces each `llvm.type.test`; llc-22 alone would let every call pass): the builds
 # through llc-22 (base, opt, cli:SET) run `opt-22 -passes=lowertypetests` on the whole
@@ -285,6 +330,8 @@ DEBIAN_SOURCES = {
     # Debian's libgtest-dev/libgmock-dev, as for fmt)
     "yaml-cpp": ("y/yaml-cpp/yaml-cpp_0.7.0+dfsg.orig.tar.xz",
                  "dc63708605404e0b963e0ca3a9619d1c8270eda2839603e6fa0384e5e51e5312", "yaml-cpp-yaml-cpp-0.7.0"),
+    "libsodium": ("libs/libsodium/libsodium_1.0.18.orig.tar.gz",
+                  "d59323c6b712a1519a5daf710b68f5e7fde57040845ffec53850911f10a5d4f4", "libsodium-1.0.18"),
     "mbedtls": ("m/mbedtls/mbedtls_3.6.6.orig.tar.bz2",
                 "8fb65fae8dcae5840f793c0a334860a411f884cc537ea290ce1c52bb64ca007a", "mbedtls-3.6.6"),
 }
@@ -377,6 +424,63 @@ def jq_generated(d, work):
     with open(os.path.join(gen, "config.h"), "w") as f:
         f.write(ONIG_CONFIG)
     return gen
+
+
+# What libsodium's configure finds on x86-64 Linux with glibc and clang (compiler
+# intrinsics of every instruction set, 128-bit integers, cpuid and xgetbv by inline
+# assembly (clang's _xgetbv needs -mxsave), weak symbols, getrandom),
+# without its assembly (HAVE_AMD64_ASM, HAVE_AVX_ASM: .S files are not bitcode; the C
+# implementations they replace are built instead); not a minimal build.
+SODIUM_DEFINES = ["-DCONFIGURED=1", "-DNATIVE_LITTLE_ENDIAN=1", "-DCPU_UNALIGNED_ACCESS=1"] + [f"-DHAVE_{m}=1" for m in (
+    "TI_MODE CPUID INLINE_ASM WEAK_SYMBOLS ATOMIC_OPS PTHREAD MMINTRIN_H EMMINTRIN_H PMMINTRIN_H "
+    "TMMINTRIN_H SMMINTRIN_H AVXINTRIN_H AVX2INTRIN_H AVX512FINTRIN_H WMMINTRIN_H RDRAND SYS_MMAN_H "
+    "SYS_RANDOM_H MMAP MLOCK MADVISE MPROTECT GETRANDOM GETENTROPY POSIX_MEMALIGN GETPID NANOSLEEP "
+    "EXPLICIT_BZERO C_VARARRAYS ALLOCA ALLOCA_H").split()]
+# The instruction-set flags of libsodium's per-extension libraries (src/libsodium/
+# Makefile.am: libsse2, libssse3, libsse41, libavx2, libavx512f, libaesni, librdrand), by
+# the file names that belong to them: near-twin implementations of one primitive, each
+# compiled for its own target features and chosen at run time by CPU detection.
+SODIUM_ISA = [("-avx512f.c", ["-msse2", "-mssse3", "-msse4.1", "-mavx", "-mavx2", "-mavx512f"]),
+              ("-avx2.c", ["-msse2", "-mssse3", "-msse4.1", "-mavx", "-mavx2"]),
+              ("-sse41.c", ["-msse2", "-mssse3", "-msse4.1"]),
+              ("-ssse3.c", ["-msse2", "-mssse3"]),
+              ("-sse2.c", ["-msse2"]), ("_sse2.c", ["-msse2"]), ("_sse.c", ["-msse2"]),
+              ("_aesni.c", ["-msse2", "-mssse3", "-maes", "-mpclmul"]),
+              ("randombytes_internal_random.c", ["-mrdrnd"])]
+# libsodium's tests (test/default/Makefile.am's TESTS_TARGETS, not a minimal build)
+SODIUM_TESTS = ("aead_aes256gcm aead_aes256gcm2 aead_chacha20poly1305 aead_chacha20poly13052 aead_xchacha20poly1305 "
+                "auth auth2 auth3 auth5 auth6 auth7 box box2 box7 box8 box_easy box_easy2 box_seal box_seed chacha20 "
+                "codecs core1 core2 core3 core4 core5 core6 ed25519_convert generichash generichash2 generichash3 "
+                "hash hash3 kdf keygen kx metamorphic misuse onetimeauth onetimeauth2 onetimeauth7 pwhash_argon2i "
+                "pwhash_argon2id randombytes scalarmult scalarmult2 scalarmult5 scalarmult6 scalarmult7 scalarmult8 "
+                "secretbox secretbox2 secretbox7 secretbox8 secretbox_easy secretbox_easy2 secretstream shorthash "
+                "sign sodium_core sodium_utils sodium_version stream stream2 stream3 stream4 verify1 sodium_utils2 "
+                "sodium_utils3 core_ed25519 core_ristretto255 pwhash_scrypt pwhash_scrypt_ll scalarmult_ed25519 "
+                "scalarmult_ristretto255 siphashx24 xchacha20").split()
+
+
+def sodium_sources(d, work):
+    """(sources with their own flags, include dirs) of libsodium and its tests: the
+    library's C files (those of the assembly builds compile to nothing without
+    HAVE_AMD64_ASM/HAVE_AVX_ASM), and each test with its `main` and `xmain` renamed after
+    it (sodium-driver.c runs one per process); version.h as configure writes it."""
+    gen = os.path.join(work, "sodium-generated")
+    os.makedirs(os.path.join(gen, "sodium"), exist_ok=True)
+    inc = os.path.join(d, "src", "libsodium", "include")
+    with open(os.path.join(inc, "sodium", "version.h.in")) as f:
+        text = f.read().replace("@VERSION@", "1.0.18").replace("@SODIUM_LIBRARY_VERSION_MAJOR@", "10") \
+            .replace("@SODIUM_LIBRARY_VERSION_MINOR@", "3").replace("@SODIUM_LIBRARY_MINIMAL_DEF@", "")
+    with open(os.path.join(gen, "sodium", "version.h"), "w") as f:
+        f.write(text)
+    srcs = []
+    for s in sorted(glob.glob(os.path.join(d, "src", "libsodium", "**", "*.c"), recursive=True)):
+        isa = next((flags for suffix, flags in SODIUM_ISA if s.endswith(suffix)), [])
+        srcs.append((s, SODIUM_DEFINES + isa))
+    for t in SODIUM_TESTS:
+        srcs.append((os.path.join(d, "test", "default", t + ".c"), [f"-Dmain=sodium_test_{t}", f"-Dxmain=xmain_{t}"]))
+    return srcs + [os.path.join(DRV, "sodium-driver.c")], [os.path.join(gen, "sodium"), gen, inc,
+                                                         os.path.join(inc, "sodium"),
+                                                         os.path.join(d, "test", "quirks")]
 
 
 # RE2's library, its test helpers and its test programs (the Makefile's OFILES,
@@ -579,6 +683,9 @@ def program_sources(name, crates, work=None):
         if name == "mbedtls":
             srcs = sorted(glob.glob(os.path.join(d, "library", "*.c"))) + [os.path.join(d, "programs", "test", "selftest.c")]
             return srcs, [os.path.join(d, "include"), os.path.join(d, "library")], [], False, [], d
+        if name == "libsodium":
+            srcs, incs = sodium_sources(d, work)
+            return srcs, incs, [], False, [[t] for t in SODIUM_TESTS], os.path.join(d, "test", "default")
         if name == "cjson":
             t = os.path.join(d, "tests")
             srcs = cjson_wrappers(d, work) + [os.path.join(t, "unity", "src", "unity.c"),
@@ -825,6 +932,26 @@ def merged_of(report):
 TIMINGS = re.compile(rb"[0-9]+\.[0-9]+ milli-seconds")
 
 
+# Set by main for a flag set of PROFILE_SETS: every run writes a raw profile beside its
+# program, and its output ends with the coverage report of what the runs so far wrote.
+PROFILE_REPORT = False
+
+
+def coverage_report(exe):
+    """`llvm-cov-22 report` of a program over the raw profiles its runs wrote (merged by
+    llvm-profdata-22), without the file names' folders; a failure of either tool is part
+    of the output, so that a build whose profile does not merge or map differs."""
+    prof = exe + ".profdata"
+    raw = sorted(glob.glob(exe + ".*.profraw"))
+    r = run(["llvm-profdata-22", "merge", "-o", prof] + raw)
+    if r.returncode:
+        return f"== llvm-profdata-22 merge failed: {r.stderr.strip()}\n".encode()
+    r = run(["llvm-cov-22", "report", "--summary-only", exe, "-instr-profile=" + prof])
+    if r.returncode:
+        return f"== llvm-cov-22 report failed: {r.stderr.strip()}\n".encode()
+    return b"== llvm-cov-22 report\n" + re.sub(r"(?m)^\S*/", "", r.stdout).encode()
+
+
 def execute(exe, args, cwd):
     """(exit status, output) of a run; with a list of argument lists, of one run per list
     (their statuses and outputs in order)."""
@@ -837,8 +964,11 @@ def execute(exe, args, cwd):
         # read $ENV.PAGER as its test script sets it
         env = dict(os.environ, ASAN_OPTIONS="detect_leaks=0:halt_on_error=0", UBSAN_OPTIONS="halt_on_error=0",
                    TSAN_OPTIONS="halt_on_error=0:report_bugs=0", PAGER="less")
+        if PROFILE_REPORT:
+            env["LLVM_PROFILE_FILE"] = exe + ".%m.profraw"
         r = subprocess.run([exe] + args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=600, cwd=cwd, env=env)
-        return r.returncode, TIMINGS.sub(b"<time>", r.stdout)
+        out = TIMINGS.sub(b"<time>", r.stdout)
+        return r.returncode, out + (coverage_report(exe) if PROFILE_REPORT else b"")
     except subprocess.TimeoutExpired:
         return "timeout", b""
 
@@ -855,6 +985,10 @@ def c_program(name, crates, args, tally):
     std = PROGRAM_FLAGS.get(name, ["-std=c++17"] if cxx else [])
     lang = std + [f for f in CFLAG_SETS[args.cflags] + (CFLAG_SETS[args.mix] if args.mix else [])
                   if not f.startswith("-O")]
+    for set_name in {args.cflags, args.mix} & set(SET_HOOKS):
+        hooks = os.path.join(args.work, f"hooks-{set_name}.o")
+        must(["clang-22", "-O2", "-c", "-fPIC"] + SET_HOOKS[set_name] + [HOOKS, "-o", hooks])
+        lang.append(hooks)
     srcs = [(s, own + (CFLAG_SETS[args.mix] if args.mix and i % 2 else CFLAG_SETS[args.cflags]))
             for i, (s, own) in enumerate(srcs)]
     tag = ("" if args.cflags == "plain" else f"-{args.cflags}") + (f"-mix-{args.mix}" if args.mix else "")
@@ -985,7 +1119,8 @@ def c_program(name, crates, args, tally):
                 must([cc, "-fuse-ld=lld"] + lang + objs + ["-o", exe, "-lm"] + LINK_LIBS.get(name, []))
                 key = "tu-base" if params is None else f"pertu:{set_name}"
                 results[key] = (execute(exe, run_args, run_dir or d), merged if params is not None else None)
-        report(name, ol, results, tally)
+        report(name, ol, results, tally, OPT22_KNOWN.get(args.cflags) or OPT22_KNOWN.get(args.mix),
+               bool({args.cflags, args.mix} & BUILD_WAY_SETS))
 
 
 # Cross-DSO CFI (`cfi-dso`): the checks of a call into another module go through that
@@ -1213,7 +1348,12 @@ def interpose_program(args, tally):
                           f"(not compared: a preload that changes a definition is outside the contract)", flush=True)
 
 
-def report(name, ol, results, tally):
+def report(name, ol, results, tally, opt_known=None, own_references=False):
+    """Prints a line per build and adds the failures to `tally`; `opt_known` says why
+    opt-22's own build may differ (an LLVM rule the command deviates from, see
+    OPT22_KNOWN): then its difference is printed with the reason and not counted. With
+    `own_references` (a set of BUILD_WAY_SETS), the unmerged references of the plugin's
+    builds (lto-base, tu-base, thin-base) are not compared with base."""
     base = results["base"][0]
     if (any(base[0]) if isinstance(base[0], list) else base[0] != 0):
         tally.append(f"{name} -{ol}: the unmerged build exits {base[0]}: {base[1][-500:]!r}")
@@ -1222,10 +1362,24 @@ def report(name, ol, results, tally):
             results.get("tu-base", results["base"])[0] if b.startswith("pertu:") else \
             results.get("thin-base", results["base"])[0] if b.startswith("thin:") else base
         same = res == ref
-        line = f"{name} -{ol} {b:16} merged={merged if merged is not None else '-':>5}  exit={res[0]}  out={len(res[1])}B  {'same' if same else 'DIFFERS'}"
+        if not same and b in ("lto-base", "tu-base", "thin-base") and own_references:
+            # another build way, unmerged: compared with its own merged builds only
+            print(f"{name} -{ol} {b:16} differs from base (another build way, not merged: not counted)", flush=True)
+            continue
+        line = f"{name} -{ol} {b:16} merged={merged if merged is not None else '-':>5}  exit={exit_text(res[0])}  out={len(res[1])}B  {'same' if same else 'DIFFERS'}"
+        if not same and b == "opt" and opt_known:
+            line += f" (opt-22's, {opt_known}: not counted)"
         print(line, flush=True)
-        if not same:
+        if not same and not (b == "opt" and opt_known):
             tally.append(line + f" (first bytes that differ at {first_diff(ref[1], res[1])})")
+
+
+def exit_text(status):
+    """A run's exit status; of a program run once per test, `N x S` when all N runs
+    exit with S."""
+    if isinstance(status, list) and len(status) > 8 and len(set(map(str, status))) == 1:
+        return f"{len(status)}x{status[0]}"
+    return status
 
 
 def first_diff(a, b):
@@ -1586,6 +1740,8 @@ def main():
     if not args.cli:
         raise SystemExit("error: build the command first: cargo build --release -p mergefunc-llvm --features llvm")
     os.makedirs(args.work, exist_ok=True)
+    global PROFILE_REPORT
+    PROFILE_REPORT = bool({args.cflags, args.mix} & PROFILE_SETS)
     for set_name in {args.cflags, args.mix} & RUNTIME_SETS:
         # a sanitizer set links its runtime: say what is missing before building anything
         probe = os.path.join(args.work, f"probe-{set_name}")

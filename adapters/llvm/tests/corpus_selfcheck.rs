@@ -24,6 +24,7 @@ const HEADER_TRIPLE: &str = "target triple = \"x86_64-unknown-linux-gnu\"";
 /// Files where opt-22's merge changes observable behaviour (LLVM bugs the corpus pins).
 const LLVM_CHANGES_BEHAVIOUR: &[&str] = &[
     "self-address.ll",
+    "instrument-functions.ll",
     "fn-prefix-prologue.ll",
     "fn-attachments.ll",
     "blockaddress-escaping.ll",
