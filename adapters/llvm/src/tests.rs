@@ -1915,6 +1915,43 @@ fn types_nested_deeper_than_the_interning_reads_merge_on_a_small_stack() {
     });
 }
 
+/// Constant expressions nested 20,000 levels deep, read from bitcode (LLVM's bitcode
+/// reader and pass take them; its text parser recurses, so the text is parsed on a big
+/// stack first): the interning reads `CONST_INTERN_DEPTH` levels and keys the constant
+/// below by its identity, so nothing recurses with the nesting on a 2 MiB stack. Uses
+/// of one constant are equal; a chain that differs only at its far end (another global)
+/// is not; runs merge the pair.
+#[test]
+fn constants_nested_deeper_than_the_interning_reads_merge_on_a_small_stack() {
+    const D: usize = 20_000;
+    let chain = |leaf: &str| (0..D).fold(leaf.to_string(), |e, _| format!("getelementptr (i8, ptr {e}, i64 1)"));
+    let mut src = "@g = global [4 x i8] zeroinitializer\n@h = global [4 x i8] zeroinitializer\n".to_string();
+    for (f, leaf) in [("a", "@g"), ("b", "@g"), ("c", "@h")] {
+        src.push_str(&format!("define void @{f}(ptr %p) {{\n  store ptr {}, ptr %p\n  ret void\n}}\n", chain(leaf)));
+    }
+    let text = format!("{DL}{src}");
+    let bitcode = std::thread::Builder::new()
+        .stack_size(256 << 20)
+        .spawn(move || LlvmModule::parse(text.as_bytes(), "deep.ll").unwrap().to_bitcode())
+        .unwrap()
+        .join()
+        .unwrap();
+    on_a_small_stack(move || {
+        let mut m = LlvmModule::parse(&bitcode, "deep.bc").unwrap();
+        m.testing().build_all_views();
+        assert!(equal(&m, "a", "b"));
+        assert!(!equal(&m, "a", "c"));
+        for (drop, cycles) in [(false, false), (true, true)] {
+            let mut m = LlvmModule::parse(&bitcode, "deep.bc").unwrap();
+            m.set_drop_differing_attachments(drop);
+            let opts = Options { merge_cycles: cycles, check_fast_path: true, ..Options::default() };
+            let r = merge_module(&mut m, &opts).unwrap();
+            m.verify().unwrap();
+            assert_eq!(r.merges.len(), 1, "drop {drop}, cycles {cycles}");
+        }
+    });
+}
+
 /// Four one-load functions: `@a` and `@c` alike, `@b` with another `!range` node, `@h`
 /// like `@a` but for a `!prof` on a call (a hint no view records), `@t` with another
 /// `!tbaa` type tree, `@u` like `@t` (its tree spelled again: the same uniqued nodes).

@@ -207,17 +207,48 @@ impl LlvmModule {
         } else {
             self.type_data_of(t, depth)
         };
-        let id = match self.tables.type_by_data.get(&data) {
-            Some(id) => *id,
-            None => {
-                let id = TypeId::new(self.tables.types.len());
-                self.tables.types.push(data.clone());
-                self.tables.type_by_data.insert(data, id);
-                id
+        let height = 1 + self.elements_height(&data);
+        let id = if height > TYPE_INTERN_DEPTH {
+            // Elements read, but nested too deep with the types met before: its identity.
+            self.unique_type("a type nested too deep to read")
+        } else {
+            match self.tables.type_by_data.get(&data) {
+                Some(id) => *id,
+                None => {
+                    let id = TypeId::new(self.tables.types.len());
+                    self.tables.types.push(data.clone());
+                    self.tables.type_heights.push(height);
+                    self.tables.type_by_data.insert(data, id);
+                    id
+                }
             }
         };
         self.caches.type_of.insert(t, id);
         id
+    }
+
+    /// The levels of nesting of type `t`'s content (see `Tables::type_heights`).
+    fn type_height(&self, t: TypeId) -> u32 {
+        self.tables.type_heights.get(t.index()).copied().unwrap_or(1)
+    }
+
+    /// The most levels of nesting among the element types of content `d` (what the
+    /// order's type comparison and the type hash descend into), 0 if it has none.
+    fn elements_height(&self, d: &TypeData) -> u32 {
+        let most = |ts: &[TypeId]| ts.iter().map(|t| self.type_height(*t)).max().unwrap_or(0);
+        match d {
+            TypeData::Vector { elem, .. } | TypeData::Array { elem, .. } => self.type_height(*elem),
+            TypeData::Struct { fields, .. } => most(fields),
+            TypeData::Func { ret, params, .. } => self.type_height(*ret).max(most(params)),
+            TypeData::Other { type_params, .. } => most(type_params),
+            TypeData::Void
+            | TypeData::Label
+            | TypeData::Metadata
+            | TypeData::Token
+            | TypeData::Int { .. }
+            | TypeData::Float { .. }
+            | TypeData::Ptr { .. } => 0,
+        }
     }
 
     /// A new type that equals no other (for a part of a type that LLVM-C could not
@@ -246,6 +277,7 @@ impl LlvmModule {
         // Not indexed by content: its name holds its own id, so no other type has this
         // content and no lookup by content can ask for it.
         self.tables.types.push(data);
+        self.tables.type_heights.push(1);
         id
     }
 
