@@ -183,7 +183,7 @@ impl LlvmModule {
 
     /// The id of `t` from the table, interning it (and the types inside it) if new. A
     /// type met [`TYPE_INTERN_DEPTH`] levels inside the one asked for is interned as its
-    /// identity, without reading its elements (see [`Self::deep_type`]).
+    /// identity, without reading its elements (see [`TYPE_INTERN_DEPTH`]).
     fn intern_type_by_table(&mut self, t: T, depth: u32) -> TypeId {
         if let Some(id) = self.caches.type_of.get(&t) {
             return *id;
