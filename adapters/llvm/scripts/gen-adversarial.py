@@ -197,12 +197,39 @@ def dupes(n):
     return "".join(f"define i64 @d{i}(i64 %x) {{\n{b}}}\n\n" for i in range(n))
 
 
+def lastpairs(n):
+    """n functions in pairs, all in one class of LLVM's hash: each pair differs from the
+    others in the constant of its last instruction (n/2 merges among n look-alikes)."""
+    return "".join(f"define i64 @f{i}(i64 %x) {{\n{body_chain(20, i // 2)}}}\n\n" for i in range(n))
+
+
+def comdats(n):
+    """n functions folding in pairs, each in a comdat of its own (any linkage)."""
+    out = []
+    for i in range(n):
+        out.append(f"$c{i} = comdat any\n")
+    for i in range(n):
+        out.append(f"define i64 @c{i}(i64 %x) comdat {{\n  %a = mul i64 %x, {i // 2 + 2}\n  %b = add i64 %a, 1\n  ret i64 %b\n}}\n\n")
+    return "".join(out)
+
+
+def addrtaken(n):
+    """two equal functions, the folded one's address taken n times: in n global
+    constants of their own and n entries of one table."""
+    out = ["define i64 @a(i64 %x) {\n  %v = mul i64 %x, 3\n  %r = add i64 %v, 1\n  ret i64 %r\n}\n\n",
+           "define i64 @b(i64 %x) {\n  %v = mul i64 %x, 3\n  %r = add i64 %v, 1\n  ret i64 %r\n}\n\n"]
+    out.extend(f"@p{i} = global {{ ptr, i64 }} {{ ptr @b, i64 {i} }}\n" for i in range(n))
+    ents = ", ".join(f"ptr getelementptr (i8, ptr @b, i64 {i})" for i in range(n))
+    out.append(f"@t = global [{n} x ptr] [{ents}]\n")
+    return "".join(out)
+
+
 SHAPES = {
     "lastdiff": lastdiff, "middiff": middiff, "hugefn": hugefn, "hugecopies": hugecopies,
     "hugenear": hugenear, "callchain": callchain, "rings": rings, "manycallers": manycallers,
     "manycalls1": manycalls1, "vtables": vtables, "aliases": aliases, "bigswitch": bigswitch,
     "deeptypes": deeptypes, "metadata": metadata, "attrs": attrs, "longnames": longnames,
-    "dupes": dupes,
+    "dupes": dupes, "lastpairs": lastpairs, "comdats": comdats, "addrtaken": addrtaken,
 }
 
 

@@ -330,7 +330,13 @@ struct Tables {
     /// names, which the order ignores) share one id, so views of functions that differ
     /// only in struct names are the same records (see `copy_view`).
     type_by_data: HashMap<TypeData, TypeId>,
+    /// By type id: the levels of nesting of the type's content (1 for a type without
+    /// element types), at most `intern::TYPE_INTERN_DEPTH` (see there).
+    type_heights: Vec<u32>,
     consts: Vec<ConstData>,
+    /// By constant id: the levels of nesting of the constant's content (1 for a leaf),
+    /// at most `intern::CONST_INTERN_DEPTH` (see there).
+    const_heights: Vec<u32>,
     metas: Vec<MetaData>,
     /// `metas` by content hash (see `intern::find_meta`), so that an item interned again
     /// after the caches were cleared gets its old id back (strings, wrapped constants and uniqued tuples of those:

@@ -1927,6 +1927,85 @@ fn deeply_nested_attachments_compare_by_identity_below_the_depth_limit() {
     assert!(!equal(&m, "a", "c"));
 }
 
+/// Runs `f` on a thread with a stack of 2 MiB (a Rust thread's default, smaller than a
+/// host's main thread), whatever `RUST_MIN_STACK` says: a recursion over IR structure
+/// that grows with the input overflows it and aborts the test binary.
+fn on_a_small_stack(f: impl FnOnce() + Send + 'static) {
+    std::thread::Builder::new().stack_size(2 << 20).spawn(f).unwrap().join().unwrap();
+}
+
+/// A type nested 6,000 levels deep (named structs, each holding the one before: LLVM's
+/// parser reads them one at a time): the interning reads `TYPE_INTERN_DEPTH` levels and
+/// keys the type below by its identity, so neither it nor the order's type comparison
+/// nor the type hash recurse with the nesting. The functions on one type are equal, the
+/// one storing another constant is not, and runs (with and without cycles and
+/// `--drop-differing-attachments`) merge the pair.
+#[test]
+fn types_nested_deeper_than_the_interning_reads_merge_on_a_small_stack() {
+    on_a_small_stack(|| {
+        const D: usize = 6_000;
+        let mut src = "%T0 = type { i64 }\n".to_string();
+        for i in 1..=D {
+            src.push_str(&format!("%T{i} = type {{ i8, %T{} }}\n", i - 1));
+        }
+        let idx = vec!["i32 1"; D].join(", ");
+        for (f, c) in [("a", 1), ("b", 1), ("c", 2)] {
+            src.push_str(&format!(
+                "define i64 @{f}(ptr %p) {{\n  %a = alloca %T{D}\n  %q = getelementptr %T{D}, ptr %a, i64 0, {idx}\n\
+                 store i64 {c}, ptr %q\n  %v = load i64, ptr %q\n  ret i64 %v\n}}\n"
+            ));
+        }
+        let m = load(&src);
+        assert!(equal(&m, "a", "b"));
+        assert!(!equal(&m, "a", "c"));
+        for (drop, cycles) in [(false, false), (true, true)] {
+            let mut m = LlvmModule::parse(format!("{DL}{src}").as_bytes(), "deep.ll").unwrap();
+            m.set_drop_differing_attachments(drop);
+            let opts = Options { merge_cycles: cycles, check_fast_path: true, ..Options::default() };
+            let r = merge_module(&mut m, &opts).unwrap();
+            m.verify().unwrap();
+            assert_eq!(r.merges.len(), 1, "drop {drop}, cycles {cycles}");
+        }
+    });
+}
+
+/// Constant expressions nested 20,000 levels deep, read from bitcode (LLVM's bitcode
+/// reader and pass take them; its text parser recurses, so the text is parsed on a big
+/// stack first): the interning reads `CONST_INTERN_DEPTH` levels and keys the constant
+/// below by its identity, so nothing recurses with the nesting on a 2 MiB stack. Uses
+/// of one constant are equal; a chain that differs only at its far end (another global)
+/// is not; runs merge the pair.
+#[test]
+fn constants_nested_deeper_than_the_interning_reads_merge_on_a_small_stack() {
+    const D: usize = 20_000;
+    let chain = |leaf: &str| (0..D).fold(leaf.to_string(), |e, _| format!("getelementptr (i8, ptr {e}, i64 1)"));
+    let mut src = "@g = global [4 x i8] zeroinitializer\n@h = global [4 x i8] zeroinitializer\n".to_string();
+    for (f, leaf) in [("a", "@g"), ("b", "@g"), ("c", "@h")] {
+        src.push_str(&format!("define void @{f}(ptr %p) {{\n  store ptr {}, ptr %p\n  ret void\n}}\n", chain(leaf)));
+    }
+    let text = format!("{DL}{src}");
+    let bitcode = std::thread::Builder::new()
+        .stack_size(256 << 20)
+        .spawn(move || LlvmModule::parse(text.as_bytes(), "deep.ll").unwrap().to_bitcode())
+        .unwrap()
+        .join()
+        .unwrap();
+    on_a_small_stack(move || {
+        let mut m = LlvmModule::parse(&bitcode, "deep.bc").unwrap();
+        m.testing().build_all_views();
+        assert!(equal(&m, "a", "b"));
+        assert!(!equal(&m, "a", "c"));
+        for (drop, cycles) in [(false, false), (true, true)] {
+            let mut m = LlvmModule::parse(&bitcode, "deep.bc").unwrap();
+            m.set_drop_differing_attachments(drop);
+            let opts = Options { merge_cycles: cycles, check_fast_path: true, ..Options::default() };
+            let r = merge_module(&mut m, &opts).unwrap();
+            m.verify().unwrap();
+            assert_eq!(r.merges.len(), 1, "drop {drop}, cycles {cycles}");
+        }
+    });
+}
+
 /// Four one-load functions: `@a` and `@c` alike, `@b` with another `!range` node, `@h`
 /// like `@a` but for a `!prof` on a call (a hint no view records), `@t` with another
 /// `!tbaa` type tree, `@u` like `@t` (its tree spelled again: the same uniqued nodes).

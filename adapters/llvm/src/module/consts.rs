@@ -11,6 +11,15 @@ use super::LlvmModule;
 use crate::safe::{GepInRange, Op, ValKind, V};
 use mergefunc::{ConstData, ConstId, ConstKind, ConstProp, GlobalId, GlobalRef};
 
+/// How deep [`LlvmModule::intern_const`] reads nested constants (see `intern_const_at`).
+/// Real constants nest a few levels (a vtable of GEPs, a struct of arrays); LLVM reads
+/// 20,000 levels from bitcode (its text parser stops near 5,000 on an 8 MiB stack).
+pub(super) const CONST_INTERN_DEPTH: u32 = 256;
+
+/// The opcode of the expression a constant nested too deep to read becomes when block
+/// addresses are inside it (see [`LlvmModule::deep_const`]): no LLVM opcode.
+const DEEP_CONST_OPCODE: u32 = u32::MAX;
+
 impl LlvmModule {
     pub(super) fn global_ref(&mut self, v: V) -> GlobalRef {
         if v.is_function() {
@@ -50,29 +59,113 @@ impl LlvmModule {
         ConstKind::Opaque(id)
     }
 
-    fn push_const(&mut self, v: V, data: ConstData) -> ConstId {
+    /// A new constant id for `data`, `height` levels of nesting (not looked up by `v`).
+    fn push_const_data(&mut self, data: ConstData, height: u32) -> ConstId {
         let id = ConstId::new(self.tables.consts.len());
         self.tables.consts.push(data);
-        self.caches.const_of.insert(v, id);
+        self.tables.const_heights.push(height);
         id
     }
 
     pub(crate) fn intern_const(&mut self, v: V) -> ConstId {
+        self.intern_const_at(v, 0)
+    }
+
+    /// [`Self::intern_const`] of a constant `depth` levels inside the one asked for. A
+    /// constant met [`CONST_INTERN_DEPTH`] levels down, or whose operands (interned
+    /// earlier) would nest it deeper than that, is interned by its identity
+    /// ([`Self::deep_const`]), so that no constant nests the interning or the order's
+    /// and the hash's walks over constants deeper than the bound.
+    fn intern_const_at(&mut self, v: V, depth: u32) -> ConstId {
         if let Some(id) = self.caches.const_of.get(&v) {
             return *id;
         }
         super::intern::first_room(&mut self.caches.const_of);
         let ty = self.intern_type(v.ty());
-        let kind = self.const_kind(v);
-        self.push_const(v, ConstData { ty, kind })
+        let mut kind = if depth >= CONST_INTERN_DEPTH { None } else { Some(self.const_kind(v, depth)) };
+        let height = kind.as_ref().map_or(u32::MAX, |k| 1 + self.operands_height(k));
+        if height > CONST_INTERN_DEPTH {
+            kind = None;
+        }
+        let (kind, height) = match kind {
+            Some(k) => (k, height),
+            None => (self.deep_const(v, ty), 2),
+        };
+        let id = self.push_const_data(ConstData { ty, kind }, height);
+        self.caches.const_of.insert(v, id);
+        id
     }
 
-    fn const_list(&mut self, v: V) -> Box<[ConstId]> {
+    /// The most levels of nesting among the operands of content `k`, 0 for a leaf.
+    fn operands_height(&self, k: &ConstKind) -> u32 {
+        let h = |c: &ConstId| self.tables.const_heights.get(c.index()).copied().unwrap_or(1);
+        match k {
+            ConstKind::Array(v) | ConstKind::Struct(v) | ConstKind::Vector(v) => v.iter().map(h).max().unwrap_or(0),
+            ConstKind::Expr { operands, .. } => operands.iter().map(h).max().unwrap_or(0),
+            ConstKind::PtrAuth { ptr, key, disc, addr_disc } => {
+                [ptr, key, disc, addr_disc].into_iter().map(h).max().unwrap_or(0)
+            }
+            ConstKind::Null
+            | ConstKind::Undef
+            | ConstKind::Poison
+            | ConstKind::Int(_)
+            | ConstKind::Float(_)
+            | ConstKind::DataArray(_)
+            | ConstKind::DataVector(_)
+            | ConstKind::Global(_)
+            | ConstKind::BlockAddress { .. }
+            | ConstKind::Wrapped { .. }
+            | ConstKind::Opaque(_) => 0,
+        }
+    }
+
+    /// A constant nested too deep to read, by its identity: LLVM uniques constants, so
+    /// two uses of one constant object are one value, and the order's shortcut for one
+    /// constant id on both sides is exact for it, except where a block address inside
+    /// means another block in each function. So the content is the handle's identity
+    /// (valid for this generation, as a handle fallback of `opaque_by_text`) and, if an
+    /// iterative walk of its operands finds block addresses, an expression
+    /// ([`DEEP_CONST_OPCODE`]) of that identity and those block addresses in walk order:
+    /// the order then compares them by its block-address rule, as it would inside a
+    /// constant it reads.
+    fn deep_const(&mut self, v: V, ty: mergefunc::TypeId) -> ConstKind {
+        let n = self.tables.next_opaque;
+        let id = *self.caches.opaque_ptr.entry(v.0 as usize).or_insert(n);
+        if id == n {
+            self.tables.next_opaque += 1;
+        }
+        let identity = ConstKind::Opaque(id | 1 << 63);
+        let mut found = Vec::new();
+        let mut seen = std::collections::HashSet::new();
+        let mut stack = vec![v];
+        while let Some(c) = stack.pop() {
+            if !seen.insert(c) {
+                continue;
+            }
+            if c.kind() == Ok(ValKind::BlockAddress) {
+                found.push(c);
+                continue;
+            }
+            if c.is_global() {
+                continue;
+            }
+            // Operands pushed last first, so that they are visited in operand order.
+            stack.extend((0..c.num_operands()).rev().filter_map(|i| c.operand(i)));
+        }
+        if found.is_empty() {
+            return identity;
+        }
+        let mut operands = vec![self.push_const_data(ConstData { ty, kind: identity }, 1)];
+        operands.extend(found.into_iter().map(|b| self.intern_const_at(b, 0)));
+        ConstKind::Expr { opcode: DEEP_CONST_OPCODE, operands: operands.into(), props: Box::new([]) }
+    }
+
+    fn const_list(&mut self, v: V, depth: u32) -> Box<[ConstId]> {
         let n = v.num_operands();
-        (0..n).filter_map(|i| v.operand(i)).map(|o| self.intern_const(o)).collect()
+        (0..n).filter_map(|i| v.operand(i)).map(|o| self.intern_const_at(o, depth + 1)).collect()
     }
 
-    fn const_kind(&mut self, v: V) -> ConstKind {
+    fn const_kind(&mut self, v: V, depth: u32) -> ConstKind {
         let kind = match v.kind() {
             Ok(k) => k,
             Err(_) => return self.opaque_by_text(v),
@@ -94,9 +187,9 @@ impl LlvmModule {
                 None => self.opaque_by_text(v),
             },
             ValKind::ConstantFP => self.float_bits(v),
-            ValKind::ConstantArray => ConstKind::Array(self.const_list(v)),
-            ValKind::ConstantStruct => ConstKind::Struct(self.const_list(v)),
-            ValKind::ConstantVector => ConstKind::Vector(self.const_list(v)),
+            ValKind::ConstantArray => ConstKind::Array(self.const_list(v, depth)),
+            ValKind::ConstantStruct => ConstKind::Struct(self.const_list(v, depth)),
+            ValKind::ConstantVector => ConstKind::Vector(self.const_list(v, depth)),
             ValKind::ConstantDataArray | ValKind::ConstantDataVector => match v.raw_data() {
                 Some(b) if b.iter().all(|x| *x == 0) => ConstKind::Null,
                 Some(b) if kind == ValKind::ConstantDataArray => ConstKind::DataArray(self.data_image(v, b).into()),
@@ -115,16 +208,16 @@ impl LlvmModule {
             },
             ValKind::ConstantPtrAuth => match v.ptrauth() {
                 Some([p, k, d, a]) => ConstKind::PtrAuth {
-                    ptr: self.intern_const(p),
-                    key: self.intern_const(k),
-                    disc: self.intern_const(d),
-                    addr_disc: self.intern_const(a),
+                    ptr: self.intern_const_at(p, depth + 1),
+                    key: self.intern_const_at(k, depth + 1),
+                    disc: self.intern_const_at(d, depth + 1),
+                    addr_disc: self.intern_const_at(a, depth + 1),
                 },
                 // A deactivation symbol (no getter; see `V::ptrauth`): the printed form,
                 // which names it, keys the constant exactly.
                 None => self.opaque_by_text(v),
             },
-            ValKind::ConstantExpr => self.const_expr(v),
+            ValKind::ConstantExpr => self.const_expr(v, depth),
             ValKind::Instruction if !v.is_instruction() && v.is_constant() => {
                 // dso_local_equivalent / no_cfi: LLVM-C reports them as instructions and
                 // cannot tell them apart; the shim can (the printed form cannot: a
@@ -175,7 +268,7 @@ impl LlvmModule {
         }
     }
 
-    fn const_expr(&mut self, v: V) -> ConstKind {
+    fn const_expr(&mut self, v: V, depth: u32) -> ConstKind {
         let op = match v.const_opcode() {
             Some(Ok(op)) => op,
             _ => return self.opaque_by_text(v),
@@ -190,7 +283,7 @@ impl LlvmModule {
             | Op::IntToPtr
             | Op::Xor
             | Op::ExtractElement
-            | Op::InsertElement => ConstKind::Expr { opcode, operands: self.const_list(v), props: Box::new([]) },
+            | Op::InsertElement => ConstKind::Expr { opcode, operands: self.const_list(v, depth), props: Box::new([]) },
             Op::GetElementPtr => {
                 // `inrange` (read by the shim: LLVM-C has no getter) is compared as LLVM's
                 // comparator does, bounds and width; one the shim cannot read keys the
@@ -212,7 +305,7 @@ impl LlvmModule {
                 if let Some(s) = src {
                     props.push(ConstProp::Type(s));
                 }
-                ConstKind::Expr { opcode, operands: self.const_list(v), props: props.into() }
+                ConstKind::Expr { opcode, operands: self.const_list(v, depth), props: props.into() }
             }
             // nuw/nsw of constant expressions cannot be read (LLVMGetNUW is UB there);
             // shufflevector masks are not operands: identity by printed form.

@@ -51,6 +51,16 @@ pub(super) enum Placeholder {
 /// real attachments nest a few levels (a TBAA tag, its types, their root).
 const META_INTERN_DEPTH: u32 = 256;
 
+/// How deep [`LlvmModule::intern_type`] reads nested types: a type met this many levels
+/// inside the one asked for is interned as its identity (an id of its own, equal to no
+/// other type's; the same LLVM type object keeps that id wherever it is met later), so
+/// that no type nests the interning, the order's type comparison or the type hash
+/// deeper than this. LLVM uniques literal types, so only congruent named structs, and
+/// pointers coerced to integers, that far down are told apart where their content is
+/// equal: the order then calls the functions different, never equal by mistake. Real
+/// types nest a few dozen levels at most; LLVM's parser and pass survive 20,000.
+pub(super) const TYPE_INTERN_DEPTH: u32 = 256;
+
 /// A metadata item's content, borrowed: what `Tables::meta_by_data` is probed with, so
 /// that an item met again (after the caches were cleared, or another node with its
 /// content) is found without building its record.
@@ -156,17 +166,35 @@ impl LlvmModule {
         if k == t.0 as usize && !t.0.is_null() {
             return TypeId(id);
         }
-        let id = self.intern_type_by_table(t);
+        let id = self.intern_type_by_table(t, 0);
         self.caches.type_cache[slot] = (t.0 as usize, id.0);
         id
     }
 
-    fn intern_type_by_table(&mut self, t: T) -> TypeId {
+    /// [`Self::intern_type`] of a type `depth` levels inside the one asked for.
+    fn intern_type_at(&mut self, t: T, depth: u32) -> TypeId {
+        let slot = (t.0 as usize >> 4) & (TYPE_CACHE_SLOTS - 1);
+        let (k, id) = self.caches.type_cache[slot];
+        if k == t.0 as usize && !t.0.is_null() {
+            return TypeId(id);
+        }
+        self.intern_type_by_table(t, depth)
+    }
+
+    /// The id of `t` from the table, interning it (and the types inside it) if new. A
+    /// type met [`TYPE_INTERN_DEPTH`] levels inside the one asked for is interned as its
+    /// identity, without reading its elements (see [`TYPE_INTERN_DEPTH`]).
+    fn intern_type_by_table(&mut self, t: T, depth: u32) -> TypeId {
         if let Some(id) = self.caches.type_of.get(&t) {
             return *id;
         }
         first_room(&mut self.caches.type_of);
         first_room(&mut self.tables.type_by_data);
+        if depth >= TYPE_INTERN_DEPTH {
+            let id = self.unique_type("a type nested too deep to read");
+            self.caches.type_of.insert(t, id);
+            return id;
+        }
         // Types cannot contain themselves (only through pointers, which are opaque), so
         // the element types are interned first and the content decides the id.
         let data = if t.0.is_null() {
@@ -177,19 +205,50 @@ impl LlvmModule {
                 int_params: Box::new([]),
             }
         } else {
-            self.type_data_of(t)
+            self.type_data_of(t, depth)
         };
-        let id = match self.tables.type_by_data.get(&data) {
-            Some(id) => *id,
-            None => {
-                let id = TypeId::new(self.tables.types.len());
-                self.tables.types.push(data.clone());
-                self.tables.type_by_data.insert(data, id);
-                id
+        let height = 1 + self.elements_height(&data);
+        let id = if height > TYPE_INTERN_DEPTH {
+            // Elements read, but nested too deep with the types met before: its identity.
+            self.unique_type("a type nested too deep to read")
+        } else {
+            match self.tables.type_by_data.get(&data) {
+                Some(id) => *id,
+                None => {
+                    let id = TypeId::new(self.tables.types.len());
+                    self.tables.types.push(data.clone());
+                    self.tables.type_heights.push(height);
+                    self.tables.type_by_data.insert(data, id);
+                    id
+                }
             }
         };
         self.caches.type_of.insert(t, id);
         id
+    }
+
+    /// The levels of nesting of type `t`'s content (see `Tables::type_heights`).
+    fn type_height(&self, t: TypeId) -> u32 {
+        self.tables.type_heights.get(t.index()).copied().unwrap_or(1)
+    }
+
+    /// The most levels of nesting among the element types of content `d` (what the
+    /// order's type comparison and the type hash descend into), 0 if it has none.
+    fn elements_height(&self, d: &TypeData) -> u32 {
+        let most = |ts: &[TypeId]| ts.iter().map(|t| self.type_height(*t)).max().unwrap_or(0);
+        match d {
+            TypeData::Vector { elem, .. } | TypeData::Array { elem, .. } => self.type_height(*elem),
+            TypeData::Struct { fields, .. } => most(fields),
+            TypeData::Func { ret, params, .. } => self.type_height(*ret).max(most(params)),
+            TypeData::Other { type_params, .. } => most(type_params),
+            TypeData::Void
+            | TypeData::Label
+            | TypeData::Metadata
+            | TypeData::Token
+            | TypeData::Int { .. }
+            | TypeData::Float { .. }
+            | TypeData::Ptr { .. } => 0,
+        }
     }
 
     /// A new type that equals no other (for a part of a type that LLVM-C could not
@@ -218,10 +277,14 @@ impl LlvmModule {
         // Not indexed by content: its name holds its own id, so no other type has this
         // content and no lookup by content can ask for it.
         self.tables.types.push(data);
+        self.tables.type_heights.push(1);
         id
     }
 
-    fn type_data_of(&mut self, t: T) -> TypeData {
+    /// The content of `t`, met `depth` levels inside the type asked for: its element
+    /// types are interned one level deeper.
+    fn type_data_of(&mut self, t: T, depth: u32) -> TypeData {
+        let d = depth + 1;
         let float = |format: u32, bits: u32| TypeData::Float { format, bits };
         match t.kind() {
             Ok(TyKind::Void) => TypeData::Void,
@@ -239,29 +302,29 @@ impl LlvmModule {
             Ok(TyKind::Pointer) => TypeData::Ptr { addr_space: t.addr_space().unwrap_or(0) },
             Ok(TyKind::Vector | TyKind::ScalableVector) => {
                 let elem = match t.elem() {
-                    Some(e) => self.intern_type(e),
+                    Some(e) => self.intern_type_at(e, d),
                     None => self.unique_type("element"),
                 };
                 TypeData::Vector { scalable: t.kind() == Ok(TyKind::ScalableVector), len: t.len().unwrap_or(0), elem }
             }
             Ok(TyKind::Array) => {
                 let elem = match t.elem() {
-                    Some(e) => self.intern_type(e),
+                    Some(e) => self.intern_type_at(e, d),
                     None => self.unique_type("element"),
                 };
                 TypeData::Array { len: t.len().unwrap_or(0), elem }
             }
             Ok(TyKind::Struct) => {
                 let fields: Vec<TypeId> =
-                    t.fields().unwrap_or_default().into_iter().map(|f| self.intern_type(f)).collect();
+                    t.fields().unwrap_or_default().into_iter().map(|f| self.intern_type_at(f, d)).collect();
                 TypeData::Struct { packed: t.packed(), fields: fields.into() }
             }
             Ok(TyKind::Function) => {
                 let Some((r, ps, va)) = t.func_sig() else {
                     return TypeData::Func { ret: self.unique_type("return"), params: Box::new([]), vararg: false };
                 };
-                let ret = self.intern_type(r);
-                let params: Vec<TypeId> = ps.into_iter().map(|p| self.intern_type(p)).collect();
+                let ret = self.intern_type_at(r, d);
+                let params: Vec<TypeId> = ps.into_iter().map(|p| self.intern_type_at(p, d)).collect();
                 TypeData::Func { ret, params: params.into(), vararg: va }
             }
             Ok(TyKind::X86Amx) => TypeData::Other {
@@ -272,7 +335,7 @@ impl LlvmModule {
             },
             Ok(TyKind::TargetExt) => {
                 let (name, tps, ips) = t.target_ext().unwrap_or_default();
-                let tps: Vec<TypeId> = tps.into_iter().map(|p| self.intern_type(p)).collect();
+                let tps: Vec<TypeId> = tps.into_iter().map(|p| self.intern_type_at(p, d)).collect();
                 TypeData::Other {
                     kind: TyKind::TargetExt.raw(),
                     name: name.into(),
