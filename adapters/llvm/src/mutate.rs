@@ -128,16 +128,18 @@ fn weak_or_linkonce(g: V) -> bool {
 }
 
 /// Whether a module with this triple and data layout is compiled to Mach-O objects, as
-/// LLVM's `Triple::isOSBinFormatMachO` decides: an Apple operating system (`darwin`,
-/// `macos`/`macosx`, `ios`, `tvos`, `watchos`, `xros`, `bridgeos`, `driverkit`) or an
-/// explicit `macho` environment. A layout with Mach-O mangling (`m:o`) counts too: a
-/// false positive only costs an alias (a thunk is written instead).
+/// LLVM's `Triple::isOSBinFormatMachO` decides: an Apple operating system or an explicit
+/// `macho` environment. LLVM's `parseOS` takes a component that *starts with* an OS name
+/// (`darwin`, `macos`/`macosx`, `ios`, `tvos`, `watchos`, `xros` or its other spelling
+/// `visionos`, `bridgeos`, `driverkit`), whatever follows (a version, `simulator`). A
+/// layout with Mach-O mangling (`m:o`) counts too: a false positive only costs an alias
+/// (a thunk is written instead).
 fn objects_are_macho(triple: &[u8], layout: &[u8]) -> bool {
     const APPLE_OS: [&[u8]; 9] =
-        [b"darwin", b"macos", b"macosx", b"ios", b"tvos", b"watchos", b"xros", b"bridgeos", b"driverkit"];
+        [b"darwin", b"macos", b"ios", b"tvos", b"watchos", b"xros", b"visionos", b"bridgeos", b"driverkit"];
     let apple_os = triple.split(|&b| b == b'-').skip(1).any(|part| {
         let name = part.iter().position(|b| b.is_ascii_digit()).map_or(part, |i| &part[..i]);
-        APPLE_OS.contains(&name) || name.ends_with(b"macho")
+        APPLE_OS.iter().any(|os| part.starts_with(os)) || name.ends_with(b"macho")
     });
     apple_os || layout.split(|&b| b == b'-').any(|c| c == b"m:o")
 }
@@ -1220,14 +1222,24 @@ mod object_format_tests {
             "arm64_32-apple-watchos",
             "x86_64-apple-tvos",
             "arm64-apple-xros1",
+            // LLVM's other spelling of xrOS, and names it reads by their start.
+            "arm64-apple-visionos1.0",
+            "arm64-apple-xrossimulator",
+            "arm64-apple-darwinfoo",
             "x86_64-unknown-linux-gnu-macho",
             "thumbv7m-none-macho",
         ] {
             assert!(objects_are_macho(t.as_bytes(), b""), "{t}");
         }
-        for t in
-            ["x86_64-unknown-linux-gnu", "x86_64-pc-windows-msvc", "wasm32-unknown-unknown", "powerpc64-ibm-aix", ""]
-        {
+        for t in [
+            "x86_64-unknown-linux-gnu",
+            "x86_64-pc-windows-msvc",
+            "wasm32-unknown-unknown",
+            "powerpc64-ibm-aix",
+            "",
+            "arm64-apple-none",
+            "x86_64-apple-firmware",
+        ] {
             assert!(!objects_are_macho(t.as_bytes(), b"e-m:e-i64:64"), "{t}");
         }
         assert!(objects_are_macho(b"", b"e-m:o-i64:64-i128:128-n32:64-S128-Fn32"));
