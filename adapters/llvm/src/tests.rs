@@ -1934,7 +1934,7 @@ fn on_a_small_stack(f: impl FnOnce() + Send + 'static) {
     std::thread::Builder::new().stack_size(2 << 20).spawn(f).unwrap().join().unwrap();
 }
 
-/// A type nested 6,000 levels deep (named structs, each holding the one before: LLVM's
+/// A type nested 4,000 levels deep (named structs, each holding the one before: LLVM's
 /// parser reads them one at a time): the interning reads `TYPE_INTERN_DEPTH` levels and
 /// keys the type below by its identity, so neither it nor the order's type comparison
 /// nor the type hash recurse with the nesting. The functions on one type are equal, the
@@ -1943,7 +1943,7 @@ fn on_a_small_stack(f: impl FnOnce() + Send + 'static) {
 #[test]
 fn types_nested_deeper_than_the_interning_reads_merge_on_a_small_stack() {
     on_a_small_stack(|| {
-        const D: usize = 6_000;
+        const D: usize = 4_000;
         let mut src = "%T0 = type { i64 }\n".to_string();
         for i in 1..=D {
             src.push_str(&format!("%T{i} = type {{ i8, %T{} }}\n", i - 1));
@@ -1969,7 +1969,7 @@ fn types_nested_deeper_than_the_interning_reads_merge_on_a_small_stack() {
     });
 }
 
-/// Constant expressions nested 20,000 levels deep, read from bitcode (LLVM's bitcode
+/// Constant expressions nested 8,000 levels deep, read from bitcode (LLVM's bitcode
 /// reader and pass take them; its text parser recurses, so the text is parsed on a big
 /// stack first): the interning reads `CONST_INTERN_DEPTH` levels and keys the constant
 /// below by its identity, so nothing recurses with the nesting on a 2 MiB stack. Uses
@@ -1977,7 +1977,7 @@ fn types_nested_deeper_than_the_interning_reads_merge_on_a_small_stack() {
 /// is not; runs merge the pair.
 #[test]
 fn constants_nested_deeper_than_the_interning_reads_merge_on_a_small_stack() {
-    const D: usize = 20_000;
+    const D: usize = 8_000;
     let chain = |leaf: &str| (0..D).fold(leaf.to_string(), |e, _| format!("getelementptr (i8, ptr {e}, i64 1)"));
     let mut src = "@g = global [4 x i8] zeroinitializer\n@h = global [4 x i8] zeroinitializer\n".to_string();
     for (f, leaf) in [("a", "@g"), ("b", "@g"), ("c", "@h")] {
