@@ -186,6 +186,32 @@ fn bin(args: &[&std::ffi::OsStr]) -> std::process::Output {
     Command::new(env!("CARGO_BIN_EXE_mergefunc")).args(args).output().unwrap()
 }
 
+/// A reader that goes away before the output is written (`mergefunc explain ... | head`)
+/// makes an error message and exit 1, never a panic (exit 101), for the explanation and
+/// for a merged module written to standard output.
+#[test]
+fn closed_standard_output_is_an_error_not_a_panic() {
+    let corpus_file = corpus().join("load-store-props.ll");
+    let runs: [&[&std::ffi::OsStr]; 2] = [
+        &["explain".as_ref(), corpus_file.as_os_str(), "ld_a".as_ref(), "ld_b".as_ref()],
+        &[corpus_file.as_os_str(), "-o".as_ref(), "-".as_ref(), "-S".as_ref()],
+    ];
+    for args in runs {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_mergefunc"))
+            .args(args)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        // The read end closes before the module is even parsed.
+        drop(child.stdout.take());
+        let o = child.wait_with_output().unwrap();
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(1), "{args:?}: {err}");
+        assert!(err.contains("cannot write standard output") && !err.contains("panic"), "{args:?}: {err}");
+    }
+}
+
 #[test]
 fn cli_explain_and_near_misses() {
     let d = std::env::temp_dir().join(format!("mergefunc-explain-{}", std::process::id()));

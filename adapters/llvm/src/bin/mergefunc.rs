@@ -368,8 +368,14 @@ fn run_explain(args: &[std::ffi::OsString]) -> Result<(), String> {
     let text = mergefunc_llvm::explain::explain_pair(&mut m, f, g, after)?;
     // The process exits now: the merged copy need not be torn down.
     std::mem::forget(merged);
-    print!("{text}");
-    Ok(())
+    write_stdout(text.as_bytes())
+}
+
+/// Writes `data` to standard output; a reader that went away (`mergefunc explain ... |
+/// head`) is an error message and exit 1, not a panic.
+fn write_stdout(data: &[u8]) -> Result<(), String> {
+    let mut out = std::io::stdout().lock();
+    out.write_all(data).and_then(|_| out.flush()).map_err(|e| format!("cannot write standard output: {e}"))
 }
 
 fn run() -> Result<(), String> {
@@ -382,8 +388,7 @@ fn run() -> Result<(), String> {
     let args = match parse_args() {
         Ok(a) => a,
         Err(e) if e.is_empty() => {
-            println!("{USAGE}");
-            return Ok(());
+            return write_stdout(format!("{USAGE}\n").as_bytes());
         }
         Err(e) => return Err(format!("{e}\n{USAGE}")),
     };
@@ -454,10 +459,7 @@ fn run() -> Result<(), String> {
     }
     match out_file.as_mut() {
         Some(f) => f.fill(&data)?,
-        None => {
-            let mut out = std::io::stdout().lock();
-            out.write_all(&data).and_then(|_| out.flush()).map_err(|e| format!("cannot write standard output: {e}"))?;
-        }
+        None => write_stdout(&data)?,
     }
     if let Some(f) = out_file.take() {
         f.commit()?;
