@@ -276,7 +276,10 @@ fn refine_by_prefix(keys: &mut [u64], defs: &[(usize, V)], limit: u32, prefix: i
     let handles: Vec<V> = shared.iter().map(|&j| defs[j].1).collect();
     let (prefixes, blocks) = prefix(&handles, limit, max > limit);
     refine(keys, &shared, &prefixes);
-    if max <= limit {
+    // Nothing to grow unless some large function's walk stopped at the limit (most
+    // small modules): no vectors by position then.
+    let min = prefix_long_min_blocks();
+    if max <= limit || !prefixes.iter().zip(&blocks).any(|(&p, &b)| b >= min && stopped_at_limit(p)) {
         return;
     }
     // By position: the last prefix key read, and whether the function is large.
@@ -286,7 +289,7 @@ fn refine_by_prefix(keys: &mut [u64], defs: &[(usize, V)], limit: u32, prefix: i
         last[j] = p;
         size[j] = b;
     }
-    refine_longer(keys, &shared, &mut last, &size, defs, limit, max, &prefix);
+    refine_longer(keys, &shared, &mut last, &size, defs, limit, max, min, &prefix);
 }
 
 /// Prefix keys and block number bounds (empty unless asked for), by position.
@@ -313,7 +316,7 @@ fn refine(keys: &mut [u64], which: &[usize], prefixes: &[u64]) {
 /// key read, by position), every member of it (the whole class, so that equal
 /// functions, which share every key, stay together) is refined again by a prefix key of
 /// four times the limit, up to `max` instructions. Large: a block number bound (`size`,
-/// by position) of [`prefix_long_min_blocks`] or more for the first growth, four times
+/// by position) of `min` ([`prefix_long_min_blocks`]) or more for the first growth, four times
 /// as many for each next one (a longer prefix costs more per member and pays only where
 /// the prescan it saves reads much more). Only the members whose walk stopped are read again: one that ended
 /// before the limit has the same prefix key under a longer one. Classes whose large
@@ -330,9 +333,9 @@ fn refine_longer(
     defs: &[(usize, V)],
     mut limit: u32,
     max: u32,
+    mut min: u32,
     prefix: &impl Fn(&[V], u32, bool) -> Keys,
 ) {
-    let mut min = prefix_long_min_blocks();
     while limit < max {
         let grow = |j: usize| size[j] >= min && stopped_at_limit(last[j]);
         if !set.iter().any(|&j| grow(j)) {
@@ -370,12 +373,13 @@ fn refine_longer(
 }
 
 /// The most instructions a growing prefix key reads (`MERGEFUNC_SHAPE_PREFIX_LONG`; at
-/// or under the first limit, the default: no growing). 512 measured in callgrind (from
-/// `LlvmModule::from_raw` through `merge_module`, against the default): fmt's
-/// `format-test.cc` at -O3 0.61, cpp-jsoncpp-O3 0.72, cpp-jsoncpp-Os 0.84, c-zstd-O2
-/// 0.71, rust-codec-release 1.02, cpp-tinyxml2-O3 1.00, c-zlib-O2 1.01; in one short
-/// timed A/B (9 alternated runs, load average 4-8) the small rows lost (tinyxml2 1.22,
-/// zlib 1.16), so it stays off until timed properly.
+/// or under the first limit, the default: no growing). 512 against the default, 21
+/// alternated timed rounds, load average 4-6 (pass CPU medians): `format-test.cc` at -O3
+/// 0.87, cpp-fmt-O3 0.87, c-zstd-O2 0.82, cpp-jsoncpp-O3 0.93, cpp-jsoncpp-Os 0.92, but
+/// rust-codec-release 1.14 (1.03 and 1.02 in two other runs; 1.04 of the instructions:
+/// its large monomorphized functions share 128-instruction prefixes, 49 read, 5 split),
+/// and cpp-tinyxml2-O3 1.08-1.13 where the growing never runs (1.001 of the
+/// instructions): off until those are understood.
 const PREFIX_LONG_LIMIT: u32 = 32;
 
 fn prefix_long_limit() -> u32 {
@@ -384,8 +388,10 @@ fn prefix_long_limit() -> u32 {
 }
 
 /// The fewest blocks (block number bound) of a function whose class the prefix grows
-/// for (`MERGEFUNC_SHAPE_PREFIX_LONG_BLOCKS`).
-const PREFIX_LONG_MIN_BLOCKS: u32 = 32;
+/// for (`MERGEFUNC_SHAPE_PREFIX_LONG_BLOCKS`). 48, not 32: at 32 the C++ template program
+/// at -O2 grows a class of two equal functions (1.03 of the instructions, 1.07-1.08 of
+/// the time); at 48 it does not, for 1.06 of zstd's instructions at 32.
+const PREFIX_LONG_MIN_BLOCKS: u32 = 48;
 
 fn prefix_long_min_blocks() -> u32 {
     static L: OnceLock<u32> = OnceLock::new();
@@ -783,6 +789,61 @@ mod tests {
         let blocks = [3, 31, 40, 32, 50, 1];
         assert_eq!(classes_with_a_function_of(&keys, &blocks, 32), vec![5, 9]);
         assert_eq!(classes_with_a_function_of(&keys, &blocks, 41), Vec::<u64>::new());
+    }
+
+    #[test]
+    fn a_growing_prefix_splits_classes_only_where_a_longer_walk_differs() {
+        // Bodies as instruction lists: functions 0 and 1 equal, 2 differs from them at
+        // instruction 100 (split by the 128 key), 3 at 300 (only by the 512 key, for
+        // functions of 4 x 48 blocks or more), 4 at 100 but small (its class, with 5,
+        // never grows), 6 ends at 20 (its walk never stops at a limit: never read again).
+        let body = |at: usize, len: usize| -> Vec<u32> { (0..len).map(|i| if i == at { 7 } else { 1 }).collect() };
+        let bodies = [body(usize::MAX, 1000), body(usize::MAX, 1000), body(100, 1000), body(300, 1000)]
+            .into_iter()
+            .chain([body(100, 1000), body(usize::MAX, 1000), body(usize::MAX, 20)])
+            .collect::<Vec<_>>();
+        let size = [200, 200, 200, 200, 10, 10, 200];
+        let read = std::cell::RefCell::new(Vec::new());
+        let key = |i: usize, l: u32| -> u64 {
+            let b = &bodies[i];
+            let n = b.len().min(l as usize);
+            let h = b[..n].iter().fold(n as u64, |h, &x| (h ^ u64::from(x)).wrapping_mul(0x100_0000_01b3));
+            if b.len() > l as usize {
+                h | 3
+            } else {
+                (h & !2) | 1
+            }
+        };
+        let prefix = |fs: &[V], l: u32, _: bool| -> Keys {
+            let ids: Vec<usize> = fs.iter().map(|v| v.0 as usize).collect();
+            read.borrow_mut().push((l, ids.clone()));
+            (ids.iter().map(|&i| key(i, l)).collect(), Vec::new())
+        };
+        let defs: Vec<(usize, V)> = (0..7).map(|i| (i, V(i as _))).collect();
+        let set: Vec<usize> = (0..7).collect();
+        let run = |max: u32| {
+            read.borrow_mut().clear();
+            let mut keys = vec![5, 5, 5, 5, 9, 9, 5];
+            let mut last: Vec<u64> = (0..7).map(|i| key(i, 32)).collect();
+            refine_longer(&mut keys, &set, &mut last, &size, &defs, 32, max, 48, &prefix);
+            keys
+        };
+        let alone = |keys: &[u64]| -> Vec<bool> {
+            let c = KeyCounts::of(keys);
+            keys.iter().map(|&k| !c.shared(k)).collect()
+        };
+        // Up to 512: 2 alone at 128, 3 at 512; 0 and 1 together; the small class whole.
+        let keys = run(512);
+        assert_eq!(alone(&keys), vec![false, false, true, true, false, false, true]);
+        assert_eq!(keys[0], keys[1]);
+        assert_eq!(keys[4], keys[5]);
+        // Read at 128: the stopped members of the large class (not 6, which ended); at 512
+        // only the class of 0, 1 and 3 still shared (2 and 6 split off already).
+        assert_eq!(*read.borrow(), vec![(128, vec![0, 1, 2, 3]), (512, vec![0, 1, 3])]);
+        // Up to 128 only: 3 stays with 0 and 1.
+        let keys = run(128);
+        assert_eq!(alone(&keys), vec![false, false, true, false, false, false, true]);
+        assert_eq!(keys[0], keys[3]);
     }
 
     #[test]
