@@ -2245,10 +2245,11 @@ uint64_t mergefunc_shape_key(void *scan, LLVMValueRef fn, unsigned ptr_bits, int
 // constant, for an integer zero, a wider integer or any other constant; a non-zero integer
 // of at most 64 bits by its value; a global variable, alias, ifunc or declared function by
 // its identity; a function with a body by a marker alone. A walk that stops at `limit`
-// hashes a marker for it (two equal functions stop at the same place); one that ends
-// first hashes the count. Returns 0 for anything it cannot key (not a function with a
-// body, a reachable block without terminator, a successor in another function): the
-// caller then counts the function as sharing every key.
+// hashes a marker for it (two equal functions stop at the same place) and has bit 1 set;
+// one that ends first hashes the count and has bit 1 clear (a longer limit would give it
+// the same key). Bit 0 is always set. Returns 0 for anything it cannot key (not a
+// function with a body, a reachable block without terminator, a successor in another
+// function): the caller then counts the function as sharing every key.
 uint64_t mergefunc_prefix_key(void *scan, LLVMValueRef fn, unsigned ptr_bits, unsigned limit) {
   auto &S = *static_cast<Scan *>(scan);
   auto *F = dyn_cast_or_null<Function>(unwrap(fn));
@@ -2277,7 +2278,7 @@ uint64_t mergefunc_prefix_key(void *scan, LLVMValueRef fn, unsigned ptr_bits, un
       if (Dbg && isa<DbgInfoIntrinsic>(I))
         continue;
       if (N == limit)
-        return mixk(H, ~uint64_t(0)) | 1;
+        return mixk(H, ~uint64_t(0)) | 3;
       ++N;
       unsigned Op = I.getOpcode();
       if (Op == Instruction::GetElementPtr) {
@@ -2316,7 +2317,7 @@ uint64_t mergefunc_prefix_key(void *scan, LLVMValueRef fn, unsigned ptr_bits, un
       }
     }
   }
-  return mixk(H, N) | 1;
+  return (mixk(H, N) & ~uint64_t(2)) | 1;
 }
 
 // Asks for the memory the shape and prefix keys of function `fn` read first, `Stage`
@@ -2370,15 +2371,20 @@ void mergefunc_shape_keys(void *scan, const LLVMValueRef *fns, size_t n, unsigne
 }
 
 // `mergefunc_prefix_key` of each of the `n` functions of `fns`, into `out`, asking for
-// each one's memory two functions ahead.
+// each one's memory two functions ahead; and into `blocks` (when not null) each one's
+// block number bound, as `mergefunc_shape_keys` does.
 void mergefunc_prefix_keys(void *scan, const LLVMValueRef *fns, size_t n, unsigned ptr_bits, unsigned limit,
-                           uint64_t *out) {
+                           uint64_t *out, uint32_t *blocks) {
   for (size_t i = 0; i != n; ++i) {
     if (i + 2 * KeyAhead < n)
       prefetchKeyStage(fns[i + 2 * KeyAhead], 2);
     if (i + KeyAhead < n)
       prefetchKeyStage(fns[i + KeyAhead], 1);
     out[i] = mergefunc_prefix_key(scan, fns[i], ptr_bits, limit);
+    if (blocks) {
+      auto *F = dyn_cast_or_null<Function>(unwrap(fns[i]));
+      blocks[i] = F ? F->getMaxBlockNumber() : 0;
+    }
   }
 }
 

@@ -176,7 +176,8 @@ extern "C" {
     );
     /// The prefix key (see `shape.rs`: the first `limit` instructions in the order's walk
     /// order; 0 for a function the shim cannot key) of each of the `n` functions of `fns`
-    /// into `out` (`n` words).
+    /// into `out` (`n` words), and (unless null) each one's block number bound into
+    /// `blocks` (`n` words).
     pub fn mergefunc_prefix_keys(
         scan: *mut std::ffi::c_void,
         fns: *const LLVMValueRef,
@@ -184,6 +185,7 @@ extern "C" {
         ptr_bits: u32,
         limit: u32,
         out: *mut u64,
+        blocks: *mut u32,
     );
     /// 1 if a `blockaddress` of a block of function `f` is used outside `f` (another
     /// function, a global initializer, metadata), 0 if not, -1 for a non-function.

@@ -56,6 +56,13 @@
 //! named at load), so the shape and prefix key together are a refinement too, and a
 //! definition no other shares them with is alone as well. On the C libraries this leaves
 //! a third to two thirds of the definitions the shape alone kept for the prescan.
+//! A *growing prefix* (`MERGEFUNC_SHAPE_PREFIX_LONG`, off by default: see
+//! `PREFIX_LONG_LIMIT`) refines further the classes still shared after the prefix key in
+//! which a large function's walk stopped at the limit, by prefix keys of 4, 16, ... times
+//! as many instructions: each is the same key with a longer limit, so a refinement by
+//! the same argument, and each is applied to whole classes (every member of a class
+//! read, or reused where its walk ended before the limit, which gives the same key), so
+//! equal functions, which share every earlier key, keep sharing the refined one.
 //! Both keys are read in batches that ask for the next functions' entry blocks ahead:
 //! after parsing, the bodies are mostly out of the caches, and each key otherwise waits
 //! for memory a few times.
@@ -186,7 +193,8 @@ pub(crate) fn compute(scratch: &ScanScratch, defs: &[(usize, V)], n: usize, ptr_
         // A scratch of its own, as the prescan has: a type nested deeper than the type
         // keys' depth limit keys by where it is first met (here an instruction's type,
         // as in the prescan, never inside a function type of a shape).
-        refine_by_prefix(&mut keys, defs, |fs| ScanScratch::new().prefix_keys(fs, ptr_bits, limit));
+        let scratch = ScanScratch::new();
+        refine_by_prefix(&mut keys, defs, limit, |fs, l, b| scratch.prefix_keys(fs, ptr_bits, l, b));
     } else if limit > 0 && !blocks.is_empty() {
         // Without prefix keys for the module, still for the shapes of large functions:
         // a shape class with a function of `prefix_min_blocks()` blocks or more is refined
@@ -195,7 +203,8 @@ pub(crate) fn compute(scratch: &ScanScratch, defs: &[(usize, V)], n: usize, ptr_
         let big = classes_with_a_function_of(&keys, &blocks, min);
         let is_big = |k: &u64| big.binary_search(k).is_ok();
         let mut sub: Vec<u64> = keys.iter().map(|k| if is_big(k) { *k } else { 0 }).collect();
-        refine_by_prefix(&mut sub, defs, |fs| ScanScratch::new().prefix_keys(fs, ptr_bits, limit));
+        let scratch = ScanScratch::new();
+        refine_by_prefix(&mut sub, defs, limit, |fs, l, b| scratch.prefix_keys(fs, ptr_bits, l, b));
         for (k, p) in keys.iter_mut().zip(sub) {
             if is_big(k) {
                 *k = p;
@@ -252,19 +261,141 @@ fn env_u32(name: &str) -> Option<u32> {
 }
 
 /// Refines the shape keys `keys` (by position in `defs`) that another definition shares
-/// by their prefix keys (`prefix`, read for those only, in `defs` order). A key stays 0
-/// (never alone) where either is 0.
-fn refine_by_prefix(keys: &mut [u64], defs: &[(usize, V)], prefix: impl Fn(&[V]) -> Vec<u64>) {
+/// by their prefix keys (`prefix(functions, limit, with_blocks)`: keys and, when asked,
+/// block number bounds, read for those only, in `defs` order), first of `limit`
+/// instructions; then, for the classes still shared in which a walk of a large function
+/// stopped at the limit, by longer ones (see [`refine_longer`]). A key stays 0 (never
+/// alone) where either is 0.
+fn refine_by_prefix(keys: &mut [u64], defs: &[(usize, V)], limit: u32, prefix: impl Fn(&[V], u32, bool) -> Keys) {
     let counts = KeyCounts::of(keys);
     let shared: Vec<usize> = (0..keys.len()).filter(|&j| keys[j] != 0 && counts.shared(keys[j])).collect();
     if shared.is_empty() {
         return;
     }
+    let max = prefix_long_limit();
     let handles: Vec<V> = shared.iter().map(|&j| defs[j].1).collect();
-    for (j, p) in shared.into_iter().zip(prefix(&handles)) {
+    let (prefixes, blocks) = prefix(&handles, limit, max > limit);
+    refine(keys, &shared, &prefixes);
+    // Nothing to grow unless some large function's walk stopped at the limit (most
+    // small modules): no vectors by position then.
+    let min = prefix_long_min_blocks();
+    if max <= limit || !prefixes.iter().zip(&blocks).any(|(&p, &b)| b >= min && stopped_at_limit(p)) {
+        return;
+    }
+    // By position: the last prefix key read, and whether the function is large.
+    let mut last = vec![0u64; keys.len()];
+    let mut size = vec![0u32; keys.len()];
+    for ((&j, &p), &b) in shared.iter().zip(&prefixes).zip(&blocks) {
+        last[j] = p;
+        size[j] = b;
+    }
+    refine_longer(keys, &shared, &mut last, &size, defs, limit, max, min, &prefix);
+}
+
+/// Prefix keys and block number bounds (empty unless asked for), by position.
+type Keys = (Vec<u64>, Vec<u32>);
+
+/// Whether prefix key `p` is of a walk that stopped at its limit (bit 1; a walk that
+/// ended before has the same key under any longer limit).
+fn stopped_at_limit(p: u64) -> bool {
+    p & 2 != 0
+}
+
+/// Refines `keys` at the positions `which` by the prefix keys `prefixes` (by position in
+/// `which`).
+fn refine(keys: &mut [u64], which: &[usize], prefixes: &[u64]) {
+    for (&j, &p) in which.iter().zip(prefixes) {
         let k = keys[j];
         keys[j] = if p == 0 { 0 } else { (k.rotate_left(23) ^ p).wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1 };
     }
+}
+
+/// The growing prefix: while a class (a key of `keys` at the refined positions `set`,
+/// which hold every definition equal to any of them) is still shared within `set` and
+/// the walk of one of its large members stopped at the limit (`last`: the last prefix
+/// key read, by position), every member of it (the whole class, so that equal
+/// functions, which share every key, stay together) is refined again by a prefix key of
+/// four times the limit, up to `max` instructions. Large: a block number bound (`size`,
+/// by position) of `min` ([`prefix_long_min_blocks`]) or more for the first growth, four times
+/// as many for each next one (a longer prefix costs more per member and pays only where
+/// the prescan it saves reads much more). Only the members whose walk stopped are read again: one that ended
+/// before the limit has the same prefix key under a longer one. Classes whose large
+/// walks all ended read their whole bodies already, and classes split by a shorter
+/// prefix are not read again. Test bodies that begin alike for more than the first limit
+/// (googletest's `TestBody` functions) are told apart this way before the prescan walks
+/// them whole.
+#[allow(clippy::too_many_arguments)]
+fn refine_longer(
+    keys: &mut [u64],
+    set: &[usize],
+    last: &mut [u64],
+    size: &[u32],
+    defs: &[(usize, V)],
+    mut limit: u32,
+    max: u32,
+    mut min: u32,
+    prefix: &impl Fn(&[V], u32, bool) -> Keys,
+) {
+    while limit < max {
+        let grow = |j: usize| size[j] >= min && stopped_at_limit(last[j]);
+        if !set.iter().any(|&j| grow(j)) {
+            return;
+        }
+        let counts = KeyCounts::of(&set.iter().map(|&j| keys[j]).collect::<Vec<_>>());
+        let mut classes: Vec<u64> =
+            set.iter().copied().filter(|&j| grow(j)).map(|j| keys[j]).filter(|&k| k != 0 && counts.shared(k)).collect();
+        if classes.is_empty() {
+            return;
+        }
+        classes.sort_unstable();
+        classes.dedup();
+        let members: Vec<usize> = set.iter().copied().filter(|&j| classes.binary_search(&keys[j]).is_ok()).collect();
+        limit = limit.saturating_mul(4).min(max);
+        min = min.saturating_mul(4);
+        let read: Vec<usize> = members.iter().copied().filter(|&j| stopped_at_limit(last[j])).collect();
+        let handles: Vec<V> = read.iter().map(|&j| defs[j].1).collect();
+        for (&j, p) in read.iter().zip(prefix(&handles, limit, false).0) {
+            last[j] = p;
+        }
+        let prefixes: Vec<u64> = members.iter().map(|&j| last[j]).collect();
+        refine(keys, &members, &prefixes);
+        if std::env::var_os("MERGEFUNC_SHAPE_TRACE").is_some() {
+            let c = KeyCounts::of(&set.iter().map(|&j| keys[j]).collect::<Vec<_>>());
+            let alone = members.iter().filter(|&&j| !c.shared(keys[j])).count();
+            eprintln!(
+                "prefix {limit}: {} classes, {} members, {} read, {alone} alone after",
+                classes.len(),
+                members.len(),
+                read.len()
+            );
+        }
+    }
+}
+
+/// The most instructions a growing prefix key reads (`MERGEFUNC_SHAPE_PREFIX_LONG`; at
+/// or under the first limit, the default: no growing). 512 against the default, 21
+/// alternated timed rounds, load average 4-6 (pass CPU medians): `format-test.cc` at -O3
+/// 0.87, cpp-fmt-O3 0.87, c-zstd-O2 0.82, cpp-jsoncpp-O3 0.93, cpp-jsoncpp-Os 0.92, but
+/// rust-codec-release 1.14 (1.03 and 1.02 in two other runs; 1.04 of the instructions:
+/// its large monomorphized functions share 128-instruction prefixes, 49 read, 5 split),
+/// and cpp-tinyxml2-O3 1.08-1.13 where the growing never runs (1.001 of the
+/// instructions): off until those are understood.
+const PREFIX_LONG_LIMIT: u32 = 32;
+
+fn prefix_long_limit() -> u32 {
+    static L: OnceLock<u32> = OnceLock::new();
+    *L.get_or_init(|| env_u32("MERGEFUNC_SHAPE_PREFIX_LONG").unwrap_or(PREFIX_LONG_LIMIT))
+}
+
+/// The fewest blocks (block number bound) of a function whose class the prefix grows
+/// for (`MERGEFUNC_SHAPE_PREFIX_LONG_BLOCKS`). 48, not 32: at 32 the C++ template program
+/// at -O2 grows a class of two equal functions (1.03 of the instructions, 1.07-1.08 of
+/// the time); at 48 it does not, for 1.06 of zstd's instructions at 32.
+const PREFIX_LONG_MIN_BLOCKS: u32 = 48;
+
+fn prefix_long_min_blocks() -> u32 {
+    static L: OnceLock<u32> = OnceLock::new();
+    *L.get_or_init(|| env_u32("MERGEFUNC_SHAPE_PREFIX_LONG_BLOCKS").unwrap_or(PREFIX_LONG_MIN_BLOCKS))
 }
 
 /// The keys (sorted, once each, 0 left out) of which some definition has `min` blocks or
@@ -658,6 +789,61 @@ mod tests {
         let blocks = [3, 31, 40, 32, 50, 1];
         assert_eq!(classes_with_a_function_of(&keys, &blocks, 32), vec![5, 9]);
         assert_eq!(classes_with_a_function_of(&keys, &blocks, 41), Vec::<u64>::new());
+    }
+
+    #[test]
+    fn a_growing_prefix_splits_classes_only_where_a_longer_walk_differs() {
+        // Bodies as instruction lists: functions 0 and 1 equal, 2 differs from them at
+        // instruction 100 (split by the 128 key), 3 at 300 (only by the 512 key, for
+        // functions of 4 x 48 blocks or more), 4 at 100 but small (its class, with 5,
+        // never grows), 6 ends at 20 (its walk never stops at a limit: never read again).
+        let body = |at: usize, len: usize| -> Vec<u32> { (0..len).map(|i| if i == at { 7 } else { 1 }).collect() };
+        let bodies = [body(usize::MAX, 1000), body(usize::MAX, 1000), body(100, 1000), body(300, 1000)]
+            .into_iter()
+            .chain([body(100, 1000), body(usize::MAX, 1000), body(usize::MAX, 20)])
+            .collect::<Vec<_>>();
+        let size = [200, 200, 200, 200, 10, 10, 200];
+        let read = std::cell::RefCell::new(Vec::new());
+        let key = |i: usize, l: u32| -> u64 {
+            let b = &bodies[i];
+            let n = b.len().min(l as usize);
+            let h = b[..n].iter().fold(n as u64, |h, &x| (h ^ u64::from(x)).wrapping_mul(0x100_0000_01b3));
+            if b.len() > l as usize {
+                h | 3
+            } else {
+                (h & !2) | 1
+            }
+        };
+        let prefix = |fs: &[V], l: u32, _: bool| -> Keys {
+            let ids: Vec<usize> = fs.iter().map(|v| v.0 as usize).collect();
+            read.borrow_mut().push((l, ids.clone()));
+            (ids.iter().map(|&i| key(i, l)).collect(), Vec::new())
+        };
+        let defs: Vec<(usize, V)> = (0..7).map(|i| (i, V(i as _))).collect();
+        let set: Vec<usize> = (0..7).collect();
+        let run = |max: u32| {
+            read.borrow_mut().clear();
+            let mut keys = vec![5, 5, 5, 5, 9, 9, 5];
+            let mut last: Vec<u64> = (0..7).map(|i| key(i, 32)).collect();
+            refine_longer(&mut keys, &set, &mut last, &size, &defs, 32, max, 48, &prefix);
+            keys
+        };
+        let alone = |keys: &[u64]| -> Vec<bool> {
+            let c = KeyCounts::of(keys);
+            keys.iter().map(|&k| !c.shared(k)).collect()
+        };
+        // Up to 512: 2 alone at 128, 3 at 512; 0 and 1 together; the small class whole.
+        let keys = run(512);
+        assert_eq!(alone(&keys), vec![false, false, true, true, false, false, true]);
+        assert_eq!(keys[0], keys[1]);
+        assert_eq!(keys[4], keys[5]);
+        // Read at 128: the stopped members of the large class (not 6, which ended); at 512
+        // only the class of 0, 1 and 3 still shared (2 and 6 split off already).
+        assert_eq!(*read.borrow(), vec![(128, vec![0, 1, 2, 3]), (512, vec![0, 1, 3])]);
+        // Up to 128 only: 3 stays with 0 and 1.
+        let keys = run(128);
+        assert_eq!(alone(&keys), vec![false, false, true, false, false, false, true]);
+        assert_eq!(keys[0], keys[3]);
     }
 
     #[test]

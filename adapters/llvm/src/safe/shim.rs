@@ -391,13 +391,25 @@ impl ScanScratch {
 
     /// The prefix key (see `crate::shape`: the first `limit` instructions in the order's
     /// walk order; 0 for a value the shim cannot key) of each of `fs`, in order (the memory
-    /// of the next ones asked for ahead).
-    pub fn prefix_keys(&self, fs: &[V], ptr_bits: u32, limit: u32) -> Vec<u64> {
+    /// of the next ones asked for ahead), and with `with_blocks` each one's block number
+    /// bound (as `shape_keys`; empty without).
+    pub fn prefix_keys(&self, fs: &[V], ptr_bits: u32, limit: u32, with_blocks: bool) -> (Vec<u64>, Vec<u32>) {
         let mut out = vec![0u64; fs.len()];
+        let mut blocks = if with_blocks { vec![0u32; fs.len()] } else { Vec::new() };
         let scan = self.raw();
         // SAFETY: as `shape_keys`.
-        unsafe { ffi::mergefunc_prefix_keys(scan, fs.as_ptr().cast(), fs.len(), ptr_bits, limit, out.as_mut_ptr()) };
-        out
+        unsafe {
+            ffi::mergefunc_prefix_keys(
+                scan,
+                fs.as_ptr().cast(),
+                fs.len(),
+                ptr_bits,
+                limit,
+                out.as_mut_ptr(),
+                if with_blocks { blocks.as_mut_ptr() } else { std::ptr::null_mut() },
+            )
+        };
+        (out, blocks)
     }
 }
 
