@@ -323,6 +323,31 @@ pub enum ConstKind {
     Opaque(u64),
 }
 
+impl ConstKind {
+    /// The constants this one is made of, in operand order: the elements of an aggregate,
+    /// the operands of an expression, the four parts of a signed pointer; none for the
+    /// other kinds (their contents are data or global references).
+    pub fn operands(&self) -> impl Iterator<Item = ConstId> + '_ {
+        let (list, parts): (&[ConstId], Option<[ConstId; 4]>) = match self {
+            ConstKind::Array(v) | ConstKind::Struct(v) | ConstKind::Vector(v) => (v, None),
+            ConstKind::Expr { operands, .. } => (operands, None),
+            ConstKind::PtrAuth { ptr, key, disc, addr_disc } => (&[], Some([*ptr, *key, *disc, *addr_disc])),
+            ConstKind::Null
+            | ConstKind::Undef
+            | ConstKind::Poison
+            | ConstKind::Int(_)
+            | ConstKind::Float(_)
+            | ConstKind::DataArray(_)
+            | ConstKind::DataVector(_)
+            | ConstKind::Global(_)
+            | ConstKind::BlockAddress { .. }
+            | ConstKind::Wrapped { .. }
+            | ConstKind::Opaque(_) => (&[], None),
+        };
+        list.iter().copied().chain(parts.into_iter().flatten())
+    }
+}
+
 /// A property of a constant expression.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ConstProp {

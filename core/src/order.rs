@@ -930,26 +930,8 @@ impl<M: Module + ?Sized, T: Trace> Cx<'_, '_, M, T> {
             return known;
         }
         let m = self.m;
-        let r = match &m.const_data(c).kind {
-            ConstKind::BlockAddress { .. } => true,
-            ConstKind::Array(v) | ConstKind::Struct(v) | ConstKind::Vector(v) => {
-                v.iter().any(|e| self.has_block_address(*e))
-            }
-            ConstKind::Expr { operands, .. } => operands.iter().any(|e| self.has_block_address(*e)),
-            ConstKind::PtrAuth { ptr, key, disc, addr_disc } => {
-                [*ptr, *key, *disc, *addr_disc].iter().any(|e| self.has_block_address(*e))
-            }
-            ConstKind::Null
-            | ConstKind::Undef
-            | ConstKind::Poison
-            | ConstKind::Int(_)
-            | ConstKind::Float(_)
-            | ConstKind::DataArray(_)
-            | ConstKind::DataVector(_)
-            | ConstKind::Global(_)
-            | ConstKind::Wrapped { .. }
-            | ConstKind::Opaque(_) => false,
-        };
+        let kind = &m.const_data(c).kind;
+        let r = matches!(kind, ConstKind::BlockAddress { .. }) || kind.operands().any(|e| self.has_block_address(e));
         self.s.const_ctx[i] = if r { 2 } else { 1 };
         r
     }

@@ -98,25 +98,8 @@ impl LlvmModule {
 
     /// The most levels of nesting among the operands of content `k`, 0 for a leaf.
     fn operands_height(&self, k: &ConstKind) -> u32 {
-        let h = |c: &ConstId| self.tables.const_heights.get(c.index()).copied().unwrap_or(1);
-        match k {
-            ConstKind::Array(v) | ConstKind::Struct(v) | ConstKind::Vector(v) => v.iter().map(h).max().unwrap_or(0),
-            ConstKind::Expr { operands, .. } => operands.iter().map(h).max().unwrap_or(0),
-            ConstKind::PtrAuth { ptr, key, disc, addr_disc } => {
-                [ptr, key, disc, addr_disc].into_iter().map(h).max().unwrap_or(0)
-            }
-            ConstKind::Null
-            | ConstKind::Undef
-            | ConstKind::Poison
-            | ConstKind::Int(_)
-            | ConstKind::Float(_)
-            | ConstKind::DataArray(_)
-            | ConstKind::DataVector(_)
-            | ConstKind::Global(_)
-            | ConstKind::BlockAddress { .. }
-            | ConstKind::Wrapped { .. }
-            | ConstKind::Opaque(_) => 0,
-        }
+        let h = |c: ConstId| self.tables.const_heights.get(c.index()).copied().unwrap_or(1);
+        k.operands().map(h).max().unwrap_or(0)
     }
 
     /// A constant nested too deep to read, by its identity: LLVM uniques constants, so
