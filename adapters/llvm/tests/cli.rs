@@ -327,6 +327,7 @@ fn merging_twice_changes_nothing() {
     // Everything but the `; ModuleID = <input path>` line is identical.
     let body = |p: &Path| std::fs::read_to_string(p).unwrap().lines().skip(1).collect::<Vec<_>>().join("\n");
     assert_eq!(body(&once), body(&twice));
+    let _ = std::fs::remove_dir_all(&d);
 }
 
 /// The prescan's thread count never changes the output: a module above the prescan's
