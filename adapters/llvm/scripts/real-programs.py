@@ -59,6 +59,13 @@ Programs (sources from crates.io through cargo; drivers and inputs in real-progr
             (signedness, constants, wrapping and saturating sums, a table of callbacks,
             C callbacks called from Rust); its integration test builds a C program with
             clang-22 against the `.so` and checks what it prints.
+  async     real-programs/rust-async: a program of two crates on tokio 1.54.1 (Cargo.lock
+            pins every crate, fetched by cargo): current-thread runtimes on paused time
+            (sleeps, intervals, timeouts), a multi-thread runtime, mpsc, oneshot,
+            broadcast and watch channels, biased `select!`, JoinSet, a semaphore,
+            `async-trait` stages and boxed futures, near-twin `async fn`s (signedness,
+            constants, wrapping against saturating) and generic async functions
+            instantiated for many future and item types; its tests and its binary's output.
   memchr, ryu, regex-syntax, smallvec, aho-corasick, itoa, indexmap, hashbrown,
   serde_json, arrayvec, bytes, anyhow, semver, toml, regex  the crates' own test suites (`cargo test --release
             --lib --bins --tests`, pinned versions from crates.io), built like rust-app.
@@ -1409,7 +1416,7 @@ def first_diff(a, b):
 
 # Rust programs of this folder (real-programs/), each with its tests and a binary whose
 # output is compared too.
-RUST_LOCAL = {"rust": "rust-app", "traps": "rust-traps", "cdylib": "rust-cdylib"}
+RUST_LOCAL = {"rust": "rust-app", "traps": "rust-traps", "cdylib": "rust-cdylib", "async": "rust-async"}
 # Those without a binary: their tests are all there is to run (rust-cdylib's integration
 # test builds a C program against the cdylib and checks what it prints).
 RUST_LOCAL_NO_BIN = {"cdylib"}

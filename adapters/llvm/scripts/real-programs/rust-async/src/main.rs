@@ -1,0 +1,5 @@
+fn main() {
+    for line in rust_async::report() {
+        println!("{line}");
+    }
+}
