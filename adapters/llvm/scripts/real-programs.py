@@ -38,13 +38,16 @@ Programs (sources from crates.io through cargo; drivers and inputs in real-progr
   interpose real-programs/classes/interpose-*.c: a shared library of exported twins
             (plain, weak, protected, hidden, static; in one unit and across two) built
             with -fsemantic-interposition, -fno-semantic-interposition and clang's
-            default, called by an executable by name, through the library's callers and
+            default, and linked with -Bsymbolic-functions after clang's default,
+            -fno-semantic-interposition, and -fvisibility=hidden with explicit exports;
+            called by an executable by name, through the library's callers and
             through addresses, with no preload and with a preloaded library defining one
             twin of each pair (LD_PRELOAD); every build of the library (base, opt,
             cli:SET, and the plugin in its full-LTO and ThinLTO links and on every unit)
             must answer what its unmerged build answers, under a preload too except with
-            clang's default, where the optimizers assume an interposer does what the
-            definition does (what differs is printed, not compared);
+            clang's default and -fno-semantic-interposition without -Bsymbolic-functions,
+            where the optimizers assume an interposer does what the definition does (what
+            differs is printed, not compared);
   openmp    real-programs/classes/omp.c (-fopenmp, libomp-22-dev): outlined parallel
             regions, tasks, taskloops, reduction helpers of several operators and types,
             a user-declared reduction, ordered/atomic/critical sections;
@@ -1188,8 +1191,21 @@ def cfi_dso_program(args, tally):
 # rule) says what every call answers under a preload; clang's default and
 # -fno-semantic-interposition let the optimizers assume an interposer does what the
 # definition does (LLVM: such a function is not interposable), so there only the run
-# without a preload must match.
-INTERPOSE_MODES = {"si": ["-fsemantic-interposition"], "nosi": ["-fno-semantic-interposition"], "default": []}
+# without a preload must match. The `bsym` modes link with -Bsymbolic-functions: every
+# reference of the library to its own functions (calls, thunks' calls, addresses) binds
+# to its own definitions at link time, so a preload changes only what the executable
+# calls by name, and every run must match whatever the compiler assumed: clang's default
+# (`bsym`), -fno-semantic-interposition (`bsym-nosi`), and -fvisibility=hidden with
+# explicit exports (`hidden`: INTERPOSE_EXPORT, default visibility, on what the library
+# exports).
+INTERPOSE_MODES = {"si": ["-fsemantic-interposition"], "nosi": ["-fno-semantic-interposition"], "default": [],
+                   "bsym": [], "bsym-nosi": ["-fno-semantic-interposition"],
+                   "hidden": ["-fvisibility=hidden", "-fno-semantic-interposition",
+                              '-DINTERPOSE_EXPORT=__attribute__((visibility("default")))']}
+# the link flags of a mode (every link of its library)
+INTERPOSE_LINK_FLAGS = {m: ["-Wl,-Bsymbolic-functions"] for m in ("bsym", "bsym-nosi", "hidden")}
+# the modes whose preloaded runs are compared in full (the others: their fixed twins only)
+INTERPOSE_FULL_MODES = {"si", "bsym", "bsym-nosi", "hidden"}
 # (run name, LD_PRELOAD side): no preload, twin_a/weak_a/prot_a preloaded, the `_b` twins
 INTERPOSE_RUNS = [("none", None), ("preload-a", "a"), ("preload-b", "b")]
 # interpose-main.c's table index of the first twin that is not a plain exported one
@@ -1248,7 +1264,7 @@ def interpose_program(args, tally):
 
             def link_shared(b, inputs, extra=(), env=None):
                 out = lib_dir(b)
-                r = run(["clang-22", "-fuse-ld=lld", "-shared"] + list(extra) + inputs +
+                r = run(["clang-22", "-fuse-ld=lld", "-shared"] + list(extra) + INTERPOSE_LINK_FLAGS.get(mode, []) + inputs +
                         ["-o", os.path.join(out, "libinterpose.so")], env=env)
                 if r.returncode:
                     tally.append(f"interpose {mode} -{ol} {b}: link FAILED: {r.stderr[-1500:]}")
@@ -1294,7 +1310,8 @@ def interpose_program(args, tally):
                         objs.append(o)
                     for set_name, params in [(base_name, None)] + [(k, v[1]) for k, v in sets.items()]:
                         b = base_name if params is None else f"{prefix}:{set_name}"
-                        env, extra = dict(os.environ), [f"-{ol}", lto, "-Wl,--thinlto-jobs=1"] + mflags
+                        env, extra = dict(os.environ), [f"-{ol}", lto, "-Wl,--thinlto-jobs=1"] + \
+                            [f for f in mflags if not f.startswith("-D")]
                         reports = os.path.join(lib_dir(b), "reports")
                         if params is not None:
                             # one report per module (every ThinLTO backend writes its own)
@@ -1332,13 +1349,13 @@ def interpose_program(args, tally):
                     r = subprocess.run([exe], stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, cwd=d,
                                        timeout=60)
                     outs.append((run_name, r.returncode, r.stdout))
-                # without semantic interposition only the fixed twins' lines of a
-                # preload run are compared
-                compared = outs if mode == "si" else outs[:1] + [
+                # without semantic interposition or -Bsymbolic-functions only the fixed
+                # twins' lines of a preload run are compared
+                compared = outs if mode in INTERPOSE_FULL_MODES else outs[:1] + [
                     (n + " (weak, protected, hidden, static twins)", c, interpose_fixed_lines(o)) for n, c, o in outs[1:]]
                 results[b] = (([o[1] for o in compared], b"".join(b"== %s\n" % o[0].encode() + o[2]
                                                                   for o in compared)), merged)
-                outside[b] = outs[1:] if mode != "si" else []
+                outside[b] = outs[1:] if mode not in INTERPOSE_FULL_MODES else []
             report(f"interpose-{mode}", ol, results, tally)
             # without semantic interposition, what a preload changes is printed, not
             # compared: the optimizers (opt-22's MergeFunctions among them) may assume an

@@ -12,7 +12,9 @@
 //! `interpose` builds a shared library of exported twins in three semantic-interposition
 //! modes and runs one executable against it with and without a preloaded library that
 //! defines one twin of each pair (`LD_PRELOAD`); with `-fsemantic-interposition` every
-//! preloaded run must answer what the unmerged library answers.
+//! preloaded run must answer what the unmerged library answers; so must every run of the
+//! library linked with `-Bsymbolic-functions` (clang's default, `-fno-semantic-interposition`,
+//! and `-fvisibility=hidden` with explicit exports).
 //!
 //! It takes a few seconds, so it runs with the execution differential: in CI (`CI` set)
 //! or with `MERGEFUNC_EXEC_DIFF=1`; `MERGEFUNC_EXEC_DIFF=0` skips it anywhere.
@@ -103,5 +105,13 @@ fn interposed_twins_keep_their_answers() {
     // three runs compared per build (alone, `_a` twins preloaded, `_b` twins preloaded)
     let si = out.lines().find(|l| l.starts_with("interpose-si -O2 cli:all ")).expect("the si line");
     assert!(si.contains("exit=[0, 0, 0]") && si.ends_with("same"), "{si}");
+    // linked with -Bsymbolic-functions, the library's own references bind to its own
+    // definitions: the twins merge (thunks calling the survivor) and every preloaded run
+    // is compared in full
+    for mode in ["interpose-bsym", "interpose-bsym-nosi", "interpose-hidden"] {
+        assert!(merged_of_program(&out, Some(mode), "cli:all") >= 8, "{out}");
+        let line = out.lines().find(|l| l.starts_with(&format!("{mode} -O2 cli:all "))).expect("the mode's line");
+        assert!(line.contains("exit=[0, 0, 0]") && line.ends_with("same"), "{line}");
+    }
     let _ = std::fs::remove_dir_all(&work);
 }

@@ -7,6 +7,9 @@
       r = r * 31 + i + (k);                                                                        \
     return r ^ (r >> 7);                                                                           \
   }
-int twin_c(int x) BODY(1)
-int twin_b(int x);
-__attribute__((noinline)) int lib2_twin_b(int x) { return twin_b(x) + 2000; }
+#ifndef INTERPOSE_EXPORT
+#define INTERPOSE_EXPORT
+#endif
+INTERPOSE_EXPORT int twin_c(int x) BODY(1)
+INTERPOSE_EXPORT int twin_b(int x);
+__attribute__((noinline)) INTERPOSE_EXPORT int lib2_twin_b(int x) { return twin_b(x) + 2000; }
