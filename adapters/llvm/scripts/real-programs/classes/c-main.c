@@ -5,6 +5,7 @@ void cleanup_families(int seed);
 void vararg_families(int seed);
 void control_families(int seed);
 void clone_families(int seed);
+void multiversion_families(int seed);
 int main(void) {
   static volatile int seeds[] = {1, 6, 13, 255};
   for (int i = 0; i < 4; i++) {
@@ -14,6 +15,7 @@ int main(void) {
     vararg_families(seeds[i]);
     control_families(seeds[i]);
     clone_families(seeds[i]);
+    multiversion_families(seeds[i]);
   }
   return 0;
 }
