@@ -16,20 +16,12 @@ use tokio::time::Instant;
 
 /// A current-thread runtime whose clock is paused.
 pub fn paused_runtime() -> tokio::runtime::Runtime {
-    tokio::runtime::Builder::new_current_thread()
-        .enable_time()
-        .start_paused(true)
-        .build()
-        .expect("runtime")
+    tokio::runtime::Builder::new_current_thread().enable_time().start_paused(true).build().expect("runtime")
 }
 
 /// A multi-thread runtime of two workers.
 pub fn multi_runtime() -> tokio::runtime::Runtime {
-    tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .expect("runtime")
+    tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().expect("runtime")
 }
 
 /// The near twins of `async-stages`, each pair on inputs that tell them apart.
@@ -37,16 +29,8 @@ pub async fn twins() -> Vec<String> {
     let big = 0x8000_0000_0000_0040u64;
     let mut out = vec![
         format!("shr {:x} {:x}", st::shr_unsigned(big).await, st::shr_signed(big).await),
-        format!(
-            "div {} {}",
-            st::div_unsigned(0xffff_fff0, 3).await,
-            st::div_signed(0xffff_fff0, 3).await
-        ),
-        format!(
-            "less {} {}",
-            st::less_unsigned(1, 0xffff_ffff).await,
-            st::less_signed(1, 0xffff_ffff).await
-        ),
+        format!("div {} {}", st::div_unsigned(0xffff_fff0, 3).await, st::div_signed(0xffff_fff0, 3).await),
+        format!("less {} {}", st::less_unsigned(1, 0xffff_ffff).await, st::less_signed(1, 0xffff_ffff).await),
         format!("add8 {} {}", st::add_wrapping(200, 100).await, st::add_saturating(200, 100).await),
         format!(
             "bits {:x} {:x}",
@@ -72,7 +56,8 @@ pub async fn twins() -> Vec<String> {
         st::drive(st::boxed(3, 6), 0).await,
     ];
     out.push(format!("drive {:x?}", d));
-    let folded_add = st::fold_all((0..6u8).map(|k| st::boxed(k, 1000 + k as u64)).collect(), |a, b| a.wrapping_add(b)).await;
+    let folded_add =
+        st::fold_all((0..6u8).map(|k| st::boxed(k, 1000 + k as u64)).collect(), |a, b| a.wrapping_add(b)).await;
     let folded_xor = st::fold_all((0..6u8).map(|k| st::boxed(k, 1000 + k as u64)).collect(), |a, b| a ^ b).await;
     out.push(format!("fold {folded_add} {folded_xor}"));
     out
@@ -89,10 +74,7 @@ pub fn twins_expected() -> Vec<String> {
         format!("add8 {} {}", 200u8.wrapping_add(100), 200u8.saturating_add(100)),
         format!("bits {:x} {:x}", 3.75f32.to_bits(), 1.5f32.to_bits().wrapping_add(2.25f32.to_bits())),
         format!("scale {} {} {}", 78, 100, 78),
-        format!(
-            "drive {:x?}",
-            [(big >> 3) + 1, (((big as i64) >> 3) as u64) + 1, 38, 48, 42, 4, 255, 55]
-        ),
+        format!("drive {:x?}", [(big >> 3) + 1, (((big as i64) >> 3) as u64) + 1, 38, 48, 42, 4, 255, 55]),
         format!(
             "fold {} {}",
             boxed.iter().fold(0u64, |a, b| a.wrapping_add(*b)),
@@ -145,9 +127,8 @@ pub async fn timers() -> Vec<String> {
         iv.tick().await;
         ticks += 1;
     }
-    let timed_out = tokio::time::timeout(Duration::from_millis(5), tokio::time::sleep(Duration::from_millis(9)))
-        .await
-        .is_err();
+    let timed_out =
+        tokio::time::timeout(Duration::from_millis(5), tokio::time::sleep(Duration::from_millis(9))).await.is_err();
     let in_time = tokio::time::timeout(Duration::from_millis(9), st::scaled_by_9(3)).await;
     vec![
         format!("sleep order {:?}", order),
@@ -364,7 +345,13 @@ mod tests {
         assert_eq!(c[1], format!("watch Some(-9) oneshot {:x}", (0xffff_ff00u32 as i32 / 16) as u32));
         assert_eq!(c[2], format!("semaphore {:?}", (0..6u64).map(|i| i * 7 + 1).collect::<Vec<_>>()));
         let w = |m: u64| 200 + 200 + 3 * m;
-        assert_eq!(c[3], format!("relay {:x?}", [w(255), w(65535), w(u32::MAX as u64), 400u64.wrapping_add(3u64.wrapping_mul(u64::MAX))]));
+        assert_eq!(
+            c[3],
+            format!(
+                "relay {:x?}",
+                [w(255), w(65535), w(u32::MAX as u64), 400u64.wrapping_add(3u64.wrapping_mul(u64::MAX))]
+            )
+        );
     }
 
     #[test]
@@ -377,7 +364,14 @@ mod tests {
     #[tokio::test(start_paused = true)]
     async fn paused_test_runtime_sees_virtual_time() {
         let t0 = Instant::now();
-        let v = st::drive(async { tokio::time::sleep(Duration::from_secs(3600)).await; 5 }, 1).await;
+        let v = st::drive(
+            async {
+                tokio::time::sleep(Duration::from_secs(3600)).await;
+                5
+            },
+            1,
+        )
+        .await;
         assert_eq!((v, t0.elapsed().as_secs()), (6, 3600));
     }
 
