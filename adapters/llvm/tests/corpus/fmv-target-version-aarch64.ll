@@ -1,6 +1,7 @@
 ; RULE: AArch64 function multiversioning (clang-22 -O1 --target=aarch64-linux-gnu -rtlib=compiler-rt of target_version twins): versions for different features ("fmv-features", "target-features") never merge, the twins of one feature and the `default` versions do, the resolvers (each returning its own versions) stay apart
 ; OPT22: @tv_b._Msve2 thunk to @tv_a._Msve2; @tv_b.default and @tv_c.default thunks to @tv_a.default; @mix2.default thunk to @mix.default; @tv_c._Mdotprod, @mix._Mrng, @mix2._Mcrc and the five resolvers stay
 ; EXPECT: tv_b._Msve2=thunk->tv_a._Msve2 tv_b.default=thunk->tv_a.default tv_c.default=thunk->tv_a.default mix2.default=thunk->mix.default
+; TARGET: AArch64, where clang-22 writes target_version functions (x86-64 has none)
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i8:8:32-i16:16:32-i64:64-i128:128-n32:64-S128-Fn32"
 target triple = "aarch64-unknown-linux-gnu"
 
