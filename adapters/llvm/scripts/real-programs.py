@@ -255,6 +255,98 @@ PROFILE_SETS = {"coverage"}
 # module first, after any merge, as the link would.
 LOWER_TYPE_TESTS = {"cfi", "cfi-icall", "cfi-noncanonical", "cfi-generalize"}
 
+# Targets of the C/C++ programs (--target): the clang flags of every compile and link,
+# whether code is position-independent (-fPIC, llc-22's pic model), the command that runs
+# a program (qemu-user with the cross libc's folder for foreign Linux targets, node's WASI
+# for wasm32), and whether the linker loads pass plugins (wasm-ld has no
+# --load-pass-plugin: no full-LTO or ThinLTO plugin builds there; the plugin still runs on
+# every unit, -fpass-plugin). The tools each needs (Debian 12 packages, installed by
+# install_target): cross libcs and libgcc for the linux targets, wasi-libc and
+# libclang-rt-22-dev-wasm32 for WASI.
+class Target:
+    def __init__(self, name, triple_flags, pic, runner, link_plugin, packages, linux=True):
+        self.name, self.flags, self.pic, self.runner = name, triple_flags, pic, runner
+        self.link_plugin, self.packages, self.linux = link_plugin, packages, linux
+
+    def compile_flags(self):
+        """The flags of every compile (the language, optimization level and sources aside)."""
+        return self.flags + (["-fPIC"] if self.pic else [])
+
+    def link_flags(self):
+        """The flags of every link: lld for the ELF targets (wasm-ld is the only wasm linker)."""
+        return self.flags + (["-fuse-ld=lld"] if self.linux else [])
+
+    def llc_flags(self):
+        return ["--relocation-model=pic"] if self.pic else []
+
+    def command(self, exe, work):
+        """The command line that runs `exe` (without its arguments)."""
+        if self.runner == "wasi":
+            runner = os.path.join(work, "run-wasi.mjs")
+            with open(runner, "w") as f:
+                f.write(WASI_RUNNER)
+            return ["node", "--no-warnings", runner, exe]
+        return self.runner + [exe]
+
+
+# Node's WASI host (node:wasi, preview1): the program's arguments, the environment, its
+# run folder preopened as `.` and every top-level folder of the host as itself (Debian
+# 12's wasi-libc resolves relative paths only when no preopen is named `/`), so that
+# programs read their inputs by the paths the other targets use; exits with its status.
+WASI_RUNNER = """import { WASI } from 'node:wasi';
+import { readFileSync, readdirSync } from 'node:fs';
+const preopens = { '.': process.cwd() };
+for (const e of readdirSync('/', { withFileTypes: true }))
+  if (e.isDirectory() && !['proc', 'sys', 'dev'].includes(e.name)) preopens['/' + e.name] = '/' + e.name;
+const wasi = new WASI({ version: 'preview1', args: process.argv.slice(2), env: process.env, returnOnExit: true, preopens });
+const mod = await WebAssembly.compile(readFileSync(process.argv[2]));
+process.exitCode = wasi.start(await WebAssembly.instantiate(mod, wasi.getImportObject()));
+"""
+TARGETS = {
+    "x86_64": Target("x86_64", [], True, [], True, []),
+    "i686": Target("i686", ["-m32"], True, [], True, ["libc6-dev-i386", "lib32gcc-12-dev", "lib32stdc++-12-dev"]),
+    "aarch64": Target("aarch64", ["--target=aarch64-linux-gnu"], True, ["qemu-aarch64", "-L", "/usr/aarch64-linux-gnu"],
+                      True, ["qemu-user", "libc6-dev-arm64-cross", "libgcc-12-dev-arm64-cross",
+                             "libstdc++-12-dev-arm64-cross"]),
+    "riscv64": Target("riscv64", ["--target=riscv64-linux-gnu"], True, ["qemu-riscv64", "-L", "/usr/riscv64-linux-gnu"],
+                      True, ["qemu-user", "libc6-dev-riscv64-cross", "libgcc-12-dev-riscv64-cross",
+                             "libstdc++-12-dev-riscv64-cross"]),
+    "s390x": Target("s390x", ["--target=s390x-linux-gnu"], True, ["qemu-s390x", "-L", "/usr/s390x-linux-gnu"],
+                    True, ["qemu-user", "libc6-dev-s390x-cross", "libgcc-12-dev-s390x-cross",
+                           "libstdc++-12-dev-s390x-cross"]),
+    "wasm32": Target("wasm32", ["--target=wasm32-wasi", "-Wno-deprecated"], False, "wasi", False,
+                     ["wasi-libc", "libclang-rt-22-dev-wasm32", "nodejs"], linux=False),
+}
+TARGET = TARGETS["x86_64"]
+# Programs a target cannot build: Lua throws its errors with longjmp, which wasm32 has
+# only through the exception-handling proposal and a libsetjmp Debian 12's wasi-libc lacks.
+TARGET_SKIPS = {"wasm32": {"lua": "longjmp (Debian 12's wasi-libc has no libsetjmp)"}}
+# Defines a program needs on a target: Unity (cJSON's test framework) without setjmp.
+TARGET_DEFINES = {("wasm32", "cjson"): ["-DUNITY_EXCLUDE_SETJMP_H"]}
+
+
+def install_target(t):
+    """Installs the Debian packages a target needs (apt-get) when a probe program does
+    not build and run: says what is missing otherwise."""
+    probe = os.path.join(tempfile_dir(), f"probe-{t.name}")
+    with open(probe + ".c", "w") as f:
+        f.write('#include <stdio.h>\nint main(void) { puts("ok"); return 0; }\n')
+
+    def works():
+        r = run(["clang-22"] + t.link_flags() + [probe + ".c", "-o", probe])
+        return not r.returncode and run(t.command(probe, os.path.dirname(probe))).stdout.strip() == "ok"
+    if t.packages and not works():
+        run(["apt-get", "install", "-y", "-q"] + t.packages, env=dict(os.environ, DEBIAN_FRONTEND="noninteractive"))
+        if not works():
+            raise SystemExit(f"error: --target {t.name} needs: apt-get install {' '.join(t.packages)}")
+
+
+def tempfile_dir():
+    d = os.path.join(ROOT, "target", "real-programs-probe")
+    os.makedirs(d, exist_ok=True)
+    return d
+
+
 CRATES = """
 [dependencies]
 lua-src = "=551.1.0"
@@ -694,7 +786,7 @@ def program_sources(name, crates, work=None):
     if name == "lua":
         d = os.path.join(crates["lua-src"], "lua-5.4.9")
         srcs = [s for s in sorted(glob.glob(os.path.join(d, "*.c")))]
-        return srcs + [os.path.join(DRV, "lua-driver.c")], [d], ["-DLUA_USE_LINUX"], False, \
+        return srcs + [os.path.join(DRV, "lua-driver.c")], [d], ["-DLUA_USE_LINUX"] if TARGET.linux else [], False, \
             [os.path.join(DRV, "suite.lua")], None
     if name == "sqlite":
         d = os.path.join(crates["libsqlite3-sys"], "sqlite3")
@@ -966,7 +1058,7 @@ def execute(exe, args, cwd):
                    TSAN_OPTIONS="halt_on_error=0:report_bugs=0", PAGER="less")
         if PROFILE_REPORT:
             env["LLVM_PROFILE_FILE"] = exe + ".%m.profraw"
-        r = subprocess.run([exe] + args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=600, cwd=cwd, env=env)
+        r = subprocess.run(TARGET.command(exe, os.path.dirname(exe)) + args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=600, cwd=cwd, env=env)
         out = TIMINGS.sub(b"<time>", r.stdout)
         return r.returncode, out + (coverage_report(exe) if PROFILE_REPORT else b"")
     except subprocess.TimeoutExpired:
@@ -975,6 +1067,7 @@ def execute(exe, args, cwd):
 
 def c_program(name, crates, args, tally):
     srcs, incs, defs, cxx, run_args, run_dir = program_sources(name, crates, args.work)
+    defs = defs + TARGET_DEFINES.get((TARGET.name, name), [])
     sets = {k: v for k, v in OPTION_SETS.items() if k in args.sets.split(",")}
     # a source is a path or (path, its own extra flags)
     srcs = [s if isinstance(s, tuple) else (s, []) for s in srcs]
@@ -991,7 +1084,10 @@ def c_program(name, crates, args, tally):
         lang.append(hooks)
     srcs = [(s, own + (CFLAG_SETS[args.mix] if args.mix and i % 2 else CFLAG_SETS[args.cflags]))
             for i, (s, own) in enumerate(srcs)]
-    tag = ("" if args.cflags == "plain" else f"-{args.cflags}") + (f"-mix-{args.mix}" if args.mix else "")
+    tag = ("" if args.cflags == "plain" else f"-{args.cflags}") + (f"-mix-{args.mix}" if args.mix else "") + \
+        ("" if TARGET.name == "x86_64" else f"-{TARGET.name}")
+    # the target's flags: every compile (tcc) and every link (tld)
+    tcc, tld = TARGET.compile_flags(), TARGET.link_flags()
     inc = [f"-I{i}" for i in incs]
     for ol in args.opt_levels.split(","):
         d = os.path.join(args.work, f"{name}-{ol}{tag}")
@@ -1000,7 +1096,7 @@ def c_program(name, crates, args, tally):
         bcs = []
         for i, (s, own) in enumerate(srcs):
             bc = os.path.join(d, f"{i:03d}-{os.path.basename(s)}.bc")
-            must([cc, f"-{ol}", "-emit-llvm", "-c", "-w", "-fPIC"] + std + defs + own + inc + [s, "-o", bc])
+            must([cc, f"-{ol}", "-emit-llvm", "-c", "-w"] + tcc + std + defs + own + inc + [s, "-o", bc])
             bcs.append(bc)
         linked = os.path.join(d, "linked.bc")
         must(["llvm-link-22"] + bcs + ["-o", linked])
@@ -1037,7 +1133,7 @@ def c_program(name, crates, args, tally):
                 lowered = exe + ".ltt.bc"
                 must(["opt-22", "-passes=lowertypetests", bc, "-o", lowered])
                 bc = lowered
-            r = run(["llc-22", "-O2", "-filetype=obj", "--relocation-model=pic", bc, "-o", exe + ".o"])
+            r = run(["llc-22", "-O2", "-filetype=obj"] + TARGET.llc_flags() + [bc, "-o", exe + ".o"])
             if r.returncode:
                 if b == "opt":
                     # opt-22's own output: a known failure (docs/deviations.md: two unnamed
@@ -1046,25 +1142,27 @@ def c_program(name, crates, args, tally):
                 else:
                     tally.append(f"{name} -{ol} {b}: llc-22 FAILED: {r.stderr[-1500:]}")
                 continue
-            must([cc, "-fuse-ld=lld"] + lang + [exe + ".o", "-o", exe, "-lm"] + LINK_LIBS.get(name, []))
+            must([cc] + tld + lang + [exe + ".o", "-o", exe, "-lm"] + LINK_LIBS.get(name, []))
             results[b] = (execute(exe, run_args, run_dir or d), merged_of(rep) if rep else None)
-        if args.plugin and ol in args.plugin_levels.split(","):
+        if args.plugin and ol in args.plugin_levels.split(",") and not TARGET.link_plugin:
+            print(f"{name} -{ol} plugin, thin: not built for {TARGET.name} (its linker loads no pass plugins)")
+        if args.plugin and ol in args.plugin_levels.split(",") and TARGET.link_plugin:
             objs = []
             for i, (s, own) in enumerate(srcs):
                 o = os.path.join(d, f"lto-{i:03d}.o")
-                must([cc, f"-{ol}", "-flto", "-c", "-w", "-fPIC"] + std + defs + own + inc + [s, "-o", o])
+                must([cc, f"-{ol}", "-flto", "-c", "-w"] + tcc + std + defs + own + inc + [s, "-o", o])
                 objs.append(o)
             for set_name, (_, params) in sets.items():
                 exe, rep = os.path.join(d, f"plugin-{set_name}.exe"), os.path.join(d, f"plugin-{set_name}.json")
                 env = dict(os.environ, MERGEFUNC_PLUGIN_PARAMS=f"{params}{';' if params else ''}verify;report={rep}")
-                r = run([cc, f"-{ol}", "-flto", "-fuse-ld=lld"] + lang + objs + ["-o", exe, "-lm", f"-Wl,--load-pass-plugin={args.plugin}"] + LINK_LIBS.get(name, []), env=env)
+                r = run([cc, f"-{ol}", "-flto"] + tld + lang + objs + ["-o", exe, "-lm", f"-Wl,--load-pass-plugin={args.plugin}"] + LINK_LIBS.get(name, []), env=env)
                 if r.returncode:
                     tally.append(f"{name} plugin:{set_name}: link FAILED: {r.stderr[-1500:]}")
                     continue
                 results[f"plugin:{set_name}"] = (execute(exe, run_args, run_dir or d), merged_of(rep))
             # the same link without the plugin is the plugin builds' own reference
             exe = os.path.join(d, "lto-base.exe")
-            must([cc, f"-{ol}", "-flto", "-fuse-ld=lld"] + lang + objs + ["-o", exe, "-lm"] + LINK_LIBS.get(name, []))
+            must([cc, f"-{ol}", "-flto"] + tld + lang + objs + ["-o", exe, "-lm"] + LINK_LIBS.get(name, []))
             results["lto-base"] = (execute(exe, run_args, run_dir or d), None)
             if args.thin:
                 # ThinLTO: the plugin in every backend of lld's thin link, against the same
@@ -1075,11 +1173,11 @@ def c_program(name, crates, args, tally):
                 objs = []
                 for i, (s, own) in enumerate(srcs):
                     o = os.path.join(d, f"thin-{i:03d}.o")
-                    must([cc, f"-{ol}", "-flto=thin", "-c", "-w", "-fPIC"] + std + defs + thin(own) + inc + [s, "-o", o])
+                    must([cc, f"-{ol}", "-flto=thin", "-c", "-w"] + tcc + std + defs + thin(own) + inc + [s, "-o", o])
                     objs.append(o)
                 for set_name, params in [("thin-base", None)] + [(k, v[1]) for k, v in sets.items()]:
                     exe, rep = os.path.join(d, f"thin-{set_name}.exe"), os.path.join(d, f"thin-{set_name}.json")
-                    cmd = [cc, f"-{ol}", "-flto=thin", "-fuse-ld=lld", "-Wl,--thinlto-jobs=1"] + thin(lang) + objs + \
+                    cmd = [cc, f"-{ol}", "-flto=thin", "-Wl,--thinlto-jobs=1"] + tld + thin(lang) + objs + \
                         ["-o", exe, "-lm"] + LINK_LIBS.get(name, [])
                     env = dict(os.environ)
                     if params is not None:
@@ -1091,6 +1189,7 @@ def c_program(name, crates, args, tally):
                         continue
                     key = "thin-base" if params is None else f"thin:{set_name}"
                     results[key] = (execute(exe, run_args, run_dir or d), merged_of(rep) if params is not None else None)
+        if args.plugin and ol in args.plugin_levels.split(","):
             # the plugin on every translation unit (-fpass-plugin), and the same build
             # without it as the reference; not with a flag set that compiles for LTO
             # (CFI): the plugin does not run in an LTO pre-link (docs/plugin.md)
@@ -1099,7 +1198,7 @@ def c_program(name, crates, args, tally):
                 objs, merged, failed = [], 0, False
                 for i, (s, own) in enumerate(srcs):
                     o = os.path.join(d, f"tu-{set_name}-{i:03d}.o")
-                    cmd = [cc, f"-{ol}", "-c", "-w", "-fPIC"] + std + defs + own + inc + [s, "-o", o]
+                    cmd = [cc, f"-{ol}", "-c", "-w"] + tcc + std + defs + own + inc + [s, "-o", o]
                     env = dict(os.environ)
                     if params is not None:
                         rep = o + ".json"
@@ -1116,7 +1215,7 @@ def c_program(name, crates, args, tally):
                 if failed:
                     continue
                 exe = os.path.join(d, f"tu-{set_name}.exe")
-                must([cc, "-fuse-ld=lld"] + lang + objs + ["-o", exe, "-lm"] + LINK_LIBS.get(name, []))
+                must([cc] + tld + lang + objs + ["-o", exe, "-lm"] + LINK_LIBS.get(name, []))
                 key = "tu-base" if params is None else f"pertu:{set_name}"
                 results[key] = (execute(exe, run_args, run_dir or d), merged if params is not None else None)
         report(name, ol, results, tally, OPT22_KNOWN.get(args.cflags) or OPT22_KNOWN.get(args.mix),
@@ -1739,6 +1838,9 @@ def main():
     ap.add_argument("--mix", choices=sorted(CFLAG_SETS),
                     help="compile every second source with this flag set instead of --cflags "
                          "(a mixed-flag program: the merge must not fold across the difference)")
+    ap.add_argument("--target", default="x86_64", choices=sorted(TARGETS),
+                    help="target of the C/C++ programs (default: x86_64); others run under qemu-user "
+                         "or node's WASI (see TARGETS)")
     ap.add_argument("--fetch-debian", metavar="NAME", choices=sorted(DEBIAN_SOURCES),
                     help="only fetch and unpack a Debian source package into WORK/debian-src "
                          "and print its folder (for gen-cpp-debian.sh)")
@@ -1769,10 +1871,18 @@ def main():
         if r.returncode:
             raise SystemExit(f"error: --cflags/--mix {set_name} needs the sanitizer runtimes of clang-22 "
                              f"(Debian: libclang-rt-22-dev):\n{r.stderr[-800:]}")
+    global TARGET
+    TARGET = TARGETS[args.target]
+    install_target(TARGET)
     crates = crate_dirs(args.work) if any(p in ("lua", "sqlite", "compress") for p in args.programs.split(",")) else {}
     tally = []
     for name in args.programs.split(","):
-        if name == "cfi-dso":
+        skip = TARGET_SKIPS.get(TARGET.name, {}).get(name)
+        if TARGET.name != "x86_64" and (name in ("cfi-dso", "interpose") or name in RUST_LOCAL or name in RUST_CRATES):
+            skip = "built for x86_64 only"
+        if skip:
+            print(f"{name}: skipped on {TARGET.name} ({skip})")
+        elif name == "cfi-dso":
             cfi_dso_program(args, tally)
         elif name == "interpose":
             interpose_program(args, tally)
