@@ -323,6 +323,9 @@ TARGET = TARGETS["x86_64"]
 TARGET_SKIPS = {"wasm32": {"lua": "longjmp (Debian 12's wasi-libc has no libsetjmp)"}}
 # Defines a program needs on a target: Unity (cJSON's test framework) without setjmp.
 TARGET_DEFINES = {("wasm32", "cjson"): ["-DUNITY_EXCLUDE_SETJMP_H"]}
+# Libraries a program links on a target: WASI's emulated signal.h (libsodium's
+# guard-page tests include it; their handlers are compiled out on WASI).
+TARGET_LINK_LIBS = {("wasm32", "libsodium"): ["-lwasi-emulated-signal"]}
 
 
 def install_target(t):
@@ -528,6 +531,21 @@ SODIUM_DEFINES = ["-DCONFIGURED=1", "-DNATIVE_LITTLE_ENDIAN=1", "-DCPU_UNALIGNED
     "TMMINTRIN_H SMMINTRIN_H AVXINTRIN_H AVX2INTRIN_H AVX512FINTRIN_H WMMINTRIN_H RDRAND SYS_MMAN_H "
     "SYS_RANDOM_H MMAP MLOCK MADVISE MPROTECT GETRANDOM GETENTROPY POSIX_MEMALIGN GETPID NANOSLEEP "
     "EXPLICIT_BZERO C_VARARRAYS ALLOCA ALLOCA_H").split()]
+# What libsodium's configure finds on the other targets: no x86 intrinsics or cpuid (the
+# per-extension files compile to nothing), 128-bit integers on 64-bit targets only, the
+# byte order of the target; on WASI only what wasi-libc has (arc4random through
+# __wasi__, emulated signal.h for the tests).
+SODIUM_LINUX = ("WEAK_SYMBOLS ATOMIC_OPS PTHREAD SYS_MMAN_H SYS_RANDOM_H MMAP MLOCK MADVISE MPROTECT GETRANDOM "
+                "GETENTROPY POSIX_MEMALIGN GETPID NANOSLEEP EXPLICIT_BZERO C_VARARRAYS ALLOCA ALLOCA_H").split()
+SODIUM_TARGET_DEFINES = {
+    "i686": [d for d in SODIUM_DEFINES if d != "-DHAVE_TI_MODE=1"],
+    "aarch64": ["-DCONFIGURED=1", "-DNATIVE_LITTLE_ENDIAN=1", "-DCPU_UNALIGNED_ACCESS=1"] +
+               [f"-DHAVE_{m}=1" for m in ["TI_MODE"] + SODIUM_LINUX],
+    "riscv64": ["-DCONFIGURED=1", "-DNATIVE_LITTLE_ENDIAN=1"] + [f"-DHAVE_{m}=1" for m in ["TI_MODE"] + SODIUM_LINUX],
+    "s390x": ["-DCONFIGURED=1", "-DNATIVE_BIG_ENDIAN=1"] + [f"-DHAVE_{m}=1" for m in ["TI_MODE"] + SODIUM_LINUX],
+    "wasm32": ["-DCONFIGURED=1", "-DNATIVE_LITTLE_ENDIAN=1", "-D_WASI_EMULATED_SIGNAL"] +
+              [f"-DHAVE_{m}=1" for m in ("C_VARARRAYS", "POSIX_MEMALIGN")],
+}
 # The instruction-set flags of libsodium's per-extension libraries (src/libsodium/
 # Makefile.am: libsse2, libssse3, libsse41, libavx2, libavx512f, libaesni, librdrand), by
 # the file names that belong to them: near-twin implementations of one primitive, each
@@ -567,7 +585,9 @@ def sodium_sources(d, work):
     srcs = []
     for s in sorted(glob.glob(os.path.join(d, "src", "libsodium", "**", "*.c"), recursive=True)):
         isa = next((flags for suffix, flags in SODIUM_ISA if s.endswith(suffix)), [])
-        srcs.append((s, SODIUM_DEFINES + isa))
+        if TARGET.name not in ("x86_64", "i686"):
+            isa = []
+        srcs.append((s, SODIUM_TARGET_DEFINES.get(TARGET.name, SODIUM_DEFINES) + isa))
     for t in SODIUM_TESTS:
         srcs.append((os.path.join(d, "test", "default", t + ".c"), [f"-Dmain=sodium_test_{t}", f"-Dxmain=xmain_{t}"]))
     return srcs + [os.path.join(DRV, "sodium-driver.c")], [os.path.join(gen, "sodium"), gen, inc,
@@ -1068,6 +1088,7 @@ def execute(exe, args, cwd):
 def c_program(name, crates, args, tally):
     srcs, incs, defs, cxx, run_args, run_dir = program_sources(name, crates, args.work)
     defs = defs + TARGET_DEFINES.get((TARGET.name, name), [])
+    libs = LINK_LIBS.get(name, []) + TARGET_LINK_LIBS.get((TARGET.name, name), [])
     sets = {k: v for k, v in OPTION_SETS.items() if k in args.sets.split(",")}
     # a source is a path or (path, its own extra flags)
     srcs = [s if isinstance(s, tuple) else (s, []) for s in srcs]
@@ -1142,7 +1163,7 @@ def c_program(name, crates, args, tally):
                 else:
                     tally.append(f"{name} -{ol} {b}: llc-22 FAILED: {r.stderr[-1500:]}")
                 continue
-            must([cc] + tld + lang + [exe + ".o", "-o", exe, "-lm"] + LINK_LIBS.get(name, []))
+            must([cc] + tld + lang + [exe + ".o", "-o", exe, "-lm"] + libs)
             results[b] = (execute(exe, run_args, run_dir or d), merged_of(rep) if rep else None)
         if args.plugin and ol in args.plugin_levels.split(",") and not TARGET.link_plugin:
             print(f"{name} -{ol} plugin, thin: not built for {TARGET.name} (its linker loads no pass plugins)")
@@ -1155,14 +1176,14 @@ def c_program(name, crates, args, tally):
             for set_name, (_, params) in sets.items():
                 exe, rep = os.path.join(d, f"plugin-{set_name}.exe"), os.path.join(d, f"plugin-{set_name}.json")
                 env = dict(os.environ, MERGEFUNC_PLUGIN_PARAMS=f"{params}{';' if params else ''}verify;report={rep}")
-                r = run([cc, f"-{ol}", "-flto"] + tld + lang + objs + ["-o", exe, "-lm", f"-Wl,--load-pass-plugin={args.plugin}"] + LINK_LIBS.get(name, []), env=env)
+                r = run([cc, f"-{ol}", "-flto"] + tld + lang + objs + ["-o", exe, "-lm", f"-Wl,--load-pass-plugin={args.plugin}"] + libs, env=env)
                 if r.returncode:
                     tally.append(f"{name} plugin:{set_name}: link FAILED: {r.stderr[-1500:]}")
                     continue
                 results[f"plugin:{set_name}"] = (execute(exe, run_args, run_dir or d), merged_of(rep))
             # the same link without the plugin is the plugin builds' own reference
             exe = os.path.join(d, "lto-base.exe")
-            must([cc, f"-{ol}", "-flto"] + tld + lang + objs + ["-o", exe, "-lm"] + LINK_LIBS.get(name, []))
+            must([cc, f"-{ol}", "-flto"] + tld + lang + objs + ["-o", exe, "-lm"] + libs)
             results["lto-base"] = (execute(exe, run_args, run_dir or d), None)
             if args.thin:
                 # ThinLTO: the plugin in every backend of lld's thin link, against the same
@@ -1178,7 +1199,7 @@ def c_program(name, crates, args, tally):
                 for set_name, params in [("thin-base", None)] + [(k, v[1]) for k, v in sets.items()]:
                     exe, rep = os.path.join(d, f"thin-{set_name}.exe"), os.path.join(d, f"thin-{set_name}.json")
                     cmd = [cc, f"-{ol}", "-flto=thin", "-Wl,--thinlto-jobs=1"] + tld + thin(lang) + objs + \
-                        ["-o", exe, "-lm"] + LINK_LIBS.get(name, [])
+                        ["-o", exe, "-lm"] + libs
                     env = dict(os.environ)
                     if params is not None:
                         env["MERGEFUNC_PLUGIN_PARAMS"] = plugin_params(params, rep)
@@ -1215,7 +1236,7 @@ def c_program(name, crates, args, tally):
                 if failed:
                     continue
                 exe = os.path.join(d, f"tu-{set_name}.exe")
-                must([cc] + tld + lang + objs + ["-o", exe, "-lm"] + LINK_LIBS.get(name, []))
+                must([cc] + tld + lang + objs + ["-o", exe, "-lm"] + libs)
                 key = "tu-base" if params is None else f"pertu:{set_name}"
                 results[key] = (execute(exe, run_args, run_dir or d), merged if params is not None else None)
         report(name, ol, results, tally, OPT22_KNOWN.get(args.cflags) or OPT22_KNOWN.get(args.mix),
