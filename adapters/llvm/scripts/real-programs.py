@@ -260,13 +260,15 @@ LOWER_TYPE_TESTS = {"cfi", "cfi-icall", "cfi-noncanonical", "cfi-generalize"}
 # a program (qemu-user with the cross libc's folder for foreign Linux targets, node's WASI
 # for wasm32), and whether the linker loads pass plugins (wasm-ld has no
 # --load-pass-plugin: no full-LTO or ThinLTO plugin builds there; the plugin still runs on
-# every unit, -fpass-plugin). The tools each needs (Debian 12 packages, installed by
+# every unit, -fpass-plugin). C++ on wasm32 is LLVM's libc++ for WASI without exceptions
+# (Debian 12's wasi-libc has no unwinder). The tools each needs (Debian 12 packages, installed by
 # install_target): cross libcs and libgcc for the linux targets, wasi-libc and
 # libclang-rt-22-dev-wasm32 for WASI.
 class Target:
-    def __init__(self, name, triple_flags, pic, runner, link_plugin, packages, linux=True):
+    def __init__(self, name, triple_flags, pic, runner, link_plugin, packages, linux=True, cxx_flags=()):
         self.name, self.flags, self.pic, self.runner = name, triple_flags, pic, runner
         self.link_plugin, self.packages, self.linux = link_plugin, packages, linux
+        self.cxx_flags = list(cxx_flags)  # of every C++ compile and link
 
     def compile_flags(self):
         """The flags of every compile (the language, optimization level and sources aside)."""
@@ -315,7 +317,8 @@ TARGETS = {
                     True, ["qemu-user", "libc6-dev-s390x-cross", "libgcc-12-dev-s390x-cross",
                            "libstdc++-12-dev-s390x-cross"]),
     "wasm32": Target("wasm32", ["--target=wasm32-wasi", "-Wno-deprecated"], False, "wasi", False,
-                     ["wasi-libc", "libclang-rt-22-dev-wasm32", "nodejs"], linux=False),
+                     ["wasi-libc", "libclang-rt-22-dev-wasm32", "libc++-22-dev-wasm32", "libc++abi-22-dev-wasm32"],
+                     linux=False, cxx_flags=["-fno-exceptions"]),
 }
 TARGET = TARGETS["x86_64"]
 # Programs a target cannot build: Lua throws its errors with longjmp, which wasm32 has
@@ -1096,7 +1099,7 @@ def c_program(name, crates, args, tally):
     # the flag set goes with the language flags: into every compile and every link; with
     # --mix, every second source is compiled with the other set instead, and the links
     # get both
-    std = PROGRAM_FLAGS.get(name, ["-std=c++17"] if cxx else [])
+    std = PROGRAM_FLAGS.get(name, ["-std=c++17"] if cxx else []) + (TARGET.cxx_flags if cxx else [])
     lang = std + [f for f in CFLAG_SETS[args.cflags] + (CFLAG_SETS[args.mix] if args.mix else [])
                   if not f.startswith("-O")]
     for set_name in {args.cflags, args.mix} & set(SET_HOOKS):
