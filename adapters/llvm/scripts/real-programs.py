@@ -324,11 +324,14 @@ TARGET = TARGETS["x86_64"]
 # Programs a target cannot build: Lua throws its errors with longjmp, which wasm32 has
 # only through the exception-handling proposal and a libsetjmp Debian 12's wasi-libc lacks.
 TARGET_SKIPS = {"wasm32": {"lua": "longjmp (Debian 12's wasi-libc has no libsetjmp)"}}
-# Defines a program needs on a target: Unity (cJSON's test framework) without setjmp.
-TARGET_DEFINES = {("wasm32", "cjson"): ["-DUNITY_EXCLUDE_SETJMP_H"]}
-# Libraries a program links on a target: WASI's emulated signal.h (libsodium's
-# guard-page tests include it; their handlers are compiled out on WASI).
-TARGET_LINK_LIBS = {("wasm32", "libsodium"): ["-lwasi-emulated-signal"]}
+# Defines a program needs on a target: Unity (cJSON's test framework) without setjmp;
+# WASI's emulated clock() (zstd's dictionary builder times itself).
+TARGET_DEFINES = {("wasm32", "cjson"): ["-DUNITY_EXCLUDE_SETJMP_H"],
+                  ("wasm32", "compress"): ["-D_WASI_EMULATED_PROCESS_CLOCKS"]}
+# Libraries a program links on a target: WASI's emulations of signal.h (libsodium's
+# guard-page tests include it; their handlers are compiled out on WASI) and clock().
+TARGET_LINK_LIBS = {("wasm32", "libsodium"): ["-lwasi-emulated-signal"],
+                    ("wasm32", "compress"): ["-lwasi-emulated-process-clocks"]}
 
 
 def install_target(t):
