@@ -7,6 +7,7 @@ Usage: real-programs.py [--programs lua,sqlite,compress,cxx,rust,tinyxml2,pugixm
                         [--opt-levels O1,O2] [--sets default,all] [--cli PATH]
                         [--plugin PATH] [--work DIR] [--no-plugin] [--cflags SET]
                         [--rust-profiles O3,O1,checks,...] [--rust-cli]
+                        [--target x86_64|i686|aarch64|riscv64|s390x|wasm32]
 
 Programs (sources from crates.io through cargo; drivers and inputs in real-programs/):
   lua       Lua 5.4.9 (lua-src) with lua-driver.c, running suite.lua;
@@ -129,6 +130,12 @@ Builds of each C/C++ program, per optimization level:
                   translation unit, as a user's build has it), linked by lld;
                   its reference is `tu-base`, the same build without the plugin; like
                   plugin:SET at each level of --plugin-levels.
+--target builds and runs the C/C++ programs for another target (TARGETS): i686 natively
+(multilib), aarch64, riscv64 and s390x (big-endian) against Debian's cross glibc under
+qemu-user, wasm32 against wasi-libc (and LLVM's libc++ for WASI) under node's WASI; the
+packages each needs are installed when missing. wasm-ld loads no pass plugins: wasm32
+has no plugin:SET or thin:SET builds, only pertu:SET. Lua, the Rust programs, cfi-dso
+and interpose are not built for wasm32 (Lua) or other targets (the rest).
 --sets limits the option sets (default: all of OPTION_SETS). --cflags NAME builds the C/C++
 programs with a compiler flag set of CFLAG_SETS (hardening, code-generation switches,
 trapping sanitizers, KCFI, ASan, UBSan, TSan, MSan, SafeStack and DFSan with their
