@@ -268,22 +268,25 @@ LOWER_TYPE_TESTS = {"cfi", "cfi-icall", "cfi-noncanonical", "cfi-generalize"}
 # for wasm32), and whether the linker loads pass plugins (wasm-ld has no
 # --load-pass-plugin: no full-LTO or ThinLTO plugin builds there; the plugin still runs on
 # every unit, -fpass-plugin). C++ on wasm32 is LLVM's libc++ for WASI without exceptions
-# (Debian 12's wasi-libc has no unwinder). The tools each needs (Debian 12 packages, installed by
+# (Debian 12's wasi-libc has no unwinder), and programs get WASI's emulated clock() (zstd's
+# dictionary builder and tinyxml2's test time themselves). The tools each needs (Debian 12 packages, installed by
 # install_target): cross libcs and libgcc for the linux targets, wasi-libc and
 # libclang-rt-22-dev-wasm32 for WASI.
 class Target:
-    def __init__(self, name, triple_flags, pic, runner, link_plugin, packages, linux=True, cxx_flags=()):
+    def __init__(self, name, triple_flags, pic, runner, link_plugin, packages, linux=True, cxx_flags=(),
+                 defines=(), libs=()):
         self.name, self.flags, self.pic, self.runner = name, triple_flags, pic, runner
         self.link_plugin, self.packages, self.linux = link_plugin, packages, linux
         self.cxx_flags = list(cxx_flags)  # of every C++ compile and link
+        self.defines, self.libs = list(defines), list(libs)  # of every compile; of every link
 
     def compile_flags(self):
         """The flags of every compile (the language, optimization level and sources aside)."""
-        return self.flags + (["-fPIC"] if self.pic else [])
+        return self.flags + self.defines + (["-fPIC"] if self.pic else [])
 
     def link_flags(self):
         """The flags of every link: lld for the ELF targets (wasm-ld is the only wasm linker)."""
-        return self.flags + (["-fuse-ld=lld"] if self.linux else [])
+        return self.flags + self.libs + (["-fuse-ld=lld"] if self.linux else [])
 
     def llc_flags(self):
         return ["--relocation-model=pic"] if self.pic else []
@@ -325,20 +328,18 @@ TARGETS = {
                            "libstdc++-12-dev-s390x-cross"]),
     "wasm32": Target("wasm32", ["--target=wasm32-wasi", "-Wno-deprecated"], False, "wasi", False,
                      ["wasi-libc", "libclang-rt-22-dev-wasm32", "libc++-22-dev-wasm32", "libc++abi-22-dev-wasm32"],
-                     linux=False, cxx_flags=["-fno-exceptions"]),
+                     linux=False, cxx_flags=["-fno-exceptions"], defines=["-D_WASI_EMULATED_PROCESS_CLOCKS"],
+                     libs=["-lwasi-emulated-process-clocks"]),
 }
 TARGET = TARGETS["x86_64"]
 # Programs a target cannot build: Lua throws its errors with longjmp, which wasm32 has
 # only through the exception-handling proposal and a libsetjmp Debian 12's wasi-libc lacks.
 TARGET_SKIPS = {"wasm32": {"lua": "longjmp (Debian 12's wasi-libc has no libsetjmp)"}}
-# Defines a program needs on a target: Unity (cJSON's test framework) without setjmp;
-# WASI's emulated clock() (zstd's dictionary builder times itself).
-TARGET_DEFINES = {("wasm32", "cjson"): ["-DUNITY_EXCLUDE_SETJMP_H"],
-                  ("wasm32", "compress"): ["-D_WASI_EMULATED_PROCESS_CLOCKS"]}
-# Libraries a program links on a target: WASI's emulations of signal.h (libsodium's
-# guard-page tests include it; their handlers are compiled out on WASI) and clock().
-TARGET_LINK_LIBS = {("wasm32", "libsodium"): ["-lwasi-emulated-signal"],
-                    ("wasm32", "compress"): ["-lwasi-emulated-process-clocks"]}
+# Defines a program needs on a target: Unity (cJSON's test framework) without setjmp.
+TARGET_DEFINES = {("wasm32", "cjson"): ["-DUNITY_EXCLUDE_SETJMP_H"]}
+# Libraries a program links on a target: WASI's emulated signal.h (libsodium's
+# guard-page tests include it; their handlers are compiled out on WASI).
+TARGET_LINK_LIBS = {("wasm32", "libsodium"): ["-lwasi-emulated-signal"]}
 
 
 def install_target(t):
