@@ -335,10 +335,12 @@ TARGET = TARGETS["x86_64"]
 # Programs a target cannot build: Lua throws its errors with longjmp, which wasm32 has
 # only through the exception-handling proposal and a libsetjmp Debian 12's wasi-libc lacks.
 TARGET_SKIPS = {"wasm32": {"lua": "longjmp (Debian 12's wasi-libc has no libsetjmp)"}}
-# Defines a program needs on a target: Unity (cJSON's test framework) without setjmp.
-TARGET_DEFINES = {("wasm32", "cjson"): ["-DUNITY_EXCLUDE_SETJMP_H"]}
-# Libraries a program links on a target: WASI's emulated signal.h (libsodium's
-# guard-page tests include it; their handlers are compiled out on WASI).
+# Defines a program needs on a target: Unity (cJSON's test framework) without setjmp;
+# WASI's emulated signal.h (libsodium's guard-page tests include it; their handlers are
+# compiled out on WASI).
+TARGET_DEFINES = {("wasm32", "cjson"): ["-DUNITY_EXCLUDE_SETJMP_H"],
+                  ("wasm32", "libsodium"): ["-D_WASI_EMULATED_SIGNAL"]}
+# Libraries a program links on a target: WASI's emulated signals for libsodium.
 TARGET_LINK_LIBS = {("wasm32", "libsodium"): ["-lwasi-emulated-signal"]}
 
 
@@ -548,7 +550,7 @@ SODIUM_DEFINES = ["-DCONFIGURED=1", "-DNATIVE_LITTLE_ENDIAN=1", "-DCPU_UNALIGNED
 # What libsodium's configure finds on the other targets: no x86 intrinsics or cpuid (the
 # per-extension files compile to nothing), 128-bit integers on 64-bit targets only, the
 # byte order of the target; on WASI only what wasi-libc has (arc4random through
-# __wasi__, emulated signal.h for the tests).
+# __wasi__).
 SODIUM_LINUX = ("WEAK_SYMBOLS ATOMIC_OPS PTHREAD SYS_MMAN_H SYS_RANDOM_H MMAP MLOCK MADVISE MPROTECT GETRANDOM "
                 "GETENTROPY POSIX_MEMALIGN GETPID NANOSLEEP EXPLICIT_BZERO C_VARARRAYS ALLOCA ALLOCA_H").split()
 SODIUM_TARGET_DEFINES = {
@@ -557,7 +559,7 @@ SODIUM_TARGET_DEFINES = {
                [f"-DHAVE_{m}=1" for m in ["TI_MODE"] + SODIUM_LINUX],
     "riscv64": ["-DCONFIGURED=1", "-DNATIVE_LITTLE_ENDIAN=1"] + [f"-DHAVE_{m}=1" for m in ["TI_MODE"] + SODIUM_LINUX],
     "s390x": ["-DCONFIGURED=1", "-DNATIVE_BIG_ENDIAN=1"] + [f"-DHAVE_{m}=1" for m in ["TI_MODE"] + SODIUM_LINUX],
-    "wasm32": ["-DCONFIGURED=1", "-DNATIVE_LITTLE_ENDIAN=1", "-D_WASI_EMULATED_SIGNAL"] +
+    "wasm32": ["-DCONFIGURED=1", "-DNATIVE_LITTLE_ENDIAN=1"] +
               [f"-DHAVE_{m}=1" for m in ("C_VARARRAYS", "POSIX_MEMALIGN")],
 }
 # The instruction-set flags of libsodium's per-extension libraries (src/libsodium/
