@@ -1117,7 +1117,7 @@ def c_program(name, crates, args, tally):
                   if not f.startswith("-O")]
     for set_name in {args.cflags, args.mix} & set(SET_HOOKS):
         hooks = os.path.join(args.work, f"hooks-{set_name}.o")
-        must(["clang-22", "-O2", "-c", "-fPIC"] + SET_HOOKS[set_name] + [HOOKS, "-o", hooks])
+        must(["clang-22", "-O2", "-c"] + TARGET.compile_flags() + SET_HOOKS[set_name] + [HOOKS, "-o", hooks])
         lang.append(hooks)
     srcs = [(s, own + (CFLAG_SETS[args.mix] if args.mix and i % 2 else CFLAG_SETS[args.cflags]))
             for i, (s, own) in enumerate(srcs)]
