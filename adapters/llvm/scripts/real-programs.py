@@ -7,6 +7,7 @@ Usage: real-programs.py [--programs lua,sqlite,compress,cxx,rust,tinyxml2,pugixm
                         [--opt-levels O1,O2] [--sets default,all] [--cli PATH]
                         [--plugin PATH] [--work DIR] [--no-plugin] [--cflags SET]
                         [--rust-profiles O3,O1,checks,...] [--rust-cli]
+                        [--target x86_64|i686|aarch64|riscv64|s390x|wasm32]
 
 Programs (sources from crates.io through cargo; drivers and inputs in real-programs/):
   lua       Lua 5.4.9 (lua-src) with lua-driver.c, running suite.lua;
@@ -139,6 +140,12 @@ Builds of each C/C++ program, per optimization level:
                   translation unit, as a user's build has it), linked by lld;
                   its reference is `tu-base`, the same build without the plugin; like
                   plugin:SET at each level of --plugin-levels.
+--target builds and runs the C/C++ programs for another target (TARGETS): i686 natively
+(multilib), aarch64, riscv64 and s390x (big-endian) against Debian's cross glibc under
+qemu-user, wasm32 against wasi-libc (and LLVM's libc++ for WASI) under node's WASI; the
+packages each needs are installed when missing. wasm-ld loads no pass plugins: wasm32
+has no plugin:SET or thin:SET builds, only pertu:SET. Lua, the Rust programs, cfi-dso
+and interpose are not built for wasm32 (Lua) or other targets (the rest).
 --sets limits the option sets (default: all of OPTION_SETS). --cflags NAME builds the C/C++
 programs with a compiler flag set of CFLAG_SETS (hardening, code-generation switches,
 trapping sanitizers, KCFI, ASan, UBSan, TSan, MSan, SafeStack and DFSan with their
@@ -264,6 +271,110 @@ PROFILE_SETS = {"coverage"}
 # through llc-22 (base, opt, cli:SET) run `opt-22 -passes=lowertypetests` on the whole
 # module first, after any merge, as the link would.
 LOWER_TYPE_TESTS = {"cfi", "cfi-icall", "cfi-noncanonical", "cfi-generalize"}
+
+# Targets of the C/C++ programs (--target): the clang flags of every compile and link,
+# whether code is position-independent (-fPIC, llc-22's pic model), the command that runs
+# a program (qemu-user with the cross libc's folder for foreign Linux targets, node's WASI
+# for wasm32), and whether the linker loads pass plugins (wasm-ld has no
+# --load-pass-plugin: no full-LTO or ThinLTO plugin builds there; the plugin still runs on
+# every unit, -fpass-plugin). C++ on wasm32 is LLVM's libc++ for WASI without exceptions
+# (Debian 12's wasi-libc has no unwinder), and programs get WASI's emulated clock() (zstd's
+# dictionary builder and tinyxml2's test time themselves). The tools each needs (Debian 12 packages, installed by
+# install_target): cross libcs and libgcc for the linux targets, wasi-libc and
+# libclang-rt-22-dev-wasm32 for WASI.
+class Target:
+    def __init__(self, name, triple_flags, pic, runner, link_plugin, packages, linux=True, cxx_flags=(),
+                 defines=(), libs=()):
+        self.name, self.flags, self.pic, self.runner = name, triple_flags, pic, runner
+        self.link_plugin, self.packages, self.linux = link_plugin, packages, linux
+        self.cxx_flags = list(cxx_flags)  # of every C++ compile and link
+        self.defines, self.libs = list(defines), list(libs)  # of every compile; of every link
+
+    def compile_flags(self):
+        """The flags of every compile (the language, optimization level and sources aside)."""
+        return self.flags + self.defines + (["-fPIC"] if self.pic else [])
+
+    def link_flags(self):
+        """The flags of every link: lld for the ELF targets (wasm-ld is the only wasm linker)."""
+        return self.flags + self.libs + (["-fuse-ld=lld"] if self.linux else [])
+
+    def llc_flags(self):
+        return ["--relocation-model=pic"] if self.pic else []
+
+    def command(self, exe, work):
+        """The command line that runs `exe` (without its arguments)."""
+        if self.runner == "wasi":
+            runner = os.path.join(work, "run-wasi.mjs")
+            with open(runner, "w") as f:
+                f.write(WASI_RUNNER)
+            return ["node", "--no-warnings", runner, exe]
+        return self.runner + [exe]
+
+
+# Node's WASI host (node:wasi, preview1): the program's arguments, the environment, its
+# run folder preopened as `.` and every top-level folder of the host as itself (Debian
+# 12's wasi-libc resolves relative paths only when no preopen is named `/`), so that
+# programs read their inputs by the paths the other targets use; exits with its status.
+WASI_RUNNER = """import { WASI } from 'node:wasi';
+import { readFileSync, readdirSync } from 'node:fs';
+const preopens = { '.': process.cwd() };
+for (const e of readdirSync('/', { withFileTypes: true }))
+  if (e.isDirectory() && !['proc', 'sys', 'dev'].includes(e.name)) preopens['/' + e.name] = '/' + e.name;
+const wasi = new WASI({ version: 'preview1', args: process.argv.slice(2), env: process.env, returnOnExit: true, preopens });
+const mod = await WebAssembly.compile(readFileSync(process.argv[2]));
+process.exitCode = wasi.start(await WebAssembly.instantiate(mod, wasi.getImportObject()));
+"""
+TARGETS = {
+    "x86_64": Target("x86_64", [], True, [], True, []),
+    "i686": Target("i686", ["-m32"], True, [], True, ["libc6-dev-i386", "lib32gcc-12-dev", "lib32stdc++-12-dev"]),
+    "aarch64": Target("aarch64", ["--target=aarch64-linux-gnu"], True, ["qemu-aarch64", "-L", "/usr/aarch64-linux-gnu"],
+                      True, ["qemu-user", "libc6-dev-arm64-cross", "libgcc-12-dev-arm64-cross",
+                             "libstdc++-12-dev-arm64-cross"]),
+    "riscv64": Target("riscv64", ["--target=riscv64-linux-gnu"], True, ["qemu-riscv64", "-L", "/usr/riscv64-linux-gnu"],
+                      True, ["qemu-user", "libc6-dev-riscv64-cross", "libgcc-12-dev-riscv64-cross",
+                             "libstdc++-12-dev-riscv64-cross"]),
+    "s390x": Target("s390x", ["--target=s390x-linux-gnu"], True, ["qemu-s390x", "-L", "/usr/s390x-linux-gnu"],
+                    True, ["qemu-user", "libc6-dev-s390x-cross", "libgcc-12-dev-s390x-cross",
+                           "libstdc++-12-dev-s390x-cross"]),
+    "wasm32": Target("wasm32", ["--target=wasm32-wasi", "-Wno-deprecated"], False, "wasi", False,
+                     ["wasi-libc", "libclang-rt-22-dev-wasm32", "libc++-22-dev-wasm32", "libc++abi-22-dev-wasm32"],
+                     linux=False, cxx_flags=["-fno-exceptions"], defines=["-D_WASI_EMULATED_PROCESS_CLOCKS"],
+                     libs=["-lwasi-emulated-process-clocks"]),
+}
+TARGET = TARGETS["x86_64"]
+# Programs a target cannot build: Lua throws its errors with longjmp, which wasm32 has
+# only through the exception-handling proposal and a libsetjmp Debian 12's wasi-libc lacks.
+TARGET_SKIPS = {"wasm32": {"lua": "longjmp (Debian 12's wasi-libc has no libsetjmp)"}}
+# Defines a program needs on a target: Unity (cJSON's test framework) without setjmp;
+# WASI's emulated signal.h (libsodium's guard-page tests include it; their handlers are
+# compiled out on WASI).
+TARGET_DEFINES = {("wasm32", "cjson"): ["-DUNITY_EXCLUDE_SETJMP_H"],
+                  ("wasm32", "libsodium"): ["-D_WASI_EMULATED_SIGNAL"]}
+# Libraries a program links on a target: WASI's emulated signals for libsodium.
+TARGET_LINK_LIBS = {("wasm32", "libsodium"): ["-lwasi-emulated-signal"]}
+
+
+def install_target(t):
+    """Installs the Debian packages a target needs (apt-get) when a probe program does
+    not build and run: says what is missing otherwise."""
+    probe = os.path.join(tempfile_dir(), f"probe-{t.name}")
+    with open(probe + ".c", "w") as f:
+        f.write('#include <stdio.h>\nint main(void) { puts("ok"); return 0; }\n')
+
+    def works():
+        r = run(["clang-22"] + t.link_flags() + [probe + ".c", "-o", probe])
+        return not r.returncode and run(t.command(probe, os.path.dirname(probe))).stdout.strip() == "ok"
+    if t.packages and not works():
+        run(["apt-get", "install", "-y", "-q"] + t.packages, env=dict(os.environ, DEBIAN_FRONTEND="noninteractive"))
+        if not works():
+            raise SystemExit(f"error: --target {t.name} needs: apt-get install {' '.join(t.packages)}")
+
+
+def tempfile_dir():
+    d = os.path.join(ROOT, "target", "real-programs-probe")
+    os.makedirs(d, exist_ok=True)
+    return d
+
 
 CRATES = """
 [dependencies]
@@ -446,6 +557,21 @@ SODIUM_DEFINES = ["-DCONFIGURED=1", "-DNATIVE_LITTLE_ENDIAN=1", "-DCPU_UNALIGNED
     "TMMINTRIN_H SMMINTRIN_H AVXINTRIN_H AVX2INTRIN_H AVX512FINTRIN_H WMMINTRIN_H RDRAND SYS_MMAN_H "
     "SYS_RANDOM_H MMAP MLOCK MADVISE MPROTECT GETRANDOM GETENTROPY POSIX_MEMALIGN GETPID NANOSLEEP "
     "EXPLICIT_BZERO C_VARARRAYS ALLOCA ALLOCA_H").split()]
+# What libsodium's configure finds on the other targets: no x86 intrinsics or cpuid (the
+# per-extension files compile to nothing), 128-bit integers on 64-bit targets only, the
+# byte order of the target; on WASI only what wasi-libc has (arc4random through
+# __wasi__).
+SODIUM_LINUX = ("WEAK_SYMBOLS ATOMIC_OPS PTHREAD SYS_MMAN_H SYS_RANDOM_H MMAP MLOCK MADVISE MPROTECT GETRANDOM "
+                "GETENTROPY POSIX_MEMALIGN GETPID NANOSLEEP EXPLICIT_BZERO C_VARARRAYS ALLOCA ALLOCA_H").split()
+SODIUM_TARGET_DEFINES = {
+    "i686": [d for d in SODIUM_DEFINES if d != "-DHAVE_TI_MODE=1"],
+    "aarch64": ["-DCONFIGURED=1", "-DNATIVE_LITTLE_ENDIAN=1", "-DCPU_UNALIGNED_ACCESS=1"] +
+               [f"-DHAVE_{m}=1" for m in ["TI_MODE"] + SODIUM_LINUX],
+    "riscv64": ["-DCONFIGURED=1", "-DNATIVE_LITTLE_ENDIAN=1"] + [f"-DHAVE_{m}=1" for m in ["TI_MODE"] + SODIUM_LINUX],
+    "s390x": ["-DCONFIGURED=1", "-DNATIVE_BIG_ENDIAN=1"] + [f"-DHAVE_{m}=1" for m in ["TI_MODE"] + SODIUM_LINUX],
+    "wasm32": ["-DCONFIGURED=1", "-DNATIVE_LITTLE_ENDIAN=1"] +
+              [f"-DHAVE_{m}=1" for m in ("C_VARARRAYS", "POSIX_MEMALIGN")],
+}
 # The instruction-set flags of libsodium's per-extension libraries (src/libsodium/
 # Makefile.am: libsse2, libssse3, libsse41, libavx2, libavx512f, libaesni, librdrand), by
 # the file names that belong to them: near-twin implementations of one primitive, each
@@ -485,7 +611,9 @@ def sodium_sources(d, work):
     srcs = []
     for s in sorted(glob.glob(os.path.join(d, "src", "libsodium", "**", "*.c"), recursive=True)):
         isa = next((flags for suffix, flags in SODIUM_ISA if s.endswith(suffix)), [])
-        srcs.append((s, SODIUM_DEFINES + isa))
+        if TARGET.name not in ("x86_64", "i686"):
+            isa = []
+        srcs.append((s, SODIUM_TARGET_DEFINES.get(TARGET.name, SODIUM_DEFINES) + isa))
     for t in SODIUM_TESTS:
         srcs.append((os.path.join(d, "test", "default", t + ".c"), [f"-Dmain=sodium_test_{t}", f"-Dxmain=xmain_{t}"]))
     return srcs + [os.path.join(DRV, "sodium-driver.c")], [os.path.join(gen, "sodium"), gen, inc,
@@ -704,7 +832,7 @@ def program_sources(name, crates, work=None):
     if name == "lua":
         d = os.path.join(crates["lua-src"], "lua-5.4.9")
         srcs = [s for s in sorted(glob.glob(os.path.join(d, "*.c")))]
-        return srcs + [os.path.join(DRV, "lua-driver.c")], [d], ["-DLUA_USE_LINUX"], False, \
+        return srcs + [os.path.join(DRV, "lua-driver.c")], [d], ["-DLUA_USE_LINUX"] if TARGET.linux else [], False, \
             [os.path.join(DRV, "suite.lua")], None
     if name == "sqlite":
         d = os.path.join(crates["libsqlite3-sys"], "sqlite3")
@@ -976,7 +1104,7 @@ def execute(exe, args, cwd):
                    TSAN_OPTIONS="halt_on_error=0:report_bugs=0", PAGER="less")
         if PROFILE_REPORT:
             env["LLVM_PROFILE_FILE"] = exe + ".%m.profraw"
-        r = subprocess.run([exe] + args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=600, cwd=cwd, env=env)
+        r = subprocess.run(TARGET.command(exe, os.path.dirname(exe)) + args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=600, cwd=cwd, env=env)
         out = TIMINGS.sub(b"<time>", r.stdout)
         return r.returncode, out + (coverage_report(exe) if PROFILE_REPORT else b"")
     except subprocess.TimeoutExpired:
@@ -985,6 +1113,8 @@ def execute(exe, args, cwd):
 
 def c_program(name, crates, args, tally):
     srcs, incs, defs, cxx, run_args, run_dir = program_sources(name, crates, args.work)
+    defs = defs + TARGET_DEFINES.get((TARGET.name, name), [])
+    libs = LINK_LIBS.get(name, []) + TARGET_LINK_LIBS.get((TARGET.name, name), [])
     sets = {k: v for k, v in OPTION_SETS.items() if k in args.sets.split(",")}
     # a source is a path or (path, its own extra flags)
     srcs = [s if isinstance(s, tuple) else (s, []) for s in srcs]
@@ -992,16 +1122,19 @@ def c_program(name, crates, args, tally):
     # the flag set goes with the language flags: into every compile and every link; with
     # --mix, every second source is compiled with the other set instead, and the links
     # get both
-    std = PROGRAM_FLAGS.get(name, ["-std=c++17"] if cxx else [])
+    std = PROGRAM_FLAGS.get(name, ["-std=c++17"] if cxx else []) + (TARGET.cxx_flags if cxx else [])
     lang = std + [f for f in CFLAG_SETS[args.cflags] + (CFLAG_SETS[args.mix] if args.mix else [])
                   if not f.startswith("-O")]
     for set_name in {args.cflags, args.mix} & set(SET_HOOKS):
         hooks = os.path.join(args.work, f"hooks-{set_name}.o")
-        must(["clang-22", "-O2", "-c", "-fPIC"] + SET_HOOKS[set_name] + [HOOKS, "-o", hooks])
+        must(["clang-22", "-O2", "-c"] + TARGET.compile_flags() + SET_HOOKS[set_name] + [HOOKS, "-o", hooks])
         lang.append(hooks)
     srcs = [(s, own + (CFLAG_SETS[args.mix] if args.mix and i % 2 else CFLAG_SETS[args.cflags]))
             for i, (s, own) in enumerate(srcs)]
-    tag = ("" if args.cflags == "plain" else f"-{args.cflags}") + (f"-mix-{args.mix}" if args.mix else "")
+    tag = ("" if args.cflags == "plain" else f"-{args.cflags}") + (f"-mix-{args.mix}" if args.mix else "") + \
+        ("" if TARGET.name == "x86_64" else f"-{TARGET.name}")
+    # the target's flags: every compile (tcc) and every link (tld)
+    tcc, tld = TARGET.compile_flags(), TARGET.link_flags()
     inc = [f"-I{i}" for i in incs]
     for ol in args.opt_levels.split(","):
         d = os.path.join(args.work, f"{name}-{ol}{tag}")
@@ -1010,7 +1143,7 @@ def c_program(name, crates, args, tally):
         bcs = []
         for i, (s, own) in enumerate(srcs):
             bc = os.path.join(d, f"{i:03d}-{os.path.basename(s)}.bc")
-            must([cc, f"-{ol}", "-emit-llvm", "-c", "-w", "-fPIC"] + std + defs + own + inc + [s, "-o", bc])
+            must([cc, f"-{ol}", "-emit-llvm", "-c", "-w"] + tcc + std + defs + own + inc + [s, "-o", bc])
             bcs.append(bc)
         linked = os.path.join(d, "linked.bc")
         must(["llvm-link-22"] + bcs + ["-o", linked])
@@ -1047,7 +1180,7 @@ def c_program(name, crates, args, tally):
                 lowered = exe + ".ltt.bc"
                 must(["opt-22", "-passes=lowertypetests", bc, "-o", lowered])
                 bc = lowered
-            r = run(["llc-22", "-O2", "-filetype=obj", "--relocation-model=pic", bc, "-o", exe + ".o"])
+            r = run(["llc-22", "-O2", "-filetype=obj"] + TARGET.llc_flags() + [bc, "-o", exe + ".o"])
             if r.returncode:
                 if b == "opt":
                     # opt-22's own output: a known failure (docs/deviations.md: two unnamed
@@ -1056,25 +1189,27 @@ def c_program(name, crates, args, tally):
                 else:
                     tally.append(f"{name} -{ol} {b}: llc-22 FAILED: {r.stderr[-1500:]}")
                 continue
-            must([cc, "-fuse-ld=lld"] + lang + [exe + ".o", "-o", exe, "-lm"] + LINK_LIBS.get(name, []))
+            must([cc] + tld + lang + [exe + ".o", "-o", exe, "-lm"] + libs)
             results[b] = (execute(exe, run_args, run_dir or d), merged_of(rep) if rep else None)
-        if args.plugin and ol in args.plugin_levels.split(","):
+        if args.plugin and ol in args.plugin_levels.split(",") and not TARGET.link_plugin:
+            print(f"{name} -{ol} plugin, thin: not built for {TARGET.name} (its linker loads no pass plugins)")
+        if args.plugin and ol in args.plugin_levels.split(",") and TARGET.link_plugin:
             objs = []
             for i, (s, own) in enumerate(srcs):
                 o = os.path.join(d, f"lto-{i:03d}.o")
-                must([cc, f"-{ol}", "-flto", "-c", "-w", "-fPIC"] + std + defs + own + inc + [s, "-o", o])
+                must([cc, f"-{ol}", "-flto", "-c", "-w"] + tcc + std + defs + own + inc + [s, "-o", o])
                 objs.append(o)
             for set_name, (_, params) in sets.items():
                 exe, rep = os.path.join(d, f"plugin-{set_name}.exe"), os.path.join(d, f"plugin-{set_name}.json")
                 env = dict(os.environ, MERGEFUNC_PLUGIN_PARAMS=f"{params}{';' if params else ''}verify;report={rep}")
-                r = run([cc, f"-{ol}", "-flto", "-fuse-ld=lld"] + lang + objs + ["-o", exe, "-lm", f"-Wl,--load-pass-plugin={args.plugin}"] + LINK_LIBS.get(name, []), env=env)
+                r = run([cc, f"-{ol}", "-flto"] + tld + lang + objs + ["-o", exe, "-lm", f"-Wl,--load-pass-plugin={args.plugin}"] + libs, env=env)
                 if r.returncode:
                     tally.append(f"{name} plugin:{set_name}: link FAILED: {r.stderr[-1500:]}")
                     continue
                 results[f"plugin:{set_name}"] = (execute(exe, run_args, run_dir or d), merged_of(rep))
             # the same link without the plugin is the plugin builds' own reference
             exe = os.path.join(d, "lto-base.exe")
-            must([cc, f"-{ol}", "-flto", "-fuse-ld=lld"] + lang + objs + ["-o", exe, "-lm"] + LINK_LIBS.get(name, []))
+            must([cc, f"-{ol}", "-flto"] + tld + lang + objs + ["-o", exe, "-lm"] + libs)
             results["lto-base"] = (execute(exe, run_args, run_dir or d), None)
             if args.thin:
                 # ThinLTO: the plugin in every backend of lld's thin link, against the same
@@ -1085,12 +1220,12 @@ def c_program(name, crates, args, tally):
                 objs = []
                 for i, (s, own) in enumerate(srcs):
                     o = os.path.join(d, f"thin-{i:03d}.o")
-                    must([cc, f"-{ol}", "-flto=thin", "-c", "-w", "-fPIC"] + std + defs + thin(own) + inc + [s, "-o", o])
+                    must([cc, f"-{ol}", "-flto=thin", "-c", "-w"] + tcc + std + defs + thin(own) + inc + [s, "-o", o])
                     objs.append(o)
                 for set_name, params in [("thin-base", None)] + [(k, v[1]) for k, v in sets.items()]:
                     exe, rep = os.path.join(d, f"thin-{set_name}.exe"), os.path.join(d, f"thin-{set_name}.json")
-                    cmd = [cc, f"-{ol}", "-flto=thin", "-fuse-ld=lld", "-Wl,--thinlto-jobs=1"] + thin(lang) + objs + \
-                        ["-o", exe, "-lm"] + LINK_LIBS.get(name, [])
+                    cmd = [cc, f"-{ol}", "-flto=thin", "-Wl,--thinlto-jobs=1"] + tld + thin(lang) + objs + \
+                        ["-o", exe, "-lm"] + libs
                     env = dict(os.environ)
                     if params is not None:
                         env["MERGEFUNC_PLUGIN_PARAMS"] = plugin_params(params, rep)
@@ -1101,6 +1236,7 @@ def c_program(name, crates, args, tally):
                         continue
                     key = "thin-base" if params is None else f"thin:{set_name}"
                     results[key] = (execute(exe, run_args, run_dir or d), merged_of(rep) if params is not None else None)
+        if args.plugin and ol in args.plugin_levels.split(","):
             # the plugin on every translation unit (-fpass-plugin), and the same build
             # without it as the reference; not with a flag set that compiles for LTO
             # (CFI): the plugin does not run in an LTO pre-link (docs/plugin.md)
@@ -1109,7 +1245,7 @@ def c_program(name, crates, args, tally):
                 objs, merged, failed = [], 0, False
                 for i, (s, own) in enumerate(srcs):
                     o = os.path.join(d, f"tu-{set_name}-{i:03d}.o")
-                    cmd = [cc, f"-{ol}", "-c", "-w", "-fPIC"] + std + defs + own + inc + [s, "-o", o]
+                    cmd = [cc, f"-{ol}", "-c", "-w"] + tcc + std + defs + own + inc + [s, "-o", o]
                     env = dict(os.environ)
                     if params is not None:
                         rep = o + ".json"
@@ -1126,7 +1262,7 @@ def c_program(name, crates, args, tally):
                 if failed:
                     continue
                 exe = os.path.join(d, f"tu-{set_name}.exe")
-                must([cc, "-fuse-ld=lld"] + lang + objs + ["-o", exe, "-lm"] + LINK_LIBS.get(name, []))
+                must([cc] + tld + lang + objs + ["-o", exe, "-lm"] + libs)
                 key = "tu-base" if params is None else f"pertu:{set_name}"
                 results[key] = (execute(exe, run_args, run_dir or d), merged if params is not None else None)
         report(name, ol, results, tally, OPT22_KNOWN.get(args.cflags) or OPT22_KNOWN.get(args.mix),
@@ -1763,6 +1899,9 @@ def main():
     ap.add_argument("--mix", choices=sorted(CFLAG_SETS),
                     help="compile every second source with this flag set instead of --cflags "
                          "(a mixed-flag program: the merge must not fold across the difference)")
+    ap.add_argument("--target", default="x86_64", choices=sorted(TARGETS),
+                    help="target of the C/C++ programs (default: x86_64); others run under qemu-user "
+                         "or node's WASI (see TARGETS)")
     ap.add_argument("--fetch-debian", metavar="NAME", choices=sorted(DEBIAN_SOURCES),
                     help="only fetch and unpack a Debian source package into WORK/debian-src "
                          "and print its folder (for gen-cpp-debian.sh)")
@@ -1793,10 +1932,18 @@ def main():
         if r.returncode:
             raise SystemExit(f"error: --cflags/--mix {set_name} needs the sanitizer runtimes of clang-22 "
                              f"(Debian: libclang-rt-22-dev):\n{r.stderr[-800:]}")
+    global TARGET
+    TARGET = TARGETS[args.target]
+    install_target(TARGET)
     crates = crate_dirs(args.work) if any(p in ("lua", "sqlite", "compress") for p in args.programs.split(",")) else {}
     tally = []
     for name in args.programs.split(","):
-        if name == "cfi-dso":
+        skip = TARGET_SKIPS.get(TARGET.name, {}).get(name)
+        if TARGET.name != "x86_64" and (name in ("cfi-dso", "interpose") or name in RUST_LOCAL or name in RUST_CRATES):
+            skip = "built for x86_64 only"
+        if skip:
+            print(f"{name}: skipped on {TARGET.name} ({skip})")
+        elif name == "cfi-dso":
             cfi_dso_program(args, tally)
         elif name == "interpose":
             interpose_program(args, tally)
