@@ -1470,6 +1470,14 @@ int mergefunc_global_has_metadata(LLVMValueRef v, unsigned kind) {
   return GO->hasMetadata() && GO->getMetadata(kind) ? 1 : 0;
 }
 
+// 1 if global object `v` has any attachment, 0 if not, -1 if `v` is not a global object.
+int mergefunc_global_has_any_metadata(LLVMValueRef v) {
+  auto *GO = dyn_cast_or_null<GlobalObject>(unwrap(v));
+  if (!GO)
+    return -1;
+  return GO->hasMetadata() ? 1 : 0;
+}
+
 // The attachments of global object `v` other than those of kind `skip[0..n_skip]`, by
 // increasing kind: writes at most `cap` (kind, node) pairs and returns how many there
 // are (call again with a larger buffer if that is > cap); 0 for a value that is not a

@@ -235,6 +235,9 @@ extern "C" {
     /// 1 if global object `v` has an attachment of kind `kind`, 0 if not, -1 for a
     /// value that is not a global object.
     pub fn mergefunc_global_has_metadata(v: LLVMValueRef, kind: c_uint) -> i32;
+    /// 1 if global object `v` has any attachment, 0 if not, -1 for a value that is not
+    /// a global object.
+    pub fn mergefunc_global_has_any_metadata(v: LLVMValueRef) -> i32;
     /// Attachments of a global object except kinds `skip[..n_skip]`, by increasing kind:
     /// writes up to `cap` pairs, returns how many there are.
     pub fn mergefunc_global_attachments(

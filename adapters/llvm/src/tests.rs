@@ -2197,6 +2197,33 @@ fn custom_kinds_are_registered_only_by_a_thunk() {
     }
 }
 
+/// The custom metadata kinds are looked up at their first use only: a run where no
+/// function has an attachment and no view is built never reads the context's kind names;
+/// a function attachment makes the load look them up (the thunk tag and the compared
+/// attachments need them), and so does a view with an instruction attachment, whose
+/// `!srcloc` hints then still keep no functions apart.
+#[test]
+fn custom_kinds_are_looked_up_only_when_asked() {
+    let plain = "define i32 @a(i32 %x) {\n  ret i32 %x\n}\n\
+                 define i32 @b(i32 %x) {\n  %y = add i32 %x, 1\n  ret i32 %y\n}\n";
+    let (m, r) = merged(plain, Options::default());
+    assert!(r.merges.is_empty());
+    assert!(!m.kinds.custom_read());
+
+    let tagged = "define i32 @a(i32 %x) !mergefunc.test !0 {\n  ret i32 %x\n}\n!0 = !{}\n";
+    let m = LlvmModule::parse(format!("{DL}{tagged}").as_bytes(), "t.ll").unwrap_or_else(|e| panic!("{e}"));
+    assert!(m.kinds.custom_read());
+
+    let hinted = "declare void @g(i32)\n\
+                  define void @a(i32 %x) {\n  call void @g(i32 %x), !srcloc !0\n  call void @g(i32 %x)\n  ret void\n}\n\
+                  define void @b(i32 %x) {\n  call void @g(i32 %x), !srcloc !1\n  call void @g(i32 %x)\n  ret void\n}\n\
+                  !0 = !{i64 1}\n!1 = !{i64 2}\n";
+    let (m, r) = merged(hinted, Options::default());
+    assert_eq!(r.merges.len(), 1, "{r:?}");
+    assert!(m.kinds.custom_read());
+    assert_ne!(m.kinds.md_hints()[2], crate::safe::kinds::NO_MD_KIND);
+}
+
 /// The one-call forwarding body (`write_forwarding_body`) is written only where no
 /// argument or result needs a cast, and then is what the builder path writes: an
 /// unnamed block with `tail call` of the target under its calling convention and

@@ -109,7 +109,7 @@ impl LlvmModule {
     /// (`drop_differing_attachments`). The merge key asks the same (`key_from_prescan`).
     pub(super) fn records_attachment(&self, kind: u32, load: bool) -> bool {
         let dropping = self.switches.drop_attachments;
-        (load || !self.kinds.md_hints.contains(&kind)) && !(dropping && self.kinds.md_droppable.contains(&kind))
+        (load || !self.kinds.md_hints().contains(&kind)) && !(dropping && self.kinds.md_droppable.contains(&kind))
     }
 
     /// [`Self::attachment_props`] as LLVM 22 compares attachments (the test switch

@@ -252,11 +252,15 @@ impl LlvmModule {
         if kernel && ineligible.is_none() {
             ineligible = Some(Ineligible::Adapter(reason::KERNEL));
         }
-        // A context that does not know the thunk tag's kind has no thunk of ours (nothing
-        // is asked of LLVM then: most runs).
-        let thunk_kind = self.kinds.md_thunk;
-        if ineligible.is_none() && thunk_kind != safe::kinds::NO_MD_KIND && v.has_global_metadata(thunk_kind) {
-            ineligible = Some(Ineligible::Adapter(reason::THUNK));
+        // A function without attachments has no thunk tag, and a context that does not
+        // know the tag's kind has no thunk of ours: until the kind is looked up, it is
+        // looked up only for a function with attachments (none in most runs without
+        // debug information).
+        if ineligible.is_none() && (self.kinds.custom_read() || v.has_any_global_metadata()) {
+            let thunk_kind = self.kinds.md_thunk();
+            if thunk_kind != safe::kinds::NO_MD_KIND && v.has_global_metadata(thunk_kind) {
+                ineligible = Some(Ineligible::Adapter(reason::THUNK));
+            }
         }
         let mut head = FactsHead { name, linkage, ineligible, callable: !kernel };
         if light {
@@ -371,7 +375,12 @@ impl LlvmModule {
         self.push_optional_const(sig, v.prefix_data());
         self.push_optional_const(sig, v.prologue_data());
         self.push_optional_string(sig, v.partition());
-        let attachments = v.global_attachments_except(&self.kinds.md_not_compared);
+        // Without attachments, none to compare (and the custom kinds stay unread).
+        let attachments = if self.kinds.custom_read() || v.has_any_global_metadata() {
+            v.global_attachments_except(&self.kinds.md_not_compared())
+        } else {
+            Vec::new()
+        };
         sig.push(Prop::Num(attachments.len() as u64));
         let mut exact = true;
         for (k, m) in attachments {

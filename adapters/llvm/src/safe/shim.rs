@@ -164,6 +164,12 @@ impl V {
         unsafe { ffi::mergefunc_frame_recovered(self.0) == 1 }
     }
 
+    /// The global object has any attachment (LLVM's `hasMetadata`: one bit of the value).
+    pub fn has_any_global_metadata(self) -> bool {
+        // SAFETY: `self` is a live value; the shim checks that it is a global object.
+        unsafe { ffi::mergefunc_global_has_any_metadata(self.0) == 1 }
+    }
+
     /// The global object has an attachment of kind `kind`.
     pub fn has_global_metadata(self, kind: u32) -> bool {
         // SAFETY: `self` is a live value; the shim checks that it is a global object.
