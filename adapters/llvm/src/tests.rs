@@ -2224,6 +2224,45 @@ fn custom_kinds_are_looked_up_only_when_asked() {
     assert_ne!(m.kinds.md_hints()[2], crate::safe::kinds::NO_MD_KIND);
 }
 
+/// `V::global_head` (what the facts read of a function, in one shim call) answers as the
+/// separate readers do, for every function, global variable, alias and ifunc of the
+/// corpus, and for a value that is not global.
+#[test]
+fn global_head_answers_as_the_separate_readers() {
+    use crate::safe::GlobalHead;
+    let mut checked = 0;
+    for sub in ["tests/corpus", "tests/cycles", "tests/drop-attachments"] {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(sub);
+        for f in std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()) {
+            if !f.extension().is_some_and(|e| e == "ll") {
+                continue;
+            }
+            let m = LlvmModule::load(&f).unwrap_or_else(|e| panic!("{}: {e}", f.display()));
+            let globals = m.m.functions().chain(m.m.global_variables()).chain(m.m.aliases()).chain(m.m.ifuncs());
+            for v in globals {
+                let object = !v.global_attachments_except(&[]).is_empty();
+                let expected = GlobalHead {
+                    linkage: v.linkage(),
+                    declaration: v.is_declaration(),
+                    dso_local: v.is_dso_local(),
+                    has_metadata: object,
+                    cc: v.call_conv(),
+                    align: v.alignment(),
+                    unnamed_addr: v.unnamed_addr(),
+                };
+                assert_eq!(v.global_head(), expected, "{}: {}", f.display(), String::from_utf8_lossy(&v.name()));
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 1000, "only {checked} globals");
+    let m = load(PAIR);
+    let f = m.m.functions().next().unwrap();
+    let inst = f.first_block().and_then(|b| b.first_instruction()).unwrap().value();
+    assert_eq!(inst.global_head(), GlobalHead::default());
+    assert_eq!(GlobalHead::default().linkage, inst.linkage());
+}
+
 /// The one-call forwarding body (`write_forwarding_body`) is written only where no
 /// argument or result needs a cast, and then is what the builder path writes: an
 /// unnamed block with `tail call` of the target under its calling convention and
