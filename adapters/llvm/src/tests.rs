@@ -2234,7 +2234,7 @@ fn global_head_answers_as_the_separate_readers() {
     for sub in ["tests/corpus", "tests/cycles", "tests/drop-attachments"] {
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(sub);
         for f in std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()) {
-            if !f.extension().is_some_and(|e| e == "ll") {
+            if f.extension().is_none_or(|e| e != "ll") {
                 continue;
             }
             let m = LlvmModule::load(&f).unwrap_or_else(|e| panic!("{}: {e}", f.display()));
