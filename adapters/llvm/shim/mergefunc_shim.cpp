@@ -22,6 +22,7 @@
 // * instruction attachments: `LLVMInstructionGetAllMetadataOtherThanDebugLoc` mallocs
 //   an entry array per call and also returns `!dbg`.
 
+#include "llvm-c/Core.h"
 #include "llvm-c/Types.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/Attributes.h"
@@ -1307,6 +1308,48 @@ int mergefunc_is_dso_local(LLVMValueRef v) {
   if (!GV)
     return -1;
   return GV->isDSOLocal() ? 1 : 0;
+}
+
+// What the module facts read of every function (`LlvmModule::build_facts`), in one call:
+// the answers of `LLVMGetLinkage`, `LLVMGetUnnamedAddress`, `LLVMGetAlignment` (of a
+// global object; 32 bits, as LLVM-C reads it), `LLVMGetFunctionCallConv` (of a function),
+// `LLVMIsDeclaration`, `dso_local`, and whether a global object has any attachment.
+struct MergefuncGlobalHead {
+  unsigned linkage;
+  unsigned cc;
+  unsigned align;
+  unsigned unnamed_addr;
+  // 1: a declaration; 2: dso_local; 4: a global object with attachments; 8: a global
+  // object (`align` read); 16: a function (`cc` read).
+  unsigned flags;
+};
+
+// Fills `out` for global value `v` and returns 1; 0 (nothing written) for another value.
+int mergefunc_global_head(LLVMValueRef v, MergefuncGlobalHead *out) {
+  auto *GV = dyn_cast_or_null<GlobalValue>(unwrap(v));
+  if (!GV)
+    return 0;
+  unsigned flags = 0;
+  out->linkage = LLVMGetLinkage(v);
+  out->unnamed_addr = LLVMGetUnnamedAddress(v);
+  out->cc = 0;
+  out->align = 0;
+  if (GV->isDeclaration())
+    flags |= 1;
+  if (GV->isDSOLocal())
+    flags |= 2;
+  if (auto *GO = dyn_cast<GlobalObject>(GV)) {
+    flags |= 8;
+    if (GO->hasMetadata())
+      flags |= 4;
+    out->align = LLVMGetAlignment(v);
+  }
+  if (auto *F = dyn_cast<Function>(GV)) {
+    flags |= 16;
+    out->cc = F->getCallingConv();
+  }
+  out->flags = flags;
+  return 1;
 }
 
 } // extern "C"

@@ -206,6 +206,9 @@ extern "C" {
     pub fn mergefunc_replace_with_shell(g: LLVMValueRef, keep: i32) -> LLVMValueRef;
     /// 1 if global value `v` is `dso_local` (explicitly, or implied by local linkage or
     /// hidden/protected visibility), 0 if not, -1 for a value that is not a global value.
+    /// (The facts read it with the rest of `mergefunc_global_head`; the tests check one
+    /// against the other.)
+    #[cfg(test)]
     pub fn mergefunc_is_dso_local(v: LLVMValueRef) -> i32;
     /// 1 if the `!associated` attachment of a global object names function `f`, 0 if none
     /// does, -1 for a value that is not a function.
@@ -235,6 +238,9 @@ extern "C" {
     /// 1 if global object `v` has an attachment of kind `kind`, 0 if not, -1 for a
     /// value that is not a global object.
     pub fn mergefunc_global_has_metadata(v: LLVMValueRef, kind: c_uint) -> i32;
+    /// Fills `out` with what the module facts read of global value `v` and returns 1; 0
+    /// (nothing written) for another value.
+    pub fn mergefunc_global_head(v: LLVMValueRef, out: *mut GlobalHeadRaw) -> c_int;
     /// Attachments of a global object except kinds `skip[..n_skip]`, by increasing kind:
     /// writes up to `cap` pairs, returns how many there are.
     pub fn mergefunc_global_attachments(
@@ -337,4 +343,18 @@ extern "C" {
         nodes: *mut LLVMMetadataRef,
         cap: c_uint,
     ) -> c_uint;
+}
+
+/// The shim's `MergefuncGlobalHead` (`mergefunc_global_head`): LLVM-C's linkage,
+/// calling convention (of a function), alignment (of a global object, 32 bits) and
+/// `LLVMUnnamedAddr` of a global value, and flags (1 declaration, 2 `dso_local`, 4 a
+/// global object with attachments, 8 a global object, 16 a function).
+#[repr(C)]
+#[derive(Clone, Copy, Default)]
+pub struct GlobalHeadRaw {
+    pub linkage: c_uint,
+    pub cc: c_uint,
+    pub align: c_uint,
+    pub unnamed_addr: c_uint,
+    pub flags: c_uint,
 }

@@ -263,15 +263,18 @@ pub(crate) struct KindIds {
     /// `!type` and `!kcfi_type`: the attachments a thunk keeps.
     pub(crate) md_type: u32,
     pub(crate) md_kcfi: u32,
-    /// Function attachment kinds the signature does not compare (see
-    /// `LlvmModule::push_fn_extras`): `!dbg`, `!prof`, `!section_prefix`, and the
-    /// thunk marker.
-    md_not_compared: [u32; 4],
-    /// `!mergefunc.thunk`: the tag on every thunk this adapter writes.
-    pub(crate) md_thunk: u32,
-    /// Instruction attachment kinds that are pure hints, left out of the views of every
-    /// instruction but loads (see `LlvmModule::compared_attachments`).
-    pub(crate) md_hints: [u32; 5],
+    /// The fixed function attachment kinds the signature does not compare (see
+    /// [`KindIds::md_not_compared`]): `!dbg`, `!prof`, `!section_prefix`.
+    md_not_compared_fixed: [u32; 3],
+    /// The fixed instruction attachment kinds that are pure hints (see
+    /// [`KindIds::md_hints`]): `!prof`, `!annotation`, `!DIAssignID`.
+    md_hints_fixed: [u32; 3],
+    /// The context whose custom kinds these are.
+    mdc: Ctx,
+    /// The custom kinds, looked up in `mdc` at their first use ([`KindIds::custom`]):
+    /// `None` until then. Most runs never ask (no function has an attachment, or no
+    /// function is read), and the lookup reads every kind name of the context.
+    custom: std::cell::Cell<Option<CustomMd>>,
     /// `!range`, the one call attachment LLVM 22 compares (for `llvm22_attachments`).
     pub(crate) md_range: u32,
     /// Instruction attachment kinds that only state facts the optimizer may assume, so
@@ -518,45 +521,90 @@ struct Stats {
 impl KindIds {
     /// The metadata kinds of context `mdc`, and the attribute kinds (numbered by LLVM
     /// for every context alike). Fixed kinds come from the shim (compile-time numbers);
-    /// the three custom kinds are looked up by name without registering them
-    /// (`safe::kinds::NO_MD_KIND` for a name the context does not know: no attachment
-    /// has that kind); [`KindIds::thunk_tag`] registers the thunk tag when a thunk is
-    /// written.
+    /// the three custom kinds are looked up at their first use ([`KindIds::custom`]);
+    /// [`KindIds::thunk_tag`] registers the thunk tag when a thunk is written.
     fn of_context(mdc: Ctx) -> Self {
         use safe::kinds::FixedMd as F;
         let a = safe::kinds::AttrKinds::of_shim();
         let k = safe::kinds::fixed_md_kinds();
-        let [thunk, srcloc, heapallocsite] = safe::kinds::known_md_kinds(mdc, [THUNK_TAG, "srcloc", "heapallocsite"]);
         KindIds {
             int_attr_range: Some(a.ints),
             special_alloca_kinds: a.special_alloca,
             no_thunk_kinds: a.no_thunk,
             md_type: k[F::Type as usize],
             md_kcfi: k[F::KcfiType as usize],
-            md_not_compared: [k[F::Dbg as usize], k[F::Prof as usize], k[F::SectionPrefix as usize], thunk],
-            md_thunk: thunk,
-            md_hints: [
-                k[F::Prof as usize],
-                k[F::Annotation as usize],
-                srcloc,
-                heapallocsite,
-                k[F::DiAssignId as usize],
-            ],
+            md_not_compared_fixed: [k[F::Dbg as usize], k[F::Prof as usize], k[F::SectionPrefix as usize]],
+            md_hints_fixed: [k[F::Prof as usize], k[F::Annotation as usize], k[F::DiAssignId as usize]],
+            mdc,
+            custom: std::cell::Cell::new(None),
             md_range: k[F::Range as usize],
             md_droppable: DROPPABLE_KINDS.map(|d| k[d as usize]),
         }
     }
 
+    /// The custom kinds of the context, looked up by name at the first call without
+    /// registering them (`safe::kinds::NO_MD_KIND` for a name the context does not know:
+    /// no attachment has that kind). The context's kinds never change but by
+    /// [`KindIds::thunk_tag`], which updates the answer.
+    fn custom(&self) -> CustomMd {
+        if let Some(c) = self.custom.get() {
+            return c;
+        }
+        let [thunk, srcloc, heapallocsite] =
+            safe::kinds::known_md_kinds(self.mdc, [THUNK_TAG, "srcloc", "heapallocsite"]);
+        let c = CustomMd { thunk, srcloc, heapallocsite };
+        self.custom.set(Some(c));
+        c
+    }
+
+    /// Whether [`KindIds::custom`] has looked the custom kinds up (then asking costs
+    /// nothing).
+    pub(crate) fn custom_read(&self) -> bool {
+        self.custom.get().is_some()
+    }
+
+    /// `!mergefunc.thunk`: the tag on every thunk this adapter writes
+    /// (`safe::kinds::NO_MD_KIND` while the context does not know it).
+    pub(crate) fn md_thunk(&self) -> u32 {
+        self.custom().thunk
+    }
+
+    /// Function attachment kinds the signature does not compare (see
+    /// `LlvmModule::push_fn_extras`): `!dbg`, `!prof`, `!section_prefix`, and the
+    /// thunk marker.
+    pub(crate) fn md_not_compared(&self) -> [u32; 4] {
+        let [dbg, prof, section_prefix] = self.md_not_compared_fixed;
+        [dbg, prof, section_prefix, self.custom().thunk]
+    }
+
+    /// Instruction attachment kinds that are pure hints, left out of the views of every
+    /// instruction but loads (see `LlvmModule::compared_attachments`): `!prof`,
+    /// `!annotation`, `!srcloc`, `!heapallocsite`, `!DIAssignID`.
+    pub(crate) fn md_hints(&self) -> [u32; 5] {
+        let [prof, annotation, di_assign_id] = self.md_hints_fixed;
+        let c = self.custom();
+        [prof, annotation, c.srcloc, c.heapallocsite, di_assign_id]
+    }
+
     /// The kind of the thunk tag, registered in context `mdc` if it is not yet (the first
     /// thunk a run writes in a context that never saw one). Registering adds a kind no
     /// attachment has yet, so every fact read before stays true.
-    pub(crate) fn thunk_tag(&mut self, mdc: Ctx) -> u32 {
-        if self.md_thunk == safe::kinds::NO_MD_KIND {
-            self.md_thunk = mdc.kind_id(THUNK_TAG);
-            self.md_not_compared[3] = self.md_thunk;
+    pub(crate) fn thunk_tag(&mut self) -> u32 {
+        let mut c = self.custom();
+        if c.thunk == safe::kinds::NO_MD_KIND {
+            c.thunk = self.mdc.kind_id(THUNK_TAG);
+            self.custom.set(Some(c));
         }
-        self.md_thunk
+        c.thunk
     }
+}
+
+/// The custom metadata kinds the adapter reads (numbered per context, by registration).
+#[derive(Clone, Copy)]
+struct CustomMd {
+    thunk: u32,
+    srcloc: u32,
+    heapallocsite: u32,
 }
 
 /// The name of the attachment kind that tags every thunk this adapter writes.

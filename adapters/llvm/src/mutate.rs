@@ -595,7 +595,7 @@ impl LlvmModule {
         }
         // Tag the thunk (`!mergefunc.thunk !{}`) so that a later run leaves it alone.
         let gv = self.func_value(g)?;
-        let tag = self.kinds.thunk_tag(self.ctx);
+        let tag = self.kinds.thunk_tag();
         gv.set_global_metadata(tag, self.ctx.empty_tuple());
         // Deleting the old body destroys only its block-address constants (constants are
         // owned by the context) and its function-local metadata (always forgotten).

@@ -71,8 +71,8 @@ pub use attrs::{attr_kind_for_name, list_set, list_sets, AttrOwner, AttrRead, In
 pub use body::{CallSite, Inst, Operands};
 pub use module::{Builder, OwnedIr, ParseError, M};
 pub use shim::{
-    prefetch_range, tune_allocator, xxh3_64_words, AttachmentMemo, GepInRange, LlvmComparator, SameBodyWalk,
-    ScanScratch,
+    prefetch_range, tune_allocator, xxh3_64_words, AttachmentMemo, GepInRange, GlobalHead, LlvmComparator,
+    SameBodyWalk, ScanScratch,
 };
 
 // ---------------------------------------------------------------------------------------

@@ -2197,6 +2197,72 @@ fn custom_kinds_are_registered_only_by_a_thunk() {
     }
 }
 
+/// The custom metadata kinds are looked up at their first use only: a run where no
+/// function has an attachment and no view is built never reads the context's kind names;
+/// a function attachment makes the load look them up (the thunk tag and the compared
+/// attachments need them), and so does a view with an instruction attachment, whose
+/// `!srcloc` hints then still keep no functions apart.
+#[test]
+fn custom_kinds_are_looked_up_only_when_asked() {
+    let plain = "define i32 @a(i32 %x) {\n  ret i32 %x\n}\n\
+                 define i32 @b(i32 %x) {\n  %y = add i32 %x, 1\n  ret i32 %y\n}\n";
+    let (m, r) = merged(plain, Options::default());
+    assert!(r.merges.is_empty());
+    assert!(!m.kinds.custom_read());
+
+    let tagged = "define i32 @a(i32 %x) !mergefunc.test !0 {\n  ret i32 %x\n}\n!0 = !{}\n";
+    let m = LlvmModule::parse(format!("{DL}{tagged}").as_bytes(), "t.ll").unwrap_or_else(|e| panic!("{e}"));
+    assert!(m.kinds.custom_read());
+
+    let hinted = "declare void @g(i32)\n\
+                  define void @a(i32 %x) {\n  call void @g(i32 %x), !srcloc !0\n  call void @g(i32 %x)\n  ret void\n}\n\
+                  define void @b(i32 %x) {\n  call void @g(i32 %x), !srcloc !1\n  call void @g(i32 %x)\n  ret void\n}\n\
+                  !0 = !{i64 1}\n!1 = !{i64 2}\n";
+    let (m, r) = merged(hinted, Options::default());
+    assert_eq!(r.merges.len(), 1, "{r:?}");
+    assert!(m.kinds.custom_read());
+    assert_ne!(m.kinds.md_hints()[2], crate::safe::kinds::NO_MD_KIND);
+}
+
+/// `V::global_head` (what the facts read of a function, in one shim call) answers as the
+/// separate readers do, for every function, global variable, alias and ifunc of the
+/// corpus, and for a value that is not global.
+#[test]
+fn global_head_answers_as_the_separate_readers() {
+    use crate::safe::GlobalHead;
+    let mut checked = 0;
+    for sub in ["tests/corpus", "tests/cycles", "tests/drop-attachments"] {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(sub);
+        for f in std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()) {
+            if f.extension().is_none_or(|e| e != "ll") {
+                continue;
+            }
+            let m = LlvmModule::load(&f).unwrap_or_else(|e| panic!("{}: {e}", f.display()));
+            let globals = m.m.functions().chain(m.m.global_variables()).chain(m.m.aliases()).chain(m.m.ifuncs());
+            for v in globals {
+                let object = !v.global_attachments_except(&[]).is_empty();
+                let expected = GlobalHead {
+                    linkage: v.linkage(),
+                    declaration: v.is_declaration(),
+                    dso_local: v.is_dso_local(),
+                    has_metadata: object,
+                    cc: v.call_conv(),
+                    align: v.alignment(),
+                    unnamed_addr: v.unnamed_addr(),
+                };
+                assert_eq!(v.global_head(), expected, "{}: {}", f.display(), String::from_utf8_lossy(&v.name()));
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 1000, "only {checked} globals");
+    let m = load(PAIR);
+    let f = m.m.functions().next().unwrap();
+    let inst = f.first_block().and_then(|b| b.first_instruction()).unwrap().value();
+    assert_eq!(inst.global_head(), GlobalHead::default());
+    assert_eq!(GlobalHead::default().linkage, inst.linkage());
+}
+
 /// The one-call forwarding body (`write_forwarding_body`) is written only where no
 /// argument or result needs a cast, and then is what the builder path writes: an
 /// unnamed block with `tail call` of the target under its calling convention and

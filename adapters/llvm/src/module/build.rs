@@ -85,14 +85,16 @@ impl LlvmModule {
             if md.is_empty() {
                 return;
             }
-            let recorded = |k: &u32| self.records_attachment(*k, load);
+            // Read once per instruction (the custom kinds are looked up at their first use).
+            let hints = self.kinds.md_hints();
+            let recorded = |k: &u32| self.records_attachment(*k, load, &hints);
             let count = md.iter().filter(|(k, _)| recorded(k)).count();
             if count == 0 {
                 return;
             }
             props.push(Prop::Num(count as u64));
             for &(k, m) in md {
-                if self.records_attachment(k, load) {
+                if self.records_attachment(k, load, &hints) {
                     props.push(Prop::Num(k as u64));
                     props.push(Prop::Meta(Some(self.intern_meta(m))));
                 }
@@ -107,9 +109,10 @@ impl LlvmModule {
     /// droppable kinds are left out entirely (neither their presence nor their nodes),
     /// on loads too: the merge removes them from a survivor where they differ
     /// (`drop_differing_attachments`). The merge key asks the same (`key_from_prescan`).
-    pub(super) fn records_attachment(&self, kind: u32, load: bool) -> bool {
+    /// `hints`: [`super::KindIds::md_hints`].
+    pub(super) fn records_attachment(&self, kind: u32, load: bool, hints: &[u32; 5]) -> bool {
         let dropping = self.switches.drop_attachments;
-        (load || !self.kinds.md_hints.contains(&kind)) && !(dropping && self.kinds.md_droppable.contains(&kind))
+        (load || !hints.contains(&kind)) && !(dropping && self.kinds.md_droppable.contains(&kind))
     }
 
     /// [`Self::attachment_props`] as LLVM 22 compares attachments (the test switch

@@ -209,7 +209,11 @@ impl LlvmModule {
     pub(super) fn build_facts(&mut self, v: V, light: bool) -> (FuncInfo, bool) {
         let name: Box<[u8]> = Box::default();
         let mut ineligible = None;
-        let lk = match v.linkage() {
+        // Linkage, declaration, dso_local, attachments, calling convention, alignment and
+        // unnamed_addr in one call (most functions get light facts, and nothing more is
+        // read of them).
+        let g: safe::GlobalHead = v.global_head();
+        let lk = match g.linkage {
             Some(Ok(l)) => l,
             _ => {
                 ineligible = Some(Ineligible::Adapter(reason::LINKAGE));
@@ -219,7 +223,7 @@ impl LlvmModule {
         // LLVM's `GlobalValue::isInterposable`: an interposable linkage, or, with the
         // `SemanticInterposition` module flag, any symbol that is not `dso_local` (hidden
         // and protected visibility imply `dso_local`; local linkage is always).
-        let preemptible = self.load.semantic_interposition && !v.is_dso_local();
+        let preemptible = self.load.semantic_interposition && !g.dso_local;
         let linkage = match lk {
             L::External => Linkage { interposable: preemptible, ..Default::default() },
             L::AvailableExternally => {
@@ -244,28 +248,32 @@ impl LlvmModule {
                 Linkage { interposable: true, ..Default::default() }
             }
         };
-        if v.is_declaration() {
+        if g.declaration {
             ineligible = Some(Ineligible::NoBody);
         }
-        let cconv = v.call_conv().unwrap_or(0);
+        let cconv = g.cc.unwrap_or(0);
         let kernel = cc::NOT_CALLABLE.contains(&cconv);
         if kernel && ineligible.is_none() {
             ineligible = Some(Ineligible::Adapter(reason::KERNEL));
         }
-        // A context that does not know the thunk tag's kind has no thunk of ours (nothing
-        // is asked of LLVM then: most runs).
-        let thunk_kind = self.kinds.md_thunk;
-        if ineligible.is_none() && thunk_kind != safe::kinds::NO_MD_KIND && v.has_global_metadata(thunk_kind) {
-            ineligible = Some(Ineligible::Adapter(reason::THUNK));
+        // A function without attachments has no thunk tag, and a context that does not
+        // know the tag's kind has no thunk of ours: until the kind is looked up, it is
+        // looked up only for a function with attachments (none in most runs without
+        // debug information).
+        if ineligible.is_none() && (self.kinds.custom_read() || g.has_metadata) {
+            let thunk_kind = self.kinds.md_thunk();
+            if thunk_kind != safe::kinds::NO_MD_KIND && v.has_global_metadata(thunk_kind) {
+                ineligible = Some(Ineligible::Adapter(reason::THUNK));
+            }
         }
         let mut head = FactsHead { name, linkage, ineligible, callable: !kernel };
         if light {
             // Never compared: no signature props at all (no allocation; a light function
             // that never merges gets no view either, see `reason::NEVER_READ`).
             let ty = self.unread_fn_type();
-            let align = v.alignment().filter(|a| *a != 0).map(|a| a as u64);
+            let align = g.align.filter(|a| *a != 0).map(|a| a as u64);
             let no_sig = self.scratch.no_sig.clone();
-            return (self.func_info(v, head, ty, no_sig, align), false);
+            return (self.func_info(v, head, g.unnamed_addr, ty, no_sig, align), false);
         }
         let fty = v.global_value_type().unwrap_or(T(ptr::null_mut()));
         let ty = self.intern_type(fty);
@@ -285,26 +293,35 @@ impl LlvmModule {
         self.push_optional_string(&mut sig, v.section());
         sig.push(Prop::Num(cconv as u64));
         self.push_optional_const(&mut sig, v.personality());
-        if !self.push_fn_extras(v, &mut sig) && head.ineligible.is_none() {
+        if !self.push_fn_extras(v, g.has_metadata, &mut sig) && head.ineligible.is_none() {
             head.ineligible = Some(Ineligible::Adapter(reason::ATTACHMENT));
         }
         // 64 bits: LLVM-C's 32-bit getter reads an alignment of 2^32 as none.
         let align = Some(v.function_alignment()).filter(|a| *a != 0);
         let shared = self.shared_sig(&sig);
-        let info = self.func_info(v, head, ty, shared, align);
+        let info = self.func_info(v, head, g.unnamed_addr, ty, shared, align);
         self.scratch.sig = sig;
         (info, fn_special)
     }
 
     /// The one constructor of a function's facts, light or full: `head` and the
-    /// properties both read the same way (unnamed_addr, `llvm.used`), with the type,
-    /// signature props and alignment each path reads its own way.
-    fn func_info(&self, v: V, head: FactsHead, ty: TypeId, sig: Arc<[Prop]>, align: Option<u64>) -> FuncInfo {
+    /// properties both read the same way (`unnamed_addr`, LLVM-C's `LLVMUnnamedAddr`, and
+    /// `llvm.used`), with the type, signature props and alignment each path reads its own
+    /// way.
+    fn func_info(
+        &self,
+        v: V,
+        head: FactsHead,
+        unnamed_addr: u32,
+        ty: TypeId,
+        sig: Arc<[Prop]>,
+        align: Option<u64>,
+    ) -> FuncInfo {
         FuncInfo {
             name: head.name,
             linkage: head.linkage,
             ineligible: head.ineligible,
-            unnamed_addr: v.unnamed_addr() == 2,
+            unnamed_addr: unnamed_addr == 2,
             used_externally: self.load.used.contains(&v),
             ty,
             sig,
@@ -365,13 +382,19 @@ impl LlvmModule {
     ///   indirect calls, `!func_sanitize` by `-fsanitize=function` callers, and kinds not
     ///   known here may carry meaning too.
     ///
+    /// `has_metadata`: whether `v` has any attachment ([`crate::safe::GlobalHead`]).
     /// Returns false when an attachment cannot be compared by content (the function is
     /// then ineligible).
-    fn push_fn_extras(&mut self, v: V, sig: &mut Vec<Prop>) -> bool {
+    fn push_fn_extras(&mut self, v: V, has_metadata: bool, sig: &mut Vec<Prop>) -> bool {
         self.push_optional_const(sig, v.prefix_data());
         self.push_optional_const(sig, v.prologue_data());
         self.push_optional_string(sig, v.partition());
-        let attachments = v.global_attachments_except(&self.kinds.md_not_compared);
+        // Without attachments, none to compare (and the custom kinds stay unread).
+        let attachments = if self.kinds.custom_read() || has_metadata {
+            v.global_attachments_except(&self.kinds.md_not_compared())
+        } else {
+            Vec::new()
+        };
         sig.push(Prop::Num(attachments.len() as u64));
         let mut exact = true;
         for (k, m) in attachments {

@@ -279,7 +279,7 @@ impl LlvmModule {
             let skip: &[u32] = if self.switches.drop_attachments { &self.kinds.md_droppable } else { &[] };
             // `v` is a live function of this module, and `&mut self` is held for the
             // whole call: nothing rewrites it meanwhile.
-            let k = v.attachment_key(&self.kinds.md_hints, skip, &mut self.caches.attachment_keys);
+            let k = v.attachment_key(&self.kinds.md_hints(), skip, &mut self.caches.attachment_keys);
             self.add_time(t0, 0);
             // The walk reads the blocks the tree key's walk read: it declines where that
             // did, which (with the key cached) cannot happen here.

@@ -13,6 +13,26 @@ use inkwell::llvm_sys::prelude::*;
 use std::os::raw::c_uint;
 use std::ptr;
 
+/// What [`V::global_head`] reads of a global value; the default is the answer for any
+/// other value.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct GlobalHead {
+    /// [`V::linkage`].
+    pub linkage: Option<Result<super::Linkage, u32>>,
+    /// [`V::is_declaration`].
+    pub declaration: bool,
+    /// [`V::is_dso_local`].
+    pub dso_local: bool,
+    /// A global object with any attachment (LLVM's `hasMetadata`, one bit of the value).
+    pub has_metadata: bool,
+    /// [`V::call_conv`].
+    pub cc: Option<u32>,
+    /// [`V::alignment`] (a global value is never an instruction).
+    pub align: Option<u32>,
+    /// [`V::unnamed_addr`].
+    pub unnamed_addr: u32,
+}
+
 /// The `inrange` of a getelementptr constant expression ([`V::const_gep_inrange`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GepInRange {
@@ -144,6 +164,7 @@ impl V {
 
     /// The global value is `dso_local` (explicitly, or implied by local linkage or
     /// hidden/protected visibility).
+    #[cfg(test)]
     pub fn is_dso_local(self) -> bool {
         // SAFETY: `self` is a live value; the shim checks that it is a global value.
         unsafe { ffi::mergefunc_is_dso_local(self.0) == 1 }
@@ -162,6 +183,29 @@ impl V {
     pub fn frame_recovered(self) -> bool {
         // SAFETY: `self` is a live value; the shim checks that it is a function.
         unsafe { ffi::mergefunc_frame_recovered(self.0) == 1 }
+    }
+
+    /// What the module facts read of a global value, in one call (see [`GlobalHead`]): the
+    /// same answers as [`V::linkage`], [`V::is_declaration`], [`V::is_dso_local`],
+    /// [`V::call_conv`], [`V::alignment`] and [`V::unnamed_addr`] (a value that is not
+    /// global answers as they do), and whether it has any attachment.
+    pub fn global_head(self) -> GlobalHead {
+        let mut raw = ffi::GlobalHeadRaw::default();
+        // SAFETY: `self` is a live value (the shim checks that it is a global value and
+        // writes nothing otherwise); `raw` is a writable `MergefuncGlobalHead`.
+        if unsafe { ffi::mergefunc_global_head(self.0, &mut raw) } == 0 {
+            return GlobalHead::default();
+        }
+        let f = raw.flags;
+        GlobalHead {
+            linkage: Some(super::Linkage::from_raw(raw.linkage).ok_or(raw.linkage)),
+            declaration: f & 1 != 0,
+            dso_local: f & 2 != 0,
+            has_metadata: f & 4 != 0,
+            align: (f & 8 != 0).then_some(raw.align),
+            cc: (f & 16 != 0).then_some(raw.cc),
+            unnamed_addr: raw.unnamed_addr,
+        }
     }
 
     /// The global object has an attachment of kind `kind`.
