@@ -283,7 +283,24 @@ fn refine_by_prefix(keys: &mut [u64], defs: &[(usize, V)], limit: u32, prefix: i
     // Nothing to grow unless some large function's walk stopped at the limit (most
     // small modules): no vectors by position then.
     let min = prefix_long_min_blocks();
-    if max <= limit || !prefixes.iter().zip(&blocks).any(|(&p, &b)| b >= min && stopped_at_limit(p)) {
+    if max <= limit {
+        return;
+    }
+    // The classes the first growth would read, found from the large members whose walk
+    // stopped (few): none on most modules, and then nothing more is allocated.
+    let mut big: Vec<u64> = Vec::new();
+    for ((&j, &p), &b) in shared.iter().zip(&prefixes).zip(&blocks) {
+        if b >= min && stopped_at_limit(p) && keys[j] != 0 {
+            big.push(keys[j]);
+        }
+    }
+    if big.is_empty() {
+        return;
+    }
+    big.sort_unstable();
+    big.dedup();
+    let pairs = (0..shared.len()).filter(|&i| big.binary_search(&keys[shared[i]]).is_ok());
+    if mixed_classes(pairs.map(|i| (keys[shared[i]], blocks[i])).collect()).is_empty() {
         return;
     }
     // By position: the last prefix key read, and whether the function is large.
@@ -354,7 +371,7 @@ fn refine_longer(
         classes.sort_unstable();
         classes.dedup();
         let members: Vec<usize> = set.iter().copied().filter(|&j| classes.binary_search(&keys[j]).is_ok()).collect();
-        let classes = mixed_classes(&classes, &members, keys, size);
+        let classes = mixed_classes(members.iter().map(|&j| (keys[j], size[j])).collect());
         if classes.is_empty() {
             return;
         }
@@ -381,21 +398,18 @@ fn refine_longer(
     }
 }
 
-/// The classes of `classes` (sorted keys of `keys`; `members`: every position holding
-/// one of them) that a longer prefix is read for: those with at least
+/// The classes (keys, sorted) of `members` ((key, block number bound) of every member
+/// of some classes) that a longer prefix is read for: those with at least
 /// [`prefix_long_mixed_percent`] of their members outside the class's largest group of
-/// one block number bound (`size`, by position). Which classes grow changes no output
-/// (each is refined whole or not at all), only what is read.
-fn mixed_classes(classes: &[u64], members: &[usize], keys: &[u64], size: &[u32]) -> Vec<u64> {
+/// one block number bound (a class of one member never, unless the share is 0: every
+/// class). Which classes grow changes no output (each is refined whole or not at all),
+/// only what is read.
+fn mixed_classes(mut members: Vec<(u64, u32)>) -> Vec<u64> {
     let pct = prefix_long_mixed_percent() as usize;
-    if pct == 0 {
-        return classes.to_vec();
-    }
-    // Sorted (key, size) pairs: a run per class, within it a run per size.
-    let mut ks: Vec<(u64, u32)> = members.iter().map(|&j| (keys[j], size[j])).collect();
-    ks.sort_unstable();
+    // Sorted: a run per class, within it a run per size.
+    members.sort_unstable();
     let mut out = Vec::new();
-    for class in ks.chunk_by(|a, b| a.0 == b.0) {
+    for class in members.chunk_by(|a, b| a.0 == b.0) {
         let largest = class.chunk_by(|a, b| a.1 == b.1).map(<[_]>::len).max().unwrap_or(0);
         if (class.len() - largest) * 100 >= class.len() * pct {
             out.push(class[0].0);
@@ -901,16 +915,18 @@ mod tests {
 
     #[test]
     fn a_prefix_grows_only_for_classes_of_mixed_sizes() {
-        // Positions 0-3: class 5, three of 60 blocks and one of 70 (1 of 4 outside the
-        // largest group of one size: under a third); 4-6: class 9, 60, 61 and 62 (2 of
-        // 3); 7-9: class 11, 80, 80 and 90 (1 of 3: a third, enough).
-        let keys = [5, 5, 5, 5, 9, 9, 9, 11, 11, 11];
-        let size = [60, 60, 70, 60, 60, 61, 62, 80, 90, 80];
-        let members: Vec<usize> = (0..keys.len()).collect();
-        assert_eq!(mixed_classes(&[5, 9, 11], &members, &keys, &size), vec![9, 11]);
-        // A class of one size never grows; a class of two sizes, one each, does.
-        assert_eq!(mixed_classes(&[5], &[0, 1], &keys, &size), Vec::<u64>::new());
-        assert_eq!(mixed_classes(&[5], &[0, 2], &keys, &size), vec![5]);
+        // Class 5: three of 60 blocks and one of 70 (1 of 4 outside the largest group of
+        // one size: under a third); class 9: 60, 61 and 62 (2 of 3); class 11: 80, 80 and
+        // 90 (1 of 3: a third, enough).
+        let keys = [11, 5, 5, 5, 5, 9, 9, 9, 11, 11];
+        let size = [80, 60, 60, 70, 60, 60, 61, 62, 90, 80];
+        let pairs = |js: &[usize]| js.iter().map(|&j| (keys[j], size[j])).collect::<Vec<_>>();
+        assert_eq!(mixed_classes(pairs(&(0..keys.len()).collect::<Vec<_>>())), vec![9, 11]);
+        // A class of one size never grows, nor one of a single member; a class of two
+        // sizes, one each, does.
+        assert_eq!(mixed_classes(pairs(&[1, 2])), Vec::<u64>::new());
+        assert_eq!(mixed_classes(pairs(&[3])), Vec::<u64>::new());
+        assert_eq!(mixed_classes(pairs(&[1, 3])), vec![5]);
     }
 
     #[test]
@@ -922,7 +938,8 @@ mod tests {
         let read = std::cell::RefCell::new(Vec::new());
         let prefix = |fs: &[V], l: u32, _: bool| -> Keys {
             read.borrow_mut().push(l);
-            let key = |i: usize| bodies[i][..l as usize].iter().fold(3u64, |h, &x| h.wrapping_mul(31) ^ u64::from(x)) | 3;
+            let key =
+                |i: usize| bodies[i][..l as usize].iter().fold(3u64, |h, &x| h.wrapping_mul(31) ^ u64::from(x)) | 3;
             (fs.iter().map(|v| key(v.0 as usize)).collect(), Vec::new())
         };
         let defs: Vec<(usize, V)> = (0..3).map(|i| (i, V(i as _))).collect();
