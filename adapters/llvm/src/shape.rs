@@ -56,13 +56,17 @@
 //! named at load), so the shape and prefix key together are a refinement too, and a
 //! definition no other shares them with is alone as well. On the C libraries this leaves
 //! a third to two thirds of the definitions the shape alone kept for the prescan.
-//! A *growing prefix* (`MERGEFUNC_SHAPE_PREFIX_LONG`, off by default: see
-//! `PREFIX_LONG_LIMIT`) refines further the classes still shared after the prefix key in
+//! A *growing prefix* (up to `PREFIX_LONG_LIMIT` instructions; `MERGEFUNC_SHAPE_PREFIX_LONG=0`
+//! turns it off) refines further the classes still shared after the prefix key in
 //! which a large function's walk stopped at the limit, by prefix keys of 4, 16, ... times
 //! as many instructions: each is the same key with a longer limit, so a refinement by
 //! the same argument, and each is applied to whole classes (every member of a class
 //! read, or reused where its walk ended before the limit, which gives the same key), so
-//! equal functions, which share every earlier key, keep sharing the refined one.
+//! equal functions, which share every earlier key, keep sharing the refined one. Which
+//! classes grow is decided per class, from what all its members share or not (a member
+//! of 48 blocks or more whose walk stopped; members of mixed block bounds, see
+//! `mixed_classes`): a class left as it is stays a class of the previous key, so every
+//! choice of classes gives a refinement, and the choice changes no output.
 //! Both keys are read in batches that ask for the next functions' entry blocks ahead:
 //! after parsing, the bodies are mostly out of the caches, and each key otherwise waits
 //! for memory a few times.
@@ -279,7 +283,24 @@ fn refine_by_prefix(keys: &mut [u64], defs: &[(usize, V)], limit: u32, prefix: i
     // Nothing to grow unless some large function's walk stopped at the limit (most
     // small modules): no vectors by position then.
     let min = prefix_long_min_blocks();
-    if max <= limit || !prefixes.iter().zip(&blocks).any(|(&p, &b)| b >= min && stopped_at_limit(p)) {
+    if max <= limit {
+        return;
+    }
+    // The classes the first growth would read, found from the large members whose walk
+    // stopped (few): none on most modules, and then nothing more is allocated.
+    let mut big: Vec<u64> = Vec::new();
+    for ((&j, &p), &b) in shared.iter().zip(&prefixes).zip(&blocks) {
+        if b >= min && stopped_at_limit(p) && keys[j] != 0 {
+            big.push(keys[j]);
+        }
+    }
+    if big.is_empty() {
+        return;
+    }
+    big.sort_unstable();
+    big.dedup();
+    let pairs = (0..shared.len()).filter(|&i| big.binary_search(&keys[shared[i]]).is_ok());
+    if mixed_classes(pairs.map(|i| (keys[shared[i]], blocks[i])).collect()).is_empty() {
         return;
     }
     // By position: the last prefix key read, and whether the function is large.
@@ -350,6 +371,11 @@ fn refine_longer(
         classes.sort_unstable();
         classes.dedup();
         let members: Vec<usize> = set.iter().copied().filter(|&j| classes.binary_search(&keys[j]).is_ok()).collect();
+        let classes = mixed_classes(members.iter().map(|&j| (keys[j], size[j])).collect());
+        if classes.is_empty() {
+            return;
+        }
+        let members: Vec<usize> = members.into_iter().filter(|&j| classes.binary_search(&keys[j]).is_ok()).collect();
         limit = limit.saturating_mul(4).min(max);
         min = min.saturating_mul(4);
         let read: Vec<usize> = members.iter().copied().filter(|&j| stopped_at_limit(last[j])).collect();
@@ -372,15 +398,54 @@ fn refine_longer(
     }
 }
 
+/// The classes (keys, sorted) of `members` ((key, block number bound) of every member
+/// of some classes) that a longer prefix is read for: those with at least
+/// [`prefix_long_mixed_percent`] of their members outside the class's largest group of
+/// one block number bound (a class of one member never, unless the share is 0: every
+/// class). Which classes grow changes no output (each is refined whole or not at all),
+/// only what is read.
+fn mixed_classes(mut members: Vec<(u64, u32)>) -> Vec<u64> {
+    let pct = prefix_long_mixed_percent() as usize;
+    // Sorted: a run per class, within it a run per size.
+    members.sort_unstable();
+    let mut out = Vec::new();
+    for class in members.chunk_by(|a, b| a.0 == b.0) {
+        let largest = class.chunk_by(|a, b| a.1 == b.1).map(<[_]>::len).max().unwrap_or(0);
+        if (class.len() - largest) * 100 >= class.len() * pct {
+            out.push(class[0].0);
+        }
+    }
+    out
+}
+
+/// The least share (percent) of a class's members outside its largest group of one
+/// block number bound for the growing prefix to read the class
+/// (`MERGEFUNC_SHAPE_PREFIX_LONG_MIXED`; 0: every class). The step reads 128
+/// instructions of every member it grows, at about 130 of our instructions per IR
+/// instruction; what it saves is the prescan of each member it splits off, about 200
+/// per IR instruction over a whole function of 48 blocks or more (300 instructions or
+/// more): a member read costs about a third of a member saved, so a class pays when a
+/// third of its members split off. Members of one size are mostly copies of one
+/// function (one generic instantiated for several types of one layout, a template's
+/// instances), which a longer prefix reads and keeps together: rust-codec-release's
+/// eight grown classes, five of them of one size each, split 5 of 49 members; zstd's
+/// ten classes of mixed sizes split every member, its eight of one size none. The share
+/// outside the largest group is the estimate of those that split.
+const PREFIX_LONG_MIXED_PERCENT: u32 = 33;
+
+fn prefix_long_mixed_percent() -> u32 {
+    static P: OnceLock<u32> = OnceLock::new();
+    *P.get_or_init(|| env_u32("MERGEFUNC_SHAPE_PREFIX_LONG_MIXED").unwrap_or(PREFIX_LONG_MIXED_PERCENT))
+}
+
 /// The most instructions a growing prefix key reads (`MERGEFUNC_SHAPE_PREFIX_LONG`; at
-/// or under the first limit, the default: no growing). 512 against the default, 21
-/// alternated timed rounds, load average 4-6 (pass CPU medians): `format-test.cc` at -O3
-/// 0.87, cpp-fmt-O3 0.87, c-zstd-O2 0.82, cpp-jsoncpp-O3 0.93, cpp-jsoncpp-Os 0.92, but
-/// rust-codec-release 1.14 (1.03 and 1.02 in two other runs; 1.04 of the instructions:
-/// its large monomorphized functions share 128-instruction prefixes, 49 read, 5 split),
-/// and cpp-tinyxml2-O3 1.08-1.13 where the growing never runs (1.001 of the
-/// instructions): off until those are understood.
-const PREFIX_LONG_LIMIT: u32 = 32;
+/// or under the first limit, such as 0: no growing). Callgrind, module facts through
+/// `merge_module`, against no growing: `format-test.cc` at -O3, c-zstd-O2, cpp-fmt-O3
+/// and cpp-jsoncpp-O3 and -Os read far less (see docs/performance.md, "Large test bodies
+/// that share shape and prefix"), rust-codec-release 1.000 (with
+/// [`PREFIX_LONG_MIXED_PERCENT`]; 1.04 growing every class), and the modules where it
+/// never grows 1.000-1.001 (each shared function's block bound).
+const PREFIX_LONG_LIMIT: u32 = 512;
 
 fn prefix_long_limit() -> u32 {
     static L: OnceLock<u32> = OnceLock::new();
@@ -802,7 +867,9 @@ mod tests {
             .into_iter()
             .chain([body(100, 1000), body(usize::MAX, 1000), body(usize::MAX, 20)])
             .collect::<Vec<_>>();
-        let size = [200, 200, 200, 200, 10, 10, 200];
+        // Block bounds: the large class mixed (two of 200, one each of 190, 210 and 220),
+        // so that it grows (see `mixed_classes`).
+        let size = [200, 200, 210, 220, 10, 10, 190];
         let read = std::cell::RefCell::new(Vec::new());
         let key = |i: usize, l: u32| -> u64 {
             let b = &bodies[i];
@@ -844,6 +911,47 @@ mod tests {
         let keys = run(128);
         assert_eq!(alone(&keys), vec![false, false, true, false, false, false, true]);
         assert_eq!(keys[0], keys[3]);
+    }
+
+    #[test]
+    fn a_prefix_grows_only_for_classes_of_mixed_sizes() {
+        // Class 5: three of 60 blocks and one of 70 (1 of 4 outside the largest group of
+        // one size: under a third); class 9: 60, 61 and 62 (2 of 3); class 11: 80, 80 and
+        // 90 (1 of 3: a third, enough).
+        let keys = [11, 5, 5, 5, 5, 9, 9, 9, 11, 11];
+        let size = [80, 60, 60, 70, 60, 60, 61, 62, 90, 80];
+        let pairs = |js: &[usize]| js.iter().map(|&j| (keys[j], size[j])).collect::<Vec<_>>();
+        assert_eq!(mixed_classes(pairs(&(0..keys.len()).collect::<Vec<_>>())), vec![9, 11]);
+        // A class of one size never grows, nor one of a single member; a class of two
+        // sizes, one each, does.
+        assert_eq!(mixed_classes(pairs(&[1, 2])), Vec::<u64>::new());
+        assert_eq!(mixed_classes(pairs(&[3])), Vec::<u64>::new());
+        assert_eq!(mixed_classes(pairs(&[1, 3])), vec![5]);
+    }
+
+    #[test]
+    fn a_growing_prefix_never_reads_classes_of_one_size() {
+        // Functions 0-2 of one class and one block bound: 2 differs at instruction 100,
+        // but the class is not read again (copies of one function mostly share a size).
+        let body = |at: usize| -> Vec<u32> { (0..1000).map(|i| if i == at { 7 } else { 1 }).collect() };
+        let bodies = [body(usize::MAX), body(usize::MAX), body(100)];
+        let read = std::cell::RefCell::new(Vec::new());
+        let prefix = |fs: &[V], l: u32, _: bool| -> Keys {
+            read.borrow_mut().push(l);
+            let key =
+                |i: usize| bodies[i][..l as usize].iter().fold(3u64, |h, &x| h.wrapping_mul(31) ^ u64::from(x)) | 3;
+            (fs.iter().map(|v| key(v.0 as usize)).collect(), Vec::new())
+        };
+        let defs: Vec<(usize, V)> = (0..3).map(|i| (i, V(i as _))).collect();
+        let mut keys = vec![5, 5, 5];
+        let mut last = vec![3u64; 3];
+        refine_longer(&mut keys, &[0, 1, 2], &mut last, &[200, 200, 200], &defs, 32, 512, 48, &prefix);
+        assert_eq!(keys, vec![5, 5, 5]);
+        assert!(read.borrow().is_empty());
+        // The same bodies of mixed sizes: 2 splits off at 128.
+        refine_longer(&mut keys, &[0, 1, 2], &mut last, &[200, 200, 210], &defs, 32, 512, 48, &prefix);
+        assert_eq!(*read.borrow(), vec![128]);
+        assert!(keys[0] == keys[1] && keys[2] != keys[0]);
     }
 
     #[test]
