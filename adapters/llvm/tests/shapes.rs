@@ -316,3 +316,71 @@ fn available_externally_definitions_are_never_keyed() {
     check_counting(&path, &Options::default(), &mut on_key);
     check_counting(&path, &Options { merge_cycles: true, ..Options::default() }, &mut on_key);
 }
+
+/// One shape class of seven functions of 220 blocks (about 660 instructions along the
+/// walk), of mixed block bounds (unreachable blocks), so that the growing prefix reads
+/// it at 128 and then 512 instructions: `v1` differs at about instruction 60, `v2` at
+/// about 450, `v3` at about 630 (past every prefix). `copy1` is `copy0` with unreachable
+/// blocks; `ptrnull` stores `ptr null` where the others store `i64 0` (about instruction
+/// 300), `gepflag` has a `getelementptr nuw` where the others have `inbounds` (about
+/// 120): the order calls all four equal, so the longer keys must keep them together. The
+/// growth leaves out exactly `v1` and `v2`; three merge; the output is that of the full
+/// path, in both modes.
+#[test]
+fn a_growing_prefix_splits_late_differences_and_keeps_equal_functions_together() {
+    if ["MERGEFUNC_SHAPES", "MERGEFUNC_SHAPE_PREFIX", "MERGEFUNC_PRESCAN_ALONE"]
+        .iter()
+        .chain(&[
+            "MERGEFUNC_SHAPE_PREFIX_LONG",
+            "MERGEFUNC_SHAPE_PREFIX_LONG_MIXED",
+            "MERGEFUNC_SHAPE_PREFIX_LONG_BLOCKS",
+        ])
+        .any(|v| std::env::var_os(v).is_some())
+    {
+        return; // the keys are configured from outside
+    }
+    let func = |name: &str, unreachable: usize, gep: &str, zero: &str, late: Option<(usize, u32)>| {
+        let mut t = format!("define i64 @{name}(i64 %x, ptr %p) {{\nentry:\n  br label %b1\n");
+        for b in 1..=220 {
+            let prev = if b == 1 { "%x".to_string() } else { format!("%v{}", b - 1) };
+            let c = match late {
+                Some((at, c)) if at == b => c,
+                _ => (b % 7 + 1) as u32,
+            };
+            t.push_str(&format!("b{b}:\n  %v{b} = add i64 {prev}, {c}\n"));
+            match b {
+                40 => t.push_str(&format!("  %g = getelementptr {gep} i64, ptr %p, i64 1\n  store i64 %v40, ptr %g\n")),
+                100 => t.push_str(&format!("  store {zero}, ptr %p\n")),
+                _ => t.push_str(&format!("  store i64 %v{b}, ptr %p\n")),
+            }
+            t.push_str(&if b < 220 { format!("  br label %b{}\n", b + 1) } else { "  ret i64 %v220\n".to_string() });
+        }
+        for u in 0..unreachable {
+            t.push_str(&format!("dead{u}:\n  ret i64 0\n"));
+        }
+        t.push_str("}\n");
+        t
+    };
+    let mut text = String::from("target datalayout = \"e-m:e-i64:64-n8:16:32:64-S128\"\n");
+    text.push_str(&func("copy0", 0, "inbounds", "i64 0", None));
+    text.push_str(&func("copy1", 5, "inbounds", "i64 0", None));
+    text.push_str(&func("ptrnull", 1, "inbounds", "ptr null", None));
+    text.push_str(&func("gepflag", 0, "nuw", "i64 0", None));
+    text.push_str(&func("v1", 0, "inbounds", "i64 0", Some((20, 100))));
+    text.push_str(&func("v2", 2, "inbounds", "i64 0", Some((150, 100))));
+    text.push_str(&func("v3", 3, "inbounds", "i64 0", Some((210, 100))));
+    let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("shapes-growing-prefix.ll");
+    std::fs::write(&path, text).expect("writes the module");
+    let mut m = LlvmModule::load(&path).expect("loads");
+    let mut alone: Vec<String> = m
+        .testing()
+        .alone_on_shape()
+        .into_iter()
+        .map(|f| String::from_utf8_lossy(mergefunc::Module::func_name(&m, f)).into_owned())
+        .collect();
+    alone.sort();
+    assert_eq!(alone, ["v1", "v2"]);
+    assert_eq!(merge_module(&mut m, &Options::default()).expect("merges").stats.functions_merged, 3);
+    assert_eq!(check(&path, &Options::default()), 2);
+    assert_eq!(check(&path, &Options { merge_cycles: true, ..Options::default() }), 2);
+}
