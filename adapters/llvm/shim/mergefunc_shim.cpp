@@ -455,11 +455,17 @@ inline uint64_t mixk(uint64_t h, uint64_t w) { return mix(h, w) * 0x517cc1b72722
 // space 0 counts as the integer of `PtrBits` bits (0: no such coercion), as the order's
 // type comparison has it; everything else is structural (a struct's name does not
 // count). Kinds without structure here hash their type id alone, which only makes the
-// key coarser.
+// key coarser. The key is a function of the type alone, never of where it is met: a type
+// met deeper than `TypeKeyRecursion` levels is keyed by an explicit stack
+// (`typeKeyDeep`) with the same node hash (`typeNodeKey`), so deep types cost no stack
+// and a type keyed first deep inside another still equals its twin keyed first on its
+// own (a key cut short by depth and then cached would keep such twins from meeting).
 // `Cached`: through `Scan::TypeCache` (the prescan, which has made it ready), else
 // straight from `Scan::TypeKeys`; every cache entry is also in `TypeKeys` with the same
 // key, so both give the same keys.
 template <bool Cached> uint64_t typeKeyByTable(Scan &S, const Type *T, unsigned PtrBits, unsigned Depth);
+
+constexpr unsigned TypeKeyRecursion = 64;
 
 // `PtrBits` is the same for every call on one `Scan` (the module's pointer width), so
 // the cache need not key on it.
@@ -477,14 +483,16 @@ __attribute__((always_inline)) inline uint64_t typeKey(Scan &S, const Type *T, u
   }
 }
 
-template <bool Cached> uint64_t typeKeyByTable(Scan &S, const Type *T, unsigned PtrBits, unsigned Depth) {
-  auto It = S.TypeKeys.find(T);
-  if (It != S.TypeKeys.end())
-    return It->second;
+// The types whose key mixes in their contained types (`Type::getContainedType`, in that
+// order: an element; a struct's elements; a function's result, then its parameters).
+inline bool typeKeyReadsParts(const Type *T) {
+  return isa<VectorType>(T) || isa<ArrayType>(T) || isa<StructType>(T) || isa<FunctionType>(T);
+}
+
+// The key of `T` given the keys of its parts (`Part(contained type)`).
+template <typename PartKey> uint64_t typeNodeKey(const Type *T, unsigned PtrBits, PartKey Part) {
   uint64_t H = mixk(0x7e, T->getTypeID());
-  if (Depth > 64) {
-    // Not reachable for LLVM types (no recursive types without pointers); stay coarse.
-  } else if (auto *P = dyn_cast<PointerType>(T)) {
+  if (auto *P = dyn_cast<PointerType>(T)) {
     if (P->getAddressSpace() == 0 && PtrBits != 0)
       H = mixk(mixk(0x7e, Type::IntegerTyID), PtrBits);
     else
@@ -493,18 +501,54 @@ template <bool Cached> uint64_t typeKeyByTable(Scan &S, const Type *T, unsigned 
     H = mixk(H, I->getBitWidth());
   } else if (auto *V = dyn_cast<VectorType>(T)) {
     H = mixk(mixk(H, V->getElementCount().getKnownMinValue()), isa<ScalableVectorType>(V));
-    H = mixk(H, typeKey<Cached>(S, V->getElementType(), PtrBits, Depth + 1));
+    H = mixk(H, Part(V->getElementType()));
   } else if (auto *A = dyn_cast<ArrayType>(T)) {
-    H = mixk(mixk(H, A->getNumElements()), typeKey<Cached>(S, A->getElementType(), PtrBits, Depth + 1));
+    H = mixk(mixk(H, A->getNumElements()), Part(A->getElementType()));
   } else if (auto *St = dyn_cast<StructType>(T)) {
     H = mixk(mixk(H, St->isPacked()), St->getNumElements());
     for (Type *E : St->elements())
-      H = mixk(H, typeKey<Cached>(S, E, PtrBits, Depth + 1));
+      H = mixk(H, Part(E));
   } else if (auto *F = dyn_cast<FunctionType>(T)) {
-    H = mixk(mixk(mixk(H, F->isVarArg()), F->getNumParams()), typeKey<Cached>(S, F->getReturnType(), PtrBits, Depth + 1));
+    H = mixk(mixk(mixk(H, F->isVarArg()), F->getNumParams()), Part(F->getReturnType()));
     for (Type *E : F->params())
-      H = mixk(H, typeKey<Cached>(S, E, PtrBits, Depth + 1));
+      H = mixk(H, Part(E));
   }
+  return H;
+}
+
+// `typeNodeKey` of `Root` and of every part it has without a key yet, children first,
+// by an explicit stack (types nest without bound; LLVM types have no cycles).
+uint64_t typeKeyDeep(Scan &S, const Type *Root, unsigned PtrBits) {
+  SmallVector<std::pair<const Type *, unsigned>, 64> Work;
+  Work.push_back({Root, 0});
+  while (!Work.empty()) {
+    auto [T, Next] = Work.back();
+    if (Next == 0 && S.TypeKeys.count(T)) {
+      Work.pop_back();
+      continue;
+    }
+    if (typeKeyReadsParts(T) && Next < T->getNumContainedTypes()) {
+      Work.back().second = Next + 1;
+      const Type *C = T->getContainedType(Next);
+      if (!S.TypeKeys.count(C))
+        Work.push_back({C, 0});
+      continue;
+    }
+    uint64_t H = typeNodeKey(T, PtrBits, [&](const Type *C) { return S.TypeKeys.find(C)->second; });
+    S.TypeKeys[T] = H;
+    Work.pop_back();
+  }
+  return S.TypeKeys.find(Root)->second;
+}
+
+template <bool Cached> uint64_t typeKeyByTable(Scan &S, const Type *T, unsigned PtrBits, unsigned Depth) {
+  auto It = S.TypeKeys.find(T);
+  if (It != S.TypeKeys.end())
+    return It->second;
+  if (Depth > TypeKeyRecursion)
+    return typeKeyDeep(S, T, PtrBits);
+  uint64_t H =
+      typeNodeKey(T, PtrBits, [&](const Type *C) { return typeKey<Cached>(S, C, PtrBits, Depth + 1); });
   S.TypeKeys[T] = H;
   return H;
 }
@@ -875,14 +919,17 @@ uint64_t attachmentContentKey(const Metadata *M, unsigned Depth, ContentKeys &Me
 // operand and global variables by identity, so constants it finds equal get equal keys
 // (null values and other leaves name none; a leaf compared by its printed form or handle
 // is the same constant when equal). A merge never replaces a global variable. 0 if `C`
-// names none. Memoized per constant for one call (constants are uniqued and immutable);
-// constants nested deeper than 8 levels count as one marker, the same for equal ones.
-using GlobalKeys = SmallDenseMap<const Constant *, uint64_t, 16>;
+// names none. Memoized per constant and depth for one call (constants are uniqued and
+// immutable); constants nested deeper than 8 levels count as one marker, the same for
+// equal ones. The depth is part of the memo's key: a constant met first inside another
+// has a key cut shorter than where it stands alone, and its twins (equal under the order,
+// not the same object: `ptr null` for `i64 0`) are keyed where they stand.
+using GlobalKeys = SmallDenseMap<std::pair<const Constant *, unsigned>, uint64_t, 16>;
 
 uint64_t constantGlobalsKey(const Constant *C, unsigned Depth, GlobalKeys &Memo) {
   if (Depth >= 8)
     return 0x2f;
-  auto Found = Memo.find(C);
+  auto Found = Memo.find({C, Depth});
   if (Found != Memo.end())
     return Found->second;
   uint64_t H = 0;
@@ -896,7 +943,7 @@ uint64_t constantGlobalsKey(const Constant *C, unsigned Depth, GlobalKeys &Memo)
     if (K != 0)
       H = mixk(mixk(H ? H : 0x2d, I), K);
   }
-  Memo[C] = H;
+  Memo[{C, Depth}] = H;
   return H;
 }
 

@@ -194,9 +194,8 @@ pub(crate) fn compute(scratch: &ScanScratch, defs: &[(usize, V)], n: usize, ptr_
     static LIMIT: OnceLock<u32> = OnceLock::new();
     let limit = *LIMIT.get_or_init(|| env_u32("MERGEFUNC_SHAPE_PREFIX").unwrap_or(PREFIX_LIMIT));
     if limit > 0 && prefix {
-        // A scratch of its own, as the prescan has: a type nested deeper than the type
-        // keys' depth limit keys by where it is first met (here an instruction's type,
-        // as in the prescan, never inside a function type of a shape).
+        // A scratch of its own, as each prescan thread has (a type's key depends on the
+        // type alone, so every scratch gives the same keys).
         let scratch = ScanScratch::new();
         refine_by_prefix(&mut keys, defs, limit, |fs, l, b| scratch.prefix_keys(fs, ptr_bits, l, b));
     } else if limit > 0 && !blocks.is_empty() {
