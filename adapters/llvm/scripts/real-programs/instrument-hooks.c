@@ -10,7 +10,8 @@
  * depend on where the code is laid out: calls entered and left, how many distinct
  * functions were entered (a merge that makes one function report another's address
  * changes it), the deepest nesting, the coverage guards and PCs (each counted once) and how many guards were
- * hit; with HOOKS_BALANCE_ONLY, only whether enters and exits pair up (for
+ * hit; with HOOKS_NO_CALL_COUNTS, the same without the totals of enters and exits (for
+ * programs whose call counts vary from run to run); with HOOKS_BALANCE_ONLY, only whether enters and exits pair up (for
  * -finstrument-functions-after-inlining, where code generation also instruments a merge's
  * thunks). The program's own output comes first and is unchanged. */
 #include <stdint.h>
@@ -29,6 +30,11 @@ HOOK static void report(void) {
 #ifdef HOOKS_BALANCE_ONLY
     if (enters || exits) {
         printf("== instrument-functions: enters and exits %s\n", enters == exits ? "pair up" : "differ");
+    }
+#elif defined(HOOKS_NO_CALL_COUNTS)
+    if (enters || exits) {
+        printf("== instrument-functions: enters and exits %s, %lu functions%s, deepest %lu\n",
+               enters == exits ? "pair up" : "differ", distinct, lost ? " (table full)" : "", deepest);
     }
 #else
     if (enters || exits) {
