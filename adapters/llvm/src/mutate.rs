@@ -167,6 +167,57 @@ fn named_by_alias(f: V) -> bool {
     false
 }
 
+/// The functions the module's ifuncs name as resolvers (through aliases and constant
+/// casts).
+fn ifunc_resolvers(m: M) -> std::collections::HashSet<V> {
+    let mut out = std::collections::HashSet::new();
+    for i in m.ifuncs() {
+        let mut v = i.operand(0);
+        // An alias's operand 0 is its aliasee, a constant expression's the value it casts;
+        // the depth bound only guards against a malformed chain.
+        for _ in 0..64 {
+            match v.map(|x| (x, x.kind())) {
+                Some((f, Ok(ValKind::Function))) => {
+                    out.insert(f);
+                    break;
+                }
+                Some((a, Ok(ValKind::GlobalAlias | ValKind::ConstantExpr))) => v = a.operand(0),
+                _ => break,
+            }
+        }
+    }
+    out
+}
+
+/// Whether the dynamic loader may run `g` while it relocates: `g` is an ifunc resolver,
+/// or is called directly by one, or by a function so called (`callers_only`: only
+/// through `g`'s direct callers, `g` itself aside). Such code runs before the GOT slots
+/// of the PLT are filled in when symbols are bound at load time (`-z now`), so a call
+/// that goes through the PLT crashes there.
+fn runs_while_relocating(m: M, g: V, callers_only: bool) -> bool {
+    let resolvers = ifunc_resolvers(m);
+    if resolvers.is_empty() {
+        return false;
+    }
+    let mut seen = std::collections::HashSet::new();
+    let mut todo = Vec::new();
+    if callers_only {
+        g.instruction_user_functions(true, &mut todo);
+    } else {
+        todo.push(g);
+    }
+    while let Some(f) = todo.pop() {
+        if !seen.insert(f) {
+            continue;
+        }
+        if resolvers.contains(&f) {
+            return true;
+        }
+        f.instruction_user_functions(true, &mut todo);
+    }
+    false
+}
+
 fn direct_calls_of(f: V) -> Vec<V> {
     let mut out = Vec::new();
     f.instruction_users(true, &mut out);
@@ -987,13 +1038,33 @@ impl ModuleMut for LlvmModule {
     /// * an alias with weak or linkonce linkage in a module compiled to Mach-O, where it
     ///   is a local symbol (LLVM 22 writes it);
     /// * rewrites that break a comdat group when another module's copy of it wins the
-    ///   link (see `module/comdats.rs`; LLVM 22 writes those modules).
+    ///   link (see `module/comdats.rs`; LLVM 22 writes those modules);
+    /// * a thunk, redirected calls or replaced uses that give code an ifunc resolver runs
+    ///   a call of a survivor that is not `dso_local` (a PLT call while the loader
+    ///   relocates; LLVM 22 writes them).
     fn can_rewrite(&self, rewrite: Rewrite, g: FuncId, target: FuncId) -> Result<(), &'static str> {
         let (Ok(gv), Ok(fv)) = (self.func_value(g), self.func_value(target)) else {
             return Err("not a live function");
         };
         let fl = self.func(target).linkage;
         self.comdat_refusal(rewrite, gv, fv, fl.interposable || fl.odr)?;
+        // A call of a survivor that may not bind within the object (not `dso_local`: an
+        // exported function of a shared library) goes through the PLT. Code an ifunc
+        // resolver runs must not gain one: with symbols bound at load time (`-z now`) the
+        // loader runs resolvers before it fills in the PLT's GOT slots, and the call jumps
+        // to an unrelocated address (LLVM 22 writes such thunks). An alias, or a thunk of
+        // a survivor that binds locally (a weak pair's private body), calls no PLT.
+        if !fv.is_dso_local() {
+            match rewrite {
+                Rewrite::Thunk if runs_while_relocating(self.m, gv, false) => {
+                    return Err("an ifunc resolver runs it, and its call of the survivor may go through the PLT");
+                }
+                Rewrite::ReplaceAllUses | Rewrite::RedirectCalls if runs_while_relocating(self.m, gv, true) => {
+                    return Err("an ifunc resolver calls it, and a call of the survivor may go through the PLT");
+                }
+                _ => {}
+            }
+        }
         match rewrite {
             Rewrite::ReplaceAllUses if gv.ty() != fv.ty() => {
                 let calls = direct_calls_of(gv).len();

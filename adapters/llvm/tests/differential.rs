@@ -264,6 +264,28 @@ const DEVIATIONS: &[Deviation] = &[
         reason: "no thunk forwards an inalloca argument (see inalloca-thunk.ll)",
     },
     Deviation {
+        file: "ifunc-resolver-plt.ll",
+        func: "res_b",
+        ours: "kept",
+        reason: "LLVM 22 makes an exported ifunc resolver a thunk calling its exported twin, a PLT \
+                 call in a shared library: with -z now the loader runs the resolver before it fills \
+                 in the PLT's GOT slots and the program crashes while loading \
+                 (ifunc_resolvers_gain_no_plt_calls)",
+    },
+    Deviation {
+        file: "ifunc-resolver-plt.ll",
+        func: "hl_h",
+        ours: "kept",
+        reason: "as res_b: a resolver's hidden helper does not become a thunk (or have its calls \
+                 moved) onto an exported twin",
+    },
+    Deviation {
+        file: "ifunc-resolver-plt.ll",
+        func: "res_c",
+        ours: "kept calls(hl_h,hl_h)",
+        reason: "consequence of the hl_h deviation: the resolver keeps calling the hidden helper",
+    },
+    Deviation {
         file: "swifttailcc-musttail-ppc.ll",
         func: "stc_b",
         ours: "kept",
@@ -1244,6 +1266,55 @@ fn inalloca_thunks_are_not_written() {
     assert_eq!(run(&mine, "ours.exe").as_deref(), Some(base.as_str()), "our merge changed what the program prints");
     let llvm = run(&theirs, "opt22.exe");
     eprintln!("inalloca: unmerged {base:?}, ours the same, opt-22's merge {llvm:?}");
+}
+
+/// ifunc resolvers in a shared library: `ifunc-resolver-plt.ll` built with `-fPIC -shared
+/// -Wl,-z,now` and called from an executable (bound at load time too). The loader runs
+/// the resolvers while it relocates the library, before the PLT's GOT slots are filled
+/// in: opt-22's merge (a resolver become a thunk calling its exported twin, helpers'
+/// calls moved onto an exported twin) crashes there; ours prints what the unmerged
+/// program prints. Found by hand-written link modules.
+#[test]
+fn ifunc_resolvers_gain_no_plt_calls() {
+    let Some(t) = tools() else { return };
+    let dir = harness::workdir("ifunc-resolver-plt");
+    let input = harness::corpus_dir().join("ifunc-resolver-plt.ll");
+    let (mine, theirs) = (dir.join("ours.ll"), dir.join("opt22.ll"));
+    ours(&input, &[], &mine).unwrap();
+    harness::opt_mergefunc(&t, &input, &[], &theirs).unwrap();
+    let main_c = dir.join("main.c");
+    std::fs::write(
+        &main_c,
+        "#include <stdio.h>\nextern int if_a(int), if_b(int), if_c(int), lib_calls(int);\n\
+         int main(void) { printf(\"%d %d %d %d\\n\", if_a(2), if_b(3), if_c(4), lib_calls(5)); return 0; }\n",
+    )
+    .unwrap();
+    let run = |ll: &Path, name: &str| -> Option<harness::RunOut> {
+        let sub = dir.join(name);
+        std::fs::create_dir_all(&sub).unwrap();
+        let clang = |args: &[&std::ffi::OsStr]| {
+            let r = harness::run(
+                std::process::Command::new("clang-22").args(["-w", "-fuse-ld=lld", "-Wl,-z,now"]).args(args),
+                Duration::from_secs(120),
+            )
+            .ok()?;
+            (r.code == Some(0)).then_some(())
+        };
+        let lib = sub.join("libifn.so");
+        clang(&["-fPIC".as_ref(), "-shared".as_ref(), ll.as_os_str(), "-o".as_ref(), lib.as_os_str()])?;
+        let exe = sub.join("main");
+        clang(&[main_c.as_os_str(), lib.as_os_str(), "-o".as_ref(), exe.as_os_str()])?;
+        harness::run(std::process::Command::new(&exe).env("LD_LIBRARY_PATH", &sub), Duration::from_secs(30)).ok()
+    };
+    let Some(base) = run(&input, "in") else {
+        eprintln!("SKIP ifunc_resolvers_gain_no_plt_calls: clang-22 with lld cannot build the library");
+        return;
+    };
+    assert_eq!((base.code, base.stdout.as_str()), (Some(0), "11 16 21 78\n"));
+    let got = run(&mine, "ours").expect("our merge builds");
+    assert_eq!((got.code, got.stdout.as_str()), (Some(0), base.stdout.as_str()), "our merge changed the program");
+    let llvm = run(&theirs, "opt22").map(|r| (r.code, r.stdout));
+    eprintln!("ifunc resolvers: unmerged {:?}, ours the same, opt-22's merge {llvm:?}", base.stdout);
 }
 
 /// swifttailcc thunks on PowerPC: llc-22 compiles our merge of
