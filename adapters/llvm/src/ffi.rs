@@ -206,9 +206,8 @@ extern "C" {
     pub fn mergefunc_replace_with_shell(g: LLVMValueRef, keep: i32) -> LLVMValueRef;
     /// 1 if global value `v` is `dso_local` (explicitly, or implied by local linkage or
     /// hidden/protected visibility), 0 if not, -1 for a value that is not a global value.
-    /// (The facts read it with the rest of `mergefunc_global_head`; the tests check one
-    /// against the other.)
-    #[cfg(test)]
+    /// (The facts read it with the rest of `mergefunc_global_head`; `can_rewrite` asks
+    /// it of a survivor where ifunc resolvers may run the rewritten code.)
     pub fn mergefunc_is_dso_local(v: LLVMValueRef) -> i32;
     /// 1 if the `!associated` attachment of a global object names function `f`, 0 if none
     /// does, -1 for a value that is not a function.

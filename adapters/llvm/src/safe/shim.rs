@@ -164,7 +164,6 @@ impl V {
 
     /// The global value is `dso_local` (explicitly, or implied by local linkage or
     /// hidden/protected visibility).
-    #[cfg(test)]
     pub fn is_dso_local(self) -> bool {
         // SAFETY: `self` is a live value; the shim checks that it is a global value.
         unsafe { ffi::mergefunc_is_dso_local(self.0) == 1 }
