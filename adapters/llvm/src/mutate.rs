@@ -189,33 +189,51 @@ fn ifunc_resolvers(m: M) -> std::collections::HashSet<V> {
     out
 }
 
-/// Whether the dynamic loader may run `g` while it relocates: `g` is an ifunc resolver,
-/// or is called directly by one, or by a function so called (`callers_only`: only
-/// through `g`'s direct callers, `g` itself aside). Such code runs before the GOT slots
-/// of the PLT are filled in when symbols are bound at load time (`-z now`), so a call
-/// that goes through the PLT crashes there.
-fn runs_while_relocating(m: M, g: V, callers_only: bool) -> bool {
-    let resolvers = ifunc_resolvers(m);
-    if resolvers.is_empty() {
-        return false;
-    }
+/// The code the dynamic loader may run while it relocates: the module's ifunc resolvers
+/// and every function they call directly, transitively (empty without ifuncs). Such code
+/// runs before the GOT slots of the PLT are filled in when symbols are bound at load time
+/// (`-z now`), so a call that goes through the PLT crashes there. Walked down from the
+/// resolvers (small: feature tests), never up from each rewritten function, which would
+/// cost the whole caller graph per merge.
+fn relocation_time_code(m: M) -> std::collections::HashSet<V> {
     let mut seen = std::collections::HashSet::new();
-    let mut todo = Vec::new();
-    if callers_only {
-        g.instruction_user_functions(true, &mut todo);
-    } else {
-        todo.push(g);
-    }
+    let mut todo: Vec<V> = ifunc_resolvers(m).into_iter().collect();
     while let Some(f) = todo.pop() {
         if !seen.insert(f) {
             continue;
         }
-        if resolvers.contains(&f) {
-            return true;
+        for b in f.blocks() {
+            for i in b.instructions() {
+                if i.call_site().is_none() {
+                    continue;
+                }
+                // The callee is a call site's last operand (a direct call: a function).
+                let v = i.value();
+                let callee = v.num_operands().checked_sub(1).and_then(|n| v.operand(n));
+                if let Some(c) = callee.filter(|c| c.kind() == Ok(ValKind::Function)) {
+                    if !seen.contains(&c) {
+                        todo.push(c);
+                    }
+                }
+            }
         }
-        f.instruction_user_functions(true, &mut todo);
     }
-    false
+    seen
+}
+
+/// Whether the dynamic loader may run `g` while it relocates (`callers_only`: whether it
+/// may run a direct caller of `g`), see [`relocation_time_code`].
+fn runs_while_relocating(m: M, g: V, callers_only: bool) -> bool {
+    if m.ifuncs().next().is_none() {
+        return false;
+    }
+    let code = relocation_time_code(m);
+    if !callers_only {
+        return code.contains(&g);
+    }
+    let mut callers = Vec::new();
+    g.instruction_user_functions(true, &mut callers);
+    callers.iter().any(|c| code.contains(c))
 }
 
 fn direct_calls_of(f: V) -> Vec<V> {
