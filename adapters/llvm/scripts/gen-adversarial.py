@@ -224,12 +224,32 @@ def addrtaken(n):
     return "".join(out)
 
 
+def ifuncchain(n):
+    """n pairs of exported twins, each called by one link of a caller chain of n, in a
+    module with an ifunc whose resolver calls the chain's third link: every rewrite asks
+    whether a resolver runs the code (the three pairs it does stay apart). The code a
+    resolver runs is walked for every question: resolvers are small (code that runs
+    before relocations are done), a resolver calling into k functions costs k a question."""
+    out = ["@ifn = ifunc i64 (i64), ptr @res\n\n",
+           "define ptr @res() {\n  %v = call i64 @c2(i64 1)\n  ret ptr @g0a\n}\n\n"]
+    for k in range(n):
+        for s in "ab":
+            out.append(f"define i64 @g{k}{s}(i64 %x) {{\n  %y = mul i64 %x, {k + 3}\n"
+                       f"  %z = add i64 %y, 1\n  ret i64 %z\n}}\n\n")
+    for k in range(n):
+        prev = f"  %p = call i64 @c{k - 1}(i64 %x)\n" if k else "  %p = add i64 %x, 0\n"
+        out.append(f"define i64 @c{k}(i64 %x) {{\n{prev}  %q = call i64 @g{k}b(i64 %p)\n"
+                   f"  %r = call i64 @g{k}a(i64 %q)\n  ret i64 %r\n}}\n\n")
+    return "".join(out)
+
+
 SHAPES = {
     "lastdiff": lastdiff, "middiff": middiff, "hugefn": hugefn, "hugecopies": hugecopies,
     "hugenear": hugenear, "callchain": callchain, "rings": rings, "manycallers": manycallers,
     "manycalls1": manycalls1, "vtables": vtables, "aliases": aliases, "bigswitch": bigswitch,
     "deeptypes": deeptypes, "metadata": metadata, "attrs": attrs, "longnames": longnames,
     "dupes": dupes, "lastpairs": lastpairs, "comdats": comdats, "addrtaken": addrtaken,
+    "ifuncchain": ifuncchain,
 }
 
 
