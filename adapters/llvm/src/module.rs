@@ -334,7 +334,8 @@ struct Tables {
     /// only in struct names are the same records (see `copy_view`).
     type_by_data: HashMap<TypeData, TypeId>,
     /// By type id: the levels of nesting of the type's content (1 for a type without
-    /// element types), at most `intern::TYPE_INTERN_DEPTH` (see there).
+    /// element types), at most `intern::TYPE_INTERN_DEPTH`; `TYPE_INTERN_DEPTH + 1` for a
+    /// type interned as its identity because it nests deeper (see there).
     type_heights: Vec<u32>,
     consts: Vec<ConstData>,
     /// By constant id: the levels of nesting of the constant's content (1 for a leaf),
@@ -381,6 +382,9 @@ struct Tables {
 struct Caches {
     global_of: HashMap<V, GlobalId>,
     type_of: HashMap<T, TypeId>,
+    /// The nesting height of LLVM types met by `intern::type_height_of` (a function of
+    /// the type alone: types live as long as the context, so it is never cleared).
+    type_height_of: HashMap<T, u32>,
     /// Direct-mapped cache of `type_of` (see `intern_type`).
     type_cache: Box<[(usize, u32); TYPE_CACHE_SLOTS]>,
     const_of: HashMap<V, ConstId>,
@@ -640,6 +644,7 @@ impl Caches {
         Caches {
             global_of: HashMap::default(),
             type_of: HashMap::default(),
+            type_height_of: HashMap::default(),
             type_cache: Box::new([(0, 0); TYPE_CACHE_SLOTS]),
             const_of: HashMap::default(),
             const_gen: 0,

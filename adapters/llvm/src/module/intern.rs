@@ -51,13 +51,19 @@ pub(super) enum Placeholder {
 /// real attachments nest a few levels (a TBAA tag, its types, their root).
 const META_INTERN_DEPTH: u32 = 256;
 
-/// How deep [`LlvmModule::intern_type`] reads nested types: a type met this many levels
-/// inside the one asked for is interned as its identity (an id of its own, equal to no
-/// other type's; the same LLVM type object keeps that id wherever it is met later), so
-/// that no type nests the interning, the order's type comparison or the type hash
-/// deeper than this. LLVM uniques literal types, so only congruent named structs, and
-/// pointers coerced to integers, that far down are told apart where their content is
-/// equal: the order then calls the functions different, never equal by mistake. Real
+/// How deep [`LlvmModule::intern_type`] reads nested types: a type whose content nests
+/// more than this many levels (its *height*: 1 for a type without element types, else 1
+/// more than its tallest element type's) is interned as its identity (an id of its own,
+/// equal to no other type's), so that no type nests the interning, the order's type
+/// comparison or the type hash deeper than this. The height is a property of the type
+/// alone, measured without recursion before the content is read (`type_height_of`), so a
+/// type's id never depends on where it was met first: met 256 levels inside another
+/// type, a named struct `{ ptr }` still gets the id its congruent twin met on its own
+/// gets. LLVM uniques literal types, so only congruent named structs, and pointers
+/// coerced to integers, nested deeper than this are told apart where their content is
+/// equal: the order then calls the functions different, never equal by mistake. A
+/// function type is always read (its parameter types are what is cut), so a function
+/// taking such a type by value still has a valid view and equals its identical twin. Real
 /// types nest a few dozen levels at most; LLVM's parser and pass survive 20,000.
 pub(super) const TYPE_INTERN_DEPTH: u32 = 256;
 
@@ -166,32 +172,37 @@ impl LlvmModule {
         if k == t.0 as usize && !t.0.is_null() {
             return TypeId(id);
         }
-        let id = self.intern_type_by_table(t, 0);
+        let id = self.intern_type_by_table(t);
         self.caches.type_cache[slot] = (t.0 as usize, id.0);
         id
     }
 
-    /// [`Self::intern_type`] of a type `depth` levels inside the one asked for.
-    fn intern_type_at(&mut self, t: T, depth: u32) -> TypeId {
+    /// The id of an element type of a type being interned (no direct-mapped cache write).
+    fn intern_element_type(&mut self, t: T) -> TypeId {
         let slot = (t.0 as usize >> 4) & (TYPE_CACHE_SLOTS - 1);
         let (k, id) = self.caches.type_cache[slot];
         if k == t.0 as usize && !t.0.is_null() {
             return TypeId(id);
         }
-        self.intern_type_by_table(t, depth)
+        self.intern_type_by_table(t)
     }
 
     /// The id of `t` from the table, interning it (and the types inside it) if new. A
-    /// type met [`TYPE_INTERN_DEPTH`] levels inside the one asked for is interned as its
-    /// identity, without reading its elements (see [`TYPE_INTERN_DEPTH`]).
-    fn intern_type_by_table(&mut self, t: T, depth: u32) -> TypeId {
+    /// type taller than [`TYPE_INTERN_DEPTH`] is interned as its identity, without
+    /// reading its elements; any other type by its content, whose element types are
+    /// shorter, so that this recursion nests at most [`TYPE_INTERN_DEPTH`] levels.
+    fn intern_type_by_table(&mut self, t: T) -> TypeId {
         if let Some(id) = self.caches.type_of.get(&t) {
             return *id;
         }
         first_room(&mut self.caches.type_of);
         first_room(&mut self.tables.type_by_data);
-        if depth >= TYPE_INTERN_DEPTH {
-            let id = self.unique_type("a type nested too deep to read");
+        // A function type is read whatever its height (a view needs its parameter
+        // types, and no type contains a function type): its tall parameter types are
+        // identities, so reading it nests no deeper than they do, plus one.
+        let function = t.kind() == Ok(TyKind::Function);
+        if !function && self.type_height_of(t) > TYPE_INTERN_DEPTH {
+            let id = self.unique_type_of_height("a type nested too deep to read", TYPE_INTERN_DEPTH + 1);
             self.caches.type_of.insert(t, id);
             return id;
         }
@@ -205,12 +216,12 @@ impl LlvmModule {
                 int_params: Box::new([]),
             }
         } else {
-            self.type_data_of(t, depth)
+            self.type_data_of(t)
         };
         let height = 1 + self.elements_height(&data);
-        let id = if height > TYPE_INTERN_DEPTH {
-            // Elements read, but nested too deep with the types met before: its identity.
-            self.unique_type("a type nested too deep to read")
+        let id = if height > TYPE_INTERN_DEPTH && !function {
+            // Not expected (the height was measured above): its identity, as above.
+            self.unique_type_of_height("a type nested too deep to read", TYPE_INTERN_DEPTH + 1)
         } else {
             match self.tables.type_by_data.get(&data) {
                 Some(id) => *id,
@@ -225,6 +236,60 @@ impl LlvmModule {
         };
         self.caches.type_of.insert(t, id);
         id
+    }
+
+    /// The height of LLVM type `t` (see [`TYPE_INTERN_DEPTH`]), at most
+    /// `TYPE_INTERN_DEPTH + 1`: a function of `t` alone, measured by an explicit stack
+    /// (no recursion with the nesting) and kept for every type with element types.
+    fn type_height_of(&mut self, t: T) -> u32 {
+        const MOST: u32 = TYPE_INTERN_DEPTH + 1;
+        let known = |m: &Self, x: T| -> Option<u32> {
+            if let Some(h) = m.caches.type_height_of.get(&x) {
+                return Some(*h);
+            }
+            m.caches.type_of.get(&x).map(|id| m.type_height(*id))
+        };
+        if let Some(h) = known(self, t) {
+            return h;
+        }
+        let first = element_types(t);
+        if first.is_empty() {
+            return 1;
+        }
+        first_room(&mut self.caches.type_height_of);
+        // Each entry: a type, its element types, how many were measured, the tallest.
+        let mut stack: Vec<(T, Vec<T>, usize, u32)> = vec![(t, first, 0, 0)];
+        loop {
+            let (_, elements, next, _) = stack.last().expect("the type asked for is on the stack");
+            if let Some(&e) = elements.get(*next) {
+                let h = match known(self, e) {
+                    Some(h) => h,
+                    None => {
+                        let inner = element_types(e);
+                        if inner.is_empty() {
+                            1
+                        } else {
+                            stack.push((e, inner, 0, 0));
+                            continue;
+                        }
+                    }
+                };
+                let top = stack.last_mut().expect("the type asked for is on the stack");
+                top.2 += 1;
+                top.3 = top.3.max(h);
+                continue;
+            }
+            let (x, _, _, tallest) = stack.pop().expect("the type asked for is on the stack");
+            let h = (tallest + 1).min(MOST);
+            self.caches.type_height_of.insert(x, h);
+            match stack.last_mut() {
+                Some(top) => {
+                    top.2 += 1;
+                    top.3 = top.3.max(h);
+                }
+                None => return h,
+            }
+        }
     }
 
     /// The levels of nesting of type `t`'s content (see `Tables::type_heights`).
@@ -267,6 +332,12 @@ impl LlvmModule {
     }
 
     fn unique_type(&mut self, what: &str) -> TypeId {
+        self.unique_type_of_height(what, 1)
+    }
+
+    /// [`Self::unique_type`], recorded with `height` levels of nesting (see
+    /// `Tables::type_heights`).
+    fn unique_type_of_height(&mut self, what: &str, height: u32) -> TypeId {
         let id = TypeId::new(self.tables.types.len());
         let data = TypeData::Other {
             kind: u32::MAX - 1,
@@ -277,14 +348,12 @@ impl LlvmModule {
         // Not indexed by content: its name holds its own id, so no other type has this
         // content and no lookup by content can ask for it.
         self.tables.types.push(data);
-        self.tables.type_heights.push(1);
+        self.tables.type_heights.push(height);
         id
     }
 
-    /// The content of `t`, met `depth` levels inside the type asked for: its element
-    /// types are interned one level deeper.
-    fn type_data_of(&mut self, t: T, depth: u32) -> TypeData {
-        let d = depth + 1;
+    /// The content of `t`: its element types interned first.
+    fn type_data_of(&mut self, t: T) -> TypeData {
         let float = |format: u32, bits: u32| TypeData::Float { format, bits };
         match t.kind() {
             Ok(TyKind::Void) => TypeData::Void,
@@ -302,29 +371,29 @@ impl LlvmModule {
             Ok(TyKind::Pointer) => TypeData::Ptr { addr_space: t.addr_space().unwrap_or(0) },
             Ok(TyKind::Vector | TyKind::ScalableVector) => {
                 let elem = match t.elem() {
-                    Some(e) => self.intern_type_at(e, d),
+                    Some(e) => self.intern_element_type(e),
                     None => self.unique_type("element"),
                 };
                 TypeData::Vector { scalable: t.kind() == Ok(TyKind::ScalableVector), len: t.len().unwrap_or(0), elem }
             }
             Ok(TyKind::Array) => {
                 let elem = match t.elem() {
-                    Some(e) => self.intern_type_at(e, d),
+                    Some(e) => self.intern_element_type(e),
                     None => self.unique_type("element"),
                 };
                 TypeData::Array { len: t.len().unwrap_or(0), elem }
             }
             Ok(TyKind::Struct) => {
                 let fields: Vec<TypeId> =
-                    t.fields().unwrap_or_default().into_iter().map(|f| self.intern_type_at(f, d)).collect();
+                    t.fields().unwrap_or_default().into_iter().map(|f| self.intern_element_type(f)).collect();
                 TypeData::Struct { packed: t.packed(), fields: fields.into() }
             }
             Ok(TyKind::Function) => {
                 let Some((r, ps, va)) = t.func_sig() else {
                     return TypeData::Func { ret: self.unique_type("return"), params: Box::new([]), vararg: false };
                 };
-                let ret = self.intern_type_at(r, d);
-                let params: Vec<TypeId> = ps.into_iter().map(|p| self.intern_type_at(p, d)).collect();
+                let ret = self.intern_element_type(r);
+                let params: Vec<TypeId> = ps.into_iter().map(|p| self.intern_element_type(p)).collect();
                 TypeData::Func { ret, params: params.into(), vararg: va }
             }
             Ok(TyKind::X86Amx) => TypeData::Other {
@@ -335,7 +404,7 @@ impl LlvmModule {
             },
             Ok(TyKind::TargetExt) => {
                 let (name, tps, ips) = t.target_ext().unwrap_or_default();
-                let tps: Vec<TypeId> = tps.into_iter().map(|p| self.intern_type_at(p, d)).collect();
+                let tps: Vec<TypeId> = tps.into_iter().map(|p| self.intern_element_type(p)).collect();
                 TypeData::Other {
                     kind: TyKind::TargetExt.raw(),
                     name: name.into(),
@@ -582,6 +651,27 @@ impl LlvmModule {
     #[inline]
     pub(super) fn uniqued_tuple(&self, m: Md) -> bool {
         self.ctx.is_uniqued_tuple(m)
+    }
+}
+
+/// The element types of `t` that [`LlvmModule::type_data_of`] interns, in its order
+/// (none for a type without any, or one LLVM-C could not read).
+fn element_types(t: T) -> Vec<T> {
+    if t.0.is_null() {
+        return Vec::new();
+    }
+    match t.kind() {
+        Ok(TyKind::Vector | TyKind::ScalableVector | TyKind::Array) => t.elem().into_iter().collect(),
+        Ok(TyKind::Struct) => t.fields().unwrap_or_default(),
+        Ok(TyKind::Function) => match t.func_sig() {
+            Some((r, mut ps, _)) => {
+                ps.insert(0, r);
+                ps
+            }
+            None => Vec::new(),
+        },
+        Ok(TyKind::TargetExt) => t.target_ext().map(|(_, tps, _)| tps).unwrap_or_default(),
+        _ => Vec::new(),
     }
 }
 
