@@ -339,7 +339,8 @@ struct Tables {
     type_heights: Vec<u32>,
     consts: Vec<ConstData>,
     /// By constant id: the levels of nesting of the constant's content (1 for a leaf),
-    /// at most `intern::CONST_INTERN_DEPTH` (see there).
+    /// at most `consts::CONST_INTERN_DEPTH`; `CONST_INTERN_DEPTH + 1` for a constant
+    /// interned as its identity because it nests deeper (see there).
     const_heights: Vec<u32>,
     metas: Vec<MetaData>,
     /// `metas` by content hash (see `intern::find_meta`), so that an item interned again
@@ -388,6 +389,9 @@ struct Caches {
     /// Direct-mapped cache of `type_of` (see `intern_type`).
     type_cache: Box<[(usize, u32); TYPE_CACHE_SLOTS]>,
     const_of: HashMap<V, ConstId>,
+    /// Heights of constants measured by `consts::const_height_of`: forgotten with
+    /// `const_of` (a rewrite may free a constant and reuse its address).
+    const_height_of: HashMap<V, u32>,
     /// Generation of `const_of` (bumped when it is cleared).
     const_gen: u32,
     /// Generation of the metadata, inline-asm and opaque-identity caches.
@@ -647,6 +651,7 @@ impl Caches {
             type_height_of: HashMap::default(),
             type_cache: Box::new([(0, 0); TYPE_CACHE_SLOTS]),
             const_of: HashMap::default(),
+            const_height_of: HashMap::default(),
             const_gen: 0,
             md_gen: 0,
             meta_of: HashMap::default(),

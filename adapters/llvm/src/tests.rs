@@ -1969,6 +1969,34 @@ fn types_nested_deeper_than_the_interning_reads_merge_on_a_small_stack() {
     });
 }
 
+/// A constant's id is a function of the constant alone, not of the depth it was met at
+/// first: `%A { ptr @x }` met first 256 levels inside `@deep`'s store (at the interning's
+/// limit) and `[1 x %A]` 2 levels under it, then on their own in `@a` and `@c`, still equal
+/// their congruent twins `%B { ptr @x }` (in `@b`) and `[1 x %B]` (in `@d`), as in opt-22,
+/// whichever view is built first.
+#[test]
+fn constants_met_first_deep_inside_keep_the_id_they_have_on_their_own() {
+    let (mut ty, mut c) = ("%A".to_string(), "{ ptr @x }".to_string());
+    for _ in 0..256 {
+        c = format!("[{ty} {c}]");
+        ty = format!("[1 x {ty}]");
+    }
+    let types = "%A = type { ptr }\n%B = type { ptr }\n@x = global i32 0\n";
+    let deep = format!("define void @deep(ptr %p) {{\n  store {ty} {c}, ptr %p\n  ret void\n}}\n");
+    let f =
+        |n: &str, t: &str, v: &str| format!("define void @{n}(ptr %p) {{\n  store {t} {v}, ptr %p\n  ret void\n}}\n");
+    let pairs = f("a", "%A", "{ ptr @x }")
+        + &f("b", "%B", "{ ptr @x }")
+        + &f("c", "[1 x %A]", "[%A { ptr @x }]")
+        + &f("d", "[1 x %B]", "[%B { ptr @x }]");
+    for (first, src) in [("deep", format!("{types}{deep}{pairs}")), ("pairs", format!("{types}{pairs}{deep}"))] {
+        let m = load(&src);
+        assert!(equal(&m, "a", "b"), "{first} first");
+        assert!(equal(&m, "c", "d"), "{first} first");
+        assert!(!equal(&m, "a", "c"));
+    }
+}
+
 /// Constant expressions nested 8,000 levels deep, read from bitcode (LLVM's bitcode
 /// reader and pass take them; its text parser recurses, so the text is parsed on a big
 /// stack first): the interning reads `CONST_INTERN_DEPTH` levels and keys the constant

@@ -123,6 +123,7 @@ impl LlvmModule {
     /// Forgets every cache keyed by an LLVM pointer that a mutation may have freed.
     pub(crate) fn new_generation(&mut self) {
         clear_if_used(&mut self.caches.const_of);
+        clear_if_used(&mut self.caches.const_height_of);
         self.caches.const_gen = self.caches.const_gen.wrapping_add(1);
         self.new_md_generation();
     }
@@ -135,6 +136,9 @@ impl LlvmModule {
         for v in consts {
             self.caches.const_of.remove(v);
         }
+        // A freed constant's users may be freed too and their addresses reused: the
+        // heights are measured again (from `const_of` where it still answers).
+        clear_if_used(&mut self.caches.const_height_of);
         self.new_md_generation();
     }
 
@@ -243,12 +247,9 @@ impl LlvmModule {
     /// (no recursion with the nesting) and kept for every type with element types.
     fn type_height_of(&mut self, t: T) -> u32 {
         const MOST: u32 = TYPE_INTERN_DEPTH + 1;
-        let known = |m: &Self, x: T| -> Option<u32> {
-            if let Some(h) = m.caches.type_height_of.get(&x) {
-                return Some(*h);
-            }
-            m.caches.type_of.get(&x).map(|id| m.type_height(*id))
-        };
+        // Only measured heights: an id's recorded height is its content's, which differs
+        // where a part could not be read.
+        let known = |m: &Self, x: T| m.caches.type_height_of.get(&x).copied();
         if let Some(h) = known(self, t) {
             return h;
         }
