@@ -397,6 +397,9 @@ struct Caches {
     /// Generation of the metadata, inline-asm and opaque-identity caches.
     md_gen: u32,
     meta_of: HashMap<Md, MetaId>,
+    /// Heights of metadata nodes measured by `intern::meta_height_of`: forgotten with
+    /// `meta_of`.
+    meta_height_of: HashMap<Md, u32>,
     asm_of: HashMap<V, AsmId>,
     /// `MetadataAsValue` operands: (item, "distinct" for LLVM's intrinsic rule, type).
     mav_of: HashMap<usize, (MetaId, bool, TypeId)>,
@@ -655,6 +658,7 @@ impl Caches {
             const_gen: 0,
             md_gen: 0,
             meta_of: HashMap::default(),
+            meta_height_of: HashMap::default(),
             asm_of: HashMap::default(),
             mav_of: HashMap::default(),
             opaque_ptr: HashMap::default(),

@@ -1927,6 +1927,28 @@ fn deeply_nested_attachments_compare_by_identity_below_the_depth_limit() {
     assert!(!equal(&m, "a", "c"));
 }
 
+/// A metadata item's id is a function of the item alone, not of the depth it was met at
+/// first: the distinct node `!256` met first 256 levels under `@deep`'s attachment (at
+/// the interning's limit), then 1 level under `@g`'s, still equals its congruent twin
+/// `!502` under `@h`'s, whichever view is built first.
+#[test]
+fn metadata_met_first_deep_inside_keeps_the_id_it_has_on_its_own() {
+    let load_with = |f: &str, md: u32| {
+        format!("define i32 @{f}(ptr %p) {{\n  %v = load i32, ptr %p, !mf.deep !{md}\n  ret i32 %v\n}}\n")
+    };
+    let deep = load_with("deep", 0);
+    let pair = load_with("g", 500) + &load_with("h", 501);
+    let mut md = String::new();
+    for i in 0..256 {
+        md.push_str(&format!("!{i} = !{{!{}}}\n", i + 1));
+    }
+    md.push_str("!256 = distinct !{!\"x\"}\n!500 = !{!256}\n!501 = !{!502}\n!502 = distinct !{!\"x\"}\n");
+    for (first, src) in [("deep", format!("{deep}{pair}{md}")), ("pair", format!("{pair}{deep}{md}"))] {
+        let m = load(&src);
+        assert!(equal(&m, "g", "h"), "{first} first");
+    }
+}
+
 /// Runs `f` on a thread with a stack of 2 MiB (a Rust thread's default, smaller than a
 /// host's main thread), whatever `RUST_MIN_STACK` says: a recursion over IR structure
 /// that grows with the input overflows it and aborts the test binary.

@@ -48,8 +48,15 @@ pub(super) enum Placeholder {
 }
 
 /// How deep [`LlvmModule::intern_meta`] reads nested metadata (see `intern_meta_at`);
-/// real attachments nest a few levels (a TBAA tag, its types, their root).
+/// real attachments nest a few levels (a TBAA tag, its types, their root). A node whose
+/// tuples nest deeper than this (its height, measured before it is read, see
+/// `meta_height_of`) is interned as its identity, so that its id does not depend on where
+/// it was met first.
 const META_INTERN_DEPTH: u32 = 256;
+
+/// A bound on the interning's recursion whatever the heights say: a cycle through several
+/// uniqued nodes (textual IR only) can make a path longer than a node's measured height.
+const META_RECURSION_GUARD: u32 = 2 * META_INTERN_DEPTH;
 
 /// How deep [`LlvmModule::intern_type`] reads nested types: a type whose content nests
 /// more than this many levels (its *height*: 1 for a type without element types, else 1
@@ -156,6 +163,7 @@ impl LlvmModule {
     fn new_md_generation(&mut self) {
         self.caches.md_gen = self.caches.md_gen.wrapping_add(1);
         clear_if_used(&mut self.caches.meta_of);
+        clear_if_used(&mut self.caches.meta_height_of);
         clear_if_used(&mut self.caches.mav_of);
         clear_if_used(&mut self.caches.asm_of);
         clear_if_used(&mut self.caches.opaque_ptr);
@@ -515,7 +523,7 @@ impl LlvmModule {
         if let Some(id) = self.caches.meta_of.get(&m) {
             return *id;
         }
-        if depth >= META_INTERN_DEPTH {
+        if depth >= META_RECURSION_GUARD || self.meta_height_of(m) > META_INTERN_DEPTH {
             let data = MetaData::Opaque(self.opaque_meta_id(m));
             let id = self.intern_meta_data(data, false);
             self.caches.meta_of.insert(m, id);
@@ -633,6 +641,73 @@ impl LlvmModule {
         kids.truncate(start);
         self.scratch.meta_kids = kids;
         result
+    }
+
+    /// The operands [`Self::intern_meta_at`] reads of `m`: a tuple's (uniqued or
+    /// distinct); none of any other node (strings, constants, locations and the rest are
+    /// read without reading other nodes).
+    fn meta_operands(&self, m: Md) -> Vec<Md> {
+        if m.kind() != safe::MD_TUPLE {
+            return Vec::new();
+        }
+        let n = self.ctx.tuple_len(m).unwrap_or(0);
+        (0..n).filter_map(|i| self.ctx.tuple_operand(m, i)).collect()
+    }
+
+    /// The height of metadata node `m`: 1 for a node without operand nodes, else 1 more
+    /// than its tallest operand's, at most `META_INTERN_DEPTH + 1`; an operand that is a
+    /// node being measured (a self-reference, a cycle) counts for nothing. Measured by an
+    /// explicit stack; kept until the metadata caches are forgotten. A function of `m`
+    /// alone for metadata whose only cycles are self-references (loop ids, scopes);
+    /// through a cycle of several uniqued nodes it may depend on where the walk entered.
+    fn meta_height_of(&mut self, m: Md) -> u32 {
+        const MOST: u32 = META_INTERN_DEPTH + 1;
+        if let Some(h) = self.caches.meta_height_of.get(&m) {
+            return *h;
+        }
+        let first = self.meta_operands(m);
+        if first.is_empty() {
+            return 1;
+        }
+        first_room(&mut self.caches.meta_height_of);
+        let mut on_stack = std::collections::HashSet::new();
+        on_stack.insert(m);
+        // Each entry: a node, its operands, how many were measured, the tallest.
+        let mut stack: Vec<(Md, Vec<Md>, usize, u32)> = vec![(m, first, 0, 0)];
+        loop {
+            let (_, operands, next, _) = stack.last().expect("the node asked for is on the stack");
+            if let Some(&o) = operands.get(*next) {
+                let h = if on_stack.contains(&o) {
+                    0
+                } else if let Some(h) = self.caches.meta_height_of.get(&o) {
+                    *h
+                } else {
+                    let inner = self.meta_operands(o);
+                    if inner.is_empty() {
+                        1
+                    } else {
+                        on_stack.insert(o);
+                        stack.push((o, inner, 0, 0));
+                        continue;
+                    }
+                };
+                let top = stack.last_mut().expect("the node asked for is on the stack");
+                top.2 += 1;
+                top.3 = top.3.max(h);
+                continue;
+            }
+            let (x, _, _, tallest) = stack.pop().expect("the node asked for is on the stack");
+            on_stack.remove(&x);
+            let h = (tallest + 1).min(MOST);
+            self.caches.meta_height_of.insert(x, h);
+            match stack.last_mut() {
+                Some(top) => {
+                    top.2 += 1;
+                    top.3 = top.3.max(h);
+                }
+                None => return h,
+            }
+        }
     }
 
     pub(super) fn intern_asm(&mut self, v: V) -> Option<AsmId> {
