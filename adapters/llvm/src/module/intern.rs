@@ -516,9 +516,11 @@ impl LlvmModule {
         self.intern_meta_at(m, depth + 1)
     }
 
-    /// [`Self::intern_meta`] of a node `depth` levels inside the one asked for. Below
-    /// [`META_INTERN_DEPTH`] levels a node is interned as its identity (`Opaque`, equal
-    /// only to itself: exact), so that no input nests the interning deeper than that.
+    /// [`Self::intern_meta`] of a node `depth` levels inside the one asked for. A node
+    /// taller than [`META_INTERN_DEPTH`] (see `meta_height_of`) is interned as its
+    /// identity (`Opaque`, equal only to itself: exact), whatever the depth it is met at;
+    /// `depth` only bounds the recursion ([`META_RECURSION_GUARD`]) where a cycle through
+    /// several uniqued nodes makes a path longer than the heights say.
     fn intern_meta_at(&mut self, m: Md, depth: u32) -> MetaId {
         if let Some(id) = self.caches.meta_of.get(&m) {
             return *id;
