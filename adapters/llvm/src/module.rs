@@ -334,11 +334,13 @@ struct Tables {
     /// only in struct names are the same records (see `copy_view`).
     type_by_data: HashMap<TypeData, TypeId>,
     /// By type id: the levels of nesting of the type's content (1 for a type without
-    /// element types), at most `intern::TYPE_INTERN_DEPTH` (see there).
+    /// element types), at most `intern::TYPE_INTERN_DEPTH`; `TYPE_INTERN_DEPTH + 1` for a
+    /// type interned as its identity because it nests deeper (see there).
     type_heights: Vec<u32>,
     consts: Vec<ConstData>,
     /// By constant id: the levels of nesting of the constant's content (1 for a leaf),
-    /// at most `intern::CONST_INTERN_DEPTH` (see there).
+    /// at most `consts::CONST_INTERN_DEPTH`; `CONST_INTERN_DEPTH + 1` for a constant
+    /// interned as its identity because it nests deeper (see there).
     const_heights: Vec<u32>,
     metas: Vec<MetaData>,
     /// `metas` by content hash (see `intern::find_meta`), so that an item interned again
@@ -381,14 +383,23 @@ struct Tables {
 struct Caches {
     global_of: HashMap<V, GlobalId>,
     type_of: HashMap<T, TypeId>,
+    /// The nesting height of LLVM types met by `intern::type_height_of` (a function of
+    /// the type alone: types live as long as the context, so it is never cleared).
+    type_height_of: HashMap<T, u32>,
     /// Direct-mapped cache of `type_of` (see `intern_type`).
     type_cache: Box<[(usize, u32); TYPE_CACHE_SLOTS]>,
     const_of: HashMap<V, ConstId>,
+    /// Heights of constants measured by `consts::const_height_of`: forgotten with
+    /// `const_of` (a rewrite may free a constant and reuse its address).
+    const_height_of: HashMap<V, u32>,
     /// Generation of `const_of` (bumped when it is cleared).
     const_gen: u32,
     /// Generation of the metadata, inline-asm and opaque-identity caches.
     md_gen: u32,
     meta_of: HashMap<Md, MetaId>,
+    /// Heights of metadata nodes measured by `intern::meta_height_of`: forgotten with
+    /// `meta_of`.
+    meta_height_of: HashMap<Md, u32>,
     asm_of: HashMap<V, AsmId>,
     /// `MetadataAsValue` operands: (item, "distinct" for LLVM's intrinsic rule, type).
     mav_of: HashMap<usize, (MetaId, bool, TypeId)>,
@@ -640,11 +651,14 @@ impl Caches {
         Caches {
             global_of: HashMap::default(),
             type_of: HashMap::default(),
+            type_height_of: HashMap::default(),
             type_cache: Box::new([(0, 0); TYPE_CACHE_SLOTS]),
             const_of: HashMap::default(),
+            const_height_of: HashMap::default(),
             const_gen: 0,
             md_gen: 0,
             meta_of: HashMap::default(),
+            meta_height_of: HashMap::default(),
             asm_of: HashMap::default(),
             mav_of: HashMap::default(),
             opaque_ptr: HashMap::default(),

@@ -1927,6 +1927,28 @@ fn deeply_nested_attachments_compare_by_identity_below_the_depth_limit() {
     assert!(!equal(&m, "a", "c"));
 }
 
+/// A metadata item's id is a function of the item alone, not of the depth it was met at
+/// first: the distinct node `!256` met first 256 levels under `@deep`'s attachment (at
+/// the interning's limit), then 1 level under `@g`'s, still equals its congruent twin
+/// `!502` under `@h`'s, whichever view is built first.
+#[test]
+fn metadata_met_first_deep_inside_keeps_the_id_it_has_on_its_own() {
+    let load_with = |f: &str, md: u32| {
+        format!("define i32 @{f}(ptr %p) {{\n  %v = load i32, ptr %p, !mf.deep !{md}\n  ret i32 %v\n}}\n")
+    };
+    let deep = load_with("deep", 0);
+    let pair = load_with("g", 500) + &load_with("h", 501);
+    let mut md = String::new();
+    for i in 0..256 {
+        md.push_str(&format!("!{i} = !{{!{}}}\n", i + 1));
+    }
+    md.push_str("!256 = distinct !{!\"x\"}\n!500 = !{!256}\n!501 = !{!502}\n!502 = distinct !{!\"x\"}\n");
+    for (first, src) in [("deep", format!("{deep}{pair}{md}")), ("pair", format!("{pair}{deep}{md}"))] {
+        let m = load(&src);
+        assert!(equal(&m, "g", "h"), "{first} first");
+    }
+}
+
 /// Runs `f` on a thread with a stack of 2 MiB (a Rust thread's default, smaller than a
 /// host's main thread), whatever `RUST_MIN_STACK` says: a recursion over IR structure
 /// that grows with the input overflows it and aborts the test binary.
@@ -1967,6 +1989,34 @@ fn types_nested_deeper_than_the_interning_reads_merge_on_a_small_stack() {
             assert_eq!(r.merges.len(), 1, "drop {drop}, cycles {cycles}");
         }
     });
+}
+
+/// A constant's id is a function of the constant alone, not of the depth it was met at
+/// first: `%A { ptr @x }` met first 256 levels inside `@deep`'s store (at the interning's
+/// limit) and `[1 x %A]` 2 levels under it, then on their own in `@a` and `@c`, still equal
+/// their congruent twins `%B { ptr @x }` (in `@b`) and `[1 x %B]` (in `@d`), as in opt-22,
+/// whichever view is built first.
+#[test]
+fn constants_met_first_deep_inside_keep_the_id_they_have_on_their_own() {
+    let (mut ty, mut c) = ("%A".to_string(), "{ ptr @x }".to_string());
+    for _ in 0..256 {
+        c = format!("[{ty} {c}]");
+        ty = format!("[1 x {ty}]");
+    }
+    let types = "%A = type { ptr }\n%B = type { ptr }\n@x = global i32 0\n";
+    let deep = format!("define void @deep(ptr %p) {{\n  store {ty} {c}, ptr %p\n  ret void\n}}\n");
+    let f =
+        |n: &str, t: &str, v: &str| format!("define void @{n}(ptr %p) {{\n  store {t} {v}, ptr %p\n  ret void\n}}\n");
+    let pairs = f("a", "%A", "{ ptr @x }")
+        + &f("b", "%B", "{ ptr @x }")
+        + &f("c", "[1 x %A]", "[%A { ptr @x }]")
+        + &f("d", "[1 x %B]", "[%B { ptr @x }]");
+    for (first, src) in [("deep", format!("{types}{deep}{pairs}")), ("pairs", format!("{types}{pairs}{deep}"))] {
+        let m = load(&src);
+        assert!(equal(&m, "a", "b"), "{first} first");
+        assert!(equal(&m, "c", "d"), "{first} first");
+        assert!(!equal(&m, "a", "c"));
+    }
 }
 
 /// Constant expressions nested 8,000 levels deep, read from bitcode (LLVM's bitcode

@@ -68,32 +68,95 @@ impl LlvmModule {
     }
 
     pub(crate) fn intern_const(&mut self, v: V) -> ConstId {
-        self.intern_const_at(v, 0)
+        self.intern_const_at(v)
     }
 
-    /// [`Self::intern_const`] of a constant `depth` levels inside the one asked for. A
-    /// constant met [`CONST_INTERN_DEPTH`] levels down, or whose operands (interned
-    /// earlier) would nest it deeper than that, is interned by its identity
-    /// ([`Self::deep_const`]), so that no constant nests the interning or the order's
-    /// and the hash's walks over constants deeper than the bound.
-    fn intern_const_at(&mut self, v: V, depth: u32) -> ConstId {
+    /// [`Self::intern_const`] of `v` (the constant asked for, or one inside it). A
+    /// constant taller than [`CONST_INTERN_DEPTH`] (its height measured first, see
+    /// [`Self::const_height_of`]) is interned by its identity ([`Self::deep_const`]), so
+    /// that no constant nests the interning or the order's and the hash's walks over
+    /// constants deeper than the bound; any other constant by its content, whose
+    /// operands are shorter. Either way the id is a function of the constant alone
+    /// (for this generation), never of where it was met first.
+    fn intern_const_at(&mut self, v: V) -> ConstId {
         if let Some(id) = self.caches.const_of.get(&v) {
             return *id;
         }
         super::intern::first_room(&mut self.caches.const_of);
         let ty = self.intern_type(v.ty());
-        let mut kind = if depth >= CONST_INTERN_DEPTH { None } else { Some(self.const_kind(v, depth)) };
-        let height = kind.as_ref().map_or(u32::MAX, |k| 1 + self.operands_height(k));
-        if height > CONST_INTERN_DEPTH {
+        // The id records the measured height (not its content's, which is less where a
+        // part is read as its printed form), so that `const_height_of` answers the same
+        // from `const_of` as from its own memo.
+        let height = self.const_height_of(v);
+        let mut kind = if height > CONST_INTERN_DEPTH { None } else { Some(self.const_kind(v)) };
+        if kind.as_ref().is_some_and(|k| 1 + self.operands_height(k) > CONST_INTERN_DEPTH) {
+            // Not expected (the height was measured): its identity.
             kind = None;
         }
         let (kind, height) = match kind {
             Some(k) => (k, height),
-            None => (self.deep_const(v, ty), 2),
+            None => (self.deep_const(v, ty), CONST_INTERN_DEPTH + 1),
         };
         let id = self.push_const_data(ConstData { ty, kind }, height);
         self.caches.const_of.insert(v, id);
         id
+    }
+
+    /// The height of constant `v`: 1 for a constant without constant operands (a global
+    /// is one), else 1 more than its tallest operand's; at most `CONST_INTERN_DEPTH + 1`.
+    /// A function of `v` alone, measured by an explicit stack (no recursion with the
+    /// nesting), from `const_height_of` and `const_of` (whose ids record the heights of
+    /// their constants), both forgotten together with `const_of`.
+    fn const_height_of(&mut self, v: V) -> u32 {
+        const MOST: u32 = CONST_INTERN_DEPTH + 1;
+        let known = |m: &Self, x: V| -> Option<u32> {
+            if let Some(h) = m.caches.const_height_of.get(&x) {
+                return Some(*h);
+            }
+            let id = m.caches.const_of.get(&x)?;
+            m.tables.const_heights.get(id.index()).copied()
+        };
+        if let Some(h) = known(self, v) {
+            return h;
+        }
+        let first = const_operands(v);
+        if first.is_empty() {
+            return 1;
+        }
+        super::intern::first_room(&mut self.caches.const_height_of);
+        // Each entry: a constant, its operands, how many were measured, the tallest.
+        let mut stack: Vec<(V, Vec<V>, usize, u32)> = vec![(v, first, 0, 0)];
+        loop {
+            let (_, operands, next, _) = stack.last().expect("the constant asked for is on the stack");
+            if let Some(&o) = operands.get(*next) {
+                let h = match known(self, o) {
+                    Some(h) => h,
+                    None => {
+                        let inner = const_operands(o);
+                        if inner.is_empty() {
+                            1
+                        } else {
+                            stack.push((o, inner, 0, 0));
+                            continue;
+                        }
+                    }
+                };
+                let top = stack.last_mut().expect("the constant asked for is on the stack");
+                top.2 += 1;
+                top.3 = top.3.max(h);
+                continue;
+            }
+            let (x, _, _, tallest) = stack.pop().expect("the constant asked for is on the stack");
+            let h = (tallest + 1).min(MOST);
+            self.caches.const_height_of.insert(x, h);
+            match stack.last_mut() {
+                Some(top) => {
+                    top.2 += 1;
+                    top.3 = top.3.max(h);
+                }
+                None => return h,
+            }
+        }
     }
 
     /// The most levels of nesting among the operands of content `k`, 0 for a leaf.
@@ -139,16 +202,16 @@ impl LlvmModule {
             return identity;
         }
         let mut operands = vec![self.push_const_data(ConstData { ty, kind: identity }, 1)];
-        operands.extend(found.into_iter().map(|b| self.intern_const_at(b, 0)));
+        operands.extend(found.into_iter().map(|b| self.intern_const_at(b)));
         ConstKind::Expr { opcode: DEEP_CONST_OPCODE, operands: operands.into(), props: Box::new([]) }
     }
 
-    fn const_list(&mut self, v: V, depth: u32) -> Box<[ConstId]> {
+    fn const_list(&mut self, v: V) -> Box<[ConstId]> {
         let n = v.num_operands();
-        (0..n).filter_map(|i| v.operand(i)).map(|o| self.intern_const_at(o, depth + 1)).collect()
+        (0..n).filter_map(|i| v.operand(i)).map(|o| self.intern_const_at(o)).collect()
     }
 
-    fn const_kind(&mut self, v: V, depth: u32) -> ConstKind {
+    fn const_kind(&mut self, v: V) -> ConstKind {
         let kind = match v.kind() {
             Ok(k) => k,
             Err(_) => return self.opaque_by_text(v),
@@ -170,9 +233,9 @@ impl LlvmModule {
                 None => self.opaque_by_text(v),
             },
             ValKind::ConstantFP => self.float_bits(v),
-            ValKind::ConstantArray => ConstKind::Array(self.const_list(v, depth)),
-            ValKind::ConstantStruct => ConstKind::Struct(self.const_list(v, depth)),
-            ValKind::ConstantVector => ConstKind::Vector(self.const_list(v, depth)),
+            ValKind::ConstantArray => ConstKind::Array(self.const_list(v)),
+            ValKind::ConstantStruct => ConstKind::Struct(self.const_list(v)),
+            ValKind::ConstantVector => ConstKind::Vector(self.const_list(v)),
             ValKind::ConstantDataArray | ValKind::ConstantDataVector => match v.raw_data() {
                 Some(b) if b.iter().all(|x| *x == 0) => ConstKind::Null,
                 Some(b) if kind == ValKind::ConstantDataArray => ConstKind::DataArray(self.data_image(v, b).into()),
@@ -191,16 +254,16 @@ impl LlvmModule {
             },
             ValKind::ConstantPtrAuth => match v.ptrauth() {
                 Some([p, k, d, a]) => ConstKind::PtrAuth {
-                    ptr: self.intern_const_at(p, depth + 1),
-                    key: self.intern_const_at(k, depth + 1),
-                    disc: self.intern_const_at(d, depth + 1),
-                    addr_disc: self.intern_const_at(a, depth + 1),
+                    ptr: self.intern_const_at(p),
+                    key: self.intern_const_at(k),
+                    disc: self.intern_const_at(d),
+                    addr_disc: self.intern_const_at(a),
                 },
                 // A deactivation symbol (no getter; see `V::ptrauth`): the printed form,
                 // which names it, keys the constant exactly.
                 None => self.opaque_by_text(v),
             },
-            ValKind::ConstantExpr => self.const_expr(v, depth),
+            ValKind::ConstantExpr => self.const_expr(v),
             ValKind::Instruction if !v.is_instruction() && v.is_constant() => {
                 // dso_local_equivalent / no_cfi: LLVM-C reports them as instructions and
                 // cannot tell them apart; the shim can (the printed form cannot: a
@@ -251,7 +314,7 @@ impl LlvmModule {
         }
     }
 
-    fn const_expr(&mut self, v: V, depth: u32) -> ConstKind {
+    fn const_expr(&mut self, v: V) -> ConstKind {
         let op = match v.const_opcode() {
             Some(Ok(op)) => op,
             _ => return self.opaque_by_text(v),
@@ -266,7 +329,7 @@ impl LlvmModule {
             | Op::IntToPtr
             | Op::Xor
             | Op::ExtractElement
-            | Op::InsertElement => ConstKind::Expr { opcode, operands: self.const_list(v, depth), props: Box::new([]) },
+            | Op::InsertElement => ConstKind::Expr { opcode, operands: self.const_list(v), props: Box::new([]) },
             Op::GetElementPtr => {
                 // `inrange` (read by the shim: LLVM-C has no getter) is compared as LLVM's
                 // comparator does, bounds and width; one the shim cannot read keys the
@@ -288,7 +351,7 @@ impl LlvmModule {
                 if let Some(s) = src {
                     props.push(ConstProp::Type(s));
                 }
-                ConstKind::Expr { opcode, operands: self.const_list(v, depth), props: props.into() }
+                ConstKind::Expr { opcode, operands: self.const_list(v), props: props.into() }
             }
             // nuw/nsw of constant expressions cannot be read (LLVMGetNUW is UB there);
             // shufflevector masks are not operands: identity by printed form.
@@ -351,6 +414,16 @@ impl LlvmModule {
 }
 
 /// Does the printed constant `text` name a global by slot number (`@` and a digit: a
+/// The constant operands [`LlvmModule::const_kind`] reads of `v` (what its height counts):
+/// none of a global (named by reference) or a block address; every operand of any other
+/// constant.
+fn const_operands(v: V) -> Vec<V> {
+    if v.is_global() || v.kind() == Ok(ValKind::BlockAddress) {
+        return Vec::new();
+    }
+    (0..v.num_operands()).filter_map(|i| v.operand(i)).collect()
+}
+
 /// name that is not an identifier is printed quoted, so only unnamed globals print so)?
 fn names_unnamed_global(text: &str) -> bool {
     text.as_bytes().windows(2).any(|w| w[0] == b'@' && w[1].is_ascii_digit())

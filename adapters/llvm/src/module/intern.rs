@@ -48,16 +48,29 @@ pub(super) enum Placeholder {
 }
 
 /// How deep [`LlvmModule::intern_meta`] reads nested metadata (see `intern_meta_at`);
-/// real attachments nest a few levels (a TBAA tag, its types, their root).
+/// real attachments nest a few levels (a TBAA tag, its types, their root). A node whose
+/// tuples nest deeper than this (its height, measured before it is read, see
+/// `meta_height_of`) is interned as its identity, so that its id does not depend on where
+/// it was met first.
 const META_INTERN_DEPTH: u32 = 256;
 
-/// How deep [`LlvmModule::intern_type`] reads nested types: a type met this many levels
-/// inside the one asked for is interned as its identity (an id of its own, equal to no
-/// other type's; the same LLVM type object keeps that id wherever it is met later), so
-/// that no type nests the interning, the order's type comparison or the type hash
-/// deeper than this. LLVM uniques literal types, so only congruent named structs, and
-/// pointers coerced to integers, that far down are told apart where their content is
-/// equal: the order then calls the functions different, never equal by mistake. Real
+/// A bound on the interning's recursion whatever the heights say: a cycle through several
+/// uniqued nodes (textual IR only) can make a path longer than a node's measured height.
+const META_RECURSION_GUARD: u32 = 2 * META_INTERN_DEPTH;
+
+/// How deep [`LlvmModule::intern_type`] reads nested types: a type whose content nests
+/// more than this many levels (its *height*: 1 for a type without element types, else 1
+/// more than its tallest element type's) is interned as its identity (an id of its own,
+/// equal to no other type's), so that no type nests the interning, the order's type
+/// comparison or the type hash deeper than this. The height is a property of the type
+/// alone, measured without recursion before the content is read (`type_height_of`), so a
+/// type's id never depends on where it was met first: met 256 levels inside another
+/// type, a named struct `{ ptr }` still gets the id its congruent twin met on its own
+/// gets. LLVM uniques literal types, so only congruent named structs, and pointers
+/// coerced to integers, nested deeper than this are told apart where their content is
+/// equal: the order then calls the functions different, never equal by mistake. A
+/// function type is always read (its parameter types are what is cut), so a function
+/// taking such a type by value still has a valid view and equals its identical twin. Real
 /// types nest a few dozen levels at most; LLVM's parser and pass survive 20,000.
 pub(super) const TYPE_INTERN_DEPTH: u32 = 256;
 
@@ -117,6 +130,7 @@ impl LlvmModule {
     /// Forgets every cache keyed by an LLVM pointer that a mutation may have freed.
     pub(crate) fn new_generation(&mut self) {
         clear_if_used(&mut self.caches.const_of);
+        clear_if_used(&mut self.caches.const_height_of);
         self.caches.const_gen = self.caches.const_gen.wrapping_add(1);
         self.new_md_generation();
     }
@@ -129,6 +143,9 @@ impl LlvmModule {
         for v in consts {
             self.caches.const_of.remove(v);
         }
+        // A freed constant's users may be freed too and their addresses reused: the
+        // heights are measured again (from `const_of` where it still answers).
+        clear_if_used(&mut self.caches.const_height_of);
         self.new_md_generation();
     }
 
@@ -146,6 +163,7 @@ impl LlvmModule {
     fn new_md_generation(&mut self) {
         self.caches.md_gen = self.caches.md_gen.wrapping_add(1);
         clear_if_used(&mut self.caches.meta_of);
+        clear_if_used(&mut self.caches.meta_height_of);
         clear_if_used(&mut self.caches.mav_of);
         clear_if_used(&mut self.caches.asm_of);
         clear_if_used(&mut self.caches.opaque_ptr);
@@ -166,32 +184,37 @@ impl LlvmModule {
         if k == t.0 as usize && !t.0.is_null() {
             return TypeId(id);
         }
-        let id = self.intern_type_by_table(t, 0);
+        let id = self.intern_type_by_table(t);
         self.caches.type_cache[slot] = (t.0 as usize, id.0);
         id
     }
 
-    /// [`Self::intern_type`] of a type `depth` levels inside the one asked for.
-    fn intern_type_at(&mut self, t: T, depth: u32) -> TypeId {
+    /// The id of an element type of a type being interned (no direct-mapped cache write).
+    fn intern_element_type(&mut self, t: T) -> TypeId {
         let slot = (t.0 as usize >> 4) & (TYPE_CACHE_SLOTS - 1);
         let (k, id) = self.caches.type_cache[slot];
         if k == t.0 as usize && !t.0.is_null() {
             return TypeId(id);
         }
-        self.intern_type_by_table(t, depth)
+        self.intern_type_by_table(t)
     }
 
     /// The id of `t` from the table, interning it (and the types inside it) if new. A
-    /// type met [`TYPE_INTERN_DEPTH`] levels inside the one asked for is interned as its
-    /// identity, without reading its elements (see [`TYPE_INTERN_DEPTH`]).
-    fn intern_type_by_table(&mut self, t: T, depth: u32) -> TypeId {
+    /// type taller than [`TYPE_INTERN_DEPTH`] is interned as its identity, without
+    /// reading its elements; any other type by its content, whose element types are
+    /// shorter, so that this recursion nests at most [`TYPE_INTERN_DEPTH`] levels.
+    fn intern_type_by_table(&mut self, t: T) -> TypeId {
         if let Some(id) = self.caches.type_of.get(&t) {
             return *id;
         }
         first_room(&mut self.caches.type_of);
         first_room(&mut self.tables.type_by_data);
-        if depth >= TYPE_INTERN_DEPTH {
-            let id = self.unique_type("a type nested too deep to read");
+        // A function type is read whatever its height (a view needs its parameter
+        // types, and no type contains a function type): its tall parameter types are
+        // identities, so reading it nests no deeper than they do, plus one.
+        let function = t.kind() == Ok(TyKind::Function);
+        if !function && self.type_height_of(t) > TYPE_INTERN_DEPTH {
+            let id = self.unique_type_of_height("a type nested too deep to read", TYPE_INTERN_DEPTH + 1);
             self.caches.type_of.insert(t, id);
             return id;
         }
@@ -205,12 +228,12 @@ impl LlvmModule {
                 int_params: Box::new([]),
             }
         } else {
-            self.type_data_of(t, depth)
+            self.type_data_of(t)
         };
         let height = 1 + self.elements_height(&data);
-        let id = if height > TYPE_INTERN_DEPTH {
-            // Elements read, but nested too deep with the types met before: its identity.
-            self.unique_type("a type nested too deep to read")
+        let id = if height > TYPE_INTERN_DEPTH && !function {
+            // Not expected (the height was measured above): its identity, as above.
+            self.unique_type_of_height("a type nested too deep to read", TYPE_INTERN_DEPTH + 1)
         } else {
             match self.tables.type_by_data.get(&data) {
                 Some(id) => *id,
@@ -225,6 +248,57 @@ impl LlvmModule {
         };
         self.caches.type_of.insert(t, id);
         id
+    }
+
+    /// The height of LLVM type `t` (see [`TYPE_INTERN_DEPTH`]), at most
+    /// `TYPE_INTERN_DEPTH + 1`: a function of `t` alone, measured by an explicit stack
+    /// (no recursion with the nesting) and kept for every type with element types.
+    fn type_height_of(&mut self, t: T) -> u32 {
+        const MOST: u32 = TYPE_INTERN_DEPTH + 1;
+        // Only measured heights: an id's recorded height is its content's, which differs
+        // where a part could not be read.
+        let known = |m: &Self, x: T| m.caches.type_height_of.get(&x).copied();
+        if let Some(h) = known(self, t) {
+            return h;
+        }
+        let first = element_types(t);
+        if first.is_empty() {
+            return 1;
+        }
+        first_room(&mut self.caches.type_height_of);
+        // Each entry: a type, its element types, how many were measured, the tallest.
+        let mut stack: Vec<(T, Vec<T>, usize, u32)> = vec![(t, first, 0, 0)];
+        loop {
+            let (_, elements, next, _) = stack.last().expect("the type asked for is on the stack");
+            if let Some(&e) = elements.get(*next) {
+                let h = match known(self, e) {
+                    Some(h) => h,
+                    None => {
+                        let inner = element_types(e);
+                        if inner.is_empty() {
+                            1
+                        } else {
+                            stack.push((e, inner, 0, 0));
+                            continue;
+                        }
+                    }
+                };
+                let top = stack.last_mut().expect("the type asked for is on the stack");
+                top.2 += 1;
+                top.3 = top.3.max(h);
+                continue;
+            }
+            let (x, _, _, tallest) = stack.pop().expect("the type asked for is on the stack");
+            let h = (tallest + 1).min(MOST);
+            self.caches.type_height_of.insert(x, h);
+            match stack.last_mut() {
+                Some(top) => {
+                    top.2 += 1;
+                    top.3 = top.3.max(h);
+                }
+                None => return h,
+            }
+        }
     }
 
     /// The levels of nesting of type `t`'s content (see `Tables::type_heights`).
@@ -267,6 +341,12 @@ impl LlvmModule {
     }
 
     fn unique_type(&mut self, what: &str) -> TypeId {
+        self.unique_type_of_height(what, 1)
+    }
+
+    /// [`Self::unique_type`], recorded with `height` levels of nesting (see
+    /// `Tables::type_heights`).
+    fn unique_type_of_height(&mut self, what: &str, height: u32) -> TypeId {
         let id = TypeId::new(self.tables.types.len());
         let data = TypeData::Other {
             kind: u32::MAX - 1,
@@ -277,14 +357,12 @@ impl LlvmModule {
         // Not indexed by content: its name holds its own id, so no other type has this
         // content and no lookup by content can ask for it.
         self.tables.types.push(data);
-        self.tables.type_heights.push(1);
+        self.tables.type_heights.push(height);
         id
     }
 
-    /// The content of `t`, met `depth` levels inside the type asked for: its element
-    /// types are interned one level deeper.
-    fn type_data_of(&mut self, t: T, depth: u32) -> TypeData {
-        let d = depth + 1;
+    /// The content of `t`: its element types interned first.
+    fn type_data_of(&mut self, t: T) -> TypeData {
         let float = |format: u32, bits: u32| TypeData::Float { format, bits };
         match t.kind() {
             Ok(TyKind::Void) => TypeData::Void,
@@ -302,29 +380,29 @@ impl LlvmModule {
             Ok(TyKind::Pointer) => TypeData::Ptr { addr_space: t.addr_space().unwrap_or(0) },
             Ok(TyKind::Vector | TyKind::ScalableVector) => {
                 let elem = match t.elem() {
-                    Some(e) => self.intern_type_at(e, d),
+                    Some(e) => self.intern_element_type(e),
                     None => self.unique_type("element"),
                 };
                 TypeData::Vector { scalable: t.kind() == Ok(TyKind::ScalableVector), len: t.len().unwrap_or(0), elem }
             }
             Ok(TyKind::Array) => {
                 let elem = match t.elem() {
-                    Some(e) => self.intern_type_at(e, d),
+                    Some(e) => self.intern_element_type(e),
                     None => self.unique_type("element"),
                 };
                 TypeData::Array { len: t.len().unwrap_or(0), elem }
             }
             Ok(TyKind::Struct) => {
                 let fields: Vec<TypeId> =
-                    t.fields().unwrap_or_default().into_iter().map(|f| self.intern_type_at(f, d)).collect();
+                    t.fields().unwrap_or_default().into_iter().map(|f| self.intern_element_type(f)).collect();
                 TypeData::Struct { packed: t.packed(), fields: fields.into() }
             }
             Ok(TyKind::Function) => {
                 let Some((r, ps, va)) = t.func_sig() else {
                     return TypeData::Func { ret: self.unique_type("return"), params: Box::new([]), vararg: false };
                 };
-                let ret = self.intern_type_at(r, d);
-                let params: Vec<TypeId> = ps.into_iter().map(|p| self.intern_type_at(p, d)).collect();
+                let ret = self.intern_element_type(r);
+                let params: Vec<TypeId> = ps.into_iter().map(|p| self.intern_element_type(p)).collect();
                 TypeData::Func { ret, params: params.into(), vararg: va }
             }
             Ok(TyKind::X86Amx) => TypeData::Other {
@@ -335,7 +413,7 @@ impl LlvmModule {
             },
             Ok(TyKind::TargetExt) => {
                 let (name, tps, ips) = t.target_ext().unwrap_or_default();
-                let tps: Vec<TypeId> = tps.into_iter().map(|p| self.intern_type_at(p, d)).collect();
+                let tps: Vec<TypeId> = tps.into_iter().map(|p| self.intern_element_type(p)).collect();
                 TypeData::Other {
                     kind: TyKind::TargetExt.raw(),
                     name: name.into(),
@@ -438,14 +516,16 @@ impl LlvmModule {
         self.intern_meta_at(m, depth + 1)
     }
 
-    /// [`Self::intern_meta`] of a node `depth` levels inside the one asked for. Below
-    /// [`META_INTERN_DEPTH`] levels a node is interned as its identity (`Opaque`, equal
-    /// only to itself: exact), so that no input nests the interning deeper than that.
+    /// [`Self::intern_meta`] of a node `depth` levels inside the one asked for. A node
+    /// taller than [`META_INTERN_DEPTH`] (see `meta_height_of`) is interned as its
+    /// identity (`Opaque`, equal only to itself: exact), whatever the depth it is met at;
+    /// `depth` only bounds the recursion ([`META_RECURSION_GUARD`]) where a cycle through
+    /// several uniqued nodes makes a path longer than the heights say.
     fn intern_meta_at(&mut self, m: Md, depth: u32) -> MetaId {
         if let Some(id) = self.caches.meta_of.get(&m) {
             return *id;
         }
-        if depth >= META_INTERN_DEPTH {
+        if depth >= META_RECURSION_GUARD || self.meta_height_of(m) > META_INTERN_DEPTH {
             let data = MetaData::Opaque(self.opaque_meta_id(m));
             let id = self.intern_meta_data(data, false);
             self.caches.meta_of.insert(m, id);
@@ -565,6 +645,73 @@ impl LlvmModule {
         result
     }
 
+    /// The operands [`Self::intern_meta_at`] reads of `m`: a tuple's (uniqued or
+    /// distinct); none of any other node (strings, constants, locations and the rest are
+    /// read without reading other nodes).
+    fn meta_operands(&self, m: Md) -> Vec<Md> {
+        if m.kind() != safe::MD_TUPLE {
+            return Vec::new();
+        }
+        let n = self.ctx.tuple_len(m).unwrap_or(0);
+        (0..n).filter_map(|i| self.ctx.tuple_operand(m, i)).collect()
+    }
+
+    /// The height of metadata node `m`: 1 for a node without operand nodes, else 1 more
+    /// than its tallest operand's, at most `META_INTERN_DEPTH + 1`; an operand that is a
+    /// node being measured (a self-reference, a cycle) counts for nothing. Measured by an
+    /// explicit stack; kept until the metadata caches are forgotten. A function of `m`
+    /// alone for metadata whose only cycles are self-references (loop ids, scopes);
+    /// through a cycle of several uniqued nodes it may depend on where the walk entered.
+    fn meta_height_of(&mut self, m: Md) -> u32 {
+        const MOST: u32 = META_INTERN_DEPTH + 1;
+        if let Some(h) = self.caches.meta_height_of.get(&m) {
+            return *h;
+        }
+        let first = self.meta_operands(m);
+        if first.is_empty() {
+            return 1;
+        }
+        first_room(&mut self.caches.meta_height_of);
+        let mut on_stack = std::collections::HashSet::new();
+        on_stack.insert(m);
+        // Each entry: a node, its operands, how many were measured, the tallest.
+        let mut stack: Vec<(Md, Vec<Md>, usize, u32)> = vec![(m, first, 0, 0)];
+        loop {
+            let (_, operands, next, _) = stack.last().expect("the node asked for is on the stack");
+            if let Some(&o) = operands.get(*next) {
+                let h = if on_stack.contains(&o) {
+                    0
+                } else if let Some(h) = self.caches.meta_height_of.get(&o) {
+                    *h
+                } else {
+                    let inner = self.meta_operands(o);
+                    if inner.is_empty() {
+                        1
+                    } else {
+                        on_stack.insert(o);
+                        stack.push((o, inner, 0, 0));
+                        continue;
+                    }
+                };
+                let top = stack.last_mut().expect("the node asked for is on the stack");
+                top.2 += 1;
+                top.3 = top.3.max(h);
+                continue;
+            }
+            let (x, _, _, tallest) = stack.pop().expect("the node asked for is on the stack");
+            on_stack.remove(&x);
+            let h = (tallest + 1).min(MOST);
+            self.caches.meta_height_of.insert(x, h);
+            match stack.last_mut() {
+                Some(top) => {
+                    top.2 += 1;
+                    top.3 = top.3.max(h);
+                }
+                None => return h,
+            }
+        }
+    }
+
     pub(super) fn intern_asm(&mut self, v: V) -> Option<AsmId> {
         if let Some(id) = self.caches.asm_of.get(&v) {
             return Some(*id);
@@ -582,6 +729,27 @@ impl LlvmModule {
     #[inline]
     pub(super) fn uniqued_tuple(&self, m: Md) -> bool {
         self.ctx.is_uniqued_tuple(m)
+    }
+}
+
+/// The element types of `t` that [`LlvmModule::type_data_of`] interns, in its order
+/// (none for a type without any, or one LLVM-C could not read).
+fn element_types(t: T) -> Vec<T> {
+    if t.0.is_null() {
+        return Vec::new();
+    }
+    match t.kind() {
+        Ok(TyKind::Vector | TyKind::ScalableVector | TyKind::Array) => t.elem().into_iter().collect(),
+        Ok(TyKind::Struct) => t.fields().unwrap_or_default(),
+        Ok(TyKind::Function) => match t.func_sig() {
+            Some((r, mut ps, _)) => {
+                ps.insert(0, r);
+                ps
+            }
+            None => Vec::new(),
+        },
+        Ok(TyKind::TargetExt) => t.target_ext().map(|(_, tps, _)| tps).unwrap_or_default(),
+        _ => Vec::new(),
     }
 }
 
