@@ -40,9 +40,9 @@ const MAX_BYTES: usize = 1 << 20;
 /// How many bytes from the start the switch allows (`usize::MAX`: all; 0: off).
 fn budget() -> usize {
     static BUDGET: OnceLock<usize> = OnceLock::new();
-    *BUDGET.get_or_init(|| match std::env::var("MERGEFUNC_PREFETCH_CODE") {
-        Ok(v) => v.trim().parse::<usize>().map_or(usize::MAX, |k| k.saturating_mul(1024)),
-        Err(_) => usize::MAX,
+    *BUDGET.get_or_init(|| match crate::env_switches::var("MERGEFUNC_PREFETCH_CODE") {
+        Some(v) => v.trim().parse::<usize>().map_or(usize::MAX, |k| k.saturating_mul(1024)),
+        None => usize::MAX,
     })
 }
 

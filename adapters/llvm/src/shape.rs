@@ -124,15 +124,16 @@ const NO_BODY: u8 = 4;
 /// Read once per process, as are the other switches here.
 pub(crate) fn enabled() -> bool {
     static ON: OnceLock<bool> = OnceLock::new();
-    *ON.get_or_init(|| std::env::var_os("MERGEFUNC_SHAPES").is_none_or(|v| v != "0"))
+    *ON.get_or_init(|| crate::env_switches::var_os("MERGEFUNC_SHAPES").is_none_or(|v| v != "0"))
 }
 
 /// The shape key of each definition in `defs` ((function index, handle) pairs; `n` the
-/// number of functions), and which are alone, read with shim scratch `scratch`.
+/// number of functions), and which are alone, read with a shim scratch of its own.
 /// `ptr_bits`: the pointer width the order equates with address-space-0 pointers (0:
 /// none).
-/// Every handle is a function of the module (the handle rule of `crate::safe`).
-pub(crate) fn compute(scratch: &ScanScratch, defs: &[(usize, V)], n: usize, ptr_bits: u32) -> Shapes {
+/// Every handle is a function of the module (the handle rule of `crate::safe`), which
+/// is verified.
+pub(crate) fn compute(defs: &[(usize, V)], n: usize, ptr_bits: u32) -> Shapes {
     // Only definitions that may be candidates are keyed (see `keyed`).
     let candidates: Vec<(usize, V)>;
     let defs = if defs.iter().all(|d| keyed(d.1)) {
@@ -141,9 +142,25 @@ pub(crate) fn compute(scratch: &ScanScratch, defs: &[(usize, V)], n: usize, ptr_
         candidates = defs.iter().copied().filter(|d| keyed(d.1)).collect();
         &candidates[..]
     };
+    // A definition keyed alone is alone on its shape without its key: a shape key is 0
+    // (shared with every key) only for a function without a body or with an entry block
+    // or a successor of it without a terminator, which a verified module never has.
+    // So a module of one candidate reads no shape, and makes no scratch or table.
+    if defs.len() < 2 {
+        let mut flags = vec![0; n];
+        for &(i, _) in defs {
+            flags[i] = ALONE_ON_SHAPE;
+        }
+        return Shapes { flags };
+    }
+    // A scratch of its own (dropped after the shapes), as the prescan threads and the
+    // walks after rewrites have theirs; a type's key depends on the type alone, however
+    // deep it is met (`thunk-cast-deep-nesting.ll`, `deep-types-met-first-inside.ll`),
+    // so every scratch gives the same keys.
+    let scratch = &ScanScratch::new();
     static ENTRY_WALK: OnceLock<i32> = OnceLock::new();
     let entry_walk = *ENTRY_WALK
-        .get_or_init(|| std::env::var("MERGEFUNC_SHAPE_ENTRY").ok().and_then(|v| v.parse().ok()).unwrap_or(3));
+        .get_or_init(|| crate::env_switches::var("MERGEFUNC_SHAPE_ENTRY").and_then(|v| v.parse().ok()).unwrap_or(3));
     static ENTRY_CAP_SET: OnceLock<u32> = OnceLock::new();
     let entry_cap = *ENTRY_CAP_SET.get_or_init(|| env_u32("MERGEFUNC_SHAPE_ENTRY_CAP").unwrap_or(ENTRY_CAP));
     let shape_keys = |fs: &[V], with_blocks| scratch.shape_keys(fs, ptr_bits, entry_walk, entry_cap, with_blocks);
@@ -260,7 +277,7 @@ fn prefix_min_blocks() -> u32 {
 }
 
 fn env_u32(name: &str) -> Option<u32> {
-    std::env::var(name).ok().and_then(|v| v.parse().ok())
+    crate::env_switches::var(name).and_then(|v| v.parse().ok())
 }
 
 /// Refines the shape keys `keys` (by position in `defs`) that another definition shares
@@ -384,7 +401,7 @@ fn refine_longer(
         }
         let prefixes: Vec<u64> = members.iter().map(|&j| last[j]).collect();
         refine(keys, &members, &prefixes);
-        if std::env::var_os("MERGEFUNC_SHAPE_TRACE").is_some() {
+        if crate::env_switches::var_os("MERGEFUNC_SHAPE_TRACE").is_some() {
             let c = KeyCounts::of(&set.iter().map(|&j| keys[j]).collect::<Vec<_>>());
             let alone = members.iter().filter(|&&j| !c.shared(keys[j])).count();
             eprintln!(
@@ -537,7 +554,7 @@ const SAMPLE_MIN: usize = 64;
 /// sample, shapes for every module).
 fn sample_stride() -> usize {
     static STRIDE: OnceLock<usize> = OnceLock::new();
-    *STRIDE.get_or_init(|| std::env::var("MERGEFUNC_SHAPE_STRIDE").ok().and_then(|v| v.parse().ok()).unwrap_or(8))
+    *STRIDE.get_or_init(|| crate::env_switches::var("MERGEFUNC_SHAPE_STRIDE").and_then(|v| v.parse().ok()).unwrap_or(8))
 }
 
 /// What a sample of shape keys says about a module: how many of its definitions, and how
@@ -566,7 +583,7 @@ impl Sample {
                 alone_blocks += b;
             }
         }
-        if std::env::var_os("MERGEFUNC_SHAPE_TRACE").is_some() {
+        if crate::env_switches::var_os("MERGEFUNC_SHAPE_TRACE").is_some() {
             eprintln!("shape sample: {alone} of {} alone, {alone_blocks} of {all_blocks} blocks", keys.len());
         }
         Sample {
@@ -667,7 +684,7 @@ fn identities_key(key: u64, ids: &[u64]) -> u64 {
 /// it off: for A/B measurements).
 pub(crate) fn prescan_alone_enabled() -> bool {
     static ON: OnceLock<bool> = OnceLock::new();
-    *ON.get_or_init(|| std::env::var_os("MERGEFUNC_PRESCAN_ALONE").is_none_or(|v| v != "0"))
+    *ON.get_or_init(|| crate::env_switches::var_os("MERGEFUNC_PRESCAN_ALONE").is_none_or(|v| v != "0"))
 }
 
 impl Shapes {
