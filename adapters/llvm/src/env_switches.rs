@@ -12,13 +12,56 @@
 //! used), and nothing in this process changes its environment.
 
 use std::ffi::OsString;
-use std::sync::atomic::{AtomicU8, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering};
 
 /// The start of every switch's name.
 pub(crate) const PREFIX: &[u8] = b"MERGEFUNC_";
 
 /// Whether the environment names a switch: 0 not walked yet, 1 no, 2 yes.
 static NAMES_A_SWITCH: AtomicU8 = AtomicU8::new(0);
+
+/// A switch's value (or anything else a process computes once from its environment),
+/// kept for the process without `std::sync::OnceLock`, whose first-call path (`Once`'s
+/// slow path, a closure per switch) is code that every short run fetches for the first
+/// time. The first [`Cached`] get computes the value; threads that race there compute the
+/// same value from the same environment, and a thread that sees `read` set sees the
+/// value stored before it (release and acquire).
+pub(crate) struct Cached {
+    read: AtomicBool,
+    value: AtomicU64,
+}
+
+impl Cached {
+    pub(crate) const fn new() -> Self {
+        Cached { read: AtomicBool::new(false), value: AtomicU64::new(0) }
+    }
+
+    fn get(&self, read: impl FnOnce() -> u64) -> u64 {
+        if self.read.load(Ordering::Acquire) {
+            return self.value.load(Ordering::Relaxed);
+        }
+        let v = read();
+        self.value.store(v, Ordering::Relaxed);
+        self.read.store(true, Ordering::Release);
+        v
+    }
+
+    pub(crate) fn get_bool(&self, read: impl FnOnce() -> bool) -> bool {
+        self.get(|| u64::from(read())) != 0
+    }
+
+    pub(crate) fn get_u32(&self, read: impl FnOnce() -> u32) -> u32 {
+        self.get(|| u64::from(read())) as u32
+    }
+
+    pub(crate) fn get_i32(&self, read: impl FnOnce() -> i32) -> i32 {
+        self.get(|| u64::from(read() as u32)) as u32 as i32
+    }
+
+    pub(crate) fn get_usize(&self, read: impl FnOnce() -> usize) -> usize {
+        self.get(|| read() as u64) as usize
+    }
+}
 
 /// Whether some variable of the process environment has a name that begins with
 /// [`PREFIX`] (walked once per process; threads that race to walk it find the same).
@@ -111,5 +154,36 @@ mod tests {
         }
         assert_eq!(var_os("MERGEFUNC_NO_SUCH_SWITCH_EVER"), None);
         assert_eq!(var("MERGEFUNC_NO_SUCH_SWITCH_EVER"), None);
+    }
+
+    /// A cached value is computed once and read back unchanged, for every width.
+    #[test]
+    fn cached_values_round_trip() {
+        let calls = std::cell::Cell::new(0);
+        let c = Cached::new();
+        assert_eq!(
+            c.get_usize(|| {
+                calls.set(calls.get() + 1);
+                usize::MAX
+            }),
+            usize::MAX
+        );
+        assert_eq!(
+            c.get_usize(|| {
+                calls.set(calls.get() + 1);
+                7
+            }),
+            usize::MAX
+        );
+        assert_eq!(calls.get(), 1);
+        let c = Cached::new();
+        assert_eq!(c.get_i32(|| -3), -3);
+        assert_eq!(c.get_i32(|| 5), -3);
+        let c = Cached::new();
+        assert!(!c.get_bool(|| false));
+        assert!(!c.get_bool(|| true));
+        let c = Cached::new();
+        assert_eq!(c.get_u32(|| u32::MAX), u32::MAX);
+        assert_eq!(c.get_u32(|| 1), u32::MAX);
     }
 }
