@@ -227,8 +227,8 @@ impl LlvmModule {
         if let Some(x) = self.m.flag("SemanticInterposition").and_then(|flag| self.ctx.wrapped_value(flag)) {
             self.load.semantic_interposition = x.const_int_u64().unwrap_or(0) != 0;
         }
-        for name in ["llvm.used", "llvm.compiler.used"] {
-            let Some(init) = self.m.named_global(name).and_then(|g| g.initializer()) else { continue };
+        for name in [c"llvm.used", c"llvm.compiler.used"] {
+            let Some(init) = self.m.named_global_c(name).and_then(|g| g.initializer()) else { continue };
             for i in 0..init.num_operands() {
                 let mut x = init.operand(i);
                 // Strip pointer casts.
