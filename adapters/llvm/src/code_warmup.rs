@@ -27,7 +27,7 @@
 //! `MERGEFUNC_PREFETCH_CODE=K` prefetches the first K KiB only (for measurements). Only
 //! on x86-64; elsewhere it does nothing.
 
-use std::sync::OnceLock;
+use crate::env_switches::Cached;
 
 use crate::ffi::{mergefunc_hot_text_end, mergefunc_hot_text_start};
 
@@ -39,10 +39,10 @@ const MAX_BYTES: usize = 1 << 20;
 
 /// How many bytes from the start the switch allows (`usize::MAX`: all; 0: off).
 fn budget() -> usize {
-    static BUDGET: OnceLock<usize> = OnceLock::new();
-    *BUDGET.get_or_init(|| match std::env::var("MERGEFUNC_PREFETCH_CODE") {
-        Ok(v) => v.trim().parse::<usize>().map_or(usize::MAX, |k| k.saturating_mul(1024)),
-        Err(_) => usize::MAX,
+    static BUDGET: Cached = Cached::new();
+    BUDGET.get_usize(|| match crate::env_switches::var("MERGEFUNC_PREFETCH_CODE") {
+        Some(v) => v.trim().parse::<usize>().map_or(usize::MAX, |k| k.saturating_mul(1024)),
+        None => usize::MAX,
     })
 }
 

@@ -91,6 +91,8 @@ mod clock;
 #[cfg(feature = "llvm")]
 mod code_warmup;
 #[cfg(feature = "llvm")]
+mod env_switches;
+#[cfg(feature = "llvm")]
 mod fast_path;
 #[cfg(feature = "llvm")]
 mod ffi;

@@ -98,8 +98,8 @@
 //! a question first needs the module-wide block-address flag (which the prescan computes
 //! for the others), so that the flag stays exact.
 
+use crate::env_switches::Cached;
 use crate::safe::{ScanScratch, V};
-use std::sync::OnceLock;
 
 /// Which functions the load leaves (partly) unread, by function index: the definitions
 /// that never merge (alone on their shape, or on their prescan key: see
@@ -123,16 +123,17 @@ const NO_BODY: u8 = 4;
 /// prescanned, as before; for A/B measurements and the agreement check).
 /// Read once per process, as are the other switches here.
 pub(crate) fn enabled() -> bool {
-    static ON: OnceLock<bool> = OnceLock::new();
-    *ON.get_or_init(|| std::env::var_os("MERGEFUNC_SHAPES").is_none_or(|v| v != "0"))
+    static ON: Cached = Cached::new();
+    ON.get_bool(|| crate::env_switches::var_os("MERGEFUNC_SHAPES").is_none_or(|v| v != "0"))
 }
 
 /// The shape key of each definition in `defs` ((function index, handle) pairs; `n` the
-/// number of functions), and which are alone, read with shim scratch `scratch`.
+/// number of functions), and which are alone, read with a shim scratch of its own.
 /// `ptr_bits`: the pointer width the order equates with address-space-0 pointers (0:
 /// none).
-/// Every handle is a function of the module (the handle rule of `crate::safe`).
-pub(crate) fn compute(scratch: &ScanScratch, defs: &[(usize, V)], n: usize, ptr_bits: u32) -> Shapes {
+/// Every handle is a function of the module (the handle rule of `crate::safe`), which
+/// is verified.
+pub(crate) fn compute(defs: &[(usize, V)], n: usize, ptr_bits: u32) -> Shapes {
     // Only definitions that may be candidates are keyed (see `keyed`).
     let candidates: Vec<(usize, V)>;
     let defs = if defs.iter().all(|d| keyed(d.1)) {
@@ -141,11 +142,27 @@ pub(crate) fn compute(scratch: &ScanScratch, defs: &[(usize, V)], n: usize, ptr_
         candidates = defs.iter().copied().filter(|d| keyed(d.1)).collect();
         &candidates[..]
     };
-    static ENTRY_WALK: OnceLock<i32> = OnceLock::new();
-    let entry_walk = *ENTRY_WALK
-        .get_or_init(|| std::env::var("MERGEFUNC_SHAPE_ENTRY").ok().and_then(|v| v.parse().ok()).unwrap_or(3));
-    static ENTRY_CAP_SET: OnceLock<u32> = OnceLock::new();
-    let entry_cap = *ENTRY_CAP_SET.get_or_init(|| env_u32("MERGEFUNC_SHAPE_ENTRY_CAP").unwrap_or(ENTRY_CAP));
+    // A definition keyed alone is alone on its shape without its key: a shape key is 0
+    // (shared with every key) only for a function without a body or with an entry block
+    // or a successor of it without a terminator, which a verified module never has.
+    // So a module of one candidate reads no shape, and makes no scratch or table.
+    if defs.len() < 2 {
+        let mut flags = vec![0; n];
+        for &(i, _) in defs {
+            flags[i] = ALONE_ON_SHAPE;
+        }
+        return Shapes { flags };
+    }
+    // A scratch of its own (dropped after the shapes), as the prescan threads and the
+    // walks after rewrites have theirs; a type's key depends on the type alone, however
+    // deep it is met (`thunk-cast-deep-nesting.ll`, `deep-types-met-first-inside.ll`),
+    // so every scratch gives the same keys.
+    let scratch = &ScanScratch::new();
+    static ENTRY_WALK: Cached = Cached::new();
+    let entry_walk = ENTRY_WALK
+        .get_i32(|| crate::env_switches::var("MERGEFUNC_SHAPE_ENTRY").and_then(|v| v.parse().ok()).unwrap_or(3));
+    static ENTRY_CAP_SET: Cached = Cached::new();
+    let entry_cap = ENTRY_CAP_SET.get_u32(|| env_u32("MERGEFUNC_SHAPE_ENTRY_CAP").unwrap_or(ENTRY_CAP));
     let shape_keys = |fs: &[V], with_blocks| scratch.shape_keys(fs, ptr_bits, entry_walk, entry_cap, with_blocks);
     // By position in `defs`.
     let mut keys: Vec<u64>;
@@ -191,8 +208,8 @@ pub(crate) fn compute(scratch: &ScanScratch, defs: &[(usize, V)], n: usize, ptr_
     } else {
         keys = shape_keys(&defs.iter().map(|d| d.1).collect::<Vec<_>>(), false).0;
     }
-    static LIMIT: OnceLock<u32> = OnceLock::new();
-    let limit = *LIMIT.get_or_init(|| env_u32("MERGEFUNC_SHAPE_PREFIX").unwrap_or(PREFIX_LIMIT));
+    static LIMIT: Cached = Cached::new();
+    let limit = LIMIT.get_u32(|| env_u32("MERGEFUNC_SHAPE_PREFIX").unwrap_or(PREFIX_LIMIT));
     if limit > 0 && prefix {
         // A scratch of its own, as each prescan thread has (a type's key depends on the
         // type alone, so every scratch gives the same keys).
@@ -251,8 +268,8 @@ const PREFIX_LIMIT: u32 = 32;
 const PREFIX_MIN_BLOCKS: u32 = 32;
 
 fn prefix_min_blocks() -> u32 {
-    static P: OnceLock<u32> = OnceLock::new();
-    *P.get_or_init(|| match env_u32("MERGEFUNC_SHAPE_PREFIX_BLOCKS") {
+    static P: Cached = Cached::new();
+    P.get_u32(|| match env_u32("MERGEFUNC_SHAPE_PREFIX_BLOCKS") {
         Some(0) => u32::MAX,
         Some(b) => b,
         None => PREFIX_MIN_BLOCKS,
@@ -260,7 +277,7 @@ fn prefix_min_blocks() -> u32 {
 }
 
 fn env_u32(name: &str) -> Option<u32> {
-    std::env::var(name).ok().and_then(|v| v.parse().ok())
+    crate::env_switches::var(name).and_then(|v| v.parse().ok())
 }
 
 /// Refines the shape keys `keys` (by position in `defs`) that another definition shares
@@ -384,7 +401,7 @@ fn refine_longer(
         }
         let prefixes: Vec<u64> = members.iter().map(|&j| last[j]).collect();
         refine(keys, &members, &prefixes);
-        if std::env::var_os("MERGEFUNC_SHAPE_TRACE").is_some() {
+        if crate::env_switches::var_os("MERGEFUNC_SHAPE_TRACE").is_some() {
             let c = KeyCounts::of(&set.iter().map(|&j| keys[j]).collect::<Vec<_>>());
             let alone = members.iter().filter(|&&j| !c.shared(keys[j])).count();
             eprintln!(
@@ -433,8 +450,8 @@ fn mixed_classes(mut members: Vec<(u64, u32)>) -> Vec<u64> {
 const PREFIX_LONG_MIXED_PERCENT: u32 = 33;
 
 fn prefix_long_mixed_percent() -> u32 {
-    static P: OnceLock<u32> = OnceLock::new();
-    *P.get_or_init(|| env_u32("MERGEFUNC_SHAPE_PREFIX_LONG_MIXED").unwrap_or(PREFIX_LONG_MIXED_PERCENT))
+    static P: Cached = Cached::new();
+    P.get_u32(|| env_u32("MERGEFUNC_SHAPE_PREFIX_LONG_MIXED").unwrap_or(PREFIX_LONG_MIXED_PERCENT))
 }
 
 /// The most instructions a growing prefix key reads (`MERGEFUNC_SHAPE_PREFIX_LONG`; at
@@ -447,8 +464,8 @@ fn prefix_long_mixed_percent() -> u32 {
 const PREFIX_LONG_LIMIT: u32 = 512;
 
 fn prefix_long_limit() -> u32 {
-    static L: OnceLock<u32> = OnceLock::new();
-    *L.get_or_init(|| env_u32("MERGEFUNC_SHAPE_PREFIX_LONG").unwrap_or(PREFIX_LONG_LIMIT))
+    static L: Cached = Cached::new();
+    L.get_u32(|| env_u32("MERGEFUNC_SHAPE_PREFIX_LONG").unwrap_or(PREFIX_LONG_LIMIT))
 }
 
 /// The fewest blocks (block number bound) of a function whose class the prefix grows
@@ -458,8 +475,8 @@ fn prefix_long_limit() -> u32 {
 const PREFIX_LONG_MIN_BLOCKS: u32 = 48;
 
 fn prefix_long_min_blocks() -> u32 {
-    static L: OnceLock<u32> = OnceLock::new();
-    *L.get_or_init(|| env_u32("MERGEFUNC_SHAPE_PREFIX_LONG_BLOCKS").unwrap_or(PREFIX_LONG_MIN_BLOCKS))
+    static L: Cached = Cached::new();
+    L.get_u32(|| env_u32("MERGEFUNC_SHAPE_PREFIX_LONG_BLOCKS").unwrap_or(PREFIX_LONG_MIN_BLOCKS))
 }
 
 /// The keys (sorted, once each, 0 left out) of which some definition has `min` blocks or
@@ -536,8 +553,8 @@ const SAMPLE_MIN: usize = 64;
 /// Every how many definitions one is sampled (`MERGEFUNC_SHAPE_STRIDE`; 0 or 1: no
 /// sample, shapes for every module).
 fn sample_stride() -> usize {
-    static STRIDE: OnceLock<usize> = OnceLock::new();
-    *STRIDE.get_or_init(|| std::env::var("MERGEFUNC_SHAPE_STRIDE").ok().and_then(|v| v.parse().ok()).unwrap_or(8))
+    static STRIDE: Cached = Cached::new();
+    STRIDE.get_usize(|| crate::env_switches::var("MERGEFUNC_SHAPE_STRIDE").and_then(|v| v.parse().ok()).unwrap_or(8))
 }
 
 /// What a sample of shape keys says about a module: how many of its definitions, and how
@@ -566,7 +583,7 @@ impl Sample {
                 alone_blocks += b;
             }
         }
-        if std::env::var_os("MERGEFUNC_SHAPE_TRACE").is_some() {
+        if crate::env_switches::var_os("MERGEFUNC_SHAPE_TRACE").is_some() {
             eprintln!("shape sample: {alone} of {} alone, {alone_blocks} of {all_blocks} blocks", keys.len());
         }
         Sample {
@@ -609,8 +626,8 @@ const ALONE_MIN_PERCENT: usize = 50;
 const ALONE_BLOCKS_MIN_PERCENT: usize = 65;
 
 fn alone_blocks_min_percent() -> usize {
-    static P: OnceLock<usize> = OnceLock::new();
-    *P.get_or_init(|| env_u32("MERGEFUNC_SHAPE_BLOCKS_PERCENT").map_or(ALONE_BLOCKS_MIN_PERCENT, |p| p as usize))
+    static P: Cached = Cached::new();
+    P.get_usize(|| env_u32("MERGEFUNC_SHAPE_BLOCKS_PERCENT").map_or(ALONE_BLOCKS_MIN_PERCENT, |p| p as usize))
 }
 
 /// See [`Sample::decide`], in tenths of a block (`MERGEFUNC_SHAPE_BLOCKS_PER_DEF`; 0:
@@ -622,8 +639,8 @@ fn alone_blocks_min_percent() -> usize {
 const ALONE_BLOCKS_PER_DEF: usize = 60;
 
 fn alone_blocks_per_def_min() -> usize {
-    static P: OnceLock<usize> = OnceLock::new();
-    *P.get_or_init(|| {
+    static P: Cached = Cached::new();
+    P.get_usize(|| {
         env_u32("MERGEFUNC_SHAPE_BLOCKS_PER_DEF").map_or(ALONE_BLOCKS_PER_DEF, |p| {
             if p == 0 {
                 usize::MAX
@@ -666,8 +683,8 @@ fn identities_key(key: u64, ids: &[u64]) -> u64 {
 /// Whether the prescan's keys leave functions out too (`MERGEFUNC_PRESCAN_ALONE=0` turns
 /// it off: for A/B measurements).
 pub(crate) fn prescan_alone_enabled() -> bool {
-    static ON: OnceLock<bool> = OnceLock::new();
-    *ON.get_or_init(|| std::env::var_os("MERGEFUNC_PRESCAN_ALONE").is_none_or(|v| v != "0"))
+    static ON: Cached = Cached::new();
+    ON.get_bool(|| crate::env_switches::var_os("MERGEFUNC_PRESCAN_ALONE").is_none_or(|v| v != "0"))
 }
 
 impl Shapes {

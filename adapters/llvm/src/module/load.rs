@@ -151,12 +151,7 @@ impl LlvmModule {
         // Definitions alone on their shape are never read (see `shape`): the prescan
         // walks the others only.
         if crate::shape::enabled() {
-            // A scratch of its own (made here, dropped after the shapes), as the prescan
-            // threads and the walks after rewrites have theirs; a type's key depends on
-            // the type alone, however deep it is met (`thunk-cast-deep-nesting.ll`,
-            // `deep-types-met-first-inside.ll`), so every scratch gives the same keys.
-            let scratch = crate::safe::ScanScratch::new();
-            s.load.shapes = crate::shape::compute(&scratch, &defs, n, ptr_bits);
+            s.load.shapes = crate::shape::compute(&defs, n, ptr_bits);
             defs.retain(|&(i, _)| !s.load.shapes.is_alone(i));
         }
         if warm && !defs.is_empty() {
@@ -232,8 +227,8 @@ impl LlvmModule {
         if let Some(x) = self.m.flag("SemanticInterposition").and_then(|flag| self.ctx.wrapped_value(flag)) {
             self.load.semantic_interposition = x.const_int_u64().unwrap_or(0) != 0;
         }
-        for name in ["llvm.used", "llvm.compiler.used"] {
-            let Some(init) = self.m.named_global(name).and_then(|g| g.initializer()) else { continue };
+        for name in [c"llvm.used", c"llvm.compiler.used"] {
+            let Some(init) = self.m.named_global_c(name).and_then(|g| g.initializer()) else { continue };
             for i in 0..init.num_operands() {
                 let mut x = init.operand(i);
                 // Strip pointer casts.

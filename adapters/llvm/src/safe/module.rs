@@ -175,10 +175,16 @@ impl M {
     }
 
     /// The global variable named `name`.
+    #[cfg(test)]
     pub fn named_global(self, name: &str) -> Option<V> {
-        let n = super::cstring(name)?;
-        // SAFETY: `self` is a live module; `n` is NUL-terminated.
-        let g = unsafe { c::LLVMGetNamedGlobal(self.0, n.as_ptr()) };
+        self.named_global_c(&super::cstring(name)?)
+    }
+
+    /// The global variable named `name`, a C string already (no copy: the load asks
+    /// for `llvm.used` and `llvm.compiler.used` on every run).
+    pub fn named_global_c(self, name: &CStr) -> Option<V> {
+        // SAFETY: `self` is a live module; `name` is NUL-terminated.
+        let g = unsafe { c::LLVMGetNamedGlobal(self.0, name.as_ptr()) };
         (!g.is_null()).then_some(V(g))
     }
 
