@@ -686,6 +686,45 @@ LINK_LIBS = {"fmt": ["-lgmock", "-lgtest", "-lpthread"], "yaml-cpp": ["-lgmock",
 # C++ programs): coroutines need C++20, OpenMP its pragmas and runtime (libomp-22-dev).
 PROGRAM_FLAGS = {"classes-cxx": ["-std=c++20", "-pthread"], "openmp": ["-fopenmp"], "re2": ["-std=c++17", "-pthread"]}
 
+
+class Frontend:
+    """A compiler other than clang for C/C++ whose programs c_program builds: the driver
+    that compiles and links them, their sources' extension, the language flags of every
+    compile and link, the libraries of every link, and the Debian packages that hold the
+    compiler and runtimes (installed by install_frontend when missing)."""
+
+    def __init__(self, cc, ext, flags, libs, packages, module_dir=False):
+        self.cc, self.ext, self.flags, self.libs, self.packages = cc, ext, flags, libs, packages
+        self.module_dir = module_dir  # the compiler writes module files (`-J DIR`)
+
+
+# Programs of other frontends (real-programs/NAME/*.EXT, compiled in name order: a
+# Fortran unit's modules are compiled before the units that use them):
+#   fortran  flang-22 with its runtime (libflang_rt.runtime.a, in libflang-22-dev) and
+#            libomp: generic interfaces over kinds, type-bound procedures and type
+#            descriptors, finalizers, select type and class(*), internal procedures
+#            (passed as arguments: trampolines), procedure pointers, an OpenMP reduction;
+#   objc     clang-22's Objective-C on GCC's runtime (libobjc, gobjc) with
+#            libBlocksRuntime: synthesized accessors, categories, blocks, @try/@catch.
+FRONTENDS = {
+    # (an internal procedure passed as an argument is a trampoline on the stack)
+    "fortran": Frontend("flang-22", "f90", ["-fopenmp"], ["-Wl,-z,execstack"],
+                        ["flang-22", "libflang-22-dev", "libomp-22-dev"],
+                        module_dir=True),
+    "objc": Frontend("clang-22", "m", ["-fobjc-runtime=gcc", "-fblocks", "-fobjc-exceptions",
+                                       "-idirafter", "/usr/lib/gcc/x86_64-linux-gnu/12/include"],
+                     ["-lobjc", "-lBlocksRuntime"], ["gobjc", "libobjc-12-dev", "libblocksruntime-dev"]),
+}
+
+
+def install_frontend(fe):
+    """Installs a frontend's Debian packages (apt-get) when its compiler is missing."""
+    if shutil.which(fe.cc) and all(run(["dpkg", "-s", p]).returncode == 0 for p in fe.packages):
+        return
+    run(["apt-get", "install", "-y", "-q"] + fe.packages, env=dict(os.environ, DEBIAN_FRONTEND="noninteractive"))
+    if not shutil.which(fe.cc):
+        raise SystemExit(f"error: {fe.cc} is missing: apt-get install {' '.join(fe.packages)}")
+
 # How a program renames the copies of one library (see cjson_wrappers): patterns that map
 # a copy's names back to the library's, for unexplained_merges.
 RENAMES = {"cjson": [(r"_(" + "|".join(CJSON_TESTS + CJSON_UTILS_TESTS) + r")$", ""), (r"^utils_", ""),
@@ -867,6 +906,9 @@ def program_sources(name, crates, work=None):
         return [os.path.join(DRV, "classes", "cfi-calls.c")], [], [], False, [], None
     if name == "openmp":
         return [os.path.join(DRV, "classes", "omp.c")], [], [], False, [], None
+    if name in FRONTENDS:
+        srcs = sorted(glob.glob(os.path.join(DRV, name, "*." + FRONTENDS[name].ext)))
+        return srcs, [], [], False, [], None
     raise SystemExit(f"unknown program {name}")
 
 
@@ -1124,11 +1166,16 @@ def c_program(name, crates, args, tally):
     sets = {k: v for k, v in OPTION_SETS.items() if k in args.sets.split(",")}
     # a source is a path or (path, its own extra flags)
     srcs = [s if isinstance(s, tuple) else (s, []) for s in srcs]
-    cc = "clang++-22" if cxx else "clang-22"
+    fe = FRONTENDS.get(name)
+    if fe:
+        install_frontend(fe)
+        libs = libs + fe.libs
+    cc = fe.cc if fe else "clang++-22" if cxx else "clang-22"
     # the flag set goes with the language flags: into every compile and every link; with
     # --mix, every second source is compiled with the other set instead, and the links
     # get both
-    std = PROGRAM_FLAGS.get(name, ["-std=c++17"] if cxx else []) + (TARGET.cxx_flags if cxx else [])
+    std = PROGRAM_FLAGS.get(name, ["-std=c++17"] if cxx else []) + (TARGET.cxx_flags if cxx else []) + \
+        (fe.flags if fe else [])
     lang = std + [f for f in CFLAG_SETS[args.cflags] + (CFLAG_SETS[args.mix] if args.mix else [])
                   if not f.startswith("-O")]
     for set_name in {args.cflags, args.mix} & set(SET_HOOKS):
@@ -1147,6 +1194,8 @@ def c_program(name, crates, args, tally):
         d = os.path.join(args.work, f"{name}-{ol}{tag}")
         shutil.rmtree(d, ignore_errors=True)
         os.makedirs(d)
+        if fe and fe.module_dir:
+            inc = [f"-I{i}" for i in incs] + ["-J", d]
         bcs = []
         for i, (s, own) in enumerate(srcs):
             bc = os.path.join(d, f"{i:03d}-{os.path.basename(s)}.bc")
