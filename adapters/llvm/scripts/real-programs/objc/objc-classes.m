@@ -14,6 +14,9 @@
 - (void)free {
   object_dispose(self);
 }
++ (Class)class {
+  return self;
+}
 - (Class)class {
   return object_getClass(self);
 }
@@ -29,6 +32,7 @@
 @end
 
 @implementation Point
+@synthesize x = _x, y = _y, tag = _tag;
 - (long)sum {
   return (long)self.x + self.y;
 }
@@ -38,6 +42,7 @@
 @end
 
 @implementation Size
+@synthesize width = _width, height = _height, tag = _tag;
 - (long)sum {
   return (long)self.width + self.height;
 }
@@ -47,12 +52,14 @@
 @end
 
 @implementation UPoint
+@synthesize x = _x, y = _y, tag = _tag;
 - (long)sum {
   return (long)self.x + self.y;
 }
 @end
 
 @implementation Box
+@synthesize content = _content, weakContent = _weakContent, weight = _weight, ratio = _ratio;
 @end
 
 @implementation Counter
@@ -69,6 +76,7 @@
 @end
 
 @implementation Failure
+@synthesize code = _code;
 + (id)failureWithCode:(int)c {
   Failure *f = [self new];
   f.code = c;

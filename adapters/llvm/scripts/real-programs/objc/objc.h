@@ -1,6 +1,8 @@
 /* Objective-C on GCC's runtime (libobjc): a root class of our own (the runtime has no
    NSObject), classes whose synthesized accessors read ivars at the same offsets, and the
-   interfaces the three units share. */
+   interfaces the three units share. The runtime's ABI is fragile: every property's ivar
+   is declared in its class's interface (a property without one is not laid out, and
+   the program crashes in libobjc). */
 #include <objc/runtime.h>
 #include <stdio.h>
 
@@ -12,13 +14,17 @@ __attribute__((objc_root_class))
 + (id)new;
 - (id)init;
 - (void)free;
++ (Class)class;
 - (Class)class;
 - (const char *)name;
 - (BOOL)isKindOf:(Class)c;
 @end
 
 /* Point and Size: one layout, one set of accessors each */
-@interface Point : Root
+@interface Point : Root {
+  int _x, _y;
+  long _tag;
+}
 @property int x;
 @property int y;
 @property(nonatomic) long tag;
@@ -26,7 +32,10 @@ __attribute__((objc_root_class))
 - (long)product;
 @end
 
-@interface Size : Root
+@interface Size : Root {
+  int _width, _height;
+  long _tag;
+}
 @property int width;
 @property int height;
 @property(nonatomic) long tag;
@@ -35,7 +44,10 @@ __attribute__((objc_root_class))
 @end
 
 /* Unsigned twins of Point: the same bits, another signedness in the source only */
-@interface UPoint : Root
+@interface UPoint : Root {
+  unsigned _x, _y;
+  long _tag;
+}
 @property unsigned x;
 @property unsigned y;
 @property(nonatomic) long tag;
@@ -43,8 +55,12 @@ __attribute__((objc_root_class))
 @end
 
 /* object-typed, atomic and copy properties go through the runtime's accessors */
-@interface Box : Root
-@property(retain) id content;
+@interface Box : Root {
+  id _content, _weakContent;
+  double _weight;
+  float _ratio;
+}
+@property(atomic, assign) id content;
 @property(nonatomic, assign) id weakContent;
 @property(atomic) double weight;
 @property(atomic) float ratio;
@@ -70,7 +86,9 @@ __attribute__((objc_root_class))
 - (long)doubled;
 @end
 
-@interface Failure : Root
+@interface Failure : Root {
+  int _code;
+}
 @property int code;
 + (id)failureWithCode:(int)c;
 @end
