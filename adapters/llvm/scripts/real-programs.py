@@ -168,7 +168,8 @@ coverage, SanitizerCoverage) in folders of their own. --mix NAME compiles every 
 the set NAME instead (a mixed-flag program: in cjson, 21 copies of one library, half of
 them built each way).
 Every merge of the command must join two bodies that read the same in the unmerged
-module once names, linkage, debug locations, `!prof` and GEP no-wrap flags are set aside
+module once names, linkage, debug locations, `!prof`, GEP no-wrap flags and the types of
+zero-index GEPs are set aside
 (attribute groups spelled out): any other difference is reported as UNEXPLAINED.
 Every merged module passes `opt-22 -passes=verify`. Prints one line per build with its
 merge count and `same`/`DIFFERS`; exits 1 if any output differs.
