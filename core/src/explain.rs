@@ -528,7 +528,11 @@ pub fn describe_default<M: Module + ?Sized>(m: &M, item: Item, out: &mut dyn Wri
             write!(out, "{:?} of type {:?}", d.kind, m.type_data(d.ty))
         }
         Item::Meta(None) => out.write_str("no metadata"),
-        Item::Meta(Some(x)) => write!(out, "{:?}", m.meta_data(x)),
+        Item::Meta(Some(x)) => match m.meta_data(x) {
+            // a string as the IR writes it (`!"text"`), not as its bytes
+            MetaData::String(s) => write!(out, "!\"{}\"", String::from_utf8_lossy(s).escape_debug()),
+            d => write!(out, "{d:?}"),
+        },
         Item::Asm(a) => {
             let d = m.asm_data(a);
             write!(out, "asm \"{}\"", String::from_utf8_lossy(&d.text))

@@ -4,6 +4,7 @@ MergeFunctions, merged by the `mergefunc` command, and merged by the pass plugin
 a full-LTO link; every merged build must print what the unmerged build prints.
 
 Usage: real-programs.py [--programs lua,sqlite,compress,cxx,rust,tinyxml2,pugixml,jsoncpp,cjson,...]
+                        [--zig-modes Debug,ReleaseSafe,ReleaseFast,ReleaseSmall]
                         [--opt-levels O1,O2] [--sets default,all] [--cli PATH]
                         [--plugin PATH] [--work DIR] [--no-plugin] [--cflags SET]
                         [--rust-profiles O3,O1,checks,...] [--rust-cli]
@@ -52,6 +53,19 @@ Programs (sources from crates.io through cargo; drivers and inputs in real-progr
   openmp    real-programs/classes/omp.c (-fopenmp, libomp-22-dev): outlined parallel
             regions, tasks, taskloops, reduction helpers of several operators and types,
             a user-declared reduction, ordered/atomic/critical sections;
+  fortran   real-programs/fortran/*.f90 built with flang-22 (its runtime and libomp;
+            Debian's flang-22, libflang-22-dev, libomp-22-dev, installed when missing):
+            generic interfaces over kinds, type-bound procedures, finalizers, select type,
+            internal procedures passed as arguments (stack trampolines), an OpenMP
+            reduction; built like the C programs (FRONTENDS), flang-22 in place of clang;
+  objc      real-programs/objc/*.m: Objective-C by clang-22 on GCC's runtime (libobjc,
+            libBlocksRuntime; gobjc, libobjc-12-dev, libblocksruntime-dev installed when
+            missing): synthesized accessors of one layout, categories, blocks, @try/@catch,
+            method implementations compared by address; built like the C programs;
+  zig       real-programs/zig/stress.zig with Zig 0.17.1 from PyPI (in a virtual
+            environment under WORK): comptime generics, error unions, tagged unions,
+            allocators, std.fmt, std.sort, hash maps; the program and its `zig test`
+            runner in each mode of --zig-modes, one module each (see zig_program);
   rust      real-programs/rust-app: trait objects, generics, panics caught with
             catch_unwind, collections; its own tests and its binary's output (stable
             rustc, linker-plugin LTO, the plugin in lld).
@@ -154,7 +168,8 @@ coverage, SanitizerCoverage) in folders of their own. --mix NAME compiles every 
 the set NAME instead (a mixed-flag program: in cjson, 21 copies of one library, half of
 them built each way).
 Every merge of the command must join two bodies that read the same in the unmerged
-module once names, linkage, debug locations, `!prof` and GEP no-wrap flags are set aside
+module once names, linkage, debug locations, `!prof`, GEP no-wrap flags and the types of
+zero-index GEPs are set aside
 (attribute groups spelled out): any other difference is reported as UNEXPLAINED.
 Every merged module passes `opt-22 -passes=verify`. Prints one line per build with its
 merge count and `same`/`DIFFERS`; exits 1 if any output differs.
@@ -686,6 +701,45 @@ LINK_LIBS = {"fmt": ["-lgmock", "-lgtest", "-lpthread"], "yaml-cpp": ["-lgmock",
 # C++ programs): coroutines need C++20, OpenMP its pragmas and runtime (libomp-22-dev).
 PROGRAM_FLAGS = {"classes-cxx": ["-std=c++20", "-pthread"], "openmp": ["-fopenmp"], "re2": ["-std=c++17", "-pthread"]}
 
+
+class Frontend:
+    """A compiler other than clang for C/C++ whose programs c_program builds: the driver
+    that compiles and links them, their sources' extension, the language flags of every
+    compile and link, the libraries of every link, and the Debian packages that hold the
+    compiler and runtimes (installed by install_frontend when missing)."""
+
+    def __init__(self, cc, ext, flags, libs, packages, module_dir=False):
+        self.cc, self.ext, self.flags, self.libs, self.packages = cc, ext, flags, libs, packages
+        self.module_dir = module_dir  # the compiler writes module files (`-J DIR`)
+
+
+# Programs of other frontends (real-programs/NAME/*.EXT, compiled in name order: a
+# Fortran unit's modules are compiled before the units that use them):
+#   fortran  flang-22 with its runtime (libflang_rt.runtime.a, in libflang-22-dev) and
+#            libomp: generic interfaces over kinds, type-bound procedures and type
+#            descriptors, finalizers, select type and class(*), internal procedures
+#            (passed as arguments: trampolines), procedure pointers, an OpenMP reduction;
+#   objc     clang-22's Objective-C on GCC's runtime (libobjc, gobjc) with
+#            libBlocksRuntime: synthesized accessors, categories, blocks, @try/@catch.
+FRONTENDS = {
+    # (an internal procedure passed as an argument is a trampoline on the stack)
+    "fortran": Frontend("flang-22", "f90", ["-fopenmp"], ["-Wl,-z,execstack"],
+                        ["flang-22", "libflang-22-dev", "libomp-22-dev"],
+                        module_dir=True),
+    "objc": Frontend("clang-22", "m", ["-fobjc-runtime=gcc", "-fblocks", "-fobjc-exceptions", "-fexceptions",
+                                       "-idirafter", "/usr/lib/gcc/x86_64-linux-gnu/12/include"],
+                     ["-lobjc", "-lBlocksRuntime"], ["gobjc", "libobjc-12-dev", "libblocksruntime-dev"]),
+}
+
+
+def install_frontend(fe):
+    """Installs a frontend's Debian packages (apt-get) when its compiler is missing."""
+    if shutil.which(fe.cc) and all(run(["dpkg", "-s", p]).returncode == 0 for p in fe.packages):
+        return
+    run(["apt-get", "install", "-y", "-q"] + fe.packages, env=dict(os.environ, DEBIAN_FRONTEND="noninteractive"))
+    if not shutil.which(fe.cc):
+        raise SystemExit(f"error: {fe.cc} is missing: apt-get install {' '.join(fe.packages)}")
+
 # How a program renames the copies of one library (see cjson_wrappers): patterns that map
 # a copy's names back to the library's, for unexplained_merges.
 RENAMES = {"cjson": [(r"_(" + "|".join(CJSON_TESTS + CJSON_UTILS_TESTS) + r")$", ""), (r"^utils_", ""),
@@ -867,6 +921,9 @@ def program_sources(name, crates, work=None):
         return [os.path.join(DRV, "classes", "cfi-calls.c")], [], [], False, [], None
     if name == "openmp":
         return [os.path.join(DRV, "classes", "omp.c")], [], [], False, [], None
+    if name in FRONTENDS:
+        srcs = sorted(glob.glob(os.path.join(DRV, name, "*." + FRONTENDS[name].ext)))
+        return srcs, [], [], False, [], None
     raise SystemExit(f"unknown program {name}")
 
 
@@ -951,13 +1008,21 @@ def normal_body(lines, attrs, distinct, renames, drop=False, same=lambda g: g):
     return out
 
 
+# A GEP whose indices are all constant zeros: its result is its pointer, whatever its
+# source element type (Zig's slices of one generic over element types of many sizes)
+ZERO_GEP = re.compile(r"getelementptr((?: inbounds| nuw| nusw)*) .+?, (ptr %v[0-9]+|ptr @\S+)((?:, i(?:32|64) 0)+)$")
+
+
 def same_but_for_rules(na, nb):
-    """Two normalized bodies that differ only as two rules of the merge allow: LLVM's
-    pointer/integer rule (`ptr` of address space 0 for `i64`), and block layout (the same
-    lines in another order; locals and blocks unnamed, so this is a weaker check of the
-    lines' contents: attributes, flags, types, constants)."""
+    """Two normalized bodies that differ only as three rules of the merge allow: LLVM's
+    pointer/integer rule (`ptr` of address space 0 for `i64`), GEPs of equal constant
+    offsets (LLVM compares those by the offset: here only GEPs of zero indices, whose
+    offset is 0 for any type), and block layout (the same lines in another order; locals
+    and blocks unnamed, so this is a weaker check of the lines' contents: attributes,
+    flags, types, constants)."""
     def plain(lines):
-        return [re.sub(r"\bptr\b(?! addrspace)", "i64", line) for line in lines]
+        return [re.sub(r"\bptr\b(?! addrspace)", "i64", ZERO_GEP.sub(r"getelementptr\1 <offset 0>, \2", line))
+                for line in lines]
 
     def unordered(lines):
         return sorted(re.sub(r"%v[0-9]+", "%v", line) for line in lines if not re.match(r"v[0-9]+:", line))
@@ -1014,7 +1079,8 @@ def alignment_kept(bodies, merged_ll, merges):
             seen.add(who)
             who = into[who]
         got = after.get(who, 0)
-        if got < want:
+        # `align 1` asks nothing of an address: every function is 1-aligned
+        if got < want and want > 1:
             bad.append(f"@{b} (align {want}) is now @{who} with align {got}")
     return bad
 
@@ -1124,11 +1190,16 @@ def c_program(name, crates, args, tally):
     sets = {k: v for k, v in OPTION_SETS.items() if k in args.sets.split(",")}
     # a source is a path or (path, its own extra flags)
     srcs = [s if isinstance(s, tuple) else (s, []) for s in srcs]
-    cc = "clang++-22" if cxx else "clang-22"
+    fe = FRONTENDS.get(name)
+    if fe:
+        install_frontend(fe)
+        libs = libs + fe.libs
+    cc = fe.cc if fe else "clang++-22" if cxx else "clang-22"
     # the flag set goes with the language flags: into every compile and every link; with
     # --mix, every second source is compiled with the other set instead, and the links
     # get both
-    std = PROGRAM_FLAGS.get(name, ["-std=c++17"] if cxx else []) + (TARGET.cxx_flags if cxx else [])
+    std = PROGRAM_FLAGS.get(name, ["-std=c++17"] if cxx else []) + (TARGET.cxx_flags if cxx else []) + \
+        (fe.flags if fe else [])
     lang = std + [f for f in CFLAG_SETS[args.cflags] + (CFLAG_SETS[args.mix] if args.mix else [])
                   if not f.startswith("-O")]
     for set_name in {args.cflags, args.mix} & set(SET_HOOKS):
@@ -1147,6 +1218,8 @@ def c_program(name, crates, args, tally):
         d = os.path.join(args.work, f"{name}-{ol}{tag}")
         shutil.rmtree(d, ignore_errors=True)
         os.makedirs(d)
+        if fe and fe.module_dir:
+            inc = [f"-I{i}" for i in incs] + ["-J", d]
         bcs = []
         for i, (s, own) in enumerate(srcs):
             bc = os.path.join(d, f"{i:03d}-{os.path.basename(s)}.bc")
@@ -1274,6 +1347,89 @@ def c_program(name, crates, args, tally):
                 results[key] = (execute(exe, run_args, run_dir or d), merged if params is not None else None)
         report(name, ol, results, tally, OPT22_KNOWN.get(args.cflags) or OPT22_KNOWN.get(args.mix),
                bool({args.cflags, args.mix} & BUILD_WAY_SETS))
+
+
+# Zig (`zig`): the compiler from PyPI's `ziglang` (its own LLVM, older than 22: the
+# bitcode reads forward) in a virtual environment under WORK, its cache there too.
+# Zig writes a whole program as one module, so there is no link of bitcode: the module of
+# `zig build-exe` and of `zig test` (the test runner and the file's `test` blocks) in
+# each mode of ZIG_MODES is the unmerged build, compiled by llc-22 and linked by zig
+# itself (its libc and compiler_rt); `opt` and `cli:SET` as for C, and `plugin:SET` is
+# the plugin inside opt-22 (zig loads no pass plugins). The test runner reports on
+# stderr, so both streams are compared.
+ZIGLANG = "ziglang==0.17.1"
+ZIG_MODES = ["Debug", "ReleaseSafe", "ReleaseFast", "ReleaseSmall"]
+ZIG_SOURCE = os.path.join(DRV, "zig", "stress.zig")
+
+
+def zig_command(work):
+    """The command that runs zig (installed from PyPI into WORK/zig-venv when missing)."""
+    venv = os.path.join(work, "zig-venv")
+    py = os.path.join(venv, "bin", "python")
+    if run([py, "-m", "ziglang", "version"]).returncode if os.path.exists(py) else True:
+        must([sys.executable, "-m", "venv", venv])
+        must([os.path.join(venv, "bin", "pip"), "install", "-q", ZIGLANG])
+    return [py, "-m", "ziglang"]
+
+
+def zig_program(args, tally):
+    zig = zig_command(args.work)
+    env = dict(os.environ, ZIG_GLOBAL_CACHE_DIR=os.path.join(args.work, "zig-cache"),
+               ZIG_LOCAL_CACHE_DIR=os.path.join(args.work, "zig-cache"))
+    sets = {k: v for k, v in OPTION_SETS.items() if k in args.sets.split(",")}
+    for mode in args.zig_modes.split(","):
+        for kind in ("build-exe", "test"):
+            name = "zig" if kind == "build-exe" else "zig-test"
+            d = os.path.join(args.work, f"{name}-{mode}")
+            shutil.rmtree(d, ignore_errors=True)
+            os.makedirs(d)
+            linked = os.path.join(d, "linked.bc")
+            must(zig + [kind, ZIG_SOURCE, "-lc", "-O", mode, f"-femit-llvm-bc={linked}", "-fno-emit-bin"], env=env)
+            builds = {"base": (linked, None)}
+            must(["opt-22", "-passes=mergefunc", linked, "-o", os.path.join(d, "opt.bc")])
+            builds["opt"] = (os.path.join(d, "opt.bc"), None)
+            for set_name, (cli_opts, params) in sets.items():
+                out, rep = os.path.join(d, f"cli-{set_name}.bc"), os.path.join(d, f"cli-{set_name}.json")
+                r = run([args.cli, linked, "-o", out, "--report", rep] + cli_opts)
+                if r.returncode:
+                    tally.append(f"{name} {mode} cli:{set_name}: mergefunc FAILED ({r.returncode}): {r.stderr[-1500:]}")
+                else:
+                    builds[f"cli:{set_name}"] = (out, rep)
+                if args.plugin:
+                    out, rep = os.path.join(d, f"plugin-{set_name}.bc"), os.path.join(d, f"plugin-{set_name}.json")
+                    r = run(["opt-22", f"-load-pass-plugin={args.plugin}",
+                             f"-passes=mergefunc-rs<{plugin_params(params, rep)}>", linked, "-o", out])
+                    if r.returncode:
+                        tally.append(f"{name} {mode} plugin:{set_name}: opt-22 FAILED: {r.stderr[-1500:]}")
+                    else:
+                        builds[f"plugin:{set_name}"] = (out, rep)
+            must(["llvm-dis-22", linked, "-o", os.path.join(d, "linked.ll")])
+            results = {}
+            for b, (bc, rep) in builds.items():
+                if rep:
+                    drop = "--drop-differing-attachments" in OPTION_SETS[b.split(":")[1]][0]
+                    merged_ll = bc[:-3] + ".ll"
+                    must(["llvm-dis-22", bc, "-o", merged_ll])
+                    for line in unexplained_merges(os.path.join(d, "linked.ll"), rep, [], drop, merged_ll):
+                        tally.append(f"{name} {mode} {b}: UNEXPLAINED merge {line}")
+                if b != "base":
+                    r = run(["opt-22", "-passes=verify", "-disable-output", bc])
+                    if r.returncode:
+                        tally.append(f"{name} {mode} {b}: VERIFIER rejects: {r.stderr[-1500:]}")
+                        continue
+                exe = os.path.join(d, b.replace(":", "-") + ".exe")
+                r = run(["llc-22", "-O2", "-filetype=obj", "--relocation-model=pic", bc, "-o", exe + ".o"])
+                if r.returncode:
+                    tally.append(f"{name} {mode} {b}: llc-22 FAILED: {r.stderr[-1500:]}")
+                    continue
+                must(zig + ["build-exe", exe + ".o", "-lc", f"-femit-bin={exe}"], env=env)
+                try:
+                    p = subprocess.run([exe], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=600, cwd=d)
+                    res = (p.returncode, p.stdout)
+                except subprocess.TimeoutExpired:
+                    res = ("timeout", b"")
+                results[b] = (res, merged_of(rep) if rep else None)
+            report(name, mode, results, tally)
 
 
 # Cross-DSO CFI (`cfi-dso`): the checks of a call into another module go through that
@@ -1898,6 +2054,8 @@ def main():
                     help=f"build profiles of the Rust programs (default: O3; of {','.join(RUST_PROFILES)})")
     ap.add_argument("--rust-cli", action="store_true",
                     help="also build the Rust programs with the command on the link's module under every option set")
+    ap.add_argument("--zig-modes", default=",".join(ZIG_MODES),
+                    help=f"build modes of the Zig program (default: all of {','.join(ZIG_MODES)})")
     ap.add_argument("--plugin-levels", default="O2",
                     help="optimization levels of --opt-levels at which the C/C++ programs are also built "
                          "with the plugin (full LTO, ThinLTO, every translation unit; default: O2)")
@@ -1954,6 +2112,8 @@ def main():
             cfi_dso_program(args, tally)
         elif name == "interpose":
             interpose_program(args, tally)
+        elif name == "zig":
+            zig_program(args, tally)
         elif name in RUST_LOCAL or name in RUST_CRATES:
             if args.plugin or args.rust_cli:
                 rust_program(args, tally, name)

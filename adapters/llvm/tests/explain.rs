@@ -56,6 +56,43 @@ fn attachments_are_named_on_every_instruction() {
     assert!(t.contains("(metadata attachment)") && t.contains("values: i32 10 | i32 5"), "{t}");
 }
 
+/// flang roots every function's TBAA tree in a node named after the function
+/// (`"Flang function root F"`), so twins differ first at a metadata string: it is named as
+/// text, not as the string's bytes.
+#[test]
+fn metadata_strings_are_named_as_text() {
+    let mut m = parse(
+        r#"
+define double @twice(ptr %x) {
+  %v = load double, ptr %x, align 8, !tbaa !0
+  %r = fadd contract double %v, %v
+  ret double %r
+}
+define double @double_it(ptr %x) {
+  %v = load double, ptr %x, align 8, !tbaa !5
+  %r = fadd contract double %v, %v
+  ret double %r
+}
+!0 = !{!1, !1, i64 0}
+!1 = !{!"dummy arg data/_QMkernelsFtwiceEx", !2, i64 0}
+!2 = !{!"any data access", !3, i64 0}
+!3 = !{!"any access", !4, i64 0}
+!4 = !{!"Flang function root _QMkernelsPtwice"}
+!5 = !{!6, !6, i64 0}
+!6 = !{!"dummy arg data/_QMkernelsFdouble_itEx", !7, i64 0}
+!7 = !{!"any data access", !8, i64 0}
+!8 = !{!"any access", !9, i64 0}
+!9 = !{!"Flang function root _QMkernelsPdouble_it"}
+"#,
+    );
+    let t = explain_pair(&mut m, "twice", "double_it", None).unwrap();
+    assert!(t.contains("differ: metadata: metadata attachment\n"), "{t}");
+    assert!(
+        t.contains(r#"values: !"dummy arg data/_QMkernelsFtwiceEx" | !"dummy arg data/_QMkernelsFdouble_itEx""#),
+        "{t}"
+    );
+}
+
 const NEAR: &str = r#"
 declare void @sink(i32)
 declare void @other(i32)
