@@ -704,16 +704,12 @@ impl LlvmModule {
         if !self.funcs[g.index()].has_body {
             return None;
         }
-        // Only the constants that contain `gv` matter here (see above).
-        let (mut users, mut sig, mut consts) = (Vec::new(), Vec::new(), Vec::new());
-        self.referencing_funcs_split(gv, &mut users, &mut sig, &mut consts);
-        // LLVM's RAUW re-uniques every constant that contains `gv`, hashing all its
-        // operands: a table of n functions that fold one by one costs n^2 (LLVM's own pass
-        // pays it). Past a few hundred operands the folded function's own object becomes
-        // the thunk instead (the caller's other path), and no use changes at all.
-        if shell_rauw_too_dear(consts.iter().map(|c| c.num_operands())) {
-            return None;
-        }
+        // Only the constants that contain `gv` matter here (see above). LLVM's RAUW
+        // re-uniques every one of them, hashing all its operands: a table of n functions
+        // that fold one by one costs n^2 (LLVM's own pass pays it). Past a few hundred
+        // operands the folded function's own object becomes the thunk instead (the
+        // caller's other path), and no use changes at all; the walk stops at the limit.
+        let consts = self.constants_containing(gv, SHELL_RAUW_OPERAND_LIMIT)?;
         // SAFETY: the constants that contained `gv` are forgotten just below, its handle in
         // `func_of`, `used` and the slot too, and the caller forgets the handles into its
         // body.
@@ -1244,12 +1240,6 @@ impl ModuleMut for LlvmModule {
 /// folded function's object rather than a fresh shell (see `replace_with_shell`):
 /// clearing a body costs about as much as re-uniquing this many constant operands.
 const SHELL_RAUW_OPERAND_LIMIT: u64 = 256;
-
-/// Whether replacing the uses of a function inside constants with these operand counts
-/// would cost more than clearing its body (`SHELL_RAUW_OPERAND_LIMIT`).
-fn shell_rauw_too_dear(operand_counts: impl Iterator<Item = u32>) -> bool {
-    operand_counts.map(u64::from).sum::<u64>() > SHELL_RAUW_OPERAND_LIMIT
-}
 
 /// The name of the private body split out of a function named `of` (`of.merged`;
 /// `merged` for an unnamed function). Never empty: see `split_body_untimed`.

@@ -1401,6 +1401,39 @@ fn thunks_in_big_tables_keep_their_object() {
     }
 }
 
+/// The walk a thunk uses to choose between a fresh shell and the folded function's own
+/// object (`constants_containing`) finds exactly the constants the full reference walk
+/// finds, in its order, while their operands stay within the limit, and gives up as soon
+/// as they pass it (nested constants counted too).
+#[test]
+fn constants_containing_stops_at_the_operand_limit() {
+    let mut src = String::from(
+        "define i64 @a(i64 %x) {\n  ret i64 %x\n}\n\
+         define i64 @b(i64 %x) {\n  %y = call i64 @a(i64 %x)\n  ret i64 %y\n}\n",
+    );
+    // 20 globals of { ptr, i64 } (2 operands each) and a table of 20 GEPs (2 each, and
+    // the table itself 20): 100 operands in 41 constants.
+    for i in 0..20 {
+        src.push_str(&format!("@p{i} = global {{ ptr, i64 }} {{ ptr @a, i64 {i} }}\n"));
+    }
+    let ents: Vec<String> = (0..20).map(|i| format!("ptr getelementptr (i8, ptr @a, i64 {})", i + 1)).collect();
+    src.push_str(&format!("@t = global [20 x ptr] [{}]\n", ents.join(", ")));
+    let m = load(&src);
+    let a = m.funcs[id(&m, "a").index()].v.unwrap();
+    let (mut users, mut sig, mut all) = (Vec::new(), Vec::new(), Vec::new());
+    m.referencing_funcs_split(a, &mut users, &mut sig, &mut all);
+    assert_eq!(all.len(), 41);
+    let total: u64 = all.iter().map(|c| u64::from(c.num_operands())).sum();
+    assert_eq!(total, 100);
+    assert_eq!(m.constants_containing(a, total), Some(all.clone()));
+    assert_eq!(m.constants_containing(a, 1_000), Some(all));
+    assert_eq!(m.constants_containing(a, total - 1), None);
+    assert_eq!(m.constants_containing(a, 0), None);
+    // No constant around @b: an empty list whatever the limit.
+    let b = m.funcs[id(&m, "b").index()].v.unwrap();
+    assert_eq!(m.constants_containing(b, 0), Some(Vec::new()));
+}
+
 /// GEP offsets come from a cache keyed by (source type, address space, index constants):
 /// every offset in every view must equal LLVM's own fold of that instruction, on shapes
 /// that share a key and shapes that differ only in an index, an address space or a

@@ -61,6 +61,33 @@ impl LlvmModule {
         }
     }
 
+    /// The constants (not globals) that contain `v`, at any depth, in the order
+    /// [`Self::walk_references`] reports them; `None` as soon as their operand counts add
+    /// up to more than `operand_limit`. The walk stops there, so a caller that gives up
+    /// past the limit never pays for the rest of a large use graph (a function whose
+    /// address sits in tens of thousands of constants), and reads no instruction user.
+    pub(crate) fn constants_containing(&self, v: V, operand_limit: u64) -> Option<Vec<V>> {
+        let mut seen: HashSet<V> = HashSet::default();
+        let (mut consts, mut operands) = (Vec::new(), 0u64);
+        let mut stack = vec![v];
+        while let Some(x) = stack.pop() {
+            for user in x.users() {
+                if user.is_constant() && !user.is_global() {
+                    if !seen.insert(user) {
+                        continue;
+                    }
+                    operands += u64::from(user.num_operands());
+                    if operands > operand_limit {
+                        return None;
+                    }
+                    consts.push(user);
+                    stack.push(user);
+                }
+            }
+        }
+        Some(consts)
+    }
+
     /// Functions whose body (or, with `include_sig`, signature) refers to `v` (through
     /// constants too), into `out`.
     pub(crate) fn referencing_funcs(&self, v: V, include_sig: bool, out: &mut Vec<FuncId>) {
