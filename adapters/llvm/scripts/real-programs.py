@@ -8,7 +8,7 @@ Usage: real-programs.py [--programs lua,sqlite,compress,cxx,rust,tinyxml2,pugixm
                         [--opt-levels O1,O2] [--sets default,all] [--cli PATH]
                         [--plugin PATH] [--work DIR] [--no-plugin] [--cflags SET]
                         [--rust-profiles O3,O1,checks,...] [--rust-cli]
-                        [--target x86_64|i686|aarch64|riscv64|s390x|wasm32]
+                        [--target x86_64|i686|aarch64|riscv64|s390x|wasm32] [--modes MODE,...]
 
 Programs (sources from crates.io through cargo; drivers and inputs in real-programs/):
   lua       Lua 5.4.9 (lua-src) with lua-driver.c, running suite.lua;
@@ -1663,7 +1663,8 @@ def interpose_program(args, tally, lib):
     lib_srcs, inc = lib.sources(args.work)
     so = f"lib{lib.soname}.so"
     sets = {k: v for k, v in OPTION_SETS.items() if k in args.sets.split(",")}
-    for mode, mflags in lib.modes.items():
+    modes = {m: f for m, f in lib.modes.items() if not args.modes or m in args.modes.split(",")}
+    for mode, mflags in modes.items():
         for ol in args.opt_levels.split(","):
             d = os.path.join(args.work, f"{lib.name}-{mode}-{ol}")
             shutil.rmtree(d, ignore_errors=True)
@@ -2166,6 +2167,8 @@ def main():
     ap.add_argument("--cli")
     ap.add_argument("--plugin")
     ap.add_argument("--no-plugin", action="store_true")
+    ap.add_argument("--modes", help="the modes of INTERPOSE_MODES interpose and sodium-so are built in "
+                                    "(default: all of the program's)")
     ap.add_argument("--work", default=os.path.join(ROOT, "target", "real-programs"))
     ap.add_argument("--sets", default=",".join(OPTION_SETS), help="option sets to run (default: all)")
     ap.add_argument("--cflags", default="plain", choices=sorted(CFLAG_SETS),
