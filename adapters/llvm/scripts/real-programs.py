@@ -171,8 +171,8 @@ has no plugin:SET or thin:SET builds, only pertu:SET. Lua, the Rust programs, cf
 interpose and sodium-so are not built for wasm32 (Lua) or other targets (the rest).
 --sets limits the option sets (default: all of OPTION_SETS). --cflags NAME builds the C/C++
 programs with a compiler flag set of CFLAG_SETS (hardening, code-generation switches,
--fno-plt with -z now, static-pie and static links, trapping sanitizers, KCFI, ASan, UBSan, TSan, MSan, SafeStack and DFSan with their
-runtimes from libclang-rt-22-dev, and instrumentation: entry/exit hooks, -pg, XRay,
+-fno-plt with -z now, static-pie and static links, trapping sanitizers, KCFI, ASan, UBSan,
+TSan, MSan, SafeStack and DFSan with their runtimes from libclang-rt-22-dev, and instrumentation: entry/exit hooks, -pg, XRay,
 coverage, SanitizerCoverage) in folders of their own. --mix NAME compiles every second source with
 the set NAME instead (a mixed-flag program: in cjson, 21 copies of one library, half of
 them built each way).
@@ -230,10 +230,10 @@ CFLAG_SETS = {
     # ifunc resolvers (glibc's static-pie support; a static non-PIE link applies the
     # resolvers' results at start-up too)
     "static-pie": ["-static-pie"],
+    "static": ["-static", "-no-pie"],
     # calls of what may be defined elsewhere through the GOT (`nonlazybind` declarations),
     # every symbol bound at load time
     "noplt": ["-fno-plt", "-Wl,-z,now"],
-    "static": ["-static", "-no-pie"],
     # control-flow integrity (LTO only: the checks are `llvm.type.test` calls that the
     # link lowers against the whole program's type sets, see LOWER_TYPE_TESTS); trapping
     "cfi": ["-flto", "-fvisibility=hidden", "-fsanitize=cfi", "-fsanitize-trap=cfi"],
