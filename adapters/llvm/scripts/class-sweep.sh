@@ -5,7 +5,8 @@
 # visitors, `_Generic` and macro families, `cleanup` locals, setjmp, varargs, computed
 # goto), control-flow integrity builds (-fsanitize=cfi, cfi-icall: full LTO, hidden
 # visibility; cross-DSO CFI with a shared library), interposition of a shared library's
-# exported twins (LD_PRELOAD), and programs with their own test
+# exported twins and of libsodium's exports (LD_PRELOAD), static-pie, static and -fno-plt links,
+# and programs with their own test
 # suites (expat, Mbed TLS, fmt with the plugin, jq with Oniguruma, RE2, yaml-cpp,
 # libsodium), each
 # built the ways users build: the command on the llvm-link'ed module under several option sets, opt-22, the plugin in a full-LTO and a ThinLTO link, and on every
@@ -42,6 +43,17 @@ rp --programs cfi-dso --plugin-levels O1,O2,Os
 # interposition: a shared library of exported twins under three -f[no-]semantic-interposition
 # modes, run with and without a preloaded library (LD_PRELOAD) defining one twin of each pair
 rp --programs interpose --opt-levels O1,O2,Os --plugin-levels O1,O2,Os
+# libsodium as a shared object: its tests against it, with preloads of a folded and a
+# surviving export (clang's default and -Bsymbolic-functions, each with and without -fno-plt)
+rp --programs sodium-so --opt-levels O2 --sets default,all
+# links without a dynamic loader (ifunc resolvers run at start-up), and -fno-plt -z now
+for set in static-pie static; do
+  rp --programs classes-c --cflags "$set" --opt-levels O2 --sets default,all
+  rp --programs classes-c --cflags "$set" --opt-levels O2 --sets default,all --target aarch64
+done
+for target in x86_64 aarch64; do
+  rp --programs classes-c,cjson --cflags noplt --opt-levels O2 --sets default,all --target "$target"
+done
 # programs with their own test suites
 # template-heavy C++ libraries and their suites (real-programs/cxx_suites.py)
 rp --programs nlohmann-json,cereal,spdlog --opt-levels O2 --sets default,all

@@ -8,7 +8,7 @@ Usage: real-programs.py [--programs lua,sqlite,compress,cxx,rust,tinyxml2,pugixm
                         [--opt-levels O1,O2] [--sets default,all] [--cli PATH]
                         [--plugin PATH] [--work DIR] [--no-plugin] [--cflags SET]
                         [--rust-profiles O3,O1,checks,...] [--rust-cli]
-                        [--target x86_64|i686|aarch64|riscv64|s390x|wasm32]
+                        [--target x86_64|i686|aarch64|riscv64|s390x|wasm32] [--modes MODE,...]
 
 Programs (sources from crates.io through cargo; drivers and inputs in real-programs/):
   lua       Lua 5.4.9 (lua-src) with lua-driver.c, running suite.lua;
@@ -49,7 +49,16 @@ Programs (sources from crates.io through cargo; drivers and inputs in real-progr
             must answer what its unmerged build answers, under a preload too except with
             clang's default and -fno-semantic-interposition without -Bsymbolic-functions,
             where the optimizers assume an interposer does what the definition does (what
-            differs is printed, not compared);
+            differs is printed, not compared); and with -fno-plt and -z now (library
+            and executable) after clang's default and with -Bsymbolic-functions;
+  sodium-so libsodium 1.0.18 (below) as a shared object, built like `interpose` in clang's
+            default mode and with -Bsymbolic-functions, each with and without -fno-plt;
+            its 77 tests and sodium-driver.c linked against it run against every build,
+            alone and with a preloaded library (sodium-preload.c) replacing an exported
+            function the command folds (`randombytes_buf`) or one it keeps as a
+            survivor (SODIUM_SO_PRELOADS), which forwards to the library's definition
+            and prints its call count: the tests' outputs must match in every mode, the
+            counts where the library's references bind locally;
   openmp    real-programs/classes/omp.c (-fopenmp, libomp-22-dev): outlined parallel
             regions, tasks, taskloops, reduction helpers of several operators and types,
             a user-declared reduction, ordered/atomic/critical sections;
@@ -158,12 +167,12 @@ Builds of each C/C++ program, per optimization level:
 (multilib), aarch64, riscv64 and s390x (big-endian) against Debian's cross glibc under
 qemu-user, wasm32 against wasi-libc (and LLVM's libc++ for WASI) under node's WASI; the
 packages each needs are installed when missing. wasm-ld loads no pass plugins: wasm32
-has no plugin:SET or thin:SET builds, only pertu:SET. Lua, the Rust programs, cfi-dso
-and interpose are not built for wasm32 (Lua) or other targets (the rest).
+has no plugin:SET or thin:SET builds, only pertu:SET. Lua, the Rust programs, cfi-dso,
+interpose and sodium-so are not built for wasm32 (Lua) or other targets (the rest).
 --sets limits the option sets (default: all of OPTION_SETS). --cflags NAME builds the C/C++
 programs with a compiler flag set of CFLAG_SETS (hardening, code-generation switches,
-trapping sanitizers, KCFI, ASan, UBSan, TSan, MSan, SafeStack and DFSan with their
-runtimes from libclang-rt-22-dev, and instrumentation: entry/exit hooks, -pg, XRay,
+-fno-plt with -z now, static-pie and static links, trapping sanitizers, KCFI, ASan, UBSan,
+TSan, MSan, SafeStack and DFSan with their runtimes from libclang-rt-22-dev, and instrumentation: entry/exit hooks, -pg, XRay,
 coverage, SanitizerCoverage) in folders of their own. --mix NAME compiles every second source with
 the set NAME instead (a mixed-flag program: in cjson, 21 copies of one library, half of
 them built each way).
@@ -217,6 +226,14 @@ CFLAG_SETS = {
                  "-ftrivial-auto-var-init=pattern", "-fzero-call-used-regs=used-gpr", "-D_FORTIFY_SOURCE=2"],
     # code-generation switches that leave marks on functions, calls and locals
     "codegen": ["-ftrivial-auto-var-init=zero", "-fzero-call-used-regs=used", "-fno-plt", "-mretpoline"],
+    # links without a dynamic loader, where the program relocates itself and runs its
+    # ifunc resolvers (glibc's static-pie support; a static non-PIE link applies the
+    # resolvers' results at start-up too)
+    "static-pie": ["-static-pie"],
+    "static": ["-static", "-no-pie"],
+    # calls of what may be defined elsewhere through the GOT (`nonlazybind` declarations),
+    # every symbol bound at load time
+    "noplt": ["-fno-plt", "-Wl,-z,now"],
     # control-flow integrity (LTO only: the checks are `llvm.type.test` calls that the
     # link lowers against the whole program's type sets, see LOWER_TYPE_TESTS); trapping
     "cfi": ["-flto", "-fvisibility=hidden", "-fsanitize=cfi", "-fsanitize-trap=cfi"],
@@ -1497,16 +1514,23 @@ def cfi_dso_program(args, tally):
 # (`bsym`), -fno-semantic-interposition (`bsym-nosi`), and -fvisibility=hidden with
 # explicit exports (`hidden`: INTERPOSE_EXPORT, default visibility, on what the library
 # exports).
+# The `noplt` modes build the library and the executable with -fno-plt (calls of what
+# may be defined elsewhere go through the GOT: `nonlazybind` declarations) and link both
+# with -z now (every symbol bound at load time): `noplt` after clang's default flags,
+# `bsym-noplt` with -Bsymbolic-functions as well.
 INTERPOSE_MODES = {"si": ["-fsemantic-interposition"], "nosi": ["-fno-semantic-interposition"], "default": [],
                    "bsym": [], "bsym-nosi": ["-fno-semantic-interposition"],
                    "hidden": ["-fvisibility=hidden", "-fno-semantic-interposition",
-                              '-DINTERPOSE_EXPORT=__attribute__((visibility("default")))']}
-# the link flags of a mode (every link of its library)
-INTERPOSE_LINK_FLAGS = {m: ["-Wl,-Bsymbolic-functions"] for m in ("bsym", "bsym-nosi", "hidden")}
+                              '-DINTERPOSE_EXPORT=__attribute__((visibility("default")))'],
+                   "noplt": ["-fno-plt"], "bsym-noplt": ["-fno-plt"]}
+# the link flags of a mode (every link of its library, and of the executable)
+INTERPOSE_LINK_FLAGS = {"bsym": ["-Wl,-Bsymbolic-functions"], "bsym-nosi": ["-Wl,-Bsymbolic-functions"],
+                        "hidden": ["-Wl,-Bsymbolic-functions"], "noplt": ["-Wl,-z,now"],
+                        "bsym-noplt": ["-Wl,-Bsymbolic-functions", "-Wl,-z,now"]}
+# the compile and link flags of a mode's executable
+INTERPOSE_EXE_FLAGS = {m: ["-fno-plt", "-Wl,-z,now"] for m in ("noplt", "bsym-noplt")}
 # the modes whose preloaded runs are compared in full (the others: their fixed twins only)
-INTERPOSE_FULL_MODES = {"si", "bsym", "bsym-nosi", "hidden"}
-# (run name, LD_PRELOAD side): no preload, twin_a/weak_a/prot_a preloaded, the `_b` twins
-INTERPOSE_RUNS = [("none", None), ("preload-a", "a"), ("preload-b", "b")]
+INTERPOSE_FULL_MODES = {"si", "bsym", "bsym-nosi", "hidden", "bsym-noplt"}
 # interpose-main.c's table index of the first twin that is not a plain exported one
 # (twin_a, twin_b, twin_c come first)
 INTERPOSE_FIRST_FIXED = 3
@@ -1534,27 +1558,121 @@ def interpose_fixed_lines(out):
     return b"".join(keep)
 
 
-def interpose_program(args, tally):
-    """real-programs/classes/interpose-{lib,lib2,main,preload}.c: the library built in
-    every mode of INTERPOSE_MODES, at each level of --opt-levels, the ways c_program
-    builds a program (base, opt, cli:SET with the body check, and at --plugin-levels
-    the plugin in the library's full-LTO link, every ThinLTO backend and every unit);
-    one executable (linked unmerged against the base library) runs against each build
-    of the library (LD_LIBRARY_PATH) under every run of INTERPOSE_RUNS; a build's output
-    is its runs' outputs, compared with its unmerged build's."""
+class InterposeLibrary:
+    """A shared library interpose_program builds and runs under preloads: its sources
+    (each with its own flags) and include flags, the modes of INTERPOSE_MODES it is built
+    in, how its executable is built against it (`exe(d, libdir, name, flags)` with the
+    mode's INTERPOSE_EXE_FLAGS, returns its path) and its preloads (`preloads(d)`,
+    {side: path}), the runs of that executable (argument lists, run in `run_dir(work)`,
+    or in the build's folder when None), and `fixed(out)`: the lines of a preloaded run
+    compared in the modes outside INTERPOSE_FULL_MODES."""
+
+    def __init__(self, name, soname, sources, modes, exe, preloads, runs, run_dir, fixed):
+        self.name, self.soname, self.sources, self.modes = name, soname, sources, modes
+        self.exe, self.preloads, self.runs, self.run_dir, self.fixed = exe, preloads, runs, run_dir, fixed
+
+
+def synthetic_interpose_library():
+    """real-programs/classes/interpose-{lib,lib2,main,preload}.c (`interpose`)."""
     src = os.path.join(DRV, "classes")
-    lib_srcs = [os.path.join(src, "interpose-lib.c"), os.path.join(src, "interpose-lib2.c")]
+
+    def exe(d, libdir, name, flags):
+        out = os.path.join(d, "main")
+        must(["clang-22", "-O2", "-fuse-ld=lld"] + flags + [os.path.join(src, "interpose-main.c"), "-L", libdir,
+              f"-l{name}", "-o", out])
+        return out
+
+    def preloads(d):
+        sides = {}
+        for side in ("a", "b"):
+            sides[side] = os.path.join(d, f"preload-{side}.so")
+            must(["clang-22", "-O2", "-fPIC", "-shared", f"-DSIDE={side}", os.path.join(src, "interpose-preload.c"),
+                  "-o", sides[side]])
+        return sides
+
+    return InterposeLibrary("interpose", "interpose",
+                            lambda work: ([(os.path.join(src, f), []) for f in ("interpose-lib.c", "interpose-lib2.c")],
+                                          []),
+                            INTERPOSE_MODES, exe, preloads, [[]], None, interpose_fixed_lines)
+
+
+# libsodium's exported functions the `sodium-so` preloads replace (side: name, its
+# sodium-preload.c flags), as the command merges them at -O2: `randombytes_buf`, folded
+# into `randombytes` (a thunk; the library's 38 calls of it go to `randombytes`), and
+# `crypto_aead_chacha20poly1305_ietf_keybytes`, the survivor that 77 exported `size_t
+# f(void)` functions returning 32 fold into (kept, too small for a thunk: their calls
+# are redirected to it). Every preload forwards to the library's definition and counts
+# its calls.
+SODIUM_SO_PRELOADS = {"folded": ("randombytes_buf", ["-DBUFFER"]),
+                      "survivor": ("crypto_aead_chacha20poly1305_ietf_keybytes", [])}
+
+
+def sodium_interpose_library():
+    """libsodium 1.0.18 as a shared object (`sodium-so`): its library sources built with
+    -fPIC into libsodium.so, its 77 tests and sodium-driver.c linked against it (one
+    process per test, run in test/default), with no preload and with a preloaded
+    library replacing one folded and one surviving exported function of the library
+    (SODIUM_SO_PRELOADS: each forwards to the library's definition and prints how
+    often it was called). The tests' outputs are compared in every mode, the counts
+    in the modes of INTERPOSE_FULL_MODES. Built in clang's default mode and with
+    -Bsymbolic-functions, each with and without -fno-plt."""
+    def sources(work):
+        d = debian_source(work, "libsodium")
+        srcs, incs = sodium_sources(d, work)
+        lib = [(s, f) for s, f in srcs[:-1] if "/test/default/" not in s]
+        return lib, [f"-I{i}" for i in incs]
+
+    def exe(d, libdir, name, flags):
+        srcs, incs = sodium_sources(debian_source(os.path.dirname(d), "libsodium"), os.path.dirname(d))
+        objs = []
+        for i, s in enumerate(srcs):
+            s, own = s if isinstance(s, tuple) else (s, [])
+            if "/test/default/" in s or s.endswith("sodium-driver.c"):
+                o = os.path.join(d, f"exe-{i}.o")
+                must(["clang-22", "-O2", "-w", "-c"] + [f for f in flags if not f.startswith("-Wl")] + own +
+                     [f"-I{i}" for i in incs] + [s, "-o", o])
+                objs.append(o)
+        out = os.path.join(d, "main")
+        must(["clang-22", "-fuse-ld=lld"] + flags + objs + ["-L", libdir, f"-l{name}", "-o", out])
+        return out
+
+    def preloads(d):
+        sides = {}
+        for side, (fn, flags) in SODIUM_SO_PRELOADS.items():
+            sides[side] = os.path.join(d, f"preload-{side}.so")
+            must(["clang-22", "-O2", "-fPIC", "-shared", f"-DNAME={fn}"] + flags +
+                 [os.path.join(DRV, "sodium-preload.c"), "-ldl", "-o", sides[side]])
+        return sides
+
+    def fixed(out):
+        return b"".join(l for l in out.splitlines(keepends=True) if not l.startswith(b"interposed "))
+
+    return InterposeLibrary("sodium-so", "sodium", sources, {m: INTERPOSE_MODES[m] for m in ("default", "bsym", "noplt", "bsym-noplt")},
+                            exe, preloads, [[t] for t in SODIUM_TESTS],
+                            lambda work: os.path.join(debian_source(work, "libsodium"), "test", "default"), fixed)
+
+
+def interpose_program(args, tally, lib):
+    """`lib` (an InterposeLibrary) built in each of its modes of INTERPOSE_MODES, at each
+    level of --opt-levels, the ways c_program builds a program (base, opt, cli:SET with
+    the body check, and at --plugin-levels the plugin in the library's full-LTO link,
+    every ThinLTO backend and every unit); one executable (linked unmerged against the
+    base library) runs against each build of the library (LD_LIBRARY_PATH) under every
+    run: no preload (`none`), then each of its preloads (`preload-SIDE`); a build's output is its runs' outputs,
+    compared with its unmerged build's."""
+    lib_srcs, inc = lib.sources(args.work)
+    so = f"lib{lib.soname}.so"
     sets = {k: v for k, v in OPTION_SETS.items() if k in args.sets.split(",")}
-    for mode, mflags in INTERPOSE_MODES.items():
+    modes = {m: f for m, f in lib.modes.items() if not args.modes or m in args.modes.split(",")}
+    for mode, mflags in modes.items():
         for ol in args.opt_levels.split(","):
-            d = os.path.join(args.work, f"interpose-{mode}-{ol}")
+            d = os.path.join(args.work, f"{lib.name}-{mode}-{ol}")
             shutil.rmtree(d, ignore_errors=True)
             os.makedirs(d)
-            cflags = [f"-{ol}", "-fPIC", "-w"] + mflags
-            for side in ("a", "b"):
-                must(["clang-22", "-O2", "-fPIC", "-shared", f"-DSIDE={side}", os.path.join(src, "interpose-preload.c"),
-                      "-o", os.path.join(d, f"preload-{side}.so")])
-            libs = {}  # build -> (folder of its libinterpose.so, merges)
+            cflags = [f"-{ol}", "-fPIC", "-w"] + mflags + inc
+            preloads = lib.preloads(d)
+            runs = [("none", None)] + [(f"preload-{side}", side) for side in preloads]
+            libs = {}  # build -> (folder of its library, merges)
 
             def lib_dir(b):
                 out = os.path.join(d, b.replace(":", "-"))
@@ -1564,15 +1682,15 @@ def interpose_program(args, tally):
             def link_shared(b, inputs, extra=(), env=None):
                 out = lib_dir(b)
                 r = run(["clang-22", "-fuse-ld=lld", "-shared"] + list(extra) + INTERPOSE_LINK_FLAGS.get(mode, []) + inputs +
-                        ["-o", os.path.join(out, "libinterpose.so")], env=env)
+                        ["-o", os.path.join(out, so)], env=env)
                 if r.returncode:
-                    tally.append(f"interpose {mode} -{ol} {b}: link FAILED: {r.stderr[-1500:]}")
+                    tally.append(f"{lib.name} {mode} -{ol} {b}: link FAILED: {r.stderr[-1500:]}")
                 return not r.returncode
 
             bcs = []
-            for i, s in enumerate(lib_srcs):
+            for i, (s, own) in enumerate(lib_srcs):
                 bc = os.path.join(d, f"{i}.bc")
-                must(["clang-22", "-emit-llvm", "-c"] + cflags + [s, "-o", bc])
+                must(["clang-22", "-emit-llvm", "-c"] + cflags + own + [s, "-o", bc])
                 bcs.append(bc)
             linked = os.path.join(d, "linked.bc")
             must(["llvm-link-22"] + bcs + ["-o", linked])
@@ -1584,15 +1702,15 @@ def interpose_program(args, tally):
                 out, rep = os.path.join(d, f"cli-{set_name}.bc"), os.path.join(d, f"cli-{set_name}.json")
                 r = run([args.cli, linked, "-o", out, "--report", rep] + cli_opts)
                 if r.returncode:
-                    tally.append(f"interpose {mode} -{ol} cli:{set_name}: mergefunc FAILED: {r.stderr[-1500:]}")
+                    tally.append(f"{lib.name} {mode} -{ol} cli:{set_name}: mergefunc FAILED: {r.stderr[-1500:]}")
                     continue
                 drop = "--drop-differing-attachments" in cli_opts
                 must(["llvm-dis-22", out, "-o", out[:-3] + ".ll"])
                 for line in unexplained_merges(os.path.join(d, "linked.ll"), rep, [], drop, out[:-3] + ".ll"):
-                    tally.append(f"interpose {mode} -{ol} cli:{set_name}: UNEXPLAINED merge {line}")
+                    tally.append(f"{lib.name} {mode} -{ol} cli:{set_name}: UNEXPLAINED merge {line}")
                 r = run(["opt-22", "-passes=verify", "-disable-output", out])
                 if r.returncode:
-                    tally.append(f"interpose {mode} -{ol} cli:{set_name}: VERIFIER rejects: {r.stderr[-1500:]}")
+                    tally.append(f"{lib.name} {mode} -{ol} cli:{set_name}: VERIFIER rejects: {r.stderr[-1500:]}")
                     continue
                 modules[f"cli:{set_name}"] = (out, rep)
             for b, (bc, rep) in modules.items():
@@ -1603,9 +1721,9 @@ def interpose_program(args, tally):
             if args.plugin and ol in args.plugin_levels.split(","):
                 for lto, prefix, base_name in (("-flto", "plugin", "lto-base"), ("-flto=thin", "thin", "thin-base")):
                     objs = []
-                    for i, s in enumerate(lib_srcs):
+                    for i, (s, own) in enumerate(lib_srcs):
                         o = os.path.join(d, f"{prefix}-{i}.o")
-                        must(["clang-22", lto, "-c"] + cflags + [s, "-o", o])
+                        must(["clang-22", lto, "-c"] + cflags + own + [s, "-o", o])
                         objs.append(o)
                     for set_name, params in [(base_name, None)] + [(k, v[1]) for k, v in sets.items()]:
                         b = base_name if params is None else f"{prefix}:{set_name}"
@@ -1623,9 +1741,9 @@ def interpose_program(args, tally):
                 for set_name, params in [("tu-base", None)] + [(k, v[1]) for k, v in sets.items()]:
                     b = "tu-base" if params is None else f"pertu:{set_name}"
                     objs, merged = [], 0
-                    for i, s in enumerate(lib_srcs):
+                    for i, (s, own) in enumerate(lib_srcs):
                         o = os.path.join(lib_dir(b), f"{i}.o")
-                        env, cmd = dict(os.environ), ["clang-22", "-c"] + cflags + [s, "-o", o]
+                        env, cmd = dict(os.environ), ["clang-22", "-c"] + cflags + own + [s, "-o", o]
                         if params is not None:
                             env["MERGEFUNC_PLUGIN_PARAMS"] = plugin_params(params, o + ".json")
                             cmd.append(f"-fpass-plugin={args.plugin}")
@@ -1635,39 +1753,42 @@ def interpose_program(args, tally):
                     if link_shared(b, objs):
                         libs[b] = (lib_dir(b), merged if params is not None else None)
             # one executable for every build: it finds the library through LD_LIBRARY_PATH
-            exe = os.path.join(d, "main")
-            must(["clang-22", "-O2", "-fuse-ld=lld", os.path.join(src, "interpose-main.c"), "-L", libs["base"][0],
-                  "-linterpose", "-o", exe])
+            exe = lib.exe(d, libs["base"][0], lib.soname, INTERPOSE_EXE_FLAGS.get(mode, []))
+            cwd = lib.run_dir(args.work) if lib.run_dir else d
             results, outside = {}, {}
             for b, (ldir, merged) in libs.items():
                 outs = []
-                for run_name, side in INTERPOSE_RUNS:
+                for run_name, side in runs:
                     env = dict(os.environ, LD_LIBRARY_PATH=ldir)
                     if side:
-                        env["LD_PRELOAD"] = os.path.join(d, f"preload-{side}.so")
-                    r = subprocess.run([exe], stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, cwd=d,
-                                       timeout=60)
-                    outs.append((run_name, r.returncode, r.stdout))
+                        env["LD_PRELOAD"] = preloads[side]
+                    out, codes = b"", []
+                    for argv in lib.runs:
+                        r = subprocess.run([exe] + argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env,
+                                           cwd=cwd, timeout=600)
+                        codes.append(r.returncode)
+                        out += (b"== run %s\n" % " ".join(argv).encode() if argv else b"") + r.stdout
+                    outs.append((run_name, max(codes, key=abs), out))
                 # without semantic interposition or -Bsymbolic-functions only the fixed
-                # twins' lines of a preload run are compared
+                # lines of a preload run are compared
                 compared = outs if mode in INTERPOSE_FULL_MODES else outs[:1] + [
-                    (n + " (weak, protected, hidden, static twins)", c, interpose_fixed_lines(o)) for n, c, o in outs[1:]]
+                    (n + " (fixed lines)", c, lib.fixed(o)) for n, c, o in outs[1:]]
                 results[b] = (([o[1] for o in compared], b"".join(b"== %s\n" % o[0].encode() + o[2]
                                                                   for o in compared)), merged)
                 outside[b] = outs[1:] if mode not in INTERPOSE_FULL_MODES else []
-            report(f"interpose-{mode}", ol, results, tally)
+            report(f"{lib.name}-{mode}", ol, results, tally)
             # without semantic interposition, what a preload changes is printed, not
             # compared: the optimizers (opt-22's MergeFunctions among them) may assume an
             # interposer does what the definition does, and the unmerged builds differ
             # among themselves (a call to a twin declared in another unit is
             # interposable per unit and local in the linked module)
-            for b, runs in outside.items():
+            for b, runs_of in outside.items():
                 ref_name = next((r for p, r in (("plugin:", "lto-base"), ("thin:", "thin-base"),
                                                 ("pertu:", "tu-base")) if b.startswith(p)), "base")
                 ref = dict((n, o) for n, _, o in outside.get(ref_name, []))
-                changed = [n for n, _, o in runs if o != ref.get(n)]
+                changed = [n for n, _, o in runs_of if o != ref.get(n)]
                 if b != ref_name and changed:
-                    print(f"interpose-{mode} -{ol} {b:16} under {','.join(changed)}: other answers than {ref_name} "
+                    print(f"{lib.name}-{mode} -{ol} {b:16} under {','.join(changed)}: other answers than {ref_name} "
                           f"(not compared: a preload that changes a definition is outside the contract)", flush=True)
 
 
@@ -2046,6 +2167,8 @@ def main():
     ap.add_argument("--cli")
     ap.add_argument("--plugin")
     ap.add_argument("--no-plugin", action="store_true")
+    ap.add_argument("--modes", help="the modes of INTERPOSE_MODES interpose and sodium-so are built in "
+                                    "(default: all of the program's)")
     ap.add_argument("--work", default=os.path.join(ROOT, "target", "real-programs"))
     ap.add_argument("--sets", default=",".join(OPTION_SETS), help="option sets to run (default: all)")
     ap.add_argument("--cflags", default="plain", choices=sorted(CFLAG_SETS),
@@ -2104,14 +2227,16 @@ def main():
     tally = []
     for name in args.programs.split(","):
         skip = TARGET_SKIPS.get(TARGET.name, {}).get(name)
-        if TARGET.name != "x86_64" and (name in ("cfi-dso", "interpose") or name in RUST_LOCAL or name in RUST_CRATES):
+        if TARGET.name != "x86_64" and (name in ("cfi-dso", "interpose", "sodium-so") or name in RUST_LOCAL or name in RUST_CRATES):
             skip = "built for x86_64 only"
         if skip:
             print(f"{name}: skipped on {TARGET.name} ({skip})")
         elif name == "cfi-dso":
             cfi_dso_program(args, tally)
         elif name == "interpose":
-            interpose_program(args, tally)
+            interpose_program(args, tally, synthetic_interpose_library())
+        elif name == "sodium-so":
+            interpose_program(args, tally, sodium_interpose_library())
         elif name == "zig":
             zig_program(args, tally)
         elif name in RUST_LOCAL or name in RUST_CRATES:

@@ -14,7 +14,9 @@
 //! defines one twin of each pair (`LD_PRELOAD`); with `-fsemantic-interposition` every
 //! preloaded run must answer what the unmerged library answers; so must every run of the
 //! library linked with `-Bsymbolic-functions` (clang's default, `-fno-semantic-interposition`,
-//! and `-fvisibility=hidden` with explicit exports).
+//! `-fvisibility=hidden` with explicit exports, and `-fno-plt` with `-z now`). Built with
+//! `-fno-plt -z now` after clang's default flags (calls through the GOT, bound at load
+//! time), the run without a preload must answer as the unmerged library does.
 //!
 //! It takes a few seconds, so it runs with the execution differential: in CI (`CI` set)
 //! or with `MERGEFUNC_EXEC_DIFF=1`; `MERGEFUNC_EXEC_DIFF=0` skips it anywhere.
@@ -101,6 +103,7 @@ fn interposed_twins_keep_their_answers() {
     for build in ["cli:default", "cli:all"] {
         assert!(merged_of_program(&out, Some("interpose-si"), build) >= 8, "{out}");
         assert!(merged_of_program(&out, Some("interpose-default"), build) >= 8, "{out}");
+        assert!(merged_of_program(&out, Some("interpose-noplt"), build) >= 8, "{out}");
     }
     // three runs compared per build (alone, `_a` twins preloaded, `_b` twins preloaded)
     let si = out.lines().find(|l| l.starts_with("interpose-si -O2 cli:all ")).expect("the si line");
@@ -108,7 +111,7 @@ fn interposed_twins_keep_their_answers() {
     // linked with -Bsymbolic-functions, the library's own references bind to its own
     // definitions: the twins merge (thunks calling the survivor) and every preloaded run
     // is compared in full
-    for mode in ["interpose-bsym", "interpose-bsym-nosi", "interpose-hidden"] {
+    for mode in ["interpose-bsym", "interpose-bsym-nosi", "interpose-hidden", "interpose-bsym-noplt"] {
         assert!(merged_of_program(&out, Some(mode), "cli:all") >= 8, "{out}");
         let line = out.lines().find(|l| l.starts_with(&format!("{mode} -O2 cli:all "))).expect("the mode's line");
         assert!(line.contains("exit=[0, 0, 0]") && line.ends_with("same"), "{line}");
