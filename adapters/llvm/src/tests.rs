@@ -1982,6 +1982,41 @@ fn metadata_met_first_deep_inside_keeps_the_id_it_has_on_its_own() {
     }
 }
 
+/// A distinct node taller than the interning reads (a loop id or scope of each function
+/// over a shared chain of 300 uniqued tuples) is still read by its content, renamed as
+/// every distinct node is: its tall operand is an identity, one object in both
+/// functions, so `@a` and `@b` (each with its own distinct node over the same chain, as
+/// LLVM's comparator calls equal) are equal, and `@c`, whose chain ends in another
+/// string, is not. A chain of 4,000 distinct nodes (each a tall distinct operand of the
+/// next: an identity, so that reading nests no deeper than the heights allow) interns on
+/// a small stack.
+#[test]
+fn tall_distinct_nodes_over_tall_uniqued_operands_are_read_by_content() {
+    let load_with = |f: &str, md: u32| {
+        format!("define i32 @{f}(ptr %p) {{\n  %v = load i32, ptr %p, !mf.deep !{md}\n  ret i32 %v\n}}\n")
+    };
+    let mut src = load_with("a", 0) + &load_with("b", 1) + &load_with("c", 2);
+    src.push_str("!0 = distinct !{!10}\n!1 = distinct !{!10}\n!2 = distinct !{!1000}\n");
+    for (start, leaf) in [(10, "x"), (1000, "y")] {
+        for i in 0..300 {
+            src.push_str(&format!("!{} = !{{!{}}}\n", start + i, start + i + 1));
+        }
+        src.push_str(&format!("!{} = !{{!\"{leaf}\"}}\n", start + 300));
+    }
+    let m = load(&src);
+    assert!(equal(&m, "a", "b"));
+    assert!(!equal(&m, "a", "c"));
+    on_a_small_stack(move || {
+        let mut src = load_with("a", 0) + &load_with("b", 0);
+        for i in 0..4000 {
+            src.push_str(&format!("!{i} = distinct !{{!{}}}\n", i + 1));
+        }
+        src.push_str("!4000 = !{!\"x\"}\n");
+        let m = load(&src);
+        assert!(equal(&m, "a", "b"));
+    });
+}
+
 /// Runs `f` on a thread with a stack of 2 MiB (a Rust thread's default, smaller than a
 /// host's main thread), whatever `RUST_MIN_STACK` says: a recursion over IR structure
 /// that grows with the input overflows it and aborts the test binary.

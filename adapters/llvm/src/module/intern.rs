@@ -518,14 +518,15 @@ impl LlvmModule {
 
     /// [`Self::intern_meta`] of a node `depth` levels inside the one asked for. A node
     /// taller than [`META_INTERN_DEPTH`] (see `meta_height_of`) is interned as its
-    /// identity (`Opaque`, equal only to itself: exact), whatever the depth it is met at;
+    /// identity (`Opaque`, equal only to itself: exact), whatever the depth it is met at,
+    /// unless it is a distinct node over tall uniqued nodes only (see `tall_but_read`);
     /// `depth` only bounds the recursion ([`META_RECURSION_GUARD`]) where a cycle through
     /// several uniqued nodes makes a path longer than the heights say.
     fn intern_meta_at(&mut self, m: Md, depth: u32) -> MetaId {
         if let Some(id) = self.caches.meta_of.get(&m) {
             return *id;
         }
-        if depth >= META_RECURSION_GUARD || self.meta_height_of(m) > META_INTERN_DEPTH {
+        if depth >= META_RECURSION_GUARD || (self.meta_height_of(m) > META_INTERN_DEPTH && !self.tall_but_read(m)) {
             let data = MetaData::Opaque(self.opaque_meta_id(m));
             let id = self.intern_meta_data(data, false);
             self.caches.meta_of.insert(m, id);
@@ -643,6 +644,24 @@ impl LlvmModule {
         kids.truncate(start);
         self.scratch.meta_kids = kids;
         result
+    }
+
+    /// Whether node `m`, taller than [`META_INTERN_DEPTH`], is still read by its content:
+    /// a distinct tuple whose every operand taller than that (but itself) is a uniqued
+    /// tuple. Those operands are identities (one LLVM object for one content, so nothing
+    /// is lost), and its other operands are no taller than the bound, so reading it nests
+    /// no deeper than a node of the bound's height. A distinct node is its function's own
+    /// (a loop id, a scope): as an identity it would equal no other function's, where
+    /// LLVM's comparator and the renaming call them equal. A function of `m` and the
+    /// measured heights, so of `m` alone where those are.
+    fn tall_but_read(&mut self, m: Md) -> bool {
+        if m.kind() != safe::MD_TUPLE || self.uniqued_tuple(m) {
+            return false;
+        }
+        let operands = self.meta_operands(m);
+        operands.into_iter().filter(|&o| o != m).all(|o| {
+            self.meta_height_of(o) <= META_INTERN_DEPTH || (o.kind() == safe::MD_TUPLE && self.uniqued_tuple(o))
+        })
     }
 
     /// The operands [`Self::intern_meta_at`] reads of `m`: a tuple's (uniqued or
