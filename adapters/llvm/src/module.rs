@@ -37,6 +37,7 @@ mod diagnostics;
 /// The explanation hooks (`Module::describe`, `Module::prop_label`).
 mod explain;
 mod facts;
+mod height;
 mod intern;
 mod keys;
 mod load;

@@ -6,6 +6,7 @@
 //! constant is equal only to itself; a global is named by a [`mergefunc::GlobalRef`]
 //! (functions by their `FuncId`, registering them if needed).
 
+use super::height::measure_height;
 use super::intern::DataBytes;
 use super::LlvmModule;
 use crate::safe::{GepInRange, Op, ValKind, V};
@@ -108,55 +109,24 @@ impl LlvmModule {
     /// nesting), from `const_height_of` and `const_of` (whose ids record the heights of
     /// their constants), both forgotten together with `const_of`.
     fn const_height_of(&mut self, v: V) -> u32 {
-        const MOST: u32 = CONST_INTERN_DEPTH + 1;
-        let known = |m: &Self, x: V| -> Option<u32> {
-            if let Some(h) = m.caches.const_height_of.get(&x) {
-                return Some(*h);
-            }
-            let id = m.caches.const_of.get(&x)?;
-            m.tables.const_heights.get(id.index()).copied()
-        };
-        if let Some(h) = known(self, v) {
-            return h;
-        }
-        let first = const_operands(v);
-        if first.is_empty() {
-            return 1;
-        }
-        super::intern::first_room(&mut self.caches.const_height_of);
-        // Each entry: a constant, its operands, how many were measured, the tallest.
-        let mut stack: Vec<(V, Vec<V>, usize, u32)> = vec![(v, first, 0, 0)];
-        loop {
-            let (_, operands, next, _) = stack.last().expect("the constant asked for is on the stack");
-            if let Some(&o) = operands.get(*next) {
-                let h = match known(self, o) {
-                    Some(h) => h,
-                    None => {
-                        let inner = const_operands(o);
-                        if inner.is_empty() {
-                            1
-                        } else {
-                            stack.push((o, inner, 0, 0));
-                            continue;
-                        }
-                    }
-                };
-                let top = stack.last_mut().expect("the constant asked for is on the stack");
-                top.2 += 1;
-                top.3 = top.3.max(h);
-                continue;
-            }
-            let (x, _, _, tallest) = stack.pop().expect("the constant asked for is on the stack");
-            let h = (tallest + 1).min(MOST);
-            self.caches.const_height_of.insert(x, h);
-            match stack.last_mut() {
-                Some(top) => {
-                    top.2 += 1;
-                    top.3 = top.3.max(h);
+        measure_height(
+            self,
+            v,
+            CONST_INTERN_DEPTH + 1,
+            false,
+            |m, x| {
+                if let Some(h) = m.caches.const_height_of.get(&x) {
+                    return Some(*h);
                 }
-                None => return h,
-            }
-        }
+                let id = m.caches.const_of.get(&x)?;
+                m.tables.const_heights.get(id.index()).copied()
+            },
+            |_, x| const_operands(x),
+            |m, x, h| {
+                super::intern::first_room(&mut m.caches.const_height_of);
+                m.caches.const_height_of.insert(x, h);
+            },
+        )
     }
 
     /// The most levels of nesting among the operands of content `k`, 0 for a leaf.

@@ -9,6 +9,7 @@
 //! only live objects: every rewrite that may free one clears them or removes exactly the
 //! freed entries, and bumps the generation whose ids depend on them.
 
+use super::height::measure_height;
 use super::{HashMap, LlvmModule};
 use crate::safe::{self, Md, TyKind, T, V};
 use mergefunc::{AsmData, AsmId, ConstId, MetaData, MetaId, TypeData, TypeId};
@@ -254,51 +255,20 @@ impl LlvmModule {
     /// `TYPE_INTERN_DEPTH + 1`: a function of `t` alone, measured by an explicit stack
     /// (no recursion with the nesting) and kept for every type with element types.
     fn type_height_of(&mut self, t: T) -> u32 {
-        const MOST: u32 = TYPE_INTERN_DEPTH + 1;
         // Only measured heights: an id's recorded height is its content's, which differs
         // where a part could not be read.
-        let known = |m: &Self, x: T| m.caches.type_height_of.get(&x).copied();
-        if let Some(h) = known(self, t) {
-            return h;
-        }
-        let first = element_types(t);
-        if first.is_empty() {
-            return 1;
-        }
-        first_room(&mut self.caches.type_height_of);
-        // Each entry: a type, its element types, how many were measured, the tallest.
-        let mut stack: Vec<(T, Vec<T>, usize, u32)> = vec![(t, first, 0, 0)];
-        loop {
-            let (_, elements, next, _) = stack.last().expect("the type asked for is on the stack");
-            if let Some(&e) = elements.get(*next) {
-                let h = match known(self, e) {
-                    Some(h) => h,
-                    None => {
-                        let inner = element_types(e);
-                        if inner.is_empty() {
-                            1
-                        } else {
-                            stack.push((e, inner, 0, 0));
-                            continue;
-                        }
-                    }
-                };
-                let top = stack.last_mut().expect("the type asked for is on the stack");
-                top.2 += 1;
-                top.3 = top.3.max(h);
-                continue;
-            }
-            let (x, _, _, tallest) = stack.pop().expect("the type asked for is on the stack");
-            let h = (tallest + 1).min(MOST);
-            self.caches.type_height_of.insert(x, h);
-            match stack.last_mut() {
-                Some(top) => {
-                    top.2 += 1;
-                    top.3 = top.3.max(h);
-                }
-                None => return h,
-            }
-        }
+        measure_height(
+            self,
+            t,
+            TYPE_INTERN_DEPTH + 1,
+            false,
+            |m, x| m.caches.type_height_of.get(&x).copied(),
+            |_, x| element_types(x),
+            |m, x, h| {
+                first_room(&mut m.caches.type_height_of);
+                m.caches.type_height_of.insert(x, h);
+            },
+        )
     }
 
     /// The levels of nesting of type `t`'s content (see `Tables::type_heights`).
@@ -682,53 +652,18 @@ impl LlvmModule {
     /// alone for metadata whose only cycles are self-references (loop ids, scopes);
     /// through a cycle of several uniqued nodes it may depend on where the walk entered.
     fn meta_height_of(&mut self, m: Md) -> u32 {
-        const MOST: u32 = META_INTERN_DEPTH + 1;
-        if let Some(h) = self.caches.meta_height_of.get(&m) {
-            return *h;
-        }
-        let first = self.meta_operands(m);
-        if first.is_empty() {
-            return 1;
-        }
-        first_room(&mut self.caches.meta_height_of);
-        let mut on_stack = std::collections::HashSet::new();
-        on_stack.insert(m);
-        // Each entry: a node, its operands, how many were measured, the tallest.
-        let mut stack: Vec<(Md, Vec<Md>, usize, u32)> = vec![(m, first, 0, 0)];
-        loop {
-            let (_, operands, next, _) = stack.last().expect("the node asked for is on the stack");
-            if let Some(&o) = operands.get(*next) {
-                let h = if on_stack.contains(&o) {
-                    0
-                } else if let Some(h) = self.caches.meta_height_of.get(&o) {
-                    *h
-                } else {
-                    let inner = self.meta_operands(o);
-                    if inner.is_empty() {
-                        1
-                    } else {
-                        on_stack.insert(o);
-                        stack.push((o, inner, 0, 0));
-                        continue;
-                    }
-                };
-                let top = stack.last_mut().expect("the node asked for is on the stack");
-                top.2 += 1;
-                top.3 = top.3.max(h);
-                continue;
-            }
-            let (x, _, _, tallest) = stack.pop().expect("the node asked for is on the stack");
-            on_stack.remove(&x);
-            let h = (tallest + 1).min(MOST);
-            self.caches.meta_height_of.insert(x, h);
-            match stack.last_mut() {
-                Some(top) => {
-                    top.2 += 1;
-                    top.3 = top.3.max(h);
-                }
-                None => return h,
-            }
-        }
+        measure_height(
+            self,
+            m,
+            META_INTERN_DEPTH + 1,
+            true,
+            |module, x| module.caches.meta_height_of.get(&x).copied(),
+            |module, x| module.meta_operands(x),
+            |module, x, h| {
+                first_room(&mut module.caches.meta_height_of);
+                module.caches.meta_height_of.insert(x, h);
+            },
+        )
     }
 
     pub(super) fn intern_asm(&mut self, v: V) -> Option<AsmId> {
