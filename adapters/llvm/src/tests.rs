@@ -1937,24 +1937,30 @@ fn shim_use_walks_match_the_llvm_c_walk() {
     assert!(users > 100 && calls > 50, "{users} instruction users, {calls} calls");
 }
 
+/// A function loading through `%p` with attachment `!mf.deep !MD`.
+fn load_tagged(f: &str, md: u32) -> String {
+    format!("define i32 @{f}(ptr %p) {{\n  %v = load i32, ptr %p, !mf.deep !{md}\n  ret i32 %v\n}}\n")
+}
+
+/// Chains of 300 uniqued tuples, one per `(first node number, leaf string)`: `!N = !{!N+1}`
+/// down to `!N+300 = !{!"leaf"}`.
+fn uniqued_chains(src: &mut String, chains: &[(u32, &str)]) {
+    for &(start, leaf) in chains {
+        for i in 0..300 {
+            src.push_str(&format!("!{} = !{{!{}}}\n", start + i, start + i + 1));
+        }
+        src.push_str(&format!("!{} = !{{!\"{leaf}\"}}\n", start + 300));
+    }
+}
+
 /// Metadata nested deeper than the interning reads (a chain of 300 tuples under a load's
 /// attachment) is interned as node identities below that depth: the same chain is
 /// equal, another chain that differs only at its far end is not, and nothing recurses
 /// without bound.
 #[test]
 fn deeply_nested_attachments_compare_by_identity_below_the_depth_limit() {
-    let mut src = String::new();
-    for (f, md) in [("a", 0), ("b", 0), ("c", 1000)] {
-        src.push_str(&format!(
-            "define i32 @{f}(ptr %p) {{\n  %v = load i32, ptr %p, !mf.deep !{md}\n  ret i32 %v\n}}\n"
-        ));
-    }
-    for (start, leaf) in [(0, "x"), (1000, "y")] {
-        for i in 0..300 {
-            src.push_str(&format!("!{} = !{{!{}}}\n", start + i, start + i + 1));
-        }
-        src.push_str(&format!("!{} = !{{!\"{leaf}\"}}\n", start + 300));
-    }
+    let mut src = load_tagged("a", 0) + &load_tagged("b", 0) + &load_tagged("c", 1000);
+    uniqued_chains(&mut src, &[(0, "x"), (1000, "y")]);
     let m = load(&src);
     assert!(equal(&m, "a", "b"));
     assert!(!equal(&m, "a", "c"));
@@ -1966,11 +1972,8 @@ fn deeply_nested_attachments_compare_by_identity_below_the_depth_limit() {
 /// `!502` under `@h`'s, whichever view is built first.
 #[test]
 fn metadata_met_first_deep_inside_keeps_the_id_it_has_on_its_own() {
-    let load_with = |f: &str, md: u32| {
-        format!("define i32 @{f}(ptr %p) {{\n  %v = load i32, ptr %p, !mf.deep !{md}\n  ret i32 %v\n}}\n")
-    };
-    let deep = load_with("deep", 0);
-    let pair = load_with("g", 500) + &load_with("h", 501);
+    let deep = load_tagged("deep", 0);
+    let pair = load_tagged("g", 500) + &load_tagged("h", 501);
     let mut md = String::new();
     for i in 0..256 {
         md.push_str(&format!("!{i} = !{{!{}}}\n", i + 1));
@@ -1992,22 +1995,14 @@ fn metadata_met_first_deep_inside_keeps_the_id_it_has_on_its_own() {
 /// a small stack.
 #[test]
 fn tall_distinct_nodes_over_tall_uniqued_operands_are_read_by_content() {
-    let load_with = |f: &str, md: u32| {
-        format!("define i32 @{f}(ptr %p) {{\n  %v = load i32, ptr %p, !mf.deep !{md}\n  ret i32 %v\n}}\n")
-    };
-    let mut src = load_with("a", 0) + &load_with("b", 1) + &load_with("c", 2);
+    let mut src = load_tagged("a", 0) + &load_tagged("b", 1) + &load_tagged("c", 2);
     src.push_str("!0 = distinct !{!10}\n!1 = distinct !{!10}\n!2 = distinct !{!1000}\n");
-    for (start, leaf) in [(10, "x"), (1000, "y")] {
-        for i in 0..300 {
-            src.push_str(&format!("!{} = !{{!{}}}\n", start + i, start + i + 1));
-        }
-        src.push_str(&format!("!{} = !{{!\"{leaf}\"}}\n", start + 300));
-    }
+    uniqued_chains(&mut src, &[(10, "x"), (1000, "y")]);
     let m = load(&src);
     assert!(equal(&m, "a", "b"));
     assert!(!equal(&m, "a", "c"));
     on_a_small_stack(move || {
-        let mut src = load_with("a", 0) + &load_with("b", 0);
+        let mut src = load_tagged("a", 0) + &load_tagged("b", 0);
         for i in 0..4000 {
             src.push_str(&format!("!{i} = distinct !{{!{}}}\n", i + 1));
         }
