@@ -718,6 +718,9 @@ LINK_LIBS = {"fmt": ["-lgmock", "-lgtest", "-lpthread"], "yaml-cpp": ["-lgmock",
 # Language flags of a program, in every compile and every link (in place of C++17 for
 # C++ programs): coroutines need C++20, OpenMP its pragmas and runtime (libomp-22-dev).
 PROGRAM_FLAGS = {"classes-cxx": ["-std=c++20", "-pthread"], "openmp": ["-fopenmp"], "re2": ["-std=c++17", "-pthread"]}
+# Nim's own C flags (its config for clang), and the libraries its link line names
+PROGRAM_FLAGS.update({n: ["-fno-strict-aliasing", "-fno-ident"] for n in ("nim-refc", "nim-orc")})
+LINK_LIBS.update({n: ["-ldl"] for n in ("nim-refc", "nim-orc")})
 
 
 class Frontend:
@@ -942,7 +945,30 @@ def program_sources(name, crates, work=None):
     if name in FRONTENDS:
         srcs = sorted(glob.glob(os.path.join(DRV, name, "*." + FRONTENDS[name].ext)))
         return srcs, [], [], False, [], None
+    if name in NIM_PROGRAMS:
+        return nim_sources(name, work)
     raise SystemExit(f"unknown program {name}")
+
+
+# Nim (`nim-refc`, `nim-orc`): Debian 12's Nim 1.6 compiles real-programs/nim/stress.nim
+# to C (`nim c --compileOnly --cc:clang -d:release`: one C file per Nim module, the
+# standard library's included, every generic instance its own C function), and the C
+# program is built like the C programs (clang-22, the plugin in full LTO, ThinLTO and on
+# every unit). `nim-refc` is Nim 1.6's default memory management (reference counting
+# with a cycle collector, exceptions by setjmp); `nim-orc` is ORC (`--mm:orc`: destructors
+# and move semantics, exceptions by `goto`, the error flag checked after every call).
+NIM_PROGRAMS = {"nim-refc": ["--mm:refc"], "nim-orc": ["--mm:orc"]}
+
+
+def nim_sources(name, work):
+    install_packages("nim", ["nim"])
+    cache = os.path.join(work, f"{name}-nimcache")
+    shutil.rmtree(cache, ignore_errors=True)
+    must(["nim", "c", "--compileOnly", "--cc:clang", "-d:release", "--hints:off", f"--nimcache:{cache}"] +
+         NIM_PROGRAMS[name] + [os.path.join(DRV, "nim", "stress.nim")])
+    lib = os.path.join(os.path.dirname(os.path.realpath(shutil.which("nim"))), "..", "lib", "nim", "lib")
+    lib = lib if os.path.exists(os.path.join(lib, "nimbase.h")) else "/usr/lib/nim/lib"
+    return sorted(glob.glob(os.path.join(cache, "*.c"))), [lib], [], False, [], None
 
 
 # A merged pair's two bodies in the unmerged module, as text that leaves out what a merge
@@ -1600,7 +1626,10 @@ THUNK_BODY = re.compile(r"^(?:\S+:\n)?\s+(?:%\S+ = )?(?:tail |musttail )?call [^
 def opt_merges(linked_ll, opt_ll):
     """How many functions opt-22's MergeFunctions merged, read from its output: those
     the module no longer defines, and those whose body became a call of another function
-    and a return (a thunk) and was not one before."""
+    and a return (a thunk) and was not one before, less the bodies it added (a pair of
+    interposable twins becomes two thunks of one new private body: one merge). A folded
+    function too small for a thunk that keeps its body (its direct calls redirected) is
+    not seen: a lower bound."""
     with open(linked_ll) as f:
         before = module_bodies(f.read())[0]
     with open(opt_ll) as f:
@@ -1609,7 +1638,8 @@ def opt_merges(linked_ll, opt_ll):
     def thunk(lines):
         return bool(THUNK_BODY.match("\n".join(lines[1:])))
     return sum(1 for n in before if n not in after) + \
-        sum(1 for n, b in after.items() if n in before and thunk(b) and not thunk(before[n]))
+        sum(1 for n, b in after.items() if n in before and thunk(b) and not thunk(before[n])) - \
+        sum(1 for n in after if n not in before)
 
 
 # Crystal (`crystal`): Debian 12's crystal 1.6.0 (built on LLVM 14: its bitcode reads
@@ -1666,6 +1696,37 @@ def crystal_program(args, tally):
                 must(["opt-22", f"-passes={pipeline}", linked, "-o", os.path.join(d, "linked.bc")])
                 linked = os.path.join(d, "linked.bc")
             module_program(name, mode, d, linked, link, args, tally)
+
+
+# D (`d`): Debian 12's LDC 1.30 (DMD 2.100 front end, LLVM 14: its bitcode reads forward
+# into LLVM 22) with druntime and Phobos. Every module of real-programs/d/ is compiled by
+# `ldc2 -output-bc` (after LDC's own pipeline at the mode's level) and llvm-link-22 links
+# them into one module; ldc2 links every build's object as it links a program (its
+# druntime and Phobos, `ldc_rt.dso.o`). LDC writes templates instantiated for many types,
+# classes and interfaces (vtables, interface thunks), exceptions with `_d_eh_personality`,
+# scope guards, thread-local module variables (D's default), bounds checks (`@safe`, kept
+# at every level without -release), associative arrays and std.algorithm's ranges.
+D_MODES = {"O0": [], "O2": ["-O2"], "O3-release": ["-O3", "-release"]}
+
+
+def d_program(args, tally):
+    install_packages("ldc2", ["ldc"])
+    srcs = sorted(glob.glob(os.path.join(DRV, "d", "*.d")))
+    for mode, flags in D_MODES.items():
+        d = os.path.join(args.work, f"d-{mode}")
+        shutil.rmtree(d, ignore_errors=True)
+        os.makedirs(d)
+        bcs = []
+        for s in srcs:
+            bc = os.path.join(d, os.path.basename(s)[:-2] + ".bc")
+            must(["ldc2", "-output-bc", "-c"] + flags + [f"-I{os.path.join(DRV, 'd')}", s, f"-of={bc}"])
+            bcs.append(bc)
+        linked = os.path.join(d, "linked.bc")
+        must(["llvm-link-22"] + bcs + ["-o", linked])
+
+        def link(obj, exe):
+            must(["ldc2", obj, f"-of={exe}"])
+        module_program("d", mode, d, linked, link, args, tally)
 
 
 # Cross-DSO CFI (`cfi-dso`): the checks of a call into another module go through that
@@ -2460,6 +2521,8 @@ def main():
             zig_program(args, tally)
         elif name == "crystal":
             crystal_program(args, tally)
+        elif name == "d":
+            d_program(args, tally)
         elif name in RUST_LOCAL or name in RUST_CRATES:
             if args.plugin or args.rust_cli:
                 rust_program(args, tally, name)
