@@ -75,6 +75,21 @@ Programs (sources from crates.io through cargo; drivers and inputs in real-progr
             environment under WORK): comptime generics, error unions, tagged unions,
             allocators, std.fmt, std.sort, hash maps; the program and its `zig test`
             runner in each mode of --zig-modes, one module each (see zig_program);
+  crystal   real-programs/crystal/*.cr with Debian 12's crystal 1.6.0 (LLVM 14; libgc, libpcre,
+            libevent; installed when missing): generics over many types, `Array(T)` and
+            `Hash(K, V)` of several types, modules and mixins, exceptions, blocks and procs,
+            structs and classes, `case` on unions, fibers and channels, regular expressions;
+            the whole program as one module (--single-module --emit llvm-bc), as emitted
+            and after opt-22's `default<O3>`, linked by Crystal's own link line (see
+            crystal_program); `plugin:SET` is the plugin inside opt-22;
+  d         real-programs/d/*.d with Debian 12's LDC 1.30 (LLVM 14; `ldc`): templates over
+            many types, classes and interfaces, exceptions, scope guards, thread-local
+            module variables, bounds checks, associative arrays, std.algorithm ranges;
+            every module `ldc2 -output-bc` at -O0, -O2 and -O3 -release, linked by
+            llvm-link-22 and as ldc2 links (druntime, Phobos); plugin inside opt-22;
+  nim-refc, nim-orc  real-programs/nim/stress.nim with Debian 12's Nim 1.6 (`nim`): to C
+            (`nim c --compileOnly`), reference counting with setjmp exceptions (refc) or
+            ORC with goto exceptions (`--mm:orc`); the C built like the C programs;
   rust      real-programs/rust-app: trait objects, generics, panics caught with
             catch_unwind, collections; its own tests and its binary's output (stable
             rustc, linker-plugin LTO, the plugin in lld).
@@ -178,7 +193,7 @@ the set NAME instead (a mixed-flag program: in cjson, 21 copies of one library, 
 them built each way).
 Every merge of the command must join two bodies that read the same in the unmerged
 module once names, linkage, debug locations, `!prof`, GEP no-wrap flags and the types of
-zero-index GEPs are set aside
+GEPs of constant indices (compared by the offset they add, see Layouts) are set aside
 (attribute groups spelled out): any other difference is reported as UNEXPLAINED.
 Every merged module passes `opt-22 -passes=verify`. Prints one line per build with its
 merge count and `same`/`DIFFERS`; exits 1 if any output differs.
@@ -1649,13 +1664,15 @@ def opt_merges(linked_ll, opt_ll):
 # code generation left it: `--release` optimizes only the module it compiles, not the
 # one it emits (and its `--ll` dump is LLVM 14 text, typed pointers, which LLVM 22 does
 # not read). So CRYSTAL_MODES are the emitted module (`debug`, debug info dropped:
-# --no-debug) and that module after LLVM 22's `default<O3>` (`release`: the pipeline
-# `--release` runs, in opt-22). Crystal's own link line (--verbose: `cc _main.o -o PROG
+# --no-debug), the same with full debug info (`debuginfo`, -d: LLVM 14's debug metadata
+# upgraded on reading) and the emitted module after LLVM 22's `default<O3>` (`release`:
+# the pipeline `--release` runs, in opt-22). Crystal's own link line (--verbose: `cc _main.o -o PROG
 # -rdynamic ... -lgc -lpcre -levent ...`) links every build, the object replaced.
 # Crystal makes its cache paths relative by cutting the working folder's name off as a
 # string prefix, so the cache lives in a folder whose path does not start with the
 # program folder's.
-CRYSTAL_MODES = {"debug": (["--no-debug"], None), "release": (["--release", "--no-debug"], "default<O3>")}
+CRYSTAL_MODES = {"debug": (["--no-debug"], None), "debuginfo": (["-d"], None),
+                 "release": (["--release", "--no-debug"], "default<O3>")}
 CRYSTAL_PACKAGES = ["crystal", "libgc-dev", "libpcre3-dev", "libevent-dev"]
 
 

@@ -301,3 +301,40 @@ end
 x = [1, 2, 3][5]? || -1
 puts x
 puts (["a", "b"][7]? || "none")
+
+# near-twins: rescuing one class (alike) and another class (apart); class variables of
+# one class and of two classes; called through procs too (addresses compared)
+def parse_or(s : String, fallback : Int32) : Int32
+  s.to_i
+rescue ArgumentError
+  fallback
+end
+
+def parse_or2(s : String, fallback : Int32) : Int32
+  s.to_i
+rescue ArgumentError
+  fallback
+end
+
+def parse_or_any(s : String, fallback : Int32) : Int32
+  s.to_i
+rescue Exception
+  fallback
+end
+
+class CounterA
+  @@n = 0
+  def self.bump(by : Int32) : Int32; @@n += by; end
+  def self.bump2(by : Int32) : Int32; @@n += by; end
+end
+
+class CounterB
+  @@n = 0
+  def self.bump(by : Int32) : Int32; @@n += by; end
+end
+
+puts parse_or("12", -1), parse_or("x", -1), parse_or2("x", -2), parse_or_any("y", -3)
+q1 = ->parse_or(String, Int32)
+q2 = ->parse_or2(String, Int32)
+puts q1.call("7", 0), q2.call("z", 9), q1 == q2
+puts CounterA.bump(1), CounterA.bump2(2), CounterB.bump(5), CounterA.bump(0)

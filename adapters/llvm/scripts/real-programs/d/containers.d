@@ -52,3 +52,9 @@ int callCount;
 shared int sharedCount;
 
 void bump() { ++callCount; }
+
+// near-twins on thread-local state: one variable twice (alike), two variables (apart)
+int tlsA, tlsB;
+int bumpA(int by) { tlsA += by; return tlsA; }
+int bumpA2(int by) { tlsA += by; return tlsA; }
+int bumpB(int by) { tlsB += by; return tlsB; }

@@ -99,4 +99,12 @@ void main()
     long delegate(long)[] muls = [(long x) => x * 2, (long x) => x * 3];
     writeln(muls.map!(f => f(7)).array);
     writeln(to!string(12345), " ", to!int("678"), " ", to!double("2.5"));
+    // twins on thread-local state and twins with landing pads, called through pointers
+    // too (addresses compared)
+    writeln(bumpA(1), " ", bumpA2(2), " ", bumpB(5), " ", bumpA(0), " ", tlsB);
+    int function(int) f1 = &bumpA, f2 = &bumpA2, f3 = &bumpB;
+    writeln(f1(1), " ", f2(1), " ", f3(1), " ", f1 is f2, " ", f1 is f3);
+    writeln(parseOr("12", -1), " ", parseOr("x", -1), " ", parseOr2("x", -2), " ", parseOrAny("y", -3));
+    int function(string, int) q1 = &parseOr, q2 = &parseOr2;
+    writeln(q1("7", 0), " ", q2("z", 9), " ", q1 is q2);
 }

@@ -82,3 +82,31 @@ int useResources(int n)
         throw new Exception("too many");
     return n;
 }
+
+// twins that catch (D's personality, landing pads): alike, and one catching another class
+int parseOr(string s, int fallback)
+{
+    import std.conv : to, ConvException;
+    try
+        return to!int(s);
+    catch (ConvException e)
+        return fallback;
+}
+
+int parseOr2(string s, int fallback)
+{
+    import std.conv : to, ConvException;
+    try
+        return to!int(s);
+    catch (ConvException e)
+        return fallback;
+}
+
+int parseOrAny(string s, int fallback)
+{
+    import std.conv : to;
+    try
+        return to!int(s);
+    catch (Exception e)
+        return fallback;
+}
