@@ -87,9 +87,10 @@ Programs (sources from crates.io through cargo; drivers and inputs in real-progr
             module variables, bounds checks, associative arrays, std.algorithm ranges;
             every module `ldc2 -output-bc` at -O0, -O2 and -O3 -release, linked by
             llvm-link-22 and as ldc2 links (druntime, Phobos); plugin inside opt-22;
-  nim-refc, nim-orc  real-programs/nim/stress.nim with Debian 12's Nim 1.6 (`nim`): to C
-            (`nim c --compileOnly`), reference counting with setjmp exceptions (refc) or
-            ORC with goto exceptions (`--mm:orc`); the C built like the C programs;
+  nim-refc, nim-orc, nim-cpp  real-programs/nim/stress.nim with Debian 12's Nim 1.6
+            (`nim`): to C (`nim c --compileOnly`), reference counting with setjmp
+            exceptions (refc) or ORC with goto exceptions (`--mm:orc`), and to C++ with
+            C++ exceptions (`nim cpp`); built like the C and C++ programs;
   rust      real-programs/rust-app: trait objects, generics, panics caught with
             catch_unwind, collections; its own tests and its binary's output (stable
             rustc, linker-plugin LTO, the plugin in lld).
@@ -734,8 +735,8 @@ LINK_LIBS = {"fmt": ["-lgmock", "-lgtest", "-lpthread"], "yaml-cpp": ["-lgmock",
 # C++ programs): coroutines need C++20, OpenMP its pragmas and runtime (libomp-22-dev).
 PROGRAM_FLAGS = {"classes-cxx": ["-std=c++20", "-pthread"], "openmp": ["-fopenmp"], "re2": ["-std=c++17", "-pthread"]}
 # Nim's own C flags (its config for clang), and the libraries its link line names
-PROGRAM_FLAGS.update({n: ["-fno-strict-aliasing", "-fno-ident"] for n in ("nim-refc", "nim-orc")})
-LINK_LIBS.update({n: ["-ldl"] for n in ("nim-refc", "nim-orc")})
+PROGRAM_FLAGS.update({n: ["-fno-strict-aliasing", "-fno-ident"] for n in ("nim-refc", "nim-orc", "nim-cpp")})
+LINK_LIBS.update({n: ["-ldl"] for n in ("nim-refc", "nim-orc", "nim-cpp")})
 
 
 class Frontend:
@@ -965,25 +966,28 @@ def program_sources(name, crates, work=None):
     raise SystemExit(f"unknown program {name}")
 
 
-# Nim (`nim-refc`, `nim-orc`): Debian 12's Nim 1.6 compiles real-programs/nim/stress.nim
-# to C (`nim c --compileOnly --cc:clang -d:release`: one C file per Nim module, the
-# standard library's included, every generic instance its own C function), and the C
-# program is built like the C programs (clang-22, the plugin in full LTO, ThinLTO and on
-# every unit). `nim-refc` is Nim 1.6's default memory management (reference counting
-# with a cycle collector, exceptions by setjmp); `nim-orc` is ORC (`--mm:orc`: destructors
-# and move semantics, exceptions by `goto`, the error flag checked after every call).
-NIM_PROGRAMS = {"nim-refc": ["--mm:refc"], "nim-orc": ["--mm:orc"]}
+# Nim (`nim-refc`, `nim-orc`, `nim-cpp`): Debian 12's Nim 1.6 compiles
+# real-programs/nim/stress.nim to C (`nim c --compileOnly --cc:clang -d:release`: one C
+# file per Nim module, the standard library's included, every generic instance its own C
+# function), and the C program is built like the C programs (clang-22, the plugin in full
+# LTO, ThinLTO and on every unit). `nim-refc` is Nim 1.6's default memory management
+# (reference counting with a cycle collector, exceptions by setjmp); `nim-orc` is ORC
+# (`--mm:orc`: destructors and move semantics, exceptions by `goto`, the error flag
+# checked after every call); `nim-cpp` is the C++ backend (`nim cpp`: Nim's exceptions
+# are C++ exceptions, clang++-22 compiles).
+NIM_PROGRAMS = {"nim-refc": ("c", ["--mm:refc"]), "nim-orc": ("c", ["--mm:orc"]), "nim-cpp": ("cpp", ["--mm:refc"])}
 
 
 def nim_sources(name, work):
     install_packages("nim", ["nim"])
     cache = os.path.join(work, f"{name}-nimcache")
     shutil.rmtree(cache, ignore_errors=True)
-    must(["nim", "c", "--compileOnly", "--cc:clang", "-d:release", "--hints:off", f"--nimcache:{cache}"] +
-         NIM_PROGRAMS[name] + [os.path.join(DRV, "nim", "stress.nim")])
+    backend, flags = NIM_PROGRAMS[name]
+    must(["nim", backend, "--compileOnly", "--cc:clang", "-d:release", "--hints:off", f"--nimcache:{cache}"] +
+         flags + [os.path.join(DRV, "nim", "stress.nim")])
     lib = os.path.join(os.path.dirname(os.path.realpath(shutil.which("nim"))), "..", "lib", "nim", "lib")
     lib = lib if os.path.exists(os.path.join(lib, "nimbase.h")) else "/usr/lib/nim/lib"
-    return sorted(glob.glob(os.path.join(cache, "*.c"))), [lib], [], False, [], None
+    return sorted(glob.glob(os.path.join(cache, "*." + backend))), [lib], [], backend == "cpp", [], None
 
 
 # A merged pair's two bodies in the unmerged module, as text that leaves out what a merge
