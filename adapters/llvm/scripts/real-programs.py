@@ -75,6 +75,22 @@ Programs (sources from crates.io through cargo; drivers and inputs in real-progr
             environment under WORK): comptime generics, error unions, tagged unions,
             allocators, std.fmt, std.sort, hash maps; the program and its `zig test`
             runner in each mode of --zig-modes, one module each (see zig_program);
+  crystal   real-programs/crystal/*.cr with Debian 12's crystal 1.6.0 (LLVM 14; libgc, libpcre,
+            libevent; installed when missing): generics over many types, `Array(T)` and
+            `Hash(K, V)` of several types, modules and mixins, exceptions, blocks and procs,
+            structs and classes, `case` on unions, fibers and channels, regular expressions;
+            the whole program as one module (--single-module --emit llvm-bc), as emitted
+            and after opt-22's `default<O3>`, linked by Crystal's own link line (see
+            crystal_program); `plugin:SET` is the plugin inside opt-22;
+  d         real-programs/d/*.d with Debian 12's LDC 1.30 (LLVM 14; `ldc`): templates over
+            many types, classes and interfaces, exceptions, scope guards, thread-local
+            module variables, bounds checks, associative arrays, std.algorithm ranges;
+            every module `ldc2 -output-bc` at -O0, -O2 and -O3 -release, linked by
+            llvm-link-22 and as ldc2 links (druntime, Phobos); plugin inside opt-22;
+  nim-refc, nim-orc, nim-cpp  real-programs/nim/stress.nim with Debian 12's Nim 1.6
+            (`nim`): to C (`nim c --compileOnly`), reference counting with setjmp
+            exceptions (refc) or ORC with goto exceptions (`--mm:orc`), and to C++ with
+            C++ exceptions (`nim cpp`); built like the C and C++ programs;
   rust      real-programs/rust-app: trait objects, generics, panics caught with
             catch_unwind, collections; its own tests and its binary's output (stable
             rustc, linker-plugin LTO, the plugin in lld).
@@ -178,7 +194,7 @@ the set NAME instead (a mixed-flag program: in cjson, 21 copies of one library, 
 them built each way).
 Every merge of the command must join two bodies that read the same in the unmerged
 module once names, linkage, debug locations, `!prof`, GEP no-wrap flags and the types of
-zero-index GEPs are set aside
+GEPs of constant indices (compared by the offset they add, see Layouts) are set aside
 (attribute groups spelled out): any other difference is reported as UNEXPLAINED.
 Every merged module passes `opt-22 -passes=verify`. Prints one line per build with its
 merge count and `same`/`DIFFERS`; exits 1 if any output differs.
@@ -189,6 +205,7 @@ import hashlib
 import json
 import os
 import re
+import shlex
 import shutil
 import subprocess
 import sys
@@ -717,6 +734,9 @@ LINK_LIBS = {"fmt": ["-lgmock", "-lgtest", "-lpthread"], "yaml-cpp": ["-lgmock",
 # Language flags of a program, in every compile and every link (in place of C++17 for
 # C++ programs): coroutines need C++20, OpenMP its pragmas and runtime (libomp-22-dev).
 PROGRAM_FLAGS = {"classes-cxx": ["-std=c++20", "-pthread"], "openmp": ["-fopenmp"], "re2": ["-std=c++17", "-pthread"]}
+# Nim's own C flags (its config for clang), and the libraries its link line names
+PROGRAM_FLAGS.update({n: ["-fno-strict-aliasing", "-fno-ident"] for n in ("nim-refc", "nim-orc", "nim-cpp")})
+LINK_LIBS.update({n: ["-ldl"] for n in ("nim-refc", "nim-orc", "nim-cpp")})
 
 
 class Frontend:
@@ -941,7 +961,33 @@ def program_sources(name, crates, work=None):
     if name in FRONTENDS:
         srcs = sorted(glob.glob(os.path.join(DRV, name, "*." + FRONTENDS[name].ext)))
         return srcs, [], [], False, [], None
+    if name in NIM_PROGRAMS:
+        return nim_sources(name, work)
     raise SystemExit(f"unknown program {name}")
+
+
+# Nim (`nim-refc`, `nim-orc`, `nim-cpp`): Debian 12's Nim 1.6 compiles
+# real-programs/nim/stress.nim to C (`nim c --compileOnly --cc:clang -d:release`: one C
+# file per Nim module, the standard library's included, every generic instance its own C
+# function), and the C program is built like the C programs (clang-22, the plugin in full
+# LTO, ThinLTO and on every unit). `nim-refc` is Nim 1.6's default memory management
+# (reference counting with a cycle collector, exceptions by setjmp); `nim-orc` is ORC
+# (`--mm:orc`: destructors and move semantics, exceptions by `goto`, the error flag
+# checked after every call); `nim-cpp` is the C++ backend (`nim cpp`: Nim's exceptions
+# are C++ exceptions, clang++-22 compiles).
+NIM_PROGRAMS = {"nim-refc": ("c", ["--mm:refc"]), "nim-orc": ("c", ["--mm:orc"]), "nim-cpp": ("cpp", ["--mm:refc"])}
+
+
+def nim_sources(name, work):
+    install_packages("nim", ["nim"])
+    cache = os.path.join(work, f"{name}-nimcache")
+    shutil.rmtree(cache, ignore_errors=True)
+    backend, flags = NIM_PROGRAMS[name]
+    must(["nim", backend, "--compileOnly", "--cc:clang", "-d:release", "--hints:off", f"--nimcache:{cache}"] +
+         flags + [os.path.join(DRV, "nim", "stress.nim")])
+    lib = os.path.join(os.path.dirname(os.path.realpath(shutil.which("nim"))), "..", "lib", "nim", "lib")
+    lib = lib if os.path.exists(os.path.join(lib, "nimbase.h")) else "/usr/lib/nim/lib"
+    return sorted(glob.glob(os.path.join(cache, "*." + backend))), [lib], [], backend == "cpp", [], None
 
 
 # A merged pair's two bodies in the unmerged module, as text that leaves out what a merge
@@ -985,7 +1031,9 @@ DROPPABLE = ("tbaa", "tbaa.struct", "alias.scope", "noalias", "range", "nonnull"
              "llvm.access.group", "llvm.mem.parallel_loop_access")
 
 
-def normal_body(lines, attrs, distinct, renames, drop=False, same=lambda g: g):
+def normal_body(lines, attrs, distinct, renames, drop=False, same=lambda g: g, layouts=None):
+    """A body's lines with what a merge may differ in set aside (see unexplained_merges);
+    with `layouts`, GEPs of constant indices as the offsets they add (Layouts)."""
     locals_, scopes = {}, {}
 
     def local(m):
@@ -1008,6 +1056,8 @@ def normal_body(lines, attrs, distinct, renames, drop=False, same=lambda g: g):
         if drop:
             line = re.sub(r", !(" + "|".join(re.escape(k) for k in DROPPABLE) + r") ![0-9]+", "", line)
         line = re.sub(r"\s*;.*$", "", line) if not line.startswith("define") else line
+        if layouts is not None:
+            line = layouts.offset_gep(line)
         line = LOCAL.sub(local, line)
         if i == 0:
             # the function's own alignment: the merge keeps it (a thunk keeps its own, a
@@ -1023,6 +1073,123 @@ def normal_body(lines, attrs, distinct, renames, drop=False, same=lambda g: g):
         line = re.sub(r"!([0-9]+)\b", lambda m: "!distinct" if m.group(1) in distinct else m.group(0), line)
         out.append(GLOBAL.sub(glob, line))
     return out
+
+
+# Layouts of the module's types for GEPs of constant indices (LLVM compares those by the
+# byte offset they add, whatever their source types: Crystal's setters of fields of one
+# type at one offset in two structs, `{i64, i32, i32, ...}` field 2 and `{i1 x5, i32, i32,
+# ...}` field 6, are one function). x86_64's data layout only; a type this cannot lay
+# out (vectors, target types, other targets) leaves its GEPs as written.
+NAMED_TYPE = re.compile(r'^(%(?:"(?:[^"\\]|\\.)*"|[-\w.$]+)) = type (.*)$')
+CONST_GEP = re.compile(r"= getelementptr((?: inbounds| nuw| nusw)*) (.+?), (ptr %(?:\"(?:[^\"\\]|\\.)*\"|[-\w.$]+)|ptr @\S+)"
+                       r"((?:, i(?:8|16|32|64) -?[0-9]+)+)$")
+
+
+def split_types(text):
+    """The comma-separated types of a struct body or list, split at the top level."""
+    out, depth, cur = [], 0, ""
+    for ch in text:
+        depth += {"{": 1, "[": 1, "<": 1, "(": 1, "}": -1, "]": -1, ">": -1, ")": -1}.get(ch, 0)
+        if ch == "," and depth == 0:
+            out.append(cur.strip())
+            cur = ""
+        else:
+            cur += ch
+    return out + ([cur.strip()] if cur.strip() else [])
+
+
+class Layouts:
+    """Sizes, alignments and field offsets of a module's types (x86_64's data layout);
+    None for what it cannot lay out."""
+    SCALARS = {"i1": (1, 1), "i8": (1, 1), "i16": (2, 2), "i32": (4, 4), "i64": (8, 8), "ptr": (8, 8),
+               "half": (2, 2), "bfloat": (2, 2), "float": (4, 4), "double": (8, 8), "x86_fp80": (16, 16),
+               "fp128": (16, 16)}
+
+    def __init__(self, ll):
+        self.named = {}
+        x86_64, i128_align = False, 8
+        for line in ll.splitlines():
+            m = NAMED_TYPE.match(line)
+            if m:
+                self.named[m.group(1)] = m.group(2).strip()
+            elif line.startswith("target triple = ") and '"x86_64' in line:
+                x86_64 = True
+            elif line.startswith("target datalayout = "):
+                # LLVM 18 and later align i128 to 16 (`-i128:128`), older layouts to 8
+                m = re.search(r"-i128:([0-9]+)", line)
+                i128_align = int(m.group(1)) // 8 if m else 8
+        self.scalars = dict(self.SCALARS, i128=(16, i128_align)) if x86_64 else {}
+        self.memo = {}
+
+    def fields(self, t):
+        """(size, align, [field offsets] or None, [field types] or None) of type text `t`."""
+        t = t.strip()
+        if t in self.memo:
+            return self.memo[t]
+        self.memo[t] = None  # a type that holds itself is not laid out
+        r = self._fields(t)
+        self.memo[t] = r
+        return r
+
+    def _fields(self, t):
+        if t in self.scalars:
+            return self.scalars[t] + (None, None)
+        if t in self.named:
+            return self.fields(self.named[t])
+        m = re.fullmatch(r"\[([0-9]+) x (.+)\]", t)
+        if m:
+            e = self.fields(m.group(2))
+            return None if e is None else (int(m.group(1)) * e[0], e[1], None, [m.group(2)])
+        packed = t.startswith("<{") and t.endswith("}>")
+        if packed or (t.startswith("{") and t.endswith("}")):
+            inner = t[2:-2] if packed else t[1:-1]
+            offs, types, off, align = [], split_types(inner), 0, 1
+            for ft in types:
+                f = self.fields(ft)
+                if f is None:
+                    return None
+                a = 1 if packed else f[1]
+                off = (off + a - 1) // a * a
+                offs.append(off)
+                off += f[0]
+                align = max(align, a)
+            return ((off + align - 1) // align * align, align, offs, types)
+        return None
+
+    def offset(self, t, indices):
+        """The byte offset a GEP of source type `t` and constant `indices` adds, or None."""
+        f = self.fields(t)
+        if f is None:
+            return None
+        off = indices[0] * f[0]
+        for i in indices[1:]:
+            if f is None:
+                return None
+            if f[2] is not None:  # a struct: its field
+                if not 0 <= i < len(f[2]):
+                    return None
+                off += f[2][i]
+                f = self.fields(f[3][i])
+            elif f[3] is not None:  # an array: its element
+                e = self.fields(f[3][0])
+                if e is None:
+                    return None
+                off += i * e[0]
+                f = e
+            else:
+                return None
+        return off
+
+    def offset_gep(self, line):
+        """`line` with a GEP of constant indices over a type it can lay out written as
+        the offset it adds (`getelementptr <offset N>, ptr P`)."""
+        m = CONST_GEP.search(line)
+        if not m:
+            return line
+        off = self.offset(m.group(2), [int(x.split()[1]) for x in m.group(4).split(", ")[1:]])
+        if off is None:
+            return line
+        return line[:m.start()] + f"= getelementptr{m.group(1)} <offset {off}>, {m.group(3)}"
 
 
 # A GEP whose indices are all constant zeros: its result is its pointer, whatever its
@@ -1107,7 +1274,9 @@ def unexplained_merges(ll_path, report, renames, drop=False, merged_ll=None):
     merge may differ in (see normal_body), as printable lines; with the merged module,
     also merges that lose a function's alignment (alignment_kept)."""
     with open(ll_path) as f:
-        bodies, attrs, distinct = module_bodies(f.read())
+        text = f.read()
+    bodies, attrs, distinct = module_bodies(text)
+    layouts = None
     with open(report) as f:
         merges = json.load(f).get("merges", [])
     # the run's own merge classes: a merge may join callers whose callees it merged first
@@ -1131,6 +1300,12 @@ def unexplained_merges(ll_path, report, renames, drop=False, merged_ll=None):
         nb = normal_body(bodies[b], attrs, distinct, renames, drop, find)
         # the define lines without the functions' own names
         na[0], nb[0] = GLOBAL.sub("@SELF", na[0], count=1), GLOBAL.sub("@SELF", nb[0], count=1)
+        if na != nb and not same_but_for_rules(na, nb):
+            # GEPs of constant indices compare by the offset they add
+            layouts = layouts or Layouts(text)
+            na = normal_body(bodies[a], attrs, distinct, renames, drop, find, layouts)
+            nb = normal_body(bodies[b], attrs, distinct, renames, drop, find, layouts)
+            na[0], nb[0] = GLOBAL.sub("@SELF", na[0], count=1), GLOBAL.sub("@SELF", nb[0], count=1)
         if na != nb and not same_but_for_rules(na, nb):
             diff = [f"- {p}\n      + {q}" for p, q in zip(na, nb) if p != q][:3]
             bad.append(f"@{a} ~ @{b}: bodies differ ({len(na)} vs {len(nb)} lines):\n      " + "\n      ".join(diff))
@@ -1393,7 +1568,6 @@ def zig_program(args, tally):
     zig = zig_command(args.work)
     env = dict(os.environ, ZIG_GLOBAL_CACHE_DIR=os.path.join(args.work, "zig-cache"),
                ZIG_LOCAL_CACHE_DIR=os.path.join(args.work, "zig-cache"))
-    sets = {k: v for k, v in OPTION_SETS.items() if k in args.sets.split(",")}
     for mode in args.zig_modes.split(","):
         for kind in ("build-exe", "test"):
             name = "zig" if kind == "build-exe" else "zig-test"
@@ -1402,51 +1576,178 @@ def zig_program(args, tally):
             os.makedirs(d)
             linked = os.path.join(d, "linked.bc")
             must(zig + [kind, ZIG_SOURCE, "-lc", "-O", mode, f"-femit-llvm-bc={linked}", "-fno-emit-bin"], env=env)
-            builds = {"base": (linked, None)}
-            must(["opt-22", "-passes=mergefunc", linked, "-o", os.path.join(d, "opt.bc")])
-            builds["opt"] = (os.path.join(d, "opt.bc"), None)
-            for set_name, (cli_opts, params) in sets.items():
-                out, rep = os.path.join(d, f"cli-{set_name}.bc"), os.path.join(d, f"cli-{set_name}.json")
-                r = run([args.cli, linked, "-o", out, "--report", rep] + cli_opts)
-                if r.returncode:
-                    tally.append(f"{name} {mode} cli:{set_name}: mergefunc FAILED ({r.returncode}): {r.stderr[-1500:]}")
-                else:
-                    builds[f"cli:{set_name}"] = (out, rep)
-                if args.plugin:
-                    out, rep = os.path.join(d, f"plugin-{set_name}.bc"), os.path.join(d, f"plugin-{set_name}.json")
-                    r = run(["opt-22", f"-load-pass-plugin={args.plugin}",
-                             f"-passes=mergefunc-rs<{plugin_params(params, rep)}>", linked, "-o", out])
-                    if r.returncode:
-                        tally.append(f"{name} {mode} plugin:{set_name}: opt-22 FAILED: {r.stderr[-1500:]}")
-                    else:
-                        builds[f"plugin:{set_name}"] = (out, rep)
-            must(["llvm-dis-22", linked, "-o", os.path.join(d, "linked.ll")])
-            results = {}
-            for b, (bc, rep) in builds.items():
-                if rep:
-                    drop = "--drop-differing-attachments" in OPTION_SETS[b.split(":")[1]][0]
-                    merged_ll = bc[:-3] + ".ll"
-                    must(["llvm-dis-22", bc, "-o", merged_ll])
-                    for line in unexplained_merges(os.path.join(d, "linked.ll"), rep, [], drop, merged_ll):
-                        tally.append(f"{name} {mode} {b}: UNEXPLAINED merge {line}")
-                if b != "base":
-                    r = run(["opt-22", "-passes=verify", "-disable-output", bc])
-                    if r.returncode:
-                        tally.append(f"{name} {mode} {b}: VERIFIER rejects: {r.stderr[-1500:]}")
-                        continue
-                exe = os.path.join(d, b.replace(":", "-") + ".exe")
-                r = run(["llc-22", "-O2", "-filetype=obj", "--relocation-model=pic", bc, "-o", exe + ".o"])
-                if r.returncode:
-                    tally.append(f"{name} {mode} {b}: llc-22 FAILED: {r.stderr[-1500:]}")
-                    continue
-                must(zig + ["build-exe", exe + ".o", "-lc", f"-femit-bin={exe}"], env=env)
-                try:
-                    p = subprocess.run([exe], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=600, cwd=d)
-                    res = (p.returncode, p.stdout)
-                except subprocess.TimeoutExpired:
-                    res = ("timeout", b"")
-                results[b] = (res, merged_of(rep) if rep else None)
-            report(name, mode, results, tally)
+
+            def link(obj, exe):
+                must(zig + ["build-exe", obj, "-lc", f"-femit-bin={exe}"], env=env)
+            module_program(name, mode, d, linked, link, args, tally)
+
+
+def module_program(name, mode, d, linked, link, args, tally, renames=()):
+    """The builds of a whole program in one module `linked` (in folder `d`): unmerged
+    (`base`), after opt-22's MergeFunctions (`opt`), after the command under each option
+    set (`cli:SET`) and after the plugin inside opt-22 under each set (`plugin:SET`);
+    each passes the body check (unexplained_merges) and `opt-22 -passes=verify`, is
+    compiled by llc-22 and linked by `link(object, exe)`, and runs with stdout and stderr
+    together; report compares every run with base's."""
+    sets = {k: v for k, v in OPTION_SETS.items() if k in args.sets.split(",")}
+    builds = {"base": (linked, None)}
+    must(["opt-22", "-passes=mergefunc", linked, "-o", os.path.join(d, "opt.bc")])
+    builds["opt"] = (os.path.join(d, "opt.bc"), None)
+    for set_name, (cli_opts, params) in sets.items():
+        out, rep = os.path.join(d, f"cli-{set_name}.bc"), os.path.join(d, f"cli-{set_name}.json")
+        r = run([args.cli, linked, "-o", out, "--report", rep] + cli_opts)
+        if r.returncode:
+            tally.append(f"{name} {mode} cli:{set_name}: mergefunc FAILED ({r.returncode}): {r.stderr[-1500:]}")
+        else:
+            builds[f"cli:{set_name}"] = (out, rep)
+        if args.plugin:
+            out, rep = os.path.join(d, f"plugin-{set_name}.bc"), os.path.join(d, f"plugin-{set_name}.json")
+            r = run(["opt-22", f"-load-pass-plugin={args.plugin}",
+                     f"-passes=mergefunc-rs<{plugin_params(params, rep)}>", linked, "-o", out])
+            if r.returncode:
+                tally.append(f"{name} {mode} plugin:{set_name}: opt-22 FAILED: {r.stderr[-1500:]}")
+            else:
+                builds[f"plugin:{set_name}"] = (out, rep)
+    must(["llvm-dis-22", linked, "-o", os.path.join(d, "linked.ll")])
+    must(["llvm-dis-22", os.path.join(d, "opt.bc"), "-o", os.path.join(d, "opt.ll")])
+    opt_merged = opt_merges(os.path.join(d, "linked.ll"), os.path.join(d, "opt.ll"))
+    results = {}
+    for b, (bc, rep) in builds.items():
+        if rep:
+            drop = "--drop-differing-attachments" in OPTION_SETS[b.split(":")[1]][0]
+            merged_ll = bc[:-3] + ".ll"
+            must(["llvm-dis-22", bc, "-o", merged_ll])
+            for line in unexplained_merges(os.path.join(d, "linked.ll"), rep, list(renames), drop, merged_ll):
+                tally.append(f"{name} {mode} {b}: UNEXPLAINED merge {line}")
+        if b != "base":
+            r = run(["opt-22", "-passes=verify", "-disable-output", bc])
+            if r.returncode:
+                tally.append(f"{name} {mode} {b}: VERIFIER rejects: {r.stderr[-1500:]}")
+                continue
+        exe = os.path.join(d, b.replace(":", "-") + ".exe")
+        r = run(["llc-22", "-O2", "-filetype=obj", "--relocation-model=pic", bc, "-o", exe + ".o"])
+        if r.returncode:
+            tally.append(f"{name} {mode} {b}: llc-22 FAILED: {r.stderr[-1500:]}")
+            continue
+        link(exe + ".o", exe)
+        try:
+            p = subprocess.run([exe], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=600, cwd=d)
+            res = (p.returncode, p.stdout)
+        except subprocess.TimeoutExpired:
+            res = ("timeout", b"")
+        results[b] = (res, merged_of(rep) if rep else opt_merged if b == "opt" else None)
+    report(name, mode, results, tally)
+
+
+THUNK_BODY = re.compile(r"^(?:\S+:\n)?\s+(?:%\S+ = )?(?:tail |musttail )?call [^@]*@(\S+?)\(.*\n\s+ret\b[^\n]*\n}$")
+
+
+def opt_merges(linked_ll, opt_ll):
+    """How many functions opt-22's MergeFunctions merged, read from its output: those
+    the module no longer defines, and those whose body became a call of another function
+    and a return (a thunk) and was not one before, less the bodies it added (a pair of
+    interposable twins becomes two thunks of one new private body: one merge). A folded
+    function too small for a thunk that keeps its body (its direct calls redirected) is
+    not seen: a lower bound."""
+    with open(linked_ll) as f:
+        before = module_bodies(f.read())[0]
+    with open(opt_ll) as f:
+        after = module_bodies(f.read())[0]
+
+    def thunk(lines):
+        return bool(THUNK_BODY.match("\n".join(lines[1:])))
+    return sum(1 for n in before if n not in after) + \
+        sum(1 for n, b in after.items() if n in before and thunk(b) and not thunk(before[n])) - \
+        sum(1 for n in after if n not in before)
+
+
+# Crystal (`crystal`): Debian 12's crystal 1.6.0 (built on LLVM 14: its bitcode reads
+# forward into LLVM 22), with libgc, libpcre and libevent. `crystal build
+# --single-module --emit llvm-bc` writes the whole program (every generic instance, the
+# runtime's fibers and GC calls, its own exception personality) as one module, as
+# code generation left it: `--release` optimizes only the module it compiles, not the
+# one it emits (and its `--ll` dump is LLVM 14 text, typed pointers, which LLVM 22 does
+# not read). So CRYSTAL_MODES are the emitted module (`debug`, debug info dropped:
+# --no-debug), the same with full debug info (`debuginfo`, -d: LLVM 14's debug metadata
+# upgraded on reading) and the emitted module after LLVM 22's `default<O3>` (`release`:
+# the pipeline `--release` runs, in opt-22). Crystal's own link line (--verbose: `cc _main.o -o PROG
+# -rdynamic ... -lgc -lpcre -levent ...`) links every build, the object replaced.
+# Crystal makes its cache paths relative by cutting the working folder's name off as a
+# string prefix, so the cache lives in a folder whose path does not start with the
+# program folder's.
+CRYSTAL_MODES = {"debug": (["--no-debug"], None), "debuginfo": (["-d"], None),
+                 "release": (["--release", "--no-debug"], "default<O3>")}
+CRYSTAL_PACKAGES = ["crystal", "libgc-dev", "libpcre3-dev", "libevent-dev"]
+
+
+def install_packages(command, packages):
+    """Installs Debian packages (apt-get) when `command` or one of them is missing."""
+    if shutil.which(command) and all(run(["dpkg", "-s", p]).returncode == 0 for p in packages):
+        return
+    run(["apt-get", "install", "-y", "-q"] + packages, env=dict(os.environ, DEBIAN_FRONTEND="noninteractive"))
+    if not shutil.which(command):
+        raise SystemExit(f"error: {command} is missing: apt-get install {' '.join(packages)}")
+
+
+def crystal_program(args, tally):
+    install_packages("crystal", CRYSTAL_PACKAGES)
+    env = dict(os.environ, CRYSTAL_CACHE_DIR=os.path.join(args.work, "z-crystal-cache"))
+    for src in sorted(glob.glob(os.path.join(DRV, "crystal", "*.cr"))):
+        prog = os.path.splitext(os.path.basename(src))[0]
+        for mode, (flags, pipeline) in CRYSTAL_MODES.items():
+            name = f"crystal-{prog}"
+            d = os.path.join(args.work, f"{name}-{mode}")
+            shutil.rmtree(d, ignore_errors=True)
+            os.makedirs(d)
+            exe = os.path.join(d, "crystal.exe")
+            r = must(["crystal", "build", "--single-module", "--emit", "llvm-bc", "--verbose", "--no-color"] + flags +
+                     [src, "-o", exe], env=env, cwd=d)
+            cc = [line for line in r.stdout.splitlines() if line.startswith("cc ")]
+            if not cc:
+                raise SystemExit(f"error: crystal build printed no link line:\n{r.stdout[-1500:]}")
+            line = shlex.split(cc[-1])
+            # `cc _main.o -o PROG FLAGS...`
+            flags_after = line[line.index("-o") + 2:]
+
+            def link(obj, out, flags_after=flags_after):
+                must(["cc", obj, "-o", out] + flags_after)
+            # the bitcode goes to the working folder, named after the source
+            linked = os.path.join(d, prog + ".bc")
+            if pipeline:
+                must(["opt-22", f"-passes={pipeline}", linked, "-o", os.path.join(d, "linked.bc")])
+                linked = os.path.join(d, "linked.bc")
+            module_program(name, mode, d, linked, link, args, tally)
+
+
+# D (`d`): Debian 12's LDC 1.30 (DMD 2.100 front end, LLVM 14: its bitcode reads forward
+# into LLVM 22) with druntime and Phobos. Every module of real-programs/d/ is compiled by
+# `ldc2 -output-bc` (after LDC's own pipeline at the mode's level) and llvm-link-22 links
+# them into one module; ldc2 links every build's object as it links a program (its
+# druntime and Phobos, `ldc_rt.dso.o`). LDC writes templates instantiated for many types,
+# classes and interfaces (vtables, interface thunks), exceptions with `_d_eh_personality`,
+# scope guards, thread-local module variables (D's default), bounds checks (`@safe`, kept
+# at every level without -release), associative arrays and std.algorithm's ranges.
+D_MODES = {"O0": [], "O2": ["-O2"], "O3-release": ["-O3", "-release"]}
+
+
+def d_program(args, tally):
+    install_packages("ldc2", ["ldc"])
+    srcs = sorted(glob.glob(os.path.join(DRV, "d", "*.d")))
+    for mode, flags in D_MODES.items():
+        d = os.path.join(args.work, f"d-{mode}")
+        shutil.rmtree(d, ignore_errors=True)
+        os.makedirs(d)
+        bcs = []
+        for s in srcs:
+            bc = os.path.join(d, os.path.basename(s)[:-2] + ".bc")
+            must(["ldc2", "-output-bc", "-c"] + flags + [f"-I{os.path.join(DRV, 'd')}", s, f"-of={bc}"])
+            bcs.append(bc)
+        linked = os.path.join(d, "linked.bc")
+        must(["llvm-link-22"] + bcs + ["-o", linked])
+
+        def link(obj, exe):
+            must(["ldc2", obj, f"-of={exe}"])
+        module_program("d", mode, d, linked, link, args, tally)
 
 
 # Cross-DSO CFI (`cfi-dso`): the checks of a call into another module go through that
@@ -2239,6 +2540,10 @@ def main():
             interpose_program(args, tally, sodium_interpose_library())
         elif name == "zig":
             zig_program(args, tally)
+        elif name == "crystal":
+            crystal_program(args, tally)
+        elif name == "d":
+            d_program(args, tally)
         elif name in RUST_LOCAL or name in RUST_CRATES:
             if args.plugin or args.rust_cli:
                 rust_program(args, tally, name)
