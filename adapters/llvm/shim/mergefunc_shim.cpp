@@ -322,9 +322,9 @@ struct Scan {
   // Canonical type keys by type (types are uniqued per context and never freed).
   DenseMap<const Type *, uint64_t> TypeKeys;
   // A direct-mapped cache in front of `TypeKeys` (most instructions repeat a few types),
-  // for the prescan only: zeroed at the scratch's first prescan (`TypeCacheReady`), so a
-  // scratch that only reads shape keys (which look up a few function types, straight
-  // in `TypeKeys`) never pays for it.
+  // for the prescan and the prefix key: zeroed at the scratch's first walk of either
+  // (`TypeCacheReady`, `readyTypeCache`), so a scratch that only reads shape keys (which
+  // look up a few function types, straight in `TypeKeys`) never pays for it.
   static constexpr unsigned TypeCacheSlots = 256;
   // Trivial (unlike `std::pair`, whose constructor zeroes): left unwritten until then.
   struct TypeSlot {
@@ -460,12 +460,21 @@ inline uint64_t mixk(uint64_t h, uint64_t w) { return mix(h, w) * 0x517cc1b72722
 // (`typeKeyDeep`) with the same node hash (`typeNodeKey`), so deep types cost no stack
 // and a type keyed first deep inside another still equals its twin keyed first on its
 // own (a key cut short by depth and then cached would keep such twins from meeting).
-// `Cached`: through `Scan::TypeCache` (the prescan, which has made it ready), else
-// straight from `Scan::TypeKeys`; every cache entry is also in `TypeKeys` with the same
-// key, so both give the same keys.
+// `Cached`: through `Scan::TypeCache` (the prescan and the prefix key, which have made
+// it ready), else straight from `Scan::TypeKeys`; every cache entry is also in
+// `TypeKeys` with the same key, so both give the same keys.
 template <bool Cached> uint64_t typeKeyByTable(Scan &S, const Type *T, unsigned PtrBits, unsigned Depth);
 
 constexpr unsigned TypeKeyRecursion = 64;
+
+// Zeroes `S.TypeCache` at its first use by a walk that reads every instruction's type
+// (the prescan, the prefix key), so that `typeKey<true>` may read it.
+inline void readyTypeCache(Scan &S) {
+  if (LLVM_UNLIKELY(!S.TypeCacheReady)) {
+    std::fill(std::begin(S.TypeCache), std::end(S.TypeCache), Scan::TypeSlot{nullptr, 0});
+    S.TypeCacheReady = true;
+  }
+}
 
 // `PtrBits` is the same for every call on one `Scan` (the module's pointer width), so
 // the cache need not key on it.
@@ -605,10 +614,7 @@ int mergefunc_prescan(void *scan, LLVMValueRef fn, const uint64_t *term_by_opcod
   auto *F = dyn_cast_or_null<Function>(unwrap(fn));
   if (!F || F->isDeclaration())
     return 0;
-  if (!S.TypeCacheReady) {
-    std::fill(std::begin(S.TypeCache), std::end(S.TypeCache), Scan::TypeSlot{nullptr, 0});
-    S.TypeCacheReady = true;
-  }
+  readyTypeCache(S);
   S.Words.clear();
   S.Ids.clear();
   S.Succs.clear();
@@ -2346,6 +2352,9 @@ uint64_t mergefunc_prefix_key(void *scan, LLVMValueRef fn, unsigned ptr_bits, un
   if (!F || F->isDeclaration())
     return 0;
   const bool Dbg = mayHaveDbgIntrinsics(S, F);
+  // The instructions' types go through the prescan's type cache (the same keys as
+  // `TypeKeys` gives; most instructions repeat a few types).
+  readyTypeCache(S);
   // Blocks to read (`Seen`: pushed once, by block number).
   S.Seen.assign(F->getMaxBlockNumber(), false);
   auto &Work = S.BlockStack;
@@ -2375,7 +2384,7 @@ uint64_t mergefunc_prefix_key(void *scan, LLVMValueRef fn, unsigned ptr_bits, un
         H = mixk(H, firstKey(&I));
         continue;
       }
-      uint64_t L = mixk(mixk(firstKey(&I), typeKey<false>(S, I.getType(), ptr_bits, 0)), 0x0e);
+      uint64_t L = mixk(mixk(firstKey(&I), typeKey<true>(S, I.getType(), ptr_bits, 0)), 0x0e);
       for (const Use &U : I.operands()) {
         const Value *O = U.get();
         if (!O || !isa<Constant>(O)) {
