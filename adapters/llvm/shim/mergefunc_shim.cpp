@@ -1683,6 +1683,14 @@ int mergefunc_const_gep_inrange(LLVMValueRef v, unsigned *bits, uint64_t *out) {
 
 extern "C" {
 
+// 1 if module `m` has a global value (function, global variable, alias or ifunc) named
+// exactly `name[0..len]`, else 0: one lookup in the module's symbol table, which holds
+// every kind (LLVM-C's `LLVMGetNamedFunctionWithLength`, `...GlobalWithLength`,
+// `...GlobalAlias` and `...GlobalIFunc` each look the name up there and keep one kind).
+int mergefunc_has_global_value_named(LLVMModuleRef m, const char *name, size_t len) {
+  return unwrap(m)->getNamedValue(StringRef(name, len)) != nullptr ? 1 : 0;
+}
+
 // The data layout of a module that names a target triple but no layout, as opt-22, llc
 // and lli use it: the layout LLVM's target description gives that triple
 // (`Triple::computeDataLayout`, which the targets' own machines use). Returns 0 when
