@@ -83,7 +83,8 @@ impl LlvmModule {
         let t0 = crate::clock::ticks();
         // SAFETY: every handle is a live function of this module, and `&self` is held for
         // the whole call: no rewrite can run meanwhile.
-        let p = unsafe { crate::prescan::run(&work, self.funcs.len(), terms, ptr_bits, threads) };
+        let scratch = crate::safe::ScanScratch::new();
+        let p = unsafe { crate::prescan::run(&work, self.funcs.len(), terms, ptr_bits, threads, &scratch) };
         self.add_time(t0, 0);
         let e = p.entry(f.index());
         *self.keys.prescan.borrow_mut() = Some(p);
