@@ -172,8 +172,7 @@ mod tests {
         // each item also pointing back two steps and to a leaf, entered at every item.
         for n in 3..60usize {
             let leaf = n;
-            let mut parts: Vec<Vec<usize>> =
-                (0..n).map(|i| vec![(i + 1) % n, (i + n - 2) % n, leaf]).collect();
+            let mut parts: Vec<Vec<usize>> = (0..n).map(|i| vec![(i + 1) % n, (i + n - 2) % n, leaf]).collect();
             parts.push(vec![]);
             for start in 0..n {
                 for most in [3, 20, u32::MAX] {
