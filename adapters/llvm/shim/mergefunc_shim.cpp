@@ -322,9 +322,10 @@ struct Scan {
   // Canonical type keys by type (types are uniqued per context and never freed).
   DenseMap<const Type *, uint64_t> TypeKeys;
   // A direct-mapped cache in front of `TypeKeys` (most instructions repeat a few types),
-  // for the prescan only: zeroed at the scratch's first prescan (`TypeCacheReady`), so a
-  // scratch that only reads shape keys (which look up a few function types, straight
-  // in `TypeKeys`) never pays for it.
+  // for the prescan and large batches of prefix keys: zeroed at the scratch's first walk
+  // of either (`TypeCacheReady`, `readyTypeCache`), so a scratch that only reads shape
+  // keys (which look up a few function types, straight in `TypeKeys`) or a few prefix
+  // keys never pays for it.
   static constexpr unsigned TypeCacheSlots = 256;
   // Trivial (unlike `std::pair`, whose constructor zeroes): left unwritten until then.
   struct TypeSlot {
@@ -460,12 +461,21 @@ inline uint64_t mixk(uint64_t h, uint64_t w) { return mix(h, w) * 0x517cc1b72722
 // (`typeKeyDeep`) with the same node hash (`typeNodeKey`), so deep types cost no stack
 // and a type keyed first deep inside another still equals its twin keyed first on its
 // own (a key cut short by depth and then cached would keep such twins from meeting).
-// `Cached`: through `Scan::TypeCache` (the prescan, which has made it ready), else
-// straight from `Scan::TypeKeys`; every cache entry is also in `TypeKeys` with the same
-// key, so both give the same keys.
+// `Cached`: through `Scan::TypeCache` (the prescan and large batches of prefix keys,
+// which have made it ready), else straight from `Scan::TypeKeys`; every cache entry is also in
+// `TypeKeys` with the same key, so both give the same keys.
 template <bool Cached> uint64_t typeKeyByTable(Scan &S, const Type *T, unsigned PtrBits, unsigned Depth);
 
 constexpr unsigned TypeKeyRecursion = 64;
+
+// Zeroes `S.TypeCache` at its first use by a walk that reads every instruction's type
+// (the prescan, a batch of prefix keys), so that `typeKey<true>` may read it.
+inline void readyTypeCache(Scan &S) {
+  if (LLVM_UNLIKELY(!S.TypeCacheReady)) {
+    std::fill(std::begin(S.TypeCache), std::end(S.TypeCache), Scan::TypeSlot{nullptr, 0});
+    S.TypeCacheReady = true;
+  }
+}
 
 // `PtrBits` is the same for every call on one `Scan` (the module's pointer width), so
 // the cache need not key on it.
@@ -605,10 +615,7 @@ int mergefunc_prescan(void *scan, LLVMValueRef fn, const uint64_t *term_by_opcod
   auto *F = dyn_cast_or_null<Function>(unwrap(fn));
   if (!F || F->isDeclaration())
     return 0;
-  if (!S.TypeCacheReady) {
-    std::fill(std::begin(S.TypeCache), std::end(S.TypeCache), Scan::TypeSlot{nullptr, 0});
-    S.TypeCacheReady = true;
-  }
+  readyTypeCache(S);
   S.Words.clear();
   S.Ids.clear();
   S.Succs.clear();
@@ -1677,6 +1684,14 @@ int mergefunc_const_gep_inrange(LLVMValueRef v, unsigned *bits, uint64_t *out) {
 
 extern "C" {
 
+// 1 if module `m` has a global value (function, global variable, alias or ifunc) named
+// exactly `name[0..len]`, else 0: one lookup in the module's symbol table, which holds
+// every kind (LLVM-C's `LLVMGetNamedFunctionWithLength`, `...GlobalWithLength`,
+// `...GlobalAlias` and `...GlobalIFunc` each look the name up there and keep one kind).
+int mergefunc_has_global_value_named(LLVMModuleRef m, const char *name, size_t len) {
+  return unwrap(m)->getNamedValue(StringRef(name, len)) != nullptr ? 1 : 0;
+}
+
 // The data layout of a module that names a target triple but no layout, as opt-22, llc
 // and lli use it: the layout LLVM's target description gives that triple
 // (`Triple::computeDataLayout`, which the targets' own machines use). Returns 0 when
@@ -2325,6 +2340,10 @@ uint64_t mergefunc_shape_key(void *scan, LLVMValueRef fn, unsigned ptr_bits, int
   return H | 1;
 }
 
+} // extern "C"
+
+namespace {
+
 // The prefix key of function `fn` (see `shape.rs`, which states why it is a refinement
 // of the order): a hash of the first `limit` instructions other than debug intrinsics of
 // the blocks reachable from the entry, in the order's walk order (depth first from the
@@ -2340,8 +2359,9 @@ uint64_t mergefunc_shape_key(void *scan, LLVMValueRef fn, unsigned ptr_bits, int
 // the same key). Bit 0 is always set. Returns 0 for anything it cannot key (not a
 // function with a body, a reachable block without terminator, a successor in another
 // function): the caller then counts the function as sharing every key.
-uint64_t mergefunc_prefix_key(void *scan, LLVMValueRef fn, unsigned ptr_bits, unsigned limit) {
-  auto &S = *static_cast<Scan *>(scan);
+// `Cached`: the instructions' types go through `Scan::TypeCache`, which the caller has
+// made ready (the same keys as `TypeKeys` gives; most instructions repeat a few types).
+template <bool Cached> uint64_t prefixKey(Scan &S, LLVMValueRef fn, unsigned ptr_bits, unsigned limit) {
   auto *F = dyn_cast_or_null<Function>(unwrap(fn));
   if (!F || F->isDeclaration())
     return 0;
@@ -2375,7 +2395,7 @@ uint64_t mergefunc_prefix_key(void *scan, LLVMValueRef fn, unsigned ptr_bits, un
         H = mixk(H, firstKey(&I));
         continue;
       }
-      uint64_t L = mixk(mixk(firstKey(&I), typeKey<false>(S, I.getType(), ptr_bits, 0)), 0x0e);
+      uint64_t L = mixk(mixk(firstKey(&I), typeKey<Cached>(S, I.getType(), ptr_bits, 0)), 0x0e);
       for (const Use &U : I.operands()) {
         const Value *O = U.get();
         if (!O || !isa<Constant>(O)) {
@@ -2409,6 +2429,19 @@ uint64_t mergefunc_prefix_key(void *scan, LLVMValueRef fn, unsigned ptr_bits, un
   }
   return (mixk(H, N) & ~uint64_t(2)) | 1;
 }
+
+} // namespace
+
+extern "C" {
+
+uint64_t mergefunc_prefix_key(void *scan, LLVMValueRef fn, unsigned ptr_bits, unsigned limit) {
+  return prefixKey<false>(*static_cast<Scan *>(scan), fn, ptr_bits, limit);
+}
+
+// How many instructions a batch of prefix keys may read (functions times the limit) for
+// it to make the type cache ready first: zeroing it (4 KiB) costs about what a few dozen
+// lookups in `TypeKeys` instead of the cache cost, and many prefix walks end early.
+static constexpr size_t PrefixCachedFrom = 256;
 
 // Asks for the memory the shape and prefix keys of function `fn` read first, `Stage`
 // steps before they are read: at stage 2 its entry block (the function object is warm:
@@ -2462,15 +2495,20 @@ void mergefunc_shape_keys(void *scan, const LLVMValueRef *fns, size_t n, unsigne
 
 // `mergefunc_prefix_key` of each of the `n` functions of `fns`, into `out`, asking for
 // each one's memory two functions ahead; and into `blocks` (when not null) each one's
-// block number bound, as `mergefunc_shape_keys` does.
+// block number bound, as `mergefunc_shape_keys` does. Types are looked up through the
+// type cache when the batch is large enough to pay for making it ready (the same keys).
 void mergefunc_prefix_keys(void *scan, const LLVMValueRef *fns, size_t n, unsigned ptr_bits, unsigned limit,
                            uint64_t *out, uint32_t *blocks) {
+  auto &S = *static_cast<Scan *>(scan);
+  const bool Cached = S.TypeCacheReady || n * size_t(limit) >= PrefixCachedFrom;
+  if (Cached)
+    readyTypeCache(S);
   for (size_t i = 0; i != n; ++i) {
     if (i + 2 * KeyAhead < n)
       prefetchKeyStage(fns[i + 2 * KeyAhead], 2);
     if (i + KeyAhead < n)
       prefetchKeyStage(fns[i + KeyAhead], 1);
-    out[i] = mergefunc_prefix_key(scan, fns[i], ptr_bits, limit);
+    out[i] = Cached ? prefixKey<true>(S, fns[i], ptr_bits, limit) : prefixKey<false>(S, fns[i], ptr_bits, limit);
     if (blocks) {
       auto *F = dyn_cast_or_null<Function>(unwrap(fns[i]));
       blocks[i] = F ? F->getMaxBlockNumber() : 0;

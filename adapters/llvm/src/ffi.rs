@@ -67,6 +67,8 @@ extern "C" {
     pub fn mergefunc_md_value(md: LLVMMetadataRef) -> LLVMValueRef;
     /// 1 uniqued node, 0 distinct node, -1 not a node.
     pub fn mergefunc_md_is_uniqued(md: LLVMMetadataRef) -> i32;
+    /// 1 if module `m` has a global value of any kind named `name[0..len]`, else 0.
+    pub fn mergefunc_has_global_value_named(m: LLVMModuleRef, name: *const c_char, len: usize) -> c_int;
     /// `StructuralHash(f, false)` computed natively from per-C++-opcode terms; `*ok = 0`
     /// when it cannot (the caller then asks LLVM's own function).
     pub fn mergefunc_structural_hash(f: LLVMValueRef, terms: *const u64, n_terms: c_uint, ok: *mut i32) -> u64;

@@ -1282,8 +1282,12 @@ const PRIVATE_PREFIXES: [&[u8]; 8] = [b".L", b"L_", b"l_", b"L", b"l", b"$", b"L
 /// defined"). Every target's prefixes are checked, whatever the module's target: a name
 /// left out needlessly costs nothing.
 fn private_symbol_taken(m: M, name: &[u8]) -> bool {
+    let mut verbatim = Vec::with_capacity(4 + name.len());
     PRIVATE_PREFIXES.iter().any(|p| {
-        let verbatim = [&[1u8][..], p, name].concat();
+        verbatim.clear();
+        verbatim.push(1u8);
+        verbatim.extend_from_slice(p);
+        verbatim.extend_from_slice(name);
         m.has_global_value_named(&verbatim) || m.has_global_value_named(&verbatim[1..])
     })
 }

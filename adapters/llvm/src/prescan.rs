@@ -189,7 +189,9 @@ pub(crate) fn thread_count(n: Option<usize>) -> usize {
 }
 
 /// Scans `funcs` (function index, LLVM function) with at most `threads()` threads (asked
-/// only when there are enough functions to use more than one).
+/// only when there are enough functions to use more than one); the calling thread with
+/// `scratch` (which may have keyed types before: a type's key depends on the type alone),
+/// the others with scratches of their own.
 /// `terms`: the per-C++-opcode terms of the hash; `ptr_bits`: the pointer width that the
 /// order equates with address-space-0 pointers (0: none).
 ///
@@ -206,6 +208,7 @@ pub(crate) unsafe fn run(
     terms: &[u64; 128],
     ptr_bits: u32,
     threads: impl FnOnce() -> usize,
+    scratch: &ScanScratch,
 ) -> Prescan {
     if funcs.is_empty() {
         // Nothing to walk (every definition alone on its shape, or none): no scratch,
@@ -217,13 +220,14 @@ pub(crate) unsafe fn run(
     assert!(work.len() < u32::MAX as usize, "more functions than the prescan can index");
     let unscanned = Unscanned::new(work.len());
     let threads = if work.len() < MIN_PARALLEL { 1 } else { threads().clamp(1, 16) };
-    let scan_front = || scan_chunks(&work, &unscanned, false, terms, ptr_bits);
     let parts: Vec<Part> = if threads == 1 {
-        vec![scan_front()]
+        vec![scan_chunks(&work, &unscanned, false, terms, ptr_bits, scratch)]
     } else {
+        // The other threads each with a scratch of their own (a scratch serves one thread).
+        let scan_front = || scan_chunks(&work, &unscanned, false, terms, ptr_bits, &ScanScratch::new());
         std::thread::scope(|s| {
             let handles: Vec<_> = (1..threads).map(|_| s.spawn(scan_front)).collect();
-            let mut parts = vec![scan_chunks(&work, &unscanned, true, terms, ptr_bits)];
+            let mut parts = vec![scan_chunks(&work, &unscanned, true, terms, ptr_bits, scratch)];
             for h in handles {
                 // A worker that panicked (it cannot: the shim reports failures as 0)
                 // leaves its functions unscanned; they take the slow paths.
@@ -271,8 +275,8 @@ fn scan_chunks(
     from_back: bool,
     terms: &[u64; 128],
     ptr_bits: u32,
+    scratch: &ScanScratch,
 ) -> Part {
-    let scratch = ScanScratch::new();
     // Sized for every function (pages never written cost nothing): no regrowth copies.
     let mut part =
         Part { found: Vec::with_capacity(work.len()), ids: Vec::with_capacity(8 * work.len()), block_addresses: false };

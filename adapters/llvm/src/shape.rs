@@ -128,12 +128,14 @@ pub(crate) fn enabled() -> bool {
 }
 
 /// The shape key of each definition in `defs` ((function index, handle) pairs; `n` the
-/// number of functions), and which are alone, read with a shim scratch of its own.
+/// number of functions), and which are alone, read with shim scratch `scratch` (the
+/// load's, which the prescan on the calling thread then reuses: a type's key depends on
+/// the type alone, so the keys it keeps are the keys any scratch computes).
 /// `ptr_bits`: the pointer width the order equates with address-space-0 pointers (0:
 /// none).
 /// Every handle is a function of the module (the handle rule of `crate::safe`), which
 /// is verified.
-pub(crate) fn compute(defs: &[(usize, V)], n: usize, ptr_bits: u32) -> Shapes {
+pub(crate) fn compute(defs: &[(usize, V)], n: usize, ptr_bits: u32, scratch: &ScanScratch) -> Shapes {
     // Only definitions that may be candidates are keyed (see `keyed`).
     let candidates: Vec<(usize, V)>;
     let defs = if defs.iter().all(|d| keyed(d.1)) {
@@ -153,11 +155,9 @@ pub(crate) fn compute(defs: &[(usize, V)], n: usize, ptr_bits: u32) -> Shapes {
         }
         return Shapes { flags };
     }
-    // A scratch of its own (dropped after the shapes), as the prescan threads and the
-    // walks after rewrites have theirs; a type's key depends on the type alone, however
-    // deep it is met (`thunk-cast-deep-nesting.ll`, `deep-types-met-first-inside.ll`),
-    // so every scratch gives the same keys.
-    let scratch = &ScanScratch::new();
+    // The load's scratch (the prescan's on this thread next); a type's key depends on
+    // the type alone, however deep it is met (`thunk-cast-deep-nesting.ll`,
+    // `deep-types-met-first-inside.ll`), so every scratch gives the same keys.
     static ENTRY_WALK: Cached = Cached::new();
     let entry_walk = ENTRY_WALK
         .get_i32(|| crate::env_switches::var("MERGEFUNC_SHAPE_ENTRY").and_then(|v| v.parse().ok()).unwrap_or(3));
@@ -211,9 +211,6 @@ pub(crate) fn compute(defs: &[(usize, V)], n: usize, ptr_bits: u32) -> Shapes {
     static LIMIT: Cached = Cached::new();
     let limit = LIMIT.get_u32(|| env_u32("MERGEFUNC_SHAPE_PREFIX").unwrap_or(PREFIX_LIMIT));
     if limit > 0 && prefix {
-        // A scratch of its own, as each prescan thread has (a type's key depends on the
-        // type alone, so every scratch gives the same keys).
-        let scratch = ScanScratch::new();
         refine_by_prefix(&mut keys, defs, limit, |fs, l, b| scratch.prefix_keys(fs, ptr_bits, l, b));
     } else if limit > 0 && !blocks.is_empty() {
         // Without prefix keys for the module, still for the shapes of large functions:
@@ -223,7 +220,6 @@ pub(crate) fn compute(defs: &[(usize, V)], n: usize, ptr_bits: u32) -> Shapes {
         let big = classes_with_a_function_of(&keys, &blocks, min);
         let is_big = |k: &u64| big.binary_search(k).is_ok();
         let mut sub: Vec<u64> = keys.iter().map(|k| if is_big(k) { *k } else { 0 }).collect();
-        let scratch = ScanScratch::new();
         refine_by_prefix(&mut sub, defs, limit, |fs, l, b| scratch.prefix_keys(fs, ptr_bits, l, b));
         for (k, p) in keys.iter_mut().zip(sub) {
             if is_big(k) {

@@ -2376,6 +2376,39 @@ fn global_head_answers_as_the_separate_readers() {
     assert_eq!(GlobalHead::default().linkage, inst.linkage());
 }
 
+/// The one symbol-table lookup of `has_global_value_named` answers as LLVM-C's four
+/// lookups by kind, for every global of the corpus (functions, variables, aliases and
+/// ifuncs), the same names with a byte more or less, and the private-prefixed names
+/// `private_symbol_taken` asks about.
+#[test]
+fn one_lookup_finds_global_values_of_every_kind() {
+    let (mut checked, mut found) = (0, 0);
+    for sub in ["tests/corpus", "tests/cycles", "tests/drop-attachments"] {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(sub);
+        for f in std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()) {
+            if f.extension().is_none_or(|e| e != "ll") {
+                continue;
+            }
+            let m = LlvmModule::load(&f).unwrap_or_else(|e| panic!("{}: {e}", f.display()));
+            let globals = m.m.functions().chain(m.m.global_variables()).chain(m.m.aliases()).chain(m.m.ifuncs());
+            for v in globals {
+                let name = v.name();
+                let mut longer = name.clone();
+                longer.push(b'x');
+                let shorter = &name[..name.len().saturating_sub(1)];
+                let dotted = [&b".L"[..], &name].concat();
+                for n in [&name[..], &longer[..], shorter, &dotted[..], &dotted[2..]] {
+                    let want = m.m.has_global_value_named_by_kind(n);
+                    assert_eq!(m.m.has_global_value_named(n), want, "{}: {}", f.display(), String::from_utf8_lossy(n));
+                    found += usize::from(want);
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert!(checked > 5000 && found > 1000, "only {checked} names, {found} found");
+}
+
 /// The one-call forwarding body (`write_forwarding_body`) is written only where no
 /// argument or result needs a cast, and then is what the builder path writes: an
 /// unnamed block with `tail call` of the target under its calling convention and

@@ -12,6 +12,10 @@
 use std::collections::HashSet;
 use std::hash::Hash;
 
+/// How deep the stack of a walk through a graph that may hold cycles grows before the
+/// items on it are kept in a set as well (below, a linear search is cheaper than hashing).
+const SHALLOW: usize = 16;
+
 /// The height of `start` (at most `most`), its parts listed by `parts`; `known` answers
 /// for items measured before (a cache), `record` keeps each height measured here.
 pub(super) fn measure_height<C, N: Copy + Eq + Hash>(
@@ -30,16 +34,21 @@ pub(super) fn measure_height<C, N: Copy + Eq + Hash>(
     if first.is_empty() {
         return 1;
     }
-    let mut on_stack = HashSet::new();
-    if cyclic {
-        on_stack.insert(start);
-    }
+    // The items being measured (where the graph may hold cycles) are exactly the items
+    // on `stack`: a shallow stack is searched in place; past `SHALLOW` entries a set
+    // (FxHash: items are pointers or ids; only asked for membership) holds them all.
+    let mut deep: Option<HashSet<N, rustc_hash::FxBuildHasher>> = None;
     // Each entry: an item, its parts, how many of them were measured, the tallest.
     let mut stack: Vec<(N, Vec<N>, usize, u32)> = vec![(start, first, 0, 0)];
     loop {
         let (_, items, next, _) = stack.last().expect("the item asked for is on the stack");
         if let Some(&p) = items.get(*next) {
-            let h = if cyclic && on_stack.contains(&p) {
+            let on_stack = cyclic
+                && match &deep {
+                    Some(set) => set.contains(&p),
+                    None => stack.iter().any(|e| e.0 == p),
+                };
+            let h = if on_stack {
                 0
             } else if let Some(h) = known(cx, p) {
                 h
@@ -48,10 +57,14 @@ pub(super) fn measure_height<C, N: Copy + Eq + Hash>(
                 if inner.is_empty() {
                     1
                 } else {
-                    if cyclic {
-                        on_stack.insert(p);
-                    }
                     stack.push((p, inner, 0, 0));
+                    if cyclic {
+                        if let Some(set) = &mut deep {
+                            set.insert(p);
+                        } else if stack.len() > SHALLOW {
+                            deep = Some(stack.iter().map(|e| e.0).collect());
+                        }
+                    }
                     continue;
                 }
             };
@@ -61,8 +74,8 @@ pub(super) fn measure_height<C, N: Copy + Eq + Hash>(
             continue;
         }
         let (x, _, _, tallest) = stack.pop().expect("the item asked for is on the stack");
-        if cyclic {
-            on_stack.remove(&x);
+        if let Some(set) = &mut deep {
+            set.remove(&x);
         }
         let h = (tallest + 1).min(most);
         record(cx, x, h);
@@ -130,5 +143,47 @@ mod tests {
         // A self-reference.
         let mut g = Graph { parts: vec![vec![0]], heights: HashMap::new() };
         assert_eq!(height(&mut g, 0, u32::MAX, true), 1);
+    }
+
+    /// The heights by plain recursion with an explicit set of the items being measured
+    /// (the definition, for small graphs), recording each as `measure_height` does.
+    fn reference(g: &Graph, x: usize, most: u32, on: &mut Vec<usize>, memo: &mut HashMap<usize, u32>) -> u32 {
+        if let Some(&h) = memo.get(&x) {
+            return h;
+        }
+        if g.parts[x].is_empty() {
+            return 1;
+        }
+        on.push(x);
+        let mut tallest = 0;
+        for &p in &g.parts[x] {
+            let h = if on.contains(&p) { 0 } else { reference(g, p, most, on, memo) };
+            tallest = tallest.max(h);
+        }
+        on.pop();
+        let h = (tallest + 1).min(most);
+        memo.insert(x, h);
+        h
+    }
+
+    #[test]
+    fn cycles_deeper_than_the_shallow_search_agree_with_the_definition() {
+        // Rings of 3 to 60 items (the walk's stack passes `SHALLOW` on the longer ones),
+        // each item also pointing back two steps and to a leaf, entered at every item.
+        for n in 3..60usize {
+            let leaf = n;
+            let mut parts: Vec<Vec<usize>> = (0..n).map(|i| vec![(i + 1) % n, (i + n - 2) % n, leaf]).collect();
+            parts.push(vec![]);
+            for start in 0..n {
+                for most in [3, 20, u32::MAX] {
+                    let mut g = Graph { parts: parts.clone(), heights: HashMap::new() };
+                    let got = height(&mut g, start, most, true);
+                    let mut memo = HashMap::new();
+                    let want = reference(&g, start, most, &mut Vec::new(), &mut memo);
+                    assert_eq!(got, want, "ring of {n} from {start}, at most {most}");
+                    assert_eq!(g.heights, memo, "ring of {n} from {start}: recorded heights");
+                }
+            }
+        }
     }
 }

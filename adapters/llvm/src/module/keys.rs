@@ -81,9 +81,10 @@ impl LlvmModule {
         let (ptr_bits, terms) = self.prescan_inputs();
         let threads = || crate::prescan::thread_count(self.threads);
         let t0 = crate::clock::ticks();
+        let scratch = crate::safe::ScanScratch::new();
         // SAFETY: every handle is a live function of this module, and `&self` is held for
         // the whole call: no rewrite can run meanwhile.
-        let p = unsafe { crate::prescan::run(&work, self.funcs.len(), terms, ptr_bits, threads) };
+        let p = unsafe { crate::prescan::run(&work, self.funcs.len(), terms, ptr_bits, threads, &scratch) };
         self.add_time(t0, 0);
         let e = p.entry(f.index());
         *self.keys.prescan.borrow_mut() = Some(p);

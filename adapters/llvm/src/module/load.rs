@@ -150,8 +150,12 @@ impl LlvmModule {
         let ptr_bits = s.ptr_bits();
         // Definitions alone on their shape are never read (see `shape`): the prescan
         // walks the others only.
+        // One shim scratch for the shape keys, the prescan on this thread and the walks
+        // after rewrites (`tree_scan`): the type keys and type cache it keeps are made
+        // once (made at its first use: a run that reads nothing makes none).
+        let scratch = crate::safe::ScanScratch::new();
         if crate::shape::enabled() {
-            s.load.shapes = crate::shape::compute(&defs, n, ptr_bits);
+            s.load.shapes = crate::shape::compute(&defs, n, ptr_bits, &scratch);
             defs.retain(|&(i, _)| !s.load.shapes.is_alone(i));
         }
         if warm && !defs.is_empty() {
@@ -184,7 +188,8 @@ impl LlvmModule {
         let terms = crate::shash::terms();
         // SAFETY: the handles are the module's live definitions; nothing runs beside the
         // prescan, which only reads them.
-        let mut p = unsafe { crate::prescan::run(&defs, n, terms, ptr_bits, threads) };
+        let mut p = unsafe { crate::prescan::run(&defs, n, terms, ptr_bits, threads, &scratch) };
+        s.keys.tree_scan = Some(scratch);
         if !defs.is_empty() && crate::shape::prescan_alone_enabled() {
             let scanned: Vec<usize> = defs.iter().map(|&(i, _)| i).collect();
             s.load.shapes.add_alone_by_prescan(&p, &scanned, n);

@@ -204,8 +204,17 @@ impl M {
     }
 
     /// Whether a global value of the module (a function, variable, alias or ifunc) is
-    /// named `name`.
+    /// named `name`: one lookup in the module's symbol table, which holds every kind.
     pub fn has_global_value_named(self, name: &[u8]) -> bool {
+        // SAFETY: `self` is a live module; the pointer and length describe `name`, which
+        // the shim only reads; the lookup changes nothing.
+        unsafe { ffi::mergefunc_has_global_value_named(self.0, name.as_ptr() as *const c_char, name.len()) != 0 }
+    }
+
+    /// [`Self::has_global_value_named`] asked of LLVM-C kind by kind (function, variable,
+    /// alias, ifunc), for the tests that check the one lookup against it.
+    #[cfg(test)]
+    pub fn has_global_value_named_by_kind(self, name: &[u8]) -> bool {
         let (p, n) = (name.as_ptr() as *const c_char, name.len());
         // SAFETY: `self` is a live module; the pointer and length describe `name`, which
         // LLVM only reads; the lookups change nothing.
