@@ -1911,15 +1911,22 @@ struct SameBody {
   bool operand(const Value *X, const Value *Y, bool Callee) {
     if (Callee && (X == A || Y == B))
       return X == A && Y == B;
+    if (!Callee)
+      return plainOperand(X, Y);
     if (X == Y)
       return X && !isLocal(X);
-    if (Callee) {
-      auto *FX = dyn_cast_or_null<Function>(X), *FY = dyn_cast_or_null<Function>(Y);
-      if (!FX || !FY || FX->isIntrinsic() || FY->isIntrinsic() || NumCallees == MaxCallees)
-        return false;
-      Callees[NumCallees++] = {At, FY};
-      return true;
-    }
+    auto *FX = dyn_cast_or_null<Function>(X), *FY = dyn_cast_or_null<Function>(Y);
+    if (!FX || !FY || FX->isIntrinsic() || FY->isIntrinsic() || NumCallees == MaxCallees)
+      return false;
+    Callees[NumCallees++] = {At, FY};
+    return true;
+  }
+
+  // `operand` for an operand that is not the called one (the common case, inlined in
+  // the walk): the same answers.
+  __attribute__((always_inline)) bool plainOperand(const Value *X, const Value *Y) {
+    if (X == Y)
+      return X && !isLocal(X);
     if (!X || !Y || !isLocal(X) || !isLocal(Y))
       return false;
     auto [E, New] = tryEmplace(X, Y, false);
@@ -2145,12 +2152,16 @@ struct SameBody {
         unsigned NOps = X->getNumOperands();
         if (X->getOpcode() != Y->getOpcode() || NOps != Y->getNumOperands() || !place(X, Y) || !sameState(X, Y))
           return false;
-        const auto *CB = dyn_cast<CallBase>(X);
-        unsigned CalleeAt = CB ? NOps - 1 : ~0u;
+        // Every operand but a call's last (its callee) is a plain one.
+        const bool Call = isa<CallBase>(X);
+        const unsigned Plain = Call ? NOps - 1 : NOps;
         At = N;
-        for (unsigned J = 0; J != NOps; ++J)
-          if (!operand(X->getOperand(J), Y->getOperand(J), J == CalleeAt))
+        const Use *UX = X->op_begin(), *UY = Y->op_begin();
+        for (unsigned J = 0; J != Plain; ++J)
+          if (!plainOperand(UX[J].get(), UY[J].get()))
             return false;
+        if (Call && !operand(UX[Plain].get(), UY[Plain].get(), true))
+          return false;
         // The operands are the same values but for locals: a distinct metadata operand
         // of an intrinsic call (which a view build would refuse) is in both.
         if (isa<IntrinsicInst>(X))

@@ -57,7 +57,7 @@ use copies::COPY_SOURCES;
 use intern::{DataBytes, TYPE_CACHE_SLOTS};
 use keys::TreeKey;
 use mergefunc::{
-    AsmData, AsmId, Attr, AttrList, AttrsId, BodyBuf, ConstData, ConstId, ConstOffset, FuncId, FuncInfo, GlobalId,
+    AsmData, AsmId, AttrList, AttrsId, BodyBuf, ConstData, ConstId, ConstOffset, FuncId, FuncInfo, GlobalId,
     Ineligible, MetaData, MetaId, Prop, TargetInfo, TypeData, TypeId,
 };
 // Pointer- and id-keyed tables: FxHash (no DoS concern, much cheaper than SipHash).
@@ -408,8 +408,6 @@ struct Caches {
     /// Content keys of metadata nodes for the attachment keys (`tree_subkey_of`), by
     /// node: forgotten with `meta_of`.
     attachment_keys: safe::AttachmentMemo,
-    /// Attribute handles (uniqued per context, never freed) already converted.
-    attr_of: HashMap<usize, (Attr, bool)>,
     /// Attribute lists by the identity of LLVM's list and the parameter count read.
     /// With the list's [`attrs::list_flags`].
     attrs_by_list: HashMap<(usize, u32), (AttrsId, u8)>,
@@ -664,7 +662,6 @@ impl Caches {
             mav_of: HashMap::default(),
             opaque_ptr: HashMap::default(),
             attachment_keys: safe::AttachmentMemo::default(),
-            attr_of: HashMap::default(),
             attrs_by_list: HashMap::default(),
             attr_sets: attrs::AttrSets::default(),
             gep_offsets: HashMap::default(),

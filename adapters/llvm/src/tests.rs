@@ -760,6 +760,48 @@ fn unread_claims_decline_what_a_build_would_refuse() {
     }
 }
 
+/// The same-body walk pairs every plain operand by place and checks a call's callee
+/// apart: functions that differ only in the order of two local arguments of a call, or
+/// only in the callee, are never claimed the same; a self call matches a self call. Of
+/// five functions, only the exact copy merges on a claim (and the checking mode, which
+/// builds both views of every claimed pair, finds no difference).
+#[test]
+fn same_body_claims_pair_operands_by_place_and_callees_apart() {
+    let body = |name: &str, args: &str, callee: &str| {
+        format!(
+            "define internal i64 @{name}(i64 %x, i64 %y) {{\n  %a = add i64 %x, 1\n  %b = mul i64 %y, 3\n  \
+             %c = call i64 @{callee}(i64 {args})\n  %d = call i64 @{name}(i64 %c, i64 %x)\n  ret i64 %d\n}}\n"
+        )
+    };
+    let mut src = String::from("declare i64 @f(i64, i64)\ndeclare i64 @g(i64, i64)\n");
+    for (name, args, callee) in [
+        ("a", "%a, i64 %b", "f"),
+        ("b", "%a, i64 %b", "f"),
+        ("c", "%b, i64 %a", "f"),
+        ("d", "%a, i64 %b", "g"),
+        ("e", "%a, i64 %a", "f"),
+    ] {
+        src.push_str(&body(name, args, callee));
+    }
+    src.push_str(
+        "define i64 @use(i64 %x) {\n  %1 = call i64 @a(i64 %x, i64 %x)\n  %2 = call i64 @b(i64 %1, i64 %x)\n  \
+         %3 = call i64 @c(i64 %2, i64 %x)\n  %4 = call i64 @d(i64 %3, i64 %x)\n  %5 = call i64 @e(i64 %4, i64 %x)\n  \
+         ret i64 %5\n}\n",
+    );
+    let mut m = LlvmModule::parse(format!("{DL}{src}").as_bytes(), "operands.ll").unwrap_or_else(|e| panic!("{e}"));
+    m.testing().set_check_copies(true);
+    let r = merge_module(&mut m, &Options::default()).unwrap_or_else(|e| panic!("{e}"));
+    m.verify().unwrap_or_else(|e| panic!("{e}\n{}", m.to_text()));
+    assert_eq!(r.merges.len(), 1, "{r:?}");
+    assert_eq!((m.func_name(r.merges[0].folded), m.func_name(r.merges[0].target)), (&b"b"[..], &b"a"[..]), "{r:?}");
+    assert_eq!(m.testing().same_body_claims(), 1, "{r:?}");
+    let (_, diffs) = m.testing().copy_report();
+    assert!(diffs.is_empty(), "{diffs:?}");
+    for f in ["c", "d", "e"] {
+        assert!(m.to_text().contains(&format!("define internal i64 @{f}(i64 %x, i64 %y) {{\n  %a = add")), "{f}");
+    }
+}
+
 /// A function with an unread tree function's body that survives the merge (the smaller
 /// name) takes the tree node unread: no view is built for the pair, nor for a third
 /// function with the same body that meets the survivor there. Outputs as with views

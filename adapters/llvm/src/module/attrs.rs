@@ -4,8 +4,8 @@
 //! uniqued attribute.
 //!
 //! Invariants: attributes, attribute sets and attribute lists are uniqued per LLVM
-//! context and never freed, so the caches keyed by their handles (`attr_of`,
-//! [`AttrSets`], `attrs_by_list`) never go stale, and a list or a set can be read by
+//! context and never freed, so the caches keyed by their handles ([`AttrSets`]'s
+//! attributes and sets, `attrs_by_list`) never go stale, and a list or a set can be read by
 //! its identity at any time; a set is converted once, and every list is hashed or
 //! converted from its sets' conversions; a list converted at once
 //! has an id that depends on its content only, a function's list hashed instead
@@ -37,9 +37,16 @@ pub(crate) mod list_flags {
 /// never freed, so an identity names one set for good): the sets of every list read
 /// through them ([`LlvmModule::list_set_indexes`]), shared by the lists that have them
 /// (most functions of a module share their function attributes, and parameter sets
-/// such as `noundef nonnull align 8 dereferenceable(16)` recur).
+/// such as `noundef nonnull align 8 dereferenceable(16)` recur). A set holds the
+/// indexes of its attributes in `attrs`, where each distinct attribute is converted
+/// once: sets that differ in one attribute of a dozen (a module whose functions each
+/// have their own group) share the records of the others and copy none of them.
 #[derive(Default)]
 pub(crate) struct AttrSets {
+    /// `attrs` by the attribute's handle (uniqued per context, never freed).
+    attr_of: super::HashMap<usize, u32>,
+    /// Each distinct attribute converted, and whether it is `inalloca` or `swifterror`.
+    attrs: Vec<(Attr, bool)>,
     /// `sets` by the set's identity.
     by_id: super::HashMap<usize, u32>,
     sets: Vec<ConvertedSet>,
@@ -51,13 +58,21 @@ pub(crate) struct AttrSets {
 
 /// One converted set (see [`AttrSets`]).
 struct ConvertedSet {
-    attrs: Box<[Attr]>,
+    /// Its attributes, as indexes into [`AttrSets`]'s `attrs`, in LLVM's order.
+    attrs: Box<[u32]>,
     /// Only flag, integer and string attributes: a list of such sets is hashed without
     /// being converted ([`LlvmModule::lazy_list`]).
     hashable: bool,
     /// The [`list_flags`] the set gives a list in any position; [`role_mask`] keeps
     /// those of its position.
     flags: u8,
+}
+
+impl AttrSets {
+    /// The attributes of set `k` (an index into `sets`), as the core's records.
+    fn set_attrs(&self, k: u32) -> Box<[Attr]> {
+        self.sets[k as usize].attrs.iter().map(|&a| self.attrs[a as usize].0.clone()).collect()
+    }
 }
 
 /// The [`list_flags`] a set gives a list at position `i` (0 the function, 1 the return
@@ -180,7 +195,8 @@ impl LlvmModule {
                 let set = &sets[k as usize];
                 flags |= set.flags & role_mask(i);
                 h.set(set.attrs.len());
-                for a in set.attrs.iter() {
+                for &a in set.attrs.iter() {
+                    let a = &self.caches.attr_sets.attrs[a as usize].0;
                     match a {
                         Attr::Flag(k) => h.flag(*k),
                         Attr::Int(k, x) => h.int(*k, *x),
@@ -225,18 +241,19 @@ impl LlvmModule {
         let mut attrs = Vec::with_capacity(buf.len());
         let (mut hashable, mut flags) = (true, 0u8);
         for &a in buf.iter() {
-            let (attr, special) = self.attr_cached(a);
-            if special {
+            let at = self.attr_cached(a);
+            let (attr, special) = &self.caches.attr_sets.attrs[at as usize];
+            if *special {
                 flags |= list_flags::SPECIAL;
             }
-            match &attr {
+            match attr {
                 Attr::Str(k, _) if k[..] == b"interrupt"[..] || k[..] == b"signal"[..] => {
                     flags |= list_flags::INTERRUPT
                 }
                 Attr::Type(..) | Attr::Opaque(..) => hashable = false,
                 _ => {}
             }
-            if let Some(k) = enum_kind(&attr) {
+            if let Some(k) = enum_kind(attr) {
                 if naked != 0 && k == naked {
                     flags |= list_flags::NAKED;
                 } else if prealloc != 0 && k == prealloc {
@@ -245,7 +262,7 @@ impl LlvmModule {
                     flags |= list_flags::INALLOCA;
                 }
             }
-            attrs.push(attr);
+            attrs.push(at);
         }
         self.scratch.attr_set_buf = buf;
         let sets = &mut self.caches.attr_sets;
@@ -270,7 +287,7 @@ impl LlvmModule {
         for (i, &k) in at.iter().enumerate() {
             flags |= sets[k as usize].flags & role_mask(i);
         }
-        let set = |i: usize| sets[at[i] as usize].attrs.clone();
+        let set = |i: usize| self.caches.attr_sets.set_attrs(at[i]);
         let last = at.iter().skip(2).rposition(|&k| !sets[k as usize].attrs.is_empty()).map_or(2, |i| i + 3);
         let list = AttrList { func: set(0), ret: set(1), params: (2..last).map(set).collect() };
         self.caches.attr_sets.at = at;
@@ -306,7 +323,7 @@ impl LlvmModule {
         // change, and `AttrSets` keeps every conversion for the module's life).
         let set_at = |i: usize| -> Box<[Attr]> {
             let k = sets.by_id.get(&ids[i]).expect("lazy_list converted every set of a list it hashed");
-            sets.sets[*k as usize].attrs.clone()
+            sets.set_attrs(*k)
         };
         let func = set_at(0);
         let ret = set_at(1);
@@ -348,7 +365,8 @@ impl LlvmModule {
             let is_param = !is_fn && idx != sys::LLVMAttributeReturnIndex;
             let mut set = Vec::with_capacity(buf.len());
             for &a in buf.iter() {
-                let (attr, sp) = this.attr_cached(a);
+                let at = this.attr_cached(a);
+                let (attr, sp) = this.caches.attr_sets.attrs[at as usize].clone();
                 if sp {
                     flags |= list_flags::SPECIAL;
                 }
@@ -386,16 +404,20 @@ impl LlvmModule {
         (self.intern_attr_list(list), flags)
     }
 
-    /// The core's record of attribute `a` through the per-handle cache.
-    fn attr_cached(&mut self, a: A) -> (Attr, bool) {
+    /// The index in [`AttrSets`]'s attributes of the core's record of attribute `a`
+    /// (converted at its first use).
+    fn attr_cached(&mut self, a: A) -> u32 {
         let h = a.0 as usize;
-        if let Some(x) = self.caches.attr_of.get(&h) {
-            return x.clone();
+        if let Some(&i) = self.caches.attr_sets.attr_of.get(&h) {
+            return i;
         }
-        super::intern::first_room(&mut self.caches.attr_of);
-        let (attr, sp) = self.attr(a);
-        self.caches.attr_of.insert(h, (attr.clone(), sp));
-        (attr, sp)
+        super::intern::first_room(&mut self.caches.attr_sets.attr_of);
+        let converted = self.attr(a);
+        let sets = &mut self.caches.attr_sets;
+        let i = sets.attrs.len() as u32;
+        sets.attrs.push(converted);
+        sets.attr_of.insert(h, i);
+        i
     }
 
     /// The empty attribute list's id (interned on first use like any other list).
