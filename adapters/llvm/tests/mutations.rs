@@ -755,6 +755,87 @@ fn definitions(text: &str) -> Vec<(String, usize, usize)> {
     out
 }
 
+/// The block label a line of a body starts, if it is one (`7:`, `ok:`, `"a b":`, a
+/// comment after it).
+fn block_label(line: &str) -> Option<&str> {
+    if line.starts_with(' ') || line.starts_with(';') {
+        return None;
+    }
+    let head = line.split_once(" ;").map_or(line, |(h, _)| h).trim_end();
+    head.strip_suffix(':').filter(|l| !l.is_empty())
+}
+
+/// The labels a line branches to: every `label %NAME` in it (`br`, `switch` cases,
+/// `invoke`'s `to` and `unwind`, `indirectbr`, `callbr`, the exception pads' `unwind`).
+fn branch_targets(line: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut rest = line;
+    while let Some(k) = rest.find("label %") {
+        rest = &rest[k + "label %".len()..];
+        let end = if let Some(q) = rest.strip_prefix('"') {
+            q.find('"').map_or(rest.len(), |e| e + 2)
+        } else {
+            rest.find(|c: char| c == ',' || c == ' ' || c == ']').unwrap_or(rest.len())
+        };
+        out.push(&rest[..end]);
+        rest = &rest[end..];
+    }
+    out
+}
+
+/// Which lines of a definition's text (`define` line first) lie in a block reachable from
+/// the entry: the comparison walks the CFG from the entry, so a change in an unreachable
+/// block changes nothing and may merge.
+fn reachable_lines(lines: &[&str]) -> Vec<bool> {
+    // blocks as (label, first line, end line); the entry block may have no label
+    let mut blocks: Vec<(&str, usize, usize)> = vec![("", 1, lines.len())];
+    for (i, l) in lines.iter().enumerate().skip(1) {
+        if let Some(label) = block_label(l) {
+            blocks.last_mut().expect("the entry block").2 = i;
+            blocks.push((label, i + 1, lines.len()));
+        }
+    }
+    let mut seen = vec![false; blocks.len()];
+    let mut stack = vec![if blocks.len() > 1 && blocks[0].1 == blocks[0].2 { 1 } else { 0 }];
+    while let Some(b) = stack.pop() {
+        if std::mem::replace(&mut seen[b], true) {
+            continue;
+        }
+        for l in &lines[blocks[b].1..blocks[b].2] {
+            for t in branch_targets(l) {
+                if let Some(k) = blocks.iter().position(|(label, _, _)| *label == t) {
+                    stack.push(k);
+                }
+            }
+        }
+    }
+    let mut out = vec![true; lines.len()];
+    for (b, (_, from, to)) in blocks.iter().enumerate() {
+        for r in &mut out[*from..*to] {
+            *r = seen[b];
+        }
+    }
+    out
+}
+
+#[test]
+fn only_lines_of_reachable_blocks_are_reachable() {
+    let body = "define i32 @f(i1 %c) {\n  br i1 %c, label %\"a b\", label %7\n\
+                dead:                      ; No predecessors!\n  ret i32 undef\n\
+                \"a b\":\n  invoke void @g()\n          to label %7 unwind label %lp\n\
+                7:   ; preds = %0\n  ret i32 1\n\
+                lp:\n  %l = landingpad { ptr, i32 }\n          cleanup\n  ret i32 2\n\
+                gone:\n  br label %7\n}";
+    let lines: Vec<&str> = body.lines().collect();
+    let reachable: Vec<&str> =
+        reachable_lines(&lines).iter().zip(&lines).filter(|(r, _)| **r).map(|(_, l)| l.trim()).collect();
+    assert!(reachable.contains(&"ret i32 1") && reachable.contains(&"cleanup") && reachable.contains(&"ret i32 2"));
+    assert!(!reachable.contains(&"ret i32 undef") && !reachable.contains(&"br label %7"), "{reachable:?}");
+    // a body whose entry block has a label
+    let lines = ["define void @g() {", "entry:", "  ret void", "x:", "  ret void", "}"];
+    assert_eq!(reachable_lines(&lines), [true, true, true, true, false, false]);
+}
+
 /// What a sweep did: clones run, of them with a change of [`RUSTC_TOKEN_CHANGES`] or
 /// [`PARAMETER_CHANGES`] (`rustc`) or of [`RUNTIME_TOKEN_CHANGES`] (`runtime`), clones
 /// per change, changes the parser rejects (`unparsed`) or undoes (`undone`: a folded
@@ -772,7 +853,8 @@ struct SweepTally {
 }
 
 /// The sweep: `count` mutated clones of random functions of `text`, one at a time (the
-/// clone `<name>.mut` carries one token change of one instruction); a merge of a clone
+/// clone `<name>.mut` carries one token change of one instruction of a reachable block,
+/// [`reachable_lines`]); a merge of a clone
 /// with its original is a false merge.
 fn sweep(what: &str, text: &str, count: usize, seed: u64) -> SweepTally {
     let defs: Vec<_> = definitions(text).into_iter().filter(|(_, s, e)| text[*s..*e].lines().count() >= 4).collect();
@@ -785,8 +867,10 @@ fn sweep(what: &str, text: &str, count: usize, seed: u64) -> SweepTally {
         let (name, s, e) = &defs[rng.below(defs.len())];
         let body = &text[*s..*e];
         let lines: Vec<&str> = body.lines().collect();
-        let mut insts: Vec<usize> =
-            (1..lines.len()).filter(|i| lines[*i].starts_with("  ") && !lines[*i].contains("#dbg")).collect();
+        let reachable = reachable_lines(&lines);
+        let mut insts: Vec<usize> = (1..lines.len())
+            .filter(|i| reachable[*i] && lines[*i].starts_with("  ") && !lines[*i].contains("#dbg"))
+            .collect();
         if insts.is_empty() {
             continue;
         }
