@@ -855,9 +855,14 @@ struct SweepTally {
 /// The sweep: `count` mutated clones of random functions of `text`, one at a time (the
 /// clone `<name>.mut` carries one token change of one instruction of a reachable block,
 /// [`reachable_lines`]); a merge of a clone
-/// with its original is a false merge.
-fn sweep(what: &str, text: &str, count: usize, seed: u64) -> SweepTally {
-    let defs: Vec<_> = definitions(text).into_iter().filter(|(_, s, e)| text[*s..*e].lines().count() >= 4).collect();
+/// with its original is a false merge. With `runtime_only`, only the changes of
+/// [`RUNTIME_TOKEN_CHANGES`], on the lines they apply to (rare in most functions).
+fn sweep(what: &str, text: &str, count: usize, seed: u64, runtime_only: bool) -> SweepTally {
+    let has_runtime_token = |l: &str| RUNTIME_TOKEN_CHANGES.iter().any(|(from, _)| l.contains(from));
+    let defs: Vec<_> = definitions(text)
+        .into_iter()
+        .filter(|(_, s, e)| text[*s..*e].lines().count() >= 4 && (!runtime_only || has_runtime_token(&text[*s..*e])))
+        .collect();
     let mut rng = Rng(seed);
     let mut tally = SweepTally::default();
     for _ in 0..count * 8 {
@@ -870,17 +875,22 @@ fn sweep(what: &str, text: &str, count: usize, seed: u64) -> SweepTally {
         let reachable = reachable_lines(&lines);
         let mut insts: Vec<usize> = (1..lines.len())
             .filter(|i| reachable[*i] && lines[*i].starts_with("  ") && !lines[*i].contains("#dbg"))
+            .filter(|i| !runtime_only || has_runtime_token(lines[*i]))
             .collect();
         if insts.is_empty() {
             continue;
         }
         // the define line too: its return and parameter attributes (the text before the
         // parameter list's `)`, so never the function's own attributes or alignment)
-        insts.push(0);
+        if !runtime_only {
+            insts.push(0);
+        }
         let i = insts[rng.below(insts.len())];
         let line = if i == 0 { &lines[0][..lines[0].rfind(')').unwrap_or(0)] } else { lines[i] };
         let table: Vec<&(&str, &str)> = if i == 0 {
             PARAMETER_CHANGES.iter().collect()
+        } else if runtime_only {
+            RUNTIME_TOKEN_CHANGES.iter().collect()
         } else {
             TOKEN_CHANGES.iter().chain(RUSTC_TOKEN_CHANGES).chain(RUNTIME_TOKEN_CHANGES).collect()
         };
@@ -947,9 +957,12 @@ fn sweep(what: &str, text: &str, count: usize, seed: u64) -> SweepTally {
 
 /// The sweep on every corpus module (a few clones each, in CI), or with
 /// `MERGEFUNC_MUTATION_SWEEP=a.ll:b.ll` (and `MERGEFUNC_MUTATION_SWEEP_COUNT`, default
-/// 200) on other modules: the random counterpart of the catalogue, on real code.
+/// 200) on other modules: the random counterpart of the catalogue, on real code. With
+/// `MERGEFUNC_MUTATION_SWEEP_CHANGES=runtime`, only atomic and exception-handling changes
+/// ([`RUNTIME_TOKEN_CHANGES`]).
 #[test]
 fn mutated_clones_of_real_functions_never_merge() {
+    let runtime_only = std::env::var("MERGEFUNC_MUTATION_SWEEP_CHANGES").is_ok_and(|c| c == "runtime");
     let (files, count): (Vec<PathBuf>, usize) = match std::env::var_os("MERGEFUNC_MUTATION_SWEEP") {
         Some(list) => (
             std::env::split_paths(&list).collect(),
@@ -969,7 +982,7 @@ fn mutated_clones_of_real_functions_never_merge() {
     let mut all = SweepTally::default();
     for (k, f) in files.iter().enumerate() {
         let text = std::fs::read_to_string(f).unwrap_or_else(|e| panic!("{}: {e}", f.display()));
-        let t = sweep(&f.display().to_string(), &text, count, 0x5eed + k as u64);
+        let t = sweep(&f.display().to_string(), &text, count, 0x5eed + k as u64, runtime_only);
         eprintln!(
             "{}: {} clones ({} rustc, {} runtime changes; {} changes not parsed, {} undone by the parser)",
             f.display(),
@@ -1075,7 +1088,11 @@ fn runtime_token_changes_make_clones_that_never_merge() {
     let mut m = LlvmModule::parse(text.as_bytes(), "runtime").expect("the runtime module parses");
     let report = merge_module(&mut m, &Options::default()).expect("the control runs");
     assert_eq!(report.merges.len(), defs.len(), "every function merges with its copy");
-    let t = sweep("runtime", &text, 300, 0x5eed);
+    let t = sweep("runtime", &text, 300, 0x5eed, false);
+    assert!(t.runtime > 0 && t.runtime < t.runs, "{} of {} clones with runtime changes", t.runtime, t.runs);
+    let only = sweep("runtime", &text, 100, 0x5eed, true);
+    assert!(only.problems.is_empty(), "\n{}", only.problems.join("\n"));
+    assert_eq!((only.runs, only.runtime), (100, 100), "runtime_only makes only runtime changes");
     assert!(t.problems.is_empty(), "\n{}", t.problems.join("\n"));
     assert_eq!(t.runs, 300);
     let missing: Vec<_> = RUNTIME_TOKEN_CHANGES.iter().filter(|k| !t.kinds.contains_key(k)).collect();
