@@ -775,7 +775,7 @@ fn branch_targets(line: &str) -> Vec<&str> {
         let end = if let Some(q) = rest.strip_prefix('"') {
             q.find('"').map_or(rest.len(), |e| e + 2)
         } else {
-            rest.find(|c: char| c == ',' || c == ' ' || c == ']').unwrap_or(rest.len())
+            rest.find([',', ' ', ']']).unwrap_or(rest.len())
         };
         out.push(&rest[..end]);
         rest = &rest[end..];
