@@ -711,6 +711,27 @@ const RUSTC_TOKEN_CHANGES: &[(&str, &str)] = &[
     (", !alias.scope !", ", !mf.other !"),
 ];
 
+/// What language runtimes write (Crystal's fibers and channels, D's and Nim's exception
+/// handling, C++ through Nim): atomic orderings, scopes and operations, `cmpxchg weak`,
+/// and invoke and landing-pad clauses (a typed `catch` becomes a catch-all; the type
+/// stays behind in a comment, as `llvm-dis` prints every clause on its own line). Counted
+/// apart in the sweep's summary line.
+const RUNTIME_TOKEN_CHANGES: &[(&str, &str)] = &[
+    (" seq_cst", " monotonic"),
+    (" monotonic", " seq_cst"),
+    (" acquire", " seq_cst"),
+    (" release", " seq_cst"),
+    (" monotonic", " syncscope(\"singlethread\") monotonic"),
+    ("fence seq_cst", "fence syncscope(\"singlethread\") seq_cst"),
+    ("atomicrmw add ", "atomicrmw sub "),
+    ("atomicrmw sub ", "atomicrmw add "),
+    ("atomicrmw ", "atomicrmw volatile "),
+    ("cmpxchg ", "cmpxchg weak "),
+    ("catch ptr @", "catch ptr null ; @"),
+    ("          cleanup", "          catch ptr null"),
+    (" invoke void ", " invoke fastcc void "),
+];
+
 /// The definitions of a module's text: (name as written after `@`, start, end) of each
 /// `define ... {` to its closing `}` line.
 fn definitions(text: &str) -> Vec<(String, usize, usize)> {
@@ -734,35 +755,144 @@ fn definitions(text: &str) -> Vec<(String, usize, usize)> {
     out
 }
 
+/// The block label a line of a body starts, if it is one (`7:`, `ok:`, `"a b":`, a
+/// comment after it).
+fn block_label(line: &str) -> Option<&str> {
+    if line.starts_with(' ') || line.starts_with(';') {
+        return None;
+    }
+    let head = line.split_once(" ;").map_or(line, |(h, _)| h).trim_end();
+    head.strip_suffix(':').filter(|l| !l.is_empty())
+}
+
+/// The labels a line branches to: every `label %NAME` in it (`br`, `switch` cases,
+/// `invoke`'s `to` and `unwind`, `indirectbr`, `callbr`, the exception pads' `unwind`).
+fn branch_targets(line: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut rest = line;
+    while let Some(k) = rest.find("label %") {
+        rest = &rest[k + "label %".len()..];
+        let end = if let Some(q) = rest.strip_prefix('"') {
+            q.find('"').map_or(rest.len(), |e| e + 2)
+        } else {
+            rest.find([',', ' ', ']']).unwrap_or(rest.len())
+        };
+        out.push(&rest[..end]);
+        rest = &rest[end..];
+    }
+    out
+}
+
+/// Which lines of a definition's text (`define` line first) lie in a block reachable from
+/// the entry: the comparison walks the CFG from the entry, so a change in an unreachable
+/// block changes nothing and may merge.
+fn reachable_lines(lines: &[&str]) -> Vec<bool> {
+    // blocks as (label, first line, end line); the entry block may have no label
+    let mut blocks: Vec<(&str, usize, usize)> = vec![("", 1, lines.len())];
+    for (i, l) in lines.iter().enumerate().skip(1) {
+        if let Some(label) = block_label(l) {
+            blocks.last_mut().expect("the entry block").2 = i;
+            blocks.push((label, i + 1, lines.len()));
+        }
+    }
+    let mut seen = vec![false; blocks.len()];
+    let mut stack = vec![if blocks.len() > 1 && blocks[0].1 == blocks[0].2 { 1 } else { 0 }];
+    while let Some(b) = stack.pop() {
+        if std::mem::replace(&mut seen[b], true) {
+            continue;
+        }
+        for l in &lines[blocks[b].1..blocks[b].2] {
+            for t in branch_targets(l) {
+                if let Some(k) = blocks.iter().position(|(label, _, _)| *label == t) {
+                    stack.push(k);
+                }
+            }
+        }
+    }
+    let mut out = vec![true; lines.len()];
+    for (b, (_, from, to)) in blocks.iter().enumerate() {
+        for r in &mut out[*from..*to] {
+            *r = seen[b];
+        }
+    }
+    out
+}
+
+#[test]
+fn only_lines_of_reachable_blocks_are_reachable() {
+    let body = "define i32 @f(i1 %c) {\n  br i1 %c, label %\"a b\", label %7\n\
+                dead:                      ; No predecessors!\n  ret i32 undef\n\
+                \"a b\":\n  invoke void @g()\n          to label %7 unwind label %lp\n\
+                7:   ; preds = %0\n  ret i32 1\n\
+                lp:\n  %l = landingpad { ptr, i32 }\n          cleanup\n  ret i32 2\n\
+                gone:\n  br label %7\n}";
+    let lines: Vec<&str> = body.lines().collect();
+    let reachable: Vec<&str> =
+        reachable_lines(&lines).iter().zip(&lines).filter(|(r, _)| **r).map(|(_, l)| l.trim()).collect();
+    assert!(reachable.contains(&"ret i32 1") && reachable.contains(&"cleanup") && reachable.contains(&"ret i32 2"));
+    assert!(!reachable.contains(&"ret i32 undef") && !reachable.contains(&"br label %7"), "{reachable:?}");
+    // a body whose entry block has a label
+    let lines = ["define void @g() {", "entry:", "  ret void", "x:", "  ret void", "}"];
+    assert_eq!(reachable_lines(&lines), [true, true, true, true, false, false]);
+}
+
+/// What a sweep did: clones run, of them with a change of [`RUSTC_TOKEN_CHANGES`] or
+/// [`PARAMETER_CHANGES`] (`rustc`) or of [`RUNTIME_TOKEN_CHANGES`] (`runtime`), clones
+/// per change, changes the parser rejects (`unparsed`) or undoes (`undone`: a folded
+/// constant, an ordering the instruction already has), and the false merges and failed
+/// runs.
+#[derive(Default)]
+struct SweepTally {
+    runs: usize,
+    rustc: usize,
+    runtime: usize,
+    kinds: BTreeMap<(&'static str, &'static str), usize>,
+    unparsed: usize,
+    undone: usize,
+    problems: Vec<String>,
+}
+
 /// The sweep: `count` mutated clones of random functions of `text`, one at a time (the
-/// clone `<name>.mut` carries one token change of one instruction); a merge of a clone
-/// with its original is a false merge. Returns (clones merged, of them with a change of
-/// `RUSTC_TOKEN_CHANGES`, problems).
-fn sweep(what: &str, text: &str, count: usize, seed: u64) -> (usize, usize, Vec<String>) {
-    let defs: Vec<_> = definitions(text).into_iter().filter(|(_, s, e)| text[*s..*e].lines().count() >= 4).collect();
+/// clone `<name>.mut` carries one token change of one instruction of a reachable block,
+/// [`reachable_lines`]); a merge of a clone
+/// with its original is a false merge. With `runtime_only`, only the changes of
+/// [`RUNTIME_TOKEN_CHANGES`], on the lines they apply to (rare in most functions).
+fn sweep(what: &str, text: &str, count: usize, seed: u64, runtime_only: bool) -> SweepTally {
+    let has_runtime_token = |l: &str| RUNTIME_TOKEN_CHANGES.iter().any(|(from, _)| l.contains(from));
+    let defs: Vec<_> = definitions(text)
+        .into_iter()
+        .filter(|(_, s, e)| text[*s..*e].lines().count() >= 4 && (!runtime_only || has_runtime_token(&text[*s..*e])))
+        .collect();
     let mut rng = Rng(seed);
-    let (mut runs, mut rustc_runs, mut problems) = (0, 0, Vec::new());
+    let mut tally = SweepTally::default();
     for _ in 0..count * 8 {
-        if runs == count || defs.is_empty() {
+        if tally.runs == count || defs.is_empty() {
             break;
         }
         let (name, s, e) = &defs[rng.below(defs.len())];
         let body = &text[*s..*e];
         let lines: Vec<&str> = body.lines().collect();
-        let mut insts: Vec<usize> =
-            (1..lines.len()).filter(|i| lines[*i].starts_with("  ") && !lines[*i].contains("#dbg")).collect();
+        let reachable = reachable_lines(&lines);
+        let mut insts: Vec<usize> = (1..lines.len())
+            .filter(|i| reachable[*i] && lines[*i].starts_with("  ") && !lines[*i].contains("#dbg"))
+            .filter(|i| !runtime_only || has_runtime_token(lines[*i]))
+            .collect();
         if insts.is_empty() {
             continue;
         }
         // the define line too: its return and parameter attributes (the text before the
         // parameter list's `)`, so never the function's own attributes or alignment)
-        insts.push(0);
+        if !runtime_only {
+            insts.push(0);
+        }
         let i = insts[rng.below(insts.len())];
         let line = if i == 0 { &lines[0][..lines[0].rfind(')').unwrap_or(0)] } else { lines[i] };
         let table: Vec<&(&str, &str)> = if i == 0 {
             PARAMETER_CHANGES.iter().collect()
+        } else if runtime_only {
+            RUNTIME_TOKEN_CHANGES.iter().collect()
         } else {
-            TOKEN_CHANGES.iter().chain(RUSTC_TOKEN_CHANGES).collect()
+            TOKEN_CHANGES.iter().chain(RUSTC_TOKEN_CHANGES).chain(RUNTIME_TOKEN_CHANGES).collect()
         };
         let applicable: Vec<&(&str, &str)> = table
             .into_iter()
@@ -782,7 +912,10 @@ fn sweep(what: &str, text: &str, count: usize, seed: u64) -> (usize, usize, Vec<
         clone[i] = changed;
         clone[0] = clone[0].replacen(&format!("@{name}("), &format!("@{clone_name}("), 1);
         let module = format!("{text}\n{}\n", clone.join("\n"));
-        let Ok(mut m) = LlvmModule::parse(module.as_bytes(), what) else { continue };
+        let Ok(mut m) = LlvmModule::parse(module.as_bytes(), what) else {
+            tally.unparsed += 1;
+            continue;
+        };
         // A change the parser undoes (a folded constant) is no change.
         let printed = m.to_text();
         let bodies: Vec<String> = definitions(&printed)
@@ -791,17 +924,20 @@ fn sweep(what: &str, text: &str, count: usize, seed: u64) -> (usize, usize, Vec<
             .map(|(n, s, e)| printed[s..e].replacen(&format!("@{n}("), "@F(", 1))
             .collect();
         if bodies.len() != 2 || bodies[0] == bodies[1] {
+            tally.undone += 1;
             continue;
         }
         let ids = [name, &clone_name].map(|n| m.func_by_name(n.trim_matches('"')));
         let [Some(f), Some(g)] = ids else { continue };
-        runs += 1;
-        rustc_runs +=
-            usize::from(RUSTC_TOKEN_CHANGES.iter().chain(PARAMETER_CHANGES).any(|c| std::ptr::eq(c, *applicable_pick)));
+        tally.runs += 1;
+        *tally.kinds.entry((from, to)).or_default() += 1;
+        let is = |table: &[(&str, &str)]| table.iter().any(|c| std::ptr::eq(c, *applicable_pick));
+        tally.rustc += usize::from(is(RUSTC_TOKEN_CHANGES) || is(PARAMETER_CHANGES));
+        tally.runtime += usize::from(is(RUNTIME_TOKEN_CHANGES));
         let report = match merge_module(&mut m, &Options { check_fast_path: true, ..Options::default() }) {
             Ok(r) => r,
             Err(e) => {
-                problems.push(format!("{what}: {clone_name}: the run failed: {e}"));
+                tally.problems.push(format!("{what}: {clone_name}: the run failed: {e}"));
                 continue;
             }
         };
@@ -811,17 +947,22 @@ fn sweep(what: &str, text: &str, count: usize, seed: u64) -> (usize, usize, Vec<
             merged.join(r.folded.index(), r.target.index());
         }
         if merged.find(f.index()) == merged.find(g.index()) {
-            problems.push(format!("{what}: FALSE MERGE of @{name} and its clone:\n  - {}\n  + {}", lines[i], clone[i]));
+            tally
+                .problems
+                .push(format!("{what}: FALSE MERGE of @{name} and its clone:\n  - {}\n  + {}", lines[i], clone[i]));
         }
     }
-    (runs, rustc_runs, problems)
+    tally
 }
 
 /// The sweep on every corpus module (a few clones each, in CI), or with
 /// `MERGEFUNC_MUTATION_SWEEP=a.ll:b.ll` (and `MERGEFUNC_MUTATION_SWEEP_COUNT`, default
-/// 200) on other modules: the random counterpart of the catalogue, on real code.
+/// 200) on other modules: the random counterpart of the catalogue, on real code. With
+/// `MERGEFUNC_MUTATION_SWEEP_CHANGES=runtime`, only atomic and exception-handling changes
+/// ([`RUNTIME_TOKEN_CHANGES`]).
 #[test]
 fn mutated_clones_of_real_functions_never_merge() {
+    let runtime_only = std::env::var("MERGEFUNC_MUTATION_SWEEP_CHANGES").is_ok_and(|c| c == "runtime");
     let (files, count): (Vec<PathBuf>, usize) = match std::env::var_os("MERGEFUNC_MUTATION_SWEEP") {
         Some(list) => (
             std::env::split_paths(&list).collect(),
@@ -838,17 +979,122 @@ fn mutated_clones_of_real_functions_never_merge() {
             (v, 3)
         }
     };
-    let (mut runs, mut rustc_runs, mut problems) = (0, 0, Vec::new());
+    let mut all = SweepTally::default();
     for (k, f) in files.iter().enumerate() {
         let text = std::fs::read_to_string(f).unwrap_or_else(|e| panic!("{}: {e}", f.display()));
-        let (r, rr, p) = sweep(&f.display().to_string(), &text, count, 0x5eed + k as u64);
-        runs += r;
-        rustc_runs += rr;
-        problems.extend(p);
+        let t = sweep(&f.display().to_string(), &text, count, 0x5eed + k as u64, runtime_only);
+        eprintln!(
+            "{}: {} clones ({} rustc, {} runtime changes; {} changes not parsed, {} undone by the parser)",
+            f.display(),
+            t.runs,
+            t.rustc,
+            t.runtime,
+            t.unparsed,
+            t.undone
+        );
+        all.runs += t.runs;
+        all.rustc += t.rustc;
+        all.runtime += t.runtime;
+        all.unparsed += t.unparsed;
+        all.undone += t.undone;
+        for (kind, n) in t.kinds {
+            *all.kinds.entry(kind).or_default() += n;
+        }
+        all.problems.extend(t.problems);
     }
     eprintln!(
-        "mutation sweep: {runs} mutated clones in {} modules ({rustc_runs} with a rustc attribute or attachment changed)",
-        files.len()
+        "mutation sweep: {} mutated clones in {} modules ({} with a rustc attribute or attachment changed, \
+         {} with an atomic or exception-handling change; {} changes not parsed, {} undone by the parser)",
+        all.runs,
+        files.len(),
+        all.rustc,
+        all.runtime,
+        all.unparsed,
+        all.undone
     );
-    assert!(problems.is_empty(), "\n{}", problems.join("\n"));
+    if std::env::var_os("MERGEFUNC_MUTATION_SWEEP").is_some() {
+        for ((from, to), n) in &all.kinds {
+            eprintln!("  {n:5}  {:?} -> {:?}", from.trim(), to.trim());
+        }
+    }
+    assert!(all.problems.is_empty(), "\n{}", all.problems.join("\n"));
+}
+
+/// Functions with every token of [`RUNTIME_TOKEN_CHANGES`] (atomics as Crystal's runtime
+/// writes them, invokes and landing pads as LDC and Nim's C++ backend write them), each
+/// with an identical copy.
+const RUNTIME_MODULE: &str = r#"
+@_ZTIi = external constant ptr
+@flag = global i32 0
+declare void @may_throw()
+declare i32 @__gxx_personality_v0(...)
+
+define i32 @orders(ptr %p) {
+entry:
+  %a = load atomic i32, ptr %p seq_cst, align 4
+  %b = load atomic i32, ptr %p acquire, align 4
+  store atomic i32 %a, ptr @flag release, align 4
+  store atomic i32 %b, ptr %p seq_cst, align 4
+  fence seq_cst
+  %s = add i32 %a, %b
+  ret i32 %s
+}
+
+define i32 @rmw(ptr %p, i32 %v) {
+entry:
+  %a = atomicrmw add ptr %p, i32 %v monotonic, align 4
+  %b = atomicrmw sub ptr %p, i32 %a seq_cst, align 4
+  %c = cmpxchg ptr %p, i32 %a, i32 %b monotonic monotonic, align 4
+  %d = extractvalue { i32, i1 } %c, 0
+  ret i32 %d
+}
+
+define i32 @eh_cleanup() personality ptr @__gxx_personality_v0 {
+entry:
+  invoke void @may_throw()
+          to label %ok unwind label %lp
+ok:
+  ret i32 0
+lp:
+  %l = landingpad { ptr, i32 }
+          cleanup
+  resume { ptr, i32 } %l
+}
+
+define i32 @eh_catch() personality ptr @__gxx_personality_v0 {
+entry:
+  invoke void @may_throw()
+          to label %ok unwind label %lp
+ok:
+  ret i32 0
+lp:
+  %l = landingpad { ptr, i32 }
+          catch ptr @_ZTIi
+  %sel = extractvalue { ptr, i32 } %l, 1
+  ret i32 %sel
+}
+"#;
+
+/// The runtime changes make clones the parser keeps, none of which merges with its
+/// original, while every function merges with its identical copy (the control).
+#[test]
+fn runtime_token_changes_make_clones_that_never_merge() {
+    let defs = definitions(RUNTIME_MODULE);
+    let copies: String = defs
+        .iter()
+        .map(|(n, s, e)| RUNTIME_MODULE[*s..*e].replacen(&format!("@{n}("), &format!("@{n}.copy("), 1))
+        .collect();
+    let text = format!("{HEADER}{RUNTIME_MODULE}\n{copies}");
+    let mut m = LlvmModule::parse(text.as_bytes(), "runtime").expect("the runtime module parses");
+    let report = merge_module(&mut m, &Options::default()).expect("the control runs");
+    assert_eq!(report.merges.len(), defs.len(), "every function merges with its copy");
+    let t = sweep("runtime", &text, 300, 0x5eed, false);
+    assert!(t.runtime > 0 && t.runtime < t.runs, "{} of {} clones with runtime changes", t.runtime, t.runs);
+    let only = sweep("runtime", &text, 100, 0x5eed, true);
+    assert!(only.problems.is_empty(), "\n{}", only.problems.join("\n"));
+    assert_eq!((only.runs, only.runtime), (100, 100), "runtime_only makes only runtime changes");
+    assert!(t.problems.is_empty(), "\n{}", t.problems.join("\n"));
+    assert_eq!(t.runs, 300);
+    let missing: Vec<_> = RUNTIME_TOKEN_CHANGES.iter().filter(|k| !t.kinds.contains_key(k)).collect();
+    assert!(missing.is_empty(), "runtime changes that made no clone: {missing:?}");
 }
