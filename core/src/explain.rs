@@ -368,6 +368,9 @@ pub(crate) trait Trace {
     /// A step found `o != Equal` under `rule`. Returns `Err(o)` to end the comparison
     /// (what the order does) or `Ok(())` to go on; only when `resumable`.
     fn differ(&mut self, rule: Rule, left: Item, right: Item, o: Ordering, resumable: bool) -> Result<(), Ordering>;
+    /// How many differences the tracer has let the walk go past so far. A part of the
+    /// walk that returns `Ok` without this count moving found no difference.
+    fn passed(&self) -> usize;
 }
 
 /// The tracer of a plain comparison: nothing, at no cost.
@@ -380,6 +383,10 @@ impl Trace for NoTrace {
     #[inline(always)]
     fn differ(&mut self, _: Rule, _: Item, _: Item, o: Ordering, _: bool) -> Result<(), Ordering> {
         Err(o)
+    }
+    #[inline(always)]
+    fn passed(&self) -> usize {
+        0
     }
 }
 
@@ -460,6 +467,10 @@ impl Trace for Recorder {
         } else {
             Err(o)
         }
+    }
+
+    fn passed(&self) -> usize {
+        self.list.len()
     }
 }
 

@@ -14,6 +14,8 @@ pub(crate) struct Tiny {
     pub types: Vec<TypeData>,
     pub consts: Vec<ConstData>,
     pub metas: Vec<MetaData>,
+    /// How many times [`Module::meta_data`] was asked (the work of a metadata walk).
+    pub meta_reads: core::cell::Cell<u64>,
     pub asms: Vec<AsmData>,
     pub attrs: Vec<AttrList>,
     pub funcs: Vec<FuncInfo>,
@@ -202,6 +204,7 @@ impl Module for Tiny {
         &self.consts[c.index()]
     }
     fn meta_data(&self, m: MetaId) -> &MetaData {
+        self.meta_reads.set(self.meta_reads.get() + 1);
         &self.metas[m.index()]
     }
     fn asm_data(&self, a: AsmId) -> &AsmData {
