@@ -53,7 +53,8 @@ use alloc::vec;
 use alloc::vec::Vec;
 use core::cmp::Ordering;
 use core::num::NonZeroU32;
-use hashbrown::HashSet;
+use hashbrown::hash_map::Entry;
+use hashbrown::{HashMap, HashSet};
 use rustc_hash::FxBuildHasher;
 
 use crate::explain::{At, Item, NoTrace, Rule, Trace};
@@ -111,9 +112,9 @@ impl SerialMap {
 pub struct Comparator {
     left: SerialMap,
     right: SerialMap,
-    /// Consistent renaming of [`MetaData::Distinct`] items, per side: (item, serial).
-    md_left: Vec<(MetaId, u32)>,
-    md_right: Vec<(MetaId, u32)>,
+    /// Consistent renaming of [`MetaData::Distinct`] items, per side: item to serial.
+    md_left: HashMap<MetaId, u32, FxBuildHasher>,
+    md_right: HashMap<MetaId, u32, FxBuildHasher>,
     /// Pairs of tuples (left, right, depth) whose walk below the attachment root found
     /// no difference in this comparison. The renamings only grow, so the same pair met
     /// again at the same depth would meet the same pairs, all numbered alike, and find
@@ -546,8 +547,12 @@ impl Comparator {
         let nargs_r = param_count(m, m.func(b).ty);
         self.left.reset(nargs_l + bl.blocks.len() + bl.insts.len());
         self.right.reset(nargs_r + br.blocks.len() + br.insts.len());
-        self.md_left.clear();
-        self.md_right.clear();
+        if !self.md_left.is_empty() {
+            self.md_left.clear();
+        }
+        if !self.md_right.is_empty() {
+            self.md_right.clear();
+        }
         if !self.meta_equal.is_empty() {
             self.meta_equal.clear();
         }
@@ -1226,12 +1231,11 @@ impl<M: Module + ?Sized, T: Trace> Cx<'_, '_, M, T> {
     fn same_deep_operands(&mut self, ops: &[Option<MetaId>]) -> Step {
         let m = self.m;
         let mut stack: Vec<MetaId> = ops.iter().flatten().copied().collect();
-        let mut seen: Vec<MetaId> = Vec::new();
+        let mut seen: HashSet<MetaId, FxBuildHasher> = HashSet::default();
         while let Some(x) = stack.pop() {
-            if seen.contains(&x) {
+            if !seen.insert(x) {
                 continue;
             }
-            seen.push(x);
             match m.meta_data(x) {
                 MetaData::Node(kids) => stack.extend(kids.iter().flatten()),
                 MetaData::Distinct(_, kids) => {
@@ -1268,13 +1272,15 @@ impl<M: Module + ?Sized, T: Trace> Cx<'_, '_, M, T> {
 
 /// The serial number of `m` in a consistent-renaming list, assigning the next one on
 /// first sight.
-fn serial_of(list: &mut Vec<(MetaId, u32)>, m: MetaId) -> (u32, bool) {
-    if let Some(p) = list.iter().find(|p| p.0 == m) {
-        return (p.1, false);
+fn serial_of(map: &mut HashMap<MetaId, u32, FxBuildHasher>, m: MetaId) -> (u32, bool) {
+    let next = map.len() as u32;
+    match map.entry(m) {
+        Entry::Occupied(e) => (*e.get(), false),
+        Entry::Vacant(v) => {
+            v.insert(next);
+            (next, true)
+        }
     }
-    let n = list.len() as u32;
-    list.push((m, n));
-    (n, true)
 }
 
 fn int_width<M: Module + ?Sized>(m: &M, t: TypeId) -> u32 {

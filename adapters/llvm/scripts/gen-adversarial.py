@@ -243,13 +243,41 @@ def ifuncchain(n):
     return "".join(out)
 
 
+def metawide(n):
+    """two functions compared in full (they differ in a flag after the load), each load
+    attaching one tuple of n distinct nodes under a chain of 40 tuples (deeper than the
+    order's metadata depth limit): the renaming of distinct nodes must stay linear."""
+    out = []
+    for name, flag in (("f", ""), ("g", "nsw ")):
+        out.append(f"define i64 @{name}(ptr %p, i64 %x) {{\n  %v = load i64, ptr %p, !mf.wide !0\n"
+                   f"  %r = add {flag}i64 %v, %x\n  ret i64 %r\n}}\n\n")
+    out.extend(f'!{k} = !{{!"c{k}", !{k + 1}}}\n' for k in range(40))
+    out.append("!40 = !{" + ", ".join(f"!{41 + i}" for i in range(n)) + "}\n")
+    out.extend(f'!{41 + i} = distinct !{{!"d{i}"}}\n' for i in range(n))
+    return "".join(out)
+
+
+def metadag(n):
+    """n functions in pairs (each pair differs from the others in a constant), every load
+    attaching one ring of 16 uniqued tuples with a distinct node and a chord at every
+    tuple: 2^32 paths to the order's depth limit, walked once per pair of tuples."""
+    out = []
+    for i in range(n):
+        out.append(f"define i64 @m{i}(ptr %p) {{\n  %v = load i64, ptr %p, !mf.ring !0\n"
+                   f"  %r = add i64 %v, {i // 2}\n  ret i64 %r\n}}\n\n")
+    for k in range(16):
+        d = "distinct " if k == 0 else ""
+        out.append(f'!{k} = {d}!{{!"n{k}", !{(k + 1) % 16}, !{(k + 8) % 16}}}\n')
+    return "".join(out)
+
+
 SHAPES = {
     "lastdiff": lastdiff, "middiff": middiff, "hugefn": hugefn, "hugecopies": hugecopies,
     "hugenear": hugenear, "callchain": callchain, "rings": rings, "manycallers": manycallers,
     "manycalls1": manycalls1, "vtables": vtables, "aliases": aliases, "bigswitch": bigswitch,
     "deeptypes": deeptypes, "metadata": metadata, "attrs": attrs, "longnames": longnames,
     "dupes": dupes, "lastpairs": lastpairs, "comdats": comdats, "addrtaken": addrtaken,
-    "ifuncchain": ifuncchain,
+    "ifuncchain": ifuncchain, "metawide": metawide, "metadag": metadag,
 }
 
 
