@@ -992,6 +992,10 @@ impl<M: Module + ?Sized, T: Trace> Cx<'_, '_, M, T> {
         r
     }
 
+    /// One constant on both sides is equal to itself unless a block address inside
+    /// depends on which functions are compared; used for operands at every level, so
+    /// that a constant shared along many paths (an aggregate naming one part twice,
+    /// nested) is not walked along each of them.
     fn constant_or_same(&mut self, a: ConstId, b: ConstId) -> Step {
         if a == b && !self.has_block_address(a) {
             return Ok(());
@@ -1053,7 +1057,7 @@ impl<M: Module + ?Sized, T: Trace> Cx<'_, '_, M, T> {
             | (ConstKind::Vector(x), ConstKind::Vector(y)) => {
                 self.check(x.len().cmp(&y.len()), Rule::ConstLength, ca, cb)?;
                 for (p, q) in x.iter().zip(y.iter()) {
-                    self.constant(*p, *q)?;
+                    self.constant_or_same(*p, *q)?;
                 }
                 Ok(())
             }
@@ -1068,7 +1072,7 @@ impl<M: Module + ?Sized, T: Trace> Cx<'_, '_, M, T> {
                 self.check(o1.cmp(o2), Rule::ConstExpr, ca, cb)?;
                 self.check(v1.len().cmp(&v2.len()), Rule::ConstLength, ca, cb)?;
                 for (p, q) in v1.iter().zip(v2.iter()) {
-                    self.constant(*p, *q)?;
+                    self.constant_or_same(*p, *q)?;
                 }
                 for (p, q) in p1.iter().zip(p2.iter()) {
                     let o = match (p, q) {
@@ -1108,10 +1112,10 @@ impl<M: Module + ?Sized, T: Trace> Cx<'_, '_, M, T> {
                 ConstKind::PtrAuth { ptr: p1, key: k1, disc: d1, addr_disc: a1 },
                 ConstKind::PtrAuth { ptr: p2, key: k2, disc: d2, addr_disc: a2 },
             ) => {
-                self.constant(*p1, *p2)?;
-                self.constant(*k1, *k2)?;
-                self.constant(*d1, *d2)?;
-                self.constant(*a1, *a2)
+                self.constant_or_same(*p1, *p2)?;
+                self.constant_or_same(*k1, *k2)?;
+                self.constant_or_same(*d1, *d2)?;
+                self.constant_or_same(*a1, *a2)
             }
             (ConstKind::Opaque(x), ConstKind::Opaque(y)) => self.check(x.cmp(y), Rule::ConstValue, ca, cb),
             // Different kinds were ordered by rank above; listed so that no kind can be
@@ -1602,6 +1606,38 @@ mod tests {
         assert!(!d.list.is_empty());
         assert_eq!(d.list[0].order, compare_functions(&m, f1, f3));
         assert!(m.meta_reads.get() - reads < 2_000, "{} metadata reads", m.meta_reads.get() - reads);
+    }
+
+    /// A constant that names one part twice, 24 levels deep, shared by two different
+    /// constants: compared once, not along its 2^24 paths.
+    #[test]
+    fn shared_constants_are_not_walked_along_every_path() {
+        let mut m = Tiny::new();
+        let i64t = m.int(64);
+        let (mut ty, mut c) = (i64t, m.int_const(i64t, 5));
+        for _ in 0..24 {
+            ty = m.ty(TypeData::Struct { packed: false, fields: Box::new([ty, ty]) });
+            c = m.konst(ty, ConstKind::Struct(Box::new([c, c])));
+        }
+        let top = m.ty(TypeData::Struct { packed: false, fields: Box::new([ty, i64t]) });
+        let (one, two) = (m.int_const(i64t, 1), m.int_const(i64t, 2));
+        let (t1, t2) =
+            (m.konst(top, ConstKind::Struct(Box::new([c, one]))), m.konst(top, ConstKind::Struct(Box::new([c, two]))));
+        let t1b = m.konst(top, ConstKind::Struct(Box::new([c, one])));
+        let void = m.void();
+        let user = |m: &mut Tiny, name: &str, k: ConstId| {
+            m.add_func(name, void, &[], ext(), |_, b| {
+                b.begin_block();
+                b.push_inst(7, void, InstKind::Plain, 0, 0, &[Use { value: Value::Const(k), ty: top }], &[]);
+                b.push_inst(1, void, InstKind::Plain, 0, 0, &[], &[]);
+            })
+        };
+        let (f1, f2, f1b) = (user(&mut m, "f1", t1), user(&mut m, "f2", t2), user(&mut m, "f1b", t1b));
+        m.const_reads.set(0);
+        assert_ne!(compare_functions(&m, f1, f2), Ordering::Equal);
+        assert_eq!(compare_functions(&m, f1, f2), compare_functions(&m, f2, f1).reverse());
+        assert_eq!(compare_functions(&m, f1, f1b), Ordering::Equal);
+        assert!(m.const_reads.get() < 2_000, "{} constant reads", m.const_reads.get());
     }
 
     fn gep(m: &mut Tiny, name: &str, src: TypeId, offset: Option<u128>) -> FuncId {

@@ -16,6 +16,8 @@ pub(crate) struct Tiny {
     pub metas: Vec<MetaData>,
     /// How many times [`Module::meta_data`] was asked (the work of a metadata walk).
     pub meta_reads: core::cell::Cell<u64>,
+    /// How many times [`Module::const_data`] was asked.
+    pub const_reads: core::cell::Cell<u64>,
     pub asms: Vec<AsmData>,
     pub attrs: Vec<AttrList>,
     pub funcs: Vec<FuncInfo>,
@@ -201,6 +203,7 @@ impl Module for Tiny {
         &self.types[t.index()]
     }
     fn const_data(&self, c: ConstId) -> &ConstData {
+        self.const_reads.set(self.const_reads.get() + 1);
         &self.consts[c.index()]
     }
     fn meta_data(&self, m: MetaId) -> &MetaData {
