@@ -2382,10 +2382,9 @@ fn custom_kinds_are_looked_up_only_when_asked() {
 /// `V::global_head` (what the facts read of a function, in one shim call) answers as the
 /// separate readers do, for every function, global variable, alias and ifunc of the
 /// corpus, and for a value that is not global.
-#[test]
-fn global_head_answers_as_the_separate_readers() {
-    use crate::safe::GlobalHead;
-    let mut checked = 0;
+/// Calls `visit` with every global value (function, variable, alias, ifunc) of every
+/// module of the corpus, with the module and its file.
+fn for_each_corpus_global(mut visit: impl FnMut(&std::path::Path, &LlvmModule, V)) {
     for sub in ["tests/corpus", "tests/cycles", "tests/drop-attachments"] {
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(sub);
         for f in std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()) {
@@ -2395,21 +2394,30 @@ fn global_head_answers_as_the_separate_readers() {
             let m = LlvmModule::load(&f).unwrap_or_else(|e| panic!("{}: {e}", f.display()));
             let globals = m.m.functions().chain(m.m.global_variables()).chain(m.m.aliases()).chain(m.m.ifuncs());
             for v in globals {
-                let object = !v.global_attachments_except(&[]).is_empty();
-                let expected = GlobalHead {
-                    linkage: v.linkage(),
-                    declaration: v.is_declaration(),
-                    dso_local: v.is_dso_local(),
-                    has_metadata: object,
-                    cc: v.call_conv(),
-                    align: v.alignment(),
-                    unnamed_addr: v.unnamed_addr(),
-                };
-                assert_eq!(v.global_head(), expected, "{}: {}", f.display(), String::from_utf8_lossy(&v.name()));
-                checked += 1;
+                visit(&f, &m, v);
             }
         }
     }
+}
+
+#[test]
+fn global_head_answers_as_the_separate_readers() {
+    use crate::safe::GlobalHead;
+    let mut checked = 0;
+    for_each_corpus_global(|f, _, v| {
+        let object = !v.global_attachments_except(&[]).is_empty();
+        let expected = GlobalHead {
+            linkage: v.linkage(),
+            declaration: v.is_declaration(),
+            dso_local: v.is_dso_local(),
+            has_metadata: object,
+            cc: v.call_conv(),
+            align: v.alignment(),
+            unnamed_addr: v.unnamed_addr(),
+        };
+        assert_eq!(v.global_head(), expected, "{}: {}", f.display(), String::from_utf8_lossy(&v.name()));
+        checked += 1;
+    });
     assert!(checked > 1000, "only {checked} globals");
     let m = load(PAIR);
     let f = m.m.functions().next().unwrap();
@@ -2425,29 +2433,19 @@ fn global_head_answers_as_the_separate_readers() {
 #[test]
 fn one_lookup_finds_global_values_of_every_kind() {
     let (mut checked, mut found) = (0, 0);
-    for sub in ["tests/corpus", "tests/cycles", "tests/drop-attachments"] {
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(sub);
-        for f in std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()) {
-            if f.extension().is_none_or(|e| e != "ll") {
-                continue;
-            }
-            let m = LlvmModule::load(&f).unwrap_or_else(|e| panic!("{}: {e}", f.display()));
-            let globals = m.m.functions().chain(m.m.global_variables()).chain(m.m.aliases()).chain(m.m.ifuncs());
-            for v in globals {
-                let name = v.name();
-                let mut longer = name.clone();
-                longer.push(b'x');
-                let shorter = &name[..name.len().saturating_sub(1)];
-                let dotted = [&b".L"[..], &name].concat();
-                for n in [&name[..], &longer[..], shorter, &dotted[..], &dotted[2..]] {
-                    let want = m.m.has_global_value_named_by_kind(n);
-                    assert_eq!(m.m.has_global_value_named(n), want, "{}: {}", f.display(), String::from_utf8_lossy(n));
-                    found += usize::from(want);
-                    checked += 1;
-                }
-            }
+    for_each_corpus_global(|f, m, v| {
+        let name = v.name();
+        let mut longer = name.clone();
+        longer.push(b'x');
+        let shorter = &name[..name.len().saturating_sub(1)];
+        let dotted = [&b".L"[..], &name].concat();
+        for n in [&name[..], &longer[..], shorter, &dotted[..], &dotted[2..]] {
+            let want = m.m.has_global_value_named_by_kind(n);
+            assert_eq!(m.m.has_global_value_named(n), want, "{}: {}", f.display(), String::from_utf8_lossy(n));
+            found += usize::from(want);
+            checked += 1;
         }
-    }
+    });
     assert!(checked > 5000 && found > 1000, "only {checked} names, {found} found");
 }
 
