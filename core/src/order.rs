@@ -1194,6 +1194,7 @@ impl<M: Module + ?Sized, T: Trace> Cx<'_, '_, M, T> {
         match (x, y) {
             (MetaData::Node(p), MetaData::Node(q)) if depth < META_DEPTH_LIMIT => {
                 if depth == 0 {
+                    // An attachment's root is met once per instruction pair: not kept.
                     return self.meta_operands(a, b, p, q, depth);
                 }
                 if self.s.meta_equal.contains(&(a, b, depth)) {
