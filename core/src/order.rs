@@ -250,83 +250,130 @@ pub fn cmp_types<M: Module + ?Sized>(m: &M, a: TypeId, b: TypeId) -> Ordering {
     if a == b {
         return Ordering::Equal;
     }
-    let (ca, cb) = (canon(m, a), canon(m, b));
-    let r = type_rank(ca).cmp(&type_rank(cb));
-    if r != Ordering::Equal {
-        return r;
-    }
-    match (ca, cb) {
-        (Canon::Int(x), Canon::Int(y)) => x.cmp(&y),
-        (Canon::Int(x), Canon::Data(TypeData::Int { bits })) => x.cmp(bits),
-        (Canon::Data(TypeData::Int { bits }), Canon::Int(y)) => bits.cmp(&y),
-        (Canon::Data(x), Canon::Data(y)) => cmp_type_data(m, x, y),
-        // Ranks are equal, so an `Int` canon only meets integer types above.
-        (Canon::Int(_), Canon::Data(_)) | (Canon::Data(_), Canon::Int(_)) => Ordering::Equal,
-    }
+    TypeWalk::new(TYPE_WALK_BUDGET).cmp(m, a, b)
 }
 
-fn cmp_type_lists<M: Module + ?Sized>(m: &M, a: &[TypeId], b: &[TypeId]) -> Ordering {
-    a.len().cmp(&b.len()).then_with(|| {
-        for (x, y) in a.iter().zip(b) {
-            let r = cmp_types(m, *x, *y);
-            if r != Ordering::Equal {
-                return r;
+/// How many pairs of types one [`cmp_types`] call walks before it starts to remember
+/// the pairs it found equal. Real types stay far below it; the memo only exists for
+/// types that share parts along many paths (`%Tk = { %Tk-1, %Tk-1 }`), which would
+/// otherwise be walked once per path.
+const TYPE_WALK_BUDGET: u32 = 4096;
+
+/// One [`cmp_types`] call. The walk is pure (its verdict depends on the two types
+/// only), and a pair that is not equal ends the whole walk, so remembering the pairs
+/// found equal changes no verdict: a pair met again would be found equal again.
+struct TypeWalk {
+    budget: u32,
+    /// Pairs of different ids found equal, once the budget is spent.
+    equal: Option<HashSet<(TypeId, TypeId), FxBuildHasher>>,
+}
+
+impl TypeWalk {
+    fn new(budget: u32) -> Self {
+        TypeWalk { budget, equal: None }
+    }
+
+    fn cmp<M: Module + ?Sized>(&mut self, m: &M, a: TypeId, b: TypeId) -> Ordering {
+        if a == b {
+            return Ordering::Equal;
+        }
+        if self.budget > 0 {
+            self.budget -= 1;
+        } else if let Some(equal) = &self.equal {
+            if equal.contains(&(a, b)) {
+                return Ordering::Equal;
+            }
+        } else {
+            self.equal = Some(HashSet::with_hasher(FxBuildHasher));
+        }
+        let r = self.cmp_canon(m, a, b);
+        if r == Ordering::Equal {
+            if let Some(equal) = &mut self.equal {
+                equal.insert((a, b));
             }
         }
-        Ordering::Equal
-    })
-}
+        r
+    }
 
-fn cmp_type_data<M: Module + ?Sized>(m: &M, a: &TypeData, b: &TypeData) -> Ordering {
-    use TypeData as T;
-    match (a, b) {
-        (T::Void, T::Void) | (T::Label, T::Label) | (T::Metadata, T::Metadata) | (T::Token, T::Token) => {
+    fn cmp_canon<M: Module + ?Sized>(&mut self, m: &M, a: TypeId, b: TypeId) -> Ordering {
+        let (ca, cb) = (canon(m, a), canon(m, b));
+        let r = type_rank(ca).cmp(&type_rank(cb));
+        if r != Ordering::Equal {
+            return r;
+        }
+        match (ca, cb) {
+            (Canon::Int(x), Canon::Int(y)) => x.cmp(&y),
+            (Canon::Int(x), Canon::Data(TypeData::Int { bits })) => x.cmp(bits),
+            (Canon::Data(TypeData::Int { bits }), Canon::Int(y)) => bits.cmp(&y),
+            (Canon::Data(x), Canon::Data(y)) => self.cmp_data(m, x, y),
+            // Ranks are equal, so an `Int` canon only meets integer types above.
+            (Canon::Int(_), Canon::Data(_)) | (Canon::Data(_), Canon::Int(_)) => Ordering::Equal,
+        }
+    }
+
+    fn cmp_lists<M: Module + ?Sized>(&mut self, m: &M, a: &[TypeId], b: &[TypeId]) -> Ordering {
+        a.len().cmp(&b.len()).then_with(|| {
+            for (x, y) in a.iter().zip(b) {
+                let r = self.cmp(m, *x, *y);
+                if r != Ordering::Equal {
+                    return r;
+                }
+            }
             Ordering::Equal
+        })
+    }
+
+    fn cmp_data<M: Module + ?Sized>(&mut self, m: &M, a: &TypeData, b: &TypeData) -> Ordering {
+        use TypeData as T;
+        match (a, b) {
+            (T::Void, T::Void) | (T::Label, T::Label) | (T::Metadata, T::Metadata) | (T::Token, T::Token) => {
+                Ordering::Equal
+            }
+            (T::Int { bits: x }, T::Int { bits: y }) => x.cmp(y),
+            (T::Float { format: f1, bits: b1 }, T::Float { format: f2, bits: b2 }) => f1.cmp(f2).then(b1.cmp(b2)),
+            (T::Ptr { addr_space: x }, T::Ptr { addr_space: y }) => x.cmp(y),
+            (T::Vector { scalable: s1, len: l1, elem: e1 }, T::Vector { scalable: s2, len: l2, elem: e2 }) => {
+                s1.cmp(s2).then(l1.cmp(l2)).then_with(|| self.cmp(m, *e1, *e2))
+            }
+            (T::Array { len: l1, elem: e1 }, T::Array { len: l2, elem: e2 }) => {
+                l1.cmp(l2).then_with(|| self.cmp(m, *e1, *e2))
+            }
+            (T::Struct { packed: p1, fields: f1 }, T::Struct { packed: p2, fields: f2 }) => {
+                f1.len().cmp(&f2.len()).then(p1.cmp(p2)).then_with(|| self.cmp_lists(m, f1, f2))
+            }
+            (T::Func { ret: r1, params: p1, vararg: v1 }, T::Func { ret: r2, params: p2, vararg: v2 }) => p1
+                .len()
+                .cmp(&p2.len())
+                .then(v1.cmp(v2))
+                .then_with(|| self.cmp(m, *r1, *r2))
+                .then_with(|| self.cmp_lists(m, p1, p2)),
+            (
+                T::Other { kind: k1, name: n1, type_params: t1, int_params: i1 },
+                T::Other { kind: k2, name: n2, type_params: t2, int_params: i2 },
+            ) => k1
+                .cmp(k2)
+                .then_with(|| n1.len().cmp(&n2.len()))
+                .then_with(|| n1.cmp(n2))
+                .then_with(|| self.cmp_lists(m, t1, t2))
+                .then_with(|| i1.cmp(i2)),
+            // Different kinds were ordered by rank before we get here; listed for
+            // exhaustiveness so that a new kind cannot be equated by accident.
+            (
+                T::Void
+                | T::Label
+                | T::Metadata
+                | T::Token
+                | T::Int { .. }
+                | T::Float { .. }
+                | T::Ptr { .. }
+                | T::Vector { .. }
+                | T::Array { .. }
+                | T::Struct { .. }
+                | T::Func { .. }
+                | T::Other { .. },
+                _,
+            ) => type_rank(Canon::Data(a)).cmp(&type_rank(Canon::Data(b))),
         }
-        (T::Int { bits: x }, T::Int { bits: y }) => x.cmp(y),
-        (T::Float { format: f1, bits: b1 }, T::Float { format: f2, bits: b2 }) => f1.cmp(f2).then(b1.cmp(b2)),
-        (T::Ptr { addr_space: x }, T::Ptr { addr_space: y }) => x.cmp(y),
-        (T::Vector { scalable: s1, len: l1, elem: e1 }, T::Vector { scalable: s2, len: l2, elem: e2 }) => {
-            s1.cmp(s2).then(l1.cmp(l2)).then_with(|| cmp_types(m, *e1, *e2))
-        }
-        (T::Array { len: l1, elem: e1 }, T::Array { len: l2, elem: e2 }) => {
-            l1.cmp(l2).then_with(|| cmp_types(m, *e1, *e2))
-        }
-        (T::Struct { packed: p1, fields: f1 }, T::Struct { packed: p2, fields: f2 }) => {
-            f1.len().cmp(&f2.len()).then(p1.cmp(p2)).then_with(|| cmp_type_lists(m, f1, f2))
-        }
-        (T::Func { ret: r1, params: p1, vararg: v1 }, T::Func { ret: r2, params: p2, vararg: v2 }) => p1
-            .len()
-            .cmp(&p2.len())
-            .then(v1.cmp(v2))
-            .then_with(|| cmp_types(m, *r1, *r2))
-            .then_with(|| cmp_type_lists(m, p1, p2)),
-        (
-            T::Other { kind: k1, name: n1, type_params: t1, int_params: i1 },
-            T::Other { kind: k2, name: n2, type_params: t2, int_params: i2 },
-        ) => k1
-            .cmp(k2)
-            .then_with(|| n1.len().cmp(&n2.len()))
-            .then_with(|| n1.cmp(n2))
-            .then_with(|| cmp_type_lists(m, t1, t2))
-            .then_with(|| i1.cmp(i2)),
-        // Different kinds were ordered by rank before we get here; listed for
-        // exhaustiveness so that a new kind cannot be equated by accident.
-        (
-            T::Void
-            | T::Label
-            | T::Metadata
-            | T::Token
-            | T::Int { .. }
-            | T::Float { .. }
-            | T::Ptr { .. }
-            | T::Vector { .. }
-            | T::Array { .. }
-            | T::Struct { .. }
-            | T::Func { .. }
-            | T::Other { .. },
-            _,
-        ) => type_rank(Canon::Data(a)).cmp(&type_rank(Canon::Data(b))),
     }
 }
 
@@ -1639,6 +1686,64 @@ mod tests {
         assert_eq!(compare_functions(&m, f1, f2), compare_functions(&m, f2, f1).reverse());
         assert_eq!(compare_functions(&m, f1, f1b), Ordering::Equal);
         assert!(m.const_reads.get() < 2_000, "{} constant reads", m.const_reads.get());
+    }
+
+    /// Two different types, equal under the pointer/integer rule all the way down, whose
+    /// parts are shared along many paths (`%Tk = { %Tk-1, %Tk-1 }` over `ptr` and over
+    /// `i64`): each pair of parts is compared once, not along its 2^24 paths.
+    #[test]
+    fn types_equal_along_shared_paths_are_walked_once_per_pair() {
+        let mut m = Tiny::new();
+        m.target.ptr_as_int = Some(PtrAsInt { addr_space: 0, bits: 64 });
+        let (p, i64t, i32t) = (m.ptr(0), m.int(64), m.int(32));
+        let nest = |m: &mut Tiny, leaf: TypeId, levels: usize| {
+            let mut ty = leaf;
+            for _ in 0..levels {
+                ty = m.ty(TypeData::Struct { packed: false, fields: Box::new([ty, ty]) });
+            }
+            ty
+        };
+        let (tp, ti) = (nest(&mut m, p, 24), nest(&mut m, i64t, 24));
+        let (tp32, ti32) = (nest(&mut m, p, 24), nest(&mut m, i32t, 24));
+        let top =
+            |m: &mut Tiny, a: TypeId, b: TypeId| m.ty(TypeData::Struct { packed: false, fields: Box::new([a, b]) });
+        let (dp, di) = (top(&mut m, tp, i32t), top(&mut m, ti, i64t));
+        m.type_reads.set(0);
+        assert_eq!(cmp_types(&m, tp, ti), Ordering::Equal);
+        assert_eq!(cmp_types(&m, ti, tp), Ordering::Equal);
+        // A difference after the shared parts, and one at the first leaf, order both ways.
+        assert_eq!(cmp_types(&m, dp, di), Ordering::Less);
+        assert_eq!(cmp_types(&m, di, dp), Ordering::Greater);
+        assert_eq!(cmp_types(&m, tp32, ti32), Ordering::Greater);
+        assert_eq!(cmp_types(&m, ti32, tp32), Ordering::Less);
+        assert!(m.type_reads.get() < 40_000, "{} type reads", m.type_reads.get());
+    }
+
+    /// The remembered pairs change no verdict: every pair of a mixed set of types orders
+    /// the same with the memo from the first step as with the plain walk.
+    #[test]
+    fn type_walk_memo_gives_the_plain_verdicts() {
+        let mut m = Tiny::new();
+        m.target.ptr_as_int = Some(PtrAsInt { addr_space: 0, bits: 64 });
+        let leaves = [m.ptr(0), m.ptr(1), m.int(64), m.int(32), m.void()];
+        let mut types: Vec<TypeId> = leaves.to_vec();
+        for (i, &a) in leaves.iter().enumerate() {
+            for &b in &leaves[i..] {
+                let s = m.ty(TypeData::Struct { packed: false, fields: Box::new([a, b, a]) });
+                let arr = m.ty(TypeData::Array { len: 2, elem: s });
+                let v = m.ty(TypeData::Vector { scalable: false, len: 4, elem: a });
+                let f = m.ty(TypeData::Func { ret: a, params: Box::new([s, b]), vararg: false });
+                let nested = m.ty(TypeData::Struct { packed: false, fields: Box::new([arr, s, arr]) });
+                types.extend([s, arr, v, f, nested]);
+            }
+        }
+        for &a in &types {
+            for &b in &types {
+                let plain = TypeWalk::new(u32::MAX).cmp(&m, a, b);
+                assert_eq!(TypeWalk::new(0).cmp(&m, a, b), plain, "{a:?} {b:?}");
+                assert_eq!(TypeWalk::new(0).cmp(&m, b, a), plain.reverse(), "{a:?} {b:?}");
+            }
+        }
     }
 
     fn gep(m: &mut Tiny, name: &str, src: TypeId, offset: Option<u128>) -> FuncId {

@@ -18,6 +18,8 @@ pub(crate) struct Tiny {
     pub meta_reads: core::cell::Cell<u64>,
     /// How many times [`Module::const_data`] was asked.
     pub const_reads: core::cell::Cell<u64>,
+    /// How many times [`Module::type_data`] was asked.
+    pub type_reads: core::cell::Cell<u64>,
     pub asms: Vec<AsmData>,
     pub attrs: Vec<AttrList>,
     pub funcs: Vec<FuncInfo>,
@@ -200,6 +202,7 @@ impl Module for Tiny {
         self.bodies[f.index()].as_ref().map(|b| b.as_body())
     }
     fn type_data(&self, t: TypeId) -> &TypeData {
+        self.type_reads.set(self.type_reads.get() + 1);
         &self.types[t.index()]
     }
     fn const_data(&self, c: ConstId) -> &ConstData {
