@@ -121,6 +121,10 @@ pub struct Comparator {
     /// no difference again: it is not walked again. Without it a DAG of shared tuples
     /// (a ring with chords) is walked along every path, 2^depth of them.
     meta_equal: HashSet<(MetaId, MetaId, u32), FxBuildHasher>,
+    /// Pairs of different aggregate or expression constants whose walk found no
+    /// difference in this comparison, kept once a comparison has walked
+    /// [`CONST_WALK_BUDGET`] of them; exact for the same reason as `meta_equal`.
+    const_equal: HashSet<(ConstId, ConstId), FxBuildHasher>,
     visited: Vec<bool>,
     stack: Vec<(BlockId, BlockId)>,
     /// Per-constant cache: 0 unknown, 1 context-free, 2 contains a block address.
@@ -202,9 +206,18 @@ struct Cx<'c, 'm, M: Module + ?Sized, T: Trace = NoTrace> {
     br: Body<'m>,
     nargs_l: usize,
     nargs_r: usize,
+    /// Pairs of different aggregate or expression constants walked so far (see
+    /// [`CONST_WALK_BUDGET`]).
+    const_walks: u32,
     s: &'c mut Comparator,
     t: T,
 }
+
+/// How many pairs of different aggregate or expression constants one comparison walks
+/// before it remembers the pairs whose walk found no difference. Real functions stay
+/// below it; past it, a part shared along many paths by two different constants (equal
+/// under the pointer/integer rule) is walked once, not once per path.
+const CONST_WALK_BUDGET: u32 = 1024;
 
 /// A canonical view of a type after pointer coercion.
 #[derive(Clone, Copy)]
@@ -603,7 +616,10 @@ impl Comparator {
         if !self.meta_equal.is_empty() {
             self.meta_equal.clear();
         }
-        Cx { m, fl: a, fr: b, bl, br, nargs_l, nargs_r, s: self, t }
+        if !self.const_equal.is_empty() {
+            self.const_equal.clear();
+        }
+        Cx { m, fl: a, fr: b, bl, br, nargs_l, nargs_r, const_walks: 0, s: self, t }
     }
 
     /// The order's walk over `a` and `b` with tracer `t`: the walk's result and the
@@ -1050,6 +1066,26 @@ impl<M: Module + ?Sized, T: Trace> Cx<'_, '_, M, T> {
         self.constant(a, b)
     }
 
+    /// Walks the parts of two different constants `a` and `b` with `walk`; once the
+    /// comparison has walked [`CONST_WALK_BUDGET`] such pairs, a pair whose walk found
+    /// no difference is kept and not walked again (the renamings only grow, so a second
+    /// walk would find none either).
+    fn const_parts(&mut self, a: ConstId, b: ConstId, walk: impl FnOnce(&mut Self) -> Step) -> Step {
+        if self.const_walks < CONST_WALK_BUDGET {
+            self.const_walks += 1;
+            return walk(self);
+        }
+        if self.s.const_equal.contains(&(a, b)) {
+            return Ok(());
+        }
+        let passed = self.t.passed();
+        walk(self)?;
+        if self.t.passed() == passed {
+            self.s.const_equal.insert((a, b));
+        }
+        Ok(())
+    }
+
     /// LLVM's `cmpConstants`: the bitcast ladder, then contents.
     fn constant(&mut self, a: ConstId, b: ConstId) -> Step {
         let m = self.m;
@@ -1103,10 +1139,12 @@ impl<M: Module + ?Sized, T: Trace> Cx<'_, '_, M, T> {
             | (ConstKind::Struct(x), ConstKind::Struct(y))
             | (ConstKind::Vector(x), ConstKind::Vector(y)) => {
                 self.check(x.len().cmp(&y.len()), Rule::ConstLength, ca, cb)?;
-                for (p, q) in x.iter().zip(y.iter()) {
-                    self.constant_or_same(*p, *q)?;
-                }
-                Ok(())
+                self.const_parts(a, b, |cx| {
+                    for (p, q) in x.iter().zip(y.iter()) {
+                        cx.constant_or_same(*p, *q)?;
+                    }
+                    Ok(())
+                })
             }
             (ConstKind::DataArray(x), ConstKind::DataArray(y))
             | (ConstKind::DataVector(x), ConstKind::DataVector(y)) => {
@@ -1118,9 +1156,12 @@ impl<M: Module + ?Sized, T: Trace> Cx<'_, '_, M, T> {
             ) => {
                 self.check(o1.cmp(o2), Rule::ConstExpr, ca, cb)?;
                 self.check(v1.len().cmp(&v2.len()), Rule::ConstLength, ca, cb)?;
-                for (p, q) in v1.iter().zip(v2.iter()) {
-                    self.constant_or_same(*p, *q)?;
-                }
+                self.const_parts(a, b, |cx| {
+                    for (p, q) in v1.iter().zip(v2.iter()) {
+                        cx.constant_or_same(*p, *q)?;
+                    }
+                    Ok(())
+                })?;
                 for (p, q) in p1.iter().zip(p2.iter()) {
                     let o = match (p, q) {
                         (ConstProp::Num(x), ConstProp::Num(y)) => x.cmp(y),
@@ -1158,12 +1199,12 @@ impl<M: Module + ?Sized, T: Trace> Cx<'_, '_, M, T> {
             (
                 ConstKind::PtrAuth { ptr: p1, key: k1, disc: d1, addr_disc: a1 },
                 ConstKind::PtrAuth { ptr: p2, key: k2, disc: d2, addr_disc: a2 },
-            ) => {
-                self.constant_or_same(*p1, *p2)?;
-                self.constant_or_same(*k1, *k2)?;
-                self.constant_or_same(*d1, *d2)?;
-                self.constant_or_same(*a1, *a2)
-            }
+            ) => self.const_parts(a, b, |cx| {
+                cx.constant_or_same(*p1, *p2)?;
+                cx.constant_or_same(*k1, *k2)?;
+                cx.constant_or_same(*d1, *d2)?;
+                cx.constant_or_same(*a1, *a2)
+            }),
             (ConstKind::Opaque(x), ConstKind::Opaque(y)) => self.check(x.cmp(y), Rule::ConstValue, ca, cb),
             // Different kinds were ordered by rank above; listed so that no kind can be
             // equated by a catch-all.
@@ -1421,7 +1462,18 @@ mod tests {
         let mut ord = |a: ConstId, b: ConstId| {
             c.left.reset(64);
             c.right.reset(64);
-            let mut cx = Cx { m, fl: f, fr: f, bl: body, br: body, nargs_l: 0, nargs_r: 0, s: &mut c, t: NoTrace };
+            let mut cx = Cx {
+                m,
+                fl: f,
+                fr: f,
+                bl: body,
+                br: body,
+                nargs_l: 0,
+                nargs_r: 0,
+                const_walks: 0,
+                s: &mut c,
+                t: NoTrace,
+            };
             done(cx.constant(a, b))
         };
         for &a in items {
@@ -1491,7 +1543,18 @@ mod tests {
         let mut eq = |a: usize, b: usize| {
             c.left.reset(8);
             c.right.reset(8);
-            let mut cx = Cx { m: &m, fl: f, fr: f, bl: body, br: body, nargs_l: 0, nargs_r: 0, s: &mut c, t: NoTrace };
+            let mut cx = Cx {
+                m: &m,
+                fl: f,
+                fr: f,
+                bl: body,
+                br: body,
+                nargs_l: 0,
+                nargs_r: 0,
+                const_walks: 0,
+                s: &mut c,
+                t: NoTrace,
+            };
             done(cx.constant(items[a], items[b])) == Ordering::Equal
         };
         assert!(eq(0, 1));
@@ -1744,6 +1807,48 @@ mod tests {
                 assert_eq!(TypeWalk::new(0).cmp(&m, b, a), plain.reverse(), "{a:?} {b:?}");
             }
         }
+    }
+
+    /// Two *different* constants, equal under the pointer/integer rule, each naming one
+    /// part twice 24 levels deep: compared once per pair of parts, not along 2^24 paths.
+    #[test]
+    fn constants_equal_along_shared_paths_are_walked_once_per_pair() {
+        let mut m = Tiny::new();
+        m.target.ptr_as_int = Some(PtrAsInt { addr_space: 0, bits: 64 });
+        let (p, i64t) = (m.ptr(0), m.int(64));
+        let nest = |m: &mut Tiny, leaf: TypeId, last: u64| {
+            let one = m.int_const(i64t, 1);
+            let null = m.konst(leaf, ConstKind::Null);
+            let mut ty = m.ty(TypeData::Struct { packed: false, fields: Box::new([leaf, i64t]) });
+            let mut c = m.konst(ty, ConstKind::Struct(Box::new([null, one])));
+            for _ in 0..24 {
+                ty = m.ty(TypeData::Struct { packed: false, fields: Box::new([ty, ty]) });
+                c = m.konst(ty, ConstKind::Struct(Box::new([c, c])));
+            }
+            let end = m.int_const(i64t, last);
+            let top = m.ty(TypeData::Struct { packed: false, fields: Box::new([ty, i64t]) });
+            (top, m.konst(top, ConstKind::Struct(Box::new([c, end]))))
+        };
+        let ((tp, cp), (ti, ci), (ti2, ci2)) = (nest(&mut m, p, 1), nest(&mut m, i64t, 1), nest(&mut m, i64t, 2));
+        let void = m.void();
+        let user = |m: &mut Tiny, name: &str, ty: TypeId, k: ConstId| {
+            m.add_func(name, void, &[], ext(), |_, b| {
+                b.begin_block();
+                b.push_inst(7, void, InstKind::Plain, 0, 0, &[Use { value: Value::Const(k), ty }], &[]);
+                b.push_inst(1, void, InstKind::Plain, 0, 0, &[], &[]);
+            })
+        };
+        let (fp, fi, fi2) = (user(&mut m, "fp", tp, cp), user(&mut m, "fi", ti, ci), user(&mut m, "fi2", ti2, ci2));
+        m.const_reads.set(0);
+        assert_eq!(compare_functions(&m, fp, fi), Ordering::Equal);
+        assert_eq!(compare_functions(&m, fi, fp), Ordering::Equal);
+        // The last field differs after the shared parts: found, and ordered both ways.
+        assert_eq!(compare_functions(&m, fp, fi2), Ordering::Less);
+        assert_eq!(compare_functions(&m, fi2, fp), Ordering::Greater);
+        assert!(m.const_reads.get() < 20_000, "{} constant reads", m.const_reads.get());
+        let d = Comparator::new().differences(&m, fp, fi2, 4);
+        assert_eq!(d.list.len(), 1);
+        assert_eq!(d.list[0].order, Ordering::Less);
     }
 
     fn gep(m: &mut Tiny, name: &str, src: TypeId, offset: Option<u128>) -> FuncId {
