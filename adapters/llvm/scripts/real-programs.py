@@ -3,7 +3,7 @@
 MergeFunctions, merged by the `mergefunc` command, and merged by the pass plugin inside
 a full-LTO link; every merged build must print what the unmerged build prints.
 
-Usage: real-programs.py [--programs lua,sqlite,compress,cxx,rust,tinyxml2,pugixml,jsoncpp,cjson,...]
+Usage: real-programs.py [--programs lua,sqlite,compress,cxx,rust,tinyxml2,pugixml,jsoncpp,cjson,haskell,gpu,...]
                         [--zig-modes Debug,ReleaseSafe,ReleaseFast,ReleaseSmall]
                         [--opt-levels O1,O2] [--sets default,all] [--cli PATH]
                         [--plugin PATH] [--work DIR] [--no-plugin] [--cflags SET]
@@ -91,6 +91,16 @@ Programs (sources from crates.io through cargo; drivers and inputs in real-progr
             (`nim`): to C (`nim c --compileOnly`), reference counting with setjmp
             exceptions (refc) or ORC with goto exceptions (`--mm:orc`), and to C++ with
             C++ exceptions (`nim cpp`); built like the C and C++ programs;
+  haskell   real-programs/haskell/*.hs with Debian 12's GHC 9.0.2 (`ghc`) and its LLVM
+            backend (-fllvm) at the levels of --opt-levels of O0, O1, O2: type classes with
+            many instances, derived instances of records of one shape, Data.Map, IORef, ST,
+            mtl's State, laziness, exceptions; GHC's opt and llc are this script
+            (ghc_tool: opt-22 at GHC's level, then the build's merge; llc-22), GHC mangles
+            and links every build; the plugin inside opt-22 (see haskell_program);
+  gpu       GPU device code, checked without running (no GPU): libclc-19's OpenCL builtins
+            for amdgcn, r600 and nvptx, and real-programs/gpu/'s OpenCL C, CUDA and HIP by
+            clang-22 for amdgcn, nvptx64 and spirv64: verify, the body check, llc-22 for
+            the target, and opt-22's folded functions against the command's (gpu_program);
   rust      real-programs/rust-app: trait objects, generics, panics caught with
             catch_unwind, collections; its own tests and its binary's output (stable
             rustc, linker-plugin LTO, the plugin in lld).
@@ -1660,11 +1670,11 @@ def opt_merges(linked_ll, opt_ll):
 
 
 def made_thunk(before, after, n):
-    """Whether function `n` became a thunk: its body in the output (`after`, {name: body
-    lines}) is a call of a function and a return, and that call is not its unmerged
-    call-and-return whose callee a merge replaced (`before`). A body that was a call
-    and a return of a function that was left as it was (a wrapper of an intrinsic) and
-    now calls another is a thunk."""
+    """Whether opt-22 made function `n` a thunk: its output body (`after`, {name: body
+    lines}) is a call of one function and a return, and not its unmerged body's call
+    (`before`) with a callee that a merge replaced (a caller of a folded function is no
+    thunk). A body that was a call and a return of a function the merge left as it was
+    (a wrapper of an intrinsic) and now calls another is a thunk."""
     def callee(lines):
         m = THUNK_BODY.match("\n".join(lines[1:]))
         return m.group(1).strip('"') if m else None
@@ -1777,7 +1787,10 @@ def d_program(args, tally):
 # every function `ghccc` and ending in a tail call, info tables as prefix data (the code
 # follows its table: a function's address is its table's end), `$def` bodies behind
 # aliases, many alike return points and closures.
+# (the modes of --opt-levels). The plugin runs the command's code inside opt-22: its
+# builds are those of HASKELL_PLUGIN_SETS (every build is a full GHC compile and link).
 HASKELL_MODES = {"O0": ["-O0"], "O1": ["-O1"], "O2": ["-O2"]}
+HASKELL_PLUGIN_SETS = ("default", "aliases")
 GHC_PIPELINES = {"O0": "function(mem2reg),globalopt", "O1": "default<O1>", "O2": "default<O2>"}
 
 
@@ -1828,6 +1841,8 @@ def haskell_program(args, tally):
     for src in sorted(glob.glob(os.path.join(DRV, "haskell", "*.hs"))):
         prog = "haskell-" + os.path.splitext(os.path.basename(src))[0].lower()
         for mode, flags in HASKELL_MODES.items():
+            if mode not in args.opt_levels.split(","):
+                continue
             d = os.path.join(args.work, f"{prog}-{mode}")
             shutil.rmtree(d, ignore_errors=True)
             os.makedirs(d)
@@ -1839,7 +1854,8 @@ def haskell_program(args, tally):
                             f"{shlex.quote(here)} \"$@\"\n")
                 os.chmod(tools[tool], 0o755)
             sets = [k for k in OPTION_SETS if k in args.sets.split(",")]
-            builds = ["base", "opt"] + [f"cli:{s}" for s in sets] + ([f"plugin:{s}" for s in sets] if args.plugin else [])
+            builds = ["base", "opt"] + [f"cli:{s}" for s in sets] + \
+                [f"plugin:{s}" for s in sets if args.plugin and s in HASKELL_PLUGIN_SETS]
             results = {}
             for b in builds:
                 bd = os.path.join(d, b.replace(":", "-"))
@@ -1924,8 +1940,9 @@ def ghc_compare(d):
 # and as HIP for gfx90a (GPU_SOURCES; libclc-19 states code object version 5): address spaces other than 0, `addrspacecast`,
 # `convergent` barriers and shuffles, kernels' calling conventions.
 LIBCLC = "/usr/lib/clc"
-LIBCLC_MODULES = ["amdgcn--amdhsa", "tahiti-amdgcn--", "tahiti-amdgcn-mesa-mesa3d", "cayman-r600--",
-                  "nvptx64--nvidiacl", "nvptx--"]
+# (libclc-19's distinct modules but the near-copies: the other r600 chips, Mesa's amdgcn
+# and 32-bit nvptx)
+LIBCLC_MODULES = ["amdgcn--amdhsa", "tahiti-amdgcn--", "cayman-r600--", "nvptx64--nvidiacl"]
 GPU_CL = ["-x", "cl", "-cl-std=CL2.0"]
 GPU_CUDA = ["-x", "cuda", "--cuda-device-only", "-nocudainc", "-nocudalib", "--cuda-gpu-arch=sm_80",
             "-Xclang", "-target-feature", "-Xclang", "+ptx80"]
