@@ -3,7 +3,7 @@
 MergeFunctions, merged by the `mergefunc` command, and merged by the pass plugin inside
 a full-LTO link; every merged build must print what the unmerged build prints.
 
-Usage: real-programs.py [--programs lua,sqlite,compress,cxx,rust,tinyxml2,pugixml,jsoncpp,cjson,...]
+Usage: real-programs.py [--programs lua,sqlite,compress,cxx,rust,tinyxml2,pugixml,jsoncpp,cjson,haskell,gpu,...]
                         [--zig-modes Debug,ReleaseSafe,ReleaseFast,ReleaseSmall]
                         [--opt-levels O1,O2] [--sets default,all] [--cli PATH]
                         [--plugin PATH] [--work DIR] [--no-plugin] [--cflags SET]
@@ -91,6 +91,16 @@ Programs (sources from crates.io through cargo; drivers and inputs in real-progr
             (`nim`): to C (`nim c --compileOnly`), reference counting with setjmp
             exceptions (refc) or ORC with goto exceptions (`--mm:orc`), and to C++ with
             C++ exceptions (`nim cpp`); built like the C and C++ programs;
+  haskell   real-programs/haskell/*.hs with Debian 12's GHC 9.0.2 (`ghc`) and its LLVM
+            backend (-fllvm) at the levels of --opt-levels of O0, O1, O2: type classes with
+            many instances, derived instances of records of one shape, Data.Map, IORef, ST,
+            mtl's State, laziness, exceptions; GHC's opt and llc are this script
+            (ghc_tool: opt-22 at GHC's level, then the build's merge; llc-22), GHC mangles
+            and links every build; the plugin inside opt-22 (see haskell_program);
+  gpu       GPU device code, checked without running (no GPU): libclc-19's OpenCL builtins
+            for amdgcn, r600 and nvptx, and real-programs/gpu/'s OpenCL C, CUDA and HIP by
+            clang-22 for amdgcn, nvptx64 and spirv64: verify, the body check, llc-22 for
+            the target, and opt-22's folded functions against the command's (gpu_program);
   rust      real-programs/rust-app: trait objects, generics, panics caught with
             catch_unwind, collections; its own tests and its binary's output (stable
             rustc, linker-plugin LTO, the plugin in lld).
@@ -1645,7 +1655,7 @@ THUNK_BODY = re.compile(r"^(?:\S+:\n)?\s+(?:%\S+ = )?(?:tail |musttail )?call [^
 def opt_merges(linked_ll, opt_ll):
     """How many functions opt-22's MergeFunctions merged, read from its output: those
     the module no longer defines, and those whose body became a call of another function
-    and a return (a thunk) and was not one before, less the bodies it added (a pair of
+    and a return (a thunk: made_thunk), less the bodies it added (a pair of
     interposable twins becomes two thunks of one new private body: one merge). A folded
     function too small for a thunk that keeps its body (its direct calls redirected) is
     not seen: a lower bound."""
@@ -1654,11 +1664,25 @@ def opt_merges(linked_ll, opt_ll):
     with open(opt_ll) as f:
         after = module_bodies(f.read())[0]
 
-    def thunk(lines):
-        return bool(THUNK_BODY.match("\n".join(lines[1:])))
     return sum(1 for n in before if n not in after) + \
-        sum(1 for n, b in after.items() if n in before and thunk(b) and not thunk(before[n])) - \
+        sum(1 for n in after if n in before and made_thunk(before, after, n)) - \
         sum(1 for n in after if n not in before)
+
+
+def made_thunk(before, after, n):
+    """Whether opt-22 made function `n` a thunk: its output body (`after`, {name: body
+    lines}) is a call of one function and a return, and not its unmerged body's call
+    (`before`) with a callee that a merge replaced (a caller of a folded function is no
+    thunk). A body that was a call and a return of a function the merge left as it was
+    (a wrapper of an intrinsic) and now calls another is a thunk."""
+    def callee(lines):
+        m = THUNK_BODY.match("\n".join(lines[1:]))
+        return m.group(1).strip('"') if m else None
+    new, old = callee(after[n]), callee(before[n])
+    if new is None or new == old:
+        return False
+    # the old callee was folded (gone, or a thunk now): the call was redirected to it
+    return old is None or old not in before or (old in after and callee(after[old]) == callee(before[old]))
 
 
 # Crystal (`crystal`): Debian 12's crystal 1.6.0 (built on LLVM 14: its bitcode reads
@@ -1748,6 +1772,283 @@ def d_program(args, tally):
         def link(obj, exe):
             must(["ldc2", obj, f"-of={exe}"])
         module_program("d", mode, d, linked, link, args, tally)
+
+
+# Haskell (`haskell`): Debian 12's GHC 9.0.2 with its LLVM backend (-fllvm). GHC writes
+# each module as LLVM IR of its own (typed pointers, which LLVM 22's text parser reads)
+# and runs `opt` and `llc` on it: here both are this script (ghc_tool), through -pgmlo
+# and -pgmlc. GHC expects LLVM 10 to 13 and passes flags LLVM 22 rejects (`-enable-tbaa
+# -tbaa`, legacy pass names): the tool runs opt-22's pipeline of GHC's level instead
+# (GHC_PIPELINES) and then, per build, nothing (`base`), opt-22's MergeFunctions (`opt`),
+# the command under an option set (`cli:SET`) or the plugin inside opt-22 (`plugin:SET`),
+# verifies the result and keeps every module's unmerged IR and report for the body check;
+# llc-22 compiles it (GHC's own flags less `-enable-tbaa`), GHC mangles the assembly and
+# links the program (its runtime and libraries are GHC's precompiled ones). GHC's IR:
+# every function `ghccc` and ending in a tail call, info tables as prefix data (the code
+# follows its table: a function's address is its table's end), `$def` bodies behind
+# aliases, many alike return points and closures.
+# (the modes of --opt-levels). The plugin runs the command's code inside opt-22: its
+# builds are those of HASKELL_PLUGIN_SETS (every build is a full GHC compile and link).
+HASKELL_MODES = {"O0": ["-O0"], "O1": ["-O1"], "O2": ["-O2"]}
+HASKELL_PLUGIN_SETS = ("default", "aliases")
+GHC_PIPELINES = {"O0": "function(mem2reg),globalopt", "O1": "default<O1>", "O2": "default<O2>"}
+
+
+def ghc_tool(tool, argv):
+    """GHC's `opt` or `llc` (REALPROG_GHC_TOOL): see HASKELL_MODES. The build, the folder
+    that keeps each module's IR and report, the command and the plugin come in
+    REALPROG_GHC_{BUILD,DIR,CLI,PLUGIN}."""
+    if argv[:1] in (["-version"], ["--version"]):
+        # GHC reads the version from this line to pick the flags it passes
+        print("LLVM (http://llvm.org/):\n  LLVM version 13.0.1")
+        return 0
+    out = argv[argv.index("-o") + 1]
+    if tool == "llc":
+        args = [a for a in argv if a != "-enable-tbaa"]
+        return subprocess.run(["llc-22"] + args).returncode
+    src = [a for a in argv if a.endswith(".ll")][0]
+    level = "O2" if "-O2" in argv or "-O3" in argv else "O1" if "-O1" in argv else "O0"
+    build, keep = os.environ["REALPROG_GHC_BUILD"], os.environ["REALPROG_GHC_DIR"]
+    os.makedirs(keep, exist_ok=True)
+    n = len(glob.glob(os.path.join(keep, "m*.bc")))
+    pre = os.path.join(keep, f"m{n}.bc")
+    steps = [["opt-22", f"-passes={GHC_PIPELINES[level]}", src, "-o", pre]]
+    kind, _, set_name = build.partition(":")
+    rep = os.path.join(keep, f"m{n}.json")
+    if kind == "base":
+        steps.append(["cp", pre, out])
+    elif kind == "opt":
+        steps.append(["opt-22", "-passes=mergefunc", pre, "-o", out])
+    elif kind == "cli":
+        steps.append([os.environ["REALPROG_GHC_CLI"], pre, "-o", out, "--report", rep] + OPTION_SETS[set_name][0])
+    else:
+        steps.append(["opt-22", f"-load-pass-plugin={os.environ['REALPROG_GHC_PLUGIN']}",
+                      f"-passes=mergefunc-rs<{plugin_params(OPTION_SETS[set_name][1], rep)}>", pre, "-o", out])
+    steps.append(["opt-22", "-passes=verify", "-disable-output", out])
+    for cmd in steps:
+        r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        if r.returncode:
+            with open(os.path.join(keep, "errors.txt"), "a") as f:
+                f.write(f"{' '.join(cmd)}: exit {r.returncode}\n{r.stderr[-1500:]}\n")
+            sys.stderr.write(r.stderr)
+            return r.returncode
+    return 0
+
+
+def haskell_program(args, tally):
+    install_packages("ghc", ["ghc"])
+    here = os.path.abspath(__file__)
+    for src in sorted(glob.glob(os.path.join(DRV, "haskell", "*.hs"))):
+        prog = "haskell-" + os.path.splitext(os.path.basename(src))[0].lower()
+        for mode, flags in HASKELL_MODES.items():
+            if mode not in args.opt_levels.split(","):
+                continue
+            d = os.path.join(args.work, f"{prog}-{mode}")
+            shutil.rmtree(d, ignore_errors=True)
+            os.makedirs(d)
+            tools = {}
+            for tool in ("opt", "llc"):
+                tools[tool] = os.path.join(d, f"ghc-{tool}")
+                with open(tools[tool], "w") as f:
+                    f.write(f"#!/bin/sh\nREALPROG_GHC_TOOL={tool} exec {shlex.quote(sys.executable)} "
+                            f"{shlex.quote(here)} \"$@\"\n")
+                os.chmod(tools[tool], 0o755)
+            sets = [k for k in OPTION_SETS if k in args.sets.split(",")]
+            builds = ["base", "opt"] + [f"cli:{s}" for s in sets] + \
+                [f"plugin:{s}" for s in sets if args.plugin and s in HASKELL_PLUGIN_SETS]
+            results = {}
+            for b in builds:
+                bd = os.path.join(d, b.replace(":", "-"))
+                keep = os.path.join(bd, "modules")
+                env = dict(os.environ, REALPROG_GHC_BUILD=b, REALPROG_GHC_DIR=keep, REALPROG_GHC_CLI=args.cli,
+                           REALPROG_GHC_PLUGIN=args.plugin or "")
+                os.makedirs(bd)
+                exe = os.path.join(bd, "prog")
+                r = run(["ghc", "-fllvm", "-fforce-recomp", "-v0", f"-pgmlo{tools['opt']}", f"-pgmlc{tools['llc']}",
+                         "-outputdir", os.path.join(bd, "o"), "-o", exe] + flags + [src], env=env, cwd=d)
+                if r.returncode:
+                    tally.append(f"{prog} {mode} {b}: ghc FAILED ({r.returncode}): {(r.stderr + r.stdout)[-1500:]}")
+                    continue
+                merged = 0
+                for pre in sorted(glob.glob(os.path.join(keep, "m*.bc"))):
+                    ll = pre[:-3] + ".ll"
+                    must(["llvm-dis-22", pre, "-o", ll])
+                    rep = pre[:-3] + ".json"
+                    if b == "opt":
+                        # opt-22's merges, read from its output (a lower bound, see opt_merges)
+                        must(["opt-22", "-passes=mergefunc", pre, "-S", "-o", pre[:-3] + "-opt.ll"])
+                        merged += opt_merges(ll, pre[:-3] + "-opt.ll")
+                    elif os.path.exists(rep):
+                        merged += merged_of(rep) or 0
+                        drop = "--drop-differing-attachments" in OPTION_SETS[b.split(":")[1]][0]
+                        for line in unexplained_merges(ll, rep, [], drop):
+                            tally.append(f"{prog} {mode} {b}: UNEXPLAINED merge {line}")
+                try:
+                    p = subprocess.run([exe], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=600, cwd=d)
+                    res = (p.returncode, p.stdout)
+                except subprocess.TimeoutExpired:
+                    res = ("timeout", b"")
+                results[b] = (res, merged if b != "base" else None)
+            if "base" in results:
+                report(prog, mode, results, tally)
+            if "opt" in results and "cli:default" in results:
+                print(f"{prog} -{mode} vs opt-22: {ghc_compare(d)}", flush=True)
+
+
+PREFIX = re.compile(r" prefix (.*?) \{$")
+
+
+def ghc_compare(d):
+    """The functions opt-22 folds and those the command folds (default options) in the
+    modules of one Haskell build, by name; opt-22's thunks of a function whose prefix
+    data (its info table) differs from its target's are counted apart: the command
+    compares prefix data (docs/deviations.md)."""
+    opt_n = ours_n = both = prefix = 0
+    ours_only = []
+    for pre in sorted(glob.glob(os.path.join(d, "opt", "modules", "m*.bc"))):
+        stem = pre[:-3]
+        opt_set = opt_folded(stem + ".ll", stem + "-opt.ll")
+        rep = os.path.join(d, "cli-default", "modules", os.path.basename(stem) + ".json")
+        with open(rep) as f:
+            ours = {x["folded"] for x in json.load(f).get("merges", [])}
+        with open(stem + ".ll") as f:
+            before = module_bodies(f.read())[0]
+        with open(stem + "-opt.ll") as f:
+            after = module_bodies(f.read())[0]
+        for n in opt_set - ours:
+            m = THUNK_BODY.match("\n".join(after.get(n, [""])[1:]))
+            t = m.group(1).strip('"') if m else None
+            pa, pb = PREFIX.search(before[n][0]), PREFIX.search(before.get(t, [""])[0])
+            if pa and pb and pa.group(1) != pb.group(1):
+                prefix += 1
+        opt_n, ours_n, both = opt_n + len(opt_set), ours_n + len(ours), both + len(opt_set & ours)
+        ours_only += sorted(ours - opt_set)
+    return (f"folded: opt-22 {opt_n}, ours {ours_n}, both {both}, opt-22 only {opt_n - both} "
+            f"({prefix} of them thunks of a function of other prefix data), ours only {len(ours_only)}"
+            + (f" ({', '.join(ours_only[:5])})" if ours_only else ""))
+
+
+# GPU device code (`gpu`): no GPU runs here, so each module is checked without running:
+# every build passes `opt-22 -passes=verify` and the body check (unexplained_merges),
+# llc-22 compiles it for its target wherever it compiles the unmerged module, and the
+# functions opt-22's MergeFunctions folds (gone from its output or made thunks) are
+# compared by name with those the command folds (opt_folded). The modules: libclc's
+# OpenCL builtins as bitcode for amdgcn, r600 and nvptx (Debian 12's libclc-19: every
+# builtin for every element type and vector width, LLVM 19 bitcode read forward), and
+# real-programs/gpu/'s sources by clang-22 at -O0 and -O2: OpenCL C for amdgcn (alone
+# and with libclc linked as builtins), nvptx64 and spirv64, the CUDA source for sm_80
+# and as HIP for gfx90a (GPU_SOURCES; libclc-19 states code object version 5): address spaces other than 0, `addrspacecast`,
+# `convergent` barriers and shuffles, kernels' calling conventions.
+LIBCLC = "/usr/lib/clc"
+# (libclc-19's distinct modules but the near-copies: the other r600 chips, Mesa's amdgcn
+# and 32-bit nvptx)
+LIBCLC_MODULES = ["amdgcn--amdhsa", "tahiti-amdgcn--", "cayman-r600--", "nvptx64--nvidiacl"]
+GPU_CL = ["-x", "cl", "-cl-std=CL2.0"]
+GPU_CUDA = ["-x", "cuda", "--cuda-device-only", "-nocudainc", "-nocudalib", "--cuda-gpu-arch=sm_80",
+            "-Xclang", "-target-feature", "-Xclang", "+ptx80"]
+GPU_SOURCES = {
+    "cl-amdgcn": ("kernels.cl", GPU_CL + ["-target", "amdgcn-amd-amdhsa", "-mcpu=gfx90a", "-nogpulib"]),
+    "cl-amdgcn-libclc": ("kernels.cl", GPU_CL + ["-target", "amdgcn-amd-amdhsa", "-mcpu=gfx90a", "-nogpulib",
+                                                  "-mcode-object-version=5",
+                                                  "-Xclang", "-mlink-builtin-bitcode", "-Xclang",
+                                                  f"{LIBCLC}/amdgcn--amdhsa.bc"]),
+    "cl-nvptx64": ("kernels.cl", GPU_CL + ["-target", "nvptx64-nvidia-cuda"]),
+    "cl-spirv64": ("kernels.cl", GPU_CL + ["-target", "spirv64"]),
+    "cuda-sm80": ("device.cu", GPU_CUDA),
+    "hip-gfx90a": ("device.cu", ["-x", "hip", "--cuda-device-only", "-nogpulib", "-nogpuinc", "--offload-arch=gfx90a"]),
+}
+
+# llc-22's flags per module (NVPTX takes its subtarget from the command line, not from
+# the functions' "target-cpu": sm_80 with PTX 8.0 for the shuffles)
+GPU_LLC_FLAGS = {"cuda-sm80": ["-mcpu=sm_80", "-mattr=+ptx80"]}
+
+
+def opt_folded(linked_ll, opt_ll):
+    """The functions opt-22's MergeFunctions folded, read from its output: those the
+    module no longer defines and those whose body became a thunk (see opt_merges)."""
+    with open(linked_ll) as f:
+        before = module_bodies(f.read())[0]
+    with open(opt_ll) as f:
+        after = module_bodies(f.read())[0]
+
+    return {n for n in before if n not in after or made_thunk(before, after, n)}
+
+
+def gpu_module(name, d, linked, args, tally):
+    """The checks of one device module `linked` (see LIBCLC_MODULES): prints a line per build."""
+    sets = {k: v for k, v in OPTION_SETS.items() if k in args.sets.split(",")}
+    ll = os.path.join(d, "linked.ll")
+    must(["llvm-dis-22", linked, "-o", ll])
+    builds = {}
+    must(["opt-22", "-passes=mergefunc", linked, "-S", "-o", os.path.join(d, "opt.ll")])
+    builds["opt"] = (os.path.join(d, "opt.ll"), None)
+    for set_name, (cli_opts, params) in sets.items():
+        out, rep = os.path.join(d, f"cli-{set_name}.bc"), os.path.join(d, f"cli-{set_name}.json")
+        r = run([args.cli, linked, "-o", out, "--report", rep] + cli_opts)
+        if r.returncode:
+            tally.append(f"{name} cli:{set_name}: mergefunc FAILED ({r.returncode}): {r.stderr[-1500:]}")
+        else:
+            builds[f"cli:{set_name}"] = (out, rep)
+        if args.plugin:
+            out, rep = os.path.join(d, f"plugin-{set_name}.bc"), os.path.join(d, f"plugin-{set_name}.json")
+            r = run(["opt-22", f"-load-pass-plugin={args.plugin}",
+                     f"-passes=mergefunc-rs<{plugin_params(params, rep)}>", linked, "-o", out])
+            if r.returncode:
+                tally.append(f"{name} plugin:{set_name}: opt-22 FAILED: {r.stderr[-1500:]}")
+            else:
+                builds[f"plugin:{set_name}"] = (out, rep)
+    llc = ["llc-22", "-O2", "-filetype=asm", "-o", os.devnull] + GPU_LLC_FLAGS.get(name.split()[0], [])
+    base_compiles = run(llc + [linked]).returncode == 0
+    print(f"{name:28} base {'compiles' if base_compiles else 'does NOT compile (llc-22)'} "
+          f"functions={len(module_bodies(open(ll).read())[0])}", flush=True)
+    opt_set = opt_folded(ll, os.path.join(d, "opt.ll"))
+    compiled = {}
+    for b, (out, rep) in builds.items():
+        notes = []
+        r = run(["opt-22", "-passes=verify", "-disable-output", out])
+        if r.returncode:
+            tally.append(f"{name} {b}: VERIFIER rejects: {r.stderr[-1500:]}")
+            notes.append("VERIFIER")
+        if rep:
+            drop = "--drop-differing-attachments" in OPTION_SETS[b.split(":")[1]][0]
+            for line in unexplained_merges(ll, rep, [], drop):
+                tally.append(f"{name} {b}: UNEXPLAINED merge {line}")
+                notes.append("UNEXPLAINED")
+        with open(out, "rb") as f:
+            digest = hashlib.sha256(f.read()).hexdigest()
+        if base_compiles and digest not in compiled:
+            # outputs of equal bytes (option sets that change nothing here, the command
+            # and the plugin) are compiled once
+            compiled[digest] = run(llc + [out]).returncode == 0
+        if base_compiles and not compiled[digest]:
+            tally.append(f"{name} {b}: llc-22 FAILED where the unmerged module compiles")
+            notes.append("LLC-FAILED")
+        if rep:
+            with open(rep) as f:
+                ours = {x["folded"] for x in json.load(f).get("merges", [])}
+            merged = merged_of(rep)
+            cmp = f"folded: opt-22 {len(opt_set)}, ours {len(ours)}, both {len(opt_set & ours)}, " \
+                  f"opt-22 only {len(opt_set - ours)}, ours only {len(ours - opt_set)}"
+        else:
+            merged, cmp = opt_merges(ll, out), ""
+        print(f"{name:28} {b:16} merged={merged:>5}  {' '.join(notes) or 'ok'}  {cmp}", flush=True)
+
+
+def gpu_program(args, tally):
+    install_packages("clang-22", ["libclc-19"])
+    for m in LIBCLC_MODULES:
+        d = os.path.join(args.work, f"gpu-libclc-{m}")
+        shutil.rmtree(d, ignore_errors=True)
+        os.makedirs(d)
+        gpu_module(f"libclc {m}", d, os.path.join(LIBCLC, m + ".bc"), args, tally)
+    for name, (src, flags) in GPU_SOURCES.items():
+        for ol in ("O0", "O2"):
+            d = os.path.join(args.work, f"gpu-{name}-{ol}")
+            shutil.rmtree(d, ignore_errors=True)
+            os.makedirs(d)
+            linked = os.path.join(d, "device.bc")
+            must(["clang-22"] + flags + ["-w", "-emit-llvm", "-c", f"-{ol}", os.path.join(DRV, "gpu", src), "-o", linked])
+            gpu_module(f"{name} -{ol}", d, linked, args, tally)
 
 
 # Cross-DSO CFI (`cfi-dso`): the checks of a call into another module go through that
@@ -2544,6 +2845,10 @@ def main():
             crystal_program(args, tally)
         elif name == "d":
             d_program(args, tally)
+        elif name == "haskell":
+            haskell_program(args, tally)
+        elif name == "gpu":
+            gpu_program(args, tally)
         elif name in RUST_LOCAL or name in RUST_CRATES:
             if args.plugin or args.rust_cli:
                 rust_program(args, tally, name)
@@ -2556,4 +2861,6 @@ def main():
 
 
 if __name__ == "__main__":
+    if os.environ.get("REALPROG_GHC_TOOL"):
+        sys.exit(ghc_tool(os.environ["REALPROG_GHC_TOOL"], sys.argv[1:]))
     sys.exit(rust_linker(sys.argv) if os.environ.get("REALPROG_RUST_MODE") else main())
