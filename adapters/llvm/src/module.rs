@@ -165,6 +165,9 @@ pub(crate) struct Slot {
     /// The cache generations (`const_gen`, `md_gen`) whose ids the view holds: those of
     /// its build, or of the view it was copied from.
     pub(crate) view_gen: (u32, u32),
+    /// The entry of the cache of attribute lists for the function's list when its facts
+    /// were built (see [`attrs::ListMemo`]; unset for light facts).
+    pub(crate) list_memo: attrs::ListMemo,
 }
 
 /// An LLVM 22 module (its own context, or a host's) and the core's view of it. The

@@ -1887,6 +1887,43 @@ fn thunk_checks_from_converted_lists_match_llvm() {
     assert_eq!(m.thunk_may_call(id(&m, "botha")), Err("a naked function cannot be a thunk"));
 }
 
+/// The thunk checks read a function's list flags from its slot (`ListMemo`) only while
+/// the slot's key is the function's list as it is now: a list changed behind the facts
+/// (here copied from another function, without rebuilding them) is looked up in the
+/// cache of lists (or asked of LLVM where the cache never saw it), never answered from
+/// the stale copy.
+#[test]
+fn thunk_checks_follow_a_list_changed_behind_the_slot() {
+    let text = concat!(
+        "define void @nka(i32 %x) naked {\n  unreachable\n}\n",
+        "define void @nkb(i32 %x) naked {\n  unreachable\n}\n",
+        "define void @oka(i32 %x) nounwind {\n  ret void\n}\n",
+        "define void @okb(i32 %x) nounwind {\n  ret void\n}\n",
+        "define void @okc(i32 %x) nounwind {\n  ret void\n}\n",
+        "define void @okd(i32 %x) nounwind {\n  ret void\n}\n",
+        "define void @irqa(i32 %x) \"interrupt\"=\"machine\" {\n  ret void\n}\n",
+        "define void @irqb(i32 %x) \"interrupt\"=\"machine\" {\n  ret void\n}\n",
+    );
+    let m = load(text);
+    let v = |f: &str| m.funcs[id(&m, f).index()].v.expect("live");
+    for f in ["nka", "oka", "okb"] {
+        assert_eq!(m.thunk_may_call(id(&m, f)), m.thunk_may_call_by_llvm(v(f)), "{f}");
+    }
+    assert!(m.thunk_may_call(id(&m, "oka")).is_ok());
+    // Full facts keep their list's cache entry in the slot.
+    for f in ["nka", "oka", "okb", "okc", "irqa"] {
+        assert_ne!(m.funcs[id(&m, f).index()].list_memo, Default::default(), "{f}");
+    }
+    // A list the cache holds (a naked function's, converted with its facts).
+    assert!(v("oka").copy_attributes_from(v("nka")));
+    assert_eq!(m.thunk_may_call(id(&m, "oka")), Err("a naked function cannot be a thunk"));
+    assert!(v("okb").copy_attributes_from(v("irqa")));
+    assert_eq!(m.thunk_may_call(id(&m, "okb")), Err("an interrupt handler cannot be called from a thunk"));
+    assert_eq!(m.thunk_may_call(id(&m, "okb")), m.thunk_may_call_by_llvm(v("okb")));
+    // Untouched functions still answer from their slots.
+    assert!(m.thunk_may_call(id(&m, "okc")).is_ok());
+}
+
 /// Attachments are interned in full, nested nodes included (LLVM's `cmpMDNode` reads
 /// one level and equates every nested node, which merges loads whose TBAA types differ):
 /// tags that differ only below the first level are different items and keep the loads

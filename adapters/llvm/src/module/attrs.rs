@@ -33,6 +33,22 @@ pub(crate) mod list_flags {
     pub(crate) const INALLOCA: u8 = 16;
 }
 
+/// A copy of one entry of the cache of lists by identity (`attrs_by_list`: LLVM's list
+/// and the parameter count read, and the list's [`list_flags`]), kept in a function's
+/// slot by [`LlvmModule::rebuild_facts`]. The cache's entries never change (lists are
+/// uniqued and never freed, and a list's flags depend on it alone), so where the key
+/// still matches the function's list the flags are the cache's: read from the slot the
+/// merge has in cache anyway, instead of a probe of a table of every list (two cold
+/// reads per merge where every tiny function has a list of its own). A key that no
+/// longer matches (the list was changed) falls back to the table.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct ListMemo {
+    list: usize,
+    nparams: u32,
+    flags: u8,
+    set: bool,
+}
+
 /// Attribute sets converted once, by the identity of LLVM's set (uniqued per context and
 /// never freed, so an identity names one set for good): the sets of every list read
 /// through them ([`LlvmModule::list_set_indexes`]), shared by the lists that have them
@@ -142,10 +158,17 @@ impl LlvmModule {
     /// and interned by content (two LLVM lists that differ only past the parameters read
     /// get the same id).
     pub(super) fn fn_attrs(&mut self, owner: AttrOwner, nparams: u32) -> (AttrsId, bool) {
+        let (id, special, _) = self.fn_attrs_memo(owner, nparams);
+        (id, special)
+    }
+
+    /// [`Self::fn_attrs`], and the cache entry of the list (unset for a list without an
+    /// identity) for the owner's slot ([`ListMemo`]).
+    pub(super) fn fn_attrs_memo(&mut self, owner: AttrOwner, nparams: u32) -> (AttrsId, bool, ListMemo) {
         let list = owner.value().attribute_list_id();
         if let Some(list) = list {
             if let Some(&(id, flags)) = self.caches.attrs_by_list.get(&(list, nparams)) {
-                return (id, flags & list_flags::SPECIAL != 0);
+                return (id, flags & list_flags::SPECIAL != 0, ListMemo { list, nparams, flags, set: true });
             }
         }
         // A function's list is hashed, not converted, where it can be (see `lazy_list`).
@@ -158,10 +181,12 @@ impl LlvmModule {
             (None, Some(list)) => self.attr_list_of_sets(list, nparams),
             (None, None) => self.attr_list_of_owner(owner, nparams),
         };
+        let mut memo = ListMemo::default();
         if let Some(list) = list {
             self.caches.attrs_by_list.insert((list, nparams), (id, flags));
+            memo = ListMemo { list, nparams, flags, set: true };
         }
-        (id, flags & list_flags::SPECIAL != 0)
+        (id, flags & list_flags::SPECIAL != 0, memo)
     }
 
     /// A function's attribute list (LLVM's `list`, `nparams` parameters read) given an
@@ -340,9 +365,19 @@ impl LlvmModule {
     /// cost 8% of the pass where every tiny function folds). Exact: the cache is keyed
     /// by LLVM's uniqued list and the parameter count, as the conversion read it.
     pub(crate) fn converted_list_flags(&self, v: V) -> Option<u8> {
+        self.converted_list_flags_memo(v, ListMemo::default())
+    }
+
+    /// [`Self::converted_list_flags`], read from `memo` (a function's [`ListMemo`]) where
+    /// its key is the function's list as it is now, and from the cache otherwise.
+    pub(crate) fn converted_list_flags_memo(&self, v: V, memo: ListMemo) -> Option<u8> {
         let owner = AttrOwner::of_function(v)?;
         let list = v.attribute_list_id()?;
-        self.caches.attrs_by_list.get(&(list, owner.param_count())).map(|&(_, flags)| flags)
+        let nparams = owner.param_count();
+        if memo.set && memo.list == list && memo.nparams == nparams {
+            return Some(memo.flags);
+        }
+        self.caches.attrs_by_list.get(&(list, nparams)).map(|&(_, flags)| flags)
     }
 
     /// Converts the sets of `owner`'s list (function, return, then `nparams` parameters;

@@ -13,6 +13,7 @@
 //! gets no view, see `reason::NEVER_READ`). The order of signature props is fixed:
 //! `explain.rs` labels them by position.
 
+use super::attrs::ListMemo;
 use super::{reason, LlvmModule, Slot};
 use crate::safe::{self, cc, AttrOwner, Linkage as L, Md, T, V};
 use mergefunc::{FuncId, FuncInfo, Ineligible, Linkage, Prop, TypeId};
@@ -58,6 +59,7 @@ impl LlvmModule {
             fn_special: false,
             meta: false,
             view_gen: (0, 0),
+            list_memo: ListMemo::default(),
             copy_key: 0,
             copied_from: None,
             tree_key: None,
@@ -92,11 +94,12 @@ impl LlvmModule {
             return;
         }
         let light = self.light_facts(f);
-        let (info, fn_special) = self.build_facts(v, light);
+        let (info, fn_special, list_memo) = self.build_facts(v, light);
         let s = &mut self.funcs[f.index()];
         s.has_body = !v.is_declaration();
         s.facts_ineligible = info.ineligible;
         s.fn_special = fn_special;
+        s.list_memo = list_memo;
         // Keep what the body view found (if it is current).
         let body_reason = match s.facts.ineligible {
             Some(Ineligible::Adapter(r))
@@ -155,7 +158,7 @@ impl LlvmModule {
         }
         // The list's flags, where it was converted (every function with full facts):
         // the same answers, in the same order, as LLVM's queries.
-        match self.converted_list_flags(v) {
+        match self.converted_list_flags_memo(v, self.funcs[f.index()].list_memo) {
             Some(flags) => {
                 use super::attrs::list_flags as lf;
                 if flags & lf::INTERRUPT != 0 {
@@ -206,7 +209,7 @@ impl LlvmModule {
     /// placeholder that is not a function type ([`Self::unread_fn_type`]), and it has no
     /// signature props; a function that never merges gets no view either
     /// ([`reason::NEVER_READ`]), so nothing can compare it with these facts.
-    pub(super) fn build_facts(&mut self, v: V, light: bool) -> (FuncInfo, bool) {
+    pub(super) fn build_facts(&mut self, v: V, light: bool) -> (FuncInfo, bool, ListMemo) {
         let name: Box<[u8]> = Box::default();
         let mut ineligible = None;
         // Linkage, declaration, dso_local, attachments, calling convention, alignment and
@@ -273,16 +276,19 @@ impl LlvmModule {
             let ty = self.unread_fn_type();
             let align = g.align.filter(|a| *a != 0).map(|a| a as u64);
             let no_sig = self.scratch.no_sig.clone();
-            return (self.func_info(v, head, g.unnamed_addr, ty, no_sig, align), false);
+            return (self.func_info(v, head, g.unnamed_addr, ty, no_sig, align), false, ListMemo::default());
         }
         let fty = v.global_value_type().unwrap_or(T(ptr::null_mut()));
         let ty = self.intern_type(fty);
         // Always a function here (`rebuild_facts` gives aliases no facts of their own).
         let owner = AttrOwner::of_function(v);
         let nparams = owner.map_or(0, |o| o.param_count());
-        let (attrs, fn_special) = match owner {
-            Some(owner) => self.fn_attrs(owner, nparams),
-            None => self.empty_attr_list(),
+        let (attrs, fn_special, list_memo) = match owner {
+            Some(owner) => self.fn_attrs_memo(owner, nparams),
+            None => {
+                let (id, special) = self.empty_attr_list();
+                (id, special, ListMemo::default())
+            }
         };
         // At most 8: attributes, gc, section, calling convention, personality. Built in a
         // reused buffer and copied out exactly sized.
@@ -301,7 +307,7 @@ impl LlvmModule {
         let shared = self.shared_sig(&sig);
         let info = self.func_info(v, head, g.unnamed_addr, ty, shared, align);
         self.scratch.sig = sig;
-        (info, fn_special)
+        (info, fn_special, list_memo)
     }
 
     /// The one constructor of a function's facts, light or full: `head` and the

@@ -151,7 +151,7 @@ impl LlvmModule {
     /// (constants by their recorded contents, as in [`Self::assert_view_is_current`]).
     pub(crate) fn assert_facts_are_current(&mut self, f: FuncId) {
         let Some(v) = self.funcs[f.index()].v else { return };
-        let (info, special) = self.build_facts(v, self.light_facts(f));
+        let (info, special, _) = self.build_facts(v, self.light_facts(f));
         self.drain_pending();
         let s = &self.funcs[f.index()];
         let old = &s.facts;
