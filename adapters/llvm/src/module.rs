@@ -394,8 +394,8 @@ struct Caches {
     /// `const_of` (a rewrite may free a constant and reuse its address).
     const_height_of: HashMap<V, u32>,
     /// Positions of the blocks of functions past [`consts::BLOCK_SCAN`] blocks whose
-    /// block addresses were interned (see `consts::block_position`): forgotten with
-    /// every constant (a rewrite that frees a block frees its block address).
+    /// block addresses were interned (see `consts::block_position`): forgotten by every
+    /// rewrite (the only place a layout changes) and with every constant.
     block_position: HashMap<B, u32>,
     /// Generation of `const_of` (bumped when it is cleared).
     const_gen: u32,

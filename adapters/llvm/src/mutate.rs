@@ -278,6 +278,7 @@ impl LlvmModule {
             self.clear_tree_key(f);
         }
         let replaced = replaced.map(|(from, _)| from);
+        self.forget_block_positions();
         match free {
             Freed::Nothing => {}
             Freed::Consts(cs) => self.forget_consts(&cs),

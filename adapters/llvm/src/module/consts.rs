@@ -45,10 +45,10 @@ impl LlvmModule {
 
     /// The position of block `bb` in function `f`'s layout (`None`: not one of its
     /// blocks). A block not in `block_position` is looked for among the first
-    /// [`BLOCK_SCAN`] blocks; past them every block of `f` is read into the table once, so that the block addresses of a
-    /// function of n blocks cost n in all, not n each. Exact while the layout stays: the
-    /// table is forgotten with the constants, which every rewrite that erases or writes a
-    /// body forgets (the block addresses of its blocks go with it).
+    /// [`BLOCK_SCAN`] blocks; past them every block of `f` is read into the table once,
+    /// so that the block addresses of a function of n blocks cost n in all, not n each.
+    /// Exact because a layout changes only in a rewrite, and every rewrite forgets the
+    /// table (`forget_block_positions`).
     fn block_position(&mut self, f: V, bb: B) -> Option<usize> {
         if let Some(&p) = self.caches.block_position.get(&bb) {
             return Some(p as usize);

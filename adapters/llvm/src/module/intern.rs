@@ -137,6 +137,13 @@ impl LlvmModule {
         self.new_md_generation();
     }
 
+    /// Forgets the block positions read for block addresses (`consts::block_position`):
+    /// every rewrite does, so that the table only answers for layouts no rewrite has
+    /// touched since it was read.
+    pub(crate) fn forget_block_positions(&mut self) {
+        clear_if_used(&mut self.caches.block_position);
+    }
+
     /// Forgets the metadata, inline-asm and opaque-identity caches, and the constants
     /// `consts` (freed or replaced by a rewrite); every other cached constant is alive
     /// and unchanged (LLVM constants are uniqued and live as long as the context unless
