@@ -271,13 +271,28 @@ def metadag(n):
     return "".join(out)
 
 
+def blockaddrs(n):
+    """two equal functions of n blocks, each block storing its own address (a computed
+    goto's table built in code): every block address is interned with its block's
+    position, and the folded function's are collected for the rewrite."""
+    out = []
+    for name in ("f", "g"):
+        out.append(f"define void @{name}(ptr %slot, i1 %c) {{\nentry:\n  br label %b0\n")
+        for i in range(n):
+            out.append(f"b{i}:\n  store volatile ptr blockaddress(@{name}, %b{i}), ptr %slot\n"
+                       f"  br i1 %c, label %b{i + 1}, label %out\n")
+        out.append(f"b{n}:\n  %t = load ptr, ptr %slot\n  indirectbr ptr %t, [label %b0, label %out]\n"
+                   "out:\n  ret void\n}\n\n")
+    return "".join(out)
+
+
 SHAPES = {
     "lastdiff": lastdiff, "middiff": middiff, "hugefn": hugefn, "hugecopies": hugecopies,
     "hugenear": hugenear, "callchain": callchain, "rings": rings, "manycallers": manycallers,
     "manycalls1": manycalls1, "vtables": vtables, "aliases": aliases, "bigswitch": bigswitch,
     "deeptypes": deeptypes, "metadata": metadata, "attrs": attrs, "longnames": longnames,
     "dupes": dupes, "lastpairs": lastpairs, "comdats": comdats, "addrtaken": addrtaken,
-    "ifuncchain": ifuncchain, "metawide": metawide, "metadag": metadag,
+    "ifuncchain": ifuncchain, "metawide": metawide, "metadag": metadag, "blockaddrs": blockaddrs,
 }
 
 

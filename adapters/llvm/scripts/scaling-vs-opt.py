@@ -39,6 +39,7 @@ SIZES = {
     "attrs": [2000, 8000, 32000], "longnames": [2000, 8000, 32000],
     "dupes": [2000, 8000, 32000], "lastpairs": [2000, 8000, 32000],
     "comdats": [2000, 8000, 32000], "addrtaken": [2000, 8000, 32000],
+    "blockaddrs": [2000, 8000, 32000],
 }
 
 OURS_RE = re.compile(r"pass cpu ([0-9.]+) s")

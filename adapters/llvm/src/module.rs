@@ -396,6 +396,10 @@ struct Caches {
     /// Heights of constants measured by `consts::const_height_of`: forgotten with
     /// `const_of` (a rewrite may free a constant and reuse its address).
     const_height_of: HashMap<V, u32>,
+    /// Positions of the blocks of functions past [`consts::BLOCK_SCAN`] blocks whose
+    /// block addresses were interned (see `consts::block_position`): forgotten by every
+    /// rewrite (the only place a layout changes) and with every constant.
+    block_position: HashMap<B, u32>,
     /// Generation of `const_of` (bumped when it is cleared).
     const_gen: u32,
     /// Generation of the metadata, inline-asm and opaque-identity caches.
@@ -657,6 +661,7 @@ impl Caches {
             type_cache: Box::new([(0, 0); TYPE_CACHE_SLOTS]),
             const_of: HashMap::default(),
             const_height_of: HashMap::default(),
+            block_position: HashMap::default(),
             const_gen: 0,
             md_gen: 0,
             meta_of: HashMap::default(),

@@ -278,6 +278,7 @@ impl LlvmModule {
             self.clear_tree_key(f);
         }
         let replaced = replaced.map(|(from, _)| from);
+        self.forget_block_positions();
         match free {
             Freed::Nothing => {}
             Freed::Consts(cs) => self.forget_consts(&cs),
@@ -344,6 +345,9 @@ impl LlvmModule {
         if (prescanned && !self.candidate_block_addresses()) || !f.block_address_may_be_taken() {
             return;
         }
+        // What `consts` holds, as a set: a function of n blocks whose addresses are all
+        // taken has n block-address constants, each looked up as it is met.
+        let mut seen: std::collections::HashSet<V, rustc_hash::FxBuildHasher> = consts.iter().copied().collect();
         for b in f.blocks() {
             // SAFETY: `b` is a live block of `f` (from `f.blocks()`).
             let bv = b.as_value();
@@ -352,7 +356,7 @@ impl LlvmModule {
                     self.referencing_funcs(user, true, out);
                     let mut stack = vec![user];
                     while let Some(x) = stack.pop() {
-                        if consts.contains(&x) {
+                        if !seen.insert(x) {
                             continue;
                         }
                         consts.push(x);

@@ -68,6 +68,8 @@ pub mod kinds;
 mod module;
 mod shim;
 pub use attrs::{attr_kind_for_name, list_set, list_sets, AttrOwner, AttrRead, IntKinds, A};
+#[cfg(test)]
+pub(crate) use body::BLOCK_STEPS;
 pub use body::{CallSite, Inst, Operands};
 pub use module::{Builder, OwnedIr, ParseError, M};
 pub use shim::{

@@ -328,6 +328,42 @@ fn constants_data_and_wrappers() {
     assert!(matches!(ret_const("e"), ConstKind::Opaque(_)));
 }
 
+/// A function of 2,000 blocks, each storing its own block's address: every address
+/// interned has its block's layout position, and the interning steps through the
+/// function's blocks a bounded number of times, not once per address (n² / 2 steps).
+#[test]
+fn block_addresses_of_a_big_function_read_its_layout_once() {
+    let n = 2000;
+    let mut src = String::from("define void @f(ptr %slot, i1 %c) {\nentry:\n  br label %b0\n");
+    for i in 0..n {
+        src += &format!(
+            "b{i}:\n  store volatile ptr blockaddress(@f, %b{i}), ptr %slot\n  br i1 %c, label %b{}, label %out\n",
+            i + 1
+        );
+    }
+    src += &format!("b{n}:\n  ret void\nout:\n  ret void\n}}\n");
+    let mut m = LlvmModule::parse(format!("{DL}{src}").as_bytes(), "test.ll").unwrap_or_else(|e| panic!("{e}"));
+    crate::safe::BLOCK_STEPS.with(|s| s.set(0));
+    m.testing().build_all_views();
+    let steps = crate::safe::BLOCK_STEPS.with(|s| s.get());
+    let positions: Vec<u32> = m
+        .body(id(&m, "f"))
+        .unwrap()
+        .uses
+        .iter()
+        .filter_map(|u| match u.value {
+            Value::Const(c) => match m.const_data(c).kind {
+                ConstKind::BlockAddress { block, .. } => Some(block),
+                _ => None,
+            },
+            _ => None,
+        })
+        .collect();
+    // `b{i}` follows the entry block: position i + 1.
+    assert_eq!(positions, (1..=n as u32).collect::<Vec<_>>());
+    assert!(steps < 10 * n as u64, "{steps} block steps");
+}
+
 /// A GEP constant expression's `inrange` is read by the shim and compared structurally
 /// (width and bounds), as LLVM's comparator does: no printing (which cost about 9k
 /// instructions per constant on C++ vtable stores), and different ranges stay apart.

@@ -9,13 +9,17 @@
 use super::height::measure_height;
 use super::intern::DataBytes;
 use super::LlvmModule;
-use crate::safe::{GepInRange, Op, ValKind, V};
+use crate::safe::{GepInRange, Op, ValKind, B, V};
 use mergefunc::{ConstData, ConstId, ConstKind, ConstProp, GlobalId, GlobalRef};
 
 /// How deep [`LlvmModule::intern_const`] reads nested constants (see `intern_const_at`).
 /// Real constants nest a few levels (a vtable of GEPs, a struct of arrays); LLVM reads
 /// 20,000 levels from bitcode (its text parser stops near 5,000 on an 8 MiB stack).
 pub(super) const CONST_INTERN_DEPTH: u32 = 256;
+
+/// How many blocks from a function's entry [`LlvmModule::block_position`] looks through
+/// before it reads the positions of all the function's blocks into a table.
+pub(super) const BLOCK_SCAN: usize = 64;
 
 /// The opcode of the expression a constant nested too deep to read becomes when block
 /// addresses are inside it (see [`LlvmModule::deep_const`]): no LLVM opcode.
@@ -37,6 +41,35 @@ impl LlvmModule {
         self.tables.globals.push(v);
         self.caches.global_of.insert(v, id);
         GlobalRef::Other(id)
+    }
+
+    /// The position of block `bb` in function `f`'s layout (`None`: not one of its
+    /// blocks). A block not in `block_position` is looked for among the first
+    /// [`BLOCK_SCAN`] blocks; past them every block of `f` is read into the table once,
+    /// so that the block addresses of a function of n blocks cost n in all, not n each.
+    /// Exact because a layout changes only in a rewrite, and every rewrite forgets the
+    /// table (`forget_block_positions`).
+    fn block_position(&mut self, f: V, bb: B) -> Option<usize> {
+        if let Some(&p) = self.caches.block_position.get(&bb) {
+            return Some(p as usize);
+        }
+        let mut next = f.first_block();
+        for i in 0..BLOCK_SCAN {
+            let b = next?;
+            if b == bb {
+                return Some(i);
+            }
+            next = b.next();
+        }
+        let table = &mut self.caches.block_position;
+        let mut found = None;
+        for (i, b) in f.blocks().into_iter().enumerate().skip(BLOCK_SCAN) {
+            table.insert(b, i as u32);
+            if b == bb {
+                found = Some(i);
+            }
+        }
+        found
     }
 
     fn opaque_by_text(&mut self, v: V) -> ConstKind {
@@ -213,13 +246,10 @@ impl LlvmModule {
                 None => self.opaque_by_text(v),
             },
             ValKind::BlockAddress => match v.block_address() {
-                Some((f, bb)) => {
-                    let pos = f.blocks().iter().position(|b| *b == bb);
-                    match pos {
-                        Some(p) => ConstKind::BlockAddress { func: self.register_func(f), block: p as u32 },
-                        None => self.opaque_by_text(v),
-                    }
-                }
+                Some((f, bb)) => match self.block_position(f, bb) {
+                    Some(p) => ConstKind::BlockAddress { func: self.register_func(f), block: p as u32 },
+                    None => self.opaque_by_text(v),
+                },
                 None => self.opaque_by_text(v),
             },
             ValKind::ConstantPtrAuth => match v.ptrauth() {

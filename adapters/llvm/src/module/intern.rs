@@ -132,8 +132,16 @@ impl LlvmModule {
     pub(crate) fn new_generation(&mut self) {
         clear_if_used(&mut self.caches.const_of);
         clear_if_used(&mut self.caches.const_height_of);
+        clear_if_used(&mut self.caches.block_position);
         self.caches.const_gen = self.caches.const_gen.wrapping_add(1);
         self.new_md_generation();
+    }
+
+    /// Forgets the block positions read for block addresses (`consts::block_position`):
+    /// every rewrite does, so that the table only answers for layouts no rewrite has
+    /// touched since it was read.
+    pub(crate) fn forget_block_positions(&mut self) {
+        clear_if_used(&mut self.caches.block_position);
     }
 
     /// Forgets the metadata, inline-asm and opaque-identity caches, and the constants
@@ -145,8 +153,10 @@ impl LlvmModule {
             self.caches.const_of.remove(v);
         }
         // A freed constant's users may be freed too and their addresses reused: the
-        // heights are measured again (from `const_of` where it still answers).
+        // heights are measured again (from `const_of` where it still answers). So are the
+        // block positions: a freed block address may belong to an erased body.
         clear_if_used(&mut self.caches.const_height_of);
+        clear_if_used(&mut self.caches.block_position);
         self.new_md_generation();
     }
 

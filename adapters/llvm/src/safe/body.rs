@@ -11,6 +11,13 @@
 //! `callbr`. All of them stay valid while the body is not rewritten (the handle rule,
 //! see [`crate::safe`]).
 
+#[cfg(test)]
+thread_local! {
+    /// Steps from a block to the next one ([`B::next`]) on this thread: tests count them
+    /// to show that a walk reads a function's layout a bounded number of times.
+    pub(crate) static BLOCK_STEPS: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
 use super::{Op, B, T, V};
 use crate::ffi;
 use inkwell::llvm_sys as sys;
@@ -60,6 +67,8 @@ impl B {
     /// The next block of the function in layout order.
     #[inline]
     pub fn next(self) -> Option<B> {
+        #[cfg(test)]
+        BLOCK_STEPS.with(|n| n.set(n.get() + 1));
         // SAFETY: `self` is a live block (handle rule).
         let b = unsafe { c::LLVMGetNextBasicBlock(self.0) };
         (!b.is_null()).then_some(B(b))
