@@ -280,6 +280,7 @@ int mergefunc_write_forwarding_body(LLVMValueRef g, LLVMValueRef f, LLVMBasicBlo
 } // extern "C"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/DataLayout.h"
@@ -1800,8 +1801,10 @@ struct SameBody {
   // number `MetaData::Distinct` items. Off: attachments compare by identity.
   bool RenameDistinct = false;
   SmallDenseMap<const MDNode *, unsigned, 8> MdA, MdB;
-  // Uniqued tuples known to hold (1) or not to hold (0) a distinct tuple.
+  // Uniqued tuples known to hold (1) or not to hold (0) a distinct tuple; and those
+  // holding one that were walked (or are being walked) as the same node on both sides.
   SmallDenseMap<const MDNode *, bool, 16> Open;
+  SmallDenseSet<const MDNode *, 8> Walked;
   struct Entry {
     const Value *Key;
     const Value *Val;
@@ -1833,11 +1836,13 @@ struct SameBody {
     MdA.clear();
     MdB.clear();
     Open.clear();
+    Walked.clear();
   }
 
-  // How deep `openTuple` and `sameMD` read; deeper counts as open, or different. Both
-  // stay far below the order's `META_DEPTH_LIMIT` (32) and the interning's height bound
-  // (256), so every node `sameMD` accepts is read by content on both sides.
+  // How deep `openTuple` and `sameMD` read (distinct tuples walked, all tuples walked);
+  // deeper counts as open, or different. Both stay below the order's `META_DEPTH_LIMIT`
+  // (32) and far below the interning's height bound (256), so every node `sameMD`
+  // accepts is read by content on both sides.
   static constexpr unsigned MdDepth = 8;
   static constexpr unsigned OpenDepth = 16;
 
@@ -1863,10 +1868,12 @@ struct SameBody {
   // Metadata items at the same place of A and B under the consistent renaming (see
   // `RenameDistinct`), never equal where the order finds them different: the same item
   // that holds no distinct tuple (strings, constants, other nodes, uniqued tuples of
-  // those: the order equates such an item with itself); two distinct tuples first met
-  // together (or met together before), with operands equal by these rules. Anything
-  // else (two different uniqued tuples, a uniqued tuple holding a distinct one) counts
-  // as different, which only loses the claim.
+  // those: the order equates such an item with itself); the same uniqued tuple holding
+  // distinct ones, whose operands are then met as the same items on both sides (the
+  // order walks it so, numbering each distinct tuple inside with itself; walked once a
+  // check, as a second walk would meet the same pairs again); two distinct tuples first
+  // met together (or met together before), with operands equal by these rules. Anything
+  // else (two different uniqued tuples) counts as different, which only loses the claim.
   bool sameMD(const Metadata *X, const Metadata *Y, unsigned Depth) {
     auto *TX = dyn_cast_or_null<MDTuple>(X), *TY = dyn_cast_or_null<MDTuple>(Y);
     bool DX = TX && TX->isDistinct(), DY = TY && TY->isDistinct();
@@ -1875,11 +1882,22 @@ struct SameBody {
         return false;
       if (!X || isa<MDString>(X) || isa<ConstantAsMetadata>(X))
         return true;
-      if (TX)
-        return TX->isUniqued() && !openTuple(TX, 0);
-      return isa<MDNode>(X);
+      if (!TX)
+        return isa<MDNode>(X);
+      if (!TX->isUniqued())
+        return false;
+      if (!openTuple(TX, 0))
+        return true;
+      if (Depth >= OpenDepth)
+        return false;
+      if (!Walked.insert(TX).second)
+        return true;
+      for (const MDOperand &O : TX->operands())
+        if (!sameMD(O.get(), O.get(), Depth + 1))
+          return false;
+      return true;
     }
-    if (!DX || !DY || Depth >= MdDepth)
+    if (!DX || !DY)
       return false;
     unsigned Next = MdA.size();
     auto [IA, FreshA] = MdA.try_emplace(TX, Next);
@@ -1888,7 +1906,7 @@ struct SameBody {
       return false;
     if (!FreshA)
       return true;
-    if (TX->getNumOperands() != TY->getNumOperands())
+    if (Depth >= MdDepth || TX->getNumOperands() != TY->getNumOperands())
       return false;
     for (unsigned I = 0, E = TX->getNumOperands(); I != E; ++I)
       if (!sameMD(TX->getOperand(I), TY->getOperand(I), Depth + 1))
