@@ -248,10 +248,15 @@ pub trait FastPath: Module {
 
     /// [`Self::same_body_as`] for a tree function `g` whose view the driver has not read:
     /// true only if the views of `f` and `g`, were they built now, would be the same
-    /// records in the sense of `same_body_as`, and `g`'s view would find `g` eligible (the
-    /// parts of [`crate::FuncInfo::ineligible`] that depend on the body) and be a valid
-    /// body. On `true` (and equal signatures) the two merge without either view being
-    /// built, when `g` survives. `false` (the default) is always correct.
+    /// records in the sense of `same_body_as`, except that a [`crate::MetaData::Distinct`]
+    /// item of one may be another such item of the other where the order pairs them (a
+    /// consistent renaming, under which the order finds the two bodies equal, weak flags
+    /// included); and `g`'s view would find `g` eligible (the parts of
+    /// [`crate::FuncInfo::ineligible`] that depend on the body) and be a valid body. On
+    /// `true` (and equal signatures) the two merge without either view being built, when
+    /// `g` survives; when `f` survives it takes `g`'s node unread, where it sorts as `g`
+    /// did (equal under the order). No view is copied on this word, so the renaming needs
+    /// no records to match. `false` (the default) is always correct.
     ///
     /// *Trusted*: checked under [`crate::Options::check_fast_path`].
     fn same_unread_body_as(&mut self, f: FuncId, g: FuncId) -> bool {

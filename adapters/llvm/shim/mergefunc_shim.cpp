@@ -280,6 +280,7 @@ int mergefunc_write_forwarding_body(LLVMValueRef g, LLVMValueRef f, LLVMBasicBlo
 } // extern "C"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/DataLayout.h"
@@ -1794,6 +1795,16 @@ struct SameBody {
   std::pair<size_t, const Function *> Callees[MaxCallees];
   size_t NumCallees = 0;
   size_t At = 0; // B's instruction number being compared
+  // Distinct metadata tuples of A and B paired by a consistent renaming (a claim on a
+  // tree function not read yet, `mergefunc_same_body_rename_distinct`): each side's
+  // nodes numbered on first sight, in lockstep, as the order's `md_left`/`md_right`
+  // number `MetaData::Distinct` items. Off: attachments compare by identity.
+  bool RenameDistinct = false;
+  SmallDenseMap<const MDNode *, unsigned, 8> MdA, MdB;
+  // Uniqued tuples known to hold (1) or not to hold (0) a distinct tuple; and those
+  // holding one that were walked (or are being walked) as the same node on both sides.
+  SmallDenseMap<const MDNode *, bool, 16> Open;
+  SmallDenseSet<const MDNode *, 8> Walked;
   struct Entry {
     const Value *Key;
     const Value *Val;
@@ -1822,6 +1833,93 @@ struct SameBody {
     Used = 0;
     NumTypePairs = 0;
     NumCallees = 0;
+    MdA.clear();
+    MdB.clear();
+    Open.clear();
+    Walked.clear();
+  }
+
+  // How deep `openTuple` and `sameMD` read (distinct tuples walked, all tuples walked);
+  // deeper counts as open, or different. Both stay below the order's `META_DEPTH_LIMIT`
+  // (32) and far below the interning's height bound (256), so every node `sameMD`
+  // accepts is read by content on both sides.
+  static constexpr unsigned MdDepth = 8;
+  static constexpr unsigned OpenDepth = 16;
+
+  // Does uniqued tuple `N` hold a distinct tuple (through uniqued tuples; other nodes
+  // are read as opaque items, equal to themselves only)? Too deep counts as yes.
+  bool openTuple(const MDNode *N, unsigned Depth) {
+    if (Depth >= OpenDepth)
+      return true;
+    if (auto Found = Open.find(N); Found != Open.end())
+      return Found->second;
+    bool R = false;
+    for (const MDOperand &O : N->operands()) {
+      auto *T = dyn_cast_or_null<MDTuple>(O.get());
+      if (T && (T->isDistinct() || (T->isUniqued() && openTuple(T, Depth + 1)))) {
+        R = true;
+        break;
+      }
+    }
+    Open[N] = R;
+    return R;
+  }
+
+  // Metadata items at the same place of A and B under the consistent renaming (see
+  // `RenameDistinct`), never equal where the order finds them different: the same item
+  // that holds no distinct tuple (strings, constants, other nodes, uniqued tuples of
+  // those: the order equates such an item with itself); the same uniqued tuple holding
+  // distinct ones, whose operands are then met as the same items on both sides (the
+  // order walks it so, numbering each distinct tuple inside with itself; walked once a
+  // check, as a second walk would meet the same pairs again); two distinct tuples first
+  // met together (or met together before), with operands equal by these rules. Anything
+  // else (two different uniqued tuples) counts as different, which only loses the claim.
+  bool sameMD(const Metadata *X, const Metadata *Y, unsigned Depth) {
+    auto *TX = dyn_cast_or_null<MDTuple>(X), *TY = dyn_cast_or_null<MDTuple>(Y);
+    bool DX = TX && TX->isDistinct(), DY = TY && TY->isDistinct();
+    if (!DX && !DY) {
+      if (X != Y)
+        return false;
+      if (!X || isa<MDString>(X) || isa<ConstantAsMetadata>(X))
+        return true;
+      if (!TX)
+        return isa<MDNode>(X);
+      if (!TX->isUniqued())
+        return false;
+      if (!openTuple(TX, 0))
+        return true;
+      if (Depth >= OpenDepth)
+        return false;
+      if (!Walked.insert(TX).second)
+        return true;
+      for (const MDOperand &O : TX->operands())
+        if (!sameMD(O.get(), O.get(), Depth + 1))
+          return false;
+      return true;
+    }
+    if (!DX || !DY)
+      return false;
+    unsigned Next = MdA.size();
+    auto [IA, FreshA] = MdA.try_emplace(TX, Next);
+    auto [IB, FreshB] = MdB.try_emplace(TY, Next);
+    if (FreshA != FreshB || IA->second != IB->second)
+      return false;
+    if (!FreshA)
+      return true;
+    if (Depth >= MdDepth || TX->getNumOperands() != TY->getNumOperands())
+      return false;
+    for (unsigned I = 0, E = TX->getNumOperands(); I != E; ++I)
+      if (!sameMD(TX->getOperand(I), TY->getOperand(I), Depth + 1))
+        return false;
+    return true;
+  }
+
+  // A metadata operand of an instruction met on both sides (`plainOperand`'s `X == Y`)
+  // under the renaming: the distinct tuples inside are numbered as the order numbers
+  // them.
+  bool sameMDOperand(const Value *X) {
+    auto *MV = dyn_cast<MetadataAsValue>(X);
+    return !MV || sameMD(MV->getMetadata(), MV->getMetadata(), 0);
   }
 
   // Types at the same place: the same type, or a pair of distinct types of one kind
@@ -1926,7 +2024,7 @@ struct SameBody {
   // the walk): the same answers.
   __attribute__((always_inline)) bool plainOperand(const Value *X, const Value *Y) {
     if (X == Y)
-      return X && !isLocal(X);
+      return X && !isLocal(X) && (!RenameDistinct || sameMDOperand(X));
     if (!X || !Y || !isLocal(X) || !isLocal(Y))
       return false;
     auto [E, New] = tryEmplace(X, Y, false);
@@ -1969,10 +2067,12 @@ struct SameBody {
   }
 
   // Everything about an instruction that is not an operand, for instructions of the same
-  // opcode: the state the view records, and more. Attachments: the same nodes (by
-  // identity, which is a consistent renaming of every distinct node in them) of the
-  // kinds the view records (see `compared`). Nodes that differ only in their identity
-  // (two loops' `!llvm.loop` ids) make the check fail, and the caller builds the views.
+  // opcode: the state the view records, and more. Attachments: of the kinds the view
+  // records (see `compared`), the same nodes (by identity, which is a consistent
+  // renaming of every distinct node in them); with `RenameDistinct`, nodes equal under
+  // the renaming (`sameMD`: two loops' `!llvm.loop` ids), every pair numbered, the
+  // identical ones too. Otherwise nodes that differ only in their identity make the
+  // check fail, and the caller builds the views.
   bool sameState(const Instruction *X, const Instruction *Y) {
     if (!type(X->getType(), Y->getType()) || X->getRawSubclassOptionalData() != Y->getRawSubclassOptionalData())
       return false;
@@ -1980,8 +2080,16 @@ struct SameBody {
       SmallVector<std::pair<unsigned, MDNode *>, 4> MX, MY;
       compared(X, MX);
       compared(Y, MY);
-      if (MX != MY)
-        return false;
+      if (!RenameDistinct) {
+        if (MX != MY)
+          return false;
+      } else {
+        if (MX.size() != MY.size())
+          return false;
+        for (size_t I = 0, E = MX.size(); I != E; ++I)
+          if (MX[I].first != MY[I].first || !sameMD(MX[I].second, MY[I].second, 0))
+            return false;
+      }
     }
     switch (X->getOpcode()) {
     case Instruction::Alloca: {
@@ -2195,6 +2303,13 @@ extern "C" {
 void *mergefunc_same_body_new() { return new SameBody(); }
 void mergefunc_same_body_free(void *S) { delete static_cast<SameBody *>(S); }
 
+// Whether the next checks of `state` pair distinct metadata tuples by a consistent
+// renaming instead of by identity (`SameBody::RenameDistinct`): for claims on a tree
+// function not read yet, whose view no copy will take. Off when made.
+void mergefunc_same_body_rename_distinct(void *state, int on) {
+  static_cast<SameBody *>(state)->RenameDistinct = on != 0;
+}
+
 // Is the body of function `b` the body of function `a` with every local of `a` replaced
 // by the local of `b` at the same place (same argument number, same block and position
 // in layout order, debug intrinsics left out) and every other operand the same value,
@@ -2202,7 +2317,9 @@ void mergefunc_same_body_free(void *S) { delete static_cast<SameBody *>(S); }
 // instruction has the same opcode, result type, operand count, flags, properties
 // (alignment, orderings, predicates, attribute lists, bundles, source element types,
 // indices, masks, ...) and the attachments views record (every one of a load but `!dbg`,
-// a call's `!range`), and the arguments have the same types. Two relaxations, which the caller resolves:
+// a call's `!range`; with `mergefunc_same_body_rename_distinct` on, distinct tuples may
+// be other nodes paired by a consistent renaming, see `SameBody::sameMD`), and the
+// arguments have the same types. Two relaxations, which the caller resolves:
 // * "the same type" may also be a pair of distinct types of one kind (not pointers or
 //   integers): those pairs are written to `types` (A's type, then B's; at most
 //   `type_cap` pairs, and at most 16) and their number to `*ntypes`; the caller decides

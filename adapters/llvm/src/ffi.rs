@@ -298,6 +298,9 @@ extern "C" {
     /// Scratch of [`mergefunc_same_body`]; free it with `mergefunc_same_body_free`.
     pub fn mergefunc_same_body_new() -> *mut std::ffi::c_void;
     pub fn mergefunc_same_body_free(state: *mut std::ffi::c_void);
+    /// Whether the next walks of `state` pair distinct metadata tuples by a consistent
+    /// renaming (non-zero) instead of by identity (0, as made).
+    pub fn mergefunc_same_body_rename_distinct(state: *mut std::ffi::c_void, on: i32);
     /// Is `b`'s body `a`'s with `b`'s locals in their places, and would a view build find
     /// both eligible (see the shim)? The number of `b`'s instructions, written to `out`
     /// (at most `cap`) unless `out` is null, or -1. Pairs of distinct

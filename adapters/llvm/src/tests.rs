@@ -682,7 +682,9 @@ fn split_bodies_keep_their_view_and_copy_key() {
 /// generation and the moved view is what a build gives now (debug builds check it on
 /// the spot). Two builds in all (a and b, to compare them); three when metadata refers to
 /// an argument (a debug record of `%n`), whose replacement may delete that metadata: the
-/// caches then start a new generation and the body's view is built again.
+/// caches then start a new generation and the body's view is built again. Copies and
+/// claims are off: a claim on the unread tree function pairs the two loop ids without
+/// building a view.
 #[test]
 fn split_bodies_keep_views_with_distinct_metadata() {
     let body = |name: &str, lp: u32, dbg: Option<(u32, u32, u32)>| {
@@ -710,6 +712,7 @@ fn split_bodies_keep_views_with_distinct_metadata() {
         format!("{}{}{loops}{debug_info}", body("a", 0, Some((10, 12, 13))), body("b", 2, Some((11, 14, 15))));
     for (src, builds) in [(plain, 2), (with_records, 3)] {
         let mut m = LlvmModule::parse(format!("{DL}{src}").as_bytes(), "split.ll").unwrap_or_else(|e| panic!("{e}"));
+        m.testing().set_copy_views(false);
         let r = merge_module(&mut m, &Options::default()).unwrap_or_else(|e| panic!("{e}"));
         m.verify().unwrap_or_else(|e| panic!("{e}\n{}", m.to_text()));
         assert_eq!((r.stats.functions_merged, r.stats.double_weak), (1, 1), "{r:?}");
@@ -878,6 +881,73 @@ fn unread_pairs_merge_without_views_when_the_newcomer_survives() {
         texts.push(m.to_text());
     }
     assert_eq!(texts[0], texts[1]);
+}
+
+/// A function of two loops, each branch carrying the `!llvm.loop` id given.
+fn two_loops(name: &str, first: &str, second: &str) -> String {
+    format!(
+        "define i64 @{name}(i64 %n) {{\nentry:\n  br label %a\na:\n  %i = phi i64 [ 0, %entry ], [ %i1, %a ]\n  \
+         %i1 = add i64 %i, 1\n  %c = icmp ult i64 %i1, %n\n  br i1 %c, label %a, label %m, !llvm.loop !{first}\n\
+         m:\n  %j = phi i64 [ %i1, %a ], [ %j1, %m ]\n  %j1 = mul i64 %j, 3\n  %d = icmp ult i64 %j1, %n\n  \
+         br i1 %d, label %m, label %x, !llvm.loop !{second}\nx:\n  ret i64 %j1\n}}\n"
+    )
+}
+
+/// Merges of `src` (function pairs, folded then kept) with and without
+/// `check_fast_path` (which builds and compares both views of every claim), the two
+/// outputs the same; also the unread pairs merged and the views built without the check.
+fn merges_both_ways(src: &str) -> (Vec<(String, String)>, u64, u64) {
+    let mut runs = Vec::new();
+    for check in [false, true] {
+        let mut m = LlvmModule::parse(format!("{DL}{src}").as_bytes(), "loops.ll").unwrap_or_else(|e| panic!("{e}"));
+        let r = merge_module(&mut m, &Options { check_fast_path: check, ..Options::default() })
+            .unwrap_or_else(|e| panic!("{e}"));
+        m.verify().unwrap_or_else(|e| panic!("{e}\n{}", m.to_text()));
+        let merged: Vec<(String, String)> = r
+            .merges
+            .iter()
+            .map(|x| {
+                (
+                    String::from_utf8_lossy(m.func_name(x.folded)).into(),
+                    String::from_utf8_lossy(m.func_name(x.target)).into(),
+                )
+            })
+            .collect();
+        runs.push((merged, r.stats.unread_pairs_merged, m.testing().views_built(), m.to_text()));
+    }
+    assert_eq!(runs[0].0, runs[1].0, "merges with and without the check");
+    assert_eq!(runs[0].3, runs[1].3, "outputs with and without the check");
+    let (merged, unread, views, _) = runs.swap_remove(0);
+    (merged, unread, views)
+}
+
+/// Two loops' `!llvm.loop` ids are distinct nodes: functions that differ only in them are
+/// equal under the order's consistent renaming, and the claim on an unread tree function
+/// pairs them the same way (no view built). A renaming that is not one-to-one (one id on
+/// both loops against two ids, or an id both functions share against one of their own)
+/// is no claim and no merge: the views are read, and the order tells them apart.
+#[test]
+fn unread_claims_pair_distinct_loop_ids_by_a_consistent_renaming() {
+    let md = "!0 = !{!\"llvm.loop.mustprogress\"}\n!1 = distinct !{!1, !0}\n!2 = distinct !{!2, !0}\n\
+              !3 = distinct !{!3, !0}\n!4 = distinct !{!4, !0}\n!5 = distinct !{!5, !0}\n!6 = distinct !{!6, !0}\n";
+    let renamed =
+        format!("{}{}{}{md}", two_loops("zz", "1", "2"), two_loops("aa", "3", "4"), two_loops("mm", "5", "6"));
+    let (merged, unread, views) = merges_both_ways(&renamed);
+    assert_eq!(merged, [("zz".to_string(), "aa".to_string()), ("mm".to_string(), "aa".to_string())]);
+    assert_eq!((unread, views), (2, 0), "merged on the claim, without views");
+    for (f, g) in
+        [(("1", "2"), ("3", "3")), (("3", "3"), ("1", "2")), (("1", "2"), ("1", "1")), (("1", "1"), ("2", "1"))]
+    {
+        let src = format!("{}{}{md}", two_loops("aa", f.0, f.1), two_loops("bb", g.0, g.1));
+        let (merged, unread, _) = merges_both_ways(&src);
+        assert_eq!((merged.len(), unread), (0, 0), "{f:?} against {g:?}");
+    }
+    // The same ids, and ids renamed consistently where one is shared: one merge.
+    for (f, g) in [(("1", "2"), ("1", "2")), (("1", "2"), ("1", "3")), (("1", "1"), ("2", "2"))] {
+        let src = format!("{}{}{md}", two_loops("aa", f.0, f.1), two_loops("bb", g.0, g.1));
+        let (merged, unread, _) = merges_both_ways(&src);
+        assert_eq!((merged.len(), unread), (1, 1), "{f:?} against {g:?}");
+    }
 }
 
 /// `FastPath::tiny_body` answers from the IR what the view says once built (one block of

@@ -80,7 +80,8 @@ impl LlvmModule {
             let (gen, n) = (s.view_gen, s.insts.len());
             let mut callee_at = [0usize; MAX_COPY_CALLEES];
             let mut callees = [V(std::ptr::null_mut()); MAX_COPY_CALLEES];
-            let Some(ncallees) = self.same_body_walk(sv, v, Some((&mut insts, n)), &mut callee_at, &mut callees) else {
+            let Some(ncallees) = self.same_body_walk(sv, v, Some((&mut insts, n)), &mut callee_at, &mut callees, false)
+            else {
                 continue;
             };
             let s = &self.funcs[src as usize];
@@ -192,6 +193,8 @@ impl LlvmModule {
     /// functions than the source's (their number is returned), every pair of distinct
     /// types at one place has one id, and a view build would find both functions
     /// eligible as far as their bodies go (the shim declines the bodies it would not).
+    /// `rename_distinct`: distinct metadata tuples may pair by a consistent renaming
+    /// (the order's equality, not the same records; never for a copy).
     fn same_body_walk(
         &mut self,
         sv: V,
@@ -199,9 +202,11 @@ impl LlvmModule {
         out: Option<(&mut Vec<V>, usize)>,
         callee_at: &mut [usize; MAX_COPY_CALLEES],
         callees: &mut [V; MAX_COPY_CALLEES],
+        rename_distinct: bool,
     ) -> Option<usize> {
         let mut types = [T(std::ptr::null_mut()); 2 * MAX_COPY_TYPE_PAIRS];
-        let (ntypes, ncallees) = self.copies.same_body.run(sv, v, out, &mut types, callee_at, callees)?;
+        let (ntypes, ncallees) =
+            self.copies.same_body.run(sv, v, out, &mut types, callee_at, callees, rename_distinct)?;
         // Distinct types at the same place: the bodies are the same records only if the
         // type table gives both one id (congruent named structs).
         if !types[..2 * ntypes].chunks_exact(2).all(|p| self.intern_type(p[0]) == self.intern_type(p[1])) {
@@ -232,23 +237,28 @@ impl LlvmModule {
     pub(crate) fn same_body_claim(&mut self, f: FuncId, g: FuncId) -> bool {
         let Some((v, fn_special)) = self.claimable(f, g) else { return false };
         let Some(sv) = self.copy_source(g.0, fn_special) else { return false };
-        self.claim_walk(f, g, sv, v, fn_special)
+        self.claim_walk(f, g, sv, v, fn_special, false)
     }
 
     /// [`mergefunc::FastPath::same_unread_body_as`]: as [`Self::same_body_claim`] for a `g` whose
     /// view is not built. The shim's walk declines every body a view build would find
     /// ineligible, so a success vouches for `g`'s eligibility too; `g`'s module-level
     /// facts must allow it (a definition, eligible by its facts, the same `fn_special`).
-    /// With `g`'s view built, this is [`Self::same_body_claim`].
+    /// With `g`'s view built, this is [`Self::same_body_claim`]. With `g` unread, the
+    /// walk pairs distinct metadata tuples by a consistent renaming (two loops'
+    /// `!llvm.loop` ids: the order's equality, which is all this claim promises; no copy
+    /// is made of either view), except in the checking mode of copies, which compares
+    /// records.
     pub(crate) fn same_unread_body_claim(&mut self, f: FuncId, g: FuncId) -> bool {
         let Some((v, fn_special)) = self.claimable(f, g) else { return false };
         let sg = &self.funcs[g.index()];
+        let rename = !sg.built && !self.switches.check_copies;
         let sv = if sg.built {
             self.copy_source(g.0, fn_special)
         } else {
             sg.v.filter(|_| sg.has_body && sg.facts.ineligible.is_none() && sg.fn_special == fn_special)
         };
-        sv.is_some_and(|sv| self.claim_walk(f, g, sv, v, fn_special))
+        sv.is_some_and(|sv| self.claim_walk(f, g, sv, v, fn_special, rename))
     }
 
     /// What both claims require of `f` (an unread eligible definition) and of the pair
@@ -268,11 +278,12 @@ impl LlvmModule {
         Some((v, sf.fn_special))
     }
 
-    /// The walk of a claim: `g`'s function `sv` against `f`'s `v`, with no other callee.
-    fn claim_walk(&mut self, f: FuncId, g: FuncId, sv: V, v: V, fn_special: bool) -> bool {
+    /// The walk of a claim: `g`'s function `sv` against `f`'s `v`, with no other callee
+    /// (`rename_distinct`: see [`Self::same_body_walk`]).
+    fn claim_walk(&mut self, f: FuncId, g: FuncId, sv: V, v: V, fn_special: bool, rename_distinct: bool) -> bool {
         let mut callee_at = [0usize; MAX_COPY_CALLEES];
         let mut callees = [V(std::ptr::null_mut()); MAX_COPY_CALLEES];
-        let same = self.same_body_walk(sv, v, None, &mut callee_at, &mut callees) == Some(0);
+        let same = self.same_body_walk(sv, v, None, &mut callee_at, &mut callees, rename_distinct) == Some(0);
         if same {
             self.stats.same_body_claims += 1;
             if self.switches.check_copies {

@@ -529,13 +529,14 @@ impl AttachmentMemo {
 }
 
 /// The shim's same-body walk and its scratch (allocated at the first walk, freed on
-/// drop).
+/// drop), and whether the scratch pairs distinct metadata tuples by a consistent
+/// renaming (see [`SameBodyWalk::run`]).
 #[derive(Debug)]
-pub struct SameBodyWalk(*mut std::ffi::c_void);
+pub struct SameBodyWalk(*mut std::ffi::c_void, bool);
 
 impl Default for SameBodyWalk {
     fn default() -> Self {
-        SameBodyWalk(ptr::null_mut())
+        SameBodyWalk(ptr::null_mut(), false)
     }
 }
 
@@ -556,8 +557,11 @@ impl SameBodyWalk {
     /// calls of `dst` to functions other than `src`'s callees fill `callee_at` (`dst`'s
     /// instruction number) and `callees`; returns the number of type pairs and of
     /// callees. `None` when the bodies differ, `dst` has not `n` instructions, or a
-    /// buffer is too small.
+    /// buffer is too small. With `rename_distinct`, attachments may differ in distinct
+    /// metadata tuples paired by a consistent renaming (what the order equates, but not
+    /// the same records: only for claims, never for a copy).
     #[inline]
+    #[allow(clippy::too_many_arguments)]
     pub fn run(
         &mut self,
         src: V,
@@ -566,10 +570,16 @@ impl SameBodyWalk {
         types: &mut [T],
         callee_at: &mut [usize],
         callees: &mut [V],
+        rename_distinct: bool,
     ) -> Option<(usize, usize)> {
         if self.0.is_null() {
             // SAFETY: a plain allocation in the shim (`new` throws rather than return null).
             self.0 = unsafe { ffi::mergefunc_same_body_new() };
+        }
+        if self.1 != rename_distinct {
+            // SAFETY: `self.0` is a live walk (made above).
+            unsafe { ffi::mergefunc_same_body_rename_distinct(self.0, i32::from(rename_distinct)) };
+            self.1 = rename_distinct;
         }
         let n = insts.as_ref().map_or(0, |(_, n)| *n);
         let out = insts.map(|(v, _)| {
