@@ -367,6 +367,59 @@ fn block_addresses_of_a_big_function_read_its_layout_once() {
 /// A GEP constant expression's `inrange` is read by the shim and compared structurally
 /// (width and bounds), as LLVM's comparator does: no printing (which cost about 9k
 /// instructions per constant on C++ vtable stores), and different ranges stay apart.
+/// Aggregate constants holding the compared functions' own block addresses, more of
+/// them than one comparison walks before it remembers the pairs of different constants
+/// it found equal (1,024): the remembered pairs change no verdict. A copy whose blocks
+/// are laid out in another order merges; a difference in the last element (another
+/// block or another integer) is
+/// found in both orders (the last element pairs two constants each met before, never
+/// with each other), and the merge run keeps those apart.
+#[test]
+fn constants_past_the_walk_budget_keep_block_roles() {
+    let n = 1100;
+    // Element i of `@name`'s table: { blockaddress(@name, %a(i % 3 + 1)), i64 i % 5 },
+    // `last` replacing the last element's (block, integer); `layout` orders the blocks.
+    let func = |name: &str, last: (usize, usize), layout: &[usize]| {
+        let mut elems: Vec<String> = (0..n - 1)
+            .map(|i| format!("{{ ptr, i64 }} {{ ptr blockaddress(@{name}, %a{}), i64 {} }}", i % 3 + 1, i % 5))
+            .collect();
+        elems.push(format!("{{ ptr, i64 }} {{ ptr blockaddress(@{name}, %a{}), i64 {} }}", last.0, last.1));
+        let mut s = format!(
+            "define i32 @{name}(ptr %out) {{\nentry:\n  store [{n} x {{ ptr, i64 }}] [{}], ptr %out\n  \
+             %p = load ptr, ptr %out\n  indirectbr ptr %p, [label %a1, label %a2, label %a3]\n",
+            elems.join(", ")
+        );
+        for k in layout {
+            s += &format!("a{k}:\n  ret i32 {k}\n");
+        }
+        s + "}\n"
+    };
+    let base = ((n - 1) % 3 + 1, (n - 1) % 5);
+    let src = [
+        func("f", base, &[1, 2, 3]),
+        func("g", base, &[3, 1, 2]),
+        func("h_block", (base.0 % 3 + 1, base.1), &[1, 2, 3]),
+        func("h_int", (base.0, base.1 + 1), &[1, 2, 3]),
+    ]
+    .concat();
+    let m = load(&src);
+    assert!(equal(&m, "f", "g") && equal(&m, "g", "f"));
+    for h in ["h_block", "h_int"] {
+        let (a, b) = (id(&m, "f"), id(&m, h));
+        let o = compare_functions(&m, a, b);
+        assert_ne!(o, Ordering::Equal, "{h}");
+        assert_eq!(compare_functions(&m, b, a), o.reverse(), "{h}");
+    }
+    let (m, r) = merged(&src, Options::default());
+    let pairs: Vec<_> =
+        r.merges.iter().map(|x| (m.func_name(x.folded).to_vec(), m.func_name(x.target).to_vec())).collect();
+    assert_eq!(pairs.len(), 1, "{pairs:?}");
+    assert!(
+        pairs.iter().all(|(a, b)| [a, b].iter().all(|x| x.as_slice() == b"f" || x.as_slice() == b"g")),
+        "{pairs:?}"
+    );
+}
+
 #[test]
 fn gep_inrange_is_structural() {
     let m = load(
