@@ -1835,6 +1835,7 @@ struct SameBody {
     NumCallees = 0;
     MdA.clear();
     MdB.clear();
+    RenamedPairs = 0;
     Open.clear();
     Walked.clear();
   }
@@ -1845,6 +1846,41 @@ struct SameBody {
   // accepts is read by content on both sides.
   static constexpr unsigned MdDepth = 8;
   static constexpr unsigned OpenDepth = 16;
+  // How many pairs of two different distinct tuples a check may make: the order's
+  // `META_DEPTH_LIMIT` (32). The order walks blocks in CFG order, this check in layout
+  // order, so the order may meet a pair first far deeper than this check did (a chain
+  // of 40 distinct tuples, entered at every eighth link by loads laid out deepest
+  // first: this check walks 8 links from each, the order all 40 from the first in CFG
+  // order). Below a pair of the same node on both sides every pair is the same node
+  // (uniqued tuples pair only with themselves), so a pair of two different nodes is
+  // reached through such pairs only, each met first once on the way: with at most
+  // `MdPairs` of them, the order meets each one first above depth `MdPairs`, where it
+  // compares operands, as this check does, never by identity.
+  static constexpr unsigned MdPairs = 32;
+  unsigned RenamedPairs = 0;
+  // How many tuples may be reachable from a tuple paired with a different one: the
+  // interning's `META_INTERN_DEPTH` (256). The interning reads a tuple taller than that
+  // as its identity (two such differ in the order), and a tuple's height is at most the
+  // number of tuples reachable from it; this check may meet the links of a tall chain
+  // from several attachments, 8 links at a time, and never see its height.
+  static constexpr unsigned MdReach = 256;
+
+  // Are at most `MdReach` tuples reachable from `N` (`N` included)?
+  static bool smallGraph(const MDNode *N) {
+    SmallVector<const MDNode *, 16> Stack{N};
+    SmallPtrSet<const MDNode *, 32> Seen;
+    Seen.insert(N);
+    while (!Stack.empty()) {
+      const MDNode *X = Stack.pop_back_val();
+      for (const MDOperand &O : X->operands())
+        if (auto *T = dyn_cast_or_null<MDTuple>(O.get()); T && Seen.insert(T).second) {
+          if (Seen.size() > MdReach)
+            return false;
+          Stack.push_back(T);
+        }
+    }
+    return true;
+  }
 
   // Does uniqued tuple `N` hold a distinct tuple (through uniqued tuples; other nodes
   // are read as opaque items, equal to themselves only)? Too deep counts as yes.
@@ -1907,6 +1943,8 @@ struct SameBody {
     if (!FreshA)
       return true;
     if (Depth >= MdDepth || TX->getNumOperands() != TY->getNumOperands())
+      return false;
+    if (TX != TY && (++RenamedPairs > MdPairs || !smallGraph(TX) || !smallGraph(TY)))
       return false;
     for (unsigned I = 0, E = TX->getNumOperands(); I != E; ++I)
       if (!sameMD(TX->getOperand(I), TY->getOperand(I), Depth + 1))

@@ -1003,6 +1003,80 @@ fn unread_claims_pair_distinct_loop_ids_by_a_consistent_renaming() {
     }
 }
 
+/// Two functions whose loads carry chains of `n` distinct tuples (`!k = distinct
+/// !{"c", !k+1}`), each function its own chain, entered at every eighth link by a load;
+/// the loads are laid out deepest entry first, while the CFG runs from the shallowest.
+/// The order walks blocks in CFG order and meets the whole chain from its first link:
+/// past its `META_DEPTH_LIMIT` (32) links it compares tuples by identity, so chains of
+/// more than 32 links differ. The claim on the unread tree function walks loads in
+/// layout order, 8 links from each; it stays the order's verdict by making at most 32
+/// pairs of different tuples: 40 links are no claim and no merge (a claim merged them,
+/// and `check_fast_path` failed the run), 32 links merge on the claim.
+#[test]
+fn unread_claims_rename_no_more_distinct_pairs_than_the_order_compares() {
+    let chains = |n: usize| {
+        let roots: Vec<usize> = (0..n).step_by(8).filter(|r| r + 8 <= n).collect();
+        let func = |name: &str, base: usize| {
+            let mut f = format!("define i32 @{name}(ptr %p) {{\nentry:\n  br label %b0\n");
+            for &r in roots.iter().rev() {
+                f += &format!("b{r}:\n  %v{r} = load i32, ptr %p, !foo !{}\n", base + r);
+                f += &match roots.contains(&(r + 8)) {
+                    true => format!("  br label %b{}\n", r + 8),
+                    false => format!("  ret i32 %v{r}\n"),
+                };
+            }
+            f + "}\n"
+        };
+        let chain = |base: usize| {
+            (0..n)
+                .map(|i| match i + 1 < n {
+                    true => format!("!{} = distinct !{{!\"c\", !{}}}\n", base + i, base + i + 1),
+                    false => format!("!{} = distinct !{{!\"end\"}}\n", base + i),
+                })
+                .collect::<String>()
+        };
+        format!("{}{}{}{}", func("zz", 0), func("aa", 100), chain(0), chain(100))
+    };
+    let (merged, unread, _) = merges_both_ways(&chains(40));
+    assert_eq!((merged.len(), unread), (0, 0), "40 links");
+    let (merged, unread, views) = merges_both_ways(&chains(32));
+    assert_eq!((merged.len(), unread, views), (1, 1, 0), "32 links");
+}
+
+/// Two functions, each a load whose `!foo` is its own distinct tuple `!{"x", !0}` over a
+/// chain of `n` distinct tuples both share (`!k = distinct !{"t", !k+1}`), entered at
+/// every eighth link by loads laid out deepest first. The interning reads a tuple taller
+/// than `META_INTERN_DEPTH` (256) as its identity: over 256 links the two tops differ in
+/// the order. The claim on the unread tree function meets the chain 8 links at a time
+/// (the same nodes on both sides) and stays the order's verdict by pairing two
+/// different tuples only when at most 256 tuples are reachable from each: 256 links are
+/// no claim and no merge (a claim merged them, and `check_fast_path` failed the run),
+/// 255 merge on the claim.
+#[test]
+fn unread_claims_pair_no_tuple_the_interning_reads_as_its_identity() {
+    let shared_chain = |n: usize| {
+        let func = |name: &str, top: usize| {
+            let mut f = format!("define i32 @{name}(ptr %p) {{\n");
+            for r in (0..n).step_by(8).rev() {
+                f += &format!("  %v{r} = load volatile i32, ptr %p, !foo !{r}\n");
+            }
+            f + &format!("  %top = load i32, ptr %p, !foo !{top}\n  ret i32 %top\n}}\n")
+        };
+        let mut src = func("zz", 1000) + &func("aa", 1001);
+        for i in 0..n {
+            src += &match i + 1 < n {
+                true => format!("!{i} = distinct !{{!\"t\", !{}}}\n", i + 1),
+                false => format!("!{i} = distinct !{{!\"end\"}}\n"),
+            };
+        }
+        src + "!1000 = distinct !{!\"x\", !0}\n!1001 = distinct !{!\"x\", !0}\n"
+    };
+    let (merged, unread, _) = merges_both_ways(&shared_chain(256));
+    assert_eq!((merged.len(), unread), (0, 0), "256 links");
+    let (merged, unread, views) = merges_both_ways(&shared_chain(255));
+    assert_eq!((merged.len(), unread, views), (1, 1, 0), "255 links");
+}
+
 /// `FastPath::tiny_body` answers from the IR what the view says once built (one block of
 /// at most one instruction), and leaves built views to the driver.
 #[test]
