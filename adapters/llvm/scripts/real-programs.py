@@ -1592,6 +1592,29 @@ def zig_program(args, tally):
             module_program(name, mode, d, linked, link, args, tally)
 
 
+def option_set_builds(label, linked, d, sets, args, tally):
+    """Merges `linked` under every option set of `sets` with the command (and the plugin in
+    opt-22 when `args.plugin`), into `d`: {"cli:SET" / "plugin:SET": (output, report)} of the
+    runs that succeeded; a failed run is a line in `tally` under `label`."""
+    builds = {}
+    for set_name, (cli_opts, params) in sets.items():
+        out, rep = os.path.join(d, f"cli-{set_name}.bc"), os.path.join(d, f"cli-{set_name}.json")
+        r = run([args.cli, linked, "-o", out, "--report", rep] + cli_opts)
+        if r.returncode:
+            tally.append(f"{label} cli:{set_name}: mergefunc FAILED ({r.returncode}): {r.stderr[-1500:]}")
+        else:
+            builds[f"cli:{set_name}"] = (out, rep)
+        if args.plugin:
+            out, rep = os.path.join(d, f"plugin-{set_name}.bc"), os.path.join(d, f"plugin-{set_name}.json")
+            r = run(["opt-22", f"-load-pass-plugin={args.plugin}",
+                     f"-passes=mergefunc-rs<{plugin_params(params, rep)}>", linked, "-o", out])
+            if r.returncode:
+                tally.append(f"{label} plugin:{set_name}: opt-22 FAILED: {r.stderr[-1500:]}")
+            else:
+                builds[f"plugin:{set_name}"] = (out, rep)
+    return builds
+
+
 def module_program(name, mode, d, linked, link, args, tally, renames=()):
     """The builds of a whole program in one module `linked` (in folder `d`): unmerged
     (`base`), after opt-22's MergeFunctions (`opt`), after the command under each option
@@ -1603,21 +1626,7 @@ def module_program(name, mode, d, linked, link, args, tally, renames=()):
     builds = {"base": (linked, None)}
     must(["opt-22", "-passes=mergefunc", linked, "-o", os.path.join(d, "opt.bc")])
     builds["opt"] = (os.path.join(d, "opt.bc"), None)
-    for set_name, (cli_opts, params) in sets.items():
-        out, rep = os.path.join(d, f"cli-{set_name}.bc"), os.path.join(d, f"cli-{set_name}.json")
-        r = run([args.cli, linked, "-o", out, "--report", rep] + cli_opts)
-        if r.returncode:
-            tally.append(f"{name} {mode} cli:{set_name}: mergefunc FAILED ({r.returncode}): {r.stderr[-1500:]}")
-        else:
-            builds[f"cli:{set_name}"] = (out, rep)
-        if args.plugin:
-            out, rep = os.path.join(d, f"plugin-{set_name}.bc"), os.path.join(d, f"plugin-{set_name}.json")
-            r = run(["opt-22", f"-load-pass-plugin={args.plugin}",
-                     f"-passes=mergefunc-rs<{plugin_params(params, rep)}>", linked, "-o", out])
-            if r.returncode:
-                tally.append(f"{name} {mode} plugin:{set_name}: opt-22 FAILED: {r.stderr[-1500:]}")
-            else:
-                builds[f"plugin:{set_name}"] = (out, rep)
+    builds.update(option_set_builds(f"{name} {mode}", linked, d, sets, args, tally))
     must(["llvm-dis-22", linked, "-o", os.path.join(d, "linked.ll")])
     must(["llvm-dis-22", os.path.join(d, "opt.bc"), "-o", os.path.join(d, "opt.ll")])
     opt_merged = opt_merges(os.path.join(d, "linked.ll"), os.path.join(d, "opt.ll"))
@@ -1982,21 +1991,7 @@ def gpu_module(name, d, linked, args, tally):
     builds = {}
     must(["opt-22", "-passes=mergefunc", linked, "-S", "-o", os.path.join(d, "opt.ll")])
     builds["opt"] = (os.path.join(d, "opt.ll"), None)
-    for set_name, (cli_opts, params) in sets.items():
-        out, rep = os.path.join(d, f"cli-{set_name}.bc"), os.path.join(d, f"cli-{set_name}.json")
-        r = run([args.cli, linked, "-o", out, "--report", rep] + cli_opts)
-        if r.returncode:
-            tally.append(f"{name} cli:{set_name}: mergefunc FAILED ({r.returncode}): {r.stderr[-1500:]}")
-        else:
-            builds[f"cli:{set_name}"] = (out, rep)
-        if args.plugin:
-            out, rep = os.path.join(d, f"plugin-{set_name}.bc"), os.path.join(d, f"plugin-{set_name}.json")
-            r = run(["opt-22", f"-load-pass-plugin={args.plugin}",
-                     f"-passes=mergefunc-rs<{plugin_params(params, rep)}>", linked, "-o", out])
-            if r.returncode:
-                tally.append(f"{name} plugin:{set_name}: opt-22 FAILED: {r.stderr[-1500:]}")
-            else:
-                builds[f"plugin:{set_name}"] = (out, rep)
+    builds.update(option_set_builds(name, linked, d, sets, args, tally))
     llc = ["llc-22", "-O2", "-filetype=asm", "-o", os.devnull] + GPU_LLC_FLAGS.get(name.split()[0], [])
     base_compiles = run(llc + [linked]).returncode == 0
     print(f"{name:28} base {'compiles' if base_compiles else 'does NOT compile (llc-22)'} "
