@@ -4,7 +4,12 @@
 // parameters, `mergefunc-rs<use-aliases;merge-cycles>`) and at the extension points the
 // Rust side allows (`mergefunc_plugin_auto`): FullLTOLastEP for a full-LTO link,
 // OptimizerLastEP for a build without LTO and for ThinLTO backends, never in a pre-link
-// phase and never at -O0. Everything else, parameter parsing included, is Rust
+// phase and never at -O0. At OptimizerLastEP, LLVM 22's pipeline has not yet run
+// `constmerge` (it comes after the extension point, where clang's own `-fmerge-functions`
+// runs MergeFunctions): clang's per-function private copies of equal initializers
+// (`@__const.f.l_x`, `@__const.g.l_x`) are still distinct globals, and functions that
+// name them cannot be equal. So the pass added there is preceded by ConstantMergePass,
+// which the pipeline runs next anyway. Everything else, parameter parsing included, is Rust
 // (src/lib.rs), reached through the C functions below, each of which catches panics; a
 // failure comes back as a message that is reported through the module's LLVMContext, so
 // the host prints `error: ...` and fails normally.
@@ -19,6 +24,7 @@
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Plugins/PassPlugin.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/Transforms/IPO/ConstantMerge.h"
 
 #include <cstdint>
 #include <string>
@@ -114,7 +120,11 @@ extern "C" void mergefunc_plugin_register(PassBuilder &PB) {
         case ThinOrFullLTOPhase::FullLTOPostLink: // covered by FullLTOLastEP
           return;
         }
-        if (!isO0(Level) && mergefunc_plugin_auto(Origin))
+        if (!isO0(Level) && mergefunc_plugin_auto(Origin)) {
+          // the pipeline's own constmerge runs after this point: merge equal private
+          // constants first, so that their users can be equal (see the file's docs)
+          MPM.addPass(ConstantMergePass());
           MPM.addPass(MergeFuncRsPass("", Origin));
+        }
       });
 }

@@ -117,6 +117,16 @@ clang-22 -O2 -fpass-plugin="$PLUGIN" -c "$H/y.c" -o "$H/y.o" 2>"$H/err"
 expect "clang -O2 runs the pass at OptimizerLastEP" grep -q '^mergefunc-rs\[no-lto\]: .*y.c: merged=2 ' "$H/err"
 clang-22 -O0 -fpass-plugin="$PLUGIN" -c "$H/y.c" -o "$H/y0.o" 2>"$H/err"
 expect "clang -O0 does not" bash -c "! grep -q mergefunc-rs '$H/err'"
+# Local arrays of equal initializers: clang writes a private constant per function
+# (@__const.pick_a.t, @__const.pick_b.t), which the pipeline's constmerge joins only after
+# OptimizerLastEP; the plugin merges them first (found by adapters/llvm/scripts/random-programs.py).
+cat >"$H/const.c" <<'C'
+int pick_a(int i) { int t[8] = {3, 1, 4, 1, 5, 9, 2, 6}; return t[i & 7] * 3; }
+int pick_b(int i) { int t[8] = {3, 1, 4, 1, 5, 9, 2, 6}; return t[i & 7] * 3; }
+C
+clang-22 -O2 -fpass-plugin="$PLUGIN" -c "$H/const.c" -o "$H/const.o" 2>"$H/err"
+expect "clang -O2: functions of equal local array initializers merge at OptimizerLastEP" \
+  grep -q '^mergefunc-rs\[no-lto\]: .*const.c: merged=1 ' "$H/err"
 MERGEFUNC_PLUGIN_AUTO=0 clang-22 -O2 -fpass-plugin="$PLUGIN" -c "$H/y.c" -o "$H/y.o" 2>"$H/err"
 expect "MERGEFUNC_PLUGIN_AUTO=0 adds no pass" bash -c "! grep -q mergefunc-rs '$H/err'"
 MERGEFUNC_PLUGIN_AUTO=link clang-22 -O2 -fpass-plugin="$PLUGIN" -c "$H/y.c" -o "$H/y.o" 2>"$H/err"
