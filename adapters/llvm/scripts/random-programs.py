@@ -286,8 +286,13 @@ def sources(s, prog):
     pb, fb, mb = copy_of(prog, "b", ext)
     if s.shape.startswith("near"):
         rng = random.Random(s.seed)
-        cands = mutations(fb)
-        rng.shuffle(cands)
+        # a kind first (constants outnumber the rest), then a change of that kind
+        kinds = {}
+        for c in mutations(fb):
+            kinds.setdefault(c[0].split()[0], []).append(c)
+        cands = []
+        for k in rng.sample(sorted(kinds), len(kinds)):
+            cands += rng.sample(kinds[k], min(3, len(kinds[k])))
         for desc, a, b, new in cands[:12]:
             fb2 = fb[:a] + new + fb[b:]
             text = HEAD + prog.structs + prog.globals + pa + pb + fa + fb2 + ma + mb
