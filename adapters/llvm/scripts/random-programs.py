@@ -68,6 +68,7 @@ import os
 import random
 import re
 import shutil
+import signal
 import subprocess
 import sys
 
@@ -265,11 +266,24 @@ class Seed:
         return True
 
     def execute(self, exe):
-        r = run([exe], timeout=self.args.timeout, cwd=self.dir)
+        """The run's status and output; "timeout" when it does not finish. The program
+        runs in a process group of its own, killed whole on a timeout (the copies run in
+        forked children, which would outlive their parent)."""
         self.runs += 1
-        if r is None:
+        p = subprocess.Popen([exe], stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=self.dir,
+                             start_new_session=True)
+        try:
+            out, err = p.communicate(timeout=self.args.timeout)
+        except subprocess.TimeoutExpired:
+            os.killpg(p.pid, signal.SIGKILL)
+            p.communicate()
             return "timeout"
-        return f"status {r.returncode}\n" + r.stdout.decode(errors="replace") + r.stderr.decode(errors="replace")
+        finally:
+            try:
+                os.killpg(p.pid, signal.SIGKILL)  # a copy left behind by its parent
+            except ProcessLookupError:
+                pass
+        return f"status {p.returncode}\n" + out.decode(errors="replace") + err.decode(errors="replace")
 
 
 def write(path, text):
@@ -489,7 +503,7 @@ def main():
     ap.add_argument("--no-plugin", action="store_true")
     ap.add_argument("--work", default=os.path.join(ROOT, "target", "random-programs"))
     ap.add_argument("--keep", action="store_true", help="keep every seed's folder (default: only failing ones)")
-    ap.add_argument("--timeout", type=float, default=10.0)
+    ap.add_argument("--timeout", type=float, default=5.0)
     ap.add_argument("--max-funcs", type=int, default=8)
     args = ap.parse_args()
     if args.sets is None:
