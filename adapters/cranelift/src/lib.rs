@@ -209,6 +209,15 @@ pub struct ClifModule {
     target: TargetInfo,
     /// How many views have been built (for tests of how often a rewrite re-encodes).
     encodes: u64,
+    /// For each function, the functions whose use lists have named it: ascending,
+    /// without repeats, a superset of its current users (lists only grow; a user that
+    /// stopped naming it stays listed). Every question about a function's users reads
+    /// its list and checks each entry's current `uses`, so the answers and their order
+    /// are those of a scan of every function, at the cost of the list.
+    referrers: Vec<Vec<u32>>,
+    /// How many function slots the questions about users have read (for tests that the
+    /// rewrites of a merge do not scan the module).
+    user_reads: core::cell::Cell<u64>,
 }
 
 impl fmt::Debug for ClifModule {
@@ -247,6 +256,8 @@ impl ClifModule {
             tables: Tables::default(),
             target: TargetInfo::default(),
             encodes: 0,
+            referrers: Vec::new(),
+            user_reads: core::cell::Cell::new(0),
         }
     }
 
@@ -333,6 +344,33 @@ impl ClifModule {
         e.body = enc.body;
         e.stale = false;
         e.uses = enc.uses;
+        self.note_referrer(f.index());
+    }
+
+    /// Lists `u` among the referrers of every function its use lists name (`referrers`).
+    fn note_referrer(&mut self, u: usize) {
+        let refs = &self.entries[u].uses.refs;
+        for f in refs {
+            if self.referrers.len() <= f.index() {
+                self.referrers.resize_with(f.index() + 1, Vec::new);
+            }
+            let list = &mut self.referrers[f.index()];
+            if let Err(i) = list.binary_search(&(u as u32)) {
+                list.insert(i, u as u32);
+            }
+        }
+    }
+
+    /// The functions with a body that call `f` directly (`calls_only`) or name it at all,
+    /// ascending (a scan of every function would give the same, in the same order).
+    fn users_in(&self, f: FuncId, calls_only: bool) -> impl Iterator<Item = usize> + '_ {
+        let list = self.referrers.get(f.index()).map_or(&[][..], |l| &l[..]);
+        self.user_reads.set(self.user_reads.get() + list.len() as u64);
+        list.iter().map(|&u| u as usize).filter(move |&u| {
+            let e = &self.entries[u];
+            let list = if calls_only { &e.uses.calls } else { &e.uses.refs };
+            e.has_body() && list.binary_search(&f).is_ok()
+        })
     }
 
     /// Runs MergeFunctions over the module. Afterwards every view is current.
@@ -608,23 +646,15 @@ impl mergefunc::Module for ClifModule {
     }
 
     fn users_of(&self, f: FuncId, kind: UseKind, out: &mut Vec<FuncId>) {
-        for (i, e) in self.entries.iter().enumerate() {
-            if !e.has_body() {
-                continue;
-            }
-            let list = match kind {
-                UseKind::DirectCalls => &e.uses.calls,
-                UseKind::Any => &e.uses.refs,
-            };
-            if list.contains(&f) {
-                out.push(FuncId::new(i));
-            }
+        match kind {
+            UseKind::DirectCalls => out.extend(self.users_in(f, true).map(FuncId::new)),
+            UseKind::Any => out.extend(self.users_in(f, false).map(FuncId::new)),
         }
     }
 
     fn has_uses(&self, f: FuncId) -> bool {
         let e = &self.entries[f.index()];
-        e.decl.used_externally || self.entries.iter().any(|u| u.has_body() && u.uses.refs.contains(&f))
+        e.decl.used_externally || self.users_in(f, false).next().is_some()
     }
 
     fn ineligible_reason(&self, code: u32) -> &str {

@@ -285,6 +285,67 @@ def blockaddrs(n):
                    "out:\n  ret void\n}\n\n")
     return "".join(out)
 
+def onecomdat(n):
+    """n linkonce_odr functions folding in pairs, all in one comdat group (every rewrite
+    asks how many members the group has)."""
+    out = ["$grp = comdat any\n\n"]
+    for i in range(n):
+        out.append(f"define linkonce_odr i64 @c{i}(i64 %x) comdat($grp) {{\n  %a = mul i64 %x, {i // 2 + 2}\n"
+                   "  %b = add i64 %a, 1\n  ret i64 %b\n}\n\n")
+    return "".join(out)
+
+
+def comdatpairs(n):
+    """n linkonce_odr functions in n/2 comdat groups of two; the groups' first members fold
+    together, and so do their second members (a group's members stay its members)."""
+    out = [f"$g{k} = comdat any\n" for k in range(n // 2)]
+    for k in range(n // 2):
+        for s, c in (("a", 3), ("b", 5)):
+            out.append(f"define linkonce_odr i64 @{s}{k}(i64 %x) comdat($g{k}) {{\n  %v = mul i64 %x, {c}\n"
+                       "  %r = add i64 %v, 1\n  ret i64 %r\n}\n\n")
+    return "".join(out)
+
+
+def comdatfew(n):
+    """n functions in one comdat group, all different but for 8 pairs of duplicates."""
+    out = ["$grp = comdat any\n\n"]
+    for i in range(n):
+        c = i // 2 if i < 16 else i + 8
+        out.append(f"define linkonce_odr i64 @c{i}(i64 %x) comdat($grp) {{\n  %a = mul i64 %x, {c}\n"
+                   "  %b = add i64 %a, 1\n  ret i64 %b\n}\n\n")
+    return "".join(out)
+
+def dbgvalues(n):
+    """n functions in pairs of 20 instructions, each with its own DISubprogram, every
+    instruction with its own `!dbg` location and a `#dbg_value` record of its own local
+    variable (pairs differ in their last constant's pair number)."""
+    out, md = [], []
+    md.append('!llvm.dbg.cu = !{!0}\n!llvm.module.flags = !{!1, !2}\n'
+              '!0 = distinct !DICompileUnit(language: DW_LANG_C99, file: !3, producer: "gen", isOptimized: true, '
+              'runtimeVersion: 0, emissionKind: FullDebug)\n!1 = !{i32 2, !"Debug Info Version", i32 3}\n'
+              '!2 = !{i32 7, !"Dwarf Version", i32 5}\n!3 = !DIFile(filename: "g.c", directory: "/tmp")\n'
+              '!4 = !DIBasicType(name: "long", size: 64, encoding: DW_ATE_signed)\n!5 = !DISubroutineType(types: !{!4, !4})\n')
+    nid = 10
+    for i in range(n):
+        sp = nid = nid + 1
+        md.append(f'!{sp} = distinct !DISubprogram(name: "f{i}", scope: !3, file: !3, line: {i + 1}, type: !5, '
+                  f'scopeLine: {i + 1}, flags: DIFlagPrototyped, spFlags: DISPFlagDefinition | DISPFlagOptimized, '
+                  'unit: !0, retainedNodes: !{})\n')
+        lines, prev = [], "%x"
+        for j in range(21):
+            var, loc = nid + 1, nid + 2
+            nid += 2
+            md.append(f'!{var} = !DILocalVariable(name: "v{j}", scope: !{sp}, file: !3, line: {j + 2}, type: !4)\n'
+                      f'!{loc} = !DILocation(line: {j + 2}, column: 3, scope: !{sp})\n')
+            if j < 20:
+                lines.append(f"  %v{j} = mul i64 {prev}, {3 + j % 7}, !dbg !{loc}\n"
+                             f"    #dbg_value(i64 %v{j}, !{var}, !DIExpression(), !{loc})\n")
+                prev = f"%v{j}"
+            else:
+                lines.append(f"  %r = add i64 {prev}, {i // 2}, !dbg !{loc}\n  ret i64 %r, !dbg !{loc}\n")
+        out.append(f"define i64 @f{i}(i64 %x) !dbg !{sp} {{\n{''.join(lines)}}}\n\n")
+    return "".join(out + md)
+
 
 SHAPES = {
     "lastdiff": lastdiff, "middiff": middiff, "hugefn": hugefn, "hugecopies": hugecopies,
@@ -293,6 +354,8 @@ SHAPES = {
     "deeptypes": deeptypes, "metadata": metadata, "attrs": attrs, "longnames": longnames,
     "dupes": dupes, "lastpairs": lastpairs, "comdats": comdats, "addrtaken": addrtaken,
     "ifuncchain": ifuncchain, "metawide": metawide, "metadag": metadag, "blockaddrs": blockaddrs,
+    "onecomdat": onecomdat, "comdatpairs": comdatpairs, "comdatfew": comdatfew,
+    "dbgvalues": dbgvalues,
 }
 
 

@@ -39,7 +39,9 @@ SIZES = {
     "attrs": [2000, 8000, 32000], "longnames": [2000, 8000, 32000],
     "dupes": [2000, 8000, 32000], "lastpairs": [2000, 8000, 32000],
     "comdats": [2000, 8000, 32000], "addrtaken": [2000, 8000, 32000],
-    "blockaddrs": [2000, 8000, 32000],
+    "blockaddrs": [2000, 8000, 32000], "onecomdat": [2000, 8000, 32000],
+    "comdatpairs": [2000, 8000, 32000], "comdatfew": [2000, 8000, 32000],
+    "dbgvalues": [2000, 8000, 32000],
 }
 
 OURS_RE = re.compile(r"pass cpu ([0-9.]+) s")
