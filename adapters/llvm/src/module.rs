@@ -455,6 +455,10 @@ struct Copies {
     copy_sources: HashMap<u64, [u32; COPY_SOURCES]>,
     /// The shim's same-body walk.
     same_body: safe::SameBodyWalk,
+    /// Pairs (source, destination function) whose same-body walk without an instruction
+    /// buffer and without the renaming of distinct tuples found the bodies different
+    /// since the last rewrite began (see `copies.rs`).
+    different: HashSet<(V, V)>,
 }
 
 /// Reusable buffers, so that building a view or a function's facts allocates only what
@@ -679,7 +683,11 @@ impl Caches {
 
 impl Copies {
     fn new() -> Self {
-        Copies { copy_sources: HashMap::default(), same_body: safe::SameBodyWalk::default() }
+        Copies {
+            copy_sources: HashMap::default(),
+            same_body: safe::SameBodyWalk::default(),
+            different: HashSet::default(),
+        }
     }
 }
 
