@@ -525,6 +525,8 @@ struct Stats {
     views_built: u64,
     /// Functions [`LlvmModule::same_body_claim`] and [`LlvmModule::same_unread_body_claim`] vouched for.
     same_body_claims: u64,
+    /// Same-body walks the shim ran (a pair known to be different is not walked again).
+    same_body_walks: u64,
     /// Ticks by part of the merge pass (prescan, views, rewrites; see [`PassTimes`]),
     /// converted by `clock`.
     times: std::cell::Cell<[u64; 5]>,
@@ -730,6 +732,7 @@ impl Stats {
         Stats {
             views_built: 0,
             same_body_claims: 0,
+            same_body_walks: 0,
             times: Default::default(),
             clock: crate::clock::PartClock::new(),
             setup_time: (0.0, 0.0),

@@ -220,6 +220,7 @@ impl LlvmModule {
         // any walk without the renaming accepts (a buffer only adds its limit).
         let record = !rename_distinct && out.is_none();
         let mut types = [T(std::ptr::null_mut()); 2 * MAX_COPY_TYPE_PAIRS];
+        self.stats.same_body_walks += 1;
         let got = self.copies.same_body.run(sv, v, out, &mut types, callee_at, callees, rename_distinct);
         // Distinct types at the same place: the bodies are the same records only if the
         // type table gives both one id (congruent named structs).
