@@ -455,6 +455,10 @@ struct Copies {
     copy_sources: HashMap<u64, [u32; COPY_SOURCES]>,
     /// The shim's same-body walk.
     same_body: safe::SameBodyWalk,
+    /// Pairs (source, destination function) whose same-body walk without an instruction
+    /// buffer and without the renaming of distinct tuples found the bodies different
+    /// since the last rewrite began (see `copies.rs`).
+    different: HashSet<(V, V)>,
 }
 
 /// Reusable buffers, so that building a view or a function's facts allocates only what
@@ -521,6 +525,8 @@ struct Stats {
     views_built: u64,
     /// Functions [`LlvmModule::same_body_claim`] and [`LlvmModule::same_unread_body_claim`] vouched for.
     same_body_claims: u64,
+    /// Same-body walks the shim ran (a pair known to be different is not walked again).
+    same_body_walks: u64,
     /// Ticks by part of the merge pass (prescan, views, rewrites; see [`PassTimes`]),
     /// converted by `clock`.
     times: std::cell::Cell<[u64; 5]>,
@@ -679,7 +685,11 @@ impl Caches {
 
 impl Copies {
     fn new() -> Self {
-        Copies { copy_sources: HashMap::default(), same_body: safe::SameBodyWalk::default() }
+        Copies {
+            copy_sources: HashMap::default(),
+            same_body: safe::SameBodyWalk::default(),
+            different: HashSet::default(),
+        }
     }
 }
 
@@ -722,6 +732,7 @@ impl Stats {
         Stats {
             views_built: 0,
             same_body_claims: 0,
+            same_body_walks: 0,
             times: Default::default(),
             clock: crate::clock::PartClock::new(),
             setup_time: (0.0, 0.0),

@@ -1029,6 +1029,8 @@ impl LlvmModule {
         let t0 = crate::clock::ticks();
         let outer = !self.in_rewrite;
         self.in_rewrite = true;
+        // Bodies found different before may not be after it (see `copies.rs`).
+        self.forget_different_bodies();
         let r = f(self);
         if outer {
             self.in_rewrite = false;

@@ -2921,3 +2921,55 @@ fn call_sites_share_the_id_of_a_hashed_function_list() {
     assert!(equal(&m, "g", "h"));
     assert!(!equal(&m, "g", "k"));
 }
+
+/// A pair of bodies a same-body walk found different is not walked again until a
+/// rewrite: five functions that share every key but read different constant tables (one
+/// is a copy of the first) are claimed against the tree functions, and the views built
+/// for the four that differ then look for a copy source among the same functions without
+/// walking those pairs again: at most one walk per pair (15 walks when every pair was
+/// walked again for the copies). Only the exact copy merges, and the output is the one
+/// without copies and claims.
+#[test]
+fn bodies_found_different_are_not_walked_again_until_a_rewrite() {
+    let body = |name: &str, k: u32| {
+        format!(
+            "define internal i32 @{name}(ptr %p) {{\n  %b = load i8, ptr %p, align 1\n  %z = zext i8 %b to i64\n  \
+             %q = getelementptr inbounds nuw i32, ptr @t{k}, i64 %z\n  %r = load i32, ptr %q, align 4\n  ret i32 %r\n}}\n"
+        )
+    };
+    let names = ["a", "b", "c", "d", "e"];
+    let mut src = String::new();
+    for k in 1..=4 {
+        src.push_str(&format!(
+            "@t{k} = internal constant [256 x i32] [i32 {k}, i32 1, i32 2, i32 3, i32 0{}]\n",
+            ", i32 0".repeat(251)
+        ));
+    }
+    for (i, name) in names.iter().enumerate() {
+        src.push_str(&body(name, if *name == "e" { 1 } else { i as u32 + 1 }));
+    }
+    src.push_str("define i32 @use(ptr %p) {\n");
+    for (i, name) in names.iter().enumerate() {
+        src.push_str(&format!("  %{} = call i32 @{name}(ptr %p)\n", i + 1));
+    }
+    src.push_str("  ret i32 %5\n}\n");
+    let mut outs = Vec::new();
+    for copies in [true, false] {
+        let mut m =
+            LlvmModule::parse(format!("{DL}{src}").as_bytes(), "different.ll").unwrap_or_else(|e| panic!("{e}"));
+        m.testing().set_copy_views(copies);
+        let r = merge_module(&mut m, &Options::default()).unwrap_or_else(|e| panic!("{e}"));
+        m.verify().unwrap_or_else(|e| panic!("{e}\n{}", m.to_text()));
+        assert_eq!(r.merges.len(), 1, "{r:?}");
+        assert_eq!((m.func_name(r.merges[0].folded), m.func_name(r.merges[0].target)), (&b"e"[..], &b"a"[..]), "{r:?}");
+        if copies {
+            let walks = m.testing().same_body_walks();
+            assert!(walks <= (names.len() * (names.len() - 1) / 2) as u64, "{walks} walks");
+            assert_eq!(m.testing().same_body_claims(), 1);
+        } else {
+            assert_eq!(m.testing().same_body_walks(), 0);
+        }
+        outs.push(m.to_text());
+    }
+    assert_eq!(outs[0], outs[1]);
+}

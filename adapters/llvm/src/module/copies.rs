@@ -9,7 +9,8 @@
 //! where a `blockaddress` may name a block of a function that is not alone on its shape
 //! (`candidate_block_addresses`), nor during a rewrite; a source's ids are used only
 //! while they are the ids a build would give now (same constant generation, and the same
-//! metadata generation unless its ids outlive it).
+//! metadata generation unless its ids outlive it); a pair of bodies found different is
+//! taken as different again only until the next rewrite begins.
 
 use super::build::BuiltView;
 use super::LlvmModule;
@@ -195,6 +196,12 @@ impl LlvmModule {
     /// eligible as far as their bodies go (the shim declines the bodies it would not).
     /// `rename_distinct`: distinct metadata tuples may pair by a consistent renaming
     /// (the order's equality, not the same records; never for a copy).
+    ///
+    /// A pair found different by a walk without `out` and without the renaming is kept
+    /// until the next rewrite begins ([`Self::forget_different_bodies`]) and not walked
+    /// again without the renaming: a walk with `out` accepts only what such a walk
+    /// accepts (it adds its instruction limit), and without a rewrite neither body, nor
+    /// any value either names, has changed (no walk runs inside a rewrite).
     fn same_body_walk(
         &mut self,
         sv: V,
@@ -204,15 +211,34 @@ impl LlvmModule {
         callees: &mut [V; MAX_COPY_CALLEES],
         rename_distinct: bool,
     ) -> Option<usize> {
-        let mut types = [T(std::ptr::null_mut()); 2 * MAX_COPY_TYPE_PAIRS];
-        let (ntypes, ncallees) =
-            self.copies.same_body.run(sv, v, out, &mut types, callee_at, callees, rename_distinct)?;
-        // Distinct types at the same place: the bodies are the same records only if the
-        // type table gives both one id (congruent named structs).
-        if !types[..2 * ntypes].chunks_exact(2).all(|p| self.intern_type(p[0]) == self.intern_type(p[1])) {
+        // A walk without the renaming found these bodies different, and no rewrite has
+        // begun since: this walk, which accepts no more, finds them different again.
+        if !rename_distinct && self.copies.different.contains(&(sv, v)) {
             return None;
         }
-        Some(ncallees)
+        // Recorded only from a walk without an instruction buffer, which accepts what
+        // any walk without the renaming accepts (a buffer only adds its limit).
+        let record = !rename_distinct && out.is_none();
+        let mut types = [T(std::ptr::null_mut()); 2 * MAX_COPY_TYPE_PAIRS];
+        self.stats.same_body_walks += 1;
+        let got = self.copies.same_body.run(sv, v, out, &mut types, callee_at, callees, rename_distinct);
+        // Distinct types at the same place: the bodies are the same records only if the
+        // type table gives both one id (congruent named structs).
+        let same = got.filter(|&(ntypes, _)| {
+            types[..2 * ntypes].chunks_exact(2).all(|p| self.intern_type(p[0]) == self.intern_type(p[1]))
+        });
+        if same.is_none() && record {
+            self.copies.different.insert((sv, v));
+        }
+        same.map(|(_, ncallees)| ncallees)
+    }
+
+    /// Forgets the pairs of bodies found different (see [`Self::same_body_walk`]): a
+    /// rewrite may change either body, or free a function whose handle a new one takes.
+    pub(crate) fn forget_different_bodies(&mut self) {
+        if !self.copies.different.is_empty() {
+            self.copies.different.clear();
+        }
     }
 
     /// In a copy of `src`'s view for function `v`: the callees naming `src` name `v`.

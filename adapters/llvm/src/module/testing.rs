@@ -176,6 +176,11 @@ impl<'a> Testing<'a> {
         self.m.stats.same_body_claims
     }
 
+    /// How many same-body walks the shim ran (for claims and view copies).
+    pub fn same_body_walks(&self) -> u64 {
+        self.m.stats.same_body_walks
+    }
+
     /// Builds the views of every function now (they are otherwise built when the core
     /// first reads them). Only useful to measure or test the view builder.
     pub fn build_all_views(&mut self) {
