@@ -55,3 +55,21 @@ fn a_borrowed_module_can_be_merged_again() {
     }
     // Still ours: `ir` disposes of them once, when it drops here.
 }
+
+/// A borrowed module is not timed (its host times the pass: no clock is read for it), a
+/// loaded one is.
+#[test]
+fn only_a_loaded_module_is_timed() {
+    let ir = parse_owned(SRC);
+    {
+        // SAFETY: as above.
+        let mut lm = unsafe { LlvmModule::from_borrowed(ir.module().0, 1) };
+        mergefunc::merge_module(&mut lm, &mergefunc::Options::default()).unwrap();
+        assert_eq!(lm.setup_seconds(), (0.0, 0.0));
+        let t = lm.pass_times();
+        assert_eq!([t.prescan, t.views, t.rewrites, t.claims, t.keys], [0.0; 5]);
+    }
+    let mut lm = LlvmModule::parse(SRC.as_bytes(), "loaded.ll").unwrap();
+    mergefunc::merge_module(&mut lm, &mergefunc::Options::default()).unwrap();
+    assert!(lm.setup_seconds().0 > 0.0, "{:?}", lm.setup_seconds());
+}

@@ -530,7 +530,8 @@ struct Stats {
     /// Ticks by part of the merge pass (prescan, views, rewrites; see [`PassTimes`]),
     /// converted by `clock`.
     times: std::cell::Cell<[u64; 5]>,
-    clock: crate::clock::PartClock,
+    /// Started by a timed load only (none for a borrowed module: its host times the pass).
+    clock: Option<crate::clock::PartClock>,
     /// Time spent after parsing on the module-level facts and the first prescan (which
     /// run side by side): (wall, process CPU) s.
     setup_time: (f64, f64),
@@ -734,7 +735,7 @@ impl Stats {
             same_body_claims: 0,
             same_body_walks: 0,
             times: Default::default(),
-            clock: crate::clock::PartClock::new(),
+            clock: None,
             setup_time: (0.0, 0.0),
             views_copied: 0,
             copy_diffs: Vec::new(),

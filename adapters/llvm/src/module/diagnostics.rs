@@ -30,15 +30,18 @@ impl LlvmModule {
     /// Wall-clock and process CPU seconds spent after parsing (and verifying) the module
     /// to build the adapter's module-level facts and, on other threads meanwhile, the
     /// first prescan. Part of the merge pass's cost: the CLI's `--time` adds it to the
-    /// time of `merge_module`.
+    /// time of `merge_module`. Zero for a borrowed module, which is not timed
+    /// ([`LlvmModule::from_borrowed`]).
     pub fn setup_seconds(&self) -> (f64, f64) {
         self.stats.setup_time
     }
 
     /// Wall-clock seconds spent so far in the prescan, in building views and in rewrites
-    /// (the rest of `merge_module` is the core: keys, hashing views, comparisons).
+    /// (the rest of `merge_module` is the core: keys, hashing views, comparisons). Zero for
+    /// a borrowed module ([`LlvmModule::from_borrowed`]).
     pub fn pass_times(&self) -> PassTimes {
-        let [prescan, views, rewrites, claims, keys] = self.stats.times.get().map(|t| self.stats.clock.seconds(t));
+        let [prescan, views, rewrites, claims, keys] =
+            self.stats.times.get().map(|t| self.stats.clock.map_or(0.0, |c| c.seconds(t)));
         PassTimes { prescan, views, rewrites, claims, keys }
     }
 

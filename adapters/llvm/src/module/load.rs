@@ -39,7 +39,7 @@ impl LlvmModule {
         // use (and opt writes out).
         ir.module().infer_data_layout();
         let m = ir.module();
-        Ok(Self::from_raw(Some(ir), m, threads.map(|n| n.max(1))))
+        Ok(Self::from_raw(Some(ir), m, threads.map(|n| n.max(1)), true))
     }
 
     /// Reads and parses a file (`-` reads standard input).
@@ -69,6 +69,13 @@ impl LlvmModule {
     /// such as lld's ThinLTO already runs modules in parallel). The module is not verified
     /// here: hosts hand passes verified IR.
     ///
+    /// No clock is read: the host times the pass if it wants to, so
+    /// [`Self::setup_seconds`] and [`Self::pass_times`] are zero. In a process that has
+    /// read no clock before (a `clang -O2` compile with the plugin), the first read of
+    /// the monotonic clock faults in the vDSO's data page (7.6 µs on the 2-core VM of
+    /// docs/performance-little-merges.md, 0.08 µs a read after it) and the process CPU
+    /// clock is a system call (2.9 µs the first time, 0.5 µs after).
+    ///
     /// # Safety
     /// `m` is a valid, verified LLVM 22 module that stays alive, and that nothing else
     /// reads or changes (on any thread, in the module or its context), until the returned
@@ -76,14 +83,14 @@ impl LlvmModule {
     pub unsafe fn from_borrowed(m: LLVMModuleRef, threads: usize) -> Self {
         // The caller vouches for `m` (live, verified, ours alone until the drop): a
         // handle of the adapter from here on.
-        let mut s = Self::from_raw(None, M(m), Some(threads.max(1)));
+        let mut s = Self::from_raw(None, M(m), Some(threads.max(1)), false);
         s.switches.keep_erased = false;
         s
     }
 
     /// The adapter for module `m` (live and verified), owned with its context by `owner`
-    /// unless borrowed.
-    fn from_raw(owner: Option<OwnedIr>, m: M, threads: Option<usize>) -> Self {
+    /// unless borrowed; `timed`: measure the setup and the pass's parts (clock reads).
+    fn from_raw(owner: Option<OwnedIr>, m: M, threads: Option<usize>, timed: bool) -> Self {
         let ctx = m.context();
         let mut s = LlvmModule {
             ctx,
@@ -115,7 +122,10 @@ impl LlvmModule {
             comdat_members: std::sync::OnceLock::new(),
             owner,
         };
-        let (t0, c0) = (std::time::Instant::now(), crate::process_cpu_seconds());
+        let setup_start = timed.then(|| {
+            s.stats.clock = Some(crate::clock::PartClock::new());
+            (std::time::Instant::now(), crate::process_cpu_seconds())
+        });
         s.init_module_facts();
         // Function ids are module order. The prescan of every definition that is not
         // alone on its shape (the first `worklist_hash` would run it anyway) runs first,
@@ -209,7 +219,9 @@ impl LlvmModule {
             }
         }
         *s.keys.prescan.borrow_mut() = Some(p);
-        s.stats.setup_time = (t0.elapsed().as_secs_f64(), crate::process_cpu_seconds() - c0);
+        if let Some((t0, c0)) = setup_start {
+            s.stats.setup_time = (t0.elapsed().as_secs_f64(), crate::process_cpu_seconds() - c0);
+        }
         s
     }
 
