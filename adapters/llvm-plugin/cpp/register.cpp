@@ -9,7 +9,8 @@
 // runs MergeFunctions): clang's per-function private copies of equal initializers
 // (`@__const.f.l_x`, `@__const.g.l_x`) are still distinct globals, and functions that
 // name them cannot be equal. So the pass added there is preceded by ConstantMergePass,
-// which the pipeline runs next anyway. Everything else, parameter parsing included, is Rust
+// which the pipeline runs after the extension point's passes anyway (after ASan's too,
+// under -fsanitize=address: docs/plugin.md). Everything else, parameter parsing included, is Rust
 // (src/lib.rs), reached through the C functions below, each of which catches panics; a
 // failure comes back as a message that is reported through the module's LLVMContext, so
 // the host prints `error: ...` and fails normally.

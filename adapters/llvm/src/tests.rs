@@ -2973,3 +2973,60 @@ fn bodies_found_different_are_not_walked_again_until_a_rewrite() {
     }
     assert_eq!(outs[0], outs[1]);
 }
+
+/// Pairs that differ become equal after a rewrite: in chains `m_i -> k_i -> h_i -> f_i`
+/// (i = 1, 2; callers first in the module), each caller passes its callee's address to
+/// `@sink` (an operand no copy renames, so `h1` and `h2` differ while `f1` and `f2` are
+/// distinct), and all are `unnamed_addr`, so each fold replaces every use. Each fold makes
+/// the next pair of callers equal: every level merges (on the claims'
+/// word when copies are on), with the same output as without copies and claims.
+#[test]
+fn bodies_found_different_before_a_rewrite_may_merge_after_it() {
+    let level = |name: &str, callee: &str| {
+        format!(
+            "define i32 @{name}(i32 %x) unnamed_addr {{\n  call void @sink(ptr @{callee})\n  \
+             %r = call i32 @{callee}(i32 %x)\n  %s = add i32 %r, 1\n  ret i32 %s\n}}\n"
+        )
+    };
+    let mut defs = Vec::new();
+    for i in 1..=2 {
+        defs.push(format!(
+            "define internal i32 @f{i}(i32 %x) unnamed_addr {{\n  %a = mul i32 %x, 7\n  %b = add i32 %a, 3\n  \
+             %c = xor i32 %b, %x\n  ret i32 %c\n}}\n"
+        ));
+        for (name, callee) in [("h", "f"), ("k", "h"), ("m", "k")] {
+            defs.push(level(&format!("{name}{i}"), &format!("{callee}{i}")));
+        }
+    }
+    // Callers first: they are filed before their callees fold.
+    defs.reverse();
+    let src = format!("declare void @sink(ptr)\n{}", defs.concat());
+    let mut outs = Vec::new();
+    for copies in [true, false] {
+        let mut m = LlvmModule::parse(format!("{DL}{src}").as_bytes(), "chain.ll").unwrap_or_else(|e| panic!("{e}"));
+        m.testing().set_copy_views(copies);
+        let r = merge_module(&mut m, &Options::default()).unwrap_or_else(|e| panic!("{e}"));
+        m.verify().unwrap_or_else(|e| panic!("{e}\n{}", m.to_text()));
+        let mut pairs: Vec<_> = r
+            .merges
+            .iter()
+            .map(|g| {
+                (
+                    String::from_utf8_lossy(m.func_name(g.folded)).into_owned(),
+                    String::from_utf8_lossy(m.func_name(g.target)).into_owned(),
+                )
+            })
+            .collect();
+        pairs.sort();
+        assert_eq!(
+            pairs,
+            [("f2", "f1"), ("h2", "h1"), ("k2", "k1"), ("m2", "m1")].map(|(a, b)| (a.to_string(), b.to_string())),
+            "copies: {copies}"
+        );
+        if copies {
+            assert!(m.testing().same_body_claims() >= 3, "{} claims", m.testing().same_body_claims());
+        }
+        outs.push(m.to_text());
+    }
+    assert_eq!(outs[0], outs[1]);
+}
