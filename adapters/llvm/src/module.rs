@@ -459,6 +459,9 @@ struct Copies {
     /// buffer and without the renaming of distinct tuples found the bodies different
     /// since the last rewrite began (see `copies.rs`).
     different: HashSet<(V, V)>,
+    /// Whether `different` is consulted (on by default; off only in tests, to count the
+    /// walks it spares).
+    remember_different: bool,
 }
 
 /// Reusable buffers, so that building a view or a function's facts allocates only what
@@ -690,6 +693,7 @@ impl Copies {
             copy_sources: HashMap::default(),
             same_body: safe::SameBodyWalk::default(),
             different: HashSet::default(),
+            remember_different: true,
         }
     }
 }

@@ -213,7 +213,7 @@ impl LlvmModule {
     ) -> Option<usize> {
         // A walk without the renaming found these bodies different, and no rewrite has
         // begun since: this walk, which accepts no more, finds them different again.
-        if !rename_distinct && self.copies.different.contains(&(sv, v)) {
+        if !rename_distinct && self.copies.remember_different && self.copies.different.contains(&(sv, v)) {
             return None;
         }
         // Recorded only from a walk without an instruction buffer, which accepts what

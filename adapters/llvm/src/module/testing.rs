@@ -181,6 +181,13 @@ impl<'a> Testing<'a> {
         self.m.stats.same_body_walks
     }
 
+    /// Whether a pair of bodies a same-body walk found different is taken as different
+    /// again until the next rewrite (on by default; the merges are the same either way).
+    /// Off, every such pair is walked again: for tests that count the walks it spares.
+    pub fn set_remember_different_bodies(&mut self, on: bool) {
+        self.m.copies.remember_different = on;
+    }
+
     /// Builds the views of every function now (they are otherwise built when the core
     /// first reads them). Only useful to measure or test the view builder.
     pub fn build_all_views(&mut self) {
